@@ -1,0 +1,28 @@
+// @ts-check
+import { defineConfig } from "astro/config";
+import netlify from "@astrojs/netlify";
+import react from "@astrojs/react";
+import mdx from "@astrojs/mdx";
+import sitemap from "@astrojs/sitemap";
+import tailwindcss from "@tailwindcss/vite";
+import intentDirective from "./src/integrations/intent-directive.ts";
+import sharedStore from "./src/integrations/shared-store.ts";
+
+// The canonical origin is needed at build time for canonical/OG URLs and the sitemap.
+// Netlify sets URL on production builds; SITE_URL lets an operator override it.
+const site = process.env.SITE_URL || process.env.URL || "https://treeline.example";
+
+export default defineConfig({
+  site,
+  output: "static",
+  trailingSlash: "never",
+  build: { format: "file" },
+  server: { host: "127.0.0.1" },
+  adapter: netlify({
+    // Edge functions are not used; their Deno-based emulation is slow and needs network.
+    devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
+    imageCDN: false,
+  }),
+  integrations: [react(), mdx(), sitemap(), intentDirective(), sharedStore()],
+  vite: { plugins: [tailwindcss()] },
+});

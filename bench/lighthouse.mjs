@@ -1,0 +1,327 @@
+#!/usr/bin/env node
+// Lighthouse benchmark of the production build: every route, plus a "no-JS floor"
+// copy of each page (all <script> elements stripped) so we can see what our JS
+// costs on top of the HTML+CSS baseline. A measurement, not a test: low scores
+// never fail the run; only "could not measure" does.
+//
+//   npm run bench:lighthouse [-- --build] [-- --routes /,/about] [-- --runs 3]
+//   CHROME_PATH=/path/to/chrome overrides /usr/bin/chromium.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import lighthouse from "lighthouse";
+import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
+import * as chromeLauncher from "chrome-launcher";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DIST = path.join(ROOT, "dist");
+const RESULTS = path.join(ROOT, "bench", "results");
+const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+const FLOOR = "/__floor"; // proxy prefix whose HTML responses lose their scripts
+const TARGET_SCORE = 0.95;
+
+const args = process.argv.slice(2);
+const forceBuild = args.includes("--build");
+const argValue = (name) => args.find((a, i) => args[i - 1] === name) ?? args.find((a) => a.startsWith(name + "="))?.slice(name.length + 1);
+const routesArg = argValue("--routes");
+// A single simulated run can flip between two Lantern graphs on racy pages; --runs N
+// keeps Lighthouse's own median run (closest to median FCP and TTI), not a mix of runs.
+const RUNS = Math.max(1, Number(argValue("--runs") || 1));
+
+// ---- routes -----------------------------------------------------------------
+function discoverRoutes() {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "_astro") walk(full); // hashed assets, never pages
+      } else if (entry.name.endsWith(".html")) {
+        const rel = path.relative(DIST, full).split(path.sep).join("/").replace(/\.html$/, "");
+        found.push("/" + rel.replace(/(^|\/)index$/, ""));
+      }
+    }
+  };
+  walk(DIST);
+  const routes = found
+    .map((r) => (r.length > 1 ? r.replace(/\/$/, "") : r))
+    .filter((r) => !/^\/(404|500)$/.test(r) && !/^\/admin(\/|$)/.test(r))
+    .sort();
+  // Directory entries share one template; measuring hundreds of them adds minutes, not information.
+  const entry = routes.find((r) => /^\/directory\/[^/]+$/.test(r));
+  return routes.filter((r) => !/^\/directory\/[^/]+$/.test(r) || r === entry);
+}
+
+const distStamp = () => { try { return statSync(path.join(DIST, "_astro")).mtimeMs; } catch { return null; } };
+
+// ---- processes & ports ------------------------------------------------------
+async function freePort(preferred) {
+  const tryListen = (port) =>
+    new Promise((resolve) => {
+      const srv = net.createServer().once("error", () => resolve(null));
+      srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(srv.address()?.port ?? port)));
+    });
+  return (await tryListen(preferred)) ?? (await tryListen(0));
+}
+
+let serveChild = null;
+let chrome = null;
+let proxy = null;
+
+// serve.mjs ignores SIGTERM in practice (its handler awaits netlify.stop(), which does not
+// return) and it spawns esbuild, so it runs in its own process group: we signal the group
+// by the child's PID and escalate to SIGKILL.
+function killServe(signal) {
+  if (!serveChild || serveChild.exitCode !== null || serveChild.signalCode !== null) return;
+  try { process.kill(-serveChild.pid, signal); } catch { try { serveChild.kill(signal); } catch {} }
+}
+async function stopServe() {
+  if (!serveChild) return;
+  const exited = new Promise((r) => (serveChild.exitCode !== null || serveChild.signalCode !== null ? r() : serveChild.once("exit", r)));
+  killServe("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
+  killServe("SIGKILL");
+  serveChild = null;
+}
+let cleaning = null;
+const cleanup = () =>
+  (cleaning ??= (async () => {
+    proxy?.closeAllConnections?.();
+    proxy?.close();
+    try { await chrome?.kill(); } catch {}
+    await stopServe();
+  })());
+// Last resort if we exit without awaiting cleanup (uncaught error): sync kill only.
+process.on("exit", () => { killServe("SIGKILL"); try { if (chrome?.pid) process.kill(chrome.pid, "SIGKILL"); } catch {} });
+for (const sig of ["SIGINT", "SIGTERM"]) {
+  process.on(sig, async () => {
+    console.error(`\n[bench] ${sig}: stopping server and Chrome`);
+    await cleanup();
+    process.exit(130);
+  });
+}
+
+async function startServe(port) {
+  let log = "";
+  serveChild = spawn(process.execPath, ["scripts/serve.mjs"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  serveChild.stdout.on("data", (d) => (log += d));
+  serveChild.stderr.on("data", (d) => (log += d));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (serveChild.exitCode !== null) throw new Error(`serve.mjs exited (${serveChild.exitCode}):\n${log}`);
+    try {
+      const res = await fetch(origin + "/", { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status < 500) return origin;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`serve.mjs did not answer on ${origin} within 60s:\n${log}`);
+}
+
+// ---- floor proxy ------------------------------------------------------------
+// The HTML parser ends a script at the first "</script", whatever the JS says, so a
+// lazy regex matches exactly what the browser would treat as one element.
+const stripScripts = (html) =>
+  html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "")
+    // A modulepreload is a script download without the <script> tag; the floor must not pay for it.
+    .replace(/<link\b[^>]*\brel=["']?modulepreload\b[^>]*>/gi, "");
+
+// Both the page and its floor go through this proxy, so they share one origin and one
+// extra hop and differ only in the scripts.
+function startProxy(upstream) {
+  proxy = http.createServer((req, res) => {
+    const isFloor = req.url === FLOOR || req.url.startsWith(FLOOR + "/");
+    const upstreamPath = isFloor ? req.url.slice(FLOOR.length) || "/" : req.url;
+    const headers = { ...req.headers, host: new URL(upstream).host };
+    if (isFloor) delete headers["accept-encoding"]; // we need to read the HTML as text
+    const up = http.request(upstream + upstreamPath, { method: req.method, headers }, (upRes) => {
+      const type = String(upRes.headers["content-type"] || "");
+      if (!isFloor || !type.includes("text/html")) {
+        res.writeHead(upRes.statusCode, upRes.headers);
+        return upRes.pipe(res);
+      }
+      const chunks = [];
+      upRes.on("data", (c) => chunks.push(c));
+      upRes.on("end", () => {
+        const body = Buffer.from(stripScripts(Buffer.concat(chunks).toString("utf8")));
+        const out = { ...upRes.headers, "content-length": String(body.length) };
+        delete out["transfer-encoding"];
+        delete out["content-encoding"];
+        res.writeHead(upRes.statusCode, out);
+        res.end(body);
+      });
+    });
+    up.on("error", (err) => { res.writeHead(502); res.end(String(err)); });
+    req.pipe(up);
+  });
+  return new Promise((resolve) => proxy.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${proxy.address().port}`)));
+}
+
+// ---- lighthouse -------------------------------------------------------------
+const lhConfig = {
+  extends: "lighthouse:default",
+  settings: {
+    formFactor: "mobile",
+    throttlingMethod: "simulate",
+    onlyCategories: ["performance"],
+    // A page that never settles should cost 30 s, not the default 45 s per run.
+    maxWaitForLoad: 30_000,
+  },
+};
+
+async function audit(url) {
+  const started = performance.now();
+  const lhrs = [];
+  let failure = null;
+  for (let i = 0; i < RUNS; i++) {
+    try {
+      const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "json" }, lhConfig);
+      lhrs.push(lhr);
+    } catch (err) {
+      failure = String(err?.message || err);
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const valid = filterToValidRuns(lhrs);
+  const lhr = valid.length ? computeMedianRun(valid) : lhrs[0];
+  if (!lhr) return { url, error: failure, seconds };
+  const a = lhr.audits;
+  const scripts = a["resource-summary"]?.details?.items?.find((i) => i.resourceType === "script");
+  return {
+    url,
+    error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
+    warnings: lhr.runWarnings,
+    score: lhr.categories.performance.score,
+    fcp: a["first-contentful-paint"]?.numericValue ?? null,
+    lcp: a["largest-contentful-paint"]?.numericValue ?? null,
+    tbt: a["total-blocking-time"]?.numericValue ?? null,
+    cls: a["cumulative-layout-shift"]?.numericValue ?? null,
+    jsBytes: scripts?.transferSize ?? 0,
+    totalBytes: a["total-byte-weight"]?.numericValue ?? null,
+    seconds,
+    lighthouseVersion: lhr.lighthouseVersion,
+    userAgent: lhr.environment?.hostUserAgent,
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+  };
+}
+
+// ---- report -----------------------------------------------------------------
+const num = (v, digits = 0) => (v == null || Number.isNaN(v) ? "n/a" : v.toFixed(digits));
+const kb = (v) => (v == null ? "n/a" : (v / 1024).toFixed(1) + " KB");
+const COLS = ["route", "score", "FCP ms", "LCP ms", "TBT ms", "CLS", "JS", "total", "LCP/floor", "run s"];
+function rows(results) {
+  const out = [];
+  for (const r of results) {
+    for (const [label, m] of [[r.route, r.page], [`${r.route} (floor)`, r.floor]]) {
+      if (!m) continue;
+      if (m.error && m.score == null) { out.push([label, "ERROR", "", "", "", "", "", "", "", num(m.seconds, 1)]); continue; }
+      out.push([label, num(m.score, 2), num(m.fcp), num(m.lcp), num(m.tbt), num(m.cls, 3), kb(m.jsBytes), kb(m.totalBytes),
+        m === r.page ? num(r.lcpRatio, 2) : "", num(m.seconds, 1)]);
+    }
+  }
+  return out;
+}
+function fixedWidth(body) {
+  const w = COLS.map((c, i) => Math.max(c.length, ...body.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((c, i) => (i === 0 ? String(c).padEnd(w[i]) : String(c).padStart(w[i]))).join("  ");
+  return [line(COLS), w.map((n) => "-".repeat(n)).join("  "), ...body.map(line)].join("\n");
+}
+const markdown = (body) =>
+  [`| ${COLS.join(" | ")} |`, `|${COLS.map((_, i) => (i === 0 ? " --- " : " ---: ")).join("|")}|`, ...body.map((r) => `| ${r.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`)].join("\n");
+
+function summarize(results) {
+  const pages = results.filter((r) => r.page?.score != null);
+  if (!pages.length) return "summary: no successful page runs";
+  const min = pages.reduce((a, b) => (b.page.score < a.page.score ? b : a));
+  const below = pages.filter((r) => r.page.score < TARGET_SCORE).map((r) => r.route);
+  const maxJs = pages.reduce((a, b) => (b.page.jsBytes > a.page.jsBytes ? b : a));
+  return `summary: min score ${min.page.score.toFixed(2)} (${min.route}); ${below.length} route(s) below ${TARGET_SCORE}` +
+    `${below.length ? ` [${below.join(", ")}]` : ""}; max JS ${kb(maxJs.page.jsBytes)} (${maxJs.route})`;
+}
+
+// ---- main -------------------------------------------------------------------
+async function main() {
+  // chrome-launcher reports a bad binary as an unhandled 'error' event that crashes Node, so check first.
+  if (!existsSync(CHROME_PATH)) throw new Error(`Chrome not found at ${CHROME_PATH} (set CHROME_PATH)`);
+  if (forceBuild || !existsSync(DIST)) {
+    console.log(`[bench] building (${forceBuild ? "--build" : "dist/ missing"})`);
+    const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+    if (build.status !== 0) throw new Error(`npm run build failed (${build.status ?? build.signal})`);
+  }
+  const distAtStart = distStamp();
+  const all = discoverRoutes();
+  const routes = routesArg ? routesArg.split(",").map((r) => r.trim()).filter(Boolean) : all;
+  for (const r of routes) if (!all.includes(r)) console.warn(`[bench] warning: ${r} is not a page in dist/`);
+  if (!routes.length) throw new Error("no routes to measure (dist/ has no pages?)");
+
+  const origin = await startServe(await freePort(8890));
+  const base = await startProxy(origin);
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    handleSIGINT: false, // our handler must also stop the server
+    logLevel: "silent",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      // Offline box: any third-party URL (font CDN, analytics) must fail at once instead of
+      // waiting on DNS/TCP and stretching "network quiet"; it also keeps results from
+      // depending on whether this machine happens to have a network.
+      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+  });
+  console.log(`[bench] ${routes.length} route(s) via ${base} (upstream ${origin}), Chrome ${CHROME_PATH}\n`);
+
+  const results = [];
+  for (const route of routes) {
+    const started = performance.now();
+    const page = await audit(base + route);
+    const floor = await audit(base + FLOOR + (route === "/" ? "/" : route));
+    const lcpRatio = page.lcp && floor.lcp ? page.lcp / floor.lcp : null;
+    results.push({ route, page, floor, lcpRatio, seconds: (performance.now() - started) / 1000 });
+    const err = page.error || floor.error;
+    console.log(`[bench] ${route}: score ${num(page.score, 2)}, LCP ${num(page.lcp)} ms (floor ${num(floor.lcp)} ms) in ${num(results.at(-1).seconds, 1)} s${err ? ` ERROR ${err}` : ""}`);
+    for (const w of new Set([...(page.warnings || []), ...(floor.warnings || [])])) if (!err?.includes(w)) console.log(`         warning: ${w}`);
+  }
+
+  const table = rows(results);
+  const errors = results.flatMap((r) => [[r.route, r.page], [`${r.route} (floor)`, r.floor]])
+    .filter(([, m]) => m.score == null).map(([label, m]) => `ERROR ${label}: ${m.error}`);
+  // astro build empties dist/ first, so a rebuild mid-run turns pages into 404s and mixes builds.
+  if (distStamp() !== distAtStart) errors.push("WARNING dist/ was rebuilt during the run: numbers mix two builds; rerun");
+  const summary = [summarize(results), ...errors].join("\n");
+  const meta = results.find((r) => r.page.lighthouseVersion)?.page ?? {};
+  console.log("\n" + fixedWidth(table) + "\n\n" + summary);
+
+  const stamp = new Date().toISOString().replace(/:/g, "-").replace(/\.\d+Z$/, "Z"); // colons break some filesystems
+  mkdirSync(RESULTS, { recursive: true });
+  const md = [`# Lighthouse ${stamp}`, "",
+    `Lighthouse ${meta.lighthouseVersion ?? "?"}, mobile, simulated throttling (slow 4G, 4x CPU); ${meta.userAgent ?? ""}; benchmarkIndex ${meta.benchmarkIndex ?? "?"}.`,
+    `"(floor)" = same page with every <script> (and modulepreload) removed. JS/total = transfer sizes. ${RUNS === 1 ? "One run per row." : `Median of ${RUNS} runs per row.`}`, "",
+    markdown(table), "", summary.replace(/\n/g, "\n\n"), ""].join("\n");
+  writeFileSync(path.join(RESULTS, `lighthouse-${stamp}.md`), md);
+  writeFileSync(path.join(RESULTS, "lighthouse-latest.md"), md);
+  writeFileSync(path.join(RESULTS, `lighthouse-${stamp}.json`), JSON.stringify({ timestamp: stamp, chromePath: CHROME_PATH, runs: RUNS, settings: lhConfig.settings, summary, results }, null, 2) + "\n");
+  console.log(`\n[bench] wrote bench/results/lighthouse-${stamp}.{md,json} and lighthouse-latest.md`);
+
+  // Low scores are data; a route we could not measure at all means the run is incomplete.
+  return results.some((r) => r.page.score == null || r.floor.score == null) ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  console.error(`[bench] could not run: ${process.env.BENCH_DEBUG ? err?.stack : err?.message ?? err}`);
+} finally {
+  await cleanup();
+}
+process.exit(code);

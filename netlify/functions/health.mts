@@ -1,0 +1,17 @@
+/**
+ * GET /api/health: which store this instance uses and whether it answers. 503 when it does
+ * not, so uptime checks and the e2e suite see a dead store rather than a cheerful 200.
+ */
+import type { Config } from "@netlify/functions";
+import { getStore } from "../lib/store/index.ts";
+
+export default async (_req: Request): Promise<Response> => {
+  const store = getStore();
+  const answers = await store.ping();
+  return Response.json(
+    { ok: answers, store: store.kind, answers },
+    { status: answers ? 200 : 503, headers: { "cache-control": "no-store" } },
+  );
+};
+
+export const config: Config = { path: "/api/health", method: "GET" };

@@ -1,0 +1,11 @@
+/**
+ * POST /api/quote: validates and stores a quote lead. JSON clients get JSON; a no-JavaScript
+ * form post gets a server-rendered page. The pipeline lives in ../lib/leads.ts.
+ */
+import type { Config } from "@netlify/functions";
+import { QUOTE_ENDPOINT, leadHandler } from "../lib/leads.ts";
+
+export default leadHandler(QUOTE_ENDPOINT);
+
+// No method filter here: other methods must reach the handler to get a 405 with Allow.
+export const config: Config = { path: "/api/quote" };

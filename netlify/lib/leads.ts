@@ -1,0 +1,416 @@
+/**
+ * The one submit pipeline behind POST /api/quote, /api/audit, /api/assessment and
+ * /api/find-pros. Each function file only picks its endpoint definition:
+ *
+ *   method (405) -> content type (415) -> per-IP limit (429) -> body size (413) ->
+ *   parse (400) -> schema + uploads (400) -> bot checks (silent fake success) ->
+ *   photo + lead write (503 on failure) -> 201 JSON / 200 HTML
+ *
+ * JSON in gets JSON out. A plain form post (urlencoded or multipart, the no-JavaScript
+ * path) gets a server-rendered page, unless it sends `Accept: application/json` (a script
+ * posting FormData with a photo).
+ */
+import type { z } from "zod";
+import { estimate } from "../../src/lib/estimate.ts";
+import { ASSESSMENT_FORM, AUDIT_FORM, FIND_PROS_FORM, QUOTE_FORM, formValuesToPayload, type FormDef } from "../../src/lib/forms/fields.ts";
+import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD, SOURCE_FIELD, STARTED_FIELD, entriesToFormValues, type FormValues } from "../../src/lib/forms/render.ts";
+import { CITIES, PRO_SERVICES, findCity, optionLabel, type City } from "../../src/lib/options.ts";
+import {
+  AssessmentRequest,
+  AuditRequest,
+  FindProsRequest,
+  QuoteRequest,
+  fieldErrors,
+  type FieldErrors,
+} from "../../src/lib/schemas/forms.ts";
+import type { LeadType } from "../../src/lib/schemas/lead.ts";
+import { siteUrl } from "../../src/lib/site.ts";
+import { checkPhoto, netlifyPhotoStore, type ImageType, type PhotoStore } from "./blobs.ts";
+import {
+  HttpError,
+  KB,
+  MB,
+  acceptsJson,
+  bodyKind,
+  clientIp,
+  decodeText,
+  htmlResponse,
+  jsonError,
+  jsonResponse,
+  parseJsonObject,
+  parseMultipart,
+  readBody,
+  sameSitePath,
+  type BodyKind,
+} from "./http.ts";
+import {
+  NO_MATCHES_MESSAGE,
+  findProsConfirmationPage,
+  formErrorPage,
+  growthConfirmationPage,
+  problemPage,
+  quoteConfirmationPage,
+  type ProMatch,
+} from "./pages.ts";
+import { checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
+import { timeId } from "./store/ids.ts";
+import { getStore, type Store } from "./store/index.ts";
+
+export const VALIDATION_ERROR = "Please correct the highlighted fields.";
+export const SAVE_ERROR = "We couldn't save your request right now. Please try again or call us.";
+export const RATE_LIMIT_ERROR = "Too many requests. Please wait a minute and try again.";
+/** People take longer than this to fill in any of the forms; scripts do not. */
+export const MIN_FILL_MS = 2_500;
+/** Every text-only form fits in a few KB; the cap only stops abuse. */
+export const TEXT_BODY_LIMIT = 16 * KB;
+/** Find-pros multipart: a 5 MB photo plus the fields and multipart overhead. */
+export const PHOTO_BODY_LIMIT = 6 * MB;
+const MAX_IDEMPOTENCY_KEY = 255;
+
+type LeadFormType = Exclude<LeadType, "booking">;
+
+/** A checked upload waiting to be written (find-pros photo). */
+interface Upload {
+  bytes: Uint8Array;
+  contentType: ImageType;
+}
+
+export interface LeadEndpoint<T = unknown> {
+  type: LeadFormType;
+  form: FormDef;
+  schema: z.ZodType<T>;
+  /** Body cap for multipart posts (text-only posts are capped at TEXT_BODY_LIMIT). */
+  multipartLimit: number;
+  /** Checks a multipart post's files; messages join the schema's field errors. */
+  readUploads?(form: FormData): Promise<{ errors: FieldErrors; upload?: Upload }>;
+  /** What to store for valid data, and reply fields known before the write. */
+  prepare(data: T): { stored: Record<string, unknown>; reply: Record<string, unknown> };
+  /** Reply fields that need the store once the lead exists (find-pros matches). */
+  after?(data: T, store: Store): Promise<Record<string, unknown>>;
+  /** The no-JS confirmation page. */
+  confirmation(data: T, reply: Record<string, unknown>): string;
+}
+
+/** Seams for tests and local scripts; production uses the defaults. */
+export interface LeadDeps {
+  store?: () => Store;
+  photos?: () => PhotoStore;
+  env?: Record<string, string | undefined>;
+  now?: () => number;
+}
+
+export type LeadHandler = (req: Request, context?: { ip?: string } | null) => Promise<Response>;
+
+// ---------------------------------------------------------------------------------------
+// Endpoints
+
+export const QUOTE_ENDPOINT: LeadEndpoint<QuoteRequest> = {
+  type: "quote",
+  form: QUOTE_FORM,
+  schema: QuoteRequest,
+  multipartLimit: TEXT_BODY_LIMIT,
+  prepare(data) {
+    // The visitor's figure is kept for reference only; the price we stand by is our own.
+    const { estimatedCost: clientEstimate, ...rest } = data;
+    const { text } = estimate(data.serviceType, data.urgency);
+    return {
+      stored: { ...rest, estimatedCost: text, ...(clientEstimate ? { clientEstimate } : {}) },
+      reply: { estimatedCost: text },
+    };
+  },
+  confirmation: (_data, reply) => quoteConfirmationPage(String(reply.estimatedCost)),
+};
+
+export const AUDIT_ENDPOINT: LeadEndpoint<AuditRequest> = {
+  type: "audit",
+  form: AUDIT_FORM,
+  schema: AuditRequest,
+  multipartLimit: TEXT_BODY_LIMIT,
+  prepare: (data) => ({ stored: { ...data }, reply: {} }),
+  confirmation: () => growthConfirmationPage("audit"),
+};
+
+export const ASSESSMENT_ENDPOINT: LeadEndpoint<AssessmentRequest> = {
+  type: "assessment",
+  form: ASSESSMENT_FORM,
+  schema: AssessmentRequest,
+  multipartLimit: TEXT_BODY_LIMIT,
+  prepare: (data) => ({ stored: { ...data }, reply: {} }),
+  confirmation: () => growthConfirmationPage("assessment"),
+};
+
+export const FIND_PROS_ENDPOINT: LeadEndpoint<FindProsRequest> = {
+  type: "find-pros",
+  form: FIND_PROS_FORM,
+  schema: FindProsRequest,
+  multipartLimit: PHOTO_BODY_LIMIT,
+  async readUploads(form): Promise<{ errors: FieldErrors; upload?: Upload }> {
+    const photo = await checkPhoto(form.get("photo"));
+    if (!photo.ok) return { errors: { photo: photo.message } };
+    return photo.bytes ? { errors: {}, upload: { bytes: photo.bytes, contentType: photo.contentType } } : { errors: {} };
+  },
+  prepare: (data) => ({ stored: { ...data }, reply: {} }),
+  async after(data, store) {
+    const matches = await matchPros(store, data.location, data.serviceType);
+    return matches.length > 0 ? { matches } : { matches, message: NO_MATCHES_MESSAGE };
+  },
+  confirmation: (_data, reply) => findProsConfirmationPage((reply.matches as ProMatch[] | undefined) ?? []),
+};
+
+// ---------------------------------------------------------------------------------------
+// Find-pros matching
+
+const ZIP_PREFIXES: readonly [RegExp, City["value"]][] = [
+  [/^787/, "austin"],
+  [/^77[0-2]/, "houston"],
+  [/^75[0-3]/, "dallas"],
+  [/^782/, "san-antonio"],
+];
+
+/** "Austin", "austin, tx", "San Antonio Texas", "78701" -> the directory city, if any. */
+export function cityForLocation(location: string): City | undefined {
+  const text = location.trim();
+  const withoutState = text.replace(/[\s,]+(?:tx|texas)\.?$/i, "");
+  const byName = findCity(text) ?? findCity(withoutState) ?? findCity(text.split(",", 1)[0]);
+  if (byName) return byName;
+  const zip = /\b(\d{5})(?:-\d{4})?\b/.exec(text)?.[1];
+  if (!zip) return undefined;
+  const value = ZIP_PREFIXES.find(([re]) => re.test(zip))?.[1];
+  return CITIES.find((c) => c.value === value);
+}
+
+/** Businesses fetched per lookup before filtering; plenty for three best-rated matches. */
+const MATCH_CANDIDATES = 48;
+
+/**
+ * Up to `limit` directory businesses in the location's city offering the service, best
+ * rated first. Matching is a courtesy on top of a stored lead, so a failing read yields
+ * no matches rather than an error.
+ */
+export async function matchPros(store: Store, location: string, service: string, limit = 3): Promise<ProMatch[]> {
+  const city = cityForLocation(location);
+  if (!city) return [];
+  const label = optionLabel(PRO_SERVICES, service).toLowerCase();
+  try {
+    const { data } = await store.businesses.list({ city: city.value, search: label, limit: MATCH_CANDIDATES });
+    return data
+      .filter((b) => b.services.some((s) => s.toLowerCase() === label))
+      .sort((a, b) => Number(b.rating) - Number(a.rating) || b.reviewCount - a.reviewCount)
+      .slice(0, limit)
+      .map((b) => ({ name: b.name, slug: b.slug, phone: b.phone ?? null, rating: b.rating, reviewCount: b.reviewCount }));
+  } catch (error) {
+    console.warn(`[lead] find-pros: directory lookup failed (${errorName(error)})`);
+    return [];
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Pipeline
+
+interface Meta {
+  honeypot: boolean;
+  started: number | null;
+  source: string | undefined;
+  idempotencyKey: string | undefined;
+}
+
+interface Submission {
+  payload: Record<string, unknown>;
+  /** Flat values for re-rendering a form post; null for JSON. */
+  values: FormValues | null;
+  /** Multipart body, for uploads. */
+  formData: FormData | null;
+  meta: Meta;
+}
+
+const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
+
+function startedAt(value: unknown): number | null {
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,16}$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+function idempotencyKey(header: string | null, field: unknown): string | undefined {
+  const raw = header ?? (typeof field === "string" ? field : undefined);
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const key = raw.trim();
+  if (key.length > MAX_IDEMPOTENCY_KEY || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new HttpError(400, `The idempotency key must be 1 to ${MAX_IDEMPOTENCY_KEY} visible ASCII characters.`);
+  }
+  return key;
+}
+
+function metaFrom(req: Request, get: (name: string) => unknown, siteOrigin: string): Meta {
+  const trap = get(HONEYPOT_FIELD);
+  return {
+    // Anything in the trap (a string, or a JSON number/object a script filled in) is a bot.
+    honeypot: trap !== undefined && trap !== null && trap !== false && !(typeof trap === "string" && trap.trim() === ""),
+    started: startedAt(get(STARTED_FIELD)),
+    source:
+      sameSitePath(typeof get(SOURCE_FIELD) === "string" ? (get(SOURCE_FIELD) as string) : undefined, req.url, siteOrigin) ??
+      sameSitePath(req.headers.get("referer"), req.url, siteOrigin),
+    idempotencyKey: idempotencyKey(req.headers.get("idempotency-key"), get(IDEMPOTENCY_FIELD)),
+  };
+}
+
+async function readSubmission(req: Request, kind: BodyKind, endpoint: LeadEndpoint, siteOrigin: string): Promise<Submission> {
+  const limit = kind === "multipart" ? endpoint.multipartLimit : TEXT_BODY_LIMIT;
+  const bytes = await readBody(req, limit);
+  if (kind === "json") {
+    const payload = parseJsonObject(decodeText(bytes));
+    const get = (name: string) => (Object.hasOwn(payload, name) ? payload[name] : undefined);
+    return { payload, values: null, formData: null, meta: metaFrom(req, get, siteOrigin) };
+  }
+  let entries: [string, FormDataEntryValue][];
+  let formData: FormData | null = null;
+  if (kind === "urlencoded") {
+    entries = [...new URLSearchParams(decodeText(bytes))];
+  } else {
+    formData = await parseMultipart(bytes, req.headers.get("content-type") ?? "");
+    entries = [...formData];
+  }
+  const strings = entries.filter((e): e is [string, string] => typeof e[1] === "string");
+  const get = (name: string) => strings.find(([k]) => k === name)?.[1];
+  return {
+    payload: formValuesToPayload(endpoint.form, strings),
+    values: entriesToFormValues(endpoint.form, strings),
+    formData,
+    meta: metaFrom(req, get, siteOrigin),
+  };
+}
+
+/** "currentChallenges.3" -> "currentChallenges": a list is one field on the form. */
+function byField(errors: FieldErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [key, message] of Object.entries(errors)) out[key.replace(/(?:\.\d+)+$/, "")] ??= message;
+  return out;
+}
+
+const TITLES: Record<number, string> = {
+  400: "We couldn't read that form",
+  413: "That upload is too large",
+  429: "Too many requests",
+  503: "We couldn't save your request",
+};
+
+/** Builds the request handler for one lead endpoint. */
+export function leadHandler<T>(endpoint: LeadEndpoint<T>, deps: LeadDeps = {}): LeadHandler {
+  const storeOf = deps.store ?? getStore;
+  const photosOf = deps.photos ?? defaultPhotos;
+  const env = deps.env ?? process.env;
+  const now = deps.now ?? Date.now;
+
+  const fail = (html: boolean, status: number, message: string, headers: Record<string, string> = {}) =>
+    html ? htmlResponse(problemPage(TITLES[status] ?? "Something went wrong", message), status, headers) : jsonError(status, message, {}, headers);
+
+  async function handle(req: Request, context?: { ip?: string } | null): Promise<Response> {
+    if (req.method !== "POST") return jsonError(405, "Method not allowed. Use POST.", {}, { allow: "POST" });
+    const kind = bodyKind(req);
+    if (!kind) {
+      return jsonError(415, "Unsupported content type. Send application/json, application/x-www-form-urlencoded or multipart/form-data.");
+    }
+    const html = kind !== "json" && !acceptsJson(req);
+
+    let store: Store;
+    try {
+      store = storeOf();
+    } catch (error) {
+      console.error(`[lead] ${endpoint.type}: store unavailable (${errorName(error)})`);
+      return fail(html, 503, SAVE_ERROR);
+    }
+
+    const limited = await checkRateLimit(store, endpoint.type, clientIp(req, context), rateLimitPerMinute(env), now);
+    if (!limited.ok) return fail(html, 429, RATE_LIMIT_ERROR, { "retry-after": String(limited.retryAfterSeconds) });
+
+    let submission: Submission;
+    try {
+      submission = await readSubmission(req, kind, endpoint as LeadEndpoint, siteUrl(env));
+    } catch (error) {
+      if (error instanceof HttpError) return fail(html, error.status, error.message, error.headers);
+      throw error;
+    }
+
+    const parsed = endpoint.schema.safeParse(submission.payload);
+    const errors: FieldErrors = parsed.success ? {} : byField(fieldErrors(parsed.error));
+    let upload: Upload | undefined;
+    if (submission.formData && endpoint.readUploads) {
+      const uploads = await endpoint.readUploads(submission.formData);
+      Object.assign(errors, uploads.errors);
+      upload = uploads.upload;
+    }
+    if (!parsed.success || Object.keys(errors).length > 0) {
+      if (html) return htmlResponse(formErrorPage(endpoint.form, submission.values ?? {}, errors, submission.meta.source), 400);
+      return jsonError(400, VALIDATION_ERROR, { fields: errors });
+    }
+    const data = parsed.data;
+    const { stored, reply } = endpoint.prepare(data);
+    const { meta } = submission;
+
+    const elapsed = meta.started === null ? null : now() - meta.started;
+    // A future _started is clock skew between browser and server, not a bot.
+    const tooFast = elapsed !== null && elapsed >= 0 && elapsed < MIN_FILL_MS;
+    if (meta.honeypot || tooFast) {
+      console.info(`[lead] ${endpoint.type}: dropped a bot submission (${meta.honeypot ? "honeypot" : "too fast"})`);
+      // Indistinguishable from success, so the bot learns nothing.
+      const extra = endpoint.after ? await endpoint.after(data, store) : {};
+      return succeed(html, endpoint, data, timeId("ld"), { ...reply, ...extra });
+    }
+
+    let photoKey: string | undefined;
+    if (upload) {
+      // The lead id is assigned inside the write, so the photo gets its own key and the
+      // lead records it; writing the photo first means a stored lead never points nowhere.
+      photoKey = timeId("ph");
+      try {
+        await photosOf().put(photoKey, upload.bytes, { contentType: upload.contentType, size: upload.bytes.byteLength, uploadedAt: new Date(now()).toISOString() });
+      } catch (error) {
+        console.error(`[lead] ${endpoint.type}: photo upload failed (${errorName(error)})`);
+        return fail(html, 503, SAVE_ERROR);
+      }
+      stored.photoKey = photoKey;
+      stored.photoType = upload.contentType;
+    }
+
+    let id: string;
+    try {
+      const result = await store.leads.create(endpoint.type, stored, { sourcePage: meta.source ?? "/", idempotencyKey: meta.idempotencyKey });
+      id = result.lead.id;
+      const firstPhoto = (result.lead.data as Record<string, unknown> | null)?.photoKey;
+      if (photoKey && result.duplicate && firstPhoto !== photoKey) await discardPhoto(photosOf, photoKey);
+      console.info(`[lead] ${endpoint.type}: stored ${id}${result.duplicate ? " (idempotent replay)" : ""}`);
+    } catch (error) {
+      console.error(`[lead] ${endpoint.type}: write failed (${errorName(error)})`);
+      if (photoKey) await discardPhoto(photosOf, photoKey);
+      return fail(html, 503, SAVE_ERROR);
+    }
+
+    const extra = endpoint.after ? await endpoint.after(data, store) : {};
+    return succeed(html, endpoint, data, id, { ...reply, ...extra });
+  }
+
+  return async (req, context) => {
+    try {
+      return await handle(req, context);
+    } catch (error) {
+      // Only a bug gets here: user input is answered with 4xx above.
+      console.error(`[lead] ${endpoint.type}: unexpected failure`, error);
+      return jsonError(500, "Something went wrong on our side. Please try again or call us.");
+    }
+  };
+}
+
+function succeed<T>(html: boolean, endpoint: LeadEndpoint<T>, data: T, id: string, reply: Record<string, unknown>): Response {
+  if (html) return htmlResponse(endpoint.confirmation(data, reply), 200);
+  return jsonResponse({ ok: true, id, ...reply }, 201);
+}
+
+async function discardPhoto(photosOf: () => PhotoStore, key: string): Promise<void> {
+  try {
+    await photosOf().delete(key);
+  } catch (error) {
+    console.warn(`[lead] could not remove orphaned photo ${key} (${errorName(error)})`);
+  }
+}
+
+let photos: PhotoStore | undefined;
+const defaultPhotos = () => (photos ??= netlifyPhotoStore());

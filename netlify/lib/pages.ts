@@ -1,0 +1,176 @@
+/**
+ * Server-rendered pages for browsers that posted a lead form without JavaScript: the
+ * confirmation after a stored lead, the form again with messages after a validation
+ * error, and a short explanation for limits and outages. Each page is complete and
+ * self-contained (no Tailwind, no scripts), so it renders the same from any function.
+ *
+ * Every dynamic value goes through escapeHtml; the HTML responses also carry a CSP that
+ * forbids scripts, so even a missed escape could not run anything.
+ */
+import { randomUUID } from "node:crypto";
+import { SITE } from "../../src/lib/site.ts";
+import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
+import type { FormDef } from "../../src/lib/forms/fields.ts";
+import { IDEMPOTENCY_FIELD, SOURCE_FIELD, STARTED_FIELD, escapeHtml, renderLeadFormHtml, type FormValues } from "../../src/lib/forms/render.ts";
+
+/** A directory business suggested to a find-pros visitor (also the JSON `matches` item). */
+export interface ProMatch {
+  name: string;
+  slug: string;
+  phone: string | null;
+  rating: string;
+  reviewCount: number;
+}
+
+// Minimal stand-ins for the Tailwind utilities render.ts uses, plus the page chrome, in
+// the site's palette. Amber on white only reaches 3:1, so amber buttons use large bold text.
+const STYLE = `
+:root{--forest:#24583b;--forest-dark:#1a3b29;--forest-50:#f1f8f3;--amber:#d95a06;--amber-dark:#b43d09;--ink:#1e293b;--muted:#475569}
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--ink);background:#f8f6f3;line-height:1.55}
+a{color:var(--forest)}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{outline:2px solid var(--amber);outline-offset:2px}
+.skip{position:absolute;left:-10000px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem 1rem;z-index:10}
+.site-header{background:var(--forest);color:#fff;border-bottom:4px solid var(--amber)}
+.site-header .bar{max-width:48rem;margin:0 auto;padding:.75rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
+.site-header a{color:#fff;text-decoration:none;font-weight:700}
+.site-header .brand{font-size:1.25rem}
+.site-header .phone{white-space:nowrap}
+main{max-width:48rem;margin:0 auto;padding:1.5rem 1rem 3rem}
+.card{background:#fff;border:1px solid #dcefe1;border-radius:1rem;padding:1.5rem;box-shadow:0 1px 2px rgb(13 33 22/.06),0 4px 16px rgb(13 33 22/.06)}
+h1{font-size:1.75rem;line-height:1.2;margin:0 0 .5rem;color:#0d2116}
+h2{font-size:1.15rem;margin:1.5rem 0 .5rem;color:#0d2116}
+.lead{color:var(--muted);margin:0 0 1.25rem}
+.estimate{font-size:2rem;font-weight:800;color:var(--forest);margin:.25rem 0}
+.note{font-size:.9rem;color:var(--muted)}
+.checks{list-style:none;padding:0;margin:.5rem 0}
+.checks li{padding-left:1.6rem;position:relative;margin:.35rem 0}
+.checks li::before{content:"\\2713";position:absolute;left:0;color:var(--forest);font-weight:700}
+.matches{list-style:none;padding:0;margin:.5rem 0;display:grid;gap:.75rem}
+.matches li{border:1px solid #dcefe1;border-radius:.75rem;padding:.75rem 1rem;background:var(--forest-50)}
+.matches .name{font-weight:700}
+.call{display:inline-block;margin-top:1rem;font-weight:700;font-size:1.2rem;white-space:nowrap}
+.back{display:inline-block;margin-top:1.5rem}
+.site-footer{max-width:48rem;margin:0 auto;padding:0 1rem 2rem;color:var(--muted);font-size:.875rem}
+.lead-form{margin:0}
+.space-y-1>*+*{margin-top:.25rem}.space-y-2>*+*{margin-top:.5rem}.space-y-4>*+*{margin-top:1rem}
+.block{display:block}.grid{display:grid}.flex{display:flex}.items-start{align-items:flex-start}
+.gap-2{gap:.5rem}.shrink-0{flex-shrink:0}.w-full{width:100%}.h-4{height:1rem}.w-4{width:1rem}
+.text-sm{font-size:.875rem}.font-medium{font-weight:500}.font-semibold{font-weight:600}
+.text-slate-700{color:#334155}.text-red-700{color:#b91c1c}.text-red-800{color:#991b1b}
+.mb-1{margin-bottom:.25rem}.mt-1{margin-top:.25rem}.mt-2{margin-top:.5rem}.mt-0\\.5{margin-top:.125rem}
+.p-4{padding:1rem}.px-1{padding-left:.25rem;padding-right:.25rem}.px-3{padding-left:.75rem;padding-right:.75rem}.py-2\\.5{padding-top:.625rem;padding-bottom:.625rem}.pl-5{padding-left:1.25rem}
+.rounded-lg{border-radius:.5rem}.border{border:1px solid}.border-slate-300{border-color:#cbd5e1}.border-red-300{border-color:#fca5a5}.bg-red-50{background:#fef2f2}.list-disc{list-style:disc}
+input.w-full,select.w-full,textarea.w-full{font:inherit;font-size:1rem;background:#fff;color:inherit;min-height:2.75rem}
+[aria-invalid="true"].w-full{border-color:#b91c1c;box-shadow:0 0 0 1px #b91c1c}
+fieldset{margin:0;min-width:0}fieldset.space-y-2{border:0;padding:0}
+@media (min-width:640px){.sm\\:grid-cols-2{grid-template-columns:repeat(2,minmax(0,1fr))}}
+.sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
+.btn-primary{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.625rem 1.25rem;border:0;border-radius:.5rem;background:var(--amber);color:#fff;font:inherit;font-size:1.2rem;font-weight:700;cursor:pointer}
+.btn-primary:hover{background:var(--amber-dark)}
+`;
+
+/** A complete page: header with the brand and phone, the content, a way back. */
+export function renderPage(options: { title: string; body: string }): string {
+  const title = `${options.title} | ${SITE.name}`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site-header"><div class="bar"><a class="brand" href="/">${escapeHtml(SITE.name)}</a><a class="phone" href="${escapeHtml(SITE.phoneHref)}">Call ${escapeHtml(SITE.phone)}</a></div></header>
+<main id="main"><div class="card">
+${options.body}
+<p><a class="back" href="/">Back to the site</a></p>
+</div></main>
+<footer class="site-footer"><p>&copy; ${SITE.copyrightYear} ${escapeHtml(SITE.name)}. Questions? Email <a href="mailto:${escapeHtml(SITE.email)}">${escapeHtml(SITE.email)}</a>.</p></footer>
+</body>
+</html>
+`;
+}
+
+const callLink = (text = `Call ${SITE.phone}`) => `<a class="call" href="${escapeHtml(SITE.phoneHref)}">${escapeHtml(text)}</a>`;
+const checks = (items: readonly string[]) => `<ul class="checks">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`;
+
+/** The form again with the visitor's values and the field messages. */
+export function formErrorPage(form: FormDef, values: FormValues, errors: FieldErrors, source: string | undefined): string {
+  const hidden = {
+    // A fresh clock: the correction is a new attempt, and a person takes more than 2.5 s.
+    [STARTED_FIELD]: String(Date.now()),
+    [SOURCE_FIELD]: source ?? "",
+    // Double-clicking the corrected form's submit stores one lead.
+    [IDEMPOTENCY_FIELD]: randomUUID(),
+  };
+  const body =
+    `<h1>${escapeHtml(form.title)}</h1><p class="lead">${escapeHtml(form.description)}</p>` +
+    renderLeadFormHtml(form, { values, errors, hidden, idPrefix: form.name });
+  return renderPage({ title: `Please check your ${form.title}`, body });
+}
+
+/** Quote received: the server's estimate and what happens next. */
+export function quoteConfirmationPage(estimateText: string): string {
+  const body =
+    `<h1>Quote Request Submitted</h1>` +
+    `<p class="lead">We'll contact you within 24 hours with your estimate.</p>` +
+    `<p>Your estimated price range:</p><p class="estimate">${escapeHtml(estimateText)}</p>` +
+    `<p class="note">Final quote may vary after site inspection.</p>` +
+    `<h2>What's included</h2>` +
+    checks(["Free on-site assessment", "Fully insured and guaranteed work", "A call from our team within 24 hours"]) +
+    `<p>Need help sooner?</p>${callLink()}`;
+  return renderPage({ title: "Quote Request Submitted", body });
+}
+
+export const GROWTH_NEXT_STEPS = [
+  "30-minute discovery call within 24 hours",
+  "Custom growth roadmap",
+  "Revenue potential analysis",
+  "Automation opportunities assessment",
+  "Exit strategy evaluation",
+] as const;
+
+export const GROWTH_OUTCOMES = ["3-5x revenue growth potential", "90% reduction in admin time", "Clear path to business sale"] as const;
+
+/** Audit or assessment received: next steps and expected outcomes. */
+export function growthConfirmationPage(kind: "audit" | "assessment"): string {
+  const heading = kind === "audit" ? "Audit Request Submitted" : "Assessment Request Submitted";
+  const body =
+    `<h1>${heading}</h1>` +
+    `<p class="lead">We'll contact you within 24 hours to schedule your free consultation.</p>` +
+    `<h2>Next steps</h2>${checks(GROWTH_NEXT_STEPS)}` +
+    `<h2>Expected outcomes</h2>${checks(GROWTH_OUTCOMES)}` +
+    `<p>Prefer to talk now?</p>${callLink()}`;
+  return renderPage({ title: heading, body });
+}
+
+export const NO_MATCHES_MESSAGE = "We'll match you with local pros by phone within 24 hours.";
+
+/** Find-pros received: the matched businesses, or the phone promise. */
+export function findProsConfirmationPage(matches: readonly ProMatch[]): string {
+  const list =
+    matches.length === 0
+      ? `<p>${escapeHtml(NO_MATCHES_MESSAGE)}</p>`
+      : `<p>These local pros offer the service you asked for:</p><ul class="matches">${matches
+          .map(
+            (m) =>
+              `<li><a class="name" href="/directory/${encodeURIComponent(m.slug)}">${escapeHtml(m.name)}</a>` +
+              `<div>${escapeHtml(m.rating)} stars (${m.reviewCount} ${m.reviewCount === 1 ? "review" : "reviews"})</div>` +
+              (m.phone ? `<div><a href="tel:${escapeHtml(m.phone.replace(/[^\d+]/g, ""))}">${escapeHtml(m.phone)}</a></div>` : "") +
+              `</li>`,
+          )
+          .join("")}</ul><p>We'll also follow up within 24 hours.</p>`;
+  const body = `<h1>Request Received</h1><p class="lead">Thanks! We've got your request for quotes.</p><h2>Your matches</h2>${list}${callLink()}`;
+  return renderPage({ title: "Request Received", body });
+}
+
+/** A limit or an outage, explained, with the phone as the way forward. */
+export function problemPage(title: string, message: string): string {
+  const body = `<h1>${escapeHtml(title)}</h1><p class="lead">${escapeHtml(message)}</p><p>You can also reach us by phone:</p>${callLink()}`;
+  return renderPage({ title, body });
+}

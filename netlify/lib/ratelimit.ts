@@ -1,0 +1,69 @@
+/**
+ * Per-IP sliding-window limits for the public POST endpoints, kept in the same Redis as
+ * the data (under `${prefix}ratelimit:`) so every function instance shares one count.
+ *
+ * RATE_LIMIT_PER_MINUTE sets the allowance per endpoint and IP (default 5; 0 turns the
+ * limiter off, e.g. for load tests).
+ */
+import { Ratelimit } from "@upstash/ratelimit";
+import type { Store } from "./store/index.ts";
+
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 5;
+/** A hung store must not hold a visitor's submission hostage; after this we let it through. */
+const LIMITER_TIMEOUT_MS = 2_000;
+
+/** The configured allowance per minute; malformed values fall back to the default. */
+export function rateLimitPerMinute(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.RATE_LIMIT_PER_MINUTE?.trim();
+  if (!raw) return DEFAULT_RATE_LIMIT_PER_MINUTE;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_RATE_LIMIT_PER_MINUTE;
+}
+
+export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+// One limiter per (client, allowance): each keeps an in-memory cache of blocked callers,
+// which only stays correct if it is reused across requests of the same instance.
+const limiters = new WeakMap<object, Map<string, Ratelimit>>();
+
+function limiterFor(store: Store, perMinute: number): Ratelimit {
+  let byLimit = limiters.get(store.redis);
+  if (!byLimit) limiters.set(store.redis, (byLimit = new Map()));
+  const cacheKey = `${store.prefix}|${perMinute}`;
+  let limiter = byLimit.get(cacheKey);
+  if (!limiter) {
+    limiter = new Ratelimit({
+      redis: store.redis,
+      limiter: Ratelimit.slidingWindow(perMinute, "1 m"),
+      prefix: `${store.prefix}ratelimit`,
+      timeout: LIMITER_TIMEOUT_MS,
+      analytics: false,
+      // Visitor traffic is nobody else's business.
+      enableTelemetry: false,
+    });
+    byLimit.set(cacheKey, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * Counts one request from `ip` against `endpoint`. Fails open: if the store cannot answer,
+ * the visitor is let through (the write that follows will then report the outage as a 503).
+ */
+export async function checkRateLimit(
+  store: Store,
+  endpoint: string,
+  ip: string,
+  perMinute: number,
+  now: () => number = Date.now,
+): Promise<RateLimitResult> {
+  if (perMinute <= 0) return { ok: true };
+  try {
+    const result = await limiterFor(store, perMinute).limit(`${endpoint}:${ip}`);
+    if (result.success) return { ok: true };
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((result.reset - now()) / 1000)) };
+  } catch (error) {
+    console.warn(`[ratelimit] ${endpoint}: limiter unavailable, allowing request (${error instanceof Error ? error.name : "error"})`);
+    return { ok: true };
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Typed failures the API maps to HTTP statuses (NotFound -> 404, Conflict -> 409). Anything
+ * else thrown by the store is an infrastructure error (-> 5xx).
+ */
+
+export class StoreError extends Error {
+  constructor(
+    message: string,
+    /** Machine-readable reason for the API layer. */
+    readonly code: "NOT_FOUND" | "CONFLICT" | "INVALID",
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The addressed entity does not exist (e.g. a review for an unknown business). */
+export class NotFoundError extends StoreError {
+  constructor(
+    readonly entity: "business" | "lead",
+    readonly id: string,
+  ) {
+    super(`${entity} ${JSON.stringify(id)} not found`, "NOT_FOUND");
+  }
+}
+
+/** A uniqueness rule would be broken (e.g. a slug owned by another business). */
+export class ConflictError extends StoreError {
+  constructor(message: string) {
+    super(message, "CONFLICT");
+  }
+}
+
+export const isNotFound = (e: unknown): e is NotFoundError => e instanceof NotFoundError;

@@ -1,0 +1,251 @@
+/**
+ * The data layer: one @upstash/redis client over one of three transports, and the typed
+ * repositories on top. Functions call getStore(); tests call createStore().
+ *
+ *   UPSTASH_REDIS_REST_URL + _TOKEN -> "upstash"  (production, REST)
+ *   REDIS_URL                       -> "redis"    (tests, CI, a local redis-server)
+ *   neither                         -> "embedded" (in-process, persisted under TREELINE_DATA_DIR)
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { Redis } from "@upstash/redis";
+import { keyspace } from "./keys.ts";
+import { businessesRepository, type BusinessesRepository } from "./repos/businesses.ts";
+import { leadsRepository, type LeadsRepository } from "./repos/leads.ts";
+import { reviewsRepository, type ReviewsRepository } from "./repos/reviews.ts";
+import { DEFAULT_SEED_FILE, readSeedFile, seedDirectory } from "./seed.ts";
+import { BackendRequester, type CommandBackend, type Reply } from "./transports/requester.ts";
+import type { EmbeddedBackend } from "./transports/embedded.ts";
+import type { IORedisBackend } from "./transports/redis.ts";
+
+export { NotFoundError, ConflictError, StoreError, isNotFound } from "./errors.ts";
+export type { ListQuery, ListResult, BusinessesRepository } from "./repos/businesses.ts";
+export type { CreateLeadOptions, CreateLeadResult, LeadPage, LeadsRepository } from "./repos/leads.ts";
+export type { AddReviewOptions, ReviewsRepository } from "./repos/reviews.ts";
+export type { SeedReport } from "./seed.ts";
+
+export type StoreKind = "upstash" | "redis" | "embedded";
+
+export const DEFAULT_PREFIX = "treeline:";
+
+export type CreateStoreOptions = {
+  /** Prefix for every key the repositories write (default REDIS_KEY_PREFIX or "treeline:"). */
+  prefix?: string;
+  /** Print the one-line "which store" notice (getStore does). */
+  log?: boolean;
+  /** Reported kind when it differs from the transport (the shared embedded store over REST). */
+  kind?: StoreKind;
+  /** Seed file loaded on first use when the store has no businesses; omit to start empty. */
+  seedFile?: string;
+} & (
+  | { transport: "upstash"; url: string; token: string }
+  | { transport: "redis"; url: string }
+  | {
+      transport: "embedded";
+      /** JSON file to persist to; omit for memory only. */
+      file?: string;
+    }
+);
+
+export interface Store {
+  readonly kind: StoreKind;
+  /** Key prefix used by the repositories. */
+  readonly prefix: string;
+  /** The raw client (e.g. for @upstash/ratelimit; add your own prefix to its keys). */
+  readonly redis: Redis;
+  /** Human-readable target, credentials removed. */
+  readonly description: string;
+  /** True when the store answers a PING within 2 s. */
+  ping(): Promise<boolean>;
+  readonly leads: LeadsRepository;
+  readonly businesses: BusinessesRepository;
+  readonly reviews: ReviewsRepository;
+  /** Resolves once the store is loaded (and seeded, for a fresh embedded store). */
+  ready(): Promise<void>;
+  /** Runs many writes as one unit: the embedded store locks its file once and saves once. */
+  batch<T>(fn: () => Promise<T>): Promise<T>;
+  /** Releases connections (tests, scripts); functions never need it. */
+  close(): Promise<void>;
+}
+
+export const truthy = (v: string | undefined) => /^(1|true|yes|on)$/i.test(v ?? "");
+export const falsy = (v: string | undefined) => /^(0|false|no|off)$/i.test(v ?? "");
+
+/**
+ * Reads the environment.
+ * - The embedded store is memory-only in a function; see embeddedFileFromEnv for the local server.
+ * - Seeding on first use (when there are no businesses) is on for the embedded store and off
+ *   for the servers; TREELINE_AUTO_SEED=1/0 overrides either way.
+ */
+export function storeOptionsFromEnv(env: Record<string, string | undefined> = process.env): CreateStoreOptions {
+  const prefix = env.REDIS_KEY_PREFIX ?? DEFAULT_PREFIX;
+  const seed = (byDefault: boolean) => {
+    const wanted = truthy(env.TREELINE_AUTO_SEED) || (byDefault && !falsy(env.TREELINE_AUTO_SEED));
+    const file = resolve(env.TREELINE_SEED_FILE || DEFAULT_SEED_FILE);
+    return wanted && existsSync(file) ? file : undefined;
+  };
+  if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
+    // The local server's shared embedded store speaks REST too, but it is still the embedded store.
+    const kind = env.TREELINE_SHARED_EMBEDDED === "1" ? "embedded" : "upstash";
+    return { transport: "upstash", url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN, prefix, seedFile: seed(false), kind };
+  }
+  if (env.REDIS_URL) return { transport: "redis", url: env.REDIS_URL, prefix, seedFile: seed(false) };
+  // Memory only here: persistence belongs to the long-lived local server (shared-embedded.ts).
+  // Any data-file path in code the functions import gets traced into their bundles.
+  return { transport: "embedded", prefix, seedFile: seed(true) };
+}
+
+
+/** Loads a transport module on first use, so production never loads ioredis or the mock. */
+class LazyBackend implements CommandBackend {
+  private backend?: Promise<CommandBackend & { close(): Promise<void> }>;
+  constructor(
+    readonly scriptCache: "server" | "local",
+    private readonly load: () => Promise<CommandBackend & { close(): Promise<void> }>,
+  ) {}
+  get(): Promise<CommandBackend & { close(): Promise<void> }> {
+    this.backend ??= this.load();
+    return this.backend;
+  }
+  async command(args: string[]): Promise<unknown> {
+    return (await this.get()).command(args);
+  }
+  async pipeline(commands: string[][]): Promise<Reply[]> {
+    return (await this.get()).pipeline(commands);
+  }
+  async transaction(commands: string[][]): Promise<Reply[]> {
+    return (await this.get()).transaction(commands);
+  }
+  async close(): Promise<void> {
+    if (this.backend) await (await this.backend).close();
+  }
+}
+
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString().replace(/\/$/, "");
+  } catch {
+    return "(unparseable url)";
+  }
+}
+
+export function createStore(options: CreateStoreOptions): Store {
+  const prefix = options.prefix ?? DEFAULT_PREFIX;
+  const keys = keyspace(prefix);
+  let redis: Redis;
+  let lazy: LazyBackend | undefined;
+  let description: string;
+
+  switch (options.transport) {
+    case "upstash":
+      redis = new Redis({ url: options.url, token: options.token });
+      description = `Upstash Redis over REST at ${redactUrl(options.url)}`;
+      break;
+    case "redis": {
+      const url = options.url;
+      lazy = new LazyBackend("server", async () => {
+        const { IORedisBackend } = await import("./transports/redis.ts");
+        return new IORedisBackend(url) as IORedisBackend;
+      });
+      redis = new Redis(new BackendRequester(lazy));
+      description = `Redis at ${redactUrl(url)}`;
+      break;
+    }
+    case "embedded": {
+      const file = options.file;
+      lazy = new LazyBackend("local", async () => {
+        const { EmbeddedBackend } = await import("./transports/embedded.ts");
+        return new EmbeddedBackend({ file }) as EmbeddedBackend;
+      });
+      redis = new Redis(new BackendRequester(lazy));
+      description = file ? `embedded store persisted to ${file}` : "embedded in-memory store";
+      break;
+    }
+  }
+
+  const raw = {
+    leads: leadsRepository(redis, keys),
+    businesses: businessesRepository(redis, keys),
+    reviews: reviewsRepository(redis, keys),
+  };
+
+  const batch = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (options.transport !== "embedded" || !lazy) return fn();
+    const backend = (await lazy.get()) as unknown as EmbeddedBackend;
+    return backend.exclusive(fn);
+  };
+
+  const seedFile = options.seedFile;
+  let readyPromise: Promise<void> | undefined;
+  const ready = () =>
+    (readyPromise ??= (async () => {
+      if (lazy) await lazy.get();
+      if (!seedFile) return;
+      // Embedded: inside the file lock, so concurrent first requests seed once. Servers: two
+      // instances may both seed, which is harmless because seeding is idempotent.
+      await batch(async () => {
+        if ((await raw.businesses.count()) > 0) return;
+        const report = await seedDirectory(raw, readSeedFile(seedFile));
+        await redis.hset(keys.meta, { seededAt: new Date().toISOString(), seededFrom: seedFile });
+        console.log(`[store] seeded ${report.businesses} businesses and ${report.reviewsAdded} reviews from ${seedFile}`);
+      });
+    })());
+
+  if (options.kind === "embedded" && options.transport === "upstash") description = `embedded store shared over local REST at ${redactUrl(options.url)}`;
+  if (options.log) console.log(`[store] using ${description} (key prefix "${prefix}")`);
+
+  return {
+    kind: options.kind ?? options.transport,
+    prefix,
+    redis,
+    description,
+    async ping() {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<false>((r) => {
+        timer = setTimeout(() => r(false), 2_000);
+      });
+      try {
+        const answer = redis.ping().then(
+          (pong) => pong === "PONG",
+          () => false,
+        );
+        return await Promise.race([answer, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    leads: gated(raw.leads, ready),
+    businesses: gated(raw.businesses, ready),
+    reviews: gated(raw.reviews, ready),
+    ready,
+    batch,
+    async close() {
+      await lazy?.close();
+    },
+  };
+}
+
+/** Every method waits for ready() first, so a fresh embedded store is seeded before use. */
+function gated<T extends object>(repo: T, ready: () => Promise<void>): T {
+  const out = {} as Record<string, unknown>;
+  for (const [name, fn] of Object.entries(repo)) {
+    out[name] =
+      typeof fn === "function"
+        ? async (...args: unknown[]) => {
+            await ready();
+            return (fn as (...a: unknown[]) => unknown)(...args);
+          }
+        : fn;
+  }
+  return out as T;
+}
+
+let current: Store | undefined;
+
+/** The store for this process (one per warm function instance), picked from the environment. */
+export function getStore(): Store {
+  current ??= createStore({ ...storeOptionsFromEnv(), log: true });
+  return current;
+}

@@ -1,0 +1,42 @@
+/**
+ * Every Redis key the repositories touch, in one place (layout documented in README.md).
+ * All keys start with the configured prefix so environments can share a database.
+ */
+import type { LeadType } from "../../../src/lib/schemas/lead.ts";
+
+export type Keys = ReturnType<typeof keyspace>;
+
+export function keyspace(prefix: string) {
+  const p = prefix;
+  return {
+    prefix: p,
+    /** Hash: doc (profile JSON), slug, rank, feat, sum, count, terms, tv. */
+    business: (id: string) => `${p}biz:${id}`,
+    /** Hash: slug -> business id. */
+    slugs: `${p}biz:slugs`,
+    /** Zset of every business, score = order score (featured, rating, review count). */
+    all: `${p}idx:all`,
+    /** Zset of every business, score = city band + order score. */
+    geo: `${p}idx:geo`,
+    /** Zset per search term (word or word prefix), score = city band + order score. */
+    term: (term: string) => `${p}idx:t:${term}`,
+    /** Counter bumped by every directory write; part of the multi-term cache key. */
+    version: `${p}idx:ver`,
+    /** Cached intersection for a multi-term search at one directory version (short TTL). */
+    query: (version: string | number, terms: readonly string[]) => `${p}idx:q:${version}:${terms.join("+")}`,
+    /** Hash: review id -> review JSON. */
+    reviews: (businessId: string) => `${p}rev:${businessId}`,
+    /** Zset: review id by createdAt (ms). */
+    reviewsByDate: (businessId: string) => `${p}rev:${businessId}:by-date`,
+    /** String: lead envelope JSON. */
+    lead: (id: string) => `${p}lead:${id}`,
+    /** Zset (all scores 0): lead ids of one type; ids sort by time, so lex order = age. */
+    leadsByType: (type: LeadType) => `${p}leads:${type}`,
+    /** Zset (all scores 0): every lead id. */
+    leadsAll: `${p}leads:all`,
+    /** String with 24h TTL: idempotency key hash -> lead id. */
+    leadIdempotency: (type: LeadType, keyHash: string) => `${p}lead:idem:${type}:${keyHash}`,
+    /** Hash: store metadata (seededAt). */
+    meta: `${p}meta`,
+  };
+}

@@ -1,0 +1,237 @@
+/**
+ * The directory. Reads never scan: every query is answered from a precomputed sorted set whose
+ * score is the display order (see score.ts), so a page costs a fixed number of round trips
+ * whatever the directory size:
+ *   - no search: idx:all (all cities) or the city's band of idx:geo;
+ *   - one search word: the word's (or prefix's) term set, city = a band of it;
+ *   - several words: their intersection, computed once per directory version and cached.
+ */
+import type { Redis } from "@upstash/redis";
+import { findCity, CITIES } from "../../../../src/lib/options.ts";
+import { Business, BusinessInput } from "../../../../src/lib/schemas/business.ts";
+import { asJson, asNumber, asString, pairs } from "../decode.ts";
+import { ConflictError } from "../errors.ts";
+import type { Keys } from "../keys.ts";
+import { CITY_BAND, FEATURED_BOOST, cityBand, cityRank, formatRating, orderScore } from "../score.ts";
+import { UPSERT_BUSINESS } from "../scripts.ts";
+import { indexTerms, queryTerms } from "../text.ts";
+
+export const PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 48;
+/** Cached multi-word results live this long (and die with the next directory write). */
+export const QUERY_CACHE_SECONDS = 300;
+
+export interface ListQuery {
+  /** Free text; every word must match a word (or word start) of name, description, services, specialties or city. */
+  search?: string | null;
+  /** City value or label ("san-antonio" / "San Antonio"); "all" or empty for every city. */
+  city?: string | null;
+  /** Only featured businesses. */
+  featured?: boolean;
+  /** Page size, default 12. */
+  limit?: number;
+  /** Items to skip, (page - 1) * limit. */
+  offset?: number;
+}
+
+export interface ListResult {
+  data: Business[];
+  /** Matches across all pages. */
+  total: number;
+}
+
+export interface BusinessesRepository {
+  /** Creates or replaces a business (matched by id) and re-indexes it. */
+  upsert(input: BusinessInput): Promise<Business>;
+  get(id: string): Promise<Business | null>;
+  getBySlug(slug: string): Promise<Business | null>;
+  list(query?: ListQuery): Promise<ListResult>;
+  /** Featured businesses, best first. */
+  featured(options?: { limit?: number }): Promise<Business[]>;
+  /** Number of businesses (O(1)). */
+  count(): Promise<number>;
+}
+
+type Profile = Omit<Business, "rating" | "reviewCount">;
+const Profile = Business.omit({ rating: true, reviewCount: true });
+
+/** Text a business is searchable by. */
+export function searchableTexts(b: Pick<Business, "name" | "description" | "services" | "specialties" | "city">): string[] {
+  return [b.name, b.description, ...b.services, ...b.specialties, b.city];
+}
+
+/**
+ * Everything the index holds for one business. The bench bulk-loads with this so its layout
+ * is exactly the repository's.
+ */
+export function indexPlan(profile: Profile, sum: number, count: number) {
+  const rank = cityRank(profile.city);
+  const order = orderScore(profile.isFeatured, sum, count);
+  return { terms: indexTerms(searchableTexts(profile)), rank, order, banded: rank * CITY_BAND + order };
+}
+
+function hydrate(row: unknown): Business | null {
+  if (!row || typeof row !== "object") return null;
+  const r = row as Record<string, unknown>;
+  const doc = asJson<Profile>(r.doc);
+  if (!doc) return null;
+  const sum = asNumber(r.sum);
+  const count = asNumber(r.count);
+  return { ...doc, rating: formatRating(sum, count), reviewCount: count };
+}
+
+type Source = { key: string; banded: boolean; scale: number };
+
+export function businessesRepository(redis: Redis, keys: Keys): BusinessesRepository {
+  const upsertScript = redis.createScript<unknown[]>(UPSERT_BUSINESS);
+
+  async function load(ids: string[]): Promise<Business[]> {
+    if (ids.length === 0) return [];
+    const p = redis.pipeline();
+    for (const id of ids) p.hmget(keys.business(id), "doc", "sum", "count");
+    const rows = await p.exec<unknown[]>();
+    return rows.map(hydrate).filter((b): b is Business => b !== null);
+  }
+
+  async function get(id: string): Promise<Business | null> {
+    const [b] = await load([id]);
+    return b ?? null;
+  }
+
+  /** The set holding every match of a multi-word search, computed at most once per directory version. */
+  async function intersection(terms: string[]): Promise<Source> {
+    const version = asString(await redis.get(keys.version)) ?? "0";
+    const key = keys.query(version, terms);
+    if ((await redis.exists(key)) === 0) {
+      const tx = redis.multi();
+      // Default AGGREGATE SUM: every input holds the same score, so the result is terms.length x score.
+      tx.zinterstore(key, terms.length, terms.map(keys.term));
+      tx.expire(key, QUERY_CACHE_SECONDS);
+      await tx.exec();
+    }
+    return { key, banded: true, scale: terms.length };
+  }
+
+  async function page(source: Source, rank: number | null, featured: boolean, offset: number, limit: number) {
+    const p = redis.pipeline();
+    const { key, scale } = source;
+    if (!source.banded) {
+      if (featured) {
+        p.zrange(key, "+inf", FEATURED_BOOST, { byScore: true, rev: true, offset, count: limit });
+        p.zcount(key, FEATURED_BOOST, "+inf");
+      } else {
+        p.zrange(key, offset, offset + limit - 1, { rev: true });
+        p.zcard(key);
+      }
+      const [ids, total] = await p.exec<[unknown[], number]>();
+      return { ids: ids.map((v) => asString(v) ?? ""), total: asNumber(total) };
+    }
+    if (rank !== null) {
+      const band = cityBand(rank, featured);
+      const max = `(${band.max * scale}` as const;
+      p.zrange(key, max, band.min * scale, { byScore: true, rev: true, offset, count: limit });
+      p.zcount(key, band.min * scale, max);
+      const [ids, total] = await p.exec<[unknown[], number]>();
+      return { ids: ids.map((v) => asString(v) ?? ""), total: asNumber(total) };
+    }
+    // Every city: the top offset+limit of each city band, merged. Bounded by the city count.
+    for (let r = 0; r < CITIES.length; r++) {
+      const band = cityBand(r, featured);
+      const max = `(${band.max * scale}` as const;
+      p.zrange(key, max, band.min * scale, { byScore: true, rev: true, offset: 0, count: offset + limit, withScores: true });
+      p.zcount(key, band.min * scale, max);
+    }
+    const replies = await p.exec<unknown[]>();
+    const merged: { id: string; order: number }[] = [];
+    let total = 0;
+    for (let r = 0; r < CITIES.length; r++) {
+      for (const [id, score] of pairs(replies[r * 2])) merged.push({ id, order: score / scale - r * CITY_BAND });
+      total += asNumber(replies[r * 2 + 1]);
+    }
+    // Same order as ZRANGE ... REV on idx:all: score, then member, both descending.
+    merged.sort((a, b) => b.order - a.order || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    return { ids: merged.slice(offset, offset + limit).map((m) => m.id), total };
+  }
+
+  return {
+    async upsert(input: BusinessInput): Promise<Business> {
+      const parsed = BusinessInput.parse(input);
+      const { rating, reviewCount, ...rest } = parsed;
+      const profile: Profile = Profile.parse(rest);
+      const initialCount = reviewCount ?? 0;
+      const initialSum = rating !== undefined && initialCount > 0 ? Number(rating) * initialCount : 0;
+      const plan = indexPlan(profile, initialSum, initialCount);
+      const bizKey = keys.business(profile.id);
+      // Optimistic: the script refuses if another upsert changed the terms since we read them.
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const current = (await redis.hmget(keys.business(profile.id), "tv", "terms")) as Record<string, unknown> | null;
+        const tv = asString(current?.tv) ?? "0";
+        const previous = new Set(asJson<string[]>(current?.terms) ?? []);
+        const next = new Set(plan.terms);
+        const removed = [...previous].filter((t) => !next.has(t));
+        const reply = await upsertScript.exec(
+          [bizKey, keys.slugs, keys.all, keys.geo, keys.version, ...removed.map(keys.term), ...plan.terms.map(keys.term)],
+          [
+            profile.id,
+            JSON.stringify(profile),
+            profile.slug,
+            String(plan.rank),
+            profile.isFeatured ? "1" : "0",
+            JSON.stringify(plan.terms),
+            tv,
+            String(removed.length),
+            String(initialSum),
+            String(initialCount),
+          ],
+        );
+        const status = asString(reply[0]);
+        if (status === "ok") {
+          const saved = await get(profile.id);
+          if (!saved) throw new Error(`business ${profile.id} vanished after upsert`);
+          return saved;
+        }
+        if (status === "slug_taken") {
+          throw new ConflictError(`slug ${JSON.stringify(profile.slug)} belongs to business ${asString(reply[1])}`);
+        }
+        if (status !== "stale") throw new Error(`unexpected upsert reply ${JSON.stringify(reply)}`);
+      }
+      throw new Error(`business ${profile.id}: too many concurrent updates`);
+    },
+
+    get,
+
+    async getBySlug(slug: string): Promise<Business | null> {
+      const id = asString(await redis.hget(keys.slugs, slug));
+      return id ? get(id) : null;
+    },
+
+    async list(query: ListQuery = {}): Promise<ListResult> {
+      const limit = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(query.limit ?? PAGE_SIZE) || PAGE_SIZE));
+      const offset = Math.max(0, Math.floor(query.offset ?? 0) || 0);
+      const featured = query.featured === true;
+      const cityInput = (query.city ?? "").trim();
+      const city = cityInput && cityInput.toLowerCase() !== "all" ? findCity(cityInput) : undefined;
+      if (cityInput && cityInput.toLowerCase() !== "all" && !city) return { data: [], total: 0 };
+      const rank = city ? cityRank(city.label) : null;
+
+      const terms = queryTerms(query.search);
+      let source: Source;
+      if (terms.length === 0) source = rank === null ? { key: keys.all, banded: false, scale: 1 } : { key: keys.geo, banded: true, scale: 1 };
+      else if (terms.length === 1) source = { key: keys.term(terms[0]!), banded: true, scale: 1 };
+      else source = await intersection(terms);
+
+      const { ids, total } = await page(source, rank, featured, offset, limit);
+      return { data: await load(ids), total };
+    },
+
+    async featured(options: { limit?: number } = {}): Promise<Business[]> {
+      const limit = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(options.limit ?? PAGE_SIZE)));
+      const ids = await redis.zrange<unknown[]>(keys.all, "+inf", FEATURED_BOOST, { byScore: true, rev: true, offset: 0, count: limit });
+      return load(ids.map((v) => asString(v) ?? ""));
+    },
+
+    async count(): Promise<number> {
+      return asNumber(await redis.zcard(keys.all));
+    },
+  };
+}

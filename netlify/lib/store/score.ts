@@ -1,0 +1,39 @@
+/**
+ * Directory ordering: featured first, then rating, then review count. Every index sorted set
+ * uses the same number so any of them can be paged with ZRANGE ... REV. City-banded sets add
+ * rank * CITY_BAND so one set answers "this city" with a score range.
+ *
+ * The Lua scripts in scripts.ts compute the same numbers; keep the two in step.
+ */
+import { CITIES, type CityName } from "../../../src/lib/options.ts";
+
+export const CITY_BAND = 100_000_000;
+export const FEATURED_BOOST = 10_000_000;
+const RATING_STEP = 10_000;
+const MAX_COUNTED_REVIEWS = 9_999;
+
+/** Rating in tenths (0..50), rounded half up; 0 when there are no reviews. */
+export function ratingTenths(sum: number, count: number): number {
+  return count > 0 ? Math.floor((sum * 10) / count + 0.5) : 0;
+}
+
+/** Display rating: numeric string with one decimal, "0.0" without reviews. */
+export function formatRating(sum: number, count: number): string {
+  return (ratingTenths(sum, count) / 10).toFixed(1);
+}
+
+export function orderScore(featured: boolean, sum: number, count: number): number {
+  return (featured ? FEATURED_BOOST : 0) + ratingTenths(sum, count) * RATING_STEP + Math.min(count, MAX_COUNTED_REVIEWS);
+}
+
+export function cityRank(city: CityName): number {
+  const rank = CITIES.findIndex((c) => c.label === city);
+  if (rank < 0) throw new Error(`unknown city ${city}`);
+  return rank;
+}
+
+/** Score range [min, max) of one city's band, optionally only its featured part. */
+export function cityBand(rank: number, featuredOnly: boolean): { min: number; max: number } {
+  const base = rank * CITY_BAND;
+  return { min: base + (featuredOnly ? FEATURED_BOOST : 0), max: base + CITY_BAND };
+}

@@ -1,0 +1,78 @@
+/**
+ * Lua for the two writes that must read before they write: a business upsert and a review.
+ * Both recompute the order score (see score.ts) and rewrite it in every index set of the
+ * business in one atomic step, so concurrent reviews never lose a count.
+ *
+ * Portability: the same text runs on Redis 7 (Lua 5.1), Upstash and ioredis-mock (fengari,
+ * Lua 5.3), so the scripts avoid unpack, cjson, error replies and float formatting, and
+ * return strings rather than numbers. Every key is passed in KEYS.
+ */
+
+const ORDER_SCORE = `
+local function order_score(feat, sum, count)
+  local tenths = 0
+  if count > 0 then tenths = math.floor(sum * 10 / count + 0.5) end
+  return feat * 10000000 + tenths * 10000 + math.min(count, 9999)
+end
+`;
+
+/**
+ * KEYS: business, slugs, idx:all, idx:geo, idx:ver, removed term keys..., current term keys...
+ * ARGV: id, doc, slug, rank, feat (0|1), terms json, expected tv, removed count, initial sum, initial count
+ * -> {"ok", created(0|1)} | {"stale"} | {"slug_taken", owner}
+ */
+export const UPSERT_BUSINESS = `${ORDER_SCORE}
+local tv = redis.call('HGET', KEYS[1], 'tv') or '0'
+if tv ~= ARGV[7] then return {'stale'} end
+local owner = redis.call('HGET', KEYS[2], ARGV[3])
+if owner and owner ~= ARGV[1] then return {'slug_taken', owner} end
+local old_slug = redis.call('HGET', KEYS[1], 'slug')
+if old_slug and old_slug ~= ARGV[3] then redis.call('HDEL', KEYS[2], old_slug) end
+redis.call('HSET', KEYS[2], ARGV[3], ARGV[1])
+local sum = redis.call('HGET', KEYS[1], 'sum')
+local count = redis.call('HGET', KEYS[1], 'count')
+local created = '0'
+if not sum then
+  sum = ARGV[9]
+  count = ARGV[10]
+  created = '1'
+end
+redis.call('HSET', KEYS[1], 'doc', ARGV[2], 'slug', ARGV[3], 'rank', ARGV[4], 'feat', ARGV[5],
+  'terms', ARGV[6], 'tv', tostring(tonumber(tv) + 1), 'sum', sum, 'count', count)
+local order = order_score(tonumber(ARGV[5]), tonumber(sum), tonumber(count))
+local banded = tonumber(ARGV[4]) * 100000000 + order
+redis.call('ZADD', KEYS[3], order, ARGV[1])
+redis.call('ZADD', KEYS[4], banded, ARGV[1])
+local removed = tonumber(ARGV[8])
+for i = 6, 5 + removed do redis.call('ZREM', KEYS[i], ARGV[1]) end
+for i = 6 + removed, #KEYS do redis.call('ZADD', KEYS[i], banded, ARGV[1]) end
+redis.call('INCR', KEYS[5])
+return {'ok', created}
+`;
+
+/**
+ * KEYS: business, reviews, reviews by date, idx:all, idx:geo, idx:ver, term keys...
+ * ARGV: business id, review id, review json, stars, createdAt ms, expected tv
+ * -> {"ok", sum, count} | {"missing"} | {"duplicate", review json} | {"stale"}
+ */
+export const ADD_REVIEW = `${ORDER_SCORE}
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
+local existing = redis.call('HGET', KEYS[2], ARGV[2])
+if existing then return {'duplicate', existing} end
+local tv = redis.call('HGET', KEYS[1], 'tv') or '0'
+if tv ~= ARGV[6] then return {'stale'} end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+redis.call('ZADD', KEYS[3], ARGV[5], ARGV[2])
+local sum = tonumber(redis.call('HGET', KEYS[1], 'sum') or '0') + tonumber(ARGV[4])
+local count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0') + 1
+redis.call('HSET', KEYS[1], 'sum', tostring(sum), 'count', tostring(count))
+local feat = tonumber(redis.call('HGET', KEYS[1], 'feat') or '0')
+local rank = tonumber(redis.call('HGET', KEYS[1], 'rank') or '0')
+local order = order_score(feat, sum, count)
+local banded = rank * 100000000 + order
+redis.call('ZADD', KEYS[4], order, ARGV[1])
+redis.call('ZADD', KEYS[5], banded, ARGV[1])
+for i = 7, #KEYS do redis.call('ZADD', KEYS[i], banded, ARGV[1]) end
+redis.call('INCR', KEYS[6])
+return {'ok', tostring(sum), tostring(count)}
+`;

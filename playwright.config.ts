@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * E2E runs against the production build served exactly as `npm start` serves it
+ * (scripts/serve.mjs: @netlify/dev on 127.0.0.1), on its own port so a developer's
+ * running server is never reused by accident. `npm test` builds first.
+ */
+const port = Number(process.env.E2E_PORT || 8899);
+const baseURL = `http://127.0.0.1:${port}`;
+const chromiumPath = process.env.CHROME_PATH || "/usr/bin/chromium";
+const launchOptions = { executablePath: chromiumPath, args: ["--disable-gpu", "--disable-quic", "--no-sandbox", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 60_000,
+  expect: { timeout: 7_000 },
+  use: { baseURL, trace: "retain-on-failure", launchOptions },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: "mobile", use: { ...devices["Pixel 7"], launchOptions } },
+  ],
+  webServer: {
+    // Without REDIS_URL the server shares one in-memory embedded store with the functions.
+    command: "node scripts/serve.mjs",
+    url: `${baseURL}/api/health`,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "test",
+      // With REDIS_URL (CI) the run's fresh key prefix starts empty: seed the directory.
+      TREELINE_AUTO_SEED: "1",
+      // Every e2e request comes from 127.0.0.1; the limiter itself is covered by function tests.
+      RATE_LIMIT_PER_MINUTE: "1000",
+    },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,206 @@
+/**
+ * "Get Multiple Quotes Fast" on /find-a-tree-service, progressively enhanced.
+ *
+ * The page renders a complete no-JavaScript form (it posts to /api/find-pros and the
+ * server answers an HTML page) and passes it in as children. When this island hydrates
+ * (client:visible) it takes that form over: it copies whatever was typed or chosen into
+ * its own form drawn from FIND_PROS_FORM, then validates with the server's schema,
+ * uploads via fetch and shows the matched pros in place. Without children (no static
+ * form) the server-rendered React form is itself the no-JS form.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { FIND_PROS_FORM } from "../lib/forms/fields.ts";
+import { FORM_CLASSES, fieldId, HONEYPOT_FIELD, SOURCE_FIELD, STARTED_FIELD } from "../lib/forms/render.ts";
+import type { FieldErrors } from "../lib/schemas/forms.ts";
+import { showToast } from "../lib/stores/dialogs.ts";
+import { Confirmation } from "./find-pros/Confirmation.tsx";
+import { Field } from "./find-pros/Field.tsx";
+import { newIdempotencyKey, submitFindPros, type Match } from "./find-pros/submit.ts";
+import { chosenFile, firstInvalid, PHOTO_MESSAGE, validateFindPros } from "./find-pros/validate.ts";
+
+const FORM = FIND_PROS_FORM;
+/** Fields that take the whole row; the rest pair up two per row from the sm breakpoint. */
+const WIDE = new Set(["location", "description", "name"]);
+
+interface Props {
+  /** Page path sent as `_source` so the lead records where it came from. */
+  source: string;
+  /** The static no-JavaScript form, shown until hydration. */
+  children?: ReactNode;
+}
+
+type View = { kind: "static" } | { kind: "form" } | { kind: "done"; matches: Match[]; message?: string; name: string; location: string };
+
+const NETWORK_MESSAGE = "We couldn't reach our server. Check your connection and try again.";
+const FAILED_MESSAGE = "Failed to submit your request. Please try again.";
+
+export default function FindProsForm({ source, children }: Props) {
+  const [view, setView] = useState<View>(children ? { kind: "static" } : { kind: "form" });
+  const [initial, setInitial] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [banner, setBanner] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const [started, setStarted] = useState("");
+  const attempted = useRef(false);
+  // A ref, not the pending state, so a double click before the re-render cannot send twice.
+  const inFlight = useRef(false);
+  const key = useRef("");
+  const staticBox = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const carried = useRef<{ files: FileList | null; focus: string | null }>({ files: null, focus: null });
+
+  // Take over the static form: keep what the visitor already typed, chose or focused.
+  useEffect(() => {
+    // The page was "shown" when it loaded, not when this island hydrated.
+    setStarted(String(Math.round(performance.timeOrigin || Date.now())));
+    key.current = newIdempotencyKey();
+    const old = staticBox.current?.querySelector("form");
+    if (old) {
+      const values: Record<string, string> = {};
+      for (const [name, value] of new FormData(old)) if (typeof value === "string") values[name] = value;
+      const file = old.querySelector<HTMLInputElement>('input[type="file"]');
+      const active = document.activeElement;
+      carried.current = {
+        files: file?.files?.length ? file.files : null,
+        focus: active instanceof HTMLElement && old.contains(active) ? active.getAttribute("name") : null,
+      };
+      setInitial(values);
+    }
+    setView((current) => (current.kind === "static" ? { kind: "form" } : current));
+  }, []);
+
+  // Runs before paint, so the swap never shows an empty photo input and focus stays in
+  // the field the visitor was in.
+  useLayoutEffect(() => {
+    if (view.kind !== "form" || !formRef.current) return;
+    const { files, focus } = carried.current;
+    carried.current = { files: null, focus: null };
+    const photo = formRef.current.elements.namedItem("photo");
+    if (files && photo instanceof HTMLInputElement) photo.files = files;
+    if (focus) (formRef.current.elements.namedItem(focus) as HTMLElement | null)?.focus?.();
+  }, [view.kind]);
+
+  const focusField = (name: string | undefined) => {
+    if (name) document.getElementById(fieldId(FORM, name))?.focus();
+  };
+
+  // After the first attempt, errors follow the visitor's corrections as they type.
+  // Any edit makes it a different request, so it gets a new idempotency key.
+  const onChange = useCallback(() => {
+    key.current = newIdempotencyKey();
+    if (attempted.current && formRef.current) setErrors(validateFindPros(new FormData(formRef.current)));
+  }, []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    attempted.current = true;
+    setBanner(undefined);
+    const found = validateFindPros(data);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusField(firstInvalid(found));
+      return;
+    }
+    // An empty file part would make the endpoint inspect a zero-byte "photo".
+    if (!chosenFile(data.get("photo"))) data.delete("photo");
+
+    inFlight.current = true;
+    setPending(true);
+    const outcome = await submitFindPros(data, key.current);
+    inFlight.current = false;
+    setPending(false);
+
+    if (outcome.kind === "sent") {
+      key.current = newIdempotencyKey();
+      attempted.current = false;
+      setErrors({});
+      setView({ kind: "done", matches: outcome.matches, message: outcome.message, name: String(data.get("name") ?? ""), location: String(data.get("location") ?? "") });
+      return;
+    }
+    if (outcome.kind === "invalid") {
+      setErrors(outcome.fields);
+      const first = firstInvalid(outcome.fields);
+      if (first) focusField(first);
+      else setBanner(outcome.message ?? FAILED_MESSAGE);
+      return;
+    }
+    // Only the photo can make the body too large; a wrong image type comes back as a 400 above.
+    if (outcome.status === 413) {
+      setErrors({ photo: PHOTO_MESSAGE });
+      focusField("photo");
+      return;
+    }
+    const message = outcome.message ?? (outcome.status === 0 ? NETWORK_MESSAGE : FAILED_MESSAGE);
+    setBanner(message);
+    // The inline message stays with the form; the toast is the site-wide echo of it.
+    showToast({ title: "Error", description: message, variant: "destructive" });
+  }
+
+  const reset = () => {
+    attempted.current = false;
+    key.current = newIdempotencyKey();
+    setInitial({});
+    setErrors({});
+    setBanner(undefined);
+    setView({ kind: "form" });
+  };
+
+  if (view.kind === "static") return <div ref={staticBox}>{children}</div>;
+  if (view.kind === "done") return <Confirmation matches={view.matches} message={view.message} name={view.name} location={view.location} onReset={reset} />;
+
+  const errorCount = Object.keys(errors).length;
+  return (
+    <form
+      ref={formRef}
+      action={FORM.action}
+      method="post"
+      encType={FORM.enctype}
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+      id={`${FORM.name}-form`}
+      aria-busy={pending || undefined}
+      aria-label={FORM.title}
+    >
+      <input type="hidden" name={SOURCE_FIELD} value={source} />
+      <input type="hidden" name={STARTED_FIELD} value={started} />
+      {/* The same trap as the static form: visually hidden, skipped by keyboard and screen readers. */}
+      <div className={FORM_CLASSES.honeypot} aria-hidden="true">
+        <label htmlFor={fieldId(FORM, HONEYPOT_FIELD)}>Leave this field empty</label>
+        <input type="text" id={fieldId(FORM, HONEYPOT_FIELD)} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        {FORM.fields.map((field) => (
+          <div key={field.name} className={WIDE.has(field.name) ? "sm:col-span-2" : undefined}>
+            <Field field={field} form={FORM} defaultValue={initial[field.name]} error={errors[field.name]} />
+          </div>
+        ))}
+      </div>
+
+      {/* Screen readers hear the count once; each message is also tied to its field. */}
+      <p className="sr-only" aria-live="polite">
+        {errorCount > 0 ? `${errorCount} ${errorCount === 1 ? "field needs" : "fields need"} attention.` : ""}
+      </p>
+      {banner && (
+        <p role="alert" className="mt-5 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {banner}
+        </p>
+      )}
+
+      <button type="submit" className={`${FORM_CLASSES.submit} mt-6`} disabled={pending} aria-disabled={pending || undefined}>
+        {pending ? FORM.pending : FORM.submit}
+      </button>
+      <p className="mt-3 text-center text-sm text-slate-500">
+        Free and no obligation. We only use your details to arrange your quotes (
+        <a href="/privacy" className="link">
+          privacy policy
+        </a>
+        ).
+      </p>
+    </form>
+  );
+}

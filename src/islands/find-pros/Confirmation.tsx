@@ -1,0 +1,104 @@
+/**
+ * What replaces the form once the request is stored: the promise, then the pros it went to
+ * (or what happens when none matched). Focus moves to the heading so keyboard and screen
+ * reader users land on the result instead of on a button that no longer exists.
+ */
+import { useEffect, useRef } from "react";
+import { telHref } from "../../lib/site.ts";
+import type { Match } from "./submit.ts";
+
+/** Spec section 9: every lead is contacted within 24 hours. */
+const CONTACT_PROMISE_HOURS = 24;
+
+const STAR = "m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z";
+
+function Stars({ rating }: { rating: number }) {
+  // Same rule as the directory cards: filled stars = floor of the rating.
+  const filled = Math.max(0, Math.min(5, Math.floor(rating)));
+  return (
+    <span className="inline-flex" aria-hidden="true">
+      {Array.from({ length: 5 }, (_, i) => (
+        <svg key={i} viewBox="0 0 24 24" className={`size-4 ${i < filled ? "fill-amber-400 text-amber-500" : "fill-none text-slate-300"}`} stroke="currentColor" strokeWidth="1.5">
+          <path d={STAR} />
+        </svg>
+      ))}
+    </span>
+  );
+}
+
+interface Props {
+  matches: Match[];
+  /** The server's next-step text when nothing matched (preferred over ours). */
+  message?: string;
+  /** First name for a personal touch; may be empty. */
+  name: string;
+  location: string;
+  onReset: () => void;
+}
+
+export function Confirmation({ matches, message, name, location, onReset }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const first = name.trim().split(/\s+/)[0];
+
+  return (
+    <div className="text-center sm:text-left" data-testid="find-pros-confirmation">
+      <span className="mx-auto mb-4 inline-flex size-12 items-center justify-center rounded-full bg-forest-100 text-forest-700 sm:mx-0">
+        <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <path d="m5 12 5 5L20 7" />
+        </svg>
+      </span>
+      <h3 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+        Request received
+      </h3>
+      <p className="mt-2 text-slate-600">
+        {first ? `Thanks, ${first}. ` : "Thanks. "}
+        {matches.length > 0
+          ? `We've sent your request to ${matches.length === 1 ? "a local pro" : `${matches.length} local pros`}. Expect a call or e-mail with a quote within ${CONTACT_PROMISE_HOURS} hours.`
+          : "We've got your request for quotes."}
+      </p>
+
+      {matches.length > 0 ? (
+        <>
+          <h4 className="mt-6 text-left text-sm font-semibold tracking-wide text-forest-600 uppercase">Your matched pros</h4>
+          <ul className="mt-3 space-y-3 text-left">
+            {matches.map((pro) => (
+              <li key={pro.slug} className="flex flex-col gap-3 rounded-xl border border-forest-100 bg-forest-50/60 p-4 sm:flex-row sm:items-center sm:justify-between">
+                <div>
+                  <a href={`/directory/${encodeURIComponent(pro.slug)}`} className="link text-base font-semibold">
+                    {pro.name}
+                  </a>
+                  <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
+                    <Stars rating={pro.rating} />
+                    <span>
+                      <span className="font-semibold text-slate-800">{pro.rating.toFixed(1)}</span>
+                      <span className="sr-only"> out of 5 stars</span> ({pro.reviewCount} {pro.reviewCount === 1 ? "review" : "reviews"})
+                    </span>
+                  </p>
+                </div>
+                {pro.phone && (
+                  <a href={telHref(pro.phone)} className="btn-outline btn-sm shrink-0">
+                    <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                      <path d="M3 5.5A2.5 2.5 0 0 1 5.5 3h1.4a1 1 0 0 1 .97.76l.9 3.6a1 1 0 0 1-.5 1.12l-1.6.86a11 11 0 0 0 6 6l.86-1.6a1 1 0 0 1 1.12-.5l3.6.9a1 1 0 0 1 .76.97v1.4A2.5 2.5 0 0 1 18.5 21C10 21 3 14 3 5.5Z" />
+                    </svg>
+                    <span className="sr-only">Call {pro.name} at </span>
+                    {pro.phone}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="mt-6 rounded-xl border border-forest-100 bg-forest-50/60 p-4 text-left text-slate-700">
+          {message ??
+            `We couldn't match a listed pro${location.trim() ? ` in ${location.trim()}` : ""} right away. Our team will hand-pick up to 3 licensed, insured pros near you and contact you within ${CONTACT_PROMISE_HOURS} hours.`}
+        </p>
+      )}
+
+      <button type="button" onClick={onReset} className="btn-outline mt-6">
+        Start another request
+      </button>
+    </div>
+  );
+}

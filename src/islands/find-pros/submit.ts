@@ -1,0 +1,63 @@
+/**
+ * Sends the form to POST /api/find-pros as multipart (the photo rides along) and turns
+ * every answer into one of three outcomes the island can render. The endpoint answers
+ * JSON because we ask for it; without JavaScript the same URL answers an HTML page.
+ */
+import { z } from "zod";
+import { FIND_PROS_FORM } from "../../lib/forms/fields.ts";
+import type { FieldErrors } from "../../lib/schemas/forms.ts";
+
+/** A pro the request was passed to. Ratings are numeric strings in the directory data. */
+const Match = z.object({
+  name: z.string(),
+  slug: z.string(),
+  phone: z.string().nullish(),
+  rating: z.union([z.number(), z.string()]).transform(Number),
+  reviewCount: z.coerce.number().default(0),
+});
+export type Match = z.infer<typeof Match>;
+
+/** 201 body; `message` is the server's own wording for what happens when nothing matched. */
+const Created = z.object({ ok: z.literal(true), id: z.string(), matches: z.array(Match).default([]), message: z.string().optional() });
+const Problem = z.object({ error: z.string().optional(), fields: z.record(z.string(), z.string()).optional() });
+
+export type SubmitOutcome =
+  | { kind: "sent"; id: string; matches: Match[]; message?: string }
+  | { kind: "invalid"; fields: FieldErrors; message?: string }
+  | { kind: "failed"; status: number; message?: string };
+
+/** Posts the form data once; `key` makes a retry of the same request safe to repeat. */
+export async function submitFindPros(data: FormData, key: string, signal?: AbortSignal): Promise<SubmitOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(FIND_PROS_FORM.action, {
+      method: "POST",
+      body: data, // the browser writes the multipart boundary itself
+      headers: { Accept: "application/json", "Idempotency-Key": key },
+      credentials: "same-origin",
+      signal,
+    });
+  } catch {
+    return { kind: "failed", status: 0 };
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.ok) {
+    const created = Created.safeParse(body);
+    // A 2xx we cannot read still means the request was stored: confirm without matches.
+    return created.success
+      ? { kind: "sent", id: created.data.id, matches: created.data.matches, message: created.data.message }
+      : { kind: "sent", id: "", matches: [] };
+  }
+  const problem = Problem.safeParse(body);
+  const message = problem.success ? problem.data.error : undefined;
+  if (response.status === 400 && problem.success && problem.data.fields && Object.keys(problem.data.fields).length > 0) {
+    return { kind: "invalid", fields: problem.data.fields, message };
+  }
+  return { kind: "failed", status: response.status, message };
+}
+
+/** A fresh idempotency key (older browsers without randomUUID get a random fallback). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== "undefined" && "randomUUID" in crypto) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+}

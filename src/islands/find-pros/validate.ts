@@ -1,0 +1,41 @@
+/**
+ * Client-side checks for the "Get Multiple Quotes Fast" form. They run the very schema the
+ * function runs (FindProsRequest), so a message shown here is the message the server would
+ * send back; the photo is checked separately because it never enters the JSON payload.
+ */
+import { FIND_PROS_FORM, formValuesToPayload } from "../../lib/forms/fields.ts";
+import { FindProsRequest, MESSAGES, PHOTO_MAX_BYTES, fieldErrors, type FieldErrors } from "../../lib/schemas/forms.ts";
+
+/** The endpoint's message for a photo that is too large or not an image. */
+export const PHOTO_MESSAGE = MESSAGES.photo;
+
+/** A file input with nothing chosen still submits an empty, nameless File. */
+export function chosenFile(value: FormDataEntryValue | null): File | undefined {
+  return value instanceof File && (value.size > 0 || value.name !== "") ? value : undefined;
+}
+
+/** Message for an unacceptable photo, or undefined when there is none or it is fine. */
+export function photoError(value: FormDataEntryValue | null): string | undefined {
+  const file = chosenFile(value);
+  if (!file) return undefined;
+  return file.type.startsWith("image/") && file.size <= PHOTO_MAX_BYTES ? undefined : PHOTO_MESSAGE;
+}
+
+/** Text entries only: files are validated by photoError and sent as they are. */
+export function textEntries(data: FormData): [string, string][] {
+  return [...data.entries()].flatMap(([key, value]) => (typeof value === "string" ? [[key, value] as [string, string]] : []));
+}
+
+/** Every field's first problem, keyed by field name; empty when the form can be sent. */
+export function validateFindPros(data: FormData): FieldErrors {
+  const result = FindProsRequest.safeParse(formValuesToPayload(FIND_PROS_FORM, textEntries(data)));
+  const errors: FieldErrors = result.success ? {} : fieldErrors(result.error);
+  const photo = photoError(data.get("photo"));
+  if (photo) errors.photo = photo;
+  return errors;
+}
+
+/** The first field with an error, in the order the form shows them (focus goes there). */
+export function firstInvalid(errors: FieldErrors): string | undefined {
+  return FIND_PROS_FORM.fields.find((f) => errors[f.name])?.name;
+}

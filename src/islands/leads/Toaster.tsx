@@ -1,0 +1,68 @@
+/**
+ * Radix Toast for the site's notifications (spec section 4): one at a time, 5000 ms,
+ * swipe right 50 px to dismiss, F8 focuses the region. The static NotificationRegion
+ * stands in until this mounts; it is then removed so the page keeps exactly one region
+ * named "Notifications (F8)".
+ */
+import { useStore } from "@nanostores/react";
+import { Toast } from "radix-ui";
+import { useLayoutEffect, useState } from "react";
+import { $toasts, dismissToast } from "../../lib/stores/dialogs.ts";
+
+/** NotificationRegion.astro's id; the Radix list takes it over so links to #notifications keep working. */
+const REGION_ID = "notifications";
+const DURATION_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
+
+export function Toaster() {
+  const toasts = useStore($toasts);
+  const [ready, setReady] = useState(false);
+
+  useLayoutEffect(() => {
+    // Hand over from the static placeholder before painting the Radix viewport.
+    document.querySelector("[data-notification-region]")?.remove();
+    setReady(true);
+  }, []);
+
+  if (!ready) return null;
+  return (
+    <Toast.Provider duration={DURATION_MS} swipeDirection="right" swipeThreshold={SWIPE_THRESHOLD_PX} label="Notification">
+      {toasts.map((toast) => (
+        <Toast.Root
+          key={toast.id}
+          onOpenChange={(open) => !open && dismissToast(toast.id)}
+          className={[
+            "pointer-events-auto relative flex w-full items-start gap-3 rounded-card border p-4 pr-11 shadow-lift",
+            "touch-pan-y data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform",
+            "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]",
+            toast.variant === "destructive" ? "border-red-700 bg-red-700 text-white" : "border-forest-200 bg-white text-slate-800",
+          ].join(" ")}
+          data-variant={toast.variant}
+        >
+          <div className="grid gap-1">
+            <Toast.Title className={toast.variant === "destructive" ? "font-semibold text-white" : "font-semibold text-forest-950"}>{toast.title}</Toast.Title>
+            {toast.description ? (
+              <Toast.Description className={toast.variant === "destructive" ? "text-sm text-red-50" : "text-sm text-slate-600"}>{toast.description}</Toast.Description>
+            ) : null}
+          </div>
+          <Toast.Close
+            aria-label="Close"
+            className={[
+              "absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-md",
+              toast.variant === "destructive" ? "text-red-50 hover:bg-red-800" : "text-slate-500 hover:bg-forest-50",
+            ].join(" ")}
+          >
+            <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+              <path d="M18 6 6 18M6 6l12 12" />
+            </svg>
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      {/* Top of the screen on phones, where it cannot cover a bottom-sheet dialog's buttons. */}
+      <Toast.Viewport
+        id={REGION_ID}
+        className="pointer-events-none fixed top-0 right-0 sm:top-auto sm:bottom-0 z-[60] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:bottom-4 sm:max-w-sm"
+      />
+    </Toast.Provider>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * Directory entities (spec section 3). Shared by the browser and the functions, so this file
+ * imports nothing node-only.
+ */
+import { z } from "zod";
+import { CITY_NAMES } from "../options.ts";
+
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Opening hours as display text per day; an empty or missing day means Closed. */
+export const BusinessHours = z.object({
+  /** e.g. "7:00 AM - 6:00 PM". */
+  monday: z.string().optional(),
+  /** Same format as monday. */
+  tuesday: z.string().optional(),
+  /** Same format as monday. */
+  wednesday: z.string().optional(),
+  /** Same format as monday. */
+  thursday: z.string().optional(),
+  /** Same format as monday. */
+  friday: z.string().optional(),
+  /** Same format as monday. */
+  saturday: z.string().optional(),
+  /** Same format as monday. */
+  sunday: z.string().optional(),
+});
+export type BusinessHours = z.infer<typeof BusinessHours>;
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+const text = z.string().trim();
+
+export const Business = z.object({
+  /** Stable id, e.g. "biz-001". */
+  id: z.string().regex(ID),
+  /** Trading name. */
+  name: text.min(1).max(120),
+  /** URL segment for /directory/{slug}; unique across the directory. */
+  slug: z.string().regex(SLUG).max(120),
+  /** About text. */
+  description: text.max(4000),
+  /** One of the directory cities. */
+  city: z.enum(CITY_NAMES),
+  /** Two-letter state code. */
+  state: z.string().regex(/^[A-Z]{2}$/),
+  /** ZIP code as text (keeps leading zeros). */
+  zipCode: z.string().regex(/^\d{5}(?:-\d{4})?$/),
+  /** Street address without city/state. */
+  address: text.max(200),
+  /** Display phone, e.g. "(512) 555-0142". */
+  phone: text.max(40).optional(),
+  /** Contact e-mail. */
+  email: z.email().optional(),
+  /** Website (opens in a new tab). */
+  website: z.url().optional(),
+  /** Average review rating with one decimal, "0.0" when there are no reviews. */
+  rating: z.string().regex(/^[0-5]\.\d$/),
+  /** Number of reviews. */
+  reviewCount: z.number().int().min(0),
+  /** Shown in the Featured section and ranked first. */
+  isFeatured: z.boolean(),
+  /** Services offered, e.g. "Tree Removal". */
+  services: z.array(text.min(1).max(80)).max(40),
+  /** Specialties shown as tags. */
+  specialties: z.array(text.min(1).max(80)).max(40),
+  /** Neighbourhoods or towns served. */
+  serviceAreas: z.array(text.min(1).max(80)).max(60),
+  /** Image URLs or site paths. */
+  images: z.array(z.string().min(1).max(500)).max(30),
+  /** Opening hours keyed monday..sunday. */
+  businessHours: BusinessHours,
+  /** Years trading. */
+  yearsInBusiness: z.number().int().min(0).max(200),
+  /** Licence or certification reference. */
+  licenseNumber: text.max(120).optional(),
+  /** Insurance summary. */
+  insuranceDetails: text.max(300).optional(),
+});
+export type Business = z.infer<typeof Business>;
+
+/**
+ * What `businesses.upsert` accepts. rating/reviewCount are derived from reviews; when given
+ * they only seed the aggregate of a business that does not exist yet.
+ */
+export const BusinessInput = Business.extend({
+  /** Initial rating for a new business (ignored once it exists). */
+  rating: Business.shape.rating.optional(),
+  /** Initial review count for a new business (ignored once it exists). */
+  reviewCount: Business.shape.reviewCount.optional(),
+  /** Defaults to no images. */
+  images: Business.shape.images.default([]),
+  /** Defaults to Texas, where every directory city is. */
+  state: Business.shape.state.default("TX"),
+});
+export type BusinessInput = z.input<typeof BusinessInput>;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const Review = z.object({
+  /** Server-assigned id. */
+  id: z.string().min(1).max(100),
+  /** Reviewer's name as shown. */
+  customerName: text.min(1).max(100),
+  /** Reviewer's e-mail (never shown publicly). */
+  customerEmail: z.email().optional(),
+  /** Stars, 1 to 5. */
+  rating: z.number().int().min(1).max(5).default(5),
+  /** Headline, may be empty. */
+  title: text.max(200),
+  /** Body, may be empty. */
+  reviewText: text.max(5000),
+  /** Service the review is about, may be empty. */
+  serviceType: text.max(100),
+  /** Set by the server only. */
+  isVerified: z.boolean(),
+  /** ISO timestamp set by the server. */
+  createdAt: isoDateTime,
+});
+export type Review = z.infer<typeof Review>;
+
+/** What a visitor submits (spec section 5: only the name is required). */
+export const ReviewInput = z.object({
+  /** Reviewer's name. */
+  customerName: text.min(1).max(100),
+  /** Optional e-mail; an empty string counts as absent. */
+  customerEmail: z
+    .union([z.email(), z.literal("")])
+    .optional()
+    .transform((v) => v || undefined),
+  /** Stars, 1 to 5, default 5. */
+  rating: z.coerce.number().int().min(1).max(5).default(5),
+  /** Optional headline. */
+  title: text.max(200).default(""),
+  /** Optional body. */
+  reviewText: text.max(5000).default(""),
+  /** Optional service name. */
+  serviceType: text.max(100).default(""),
+});
+export type ReviewInput = z.input<typeof ReviewInput>;
+
+/** A review as written in the seed file: the visitor fields plus what the server normally sets. */
+export const SeedReview = ReviewInput.extend({
+  /** Verified badge as curated in the seed. */
+  isVerified: z.boolean().default(false),
+  /** When the review was written. */
+  createdAt: isoDateTime,
+});
+
+/** One entry of content/directory/businesses.json (rating and count are derived from reviews). */
+export const SeedBusiness = BusinessInput.omit({ rating: true, reviewCount: true }).extend({
+  /** Reviews to import with deterministic ids. */
+  reviews: z.array(SeedReview).default([]),
+});
+export type SeedBusiness = z.output<typeof SeedBusiness>;
+
+/** The whole seed file. */
+export const SeedFile = z.array(SeedBusiness);

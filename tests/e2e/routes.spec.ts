@@ -1,0 +1,76 @@
+import { expect, test } from "@playwright/test";
+import { STATIC_ROUTES } from "../../src/lib/routes";
+import { SITE } from "../../src/lib/site";
+import seed from "../../content/directory/businesses.json" with { type: "json" };
+
+test.describe("every route of the route table", () => {
+  for (const route of STATIC_ROUTES) {
+    test(`${route} answers 200 with a title, one h1 and canonical/OG tags`, async ({ page }) => {
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(new RegExp(SITE.name));
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+      expect(new URL(canonical!).pathname).toBe(route);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\//);
+      // Landmarks every page shares.
+      await expect(page.locator("header").first()).toBeVisible();
+      await expect(page.locator("main#main")).toHaveCount(1);
+      await expect(page.locator("footer")).toBeVisible();
+      await expect(page.getByRole("region", { name: "Notifications (F8)" })).toBeAttached();
+    });
+  }
+});
+
+test("an unknown path serves the 404 page with HTTP 404", async ({ page }) => {
+  const response = await page.goto("/this-page-does-not-exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
+  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+});
+
+test("robots.txt, sitemap, favicon and health answer", async ({ request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  expect(await robots.text()).toMatch(/Sitemap: https?:\/\/.+\/sitemap-index\.xml/);
+  const sitemap = await request.get("/sitemap-index.xml");
+  expect(sitemap.status()).toBe(200);
+  const sitemapPage = await request.get("/sitemap-0.xml");
+  const xml = await sitemapPage.text();
+  for (const route of STATIC_ROUTES) {
+    expect(xml, `sitemap lists ${route}`).toMatch(new RegExp(`<loc>https?://[^<]+${route === "/" ? "/?" : route.replace(/\//g, "\\/")}</loc>`));
+  }
+  expect(xml).not.toContain("404");
+  for (const asset of ["/favicon.svg", "/favicon.ico", "/apple-touch-icon.png", "/og-default.png"]) {
+    expect((await request.get(asset)).status(), asset).toBe(200);
+  }
+  const health = await request.get("/api/health");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toMatchObject({ ok: true, store: expect.any(String) });
+});
+
+test("static pages ship no framework JavaScript", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.url());
+  });
+  for (const route of ["/", "/services/emergency", "/business-growth", "/blog"]) {
+    await page.goto(route, { waitUntil: "networkidle" });
+  }
+  for (const url of scripts) {
+    const body = await (await page.request.get(url)).text();
+    expect(body, `${url} must not contain React`).not.toMatch(/react-dom|__REACT_DEVTOOLS|createRoot/);
+  }
+});
+
+test("every directory business has a prebuilt page", async ({ request }) => {
+  for (const business of seed) {
+    const response = await request.get(`/directory/${business.slug}`);
+    expect(response.status(), business.slug).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<h1 class="mt-4 text-3xl font-bold sm:text-4xl">${business.name.replace(/&/g, "&amp;")}</h1>`);
+  }
+});

@@ -1,0 +1,143 @@
+/**
+ * Plumbing for the lead-function suites: a real-Redis store per file under its own prefix,
+ * handlers wired to it (and to an in-memory photo store), request builders and valid
+ * payloads. Handlers are called directly with real Request objects.
+ */
+import { createStore, type Store } from "../../netlify/lib/store/index.ts";
+import { memoryPhotoStore } from "../../netlify/lib/blobs.ts";
+import { leadHandler, type LeadDeps, type LeadEndpoint, type LeadHandler } from "../../netlify/lib/leads.ts";
+import { deleteKeysWithPrefix, resolveTestRedisUrl, uniquePrefix } from "./redis.ts";
+
+export const ORIGIN = "http://127.0.0.1:8888";
+
+export interface FunctionsHarness {
+  url: string;
+  store: Store;
+  photos: ReturnType<typeof memoryPhotoStore>;
+  /** A handler for the endpoint on this store; override deps (env, store, now) per test. */
+  handler<T>(endpoint: LeadEndpoint<T>, deps?: LeadDeps): LeadHandler;
+  teardown(): Promise<void>;
+}
+
+/** Null when no Redis answers outside CI (the suite then skips, like the store suites). */
+export async function functionsHarness(label: string): Promise<FunctionsHarness | null> {
+  const url = await resolveTestRedisUrl();
+  if (!url) return null;
+  const store = createStore({ transport: "redis", url, prefix: uniquePrefix(`fn-${label}`) });
+  const photos = memoryPhotoStore();
+  return {
+    url,
+    store,
+    photos,
+    handler: (endpoint, deps = {}) =>
+      leadHandler(endpoint, { store: () => store, photos: () => photos, env: { RATE_LIMIT_PER_MINUTE: "1000" }, ...deps }),
+    async teardown() {
+      await store.close();
+      await deleteKeysWithPrefix(url, store.prefix);
+    },
+  };
+}
+
+let ipCounter = 0;
+/** A fresh client IP so per-IP limits never leak between tests. */
+export function nextIp(): { ip: string } {
+  ipCounter += 1;
+  return { ip: `203.0.113.${ipCounter % 250}:${process.pid}:${ipCounter}` };
+}
+
+export function jsonRequest(path: string, body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+export function formRequest(path: string, fields: Iterable<[string, string]>, headers: Record<string, string> = {}): Request {
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", ...headers },
+    body: new URLSearchParams([...fields]).toString(),
+  });
+}
+
+/** Multipart via the platform's own encoder (it sets the boundary). */
+export function multipartRequest(path: string, form: FormData, headers: Record<string, string> = {}): Request {
+  return new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: form });
+}
+
+/** A long-ago `_started`: a human-paced submission. */
+export const humanStarted = () => String(Date.now() - 60_000);
+
+export const validQuote = () => ({
+  name: "Jane Customer",
+  email: "jane@example.com",
+  phone: "512-555-0199",
+  address: "123 Oak Street, Austin TX",
+  serviceType: "tree-removal",
+  urgency: "emergency",
+  treeDetails: { treeType: "Live oak", height: "40 ft" },
+  estimatedCost: "$1 - $2",
+});
+
+export const validAudit = () => ({
+  name: "Owner Person",
+  email: "owner@example.com",
+  phone: "512-555-0100",
+  companyName: "Branch Masters",
+  currentRevenue: "100k-250k",
+  yearsInBusiness: "3-5",
+  employeeCount: "2-5",
+  currentChallenges: ["Finding qualified leads", "Tracking finances"],
+  growthGoals: ["Double revenue in 12 months"],
+});
+
+export const validAssessment = () => ({ ...validAudit(), phase: "phase-2" });
+
+export const validFindPros = () => ({
+  location: "Austin, TX",
+  serviceType: "Tree Removal",
+  propertyType: "residential",
+  description: "Big dead oak over the driveway",
+  timeline: "within-week",
+  name: "Homer Owner",
+  phone: "512-555-0123",
+  email: "homer@example.com",
+});
+
+/** Flattens a payload into form entries: arrays repeat, nested objects use dotted names. */
+export function toEntries(payload: Record<string, unknown>): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [key, value] of Object.entries(payload)) {
+    if (Array.isArray(value)) for (const v of value) out.push([key, String(v)]);
+    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) out.push([`${key}.${k}`, String(v)]);
+    else out.push([key, String(value)]);
+  }
+  return out;
+}
+
+/** A valid 1x1 PNG. */
+export const TINY_PNG: Uint8Array<ArrayBuffer> = Uint8Array.from(
+  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
+);
+
+/** A store whose every operation fails, as when Redis is down. */
+export function deadStore(alive: Store): Store {
+  const fail = async () => {
+    throw new Error("connection refused");
+  };
+  const deadRedis = new Proxy(alive.redis, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop);
+      // Commands fail; client-side bookkeeping (e.g. addTelemetry) still works, as it would.
+      return typeof value === "function" && prop !== "addTelemetry" ? fail : value;
+    },
+  });
+  return {
+    ...alive,
+    redis: deadRedis,
+    ping: async () => false,
+    leads: { create: fail, get: fail, list: fail },
+    businesses: { ...alive.businesses, list: fail },
+  } as Store;
+}

@@ -1,0 +1,147 @@
+/**
+ * POST /api/audit and /api/assessment against a real Redis: they share the pipeline with
+ * the quote, so this covers what differs (lists, choices, the growth confirmation page).
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { ASSESSMENT_ENDPOINT, AUDIT_ENDPOINT, VALIDATION_ERROR } from "../../../netlify/lib/leads.ts";
+import { MESSAGES } from "../../../src/lib/schemas/forms.ts";
+import { deadStore, formRequest, functionsHarness, humanStarted, jsonRequest, nextIp, toEntries, validAssessment, validAudit } from "../../helpers/functions.ts";
+
+const h = await functionsHarness("audit");
+afterAll(async () => {
+  await h?.teardown();
+});
+
+describe.skipIf(!h)("POST /api/audit", () => {
+  const audit = () => h!.handler(AUDIT_ENDPOINT);
+
+  it("201 and the lead is stored as sent", async () => {
+    const res = await audit()(jsonRequest("/api/audit", { ...validAudit(), _started: humanStarted() }), nextIp());
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toEqual({ ok: true, id: expect.stringMatching(/^ld_/) });
+    const lead = await h!.store.leads.get(body.id);
+    expect(lead).toMatchObject({ type: "audit", status: "new", data: validAudit() });
+  });
+
+  it("every spec message for an empty JSON object", async () => {
+    const res = await audit()(jsonRequest("/api/audit", {}), nextIp());
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: VALIDATION_ERROR,
+      fields: {
+        name: "Name must be at least 2 characters",
+        email: "Please enter a valid email",
+        phone: "Please enter a valid phone number",
+        companyName: "Company name is required",
+        currentRevenue: "Please select revenue range",
+        yearsInBusiness: "Please select years in business",
+        employeeCount: "Please select employee count",
+        currentChallenges: "Please select at least one challenge",
+        growthGoals: "Please select at least one goal",
+      },
+    });
+  });
+
+  it("list errors are reported per field, not per item; wrong types are 400", async () => {
+    const res = await audit()(
+      jsonRequest("/api/audit", { ...validAudit(), currentChallenges: ["Finding qualified leads", "Hacking"], growthGoals: "Double revenue in 12 months" }),
+      nextIp(),
+    );
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields).toEqual({ currentChallenges: MESSAGES.currentChallenges, growthGoals: MESSAGES.growthGoals });
+  });
+
+  it("form post: 200 page with next steps and expected outcomes", async () => {
+    const res = await audit()(formRequest("/api/audit", toEntries({ ...validAudit(), _started: humanStarted() })), nextIp());
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const text of [
+      "Audit Request Submitted",
+      "30-minute discovery call within 24 hours",
+      "Custom growth roadmap",
+      "Revenue potential analysis",
+      "Automation opportunities assessment",
+      "Exit strategy evaluation",
+      "3-5x revenue growth potential",
+      "90% reduction in admin time",
+      "Clear path to business sale",
+    ]) {
+      expect(html).toContain(text);
+    }
+  });
+
+  it("form post with errors: ticked boxes stay ticked, messages on the groups", async () => {
+    const fields: [string, string][] = [
+      ["name", "Owner"],
+      ["email", "owner@example.com"],
+      ["phone", "5125550100"],
+      ["companyName", "B"],
+      ["currentRevenue", "500k-1m"],
+      ["yearsInBusiness", ""],
+      ["employeeCount", "6-10"],
+      ["currentChallenges", "Scheduling and routing"],
+      ["currentChallenges", "Collecting payments"],
+    ];
+    const res = await audit()(formRequest("/api/audit", fields), nextIp());
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html.match(/<input[^>]*name="currentChallenges"[^>]*checked/g)).toHaveLength(2);
+    expect(html).toMatch(/value="Scheduling and routing"[^>]*checked/);
+    expect(html).toMatch(/value="Collecting payments"[^>]*checked/);
+    expect(html).not.toMatch(/value="Finding qualified leads"[^>]*checked/);
+    expect(html).toMatch(/<option value="500k-1m" selected>/);
+    expect(html).toContain(MESSAGES.companyName);
+    expect(html).toContain(MESSAGES.yearsInBusiness);
+    expect(html).toContain(MESSAGES.growthGoals);
+    expect(html).not.toContain(MESSAGES.currentChallenges);
+    expect(html).toMatch(/<fieldset[^>]*id="audit-growthGoals"[^>]*aria-describedby="audit-growthGoals-error"/);
+  });
+
+  it("honeypot in a form post: the normal confirmation, nothing stored", async () => {
+    const before = (await h!.store.leads.list("audit", { limit: 100 })).items.length;
+    const res = await audit()(formRequest("/api/audit", [...toEntries(validAudit()), ["company_website", "spam"]]), nextIp());
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Audit Request Submitted");
+    expect((await h!.store.leads.list("audit", { limit: 100 })).items.length).toBe(before);
+  });
+
+  it("503 page for a form post when the store is down", async () => {
+    const res = await h!.handler(AUDIT_ENDPOINT, { store: () => deadStore(h!.store) })(formRequest("/api/audit", toEntries(validAudit())), nextIp());
+    expect(res.status).toBe(503);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+  });
+});
+
+describe.skipIf(!h)("POST /api/assessment", () => {
+  const assessment = () => h!.handler(ASSESSMENT_ENDPOINT);
+
+  it("201 and the phase is stored", async () => {
+    const res = await assessment()(jsonRequest("/api/assessment", validAssessment()), nextIp());
+    expect(res.status).toBe(201);
+    const lead = await h!.store.leads.get((await res.json()).id);
+    expect(lead).toMatchObject({ type: "assessment", data: { phase: "phase-2", companyName: "Branch Masters" } });
+  });
+
+  it("the audit's messages plus the phase", async () => {
+    const res = await assessment()(jsonRequest("/api/assessment", { ...validAudit(), phase: "phase-9" }), nextIp());
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields).toEqual({ phase: "Please select a phase" });
+  });
+
+  it("form post: the growth confirmation page", async () => {
+    const res = await assessment()(formRequest("/api/assessment", toEntries(validAssessment())), nextIp());
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Assessment Request Submitted");
+    expect(html).toContain("30-minute discovery call within 24 hours");
+  });
+
+  it("limits are per endpoint", async () => {
+    const env = { RATE_LIMIT_PER_MINUTE: "1" };
+    const ip = nextIp();
+    expect((await h!.handler(ASSESSMENT_ENDPOINT, { env })(jsonRequest("/api/assessment", {}), ip)).status).toBe(400);
+    expect((await h!.handler(ASSESSMENT_ENDPOINT, { env })(jsonRequest("/api/assessment", {}), ip)).status).toBe(429);
+    expect((await h!.handler(AUDIT_ENDPOINT, { env })(jsonRequest("/api/audit", {}), ip)).status).toBe(400);
+  });
+});

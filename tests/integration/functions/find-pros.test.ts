@@ -1,0 +1,189 @@
+/**
+ * POST /api/find-pros against a real Redis with a seeded directory: matches, the photo
+ * upload (multipart, magic bytes, size), and the no-JavaScript page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIND_PROS_ENDPOINT, VALIDATION_ERROR } from "../../../netlify/lib/leads.ts";
+import { PHOTO_ERROR, type PhotoStore } from "../../../netlify/lib/blobs.ts";
+import { NO_MATCHES_MESSAGE } from "../../../netlify/lib/pages.ts";
+import type { BusinessInput } from "../../../src/lib/schemas/business.ts";
+import { TINY_PNG, functionsHarness, jsonRequest, multipartRequest, nextIp, validFindPros } from "../../helpers/functions.ts";
+
+const h = await functionsHarness("find-pros");
+afterAll(async () => {
+  await h?.teardown();
+});
+
+function biz(n: number, over: Partial<BusinessInput>): BusinessInput {
+  return {
+    id: `fp-${n}`,
+    name: `Business ${n}`,
+    slug: `business-${n}`,
+    description: "Tree care.",
+    city: "Austin",
+    zipCode: "78701",
+    address: `${n} Main St`,
+    phone: `(512) 555-01${String(n).padStart(2, "0")}`,
+    isFeatured: false,
+    rating: "4.0",
+    reviewCount: 1,
+    services: ["Tree Removal"],
+    specialties: [],
+    serviceAreas: [],
+    businessHours: {},
+    yearsInBusiness: 3,
+    ...over,
+  };
+}
+
+const DIRECTORY: BusinessInput[] = [
+  biz(1, { name: "Austin Oak Removal", isFeatured: true, rating: "4.5", reviewCount: 10 }),
+  biz(2, { name: "Capitol Tree Co", rating: "4.9", reviewCount: 20, services: ["Tree Trimming", "Tree Removal"] }),
+  biz(3, { name: "Barton Creek Trees", rating: "4.7", reviewCount: 5, phone: undefined }),
+  biz(4, { name: "Hill Country Removal", rating: "3.9", reviewCount: 2 }),
+  biz(5, { name: "Austin Trim Only", rating: "5.0", reviewCount: 50, services: ["Tree Trimming"], description: "We never do tree removal." }),
+  biz(6, { name: "Bayou Removal", city: "Houston", zipCode: "77002", rating: "4.8", reviewCount: 7 }),
+  biz(7, { name: "Dallas Stump Free", city: "Dallas", zipCode: "75201", services: ["Tree Trimming"] }),
+];
+
+const form = (payload: Record<string, string>, photo?: File | string) => {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(payload)) fd.append(k, v);
+  if (photo !== undefined) fd.append("photo", photo);
+  return fd;
+};
+const png = (bytes: Uint8Array<ArrayBuffer> = TINY_PNG, type = "image/png", name = "tree.png") => new File([bytes], name, { type });
+const JSON_ACCEPT = { accept: "application/json" };
+
+describe.skipIf(!h)("POST /api/find-pros", () => {
+  beforeAll(async () => {
+    for (const b of DIRECTORY) await h!.store.businesses.upsert(b);
+  });
+  const findPros = (deps = {}) => h!.handler(FIND_PROS_ENDPOINT, deps);
+
+  it("JSON: 201, the lead, and up to 3 best-rated matches offering the service in the city", async () => {
+    const res = await findPros()(jsonRequest("/api/find-pros", validFindPros()), nextIp());
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.ok).toBe(true);
+    expect(body.matches).toEqual([
+      { name: "Capitol Tree Co", slug: "business-2", phone: "(512) 555-0102", rating: "4.9", reviewCount: 20 },
+      { name: "Barton Creek Trees", slug: "business-3", phone: null, rating: "4.7", reviewCount: 5 },
+      { name: "Austin Oak Removal", slug: "business-1", phone: "(512) 555-0101", rating: "4.5", reviewCount: 10 },
+    ]);
+    expect(body.message).toBeUndefined();
+    const lead = await h!.store.leads.get(body.id);
+    expect(lead).toMatchObject({ type: "find-pros", data: { location: "Austin, TX", serviceType: "Tree Removal" } });
+    expect((lead!.data as Record<string, unknown>).photoKey).toBeUndefined();
+  });
+
+  it("ZIP prefixes find the city; no match gets the phone promise", async () => {
+    const houston = await (await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location: "77002" }), nextIp())).json();
+    expect(houston.matches.map((m: { name: string }) => m.name)).toEqual(["Bayou Removal"]);
+
+    const none = await (await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location: "Dallas", serviceType: "Stump Grinding" }), nextIp())).json();
+    expect(none).toMatchObject({ ok: true, matches: [], message: NO_MATCHES_MESSAGE });
+
+    const elsewhere = await (await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location: "Chicago, IL" }), nextIp())).json();
+    expect(elsewhere.matches).toEqual([]);
+  });
+
+  it("the spec's and the form's messages for an empty body", async () => {
+    const res = await findPros()(jsonRequest("/api/find-pros", {}), nextIp());
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error).toBe(VALIDATION_ERROR);
+    expect(body.fields).toMatchObject({
+      location: "Please enter your city or ZIP code",
+      serviceType: "Please select a service type",
+      propertyType: "Please select a property type",
+      timeline: "Please select a timeline",
+      name: "Name must be at least 2 characters",
+      phone: "Please enter a valid phone number",
+      email: "Please enter a valid email",
+    });
+  });
+
+  it("multipart with a small PNG: stored in Blobs under the lead's photoKey", async () => {
+    const res = await findPros()(multipartRequest("/api/find-pros", form(validFindPros(), png()), JSON_ACCEPT), nextIp());
+    expect(res.status).toBe(201);
+    const { id } = await res.json();
+    const lead = await h!.store.leads.get(id);
+    const data = lead!.data as Record<string, unknown>;
+    expect(data.photoKey).toMatch(/^ph_/);
+    expect(data.photoType).toBe("image/png");
+    const blob = h!.photos.entries.get(String(data.photoKey));
+    expect(blob?.meta).toMatchObject({ contentType: "image/png", size: TINY_PNG.byteLength });
+    expect(Buffer.from(blob!.bytes).equals(Buffer.from(TINY_PNG))).toBe(true);
+  });
+
+  it("no file chosen (an empty part) is fine", async () => {
+    const res = await findPros()(multipartRequest("/api/find-pros", form(validFindPros(), new File([], "", { type: "application/octet-stream" })), JSON_ACCEPT), nextIp());
+    expect(res.status).toBe(201);
+  });
+
+  it("a non-image, a disguised file or an image over 5 MB: 400 with the photo message", async () => {
+    const before = h!.photos.entries.size;
+    const big = new Uint8Array(5 * 1024 * 1024 + 10);
+    big.set(TINY_PNG);
+    const cases: File[] = [
+      png(new TextEncoder().encode("<?php system($_GET['c']); ?>"), "image/png", "shell.png"),
+      png(TINY_PNG, "text/html", "tree.html"),
+      png(new TextEncoder().encode("%PDF-1.7"), "application/pdf", "doc.pdf"),
+      png(big),
+    ];
+    for (const file of cases) {
+      const res = await findPros()(multipartRequest("/api/find-pros", form(validFindPros(), file), JSON_ACCEPT), nextIp());
+      expect(res.status, file.name).toBe(400);
+      expect(await res.json()).toEqual({ error: VALIDATION_ERROR, fields: { photo: PHOTO_ERROR } });
+    }
+    expect(h!.photos.entries.size).toBe(before);
+  });
+
+  it("413 above 6 MB in total", async () => {
+    const res = await findPros()(multipartRequest("/api/find-pros", form(validFindPros(), png(new Uint8Array(7 * 1024 * 1024)))), nextIp());
+    expect(res.status).toBe(413);
+  });
+
+  it("a no-JS multipart post gets a page listing the matches (escaped)", async () => {
+    const res = await findPros()(multipartRequest("/api/find-pros", form({ ...validFindPros(), description: "<b>hi</b>" }, png())), nextIp());
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Capitol Tree Co");
+    expect(html).toContain('href="/directory/business-2"');
+    expect(html).toContain('href="tel:5125550102"');
+    expect(html).not.toContain("Hill Country Removal");
+
+    const invalid = await findPros()(multipartRequest("/api/find-pros", form({ ...validFindPros(), email: "x" }, png(new TextEncoder().encode("nope")))), nextIp());
+    expect(invalid.status).toBe(400);
+    const page = await invalid.text();
+    expect(page).toContain(PHOTO_ERROR);
+    expect(page).toContain("Please enter a valid email");
+    expect(page).toContain('enctype="multipart/form-data"');
+    expect(page).toMatch(/id="find-pros-photo"[^>]*aria-invalid="true"/);
+  });
+
+  it("bots upload nothing; a retried upload keeps one photo; a Blobs outage is a 503 with nothing stored", async () => {
+    const before = h!.photos.entries.size;
+    const bot = await findPros()(multipartRequest("/api/find-pros", form({ ...validFindPros(), company_website: "x" }, png()), JSON_ACCEPT), nextIp());
+    expect(bot.status).toBe(201);
+    expect(h!.photos.entries.size).toBe(before);
+
+    const key = { ...JSON_ACCEPT, "idempotency-key": `photo-${Date.now()}` };
+    const a = await (await findPros()(multipartRequest("/api/find-pros", form(validFindPros(), png()), key), nextIp())).json();
+    const b = await (await findPros()(multipartRequest("/api/find-pros", form(validFindPros(), png()), key), nextIp())).json();
+    expect(b.id).toBe(a.id);
+    expect(h!.photos.entries.size).toBe(before + 1);
+
+    const leadsBefore = (await h!.store.leads.list("find-pros", { limit: 100 })).items.length;
+    const broken: PhotoStore = {
+      put: async () => {
+        throw new Error("blobs down");
+      },
+      delete: async () => {},
+    };
+    const res = await findPros({ photos: () => broken })(multipartRequest("/api/find-pros", form(validFindPros(), png()), JSON_ACCEPT), nextIp());
+    expect(res.status).toBe(503);
+    expect((await h!.store.leads.list("find-pros", { limit: 100 })).items.length).toBe(leadsBefore);
+  });
+});

@@ -1,0 +1,289 @@
+/**
+ * POST /api/quote against a real Redis: the whole pipeline (status codes, messages, bot
+ * traps, limits, idempotency, outages) and both the JSON and the no-JavaScript HTML path.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QUOTE_ENDPOINT, SAVE_ERROR, VALIDATION_ERROR } from "../../../netlify/lib/leads.ts";
+import { MESSAGES } from "../../../src/lib/schemas/forms.ts";
+import {
+  ORIGIN,
+  deadStore,
+  formRequest,
+  functionsHarness,
+  humanStarted,
+  jsonRequest,
+  nextIp,
+  toEntries,
+  validQuote,
+  type FunctionsHarness,
+} from "../../helpers/functions.ts";
+
+const h = await functionsHarness("quote");
+
+describe.skipIf(!h)("POST /api/quote", () => {
+  let harness: FunctionsHarness;
+  let quote: ReturnType<FunctionsHarness["handler"]>;
+  beforeAll(() => {
+    harness = h!;
+    quote = harness.handler(QUOTE_ENDPOINT);
+  });
+  afterAll(async () => {
+    await h?.teardown();
+  });
+
+  const leadsOfType = async () => (await harness.store.leads.list("quote", { limit: 100 })).items;
+
+  it("stores the lead with the server's estimate and answers 201", async () => {
+    const res = await quote(jsonRequest("/api/quote", { ...validQuote(), _started: humanStarted(), _source: "/services/tree-removal" }), nextIp());
+    expect(res.status).toBe(201);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    const body = await res.json();
+    expect(body).toEqual({ ok: true, id: expect.stringMatching(/^ld_/), estimatedCost: "$900 - $4,500" });
+
+    const lead = await harness.store.leads.get(body.id);
+    expect(lead).toMatchObject({
+      type: "quote",
+      sourcePage: "/services/tree-removal",
+      data: { name: "Jane Customer", serviceType: "tree-removal", urgency: "emergency", estimatedCost: "$900 - $4,500", clientEstimate: "$1 - $2" },
+    });
+    expect((lead!.data as Record<string, unknown>)._started).toBeUndefined();
+  });
+
+  it("answers every spec message for an empty JSON object", async () => {
+    const res = await quote(jsonRequest("/api/quote", {}), nextIp());
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: VALIDATION_ERROR,
+      fields: {
+        name: "Name must be at least 2 characters",
+        email: "Please enter a valid email",
+        phone: "Please enter a valid phone number",
+        address: "Please enter your full address",
+        serviceType: "Please select a service type",
+        urgency: "Please select urgency level",
+      },
+    });
+  });
+
+  it("405 with Allow for other methods", async () => {
+    for (const method of ["GET", "PUT", "DELETE", "OPTIONS"]) {
+      const res = await quote(new Request(`${ORIGIN}/api/quote`, { method }), nextIp());
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe("POST");
+      expect((await res.json()).error).toMatch(/POST/);
+    }
+  });
+
+  it("415 for other content types, and for none", async () => {
+    for (const headers of [{ "content-type": "text/plain" }, {} as Record<string, string>]) {
+      const res = await quote(new Request(`${ORIGIN}/api/quote`, { method: "POST", headers, body: JSON.stringify(validQuote()) }), nextIp());
+      expect(res.status).toBe(415);
+      expect((await res.json()).error).toMatch(/content type/i);
+    }
+  });
+
+  it("413 above 16 KB, declared or streamed", async () => {
+    const big = { ...validQuote(), treeDetails: { treeType: "x".repeat(17 * 1024) } };
+    const res = await quote(jsonRequest("/api/quote", big), nextIp());
+    expect(res.status).toBe(413);
+    expect((await res.json()).error).toMatch(/16 KB/);
+
+    const declared = new Request(`${ORIGIN}/api/quote`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(10 * 1024 * 1024) },
+      body: "{}",
+    });
+    expect((await quote(declared, nextIp())).status).toBe(413);
+  });
+
+  it("400 JSON for malformed JSON, non-objects and invalid UTF-8", async () => {
+    for (const body of ['{"name": "Jane"', "", "[]", "null", '"text"', "42"]) {
+      const res = await quote(jsonRequest("/api/quote", body), nextIp());
+      expect(res.status, body).toBe(400);
+      expect(typeof (await res.json()).error).toBe("string");
+    }
+    const bytes = new Request(`${ORIGIN}/api/quote`, { method: "POST", headers: { "content-type": "application/json" }, body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
+    expect((await quote(bytes, nextIp())).status).toBe(400);
+  });
+
+  it("answers 400, never 5xx, for wrong types, nested junk and __proto__ keys", async () => {
+    const bodies: unknown[] = [
+      '{"__proto__": {"name": "x", "polluted": true}, "name": 5}',
+      '{"constructor": {"prototype": {"polluted": true}}, "name": ["a"]}',
+      { ...validQuote(), name: { toString: "x" } },
+      { ...validQuote(), treeDetails: "not an object" },
+      { ...validQuote(), treeDetails: { height: { deep: [1, 2, { a: null }] } } },
+      { ...validQuote(), email: 42, phone: true, urgency: null },
+      { ...validQuote(), address: "y".repeat(5000) },
+      `{"name": ${"[".repeat(3000)}${"]".repeat(3000)}}`,
+    ];
+    for (const body of bodies) {
+      const res = await quote(jsonRequest("/api/quote", body), nextIp());
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      const json = await res.json();
+      expect(json.error).toBe(VALIDATION_ERROR);
+      expect(Object.keys(json.fields).length).toBeGreaterThan(0);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const huge = await quote(jsonRequest("/api/quote", { ...validQuote(), address: "y".repeat(5000) }), nextIp());
+    expect((await huge.json()).fields).toEqual({ address: MESSAGES.tooLong });
+  });
+
+  it("honeypot: fake success, nothing stored", async () => {
+    const before = (await leadsOfType()).length;
+    const res = await quote(jsonRequest("/api/quote", { ...validQuote(), company_website: "http://spam.example" }), nextIp());
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toEqual({ ok: true, id: expect.stringMatching(/^ld_/), estimatedCost: "$900 - $4,500" });
+    expect(await harness.store.leads.get(body.id)).toBeNull();
+    expect((await leadsOfType()).length).toBe(before);
+  });
+
+  it("too fast (< 2.5 s since _started): fake success, nothing stored; missing _started is fine", async () => {
+    const before = (await leadsOfType()).length;
+    const fast = await quote(jsonRequest("/api/quote", { ...validQuote(), _started: String(Date.now() - 500) }), nextIp());
+    expect(fast.status).toBe(201);
+    expect(await harness.store.leads.get((await fast.json()).id)).toBeNull();
+    expect((await leadsOfType()).length).toBe(before);
+
+    const noClock = await quote(jsonRequest("/api/quote", validQuote()), nextIp());
+    expect(noClock.status).toBe(201);
+    expect(await harness.store.leads.get((await noClock.json()).id)).not.toBeNull();
+  });
+
+  it("429 with Retry-After once the per-IP limit is used up", async () => {
+    const limited = harness.handler(QUOTE_ENDPOINT, { env: { RATE_LIMIT_PER_MINUTE: "2" } });
+    const ip = nextIp();
+    expect((await limited(jsonRequest("/api/quote", {}), ip)).status).toBe(400);
+    expect((await limited(jsonRequest("/api/quote", {}), ip)).status).toBe(400);
+    const res = await limited(jsonRequest("/api/quote", validQuote()), ip);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    expect((await res.json()).error).toMatch(/too many/i);
+    // Another visitor is unaffected.
+    expect((await limited(jsonRequest("/api/quote", validQuote()), nextIp())).status).toBe(201);
+  });
+
+  it("the IP falls back to x-nf-client-connection-ip / x-forwarded-for", async () => {
+    const limited = harness.handler(QUOTE_ENDPOINT, { env: { RATE_LIMIT_PER_MINUTE: "1" } });
+    const headers = { "x-forwarded-for": `198.51.100.${process.pid % 250}, 10.0.0.1`, "x-nf-client-connection-ip": `nf-${Date.now()}` };
+    expect((await limited(jsonRequest("/api/quote", {}, headers))).status).toBe(400);
+    expect((await limited(jsonRequest("/api/quote", {}, headers), null)).status).toBe(429);
+  });
+
+  it("idempotency: the same key twice stores one lead (header or _idempotencyKey field)", async () => {
+    const key = `test-${Date.now()}-${Math.random()}`;
+    const first = await quote(jsonRequest("/api/quote", validQuote(), { "idempotency-key": key }), nextIp());
+    const second = await quote(jsonRequest("/api/quote", validQuote(), { "idempotency-key": key }), nextIp());
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    const a = await first.json();
+    const b = await second.json();
+    expect(b.id).toBe(a.id);
+    const stored = (await leadsOfType()).filter((l) => l.id === a.id);
+    expect(stored).toHaveLength(1);
+
+    const fieldKey = `field-${Date.now()}`;
+    const c = await (await quote(jsonRequest("/api/quote", { ...validQuote(), _idempotencyKey: fieldKey }), nextIp())).json();
+    const d = await (await quote(jsonRequest("/api/quote", { ...validQuote(), _idempotencyKey: fieldKey }), nextIp())).json();
+    expect(d.id).toBe(c.id);
+
+    const bad = await quote(jsonRequest("/api/quote", validQuote(), { "idempotency-key": "k".repeat(300) }), nextIp());
+    expect(bad.status).toBe(400);
+  });
+
+  it("503 JSON when the store is down (the limiter fails open first)", async () => {
+    const down = harness.handler(QUOTE_ENDPOINT, { store: () => deadStore(harness.store), env: {} });
+    const res = await down(jsonRequest("/api/quote", validQuote()), nextIp());
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: SAVE_ERROR });
+  });
+
+  it("sourcePage: _source or the Referer path, same-site only, query dropped", async () => {
+    const viaReferer = await (
+      await quote(jsonRequest("/api/quote", validQuote(), { referer: `${ORIGIN}/services/emergency?name=Jane#x` }), nextIp())
+    ).json();
+    expect((await harness.store.leads.get(viaReferer.id))?.sourcePage).toBe("/services/emergency");
+
+    for (const source of ["https://evil.example/phish", "//evil.example/x", "javascript:alert(1)", "relative/path", "/a\\b"]) {
+      const res = await (await quote(jsonRequest("/api/quote", { ...validQuote(), _source: source }, { referer: "https://evil.example/" }), nextIp())).json();
+      expect((await harness.store.leads.get(res.id))?.sourcePage, source).toBe("/");
+    }
+  });
+
+  describe("form posts (no JavaScript)", () => {
+    it("200 HTML confirmation with the server's estimate", async () => {
+      const fields = toEntries({ ...validQuote(), _started: humanStarted(), _source: "/" });
+      const res = await quote(formRequest("/api/quote", fields), nextIp());
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(res.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
+      const html = await res.text();
+      expect(html).toMatch(/^<!DOCTYPE html>/);
+      expect(html).toContain("$900 - $4,500");
+      expect(html).toContain("Final quote may vary after site inspection");
+      expect(html).toContain("within 24 hours");
+      expect(html).toContain("Free on-site assessment");
+      expect(html).toContain("Fully insured and guaranteed work");
+      expect(html).toContain('href="tel:+15125550142"');
+      expect(html).toContain("Back to the site");
+      const leads = await leadsOfType();
+      expect(leads.some((l) => (l.data as Record<string, unknown>).name === "Jane Customer" && (l.data as { treeDetails?: { height?: string } }).treeDetails?.height === "40 ft")).toBe(true);
+    });
+
+    it("400 HTML: the form again with messages, kept values, escaped input", async () => {
+      const fields: [string, string][] = [
+        ["name", '<script>alert("x")</script>'],
+        ["email", "not-an-email"],
+        ["phone", "123"],
+        ["address", "12 Elm"],
+        ["serviceType", "stump-grinding"],
+        ["urgency", ""],
+        ["treeDetails.height", '"><img src=x onerror=alert(1)>'],
+        ["_source", "/services/stump-grinding"],
+      ];
+      const res = await quote(formRequest("/api/quote", fields), nextIp());
+      expect(res.status).toBe(400);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      const html = await res.text();
+      expect(html).not.toContain("<script>alert");
+      expect(html).not.toContain("<img src=x");
+      expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+      expect(html).toContain("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;");
+      // Messages next to the fields, wired for assistive tech.
+      expect(html).toContain('id="quote-email-error"');
+      expect(html).toMatch(/id="quote-email"[^>]*aria-invalid="true"[^>]*aria-describedby="quote-email-error"|aria-invalid="true" aria-describedby="quote-email-error"/);
+      for (const m of [MESSAGES.email, MESSAGES.phone, MESSAGES.urgency]) expect(html).toContain(m);
+      expect(html).not.toContain(MESSAGES.name);
+      // Kept values.
+      expect(html).toContain('value="12 Elm"');
+      expect(html).toMatch(/<option value="stump-grinding" selected>/);
+      expect(html).toContain('name="_source" value="/services/stump-grinding"');
+      expect(html).toContain('name="company_website"');
+      expect(html).toMatch(/name="_started" value="\d+"/);
+      expect(html).toContain('action="/api/quote"');
+      expect((await leadsOfType()).some((l) => (l.data as Record<string, unknown>).address === "12 Elm")).toBe(false);
+    });
+
+    it("a form post asking for JSON gets JSON", async () => {
+      const res = await quote(formRequest("/api/quote", toEntries(validQuote()), { accept: "application/json" }), nextIp());
+      expect(res.status).toBe(201);
+      expect((await res.json()).estimatedCost).toBe("$900 - $4,500");
+    });
+
+    it("limits and outages are explained as pages", async () => {
+      const down = harness.handler(QUOTE_ENDPOINT, { store: () => deadStore(harness.store) });
+      const res = await down(formRequest("/api/quote", toEntries(validQuote())), nextIp());
+      expect(res.status).toBe(503);
+      const html = await res.text();
+      expect(html).toContain(SAVE_ERROR.replace("'", "&#39;"));
+      expect(html).toContain('href="tel:+15125550142"');
+
+      const big = await quote(formRequest("/api/quote", [["name", "x".repeat(20_000)]]), nextIp());
+      expect(big.status).toBe(413);
+      expect(await big.text()).toContain("<!DOCTYPE html>");
+    });
+  });
+});

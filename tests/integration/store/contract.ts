@@ -1,0 +1,442 @@
+/**
+ * The repository contract, run against every transport (embedded, real Redis, Upstash REST).
+ * Each test gets a fresh store under its own key prefix.
+ */
+import { existsSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { Ratelimit } from "@upstash/ratelimit";
+import { NotFoundError, ConflictError, type Store } from "../../../netlify/lib/store/index.ts";
+import { readSeedFile, seedDirectory, DEFAULT_SEED_FILE } from "../../../netlify/lib/store/seed.ts";
+import { MIN_PREFIX, words } from "../../../netlify/lib/store/text.ts";
+import { CITIES } from "../../../src/lib/options.ts";
+import type { BusinessInput, SeedBusiness } from "../../../src/lib/schemas/business.ts";
+
+export interface StoreHarness {
+  /** A new, empty store with its own prefix. */
+  fresh(label: string): Promise<Store>;
+  /** Releases everything fresh() created. */
+  teardown(): Promise<void>;
+}
+
+type Fixture = BusinessInput & { rating: string; reviewCount: number; isFeatured: boolean };
+
+const HOURS = { monday: "7:00 AM - 6:00 PM", saturday: "8:00 AM - 12:00 PM", sunday: "" };
+
+function business(n: number, over: Partial<Fixture> = {}): Fixture {
+  const id = `t-${String(n).padStart(3, "0")}`;
+  return {
+    id,
+    name: `Test Tree Company ${n}`,
+    slug: `test-tree-company-${n}`,
+    description: "General tree care.",
+    city: "Austin",
+    state: "TX",
+    zipCode: "78701",
+    address: `${n} Main St`,
+    phone: "(512) 555-0100",
+    isFeatured: false,
+    rating: "0.0",
+    reviewCount: 0,
+    services: ["Tree Trimming"],
+    specialties: [],
+    serviceAreas: ["Downtown"],
+    images: [],
+    businessHours: HOURS,
+    yearsInBusiness: 5,
+    ...over,
+  };
+}
+
+/** A small directory with distinct words, cities, featured flags and ratings. */
+const DIRECTORY: Fixture[] = [
+  business(1, { name: "Oakline Tree Care", city: "Austin", isFeatured: true, rating: "4.8", reviewCount: 12, description: "Heritage oak pruning and oak wilt treatment.", services: ["Tree Trimming", "Tree Pruning"], specialties: ["Oak wilt prevention"] }),
+  business(2, { name: "Bayou Stump Pros", city: "Houston", rating: "4.9", reviewCount: 30, description: "Fast stump grinding and root removal.", services: ["Stump Grinding"] }),
+  business(3, { name: "Lone Star Tree Removal", city: "Dallas", isFeatured: true, rating: "4.6", reviewCount: 8, description: "Crane-assisted removals and 24/7 storm response.", services: ["Tree Removal", "Emergency Service"] }),
+  business(4, { name: "Alamo Arborists", city: "San Antonio", rating: "5.0", reviewCount: 3, description: "Certified arborists for pecan and live oak care.", services: ["Tree Health Assessment", "Cabling & Bracing"], specialties: ["Heritage pecans"] }),
+  business(5, { name: "Hill Country Clearing", city: "Austin", rating: "4.2", reviewCount: 5, description: "Cedar clearing and brush removal.", services: ["Lot Clearing", "Storm Cleanup"] }),
+  business(6, { name: "Gulf Coast Tree Service", city: "Houston", isFeatured: true, rating: "4.8", reviewCount: 20, description: "Hurricane cleanup, day or night.", services: ["Tree Removal", "Storm Cleanup", "Emergency Service"] }),
+  business(7, { name: "Trinity Stump & Tree", city: "Dallas", rating: "4.9", reviewCount: 30, description: "Stump grinding, trimming and hauling.", services: ["Stump Grinding", "Tree Trimming"] }),
+  business(8, { name: "Mission Pruning Co.", city: "San Antonio", isFeatured: true, rating: "4.4", reviewCount: 9, description: "Careful pruning of young trees.", services: ["Tree Pruning"], specialties: ["Crape myrtle pruning"] }),
+  business(9, { name: "Pecan Street Arbor", city: "Austin", rating: "0.0", reviewCount: 0, description: "New in town: café-style customer service, résumé on request.", services: ["Tree Trimming"] }),
+  business(10, { name: "Brazos Emergency Tree", city: "Houston", rating: "3.5", reviewCount: 2, description: "Emergency removals after storms.", services: ["Emergency Service", "Tree Removal"] }),
+];
+
+const tenths = (b: Fixture) => Math.round(Number(b.rating) * 10);
+function modelOrder(list: Fixture[]): Fixture[] {
+  return [...list].sort(
+    (a, b) =>
+      Number(b.isFeatured) - Number(a.isFeatured) ||
+      tenths(b) - tenths(a) ||
+      Math.min(b.reviewCount, 9999) - Math.min(a.reviewCount, 9999) ||
+      (a.id < b.id ? 1 : -1),
+  );
+}
+
+/** Reference search: every query word must equal (short) or start (long) a word of the text. */
+function modelMatches(b: Fixture, search: string): boolean {
+  const texts = words([b.name, b.description, ...(b.services ?? []), ...(b.specialties ?? []), b.city].join(" "));
+  return words(search)
+    .slice(0, 5)
+    .every((q) => texts.some((w) => (q.length < MIN_PREFIX ? w === q : w.slice(0, 15).startsWith(q.slice(0, 15)))));
+}
+
+function model(query: { search?: string; city?: string; featured?: boolean }): Fixture[] {
+  const city = query.city ? CITIES.find((c) => c.value === query.city || c.label === query.city)?.label : undefined;
+  return modelOrder(
+    DIRECTORY.filter(
+      (b) => (!city || b.city === city) && (!query.featured || b.isFeatured) && (!query.search || modelMatches(b, query.search)),
+    ),
+  );
+}
+
+async function withDirectory(store: Store) {
+  for (const b of DIRECTORY) await store.businesses.upsert(b);
+}
+
+const ids = (list: { id: string }[]) => list.map((b) => b.id);
+
+export function defineStoreContract(name: string, harness: () => Promise<StoreHarness | null>) {
+  describe(`store contract: ${name}`, async () => {
+    const h = await harness();
+    if (!h) {
+      it.skip("transport not available", () => {});
+      return;
+    }
+    afterAll(() => h.teardown());
+
+    describe("store", () => {
+      it("answers ping", async () => {
+        const store = await h.fresh("ping");
+        expect(await store.ping()).toBe(true);
+      });
+
+      it("speaks the Upstash client's dialect: pipelines, MULTI, numbers, HGETALL", async () => {
+        const store = await h.fresh("dialect");
+        const k = (s: string) => `${store.prefix}${s}`;
+        await store.redis.hset(k("h"), { a: "1", b: "x", c: "007" });
+        expect(await store.redis.hgetall(k("h"))).toEqual({ a: 1, b: "x", c: "007" });
+        expect(await store.redis.multi().incr(k("n")).incr(k("n")).exec()).toEqual([1, 2]);
+        const p = store.redis.pipeline();
+        p.zadd(k("z"), { score: 1.5, member: "m" });
+        p.zscore(k("z"), "m");
+        p.get(k("missing"));
+        expect(await p.exec()).toEqual([1, 1.5, null]);
+        await store.redis.set(k("s"), "v", { nx: true, ex: 60 });
+        expect(await store.redis.set(k("s"), "w", { nx: true, ex: 60 })).toBeNull();
+        expect(await store.redis.get(k("s"))).toBe("v");
+      });
+
+      it("runs scripts by EVAL and EVALSHA, including Upstash's allow-key-locking shebang", async () => {
+        const store = await h.fresh("lua");
+        const plain = store.redis.createScript<string>("return ARGV[1]");
+        expect(await plain.exec([], ["one"])).toBe("one");
+        expect(await plain.exec([], ["two"])).toBe("two");
+        const flagged = `#!lua flags=allow-key-locking\nredis.call('SET', KEYS[1], ARGV[1])\nreturn redis.call('GET', KEYS[1])`;
+        const key = `${store.prefix}lua`;
+        expect(await store.redis.eval(flagged, [key], ["x"])).toBe("x");
+        const sha = await store.redis.scriptLoad(flagged);
+        expect(await store.redis.evalsha(sha, [key], ["y"])).toBe("y");
+      });
+
+      it("runs @upstash/ratelimit", async () => {
+        const store = await h.fresh("ratelimit");
+        for (const limiter of [Ratelimit.slidingWindow(3, "30 s"), Ratelimit.fixedWindow(3, "30 s"), Ratelimit.tokenBucket(1, "30 s", 3)]) {
+          const rl = new Ratelimit({ redis: store.redis, limiter, prefix: `${store.prefix}rl:${Math.random()}`, analytics: false });
+          const results = [];
+          for (let i = 0; i < 4; i++) results.push((await rl.limit("visitor")).success);
+          expect(results).toEqual([true, true, true, false]);
+        }
+      });
+    });
+
+    describe("leads", () => {
+      it("stores an envelope with id, createdAt, sourcePage and status new", async () => {
+        const store = await h.fresh("lead-create");
+        const { lead, duplicate } = await store.leads.create("quote", { name: "Ann", serviceType: "tree-removal" }, { sourcePage: "/services/tree-removal" });
+        expect(duplicate).toBe(false);
+        expect(lead).toMatchObject({ type: "quote", status: "new", sourcePage: "/services/tree-removal", data: { name: "Ann" } });
+        expect(new Date(lead.createdAt).toISOString()).toBe(lead.createdAt);
+        expect(await store.leads.get(lead.id)).toEqual(lead);
+        expect(await store.leads.get("ld_doesnotexist0000000")).toBeNull();
+        expect(await store.leads.get("nonsense")).toBeNull();
+      });
+
+      it("lists newest first per type, with a cursor", async () => {
+        const store = await h.fresh("lead-list");
+        const made: string[] = [];
+        for (let i = 0; i < 7; i++) {
+          made.push((await store.leads.create("audit", { i }, { sourcePage: "/business-growth" })).lead.id);
+          await new Promise((r) => setTimeout(r, 2));
+        }
+        await store.leads.create("booking", { other: true }, { sourcePage: "/directory/x" });
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        let pages = 0;
+        do {
+          const page = await store.leads.list("audit", { cursor, limit: 3 });
+          seen.push(...page.items.map((l) => l.id));
+          cursor = page.nextCursor;
+          pages++;
+        } while (cursor);
+        expect(pages).toBe(3);
+        expect(seen).toEqual([...made].reverse());
+        expect((await store.leads.list("booking")).items).toHaveLength(1);
+        expect((await store.leads.list(undefined, { limit: 100 })).items).toHaveLength(8);
+        await expect(store.leads.list("audit", { cursor: "(bad" })).rejects.toThrow(RangeError);
+      });
+
+      it("returns the first lead for a repeated idempotency key", async () => {
+        const store = await h.fresh("lead-idem");
+        const first = await store.leads.create("quote", { n: 1 }, { sourcePage: "/", idempotencyKey: "key-123" });
+        const again = await store.leads.create("quote", { n: 2 }, { sourcePage: "/", idempotencyKey: "key-123" });
+        expect(again.duplicate).toBe(true);
+        expect(again.lead).toEqual(first.lead);
+        const other = await store.leads.create("quote", { n: 3 }, { sourcePage: "/", idempotencyKey: "key-456" });
+        expect(other.duplicate).toBe(false);
+        expect((await store.leads.list("quote")).items.map((l) => l.data)).toEqual([{ n: 3 }, { n: 1 }]);
+      });
+
+      it("rejects unknown lead types", async () => {
+        const store = await h.fresh("lead-type");
+        await expect(store.leads.create("spam" as never, {}, { sourcePage: "/" })).rejects.toThrow();
+      });
+    });
+
+    describe("businesses", () => {
+      it("upserts and reads by id and slug", async () => {
+        const store = await h.fresh("biz-crud");
+        const saved = await store.businesses.upsert(DIRECTORY[0]!);
+        expect(saved).toMatchObject({ id: "t-001", name: "Oakline Tree Care", rating: "4.8", reviewCount: 12, isFeatured: true });
+        expect(await store.businesses.get("t-001")).toEqual(saved);
+        expect(await store.businesses.getBySlug(saved.slug)).toEqual(saved);
+        expect(await store.businesses.get("nope")).toBeNull();
+        expect(await store.businesses.getBySlug("nope")).toBeNull();
+        expect(await store.businesses.count()).toBe(1);
+      });
+
+      it("derives rating 0.0 and count 0 without reviews, and keeps the aggregate on later upserts", async () => {
+        const store = await h.fresh("biz-agg");
+        const { rating: _r, reviewCount: _c, ...bare } = business(20);
+        expect(await store.businesses.upsert(bare)).toMatchObject({ rating: "0.0", reviewCount: 0 });
+        await store.reviews.add("t-020", { customerName: "A", rating: 4 });
+        const again = await store.businesses.upsert({ ...bare, rating: "1.0", reviewCount: 99, name: "Renamed" });
+        expect(again).toMatchObject({ name: "Renamed", rating: "4.0", reviewCount: 1 });
+      });
+
+      it("moves the slug and refuses a slug owned by another business", async () => {
+        const store = await h.fresh("biz-slug");
+        await store.businesses.upsert(business(1));
+        await store.businesses.upsert(business(2));
+        await store.businesses.upsert(business(1, { slug: "moved-here" }));
+        expect(await store.businesses.getBySlug("test-tree-company-1")).toBeNull();
+        expect((await store.businesses.getBySlug("moved-here"))?.id).toBe("t-001");
+        await expect(store.businesses.upsert(business(1, { slug: "test-tree-company-2" }))).rejects.toBeInstanceOf(ConflictError);
+      });
+
+      it("rejects invalid businesses", async () => {
+        const store = await h.fresh("biz-invalid");
+        await expect(store.businesses.upsert(business(1, { city: "Paris" as never }))).rejects.toThrow();
+        await expect(store.businesses.upsert(business(1, { slug: "Not A Slug" }))).rejects.toThrow();
+      });
+
+      it("lists featured first, then by rating, with total and pages of 12 by default", async () => {
+        const store = await h.fresh("biz-order");
+        await withDirectory(store);
+        for (let n = 11; n <= 25; n++) await store.businesses.upsert(business(n, { rating: "3.0", reviewCount: 1 }));
+        const all = await store.businesses.list();
+        expect(all.total).toBe(25);
+        expect(all.data).toHaveLength(12);
+        const expected = modelOrder([...DIRECTORY, ...Array.from({ length: 15 }, (_, i) => business(i + 11, { rating: "3.0", reviewCount: 1 }))]);
+        expect(ids(all.data)).toEqual(ids(expected.slice(0, 12)));
+        const page3 = await store.businesses.list({ offset: 24 });
+        expect(ids(page3.data)).toEqual(ids(expected.slice(24)));
+        expect(ids(await store.businesses.featured())).toEqual(ids(expected.filter((b) => b.isFeatured)));
+      });
+
+      it("filters by city (value or label), featured and search, matching a reference model", async () => {
+        const store = await h.fresh("biz-model");
+        await withDirectory(store);
+        const cases: { search?: string; city?: string; featured?: boolean }[] = [
+          {},
+          { city: "austin" },
+          { city: "San Antonio" },
+          { city: "houston", featured: true },
+          { featured: true },
+          { search: "oak" },
+          { search: "OAK Wilt" },
+          { search: "stump grinding" },
+          { search: "stum" },
+          { search: "tree", city: "dallas" },
+          { search: "emergency removal" },
+          { search: "emerg remo", featured: true },
+          { search: "cafe resume" },
+          { search: "houston" },
+          { search: "san antonio" },
+          { search: "24/7" },
+          { search: "cabling & bracing" },
+          { search: "zzz" },
+          { search: "oak zzz" },
+          { search: "the and of" },
+        ];
+        for (const query of cases) {
+          const expected = model(query);
+          const got = await store.businesses.list({ ...query, limit: 48 });
+          expect({ query, ids: ids(got.data), total: got.total }).toEqual({ query, ids: ids(expected), total: expected.length });
+        }
+        expect(await store.businesses.list({ city: "Paris" })).toEqual({ data: [], total: 0 });
+        expect((await store.businesses.list({ city: "all" })).total).toBe(DIRECTORY.length);
+      });
+
+      it("pages any query consistently (property)", async () => {
+        const store = await h.fresh("biz-pages");
+        await withDirectory(store);
+        const vocabulary = ["oak", "tree", "stump", "storm", "remov", "pecan", "emergency", "care", "arbor", "gulf", "trim", "x"];
+        await fc.assert(
+          fc.asyncProperty(
+            fc.record({
+              search: fc.option(fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 3 }).map((w) => w.join(" ")), { nil: undefined }),
+              city: fc.option(fc.constantFrom(...CITIES.map((c) => c.value)), { nil: undefined }),
+              featured: fc.boolean(),
+              limit: fc.integer({ min: 1, max: 5 }),
+              offset: fc.integer({ min: 0, max: 11 }),
+            }),
+            async (q) => {
+              const expected = model(q);
+              const got = await store.businesses.list(q);
+              expect(got.total).toBe(expected.length);
+              expect(ids(got.data)).toEqual(ids(expected.slice(q.offset, q.offset + q.limit)));
+            },
+          ),
+          { numRuns: 40 },
+        );
+      });
+
+      it("re-indexes on upsert: old words stop matching, new words match", async () => {
+        const store = await h.fresh("biz-reindex");
+        await store.businesses.upsert(business(1, { description: "Magnolia specialists." }));
+        expect((await store.businesses.list({ search: "magnolia" })).total).toBe(1);
+        await store.businesses.upsert(business(1, { description: "Sycamore specialists.", city: "Dallas" }));
+        expect((await store.businesses.list({ search: "magnolia" })).total).toBe(0);
+        expect((await store.businesses.list({ search: "sycamore", city: "dallas" })).total).toBe(1);
+        expect((await store.businesses.list({ search: "sycamore", city: "austin" })).total).toBe(0);
+        expect((await store.businesses.list({ city: "austin" })).total).toBe(0);
+      });
+
+      it("sees writes in cached multi-word searches", async () => {
+        const store = await h.fresh("biz-cache");
+        await withDirectory(store);
+        const before = await store.businesses.list({ search: "stump grinding" });
+        await store.businesses.upsert(business(30, { description: "Stump grinding specialists.", rating: "5.0", reviewCount: 99 }));
+        const after = await store.businesses.list({ search: "stump grinding" });
+        expect(after.total).toBe(before.total + 1);
+        expect(after.data[0]?.id).toBe("t-030");
+        await store.reviews.add("t-007", { customerName: "Z", rating: 1 });
+        expect((await store.businesses.list({ search: "stump grinding" })).data.map((b) => b.reviewCount)).toContain(31);
+      });
+    });
+
+    describe("reviews", () => {
+      it("adds with server-set id, createdAt, isVerified=false and default rating 5", async () => {
+        const store = await h.fresh("rev-add");
+        await store.businesses.upsert(business(1));
+        const review = await store.reviews.add("t-001", { customerName: "Dana", customerEmail: "", title: "Great", reviewText: "Quick work" });
+        expect(review).toMatchObject({ customerName: "Dana", rating: 5, title: "Great", reviewText: "Quick work", serviceType: "", isVerified: false });
+        expect(review.customerEmail).toBeUndefined();
+        expect(review.id).toMatch(/^rv_/);
+        expect(Math.abs(Date.parse(review.createdAt) - Date.now())).toBeLessThan(60_000);
+        expect(await store.reviews.list("t-001")).toEqual([review]);
+      });
+
+      it("lists newest first and updates rating and count", async () => {
+        const store = await h.fresh("rev-list");
+        await store.businesses.upsert(business(1));
+        const stars = [5, 4, 4, 3];
+        for (const [i, rating] of stars.entries()) {
+          await store.reviews.add("t-001", { customerName: `C${i}`, rating }, { createdAt: new Date(Date.UTC(2024, 0, i + 1)).toISOString() });
+        }
+        expect((await store.reviews.list("t-001")).map((r) => r.customerName)).toEqual(["C3", "C2", "C1", "C0"]);
+        expect(await store.businesses.get("t-001")).toMatchObject({ rating: "4.0", reviewCount: 4 });
+        await store.reviews.add("t-001", { customerName: "C4", rating: 5 });
+        expect(await store.businesses.get("t-001")).toMatchObject({ rating: "4.2", reviewCount: 5 });
+      });
+
+      it("reorders the directory when ratings change", async () => {
+        const store = await h.fresh("rev-order");
+        await store.businesses.upsert(business(1, { rating: "4.0", reviewCount: 1 }));
+        await store.businesses.upsert(business(2, { rating: "4.5", reviewCount: 1, city: "Dallas" }));
+        expect(ids((await store.businesses.list({ search: "test" })).data)).toEqual(["t-002", "t-001"]);
+        for (let i = 0; i < 3; i++) await store.reviews.add("t-001", { customerName: "Fan", rating: 5 });
+        expect(ids((await store.businesses.list()).data)).toEqual(["t-001", "t-002"]);
+        expect(ids((await store.businesses.list({ search: "test" })).data)).toEqual(["t-001", "t-002"]);
+        expect(ids((await store.businesses.list({ search: "test company" })).data)).toEqual(["t-001", "t-002"]);
+      });
+
+      it("keeps reviewCount equal to the number of reviews under concurrent posts", async () => {
+        const store = await h.fresh("rev-race");
+        await store.businesses.upsert(business(1, { services: ["Tree Trimming", "Stump Grinding", "Tree Removal"] }));
+        const n = 25;
+        const stars = Array.from({ length: n }, (_, i) => (i % 5) + 1);
+        await Promise.all(stars.map((rating, i) => store.reviews.add("t-001", { customerName: `R${i}`, rating })));
+        const reviews = await store.reviews.list("t-001");
+        const biz = await store.businesses.get("t-001");
+        expect(reviews).toHaveLength(n);
+        expect(biz?.reviewCount).toBe(n);
+        expect(biz?.rating).toBe("3.0");
+        expect((await store.businesses.list({ search: "stump" })).data[0]?.reviewCount).toBe(n);
+      });
+
+      it("is a typed NotFound for an unknown business", async () => {
+        const store = await h.fresh("rev-404");
+        await expect(store.reviews.add("ghost", { customerName: "X" })).rejects.toBeInstanceOf(NotFoundError);
+        await expect(store.reviews.list("ghost")).rejects.toMatchObject({ code: "NOT_FOUND", entity: "business" });
+      });
+
+      it("treats a known review id as already stored", async () => {
+        const store = await h.fresh("rev-idem");
+        await store.businesses.upsert(business(1));
+        const opts = { id: "t-001-rev-001", createdAt: "2024-05-01T10:00:00Z", isVerified: true };
+        const a = await store.reviews.addOrKeep("t-001", { customerName: "Seeded", rating: 4 }, opts);
+        const b = await store.reviews.addOrKeep("t-001", { customerName: "Seeded", rating: 4 }, opts);
+        expect([a.created, b.created]).toEqual([true, false]);
+        expect(b.review).toEqual(a.review);
+        expect(a.review.isVerified).toBe(true);
+        expect(await store.businesses.get("t-001")).toMatchObject({ reviewCount: 1, rating: "4.0" });
+      });
+    });
+
+    describe("seed", () => {
+      const seed: SeedBusiness[] = [
+        { ...business(1), reviews: [
+          { customerName: "A", rating: 5, title: "", reviewText: "", serviceType: "", isVerified: true, createdAt: "2024-01-01T00:00:00Z" },
+          { customerName: "B", rating: 4, title: "", reviewText: "", serviceType: "", isVerified: false, createdAt: "2024-02-01T00:00:00Z" },
+        ] },
+        { ...business(2), reviews: [] },
+      ].map(({ rating: _r, reviewCount: _c, ...b }) => b as SeedBusiness);
+
+      it("is idempotent", async () => {
+        const store = await h.fresh("seed");
+        expect(await seedDirectory(store, seed)).toEqual({ businesses: 2, reviewsAdded: 2, reviewsKept: 0 });
+        expect(await seedDirectory(store, seed)).toEqual({ businesses: 2, reviewsAdded: 0, reviewsKept: 2 });
+        expect(await store.businesses.get("t-001")).toMatchObject({ rating: "4.5", reviewCount: 2 });
+        expect(await store.businesses.get("t-002")).toMatchObject({ rating: "0.0", reviewCount: 0 });
+        expect((await store.reviews.list("t-001")).map((r) => r.id)).toEqual(["t-001-rev-002", "t-001-rev-001"]);
+      });
+
+      it.runIf(existsSync(DEFAULT_SEED_FILE))("loads content/directory/businesses.json", async () => {
+        const store = await h.fresh("seed-file");
+        const items = readSeedFile(DEFAULT_SEED_FILE);
+        const report = await store.batch(() => seedDirectory(store, items));
+        expect(report.businesses).toBe(items.length);
+        expect(report.reviewsAdded).toBe(items.reduce((n, b) => n + b.reviews.length, 0));
+        const { total } = await store.businesses.list();
+        expect(total).toBe(items.length);
+        const first = items[0]!;
+        const stored = await store.businesses.getBySlug(first.slug);
+        const stars = first.reviews.map((r) => r.rating ?? 5);
+        expect(stored?.reviewCount).toBe(stars.length);
+        if (stars.length) expect(stored?.rating).toBe((Math.floor((stars.reduce((a, b) => a + b, 0) * 10) / stars.length + 0.5) / 10).toFixed(1));
+      }, 60_000);
+    });
+  });
+}
