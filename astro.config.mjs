@@ -23,6 +23,6 @@ export default defineConfig({
     devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
     imageCDN: false,
   }),
-  integrations: [react(), mdx(), sitemap(), intentDirective(), sharedStore()],
+  integrations: [react(), mdx(), sitemap({ filter: (page) => !new URL(page).pathname.startsWith("/directory-profile") }), intentDirective(), sharedStore()],
   vite: { plugins: [tailwindcss()] },
 });

@@ -1,10 +1,12 @@
 /**
- * The one submit pipeline behind POST /api/quote, /api/audit, /api/assessment and
- * /api/find-pros. Each function file only picks its endpoint definition:
+ * The one submit pipeline behind POST /api/quote, /api/audit, /api/assessment,
+ * /api/find-pros and /api/booking-request. Each function file only picks its endpoint
+ * definition:
  *
  *   method (405) -> content type (415) -> per-IP limit (429) -> body size (413) ->
- *   parse (400) -> schema + uploads (400) -> bot checks (silent fake success) ->
- *   photo + lead write (503 on failure) -> 201 JSON / 200 HTML
+ *   parse (400) -> schema + uploads (400) -> store check (404/400, booking) ->
+ *   bot checks (silent fake success) -> photo + lead write (503 on failure) ->
+ *   201 JSON / 200 HTML
  *
  * JSON in gets JSON out. A plain form post (urlencoded or multipart, the no-JavaScript
  * path) gets a server-rendered page, unless it sends `Accept: application/json` (a script
@@ -12,9 +14,27 @@
  */
 import type { z } from "zod";
 import { estimate } from "../../src/lib/estimate.ts";
-import { ASSESSMENT_FORM, AUDIT_FORM, FIND_PROS_FORM, QUOTE_FORM, formValuesToPayload, type FormDef } from "../../src/lib/forms/fields.ts";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD, SOURCE_FIELD, STARTED_FIELD, entriesToFormValues, type FormValues } from "../../src/lib/forms/render.ts";
+import {
+  ASSESSMENT_FORM,
+  AUDIT_FORM,
+  BOOKING_FORM,
+  FIND_PROS_FORM,
+  QUOTE_FORM,
+  bookingForm,
+  formValuesToPayload,
+  type FormDef,
+} from "../../src/lib/forms/fields.ts";
+import {
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_FIELD,
+  SOURCE_FIELD,
+  STARTED_FIELD,
+  entriesToFormValues,
+  escapeHtml,
+  type FormValues,
+} from "../../src/lib/forms/render.ts";
 import { CITIES, PRO_SERVICES, findCity, optionLabel, type City } from "../../src/lib/options.ts";
+import { BOOKING_MESSAGES, bookingRequestSchema, BookingRequest } from "../../src/lib/schemas/booking.ts";
 import {
   AssessmentRequest,
   AuditRequest,
@@ -50,6 +70,7 @@ import {
   growthConfirmationPage,
   problemPage,
   quoteConfirmationPage,
+  renderPage,
   type ProMatch,
 } from "./pages.ts";
 import { checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
@@ -59,6 +80,8 @@ import { getStore, type Store } from "./store/index.ts";
 export const VALIDATION_ERROR = "Please correct the highlighted fields.";
 export const SAVE_ERROR = "We couldn't save your request right now. Please try again or call us.";
 export const RATE_LIMIT_ERROR = "Too many requests. Please wait a minute and try again.";
+/** A booking (or review) for a business id the directory does not have. */
+export const BUSINESS_NOT_FOUND = "Business not found";
 /** People take longer than this to fill in any of the forms; scripts do not. */
 export const MIN_FILL_MS = 2_500;
 /** Every text-only form fits in a few KB; the cap only stops abuse. */
@@ -67,22 +90,32 @@ export const TEXT_BODY_LIMIT = 16 * KB;
 export const PHOTO_BODY_LIMIT = 6 * MB;
 const MAX_IDEMPOTENCY_KEY = 255;
 
-type LeadFormType = Exclude<LeadType, "booking">;
-
 /** A checked upload waiting to be written (find-pros photo). */
 interface Upload {
   bytes: Uint8Array;
   contentType: ImageType;
 }
 
+/** What an endpoint's store check decided: go on with (possibly enriched) data, or refuse. */
+export type LeadCheck<T> = { data: T } | { status: 404; error: string } | { errors: FieldErrors };
+
 export interface LeadEndpoint<T = unknown> {
-  type: LeadFormType;
+  type: LeadType;
   form: FormDef;
   schema: z.ZodType<T>;
+  /** For rules that depend on the date: the schema on the handler's clock (replaces `schema`). */
+  schemaAt?(now: () => number): z.ZodType<T>;
   /** Body cap for multipart posts (text-only posts are capped at TEXT_BODY_LIMIT). */
   multipartLimit: number;
   /** Checks a multipart post's files; messages join the schema's field errors. */
   readUploads?(form: FormData): Promise<{ errors: FieldErrors; upload?: Upload }>;
+  /**
+   * Rules that need the store (the booked business exists and offers the service), run on
+   * valid data before the bot checks, so a fake success carries the same reply fields.
+   */
+  check?(data: T, store: Store): Promise<LeadCheck<T>>;
+  /** The form to re-render on a no-JS 400 when it depends on stored data (the business's services). */
+  errorForm?(values: FormValues, store: Store): Promise<FormDef>;
   /** What to store for valid data, and reply fields known before the write. */
   prepare(data: T): { stored: Record<string, unknown>; reply: Record<string, unknown> };
   /** Reply fields that need the store once the lead exists (find-pros matches). */
@@ -156,6 +189,47 @@ export const FIND_PROS_ENDPOINT: LeadEndpoint<FindProsRequest> = {
   },
   confirmation: (_data, reply) => findProsConfirmationPage((reply.matches as ProMatch[] | undefined) ?? []),
 };
+
+/** A booking after the store check: the request plus the business it is for. */
+export type BookingLead = BookingRequest & { businessName?: string; businessSlug?: string };
+
+export const BOOKING_ENDPOINT: LeadEndpoint<BookingLead> = {
+  type: "booking",
+  form: BOOKING_FORM,
+  schema: BookingRequest,
+  schemaAt: (now) => bookingRequestSchema(now),
+  multipartLimit: TEXT_BODY_LIMIT,
+  async check(data, store) {
+    const business = await store.businesses.get(data.businessId);
+    if (!business) return { status: 404, error: BUSINESS_NOT_FOUND };
+    let serviceType = data.serviceType;
+    if (serviceType !== undefined) {
+      const wanted = serviceType.toLowerCase();
+      serviceType = business.services.find((s) => s.toLowerCase() === wanted);
+      if (serviceType === undefined) return { errors: { serviceType: BOOKING_MESSAGES.serviceType } };
+    }
+    // The admin reads leads without the directory at hand, so the lead names the business.
+    return { data: { ...data, serviceType, businessName: business.name, businessSlug: business.slug } };
+  },
+  async errorForm(values, store) {
+    const id = typeof values.businessId === "string" ? values.businessId.trim() : "";
+    const business = id ? await store.businesses.get(id).catch(() => null) : null;
+    return business ? bookingForm(business) : BOOKING_FORM;
+  },
+  prepare: (data) => ({ stored: { ...data }, reply: { businessName: data.businessName } }),
+  confirmation: (data) => bookingConfirmationPage(data.businessName ?? "the business", data.businessSlug),
+};
+
+/** Booking received: the spec's toast text as a page, and the way back to the business. */
+export function bookingConfirmationPage(businessName: string, slug: string | undefined): string {
+  const back = slug ? `<p><a href="/directory/${encodeURIComponent(slug)}">Back to ${escapeHtml(businessName)}</a></p>` : "";
+  const body =
+    `<h1>Booking Request Submitted</h1>` +
+    `<p class="lead">We'll contact you within 24 hours to schedule your service.</p>` +
+    `<p>Thank you! Your request has been sent to <strong>${escapeHtml(businessName)}</strong>.</p>` +
+    back;
+  return renderPage({ title: "Booking Request Submitted", body });
+}
 
 // ---------------------------------------------------------------------------------------
 // Find-pros matching
@@ -288,6 +362,7 @@ function byField(errors: FieldErrors): FieldErrors {
 
 const TITLES: Record<number, string> = {
   400: "We couldn't read that form",
+  404: "We couldn't find that business",
   413: "That upload is too large",
   429: "Too many requests",
   503: "We couldn't save your request",
@@ -299,6 +374,7 @@ export function leadHandler<T>(endpoint: LeadEndpoint<T>, deps: LeadDeps = {}): 
   const photosOf = deps.photos ?? defaultPhotos;
   const env = deps.env ?? process.env;
   const now = deps.now ?? Date.now;
+  const schema = endpoint.schemaAt ? endpoint.schemaAt(now) : endpoint.schema;
 
   const fail = (html: boolean, status: number, message: string, headers: Record<string, string> = {}) =>
     html ? htmlResponse(problemPage(TITLES[status] ?? "Something went wrong", message), status, headers) : jsonError(status, message, {}, headers);
@@ -330,7 +406,7 @@ export function leadHandler<T>(endpoint: LeadEndpoint<T>, deps: LeadDeps = {}): 
       throw error;
     }
 
-    const parsed = endpoint.schema.safeParse(submission.payload);
+    const parsed = schema.safeParse(submission.payload);
     const errors: FieldErrors = parsed.success ? {} : byField(fieldErrors(parsed.error));
     let upload: Upload | undefined;
     if (submission.formData && endpoint.readUploads) {
@@ -338,11 +414,26 @@ export function leadHandler<T>(endpoint: LeadEndpoint<T>, deps: LeadDeps = {}): 
       Object.assign(errors, uploads.errors);
       upload = uploads.upload;
     }
-    if (!parsed.success || Object.keys(errors).length > 0) {
-      if (html) return htmlResponse(formErrorPage(endpoint.form, submission.values ?? {}, errors, submission.meta.source), 400);
-      return jsonError(400, VALIDATION_ERROR, { fields: errors });
+    const invalid = async (fields: FieldErrors) => {
+      if (!html) return jsonError(400, VALIDATION_ERROR, { fields });
+      const values = submission.values ?? {};
+      const form = endpoint.errorForm ? await endpoint.errorForm(values, store) : endpoint.form;
+      return htmlResponse(formErrorPage(form, values, fields, submission.meta.source), 400);
+    };
+    if (!parsed.success || Object.keys(errors).length > 0) return invalid(errors);
+    let data = parsed.data;
+    if (endpoint.check) {
+      let checked: LeadCheck<T>;
+      try {
+        checked = await endpoint.check(data, store);
+      } catch (error) {
+        console.error(`[lead] ${endpoint.type}: store check failed (${errorName(error)})`);
+        return fail(html, 503, SAVE_ERROR);
+      }
+      if ("status" in checked) return fail(html, checked.status, checked.error);
+      if ("errors" in checked) return invalid(checked.errors);
+      data = checked.data;
     }
-    const data = parsed.data;
     const { stored, reply } = endpoint.prepare(data);
     const { meta } = submission;
 

@@ -55,9 +55,11 @@ const intent: ClientDirective = (load) => {
   // A fragment link or a direct visit to /#quote asks for the dialog rather than the no-JS form.
   const fromHash = () => {
     const name = location.hash.slice(1);
-    if (!DIALOG_HASHES.includes(name)) return;
+    // Business dialogs need their trigger's data (which business, its services).
+    const trigger = name && doc.querySelector<HTMLElement>(`${TRIGGER}[href="#${CSS.escape(name)}"][data-business-id]`);
+    if (!trigger && !DIALOG_HASHES.includes(name)) return;
     history.replaceState(history.state, "", location.pathname + location.search);
-    send({ dialog: name, fromHash: "1" });
+    send(trigger ? { ...trigger.dataset } : { dialog: name, fromHash: "1" });
   };
   addEventListener("hashchange", fromHash);
   fromHash();

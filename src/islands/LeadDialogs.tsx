@@ -1,5 +1,6 @@
 /**
- * The site's lead dialogs (quote, audit, assessment) and its toasts, mounted once per page
+ * The site's dialogs (quote, audit, assessment, and on business pages booking and review)
+ * and its toasts, mounted once per page
  * with `client:intent`: nothing here downloads until a visitor reaches for a
  * `[data-dialog]` trigger. On mount it opens whatever the directive queued (the click
  * that caused the download), then owns trigger clicks through one delegated listener
@@ -9,9 +10,11 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import { intentState, type DialogRequest } from "../integrations/intent-queue.ts";
 import { $dialog, closeDialog, openFromDataset, type AssessmentPreset, type QuotePreset } from "../lib/stores/dialogs.ts";
+import { BookingDialogBody } from "./leads/BookingDialog.tsx";
 import { BusinessDialogBody } from "./leads/BusinessDialog.tsx";
 import { DialogShell } from "./leads/DialogShell.tsx";
 import { QuoteDialogBody } from "./leads/QuoteDialog.tsx";
+import { ReviewDialogBody } from "./leads/ReviewDialog.tsx";
 import { Toaster } from "./leads/Toaster.tsx";
 
 interface Props {
@@ -70,6 +73,10 @@ export default function LeadDialogs({ presets = {} }: Props) {
         <DialogShell key={dialog.seq} open onClose={closeDialog} returnFocus={() => returnTo.current} wide={dialog.name !== "quote"}>
           {dialog.name === "quote" ? (
             <QuoteDialogBody preset={dialog.preset} />
+          ) : dialog.name === "booking" ? (
+            <BookingDialogBody preset={dialog.preset} />
+          ) : dialog.name === "review" ? (
+            <ReviewDialogBody preset={dialog.preset} />
           ) : (
             <BusinessDialogBody kind={dialog.name} phase={dialog.name === "assessment" ? dialog.preset.phase : undefined} />
           )}

@@ -6,6 +6,8 @@
 import { createStore, type Store } from "../../netlify/lib/store/index.ts";
 import { memoryPhotoStore } from "../../netlify/lib/blobs.ts";
 import { leadHandler, type LeadDeps, type LeadEndpoint, type LeadHandler } from "../../netlify/lib/leads.ts";
+import type { DirectoryDeps } from "../../netlify/lib/directory.ts";
+import type { BusinessInput } from "../../src/lib/schemas/business.ts";
 import { deleteKeysWithPrefix, resolveTestRedisUrl, uniquePrefix } from "./redis.ts";
 
 export const ORIGIN = "http://127.0.0.1:8888";
@@ -140,4 +142,80 @@ export function deadStore(alive: Store): Store {
     leads: { create: fail, get: fail, list: fail },
     businesses: { ...alive.businesses, list: fail },
   } as Store;
+}
+
+// ---------------------------------------------------------------------------------------
+// Directory (GET /api/businesses..., reviews, bookings)
+
+/** Deps for the directory handlers on the harness's store, with purges recorded instead of sent. */
+export function directoryDeps(h: FunctionsHarness, over: DirectoryDeps = {}): DirectoryDeps & { purges: string[][] } {
+  const purges: string[][] = [];
+  return {
+    store: () => h.store,
+    env: { RATE_LIMIT_PER_MINUTE: "1000" },
+    purge: async (tags) => {
+      purges.push(tags);
+    },
+    purges,
+    ...over,
+  };
+}
+
+export function getRequest(path: string, init: RequestInit = {}): Request {
+  return new Request(`${ORIGIN}${path}`, { method: "GET", ...init });
+}
+
+/** A directory business; `rating`/`reviewCount` only seed the aggregate of a new one. */
+export function testBusiness(id: string, over: Partial<BusinessInput> = {}): BusinessInput {
+  return {
+    id,
+    name: `Business ${id}`,
+    slug: `business-${id}`,
+    description: "General tree care.",
+    city: "Austin",
+    zipCode: "78701",
+    address: "1 Main St",
+    phone: "(512) 555-0100",
+    isFeatured: false,
+    rating: "0.0",
+    reviewCount: 0,
+    services: ["Tree Trimming"],
+    specialties: [],
+    serviceAreas: [],
+    businessHours: {},
+    yearsInBusiness: 5,
+    ...over,
+  };
+}
+
+export const validReview = () => ({
+  customerName: "Rita Reviewer",
+  customerEmail: "rita@example.com",
+  rating: 5,
+  title: "Great crew",
+  reviewText: "On time and tidy.",
+  serviceType: "Tree Trimming",
+});
+
+export const validBooking = (businessId: string) => ({
+  customerName: "Bob Booker",
+  customerEmail: "bob@example.com",
+  customerPhone: "512-555-0177",
+  serviceType: "Tree Trimming",
+  propertyAddress: "42 Pecan Lane, Austin TX",
+  description: "Two oaks over the roof.",
+  businessId,
+});
+
+/** Midday in Texas on `date` ("YYYY-MM-DD"): a clock for the booking date rules. */
+export const texasNoon = (date: string) => Date.parse(`${date}T18:00:00Z`);
+
+/** A store whose directory reads and writes fail, as when Redis is down. */
+export function brokenDirectory(alive: Store): Store {
+  const fail = async () => {
+    throw new Error("connection refused");
+  };
+  const businesses = Object.fromEntries(Object.keys(alive.businesses).map((k) => [k, fail]));
+  const reviews = Object.fromEntries(Object.keys(alive.reviews).map((k) => [k, fail]));
+  return { ...deadStore(alive), businesses, reviews } as unknown as Store;
 }

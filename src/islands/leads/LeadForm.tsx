@@ -25,12 +25,12 @@ export interface LeadFormProps<S extends z.ZodType> {
   beforeSubmit?: ReactNode;
 }
 
-const inputClass =
+export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs " +
   "placeholder:text-slate-400 focus:border-forest-500 focus:outline-2 focus:outline-offset-0 focus:outline-forest-500/40 " +
   "aria-invalid:border-red-600 aria-invalid:focus:outline-red-600/30";
-const labelClass = "mb-1 block text-sm font-medium text-slate-800";
-const errorClass = "mt-1 text-sm text-red-700";
+export const labelClass = "mb-1 block text-sm font-medium text-slate-800";
+export const errorClass = "mt-1 text-sm text-red-700";
 
 /** Contact and short fields sit two per row from the sm breakpoint; these take the full row. */
 const WIDE_KINDS = new Set(["checkboxes", "textarea"]);

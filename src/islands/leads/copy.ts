@@ -37,3 +37,13 @@ export const AUDIT_CONFIRMATION = {
   outcomesHeading: "Expected outcomes",
   outcomes: ["3-5x revenue growth potential", "90% reduction in admin time", "Clear path to business sale"],
 } as const;
+
+export const BOOKING_TOASTS = {
+  success: { title: "Booking Request Submitted", description: "We'll contact you within 24 hours to schedule your service." },
+  failure: { title: "Error", description: "Failed to submit booking request. Please try again.", variant: "destructive" },
+} as const satisfies Record<string, ToastInput>;
+
+export const REVIEW_TOASTS = {
+  success: { title: "Review Submitted", description: "Thank you for your feedback!" },
+  failure: { title: "Error", description: "Failed to submit review. Please try again.", variant: "destructive" },
+} as const satisfies Record<string, ToastInput>;

@@ -4,6 +4,7 @@
  * fields, labels and choices from here (validation lives in ../schemas/forms.ts).
  */
 import {
+  BOOKING_URGENCY,
   CHALLENGES,
   CURRENT_REVENUE,
   EMPLOYEE_COUNT,
@@ -17,8 +18,9 @@ import {
   YEARS_IN_BUSINESS,
   type Option,
 } from "../options.ts";
+import type { Business } from "../schemas/business.ts";
 
-export type FieldKind = "text" | "email" | "tel" | "select" | "checkboxes" | "textarea" | "file" | "hidden";
+export type FieldKind = "text" | "email" | "tel" | "date" | "select" | "checkboxes" | "textarea" | "file" | "hidden";
 
 export interface FieldDef {
   /** Form field name; dotted names ("treeDetails.height") nest in the JSON payload. */
@@ -40,7 +42,7 @@ export interface FieldDef {
   group?: string;
 }
 
-export type LeadFormName = "quote" | "audit" | "assessment" | "find-pros";
+export type LeadFormName = "quote" | "audit" | "assessment" | "find-pros" | "booking";
 
 export interface FormDef {
   name: LeadFormName;
@@ -132,7 +134,42 @@ export const FIND_PROS_FORM: FormDef = {
   ],
 };
 
-export const LEAD_FORMS: Record<LeadFormName, FormDef> = {
+/**
+ * Booking a directory business (Book Service on /directory/{slug}). The service choices are
+ * the business's own, so pages use bookingForm(business); this generic form has none.
+ */
+export const BOOKING_FORM: FormDef = {
+  name: "booking",
+  action: "/api/booking-request",
+  title: "Book Service",
+  description: "Tell us what you need and we'll contact you within 24 hours to schedule your service.",
+  submit: "Submit Booking Request",
+  pending: "Submitting...",
+  fields: [
+    { name: "businessId", label: "Business", kind: "hidden" },
+    { name: "customerName", label: "Full Name", kind: "text", required: true, autocomplete: "name" },
+    { name: "customerEmail", label: "Email", kind: "email", required: true, autocomplete: "email" },
+    { name: "customerPhone", label: "Phone", kind: "tel", required: true, autocomplete: "tel" },
+    { name: "serviceType", label: "Service Type", kind: "select", options: [], placeholder: "Select a service" },
+    { name: "propertyAddress", label: "Property Address", kind: "text", autocomplete: "street-address" },
+    { name: "preferredDate", label: "Preferred Date", kind: "date" },
+    { name: "urgency", label: "Urgency", kind: "select", options: BOOKING_URGENCY, placeholder: "Select urgency" },
+    { name: "description", label: "Describe the Job", kind: "textarea" },
+  ],
+};
+
+/** The booking form for one business: its services as the choices, its name in the heading. */
+export function bookingForm(business: Pick<Business, "name" | "services">): FormDef {
+  const options = business.services.map((s) => ({ value: s, label: s }));
+  return {
+    ...BOOKING_FORM,
+    title: `Book Service with ${business.name}`,
+    fields: BOOKING_FORM.fields.map((f) => (f.name === "serviceType" ? { ...f, options } : f)),
+  };
+}
+
+/** The site-wide forms (dialogs and their no-JS fallbacks); booking belongs to a business page. */
+export const LEAD_FORMS: Record<Exclude<LeadFormName, "booking">, FormDef> = {
   quote: QUOTE_FORM,
   audit: AUDIT_FORM,
   assessment: ASSESSMENT_FORM,

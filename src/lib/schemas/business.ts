@@ -119,23 +119,40 @@ export const Review = z.object({
 });
 export type Review = z.infer<typeof Review>;
 
+/** Messages a reviewer reads next to the Write Review fields (the API's 400 `fields`). */
+export const REVIEW_MESSAGES = {
+  customerName: "Please enter your name",
+  customerNameLength: "Your name can be at most 100 characters",
+  customerEmail: "Please enter a valid email",
+  rating: "Rating must be a whole number from 1 to 5",
+  title: "The title can be at most 200 characters",
+  reviewText: "The review can be at most 5000 characters",
+  serviceType: "The service name can be at most 100 characters",
+} as const;
+
 /** What a visitor submits (spec section 5: only the name is required). */
 export const ReviewInput = z.object({
   /** Reviewer's name. */
-  customerName: text.min(1).max(100),
+  customerName: z.string({ error: REVIEW_MESSAGES.customerName }).trim().min(1, REVIEW_MESSAGES.customerName).max(100, REVIEW_MESSAGES.customerNameLength),
   /** Optional e-mail; an empty string counts as absent. */
   customerEmail: z
-    .union([z.email(), z.literal("")])
+    .union([z.email(REVIEW_MESSAGES.customerEmail), z.literal("", { error: REVIEW_MESSAGES.customerEmail })], { error: REVIEW_MESSAGES.customerEmail })
     .optional()
     .transform((v) => v || undefined),
-  /** Stars, 1 to 5, default 5. */
-  rating: z.coerce.number().int().min(1).max(5).default(5),
+  /** Stars, 1 to 5, default 5; "4.5" is refused rather than rounded. */
+  rating: z
+    .preprocess(
+      // Form posts send text; only a plain number in text is read as one (z.coerce would take `true` as 1).
+      (v) => (typeof v === "string" && /^\s*-?\d+(?:\.\d+)?\s*$/.test(v) ? Number(v) : v),
+      z.number({ error: REVIEW_MESSAGES.rating }).int(REVIEW_MESSAGES.rating).min(1, REVIEW_MESSAGES.rating).max(5, REVIEW_MESSAGES.rating),
+    )
+    .default(5),
   /** Optional headline. */
-  title: text.max(200).default(""),
+  title: z.string({ error: REVIEW_MESSAGES.title }).trim().max(200, REVIEW_MESSAGES.title).default(""),
   /** Optional body. */
-  reviewText: text.max(5000).default(""),
+  reviewText: z.string({ error: REVIEW_MESSAGES.reviewText }).trim().max(5000, REVIEW_MESSAGES.reviewText).default(""),
   /** Optional service name. */
-  serviceType: text.max(100).default(""),
+  serviceType: z.string({ error: REVIEW_MESSAGES.serviceType }).trim().max(100, REVIEW_MESSAGES.serviceType).default(""),
 });
 export type ReviewInput = z.input<typeof ReviewInput>;
 
@@ -156,3 +173,10 @@ export type SeedBusiness = z.output<typeof SeedBusiness>;
 
 /** The whole seed file. */
 export const SeedFile = z.array(SeedBusiness);
+
+/** A review as the public sees it: the reviewer's e-mail never leaves the server. */
+export type PublicReview = Omit<Review, "customerEmail">;
+
+export function toPublicReview({ customerEmail: _private, ...rest }: Review): PublicReview {
+  return rest;
+}

@@ -6,7 +6,7 @@
  */
 import { atom } from "nanostores";
 
-export type DialogName = "quote" | "audit" | "assessment";
+export type DialogName = "quote" | "audit" | "assessment" | "booking" | "review";
 
 export interface QuotePreset {
   /** A SERVICE_TYPES value to preselect. */
@@ -20,10 +20,21 @@ export interface AssessmentPreset {
   phase?: string;
 }
 
+/** Which directory business a booking or review dialog is about (from its trigger). */
+export interface BusinessPreset {
+  businessId: string;
+  businessName: string;
+  businessSlug: string;
+  /** The business's services: the booking and review forms offer only these. */
+  services: string[];
+}
+
 export type OpenDialog = (
   | { name: "quote"; preset: QuotePreset }
   | { name: "audit"; preset: Record<string, never> }
   | { name: "assessment"; preset: AssessmentPreset }
+  | { name: "booking"; preset: BusinessPreset }
+  | { name: "review"; preset: BusinessPreset }
 ) & {
   /** Increases with every opening, so a reopened dialog starts from a fresh form. */
   seq: number;
@@ -46,13 +57,17 @@ export function openAssessment(preset: AssessmentPreset = {}): void {
   $dialog.set({ name: "assessment", preset: { ...preset }, seq: ++seq });
 }
 
+export function openBusinessDialog(name: "booking" | "review", preset: BusinessPreset): void {
+  $dialog.set({ name, preset: { ...preset, services: [...preset.services] }, seq: ++seq });
+}
+
 export function closeDialog(): void {
   $dialog.set(null);
 }
 
 /**
  * Opens a dialog from a trigger's data-* attributes (`data-dialog`, `data-service-type`,
- * `data-urgency`, `data-phase`). Shared by the delegated click listener and the queue of
+ * `data-urgency`, `data-phase`, and for the directory dialogs `data-business-*` and `data-services`). Shared by the delegated click listener and the queue of
  * clicks made before the island loaded, so both read triggers the same way.
  */
 export function openFromDataset(data: Partial<Record<string, string>>): boolean {
@@ -67,6 +82,18 @@ export function openFromDataset(data: Partial<Record<string, string>>): boolean 
     case "assessment":
       openAssessment({ phase: clean(data.phase) });
       return true;
+    case "booking":
+    case "review": {
+      const businessId = clean(data.businessId);
+      if (!businessId) return false;
+      openBusinessDialog(data.dialog, {
+        businessId,
+        businessName: clean(data.businessName) ?? "",
+        businessSlug: clean(data.businessSlug) ?? "",
+        services: (data.services ?? "").split("\n").map((s) => s.trim()).filter(Boolean),
+      });
+      return true;
+    }
     default:
       return false;
   }

@@ -17,7 +17,7 @@ import { UPSERT_BUSINESS } from "../scripts.ts";
 import { indexTerms, queryTerms } from "../text.ts";
 
 export const PAGE_SIZE = 12;
-export const MAX_PAGE_SIZE = 48;
+export const MAX_PAGE_SIZE = 50;
 /** Cached multi-word results live this long (and die with the next directory write). */
 export const QUERY_CACHE_SECONDS = 300;
 

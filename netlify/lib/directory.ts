@@ -1,0 +1,341 @@
+/**
+ * The directory API behind /api/businesses, /api/businesses/featured,
+ * /api/businesses/slug/:slug and /api/businesses/:id/reviews. Each function file only picks
+ * its handler; the handlers are factories so tests pass their own store, clock and purge.
+ *
+ * Reads are public and the same for everyone, so a 200 may sit in Netlify's CDN for a minute
+ * (tagged, and purged when a review changes a rating); 404s, errors and writes never do.
+ * Reviews are posted as JSON only (the star picker needs JavaScript):
+ *
+ *   method (405) -> content type (415) -> business id (404) -> per-IP limit (429) ->
+ *   body size (413) -> parse (400) -> ReviewInput + businessId (400) ->
+ *   write (404 unknown business, 503 on failure) -> 201 + cache purge
+ */
+import { z } from "zod";
+import { CITIES, findCity } from "../../src/lib/options.ts";
+import { fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
+import { Business, ReviewInput, toPublicReview, type PublicReview, type Review } from "../../src/lib/schemas/business.ts";
+import { HttpError, bodyKind, clientIp, decodeText, jsonError, jsonResponse, parseJsonObject, readBody } from "./http.ts";
+import { BUSINESS_NOT_FOUND, RATE_LIMIT_ERROR, TEXT_BODY_LIMIT, VALIDATION_ERROR } from "./leads.ts";
+import { checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
+import { keyspace } from "./store/keys.ts";
+import { MAX_PAGE_SIZE, PAGE_SIZE } from "./store/repos/businesses.ts";
+import { getStore, isNotFound, type Store } from "./store/index.ts";
+
+/** Default page of GET /api/businesses (spec section 9); the repository's size is the one source. */
+export const DIRECTORY_PAGE_SIZE = PAGE_SIZE;
+/** Largest `limit` GET /api/businesses accepts. */
+export const DIRECTORY_MAX_LIMIT = MAX_PAGE_SIZE;
+/** Deeper pages are refused: nobody pages that far, and ZRANGE cost grows with the offset. */
+export const DIRECTORY_MAX_OFFSET = 10_000;
+/** The Featured section shows at most this many. */
+export const FEATURED_LIMIT = 6;
+/** Longer search text is refused rather than cut (only the first words count anyway). */
+export const MAX_SEARCH_LENGTH = 100;
+/** Largest `limit` (and the default) for GET /api/businesses/:id/reviews. */
+export const REVIEWS_MAX_LIMIT = 50;
+
+export const QUERY_ERROR = "Please check the search filters.";
+export const DIRECTORY_UNAVAILABLE = "The directory is unavailable right now. Please try again in a moment.";
+export const REVIEW_SAVE_ERROR = "We couldn't save your review right now. Please try again.";
+const REVIEW_BUSINESS_MISMATCH = "This review is for a different business";
+
+/** Browsers revalidate every time; the CDN keeps a copy a minute and serves it stale while refreshing. */
+export const CACHE_HEADERS: Readonly<Record<string, string>> = {
+  "cache-control": "public, max-age=0, must-revalidate",
+  "netlify-cdn-cache-control": "public, durable, s-maxage=60, stale-while-revalidate=300",
+};
+/** Every directory answer carries this tag, so one purge refreshes lists and pages alike. */
+export const DIRECTORY_TAG = "directory";
+export const businessTag = (id: string) => `business-${id}`;
+
+export type Purge = (tags: string[]) => Promise<void>;
+
+/** Seams for tests and local scripts; production uses the defaults. */
+export interface DirectoryDeps {
+  store?: () => Store;
+  env?: Record<string, string | undefined>;
+  now?: () => number;
+  /** Drops CDN copies by tag (Netlify's purge API by default). */
+  purge?: Purge;
+}
+
+/** What Netlify passes as the second argument, as far as these handlers care. */
+export interface DirectoryContext {
+  ip?: string;
+  params?: Record<string, string | undefined>;
+  waitUntil?(promise: Promise<unknown>): void;
+}
+
+export type DirectoryHandler = (req: Request, context?: DirectoryContext | null) => Promise<Response>;
+
+const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
+
+/**
+ * The real purge, loaded on first use. Outside Netlify (local dev, tests, a missing token)
+ * it throws or skips; either way the caller only logs, because a stale CDN copy for a
+ * minute is better than a failed review.
+ */
+const netlifyPurge: Purge = async (tags) => {
+  const { purgeCache } = await import("@netlify/functions");
+  await purgeCache({ tags });
+};
+
+async function purgeQuietly(purge: Purge, tags: string[]): Promise<void> {
+  try {
+    await purge(tags);
+  } catch (error) {
+    console.warn(`[directory] cache purge for ${tags.join(", ")} failed (${error instanceof Error ? error.message : errorName(error)})`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Query parsing
+
+/** A whole number in a window ("1.5", "1e3" and "-1" are refused); blank or missing takes the default. */
+const intParam = (min: number, max: number, fallback: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return fallback;
+      const n = /^\d{1,9}$/.test(v) ? Number(v) : NaN;
+      if (Number.isInteger(n) && n >= min && n <= max) return n;
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    });
+
+const CITY_LIST = CITIES.map((c) => c.label).join(", ");
+
+/** GET /api/businesses query (spec section 7): search and city are optional filters. */
+export const DirectoryQuery = z.object({
+  /** Free text; applied only when non-blank after trimming. */
+  search: z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH, `Search can be at most ${MAX_SEARCH_LENGTH} characters`)
+    .optional()
+    .transform((v) => v || undefined),
+  /** City value or label ("san-antonio" / "San Antonio"); blank or "all" means every city. */
+  city: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (!v || v.toLowerCase() === "all" ? undefined : v))
+    .refine((v) => v === undefined || findCity(v) !== undefined, `Unknown city. Choose one of: ${CITY_LIST}`),
+  /** Page size, 1..DIRECTORY_MAX_LIMIT, default DIRECTORY_PAGE_SIZE. */
+  limit: intParam(1, DIRECTORY_MAX_LIMIT, DIRECTORY_PAGE_SIZE, `Limit must be a whole number from 1 to ${DIRECTORY_MAX_LIMIT}`),
+  /** Items to skip, 0..DIRECTORY_MAX_OFFSET, default 0. */
+  offset: intParam(0, DIRECTORY_MAX_OFFSET, 0, `Offset must be a whole number from 0 to ${DIRECTORY_MAX_OFFSET}`),
+});
+export type DirectoryQuery = z.output<typeof DirectoryQuery>;
+
+/** GET /api/businesses/:id/reviews paging. */
+export const ReviewsQuery = z.object({
+  /** Reviews per page, 1..REVIEWS_MAX_LIMIT, default REVIEWS_MAX_LIMIT. */
+  limit: intParam(1, REVIEWS_MAX_LIMIT, REVIEWS_MAX_LIMIT, `Limit must be a whole number from 1 to ${REVIEWS_MAX_LIMIT}`),
+  /** Reviews to skip, 0..DIRECTORY_MAX_OFFSET, default 0. */
+  offset: intParam(0, DIRECTORY_MAX_OFFSET, 0, `Offset must be a whole number from 0 to ${DIRECTORY_MAX_OFFSET}`),
+});
+
+/** The first value of each named parameter (a repeated parameter does not become a list). */
+function queryOf(req: Request, names: readonly string[]): Record<string, string | undefined> {
+  const params = new URL(req.url).searchParams;
+  return Object.fromEntries(names.map((n) => [n, params.get(n) ?? undefined]));
+}
+
+function parseQuery<S extends z.ZodObject>(schema: S, req: Request): { ok: true; data: z.output<S> } | { ok: false; response: Response } {
+  const parsed = schema.safeParse(queryOf(req, Object.keys(schema.shape)));
+  if (parsed.success) return { ok: true, data: parsed.data };
+  return { ok: false, response: jsonError(400, QUERY_ERROR, { fields: fieldErrors(parsed.error) }) };
+}
+
+// ---------------------------------------------------------------------------------------
+// Paths
+
+/** The `:name` segment after `prefix` in the path (Netlify's params first, then the URL). */
+function pathParam(req: Request, context: DirectoryContext | null | undefined, name: string, pattern: RegExp): string | undefined {
+  const raw = context?.params?.[name] ?? pattern.exec(new URL(req.url).pathname)?.[1];
+  if (raw === undefined) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+const REVIEWS_PATH = /^\/api\/businesses\/([^/]+)\/reviews\/?$/;
+const SLUG_PATH = /^\/api\/businesses\/slug\/([^/]+)\/?$/;
+
+// ---------------------------------------------------------------------------------------
+// Handlers
+
+const notFound = () => jsonError(404, BUSINESS_NOT_FOUND);
+const notAllowed = (allow: string) => jsonError(405, `Method not allowed. Use ${allow.replace(", HEAD", "")}.`, {}, { allow });
+
+/** A cacheable 200; HEAD gets the same headers without the body. */
+function cached(req: Request, body: unknown, tags: string[], vary?: string): Response {
+  const headers: Record<string, string> = { ...CACHE_HEADERS, "netlify-cache-tag": tags.join(", ") };
+  // Only these parameters change the answer; anything else (utm_*, cache busters) shares the copy.
+  if (vary) headers["netlify-vary"] = `query=${vary}`;
+  const res = jsonResponse(body, 200, headers);
+  return req.method === "HEAD" ? new Response(null, { status: 200, headers: res.headers }) : res;
+}
+
+const isRead = (req: Request) => req.method === "GET" || req.method === "HEAD";
+
+/** Store and unexpected failures around a handler body: 503 for the store, 500 for a bug. */
+function guarded(label: string, storeOf: () => Store, body: (req: Request, store: Store, context?: DirectoryContext | null) => Promise<Response>): DirectoryHandler {
+  return async (req, context) => {
+    let store: Store;
+    try {
+      store = storeOf();
+    } catch (error) {
+      console.error(`[directory] ${label}: store unavailable (${errorName(error)})`);
+      return jsonError(503, DIRECTORY_UNAVAILABLE);
+    }
+    try {
+      return await body(req, store, context);
+    } catch (error) {
+      if (error instanceof HttpError) return jsonError(error.status, error.message, {}, error.headers);
+      if (error instanceof StoreFailure) {
+        console.error(`[directory] ${label}: store failed (${errorName(error.cause)})`);
+        return jsonError(503, error.message);
+      }
+      // Only a bug gets here: user input is answered with 4xx above.
+      console.error(`[directory] ${label}: unexpected failure`, error);
+      return jsonError(500, "Something went wrong on our side. Please try again.");
+    }
+  };
+}
+
+/** A failed store call, carrying the message the visitor should read. */
+class StoreFailure extends Error {
+  constructor(
+    message: string,
+    readonly cause: unknown,
+  ) {
+    super(message);
+    this.name = "StoreFailure";
+  }
+}
+
+/** Runs a store read; a NotFoundError stays itself, anything else becomes a 503. */
+async function read<T>(run: () => Promise<T>, message = DIRECTORY_UNAVAILABLE): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isNotFound(error)) throw error;
+    throw new StoreFailure(message, error);
+  }
+}
+
+/** GET /api/businesses?search=&city=&limit=&offset= -> { data, total, limit, offset }. */
+export function businessesHandler(deps: DirectoryDeps = {}): DirectoryHandler {
+  return guarded("list", deps.store ?? getStore, async (req, store) => {
+    if (!isRead(req)) return notAllowed("GET, HEAD");
+    const query = parseQuery(DirectoryQuery, req);
+    if (!query.ok) return query.response;
+    const { search, city, limit, offset } = query.data;
+    const { data, total } = await read(() => store.businesses.list({ search, city, limit, offset }));
+    return cached(req, { data, total, limit, offset }, [DIRECTORY_TAG], "search|city|limit|offset");
+  });
+}
+
+/** GET /api/businesses/featured -> { data } (best first, at most FEATURED_LIMIT). */
+export function featuredHandler(deps: DirectoryDeps = {}): DirectoryHandler {
+  return guarded("featured", deps.store ?? getStore, async (req, store) => {
+    if (!isRead(req)) return notAllowed("GET, HEAD");
+    const data = await read(() => store.businesses.featured({ limit: FEATURED_LIMIT }));
+    return cached(req, { data }, [DIRECTORY_TAG]);
+  });
+}
+
+/** GET /api/businesses/slug/:slug -> { data } or 404. */
+export function businessBySlugHandler(deps: DirectoryDeps = {}): DirectoryHandler {
+  return guarded("slug", deps.store ?? getStore, async (req, store, context) => {
+    if (!isRead(req)) return notAllowed("GET, HEAD");
+    const slug = pathParam(req, context, "slug", SLUG_PATH);
+    // A malformed slug cannot name a business; no need to ask the store.
+    if (slug === undefined || !Business.shape.slug.safeParse(slug).success) return notFound();
+    const business = await read(() => store.businesses.getBySlug(slug));
+    if (!business) return notFound();
+    return cached(req, { data: business }, [DIRECTORY_TAG, businessTag(business.id)]);
+  });
+}
+
+/** GET and POST /api/businesses/:id/reviews. */
+export function reviewsHandler(deps: DirectoryDeps = {}): DirectoryHandler {
+  const env = deps.env ?? process.env;
+  const now = deps.now ?? Date.now;
+  const purge = deps.purge ?? netlifyPurge;
+
+  async function list(req: Request, store: Store, id: string): Promise<Response> {
+    const query = parseQuery(ReviewsQuery, req);
+    if (!query.ok) return query.response;
+    const { limit, offset } = query.data;
+    // The repository lists but does not count; a ZCARD of its date index is exact and O(1).
+    // (reviewCount can differ: a seeded aggregate may stand for reviews that were never stored.)
+    const byDate = keyspace(store.prefix).reviewsByDate(id);
+    try {
+      const [business, reviews, total] = await read(() =>
+        Promise.all([store.businesses.get(id), store.reviews.list(id, { limit, offset }), store.redis.zcard(byDate)]),
+      );
+      if (!business) return notFound();
+      const data: PublicReview[] = reviews.map(toPublicReview);
+      return cached(req, { data, total, rating: business.rating, reviewCount: business.reviewCount }, [DIRECTORY_TAG, businessTag(id)], "limit|offset");
+    } catch (error) {
+      if (isNotFound(error)) return notFound();
+      throw error;
+    }
+  }
+
+  async function add(req: Request, store: Store, id: string, context?: DirectoryContext | null): Promise<Response> {
+    if (bodyKind(req) !== "json") return jsonError(415, "Unsupported content type. Send application/json.");
+
+    const limited = await checkRateLimit(store, "review", clientIp(req, context), rateLimitPerMinute(env), now);
+    if (!limited.ok) return jsonError(429, RATE_LIMIT_ERROR, {}, { "retry-after": String(limited.retryAfterSeconds) });
+
+    const payload = parseJsonObject(decodeText(await readBody(req, TEXT_BODY_LIMIT)));
+    const parsed = ReviewInput.safeParse(payload);
+    const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
+    // The path names the business; a body naming another one is a client mix-up, not a choice.
+    const bodyId = Object.hasOwn(payload, "businessId") ? payload.businessId : undefined;
+    if (bodyId !== undefined && bodyId !== null && bodyId !== "" && bodyId !== id) errors.businessId = REVIEW_BUSINESS_MISMATCH;
+    if (!parsed.success || Object.keys(errors).length > 0) return jsonError(400, VALIDATION_ERROR, { fields: errors });
+
+    let review: Review;
+    try {
+      // Only the visitor's fields go in; the repository sets id, createdAt and isVerified (false).
+      review = await read(() => store.reviews.add(id, parsed.data), REVIEW_SAVE_ERROR);
+    } catch (error) {
+      if (isNotFound(error)) return notFound();
+      throw error;
+    }
+    console.info(`[review] stored ${review.id} for ${id}`);
+    // The review is stored; a failed re-read only leaves the aggregate unknown (null).
+    const business = await store.businesses.get(id).catch(() => null);
+
+    const purged = purgeQuietly(purge, [DIRECTORY_TAG, businessTag(id)]);
+    // On Netlify the purge finishes after the answer; elsewhere it is awaited (and only warns).
+    if (context?.waitUntil) context.waitUntil(purged);
+    else await purged;
+
+    return jsonResponse(
+      {
+        data: toPublicReview(review),
+        business: { id, rating: business?.rating ?? null, reviewCount: business?.reviewCount ?? null },
+      },
+      201,
+    );
+  }
+
+  return guarded("reviews", deps.store ?? getStore, async (req, store, context) => {
+    const reading = isRead(req);
+    if (!reading && req.method !== "POST") return notAllowed("GET, HEAD, POST");
+    const id = pathParam(req, context, "id", REVIEWS_PATH);
+    if (id === undefined || !Business.shape.id.safeParse(id).success) return notFound();
+    return reading ? list(req, store, id) : add(req, store, id, context);
+  });
+}

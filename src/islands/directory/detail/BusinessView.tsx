@@ -1,0 +1,378 @@
+/**
+ * The business detail page as plain components. The prerendered page renders them with
+ * no client directive (HTML only, zero JavaScript); the fallback shell for businesses
+ * added after the build renders the very same components client-side. Interactive parts
+ * are links with `data-dialog`, picked up by the site's dialogs island, and the reviews
+ * island passed in as `reviews`.
+ */
+import type { ReactNode } from "react";
+import {
+  STAR_COUNT,
+  businessPath,
+  displayUrl,
+  filledStars,
+  hasCredentials,
+  hoursRows,
+  ratingLabel,
+  reviewCountText,
+} from "../../../lib/directory.ts";
+import type { Business } from "../../../lib/schemas/business.ts";
+import { telHref } from "../../../lib/site.ts";
+import { Icon } from "../../Icon.tsx";
+
+/** Data for the booking/review dialogs, carried on their trigger links. */
+export function businessDialogData(business: Business): Record<string, string> {
+  return {
+    "data-business-id": business.id,
+    "data-business-name": business.name,
+    "data-business-slug": business.slug,
+    // A newline cannot occur in a service name (the schema trims single-line text).
+    "data-services": business.services.join("\n"),
+  };
+}
+
+/**
+ * Stars plus "4.8 (12 reviews)". `live` marks the element so the page script can update it
+ * after a review is posted without React (see detail/live-summary.ts).
+ */
+export function RatingSummary({ business, rating = business.rating, reviewCount = business.reviewCount, live = false, className = "" }: {
+  business: Pick<Business, "id" | "rating" | "reviewCount">;
+  rating?: string;
+  reviewCount?: number;
+  live?: boolean;
+  className?: string;
+}) {
+  const filled = filledStars(rating);
+  return (
+    <span className={`inline-flex items-center gap-1.5 ${className}`} data-live-summary={live ? business.id : undefined}>
+      <span className="inline-flex" role="img" aria-label={ratingLabel(rating)} data-live-stars="">
+        {Array.from({ length: STAR_COUNT }, (_, i) => (
+          <svg
+            key={i}
+            viewBox="0 0 24 24"
+            className="size-5 fill-slate-200 text-slate-300 data-[on=true]:fill-amber-400 data-[on=true]:text-amber-500"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinejoin="round"
+            aria-hidden="true"
+            data-star=""
+            data-on={i < filled ? "true" : "false"}
+          >
+            <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z" />
+          </svg>
+        ))}
+      </span>
+      <span className="font-semibold text-slate-900" data-live-rating="">
+        {Number(rating).toFixed(1)}
+      </span>
+      <span className="text-slate-600">
+        (<span data-live-count="">{reviewCountText(reviewCount)}</span>)
+      </span>
+    </span>
+  );
+}
+
+export function BusinessHeader({ business, rating, reviewCount, live }: { business: Business; rating?: string; reviewCount?: number; live?: boolean }) {
+  return (
+    <section className="bg-gradient-to-b from-forest-50 to-white">
+      <div className="container-page pt-6 pb-8 sm:pt-8 sm:pb-10">
+        <a href="/directory" className="link inline-flex min-h-11 items-center text-sm">
+          ← Back to the directory
+        </a>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl leading-tight font-bold text-forest-950 sm:text-4xl">{business.name}</h1>
+          {business.isFeatured ? <span className="badge bg-amber-100 text-amber-900">Featured</span> : null}
+        </div>
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <RatingSummary business={business} rating={rating} reviewCount={reviewCount} live={live} />
+          <span className="inline-flex items-center gap-1 text-slate-700">
+            <Icon name="mapPin" className="size-4 text-forest-700" /> {business.city}, {business.state}
+          </span>
+        </div>
+        {business.specialties.length > 0 ? (
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Specialties">
+            {business.specialties.map((s) => (
+              <li key={s} className="badge bg-forest-100 text-forest-800">
+                {s}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          {business.phone ? (
+            <a href={telHref(business.phone)} className="btn-primary">
+              <Icon name="phone" className="size-4" /> Call Now
+              <span className="sr-only"> {business.phone}</span>
+            </a>
+          ) : null}
+          <a href="#book" className="btn-outline" data-dialog="booking" aria-haspopup="dialog" {...businessDialogData(business)}>
+            <Icon name="calendar" className="size-4" /> Book Service
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Section({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id} className="text-xl font-semibold text-forest-950">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function About({ business }: { business: Business }) {
+  return (
+    <Section id="about-heading" title="About">
+      <p className="whitespace-pre-line text-slate-700">{business.description}</p>
+      <p className="mt-3 inline-flex items-center gap-2 text-sm font-medium text-forest-800">
+        <Icon name="award" className="size-4" /> {business.yearsInBusiness} {business.yearsInBusiness === 1 ? "year" : "years"} in business
+      </p>
+    </Section>
+  );
+}
+
+/**
+ * Photos keep their grid cell when an image fails: the <img> hides itself and the
+ * placeholder behind it shows (onError here; image-fallback.ts on prerendered pages,
+ * where React never runs).
+ */
+function Photos({ business }: { business: Business }) {
+  const count = business.images.length;
+  return (
+    <Section id="photos-heading" title="Photos" aside={<span className="text-sm text-slate-600">{count === 1 ? "1 photo" : `${count} photos`}</span>}>
+      {count === 0 ? (
+        <p className="text-slate-600">No photos yet.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {business.images.map((src, i) => (
+            <li key={`${src}-${i}`} className="relative aspect-[4/3] overflow-hidden rounded-lg bg-forest-50">
+              <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 text-forest-700" data-photo-placeholder="">
+                <Icon name="image" className="size-8" />
+                <span className="text-xs">Photo unavailable</span>
+              </span>
+              <img
+                src={src}
+                alt={`${business.name}, photo ${i + 1} of ${count}`}
+                loading="lazy"
+                decoding="async"
+                width={400}
+                height={300}
+                className="relative size-full bg-forest-50 object-cover"
+                data-fallback=""
+                onError={(event) => {
+                  event.currentTarget.hidden = true;
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function Services({ business }: { business: Business }) {
+  return (
+    <Section id="services-heading" title="Services Offered">
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {business.services.map((s) => (
+          <li key={s} className="flex items-center gap-2 text-slate-800">
+            <Icon name="check" className="size-4 shrink-0 text-forest-600" /> {s}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function Contact({ business }: { business: Business }) {
+  return (
+    <Section id="contact-heading" title="Contact Information">
+      <dl className="space-y-3 text-slate-800">
+        {business.phone ? (
+          <div className="flex items-start gap-3">
+            <dt>
+              <Icon name="phone" className="mt-0.5 size-4 text-forest-700" label="Phone" />
+            </dt>
+            <dd>
+              <a href={telHref(business.phone)} className="link">
+                {business.phone}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        {business.email ? (
+          <div className="flex items-start gap-3">
+            <dt>
+              <Icon name="mail" className="mt-0.5 size-4 text-forest-700" label="Email" />
+            </dt>
+            <dd className="min-w-0 break-words">
+              <a href={`mailto:${business.email}`} className="link">
+                {business.email}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        {business.website ? (
+          <div className="flex items-start gap-3">
+            <dt>
+              <Icon name="globe" className="mt-0.5 size-4 text-forest-700" label="Website" />
+            </dt>
+            <dd className="min-w-0 break-words">
+              <a href={business.website} target="_blank" rel="noopener noreferrer" className="link">
+                {displayUrl(business.website)}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        <div className="flex items-start gap-3">
+          <dt>
+            <Icon name="mapPin" className="mt-0.5 size-4 text-forest-700" label="Address" />
+          </dt>
+          <dd>
+            <address className="not-italic">
+              {business.address ? (
+                <>
+                  {business.address}
+                  <br />
+                </>
+              ) : null}
+              {business.city}, {business.state} {business.zipCode}
+            </address>
+          </dd>
+        </div>
+      </dl>
+    </Section>
+  );
+}
+
+function Hours({ business }: { business: Business }) {
+  return (
+    <Section id="hours-heading" title="Business Hours">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 text-sm">
+        {hoursRows(business.businessHours).map((row) => (
+          <div key={row.day} className="contents">
+            <dt className="font-medium text-slate-800">{row.label}</dt>
+            <dd className={row.hours === "Closed" ? "text-slate-500" : "text-slate-700"}>{row.hours}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+function ServiceAreas({ business }: { business: Business }) {
+  if (business.serviceAreas.length === 0) return null;
+  return (
+    <Section id="areas-heading" title="Service Areas">
+      <ul className="flex flex-wrap gap-2">
+        {business.serviceAreas.map((a) => (
+          <li key={a} className="badge bg-slate-100 text-slate-800">
+            {a}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function Credentials({ business }: { business: Business }) {
+  if (!hasCredentials(business)) return null;
+  return (
+    <Section id="credentials-heading" title="Credentials">
+      <dl className="space-y-3 text-sm">
+        {business.licenseNumber ? (
+          <div>
+            <dt className="font-medium text-slate-800">License</dt>
+            <dd className="text-slate-700">{business.licenseNumber}</dd>
+          </div>
+        ) : null}
+        {business.insuranceDetails ? (
+          <div>
+            <dt className="font-medium text-slate-800">Insurance</dt>
+            <dd className="text-slate-700">{business.insuranceDetails}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </Section>
+  );
+}
+
+/** The whole page body below the site header; `reviews` is the reviews island (or its SSR). */
+export function BusinessDetail({ business, reviews, rating, reviewCount, live }: {
+  business: Business;
+  reviews: ReactNode;
+  rating?: string;
+  reviewCount?: number;
+  live?: boolean;
+}) {
+  return (
+    <>
+      <BusinessHeader business={business} rating={rating} reviewCount={reviewCount} live={live} />
+      <div className="container-page grid gap-6 pb-16 lg:grid-cols-3 lg:gap-8">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <About business={business} />
+          <Photos business={business} />
+          <Services business={business} />
+          {reviews}
+        </div>
+        <div className="min-w-0 space-y-6">
+          <Contact business={business} />
+          <Hours business={business} />
+          <ServiceAreas business={business} />
+          <Credentials business={business} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Loading state (spec section 9: 3 blocks in the main column, 2 beside it). */
+export function BusinessDetailSkeleton() {
+  const block = (key: number, height: string) => <div key={key} className={`animate-pulse rounded-card bg-slate-200/70 ${height}`} />;
+  return (
+    <div aria-hidden="true" data-testid="business-skeleton">
+      <div className="container-page space-y-3 pt-8 pb-10">
+        <div className="h-9 w-2/3 animate-pulse rounded bg-slate-200/70" />
+        <div className="h-5 w-1/3 animate-pulse rounded bg-slate-200/70" />
+      </div>
+      <div className="container-page grid gap-6 pb-16 lg:grid-cols-3 lg:gap-8">
+        <div className="space-y-6 lg:col-span-2" data-skeleton="main">
+          {[0, 1, 2].map((i) => block(i, "h-40"))}
+        </div>
+        <div className="space-y-6" data-skeleton="aside">
+          {[0, 1].map((i) => block(i, "h-48"))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const NOT_FOUND = {
+  title: "Business Not Found",
+  text: "The business you're looking for doesn't exist or has been removed.",
+  link: "Browse Directory",
+} as const;
+
+export function BusinessNotFound() {
+  return (
+    <section className="container-page py-20 text-center">
+      <h1 className="text-3xl font-bold text-forest-950">{NOT_FOUND.title}</h1>
+      <p className="mx-auto mt-3 max-w-md text-slate-600">{NOT_FOUND.text}</p>
+      <a href="/directory" className="btn-primary mt-8">
+        {NOT_FOUND.link}
+      </a>
+    </section>
+  );
+}
+
+export { businessPath };

@@ -1,0 +1,107 @@
+/**
+ * Customer Reviews (spec section 2). Prerendered with the reviews known at build time and
+ * hydrated when scrolled into view (`client:visible`): it then reads the live list (spec
+ * section 7: requested once the business is loaded) and follows the shared store, so a
+ * review posted from the dialog appears here and in the header at once.
+ *
+ * Review text is rendered as text by React: nothing a visitor writes is ever HTML.
+ */
+import { useStore } from "@nanostores/react";
+import { useEffect } from "react";
+import { STAR_COUNT, filledStars, formatReviewDate, ratingLabel } from "../../../lib/directory.ts";
+import type { Business, PublicReview } from "../../../lib/schemas/business.ts";
+import { $reviews, primeReviews, refreshReviews } from "../../../lib/stores/directory.ts";
+import { Icon } from "../../Icon.tsx";
+import { businessDialogData } from "./BusinessView.tsx";
+
+export const NO_REVIEWS = "No reviews yet. Be the first to review this business!";
+
+interface Props {
+  business: Business;
+  /** Reviews known when the page was built (newest first). */
+  initialReviews: PublicReview[];
+}
+
+function SmallStars({ rating }: { rating: number }) {
+  const filled = filledStars(rating);
+  return (
+    <span className="inline-flex" role="img" aria-label={ratingLabel(rating)}>
+      {Array.from({ length: STAR_COUNT }, (_, i) => (
+        <svg
+          key={i}
+          viewBox="0 0 24 24"
+          className={i < filled ? "size-4 fill-amber-400 text-amber-500" : "size-4 fill-slate-200 text-slate-300"}
+          stroke="currentColor"
+          strokeWidth="1.5"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
+          <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z" />
+        </svg>
+      ))}
+    </span>
+  );
+}
+
+export function ReviewItem({ review }: { review: PublicReview }) {
+  return (
+    <li className="border-t border-slate-200 pt-4 first:border-t-0 first:pt-0" data-review-id={review.id}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <SmallStars rating={review.rating} />
+        <span className="font-semibold text-slate-900">{review.customerName}</span>
+        {review.isVerified ? (
+          <span className="badge bg-forest-100 text-forest-800">
+            <Icon name="check" className="size-3.5" /> Verified
+          </span>
+        ) : null}
+      </div>
+      {review.serviceType ? <p className="mt-1 text-sm text-slate-600">{review.serviceType}</p> : null}
+      {review.title ? <h3 className="mt-2 font-semibold text-slate-900">{review.title}</h3> : null}
+      {review.reviewText ? <p className="mt-1 whitespace-pre-line break-words text-slate-700">{review.reviewText}</p> : null}
+      <p className="mt-2 text-xs text-slate-500">
+        <time dateTime={review.createdAt}>{formatReviewDate(review.createdAt)}</time>
+      </p>
+    </li>
+  );
+}
+
+export default function ReviewsPanel({ business, initialReviews }: Props) {
+  const all = useStore($reviews);
+  const state = all[business.id];
+  const reviews = state?.reviews ?? initialReviews;
+
+  useEffect(() => {
+    primeReviews(business.id, { reviews: initialReviews, rating: business.rating, reviewCount: business.reviewCount });
+    void refreshReviews(business.id);
+  }, [business.id]);
+
+  return (
+    <section className="card" aria-labelledby="reviews-heading" id="reviews" aria-busy={state?.status === "loading" ? "true" : undefined}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="reviews-heading" className="text-xl font-semibold text-forest-950">
+          Customer Reviews
+        </h2>
+        <a href="#write-review" className="btn-outline btn-sm" data-dialog="review" aria-haspopup="dialog" {...businessDialogData(business)}>
+          <Icon name="star" className="size-4" /> Write Review
+        </a>
+      </div>
+      {state?.status === "error" ? (
+        <p className="mt-3 text-sm text-slate-600" role="status">
+          Couldn't load the latest reviews.{" "}
+          <button type="button" className="link" onClick={() => void refreshReviews(business.id)}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      {reviews.length === 0 ? (
+        <p className="mt-4 text-slate-600">{NO_REVIEWS}</p>
+      ) : (
+        <ul className="mt-4 space-y-4" aria-label={`Reviews of ${business.name}`}>
+          {reviews.map((review) => (
+            <ReviewItem key={review.id} review={review} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

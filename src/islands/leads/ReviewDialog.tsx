@@ -1,0 +1,212 @@
+/**
+ * Write Review (spec sections 4 and 5): name required, e-mail optional, 1-5 stars
+ * (default 5) as a real radio group, so arrow keys, screen readers and taps all work,
+ * then optional title, text and service. Success closes the dialog, toasts and updates the
+ * business's reviews and header rating; failure keeps everything typed and says so.
+ */
+import { useId, useRef, useState, type FormEvent } from "react";
+import { ApiError, apiRequest } from "../../lib/api.ts";
+import { STAR_COUNT } from "../../lib/directory.ts";
+import { ReviewInput, type PublicReview } from "../../lib/schemas/business.ts";
+import { fieldErrors, type FieldErrors } from "../../lib/schemas/forms.ts";
+import { closeDialog, showToast, type BusinessPreset } from "../../lib/stores/dialogs.ts";
+import { reviewAdded, reviewsUrl } from "../../lib/stores/directory.ts";
+import { REVIEW_TOASTS } from "./copy.ts";
+import { DialogHeader } from "./DialogShell.tsx";
+import { errorClass, inputClass, labelClass } from "./LeadForm.tsx";
+
+export const DEFAULT_RATING = 5;
+const FIELD_ORDER = ["customerName", "customerEmail", "rating", "title", "reviewText", "serviceType"] as const;
+
+interface ReviewAnswer {
+  data: PublicReview;
+  business: { id: string; rating: string; reviewCount: number };
+}
+
+export function ReviewDialogBody({ preset }: { preset: BusinessPreset }) {
+  const uid = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [rating, setRating] = useState(DEFAULT_RATING);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const id = (name: string) => `${uid}-review-${name}`;
+
+  const show = (found: FieldErrors) => {
+    setErrors(found);
+    requestAnimationFrame(() => {
+      const first = FIELD_ORDER.find((name) => found[name] !== undefined);
+      if (!first) return;
+      const el = first === "rating" ? formRef.current?.querySelector<HTMLInputElement>('input[name="rating"]:checked') : document.getElementById(id(first));
+      el?.focus();
+    });
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "");
+    const payload = {
+      customerName: text("customerName"),
+      customerEmail: text("customerEmail"),
+      rating,
+      title: text("title"),
+      reviewText: text("reviewText"),
+      serviceType: text("serviceType"),
+      businessId: preset.businessId,
+    };
+    const checked = ReviewInput.safeParse(payload);
+    if (!checked.success) {
+      show(fieldErrors(checked.error));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const res = await apiRequest("POST", reviewsUrl(preset.businessId), payload);
+      const answer = (await res.json()) as ReviewAnswer;
+      closeDialog();
+      showToast(REVIEW_TOASTS.success);
+      void reviewAdded(preset.businessId, answer.data, answer.business);
+    } catch (error) {
+      showToast(REVIEW_TOASTS.failure);
+      const fields = error instanceof ApiError && error.status === 400 ? error.fields : undefined;
+      if (fields && Object.keys(fields).length > 0) show(fields);
+      setPending(false);
+    }
+  }
+
+  const clear = (name: string) => {
+    if (errors[name] !== undefined) setErrors(({ [name]: _gone, ...rest }) => rest);
+  };
+  const describe = (name: string) => (errors[name] ? `${id(name)}-error` : undefined);
+  const errorText = (name: string) =>
+    errors[name] ? (
+      <p id={`${id(name)}-error`} className={errorClass}>
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <>
+      <DialogHeader title="Write a Review" description={`Share your experience with ${preset.businessName || "this business"}.`} />
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={pending || undefined}>
+        <div>
+          <label htmlFor={id("customerName")} className={labelClass}>
+            Your Name<span className="text-red-700" aria-hidden="true"> *</span>
+          </label>
+          <input
+            id={id("customerName")}
+            name="customerName"
+            autoComplete="name"
+            aria-required="true"
+            aria-invalid={errors.customerName ? true : undefined}
+            aria-describedby={describe("customerName")}
+            onChange={() => clear("customerName")}
+            className={inputClass}
+          />
+          {errorText("customerName")}
+        </div>
+        <div>
+          <label htmlFor={id("customerEmail")} className={labelClass}>
+            Email <span className="font-normal text-slate-500">(optional, never shown)</span>
+          </label>
+          <input
+            id={id("customerEmail")}
+            name="customerEmail"
+            type="email"
+            autoComplete="email"
+            aria-invalid={errors.customerEmail ? true : undefined}
+            aria-describedby={describe("customerEmail")}
+            onChange={() => clear("customerEmail")}
+            className={inputClass}
+          />
+          {errorText("customerEmail")}
+        </div>
+        <fieldset className="sm:col-span-2" aria-describedby={describe("rating")}>
+          <legend className={labelClass}>Rating</legend>
+          <div className="flex items-center gap-1">
+            {Array.from({ length: STAR_COUNT }, (_, i) => {
+              const value = i + 1;
+              const on = value <= rating;
+              return (
+                <label
+                  key={value}
+                  className="relative inline-flex size-11 cursor-pointer items-center justify-center rounded-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-forest-600"
+                >
+                  <input
+                    type="radio"
+                    name="rating"
+                    value={value}
+                    checked={rating === value}
+                    onChange={() => {
+                      setRating(value);
+                      clear("rating");
+                    }}
+                    className="sr-only"
+                    aria-label={`${value} ${value === 1 ? "star" : "stars"}`}
+                  />
+                  <svg
+                    viewBox="0 0 24 24"
+                    className={on ? "size-8 fill-amber-400 text-amber-500" : "size-8 fill-slate-100 text-slate-300"}
+                    stroke="currentColor"
+                    strokeWidth="1.5"
+                    strokeLinejoin="round"
+                    aria-hidden="true"
+                  >
+                    <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z" />
+                  </svg>
+                </label>
+              );
+            })}
+            <span className="ml-2 text-sm text-slate-600" aria-hidden="true">
+              {rating} / {STAR_COUNT}
+            </span>
+          </div>
+          {errorText("rating")}
+        </fieldset>
+        <div className="sm:col-span-2">
+          <label htmlFor={id("title")} className={labelClass}>
+            Title
+          </label>
+          <input id={id("title")} name="title" className={inputClass} aria-invalid={errors.title ? true : undefined} aria-describedby={describe("title")} onChange={() => clear("title")} />
+          {errorText("title")}
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={id("reviewText")} className={labelClass}>
+            Your Review
+          </label>
+          <textarea
+            id={id("reviewText")}
+            name="reviewText"
+            rows={4}
+            className={inputClass}
+            aria-invalid={errors.reviewText ? true : undefined}
+            aria-describedby={describe("reviewText")}
+            onChange={() => clear("reviewText")}
+          />
+          {errorText("reviewText")}
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={id("serviceType")} className={labelClass}>
+            Service Type
+          </label>
+          <select id={id("serviceType")} name="serviceType" className={inputClass} defaultValue="" aria-describedby={describe("serviceType")}>
+            <option value="">Select a service (optional)</option>
+            {preset.services.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+          {errorText("serviceType")}
+        </div>
+        <div className="sm:col-span-2">
+          <button type="submit" disabled={pending} className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70">
+            {pending ? "Submitting..." : "Submit Review"}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Presentation rules for directory businesses shared by the list cards, the detail page,
+ * its JSON-LD and the server-rendered fallbacks (spec sections 2 and 9).
+ */
+import type { Business } from "./schemas/business.ts";
+import { WEEKDAYS, type Weekday } from "./schemas/business.ts";
+
+/** Filled stars are the floor of the rating (spec: "filled stars = floor of rating"). */
+export function filledStars(rating: string | number): number {
+  const n = Math.floor(Number(rating));
+  return Number.isFinite(n) ? Math.min(5, Math.max(0, n)) : 0;
+}
+
+export const STAR_COUNT = 5;
+
+export function ratingLabel(rating: string | number): string {
+  return `Rated ${Number(rating).toFixed(1)} out of 5`;
+}
+
+export function reviewCountText(count: number): string {
+  return `${count} ${count === 1 ? "review" : "reviews"}`;
+}
+
+export function dayLabel(day: Weekday): string {
+  return day[0]!.toUpperCase() + day.slice(1);
+}
+
+/** Monday..Sunday with 'Closed' for a day without hours. */
+export function hoursRows(hours: Business["businessHours"]): { day: Weekday; label: string; hours: string }[] {
+  return WEEKDAYS.map((day) => ({ day, label: dayLabel(day), hours: hours[day]?.trim() || "Closed" }));
+}
+
+export const hasCredentials = (b: Pick<Business, "licenseNumber" | "insuranceDetails">) => Boolean(b.licenseNumber || b.insuranceDetails);
+
+/** "https://www.example.com/path" -> "www.example.com/path" for display. */
+export function displayUrl(url: string): string {
+  return url.replace(/^https?:\/\//i, "").replace(/\/$/, "");
+}
+
+/** Review dates in the visitor's locale, fixed to US English at build time for stable HTML. */
+export function formatReviewDate(iso: string, locale = "en-US"): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+export const businessPath = (slug: string) => `/directory/${slug}`;

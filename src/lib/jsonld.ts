@@ -1,0 +1,103 @@
+/**
+ * schema.org markup for a business page, so search engines can show the rating and
+ * reviews. Only data the page itself shows goes in (Google's rule for review snippets).
+ */
+import type { Business, PublicReview } from "./schemas/business.ts";
+import { WEEKDAYS } from "./schemas/business.ts";
+
+const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = {
+  monday: "Monday",
+  tuesday: "Tuesday",
+  wednesday: "Wednesday",
+  thursday: "Thursday",
+  friday: "Friday",
+  saturday: "Saturday",
+  sunday: "Sunday",
+};
+
+/** "7:00 AM" -> "07:00"; null when the text is not a clock time. */
+export function to24h(text: string): string | null {
+  const m = /^\s*(\d{1,2})(?::(\d{2}))?\s*([AaPp])\.?\s*[Mm]\.?\s*$/.exec(text);
+  if (!m) return null;
+  let hour = Number(m[1]);
+  const minute = Number(m[2] ?? "0");
+  if (hour < 1 || hour > 12 || minute > 59) return null;
+  const pm = m[3]!.toLowerCase() === "p";
+  if (hour === 12) hour = pm ? 12 : 0;
+  else if (pm) hour += 12;
+  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+}
+
+/** Opening hours that parse as "H:MM AM - H:MM PM"; free text like "24/7 emergency" is left out. */
+export function openingHours(hours: Business["businessHours"]) {
+  const specs = [];
+  for (const day of WEEKDAYS) {
+    const text = hours[day]?.trim();
+    if (!text) continue;
+    if (/^(open\s*)?24\s*(hours|hrs|\/\s*7)/i.test(text)) {
+      specs.push({ "@type": "OpeningHoursSpecification", dayOfWeek: DAY_NAMES[day], opens: "00:00", closes: "23:59" });
+      continue;
+    }
+    const [from, to] = text.split(/\s*[-–]\s*/);
+    const opens = from ? to24h(from) : null;
+    const closes = to ? to24h(to) : null;
+    if (opens && closes) specs.push({ "@type": "OpeningHoursSpecification", dayOfWeek: DAY_NAMES[day], opens, closes });
+  }
+  return specs;
+}
+
+export function businessJsonLd(business: Business, reviews: readonly PublicReview[], pageUrl: string): Record<string, unknown> {
+  const absolute = (src: string) => new URL(src, pageUrl).toString();
+  const hours = openingHours(business.businessHours);
+  return {
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    "@id": `${pageUrl}#business`,
+    name: business.name,
+    description: business.description,
+    url: pageUrl,
+    ...(business.phone ? { telephone: business.phone } : {}),
+    ...(business.email ? { email: business.email } : {}),
+    ...(business.website ? { sameAs: [business.website] } : {}),
+    ...(business.images.length ? { image: business.images.map(absolute) } : {}),
+    address: {
+      "@type": "PostalAddress",
+      ...(business.address ? { streetAddress: business.address } : {}),
+      addressLocality: business.city,
+      addressRegion: business.state,
+      postalCode: business.zipCode,
+      addressCountry: "US",
+    },
+    areaServed: business.serviceAreas.map((name) => ({ "@type": "Place", name })),
+    ...(hours.length ? { openingHoursSpecification: hours } : {}),
+    // A rating without reviews is not a rating: schema.org consumers reject a zero count.
+    ...(business.reviewCount > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: business.rating,
+            reviewCount: business.reviewCount,
+            bestRating: "5",
+            worstRating: "1",
+          },
+        }
+      : {}),
+    ...(reviews.length
+      ? {
+          review: reviews.map((r) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: r.customerName },
+            datePublished: r.createdAt.slice(0, 10),
+            reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+            ...(r.title ? { name: r.title } : {}),
+            ...(r.reviewText ? { reviewBody: r.reviewText } : {}),
+          })),
+        }
+      : {}),
+  };
+}
+
+/** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the tag. */
+export function jsonLdScript(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}

@@ -1,0 +1,82 @@
+/**
+ * Live directory state shared by the detail page's pieces: the reviews island, the
+ * review dialog (in the site's dialogs island) and the header rating script are separate
+ * bundles, so they meet here. A posted review updates the summary at once from the POST
+ * answer and then refreshes the list from the server.
+ */
+import { map } from "nanostores";
+import { apiGet } from "../api.ts";
+import type { PublicReview } from "../schemas/business.ts";
+
+export interface ReviewsState {
+  /** Newest first. */
+  reviews: readonly PublicReview[];
+  /** Business aggregate as the server last reported it. */
+  rating: string;
+  reviewCount: number;
+  status: "idle" | "loading" | "ready" | "error";
+}
+
+/** Per business id. */
+export const $reviews = map<Record<string, ReviewsState | undefined>>({});
+
+export interface ReviewsAnswer {
+  data: PublicReview[];
+  total: number;
+  rating: string;
+  reviewCount: number;
+}
+
+export const reviewsUrl = (businessId: string) => `/api/businesses/${encodeURIComponent(businessId)}/reviews`;
+
+/** Seeds the state from prerendered data without overwriting anything fresher. */
+export function primeReviews(businessId: string, initial: Omit<ReviewsState, "status">): void {
+  if ($reviews.get()[businessId]) return;
+  $reviews.setKey(businessId, { ...initial, status: "idle" });
+}
+
+const inflight = new Map<string, Promise<void>>();
+
+/** Fetches the business's reviews and aggregate; concurrent calls share one request. */
+export function refreshReviews(businessId: string): Promise<void> {
+  const running = inflight.get(businessId);
+  if (running) return running;
+  const previous = $reviews.get()[businessId];
+  $reviews.setKey(businessId, { reviews: previous?.reviews ?? [], rating: previous?.rating ?? "0.0", reviewCount: previous?.reviewCount ?? 0, status: "loading" });
+  const run = apiGet<ReviewsAnswer>(reviewsUrl(businessId))
+    .then((answer) => {
+      if (!answer) throw new Error("no answer");
+      $reviews.setKey(businessId, { reviews: answer.data, rating: answer.rating, reviewCount: answer.reviewCount, status: "ready" });
+    })
+    .catch(() => {
+      const now = $reviews.get()[businessId];
+      // Keep whatever was shown (the prerendered list) and say the refresh failed.
+      $reviews.setKey(businessId, { reviews: now?.reviews ?? [], rating: now?.rating ?? "0.0", reviewCount: now?.reviewCount ?? 0, status: "error" });
+    })
+    .finally(() => inflight.delete(businessId));
+  inflight.set(businessId, run);
+  return run;
+}
+
+/** After a successful POST: show the new review and aggregate now, then re-read the list. */
+export function reviewAdded(businessId: string, review: PublicReview, summary: { rating: string; reviewCount: number }): Promise<void> {
+  const now = $reviews.get()[businessId];
+  $reviews.setKey(businessId, {
+    reviews: [review, ...(now?.reviews ?? []).filter((r) => r.id !== review.id)],
+    rating: summary.rating,
+    reviewCount: summary.reviewCount,
+    status: now?.status ?? "ready",
+  });
+  return refreshReviews(businessId).then(() => {
+    const after = $reviews.get()[businessId];
+    // A cache that has not caught up yet must not make the visitor's own review vanish.
+    if (after && !after.reviews.some((r) => r.id === review.id)) {
+      $reviews.setKey(businessId, {
+        ...after,
+        reviews: [review, ...after.reviews],
+        rating: summary.rating,
+        reviewCount: Math.max(after.reviewCount, summary.reviewCount),
+      });
+    }
+  });
+}
