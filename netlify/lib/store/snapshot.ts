@@ -27,12 +27,13 @@ const PAGE = 50;
 
 let cached: Promise<DirectorySnapshot> | undefined;
 
+/** Once per build: every page of the build shares one read of the store. */
 export function directorySnapshot(env: Record<string, string | undefined> = process.env): Promise<DirectorySnapshot> {
-  cached ??= load(env);
+  cached ??= loadDirectorySnapshot(env);
   return cached;
 }
 
-async function load(env: Record<string, string | undefined>): Promise<DirectorySnapshot> {
+export async function loadDirectorySnapshot(env: Record<string, string | undefined>): Promise<DirectorySnapshot> {
   const store = createStore(storeOptionsFromEnv(env));
   try {
     const businesses: Business[] = [];

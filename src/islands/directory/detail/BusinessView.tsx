@@ -318,19 +318,21 @@ export function BusinessDetail({ business, reviews, rating, reviewCount, live }:
   return (
     <>
       <BusinessHeader business={business} rating={rating} reviewCount={reviewCount} live={live} />
+      {/* On phones the contact details and hours come before the (long) reviews; from lg they
+          sit beside the main column. */}
       <div className="container-page grid gap-6 pb-16 lg:grid-cols-3 lg:gap-8">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2 lg:row-start-1">
           <About business={business} />
           <Photos business={business} />
           <Services business={business} />
-          {reviews}
         </div>
-        <div className="min-w-0 space-y-6">
+        <div className="min-w-0 space-y-6 lg:col-start-3 lg:row-span-2 lg:row-start-1 lg:self-start">
           <Contact business={business} />
           <Hours business={business} />
           <ServiceAreas business={business} />
           <Credentials business={business} />
         </div>
+        <div className="min-w-0 lg:col-span-2 lg:row-start-2">{reviews}</div>
       </div>
     </>
   );
