@@ -3,6 +3,7 @@
  * reviews. Only data the page itself shows goes in (Google's rule for review snippets).
  */
 import type { Business, PublicReview } from "./schemas/business.ts";
+import { SITE, siteUrl } from "./site.ts";
 import { WEEKDAYS } from "./schemas/business.ts";
 
 const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = {
@@ -100,4 +101,77 @@ export function businessJsonLd(business: Business, reviews: readonly PublicRevie
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the tag. */
 export function jsonLdScript(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+// ---------------------------------------------------------------------------------------
+// Site-wide structured data (issue 6): every page, FAQ sections, articles, nested pages.
+
+
+export function organizationJsonLd(origin: string = siteUrl()): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    "@id": `${origin}/#organization`,
+    name: SITE.name,
+    url: `${origin}/`,
+    logo: `${origin}/apple-touch-icon.png`,
+    email: SITE.email,
+    telephone: SITE.phone,
+    contactPoint: [{ "@type": "ContactPoint", telephone: SITE.phone, contactType: "customer service", availableLanguage: "English", hoursAvailable: "Mo-Su 00:00-23:59" }],
+  };
+}
+
+export interface Crumb {
+  /** Visible name of the page. */
+  name: string;
+  /** Site path, e.g. "/business-growth". */
+  href: string;
+}
+
+export function breadcrumbJsonLd(crumbs: readonly Crumb[], origin: string = siteUrl()): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: new URL(c.href, `${origin}/`).toString() })),
+  };
+}
+
+export interface FaqEntry {
+  question: string;
+  answer: string;
+}
+
+export function faqJsonLd(items: readonly FaqEntry[]): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: items.map((q) => ({ "@type": "Question", name: q.question, acceptedAnswer: { "@type": "Answer", text: q.answer } })),
+  };
+}
+
+export interface ArticleMeta {
+  title: string;
+  excerpt: string;
+  author: string;
+  /** ISO date. */
+  date: string;
+  /** Site path of the article. */
+  href: string;
+  image?: string;
+}
+
+export function articleJsonLd(a: ArticleMeta, origin: string = siteUrl()): Record<string, unknown> {
+  const url = new URL(a.href, `${origin}/`).toString();
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: a.title,
+    description: a.excerpt,
+    author: { "@type": "Person", name: a.author },
+    datePublished: a.date,
+    mainEntityOfPage: url,
+    url,
+    image: new URL(a.image ?? "/og-default.png", `${origin}/`).toString(),
+    publisher: { "@id": `${origin}/#organization` },
+  };
 }
