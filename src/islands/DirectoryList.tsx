@@ -1,0 +1,301 @@
+/**
+ * The /directory list: search, city filter, Featured, results, pagination (spec sections
+ * 2, 7 and 9).
+ *
+ * Rendering: the page prerenders the first unfiltered page and the featured list from the
+ * build's directory snapshot and passes them in, so the static HTML is already a useful
+ * list. The first client render must match that HTML, so it always shows the props; the
+ * URL is read after hydration. If it names a search, city or page, that state is fetched
+ * (skeleton meanwhile); otherwise the props stay as they are. They seed the query cache
+ * and are never refetched in the background (spec: read data is never stale).
+ *
+ * URL and history: the state lives in ?q=&city=&page=. City changes, page changes, form
+ * submits and Clear Filters push an entry; typing pushes one entry per burst and then
+ * replaces it (list/history.ts), so Back goes to the previous committed filter or page,
+ * not to every keystroke. popstate restores the state; seen pages come from the cache.
+ */
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { ApiError } from "../lib/api.ts";
+import {
+  DEFAULT_DIRECTORY_STATE,
+  businessesApiUrl,
+  isFiltered,
+  normalizeCity,
+  normalizeDirectoryState,
+  normalizeSearch,
+  pageCount,
+  parseDirectoryQuery,
+  sameDirectoryState,
+  serializeDirectoryQuery,
+  type DirectoryState,
+} from "../lib/directory-url.ts";
+import { BusinessCard, SkeletonCard } from "./directory/list/BusinessCard.tsx";
+import { cachedPage, fetchBusinessesPage, fetchFeatured, rememberPage } from "./directory/list/fetch.ts";
+import { directoryUrl, writeHistory, type HistoryEntry } from "./directory/list/history.ts";
+import { Pagination } from "./directory/list/Pagination.tsx";
+import { SearchForm } from "./directory/list/SearchForm.tsx";
+import type { ListBusiness, ListPage } from "./directory/list/types.ts";
+
+/** How long typing must pause before the search runs. */
+const DEBOUNCE_MS = 300;
+/** Spec section 9: the loading skeleton has 6 cards. */
+const SKELETON_CARDS = 6;
+
+const NETWORK_MESSAGE = "We couldn't reach our server. Check your connection and try again.";
+const FAILED_MESSAGE = "We couldn't load tree services just now. Please try again.";
+
+interface Props {
+  /** The first page of the unfiltered directory, prerendered at build time. */
+  initialPage: ListPage;
+  /** Featured businesses, prerendered; when absent the island fetches them after hydration. */
+  featured?: ListBusiness[];
+}
+
+type Result = { status: "ready"; page: ListPage } | { status: "loading" } | { status: "error"; message: string };
+
+export function countText(total: number): string {
+  return `${total} ${total === 1 ? "business" : "businesses"} found`;
+}
+
+const grid = "grid gap-5 md:grid-cols-2 lg:grid-cols-3";
+
+export default function DirectoryList({ initialPage, featured: prerenderedFeatured }: Props) {
+  const [state, setState] = useState<DirectoryState>(DEFAULT_DIRECTORY_STATE);
+  const [typed, setTyped] = useState("");
+  const [result, setResult] = useState<Result>({ status: "ready", page: initialPage });
+  const [featured, setFeatured] = useState<ListBusiness[]>(prerenderedFeatured ?? []);
+  const [hydrated, setHydrated] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [announcement, setAnnouncement] = useState("");
+
+  // The committed state for event handlers, which must not wait for a re-render.
+  const stateRef = useRef(state);
+  // Set by every change the visitor makes; the next completed load is then announced.
+  const announceNext = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const commit = useCallback((next: DirectoryState, entry: HistoryEntry) => {
+    const normalized = normalizeDirectoryState(next);
+    if (sameDirectoryState(normalized, stateRef.current)) return;
+    writeHistory(normalized, entry);
+    stateRef.current = normalized;
+    announceNext.current = true;
+    setState(normalized);
+  }, []);
+
+  /** Puts the controls and the list in line with a state that did not come from them. */
+  const adopt = useCallback((next: DirectoryState) => {
+    if (inputRef.current) inputRef.current.value = next.search;
+    if (selectRef.current) selectRef.current.value = next.city;
+    setTyped(next.search);
+    if (sameDirectoryState(next, stateRef.current)) return;
+    stateRef.current = next;
+    announceNext.current = true;
+    setState(next);
+  }, []);
+
+  // Hydration: seed the cache with the props, take the URL's state, carry over anything
+  // typed or chosen before the island was ready, and follow Back/Forward from now on.
+  useEffect(() => {
+    rememberPage(DEFAULT_DIRECTORY_STATE, initialPage);
+    const fromUrl = parseDirectoryQuery(window.location.search);
+    // Canonical URL: the no-JS form sends ?q=&city=all, Find Pros may send a city label.
+    if (window.location.search !== serializeDirectoryQuery(fromUrl)) {
+      window.history.replaceState(window.history.state, "", `${directoryUrl(fromUrl)}${window.location.hash}`);
+    }
+    if (!sameDirectoryState(fromUrl, DEFAULT_DIRECTORY_STATE)) {
+      adopt(fromUrl);
+    } else {
+      const early = { search: inputRef.current?.value ?? "", city: normalizeCity(selectRef.current?.value) };
+      if (early.city !== DEFAULT_DIRECTORY_STATE.city) commit({ ...early, page: 1 }, "push");
+      else if (normalizeSearch(early.search)) setTyped(early.search);
+    }
+    setHydrated(true);
+
+    const onPopState = () => adopt(parseDirectoryQuery(window.location.search));
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+    // Once: the props are the build's data and never change while the page is open.
+  }, []);
+
+  // Featured is prerendered; it is fetched only when a page renders the island without it.
+  useEffect(() => {
+    if (prerenderedFeatured) return;
+    const controller = new AbortController();
+    // A failure only hides the section: the full list below still has every business.
+    fetchFeatured(controller.signal).then(setFeatured, () => undefined);
+    return () => controller.abort();
+  }, [prerenderedFeatured]);
+
+  // Typing commits after a pause; a Back/Forward or Clear Filters that set the box to the
+  // committed search has nothing to commit.
+  useEffect(() => {
+    if (!hydrated || normalizeSearch(typed) === stateRef.current.search) return;
+    const timer = window.setTimeout(() => commit({ ...stateRef.current, search: typed, page: 1 }, "typing"), DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed, hydrated, commit]);
+
+  const apiUrl = businessesApiUrl(state);
+  useEffect(() => {
+    if (!hydrated) return;
+    const settle = (page: ListPage) => {
+      // A ?page= past the end (an old link, a shrunken result) goes to the last page.
+      if (page.data.length === 0 && state.page > pageCount(page.total)) {
+        commit({ ...state, page: pageCount(page.total) }, "replace");
+        return;
+      }
+      setResult({ status: "ready", page });
+      if (announceNext.current) {
+        announceNext.current = false;
+        const pages = pageCount(page.total);
+        setAnnouncement(`${countText(page.total)}${pages > 1 ? `. Page ${state.page} of ${pages}` : ""}.`);
+      }
+    };
+    const hit = cachedPage(state);
+    if (hit) {
+      settle(hit);
+      return;
+    }
+    const controller = new AbortController();
+    setResult({ status: "loading" });
+    fetchBusinessesPage(state, controller.signal).then(settle, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      const message = error instanceof ApiError ? FAILED_MESSAGE : NETWORK_MESSAGE;
+      setResult({ status: "error", message });
+      announceNext.current = false;
+    });
+    return () => controller.abort();
+    // Keyed by the request URL rather than the state object: equal URLs are equal states.
+  }, [apiUrl, attempt, hydrated]);
+
+  const focusResults = () => {
+    const heading = headingRef.current;
+    if (!heading) return;
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    heading.scrollIntoView({ block: "start", behavior: smooth ? "smooth" : "auto" });
+    heading.focus({ preventScroll: true });
+  };
+
+  const onSearchInput = (event: ChangeEvent<HTMLInputElement>) => setTyped(event.currentTarget.value);
+
+  const onCityChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    // Whatever is in the box goes with it, even if its pause has not passed yet.
+    commit({ search: inputRef.current?.value ?? typed, city: event.currentTarget.value, page: 1 }, "push");
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    commit({ search: String(form.get("q") ?? ""), city: String(form.get("city") ?? ""), page: 1 }, "push");
+  };
+
+  const goToPage = (page: number) => {
+    commit({ ...stateRef.current, page }, "push");
+    focusResults();
+  };
+
+  const clearFilters = () => {
+    if (inputRef.current) inputRef.current.value = "";
+    if (selectRef.current) selectRef.current.value = DEFAULT_DIRECTORY_STATE.city;
+    setTyped("");
+    commit(DEFAULT_DIRECTORY_STATE, "push");
+    // The button disappears with the empty state; the search box is where people go next.
+    inputRef.current?.focus();
+  };
+
+  const retry = () => {
+    announceNext.current = true;
+    setAttempt((n) => n + 1);
+    headingRef.current?.focus({ preventScroll: true });
+  };
+
+  const filtered = isFiltered(state);
+  const showFeatured = featured.length > 0 && !filtered;
+  const loading = result.status === "loading";
+  const page = result.status === "ready" ? result.page : undefined;
+  const pages = page ? pageCount(page.total) : 1;
+
+  return (
+    <div data-testid="directory" data-hydrated={hydrated ? "true" : undefined}>
+      <div className="container-page relative -mt-6 sm:-mt-10">
+        <SearchForm inputRef={inputRef} selectRef={selectRef} onSearchInput={onSearchInput} onCityChange={onCityChange} onSubmit={onSubmit} />
+      </div>
+
+      {showFeatured && (
+        <section className="container-page pt-10 sm:pt-14" aria-labelledby="featured-heading">
+          <h2 id="featured-heading" className="text-2xl font-bold sm:text-3xl">
+            Featured Tree Services
+          </h2>
+          <p className="mt-1 text-slate-600">Highlighted local companies with strong customer reviews.</p>
+          {/*
+            Phones: one swipeable row, so eight featured cards do not stand between the
+            visitor and the full list (which starts with them anyway). Grid from md.
+            `relative` makes the row the containing block of the cards' sr-only text, which
+            is absolutely positioned: otherwise it escapes the row's clipping and widens the
+            page, and phones zoom the whole page out to fit it.
+          */}
+          <ul className="relative -mx-4 mt-6 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6 md:mx-0 md:grid md:snap-none md:grid-cols-2 md:gap-5 md:overflow-visible md:px-0 md:pb-0 lg:grid-cols-3" data-testid="featured-list">
+            {featured.map((business) => (
+              <BusinessCard key={business.id} business={business} className="w-[85%] max-w-sm shrink-0 snap-start md:w-auto md:max-w-none" />
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section className="container-page pt-10 pb-16 sm:pt-14 sm:pb-20" aria-labelledby="results-heading" aria-busy={loading} data-testid="results">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-forest-100 pb-4">
+          <h2 id="results-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none sm:text-3xl">
+            {filtered ? "Search Results" : "All Tree Services"}
+          </h2>
+          <p className="text-slate-600" data-testid="results-count">
+            {page ? countText(page.total) : loading ? "Loading tree services…" : ""}
+          </p>
+        </div>
+
+        <div className="mt-6">
+          {result.status === "error" ? (
+            <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-4 text-red-800 sm:flex-row sm:items-center sm:justify-between">
+              <p className="font-medium">{result.message}</p>
+              <button type="button" className="btn-outline shrink-0" onClick={retry}>
+                Retry
+              </button>
+            </div>
+          ) : loading ? (
+            <ul className={grid}>
+              {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+                <SkeletonCard key={i} />
+              ))}
+            </ul>
+          ) : page && page.data.length > 0 ? (
+            <ul className={grid} data-testid="results-list">
+              {page.data.map((business) => (
+                <BusinessCard key={business.id} business={business} />
+              ))}
+            </ul>
+          ) : (
+            <div className="rounded-card border border-dashed border-forest-200 bg-forest-50/50 px-6 py-12 text-center">
+              <p className="text-lg font-semibold text-forest-950">No businesses found matching your criteria.</p>
+              {(filtered || state.page > 1) && (
+                <>
+                  <p className="mt-2 text-slate-600">Try a different word or another city.</p>
+                  <button type="button" className="btn-secondary mt-6" onClick={clearFilters}>
+                    Clear Filters
+                  </button>
+                </>
+              )}
+            </div>
+          )}
+        </div>
+
+        {page && pages > 1 && <Pagination page={state.page} pages={pages} onPage={goToPage} />}
+      </section>
+
+      {/* Outside the busy region, so the result is announced as soon as it is there. */}
+      <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="results-announcement">
+        {announcement}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * One directory card (spec section 2): name, Featured badge, stars, review count,
+ * description, city and state, phone, up to 3 services plus "+N more", View Details and,
+ * when the business has a phone, Call Now.
+ */
+import { businessPath } from "../../../lib/directory.ts";
+import { telHref } from "../../../lib/site.ts";
+import { Icon } from "../../Icon.tsx";
+import { Stars } from "../Stars.tsx";
+import type { ListBusiness } from "./types.ts";
+
+/** Spec section 9: service cards show at most 3 services. */
+export const CARD_SERVICES = 3;
+
+export function BusinessCard({ business, className = "" }: { business: ListBusiness; className?: string }) {
+  const { name, slug, description, city, state, phone, rating, reviewCount, isFeatured, services } = business;
+  const shown = services.slice(0, CARD_SERVICES);
+  const more = services.length - shown.length;
+
+  return (
+    <li className={`card relative flex flex-col p-5 sm:p-6 ${className}`} data-testid="business-card">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="min-w-0 text-lg leading-snug font-semibold break-words">{name}</h3>
+        {isFeatured && <span className="badge mt-0.5 shrink-0 bg-amber-100 text-amber-800">Featured</span>}
+      </div>
+      <Stars rating={rating} count={reviewCount} className="mt-2" />
+
+      <p className="mt-3 line-clamp-3 text-slate-600">{description}</p>
+
+      <ul className="mt-4 space-y-1.5 text-sm text-slate-700">
+        <li className="flex items-center gap-1.5">
+          <Icon name="mapPin" className="size-4 shrink-0 text-forest-500" />
+          <span>
+            {city}, {state}
+          </span>
+        </li>
+        {phone && (
+          <li className="flex items-center gap-1.5">
+            <Icon name="phone" className="size-4 shrink-0 text-forest-500" />
+            <span className="whitespace-nowrap">{phone}</span>
+          </li>
+        )}
+      </ul>
+
+      {shown.length > 0 && (
+        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Services">
+          {shown.map((service) => (
+            <li key={service} className="rounded-md border border-forest-100 bg-forest-50 px-2 py-0.5 text-xs font-medium text-forest-800">
+              {service}
+            </li>
+          ))}
+          {more > 0 && (
+            <li className="rounded-md border border-slate-200 bg-white px-2 py-0.5 text-xs font-medium text-slate-600">
+              +{more} more<span className="sr-only"> {more === 1 ? "service" : "services"}</span>
+            </li>
+          )}
+        </ul>
+      )}
+
+      {/* mt-auto keeps the buttons on one line across a row of cards of different heights. */}
+      <div className="mt-auto flex flex-wrap gap-3 pt-5">
+        <a href={businessPath(slug)} className="btn-outline min-w-0 flex-1 whitespace-nowrap">
+          View Details<span className="sr-only"> for {name}</span>
+        </a>
+        {phone && (
+          <a href={telHref(phone)} className="btn-primary min-w-0 flex-1 whitespace-nowrap">
+            <Icon name="phone" className="size-4 shrink-0" />
+            Call Now<span className="sr-only"> {name} at {phone}</span>
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** A placeholder the size of a card while a page loads; hidden from assistive tech. */
+export function SkeletonCard() {
+  return (
+    <li className="card flex flex-col p-5 sm:p-6" aria-hidden="true" data-testid="skeleton-card">
+      <div className="motion-safe:animate-pulse">
+        <div className="h-5 w-3/4 rounded bg-slate-200" />
+        <div className="mt-3 h-4 w-1/2 rounded bg-slate-200" />
+        <div className="mt-4 space-y-2">
+          <div className="h-3.5 rounded bg-slate-100" />
+          <div className="h-3.5 rounded bg-slate-100" />
+          <div className="h-3.5 w-2/3 rounded bg-slate-100" />
+        </div>
+        <div className="mt-4 h-4 w-1/3 rounded bg-slate-200" />
+        <div className="mt-4 flex gap-1.5">
+          <div className="h-5 w-20 rounded-md bg-forest-50" />
+          <div className="h-5 w-24 rounded-md bg-forest-50" />
+          <div className="h-5 w-16 rounded-md bg-forest-50" />
+        </div>
+        <div className="mt-6 flex gap-3">
+          <div className="h-11 flex-1 rounded-lg bg-slate-100" />
+          <div className="h-11 flex-1 rounded-lg bg-slate-200" />
+        </div>
+      </div>
+    </li>
+  );
+}

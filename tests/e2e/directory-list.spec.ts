@@ -1,0 +1,375 @@
+/**
+ * /directory: the prerendered list without JavaScript, then the island against the real
+ * GET /api/businesses (the test server seeds content/directory/businesses.json: 48
+ * businesses, 12 per city, 8 featured, 2 without a phone). A few tests hold or fail the
+ * API with page.route to see the loading and error states.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect as baseExpect, test, type Locator, type Page, type Request } from "@playwright/test";
+import seed from "../../content/directory/businesses.json" with { type: "json" };
+import { FEATURED_LIMIT } from "../../netlify/lib/directory";
+import { CITIES } from "../../src/lib/options";
+import { telHref } from "../../src/lib/site";
+
+const PAGE = "/directory";
+const TOTAL = seed.length;
+const FEATURED = seed.filter((b) => b.isFeatured);
+// The section shows what GET /api/businesses/featured answers: the top FEATURED_LIMIT of them.
+const FEATURED_SHOWN = Math.min(FEATURED.length, FEATURED_LIMIT);
+const byName = new Map(seed.map((b) => [b.name, b]));
+const noPhone = seed.find((b) => !b.phone)!;
+const manyServices = seed.find((b) => b.services.length > 3)!;
+
+type Params = Record<string, string>;
+
+// Netlify's local emulation answers each function call in about 2 s and queues parallel
+// calls (a deploy answers in milliseconds), so waits on an API answer get a wider margin.
+const expect = baseExpect.configure({ timeout: 25_000 });
+test.describe.configure({ timeout: 150_000 });
+
+// The first call also bundles the function: warm both reads once per worker. Two workers
+// warming at once can catch the emulator mid-bundle (a 500 with ENOENT), so a few tries.
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(150_000);
+  for (const path of ["/api/businesses?limit=1", "/api/businesses/featured"]) {
+    let status = 0;
+    for (let attempt = 0; attempt < 4 && status !== 200; attempt++) {
+      status = (await request.get(path, { timeout: 100_000 })).status();
+    }
+    expect(status, path).toBe(200);
+  }
+});
+
+function isList(request: Request): boolean {
+  return request.method() === "GET" && new URL(request.url()).pathname === "/api/businesses";
+}
+
+const paramsOf = (request: Request): Params => Object.fromEntries(new URL(request.url()).searchParams);
+
+/** The next list request whose query matches exactly. */
+function listRequest(page: Page, expected: Params): Promise<Request> {
+  const want = JSON.stringify(Object.entries(expected).sort());
+  return page.waitForRequest((r) => isList(r) && JSON.stringify(Object.entries(paramsOf(r)).sort()) === want);
+}
+
+/** Every list request the page makes from now on. */
+function recordListRequests(page: Page): Params[] {
+  const seen: Params[] = [];
+  page.on("request", (r) => {
+    if (isList(r)) seen.push(paramsOf(r));
+  });
+  return seen;
+}
+
+async function open(page: Page, path = PAGE): Promise<void> {
+  await page.goto(path);
+  // client:idle: wait until the island has taken over before interacting.
+  await expect(page.getByTestId("directory")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
+}
+
+const results = (page: Page) => page.getByTestId("results");
+const cards = (page: Page) => results(page).getByTestId("business-card");
+const heading = (page: Page) => results(page).getByRole("heading", { level: 2 });
+const count = (page: Page) => page.getByTestId("results-count");
+const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search tree services" });
+const citySelect = (page: Page) => page.getByRole("combobox", { name: "City" });
+const cardNamed = (page: Page, name: string): Locator =>
+  page.getByTestId("business-card").filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) }).first();
+const countFor = (n: number) => `${n} ${n === 1 ? "business" : "businesses"} found`;
+
+async function cardNames(page: Page): Promise<string[]> {
+  return cards(page).getByRole("heading", { level: 3 }).allTextContents();
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the static page already lists the first 12 businesses, the featured ones and the count", async ({ page }) => {
+    await page.goto(PAGE);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tree Service Directory");
+    await expect(heading(page)).toHaveText("All Tree Services");
+    await expect(count(page)).toHaveText(countFor(TOTAL));
+    await expect(cards(page)).toHaveCount(12);
+    await expect(page.getByTestId("skeleton-card")).toHaveCount(0);
+    await expect(page.getByTestId("page-status")).toHaveText(`Page 1 of ${Math.ceil(TOTAL / 12)}`);
+
+    const featured = page.getByRole("region", { name: "Featured Tree Services" });
+    await expect(featured.getByTestId("business-card")).toHaveCount(FEATURED_SHOWN);
+    for (const name of await featured.getByRole("heading", { level: 3 }).allTextContents()) {
+      expect(byName.get(name)?.isFeatured, name).toBe(true);
+    }
+    await expect(featured.getByText("Featured", { exact: true })).toHaveCount(FEATURED_SHOWN);
+
+    // Every card is the right business with its link, phone and services.
+    for (const name of await cardNames(page)) {
+      const business = byName.get(name)!;
+      expect(business, name).toBeDefined();
+      const card = results(page).getByTestId("business-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+      await expect(card.getByRole("link", { name: /^View Details/ })).toHaveAttribute("href", `/directory/${business.slug}`);
+      await expect(card).toContainText(`${business.city}, ${business.state}`);
+      await expect(card).toContainText(/Rated \d\.\d out of 5/);
+    }
+
+    // The A to Z list reaches every business without JavaScript.
+    const az = page.getByRole("region", { name: "Every tree service, A to Z" });
+    await expect(az.getByRole("link")).toHaveCount(TOTAL);
+  });
+
+  test("search and city are a plain GET form to /directory", async ({ page }) => {
+    await page.goto(PAGE);
+    const form = page.getByRole("search", { name: "Search the tree service directory" });
+    await expect(form).toHaveAttribute("method", "get");
+    await expect(form).toHaveAttribute("action", "/directory");
+    await expect(searchBox(page)).toHaveAttribute("name", "q");
+    await expect(citySelect(page)).toHaveAttribute("name", "city");
+    await expect(citySelect(page).locator("option")).toHaveText(["All Cities", ...CITIES.map((c) => c.label)]);
+    await searchBox(page).fill("oak");
+    await citySelect(page).selectOption("houston");
+    await form.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/\/directory\?/);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe(PAGE);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ q: "oak", city: "houston" });
+  });
+});
+
+test("hydration keeps the prerendered list: no list or featured request", async ({ page }) => {
+  const requests: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/api/businesses")) requests.push(r.url());
+  });
+  await open(page);
+  await page.waitForLoadState("networkidle");
+  expect(requests).toEqual([]);
+  await expect(cards(page)).toHaveCount(12);
+  await expect(count(page)).toHaveText(countFor(TOTAL));
+});
+
+test("search is debounced and sends search, limit and offset but no city", async ({ page }) => {
+  await open(page);
+  const seen = recordListRequests(page);
+  const term = "Balcones";
+  const request = listRequest(page, { search: term, limit: "12", offset: "0" });
+  await searchBox(page).pressSequentially(term, { delay: 40 });
+  await request;
+  await expect(heading(page)).toHaveText("Search Results");
+  await expect(cardNamed(page, "Balcones Canopy Works")).toBeVisible();
+  await expect(count(page)).toHaveText(/^\d+ business(es)? found$/);
+  await expect(page.getByRole("region", { name: "Featured Tree Services" })).toHaveCount(0);
+  expect(new URL(page.url()).search).toBe(`?q=${term}`);
+  // One request for the whole word, none per keystroke.
+  expect(seen.filter((p) => p.search !== term)).toEqual([]);
+  expect(seen).toHaveLength(1);
+});
+
+test("the city filter sends city=houston and no search", async ({ page }) => {
+  await open(page);
+  const request = listRequest(page, { city: "houston", limit: "12", offset: "0" });
+  await citySelect(page).selectOption("houston");
+  await request;
+  await expect(heading(page)).toHaveText("Search Results");
+  await expect(count(page)).toHaveText(countFor(seed.filter((b) => b.city === "Houston").length));
+  await expect(cards(page)).toHaveCount(12);
+  for (const card of await cards(page).all()) await expect(card).toContainText("Houston, TX");
+  expect(new URL(page.url()).search).toBe("?city=houston");
+
+  await citySelect(page).selectOption("all");
+  await expect(heading(page)).toHaveText("All Tree Services");
+  await expect(count(page)).toHaveText(countFor(TOTAL));
+  expect(new URL(page.url()).search).toBe("");
+});
+
+test("a nonsense search shows the empty state; Clear Filters restores everything", async ({ page }) => {
+  await open(page);
+  await citySelect(page).selectOption("dallas");
+  await expect(count(page)).toHaveText(countFor(12));
+  await searchBox(page).fill("zzqxnotatree");
+  await expect(results(page).getByText("No businesses found matching your criteria.")).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+  await expect(page.getByTestId("results-announcement")).toHaveText(/^0 businesses found/);
+
+  await results(page).getByRole("button", { name: "Clear Filters" }).click();
+  await expect(heading(page)).toHaveText("All Tree Services");
+  await expect(count(page)).toHaveText(countFor(TOTAL));
+  await expect(cards(page)).toHaveCount(12);
+  await expect(searchBox(page)).toHaveValue("");
+  await expect(citySelect(page)).toHaveValue("all");
+  await expect(searchBox(page)).toBeFocused();
+  expect(new URL(page.url()).search).toBe("");
+});
+
+test("the URL holds the state and Back/Forward restore earlier results (typing is one entry)", async ({ page }) => {
+  await open(page);
+  await citySelect(page).selectOption("houston");
+  await expect(page).toHaveURL(/\?city=houston$/);
+  await expect(count(page)).toHaveText(countFor(12));
+
+  // Two pauses while typing: the second commit replaces the first entry.
+  await searchBox(page).fill("tree");
+  await expect(page).toHaveURL(/\?q=tree&city=houston$/);
+  await searchBox(page).fill("tree removal");
+  await expect(page).toHaveURL(/\?q=tree\+removal&city=houston$/);
+  await expect(heading(page)).toHaveText("Search Results");
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/directory\?city=houston$/);
+  await expect(searchBox(page)).toHaveValue("");
+  await expect(citySelect(page)).toHaveValue("houston");
+  await expect(count(page)).toHaveText(countFor(12));
+  for (const card of await cards(page).all()) await expect(card).toContainText("Houston, TX");
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/directory$/);
+  await expect(citySelect(page)).toHaveValue("all");
+  await expect(heading(page)).toHaveText("All Tree Services");
+  await expect(count(page)).toHaveText(countFor(TOTAL));
+
+  await page.goForward();
+  await expect(page).toHaveURL(/\?city=houston$/);
+  await expect(citySelect(page)).toHaveValue("houston");
+  await expect(count(page)).toHaveText(countFor(12));
+});
+
+test("a link with ?q=&city=&page= opens that state, canonicalised", async ({ page }) => {
+  const request = page.waitForRequest((r) => isList(r));
+  await page.goto(`${PAGE}?city=San%20Antonio&q=%20tree%20&page=1`);
+  expect(paramsOf(await request)).toEqual({ search: "tree", city: "san-antonio", limit: "12", offset: "0" });
+  await expect(page.getByTestId("directory")).toHaveAttribute("data-hydrated", "true");
+  await expect(page).toHaveURL(/\/directory\?q=tree&city=san-antonio$/);
+  await expect(searchBox(page)).toHaveValue("tree");
+  await expect(citySelect(page)).toHaveValue("san-antonio");
+  await expect(heading(page)).toHaveText("Search Results");
+  for (const card of await cards(page).all()) await expect(card).toContainText("San Antonio, TX");
+});
+
+test("Next and Previous page through with offset=12 and move focus to the results", async ({ page }) => {
+  await open(page);
+  const firstPage = await cardNames(page);
+  const pages = Math.ceil(TOTAL / 12);
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pagination.getByRole("button", { name: "Previous" })).toBeDisabled();
+
+  const request = listRequest(page, { limit: "12", offset: "12" });
+  await pagination.getByRole("button", { name: "Next" }).click();
+  await request;
+  await expect(page.getByTestId("page-status")).toHaveText(`Page 2 of ${pages}`);
+  await expect(page).toHaveURL(/\/directory\?page=2$/);
+  await expect(page.locator("#results-heading")).toBeFocused();
+  await expect(cards(page)).toHaveCount(12);
+  const secondPage = await cardNames(page);
+  expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
+
+  await pagination.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByTestId("page-status")).toHaveText(`Page 1 of ${pages}`);
+  await expect(page).toHaveURL(/\/directory$/);
+  expect(await cardNames(page)).toEqual(firstPage);
+
+  await page.goBack();
+  await expect(page.getByTestId("page-status")).toHaveText(`Page 2 of ${pages}`);
+  expect(await cardNames(page)).toEqual(secondPage);
+});
+
+test("the last page disables Next; a page past the end goes to the last page", async ({ page }) => {
+  const pages = Math.ceil(TOTAL / 12);
+  await open(page, `${PAGE}?page=99`);
+  await expect(page).toHaveURL(new RegExp(`\\?page=${pages}$`));
+  await expect(page.getByTestId("page-status")).toHaveText(`Page ${pages} of ${pages}`);
+  await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+  await expect(cards(page)).toHaveCount(TOTAL - (pages - 1) * 12);
+});
+
+test("loading shows 6 skeleton cards in a busy region", async ({ page }) => {
+  await open(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/businesses?*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await citySelect(page).selectOption("austin");
+  await expect(page.getByTestId("skeleton-card")).toHaveCount(6);
+  await expect(results(page)).toHaveAttribute("aria-busy", "true");
+  await expect(page.getByTestId("skeleton-card").first()).toHaveAttribute("aria-hidden", "true");
+  release();
+  await expect(page.getByTestId("skeleton-card")).toHaveCount(0);
+  await expect(results(page)).toHaveAttribute("aria-busy", "false");
+  await expect(count(page)).toHaveText(countFor(12));
+  await expect(page.getByTestId("results-announcement")).toHaveText("12 businesses found.");
+});
+
+test("a failed request shows an inline message with Retry", async ({ page }) => {
+  await open(page);
+  let fail = true;
+  await page.route("**/api/businesses?*", (route) =>
+    fail ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }) : route.continue(),
+  );
+  await citySelect(page).selectOption("dallas");
+  const alert = results(page).getByRole("alert");
+  await expect(alert).toContainText("couldn't load tree services");
+  await expect(heading(page)).toBeVisible();
+  fail = false;
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(count(page)).toHaveText(countFor(12));
+  await expect(alert).toHaveCount(0);
+});
+
+test("cards show at most 3 services plus +N more", async ({ page }) => {
+  await open(page);
+  let checked = 0;
+  for (const name of await cardNames(page)) {
+    const business = byName.get(name)!;
+    const services = cardNamed(page, name).getByRole("list", { name: "Services" }).getByRole("listitem");
+    const shown = Math.min(3, business.services.length);
+    const more = business.services.length - shown;
+    await expect(services).toHaveCount(shown + (more > 0 ? 1 : 0));
+    await expect(services.first()).toHaveText(business.services[0]);
+    if (more > 0) {
+      await expect(services.last()).toHaveText(new RegExp(`^\\+${more} more`));
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(0);
+
+  // And on a card that had to be searched for.
+  await searchBox(page).fill(manyServices.name);
+  await expect(cardNamed(page, manyServices.name)).toContainText(`+${manyServices.services.length - 3} more`);
+});
+
+test("Call Now only when the business has a phone", async ({ page }) => {
+  await open(page);
+  const withPhone = cards(page).filter({ has: page.locator('a[href^="tel:"]') }).first();
+  const name = (await withPhone.getByRole("heading", { level: 3 }).textContent())!;
+  const phone = byName.get(name)!.phone!;
+  await expect(withPhone.getByRole("link", { name: `Call Now ${name} at ${phone}` })).toHaveAttribute("href", telHref(phone));
+  await expect(withPhone).toContainText(phone);
+
+  await searchBox(page).fill(noPhone.name);
+  const card = cardNamed(page, noPhone.name);
+  await expect(card).toBeVisible();
+  await expect(card.getByRole("link", { name: /^View Details/ })).toBeVisible();
+  await expect(card.getByRole("link", { name: /^Call Now/ })).toHaveCount(0);
+  await expect(card.locator('a[href^="tel:"]')).toHaveCount(0);
+});
+
+test("View Details opens the business page", async ({ page }) => {
+  await open(page);
+  const first = cards(page).first();
+  const name = (await first.getByRole("heading", { level: 3 }).textContent())!;
+  await first.getByRole("link", { name: /^View Details/ }).click();
+  await page.waitForURL(`**/directory/${byName.get(name)!.slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+});
+
+test("axe: no serious or critical violations in the results and the empty state", async ({ page }) => {
+  const check = async () => {
+    const report = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    const blocking = report.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  await open(page);
+  await check();
+  await searchBox(page).fill("zzqxnotatree");
+  await expect(results(page).getByText("No businesses found matching your criteria.")).toBeVisible();
+  await check();
+});
