@@ -11,6 +11,7 @@ import { ReviewInput, type PublicReview } from "../../lib/schemas/business.ts";
 import { fieldErrors, type FieldErrors } from "../../lib/schemas/forms.ts";
 import { closeDialog, showToast, type BusinessPreset } from "../../lib/stores/dialogs.ts";
 import { reviewAdded, reviewsUrl } from "../../lib/stores/directory.ts";
+import { ICON_PATHS } from "../../lib/icons.ts";
 import { REVIEW_TOASTS } from "./copy.ts";
 import { DialogHeader } from "./DialogShell.tsx";
 import { errorClass, inputClass, labelClass } from "./LeadForm.tsx";
@@ -154,7 +155,7 @@ export function ReviewDialogBody({ preset }: { preset: BusinessPreset }) {
                     strokeLinejoin="round"
                     aria-hidden="true"
                   >
-                    <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z" />
+                    <path d={ICON_PATHS.star} />
                   </svg>
                 </label>
               );

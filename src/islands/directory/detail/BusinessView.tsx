@@ -18,6 +18,7 @@ import {
 } from "../../../lib/directory.ts";
 import type { Business } from "../../../lib/schemas/business.ts";
 import { telHref } from "../../../lib/site.ts";
+import { ICON_PATHS } from "../../../lib/icons.ts";
 import { Icon } from "../../Icon.tsx";
 
 /** Data for the booking/review dialogs, carried on their trigger links. */
@@ -58,7 +59,7 @@ export function RatingSummary({ business, rating = business.rating, reviewCount 
             data-star=""
             data-on={i < filled ? "true" : "false"}
           >
-            <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z" />
+            <path d={ICON_PATHS.star} />
           </svg>
         ))}
       </span>

@@ -11,6 +11,7 @@ import { useEffect } from "react";
 import { STAR_COUNT, filledStars, formatReviewDate, ratingLabel } from "../../../lib/directory.ts";
 import type { Business, PublicReview } from "../../../lib/schemas/business.ts";
 import { $reviews, primeReviews, refreshReviews } from "../../../lib/stores/directory.ts";
+import { ICON_PATHS } from "../../../lib/icons.ts";
 import { Icon } from "../../Icon.tsx";
 import { businessDialogData } from "./BusinessView.tsx";
 
@@ -36,7 +37,7 @@ function SmallStars({ rating }: { rating: number }) {
           strokeLinejoin="round"
           aria-hidden="true"
         >
-          <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z" />
+          <path d={ICON_PATHS.star} />
         </svg>
       ))}
     </span>
