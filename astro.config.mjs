@@ -6,6 +6,7 @@ import mdx from "@astrojs/mdx";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import intentDirective from "./src/integrations/intent-directive.ts";
+import chatDirective from "./src/integrations/chat-directive.ts";
 import sharedStore from "./src/integrations/shared-store.ts";
 
 // The canonical origin is needed at build time for canonical/OG URLs and the sitemap.
@@ -23,6 +24,6 @@ export default defineConfig({
     devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
     imageCDN: false,
   }),
-  integrations: [react(), mdx(), sitemap({ filter: (page) => !new URL(page).pathname.startsWith("/directory-profile") }), intentDirective(), sharedStore()],
+  integrations: [react(), mdx(), sitemap({ filter: (page) => !/^\/(directory-profile|admin)(\/|$)/.test(new URL(page).pathname) }), intentDirective(), chatDirective(), sharedStore()],
   vite: { plugins: [tailwindcss()] },
 });

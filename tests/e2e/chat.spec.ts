@@ -1,0 +1,225 @@
+/**
+ * The chat widget (GitHub issue #7, client half) with POST /api/chat mocked (page.route):
+ * plain HTML until the first tap, the greeting, Enter vs Shift+Enter, the request body
+ * (history without system messages plus the new message), pending and blank states, the
+ * reply and the spec's failure text, minimise and close, the hand-over to the quote
+ * dialog, and the conversation surviving a page navigation. The function itself is
+ * covered by tests/integration/functions/chat.test.ts.
+ */
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { CHAT_FAILURE, CHAT_GREETING, CHAT_TITLE, QUOTE_ACTION_LABEL } from "../../src/lib/chat";
+import { QUOTE_FORM } from "../../src/lib/forms/fields";
+
+/** Chunks nobody needs before a tap: the chat island, the dialogs island, React and its renderer. */
+const INTERACTIVE_CHUNK = /\/_astro\/(ChatWidget|ChatPanel|LeadDialogs|client|react|react-dom|chat)[.-][^/]*\.js$/;
+
+const launcher = (page: Page) => page.getByRole("link", { name: `Chat with our ${CHAT_TITLE}` });
+const panel = (page: Page) => page.getByRole("dialog", { name: CHAT_TITLE });
+const input = (page: Page) => panel(page).getByRole("textbox", { name: "Message" });
+const log = (page: Page) => panel(page).getByRole("log");
+
+/** Answers /api/chat; `hold` keeps the next answer back until `release`. */
+async function mockChat(page: Page, answer: { status: number; body: unknown } = { status: 200, body: { message: "Which service do you need?" } }) {
+  const requests: Request[] = [];
+  let release = () => {};
+  let held: Promise<void> | null = null;
+  let current = answer;
+  await page.route("**/api/chat", async (route) => {
+    requests.push(route.request());
+    if (held) await held;
+    await route.fulfill({ status: current.status, contentType: "application/json", body: JSON.stringify(current.body) });
+  });
+  return {
+    requests,
+    answer: (next: typeof answer) => (current = next),
+    hold: () => {
+      held = new Promise<void>((resolve) => (release = resolve));
+    },
+    release: () => {
+      release();
+      held = null;
+    },
+  };
+}
+
+async function openChat(page: Page) {
+  await launcher(page).click();
+  await expect(panel(page)).toBeVisible();
+}
+
+const finePointer = (page: Page) => page.evaluate(() => matchMedia("(pointer: fine)").matches);
+
+test("no chat or React code loads before the launcher is touched", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  await page.mouse.move(5, 5);
+  await page.mouse.wheel(0, 800);
+  await page.waitForTimeout(400);
+  expect(scripts.filter((url) => INTERACTIVE_CHUNK.test(url))).toEqual([]);
+  // The launcher is there as plain HTML, with a no-JS destination.
+  await expect(launcher(page)).toHaveAttribute("href", "/contact");
+
+  await openChat(page);
+  expect(scripts.some((url) => /\/ChatWidget[.-]/.test(url))).toBe(true);
+  // The click that loaded it did not follow the link.
+  expect(new URL(page.url()).pathname).toBe("/");
+  await expect(log(page)).toContainText(CHAT_GREETING);
+});
+
+test("greeting, focus, Enter sends, Shift+Enter is a newline, the body and the reply", async ({ page }) => {
+  const api = await mockChat(page, {
+    status: 200,
+    body: { message: "Thanks! See [Tree removal](/services/tree-removal) or call (512) 555-0142. [bad](https://evil.example)" },
+  });
+  await page.goto("/");
+  await openChat(page);
+  await expect(panel(page)).toHaveAttribute("aria-modal", "false");
+  await expect(log(page)).toHaveAttribute("aria-live", "polite");
+  // Focus moves into the panel: the message box with a mouse, the panel itself on touch screens.
+  if (await finePointer(page)) await expect(input(page)).toBeFocused();
+  else await expect(panel(page)).toBeFocused();
+
+  const send = panel(page).getByRole("button", { name: "Send message" });
+  await expect(send).toBeDisabled();
+  await input(page).fill("   ");
+  await input(page).press("Enter");
+  await expect(send).toBeDisabled();
+  expect(api.requests).toHaveLength(0);
+
+  await input(page).fill("Residential");
+  await input(page).press("Shift+Enter");
+  await input(page).pressSequentially("two oaks");
+  await expect(input(page)).toHaveValue("Residential\ntwo oaks");
+  expect(api.requests).toHaveLength(0);
+
+  api.hold();
+  await input(page).press("Enter");
+  await expect(input(page)).toHaveValue("");
+  await expect(panel(page).getByTestId("chat-typing")).toBeVisible();
+  // Pending: nothing else can be sent.
+  await input(page).fill("again");
+  await expect(send).toBeDisabled();
+  await input(page).press("Enter");
+  api.release();
+
+  await expect(log(page)).toContainText("Thanks! See Tree removal or call (512) 555-0142.");
+  expect(api.requests).toHaveLength(1);
+  const request = api.requests[0]!;
+  expect(request.method()).toBe("POST");
+  expect((await request.allHeaders())["content-type"]).toBe("application/json");
+  expect(request.postDataJSON()).toEqual({
+    messages: [
+      { role: "assistant", content: CHAT_GREETING },
+      { role: "user", content: "Residential\ntwo oaks" },
+    ],
+  });
+  // Links: same-site pages and the phone only; the foreign one is plain text.
+  await expect(log(page).getByRole("link", { name: "Tree removal" })).toHaveAttribute("href", "/services/tree-removal");
+  await expect(log(page).getByRole("link", { name: "(512) 555-0142" })).toHaveAttribute("href", "tel:+15125550142");
+  await expect(log(page).getByRole("link", { name: "bad" })).toHaveCount(0);
+
+  // The pending draft is still there and now sends, with the whole history.
+  await expect(send).toBeEnabled();
+  api.answer({ status: 200, body: { message: "Got it." } });
+  await send.click();
+  await expect(log(page)).toContainText("Got it.");
+  expect(api.requests[1]!.postDataJSON().messages).toHaveLength(4);
+  // The newest message is scrolled into view.
+  const atBottom = await log(page).evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop) < 2);
+  expect(atBottom).toBe(true);
+});
+
+test("a failed reply appends the visitor's text and the spec's failure message", async ({ page }) => {
+  await mockChat(page, { status: 500, body: { error: "boom" } });
+  await page.goto("/");
+  await openChat(page);
+  await input(page).fill("Is anyone there?");
+  await input(page).press("Enter");
+  await expect(log(page)).toContainText("Is anyone there?");
+  await expect(log(page)).toContainText(CHAT_FAILURE);
+});
+
+test("minimise, restore, Escape and close", async ({ page }) => {
+  await page.goto("/");
+  await openChat(page);
+  const box = await panel(page).boundingBox();
+  const viewport = page.viewportSize()!;
+  if (viewport.width >= 640) {
+    // 20rem x 24rem.
+    expect(Math.round(box!.width)).toBe(320);
+    expect(Math.round(box!.height)).toBe(384);
+  }
+  // Inside the viewport, and the top of the page stays visible above it.
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+  expect(box!.y).toBeGreaterThanOrEqual(64);
+
+  await panel(page).getByRole("button", { name: "Minimise chat" }).click();
+  await expect(log(page)).toBeHidden();
+  expect(Math.round((await panel(page).boundingBox())!.height)).toBe(56);
+  // The call link stays one tap away in the minimised bar.
+  await expect(panel(page).getByRole("link", { name: "Call (512) 555-0142" })).toHaveAttribute("href", "tel:+15125550142");
+  await panel(page).getByRole("button", { name: "Restore chat" }).click();
+  await expect(log(page)).toBeVisible();
+
+  await input(page).fill("draft");
+  await page.keyboard.press("Escape");
+  await expect(panel(page)).toHaveCount(0);
+  await expect(launcher(page)).toBeFocused();
+
+  await launcher(page).click();
+  await panel(page).getByRole("button", { name: "Close chat" }).click();
+  await expect(panel(page)).toHaveCount(0);
+  await expect(launcher(page)).toBeVisible();
+});
+
+test("the Get a quote action opens the quote dialog preselected", async ({ page }) => {
+  await mockChat(page, {
+    status: 200,
+    body: { message: "Tree removal within a week is $550 - $2,750.", actions: [{ type: "quote", serviceType: "tree-removal", urgency: "within-week" }] },
+  });
+  await page.goto("/");
+  await openChat(page);
+  await input(page).fill("remove a tree within a week");
+  await input(page).press("Enter");
+  await log(page).getByRole("link", { name: QUOTE_ACTION_LABEL }).click();
+  const dialog = page.getByRole("dialog", { name: QUOTE_FORM.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Service Needed")).toHaveValue("tree-removal");
+  await expect(dialog.getByLabel("How Soon?")).toHaveValue("within-week");
+  // Closing the dialog leaves the conversation as it was, focus back on the button.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(log(page).getByRole("link", { name: QUOTE_ACTION_LABEL })).toBeFocused();
+});
+
+test("the conversation survives following a link from a reply", async ({ page }) => {
+  await mockChat(page, { status: 200, body: { message: "Here you go: [Emergency service](/services/emergency)" } });
+  await page.goto("/");
+  await openChat(page);
+  await input(page).fill("emergency info?");
+  await input(page).press("Enter");
+  await log(page).getByRole("link", { name: "Emergency service" }).click();
+  await page.waitForURL("**/services/emergency");
+
+  // Restored without a tap: open on desktop, minimised on phones so the new page shows.
+  if ((page.viewportSize()?.width ?? 0) < 640) {
+    await expect(panel(page).getByRole("button", { name: "Restore chat" })).toBeVisible();
+    await panel(page).getByRole("button", { name: "Restore chat" }).click();
+  }
+  await expect(log(page)).toContainText(CHAT_GREETING);
+  await expect(log(page)).toContainText("emergency info?");
+  await expect(log(page)).toContainText("Here you go: Emergency service");
+
+  // Closed stays closed on the next page, with the history kept for the next opening.
+  await panel(page).getByRole("button", { name: "Close chat" }).click();
+  await page.goto("/about");
+  await expect(launcher(page)).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(panel(page)).toHaveCount(0);
+  await openChat(page);
+  await expect(log(page)).toContainText("emergency info?");
+});
