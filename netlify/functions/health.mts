@@ -10,7 +10,7 @@ export default async (_req: Request): Promise<Response> => {
   const answers = await store.ping();
   return Response.json(
     { ok: answers, store: store.kind, answers },
-    { status: answers ? 200 : 503, headers: { "cache-control": "no-store" } },
+    { status: answers ? 200 : 503, headers: { "cache-control": "no-store", "x-content-type-options": "nosniff" } },
   );
 };
 
