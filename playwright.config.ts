@@ -36,6 +36,8 @@ export default defineConfig({
       TREELINE_AUTO_SEED: "1",
       // Every e2e request comes from 127.0.0.1; the limiter itself is covered by function tests.
       RATE_LIMIT_PER_MINUTE: "1000",
+      // A fixed test-only operator token for tests/e2e/admin.spec.ts (no secret: CI needs none).
+      ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN || "e2e-admin-token-not-a-secret",
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -16,7 +16,7 @@ import { CITIES, findCity } from "../../src/lib/options.ts";
 import { fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { Business, ReviewInput, toPublicReview, type PublicReview, type Review } from "../../src/lib/schemas/business.ts";
 import { HttpError, bodyKind, clientIp, decodeText, jsonError, jsonResponse, parseJsonObject, readBody } from "./http.ts";
-import { BUSINESS_NOT_FOUND, RATE_LIMIT_ERROR, TEXT_BODY_LIMIT, VALIDATION_ERROR } from "./leads.ts";
+import { BUSINESS_NOT_FOUND, RATE_LIMIT_ERROR, TEXT_BODY_LIMIT, VALIDATION_ERROR, bugReport } from "./leads.ts";
 import { checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
 import { keyspace } from "./store/keys.ts";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "./store/repos/businesses.ts";
@@ -76,12 +76,12 @@ const errorName = (error: unknown) => (error instanceof Error ? error.name : typ
  * it throws or skips; either way the caller only logs, because a stale CDN copy for a
  * minute is better than a failed review.
  */
-const netlifyPurge: Purge = async (tags) => {
+export const netlifyPurge: Purge = async (tags) => {
   const { purgeCache } = await import("@netlify/functions");
   await purgeCache({ tags });
 };
 
-async function purgeQuietly(purge: Purge, tags: string[]): Promise<void> {
+export async function purgeQuietly(purge: Purge, tags: string[]): Promise<void> {
   try {
     await purge(tags);
   } catch (error) {
@@ -204,7 +204,7 @@ function guarded(label: string, storeOf: () => Store, body: (req: Request, store
         return jsonError(503, error.message);
       }
       // Only a bug gets here: user input is answered with 4xx above.
-      console.error(`[directory] ${label}: unexpected failure`, error);
+      console.error(`[directory] ${label}: unexpected failure: ${bugReport(error)}`);
       return jsonError(500, "Something went wrong on our side. Please try again.");
     }
   };

@@ -73,6 +73,7 @@ import {
   renderPage,
   type ProMatch,
 } from "./pages.ts";
+import { notifyLead } from "./notify/index.ts";
 import { checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
 import { timeId } from "./store/ids.ts";
 import { getStore, type Store } from "./store/index.ts";
@@ -130,9 +131,18 @@ export interface LeadDeps {
   photos?: () => PhotoStore;
   env?: Record<string, string | undefined>;
   now?: () => number;
+  /** Announces a stored lead (the notifier by default); its outcome never reaches the visitor. */
+  notify?: (store: Store, leadId: string) => Promise<unknown>;
 }
 
-export type LeadHandler = (req: Request, context?: { ip?: string } | null) => Promise<Response>;
+/** What Netlify passes as the second argument, as far as the pipeline cares. */
+export interface LeadContext {
+  ip?: string;
+  /** Keeps the function alive for work after the response (the lead's notification). */
+  waitUntil?(promise: Promise<unknown>): void;
+}
+
+export type LeadHandler = (req: Request, context?: LeadContext | null) => Promise<Response>;
 
 // ---------------------------------------------------------------------------------------
 // Endpoints
@@ -299,6 +309,16 @@ interface Submission {
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
 
+/**
+ * A bug's log line: the error class and where it was thrown, not its message, which can
+ * quote the visitor's input (validation libraries and JSON errors do).
+ */
+export function bugReport(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const frames = (error.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l)).slice(0, 5).map((l) => l.trim());
+  return [error.name, ...frames].join("\n  ");
+}
+
 function startedAt(value: unknown): number | null {
   const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,16}$/.test(value.trim()) ? Number(value) : NaN;
   return Number.isFinite(n) && n > 0 ? n : null;
@@ -375,11 +395,18 @@ export function leadHandler<T>(endpoint: LeadEndpoint<T>, deps: LeadDeps = {}): 
   const env = deps.env ?? process.env;
   const now = deps.now ?? Date.now;
   const schema = endpoint.schemaAt ? endpoint.schemaAt(now) : endpoint.schema;
+  const notify = deps.notify ?? ((store: Store, leadId: string) => notifyLead(store, leadId, { env }));
+
+  /** Starts the lead's notification without holding the response (the outbox retries it). */
+  function announce(store: Store, leadId: string, context?: LeadContext | null): void {
+    const attempt = notify(store, leadId).catch((error) => console.error(`[lead] ${endpoint.type} ${leadId}: notify failed (${errorName(error)})`));
+    if (context?.waitUntil) context.waitUntil(attempt);
+  }
 
   const fail = (html: boolean, status: number, message: string, headers: Record<string, string> = {}) =>
     html ? htmlResponse(problemPage(TITLES[status] ?? "Something went wrong", message), status, headers) : jsonError(status, message, {}, headers);
 
-  async function handle(req: Request, context?: { ip?: string } | null): Promise<Response> {
+  async function handle(req: Request, context?: LeadContext | null): Promise<Response> {
     if (req.method !== "POST") return jsonError(405, "Method not allowed. Use POST.", {}, { allow: "POST" });
     const kind = bodyKind(req);
     if (!kind) {
@@ -469,6 +496,7 @@ export function leadHandler<T>(endpoint: LeadEndpoint<T>, deps: LeadDeps = {}): 
       const firstPhoto = (result.lead.data as Record<string, unknown> | null)?.photoKey;
       if (photoKey && result.duplicate && firstPhoto !== photoKey) await discardPhoto(photosOf, photoKey);
       console.info(`[lead] ${endpoint.type}: stored ${id}${result.duplicate ? " (idempotent replay)" : ""}`);
+      if (!result.duplicate) announce(store, id, context);
     } catch (error) {
       console.error(`[lead] ${endpoint.type}: write failed (${errorName(error)})`);
       if (photoKey) await discardPhoto(photosOf, photoKey);
@@ -484,7 +512,7 @@ export function leadHandler<T>(endpoint: LeadEndpoint<T>, deps: LeadDeps = {}): 
       return await handle(req, context);
     } catch (error) {
       // Only a bug gets here: user input is answered with 4xx above.
-      console.error(`[lead] ${endpoint.type}: unexpected failure`, error);
+      console.error(`[lead] ${endpoint.type}: unexpected failure: ${bugReport(error)}`);
       return jsonError(500, "Something went wrong on our side. Please try again or call us.");
     }
   };

@@ -139,7 +139,7 @@ export function deadStore(alive: Store): Store {
     ...alive,
     redis: deadRedis,
     ping: async () => false,
-    leads: { create: fail, get: fail, list: fail },
+    leads: { create: fail, get: fail, list: fail, search: fail, update: fail },
     businesses: { ...alive.businesses, list: fail },
   } as Store;
 }

@@ -12,6 +12,7 @@ import { Redis } from "@upstash/redis";
 import { keyspace } from "./keys.ts";
 import { businessesRepository, type BusinessesRepository } from "./repos/businesses.ts";
 import { leadsRepository, type LeadsRepository } from "./repos/leads.ts";
+import { outboxRepository, type OutboxRepository } from "./repos/outbox.ts";
 import { reviewsRepository, type ReviewsRepository } from "./repos/reviews.ts";
 import { DEFAULT_SEED_FILE, readSeedFile, seedDirectory } from "./seed.ts";
 import { BackendRequester, type CommandBackend, type Reply } from "./transports/requester.ts";
@@ -20,8 +21,9 @@ import type { IORedisBackend } from "./transports/redis.ts";
 
 export { NotFoundError, ConflictError, StoreError, isNotFound } from "./errors.ts";
 export type { ListQuery, ListResult, BusinessesRepository } from "./repos/businesses.ts";
-export type { CreateLeadOptions, CreateLeadResult, LeadPage, LeadsRepository } from "./repos/leads.ts";
-export type { AddReviewOptions, ReviewsRepository } from "./repos/reviews.ts";
+export type { CreateLeadOptions, CreateLeadResult, LeadPage, LeadUpdate, LeadsRepository } from "./repos/leads.ts";
+export type { OutboxRepository } from "./repos/outbox.ts";
+export type { AddReviewOptions, OwnedReview, ReviewPage, ReviewsRepository } from "./repos/reviews.ts";
 export type { SeedReport } from "./seed.ts";
 
 export type StoreKind = "upstash" | "redis" | "embedded";
@@ -60,6 +62,8 @@ export interface Store {
   readonly leads: LeadsRepository;
   readonly businesses: BusinessesRepository;
   readonly reviews: ReviewsRepository;
+  /** Lead notifications waiting for delivery. */
+  readonly outbox: OutboxRepository;
   /** Resolves once the store is loaded (and seeded, for a fresh embedded store). */
   ready(): Promise<void>;
   /** Runs many writes as one unit: the embedded store locks its file once and saves once. */
@@ -169,6 +173,7 @@ export function createStore(options: CreateStoreOptions): Store {
     leads: leadsRepository(redis, keys),
     businesses: businessesRepository(redis, keys),
     reviews: reviewsRepository(redis, keys),
+    outbox: outboxRepository(redis, keys),
   };
 
   const batch = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -219,6 +224,7 @@ export function createStore(options: CreateStoreOptions): Store {
     leads: gated(raw.leads, ready),
     businesses: gated(raw.businesses, ready),
     reviews: gated(raw.reviews, ready),
+    outbox: gated(raw.outbox, ready),
     ready,
     batch,
     async close() {

@@ -26,14 +26,26 @@ export function keyspace(prefix: string) {
     query: (version: string | number, terms: readonly string[]) => `${p}idx:q:${version}:${terms.join("+")}`,
     /** Hash: review id -> review JSON. */
     reviews: (businessId: string) => `${p}rev:${businessId}`,
-    /** Zset: review id by createdAt (ms). */
+    /** Zset: review id by createdAt (ms); shown reviews only (a hidden one is taken out). */
     reviewsByDate: (businessId: string) => `${p}rev:${businessId}:by-date`,
+    /** Zset: every review id of every business (hidden ones too) by createdAt (ms), for /admin. */
+    reviewsAll: `${p}reviews:all`,
+    /** Hash: review id -> business id (a review is addressed by its id alone in /admin). */
+    reviewOwner: `${p}reviews:owner`,
     /** String: lead envelope JSON. */
     lead: (id: string) => `${p}lead:${id}`,
     /** Zset (all scores 0): lead ids of one type; ids sort by time, so lex order = age. */
     leadsByType: (type: LeadType) => `${p}leads:${type}`,
     /** Zset (all scores 0): every lead id. */
     leadsAll: `${p}leads:all`,
+    /** Hash: lead id -> search text (folded name, e-mail, phone digits), scanned by /admin search. */
+    leadText: `${p}leads:text`,
+    /** Zset: lead ids with an undelivered notification, score = next attempt (ms). */
+    outbox: `${p}outbox`,
+    /** String: outbox item JSON (attempts, next attempt, last error), one per lead id. */
+    outboxItem: (leadId: string) => `${p}outbox:${leadId}`,
+    /** String with a short TTL: failed admin sign-ins from one client address. */
+    adminFailures: (client: string) => `${p}admin:fail:${client}`,
     /** String with 24h TTL: idempotency key hash -> lead id. */
     leadIdempotency: (type: LeadType, keyHash: string) => `${p}lead:idem:${type}:${keyHash}`,
     /** Hash: store metadata (seededAt). */

@@ -1,7 +1,8 @@
 /**
- * Lua for the two writes that must read before they write: a business upsert and a review.
- * Both recompute the order score (see score.ts) and rewrite it in every index set of the
- * business in one atomic step, so concurrent reviews never lose a count.
+ * Lua for the writes that must read before they write: a business upsert, a review and its
+ * moderation (each recomputes the order score, see score.ts, and rewrites it in every index
+ * set of the business in one atomic step, so concurrent reviews never lose a count), an
+ * operator's lead edit (compare-and-set) and the notification outbox's claims.
  *
  * Portability: the same text runs on Redis 7 (Lua 5.1), Upstash and ioredis-mock (fengari,
  * Lua 5.3), so the scripts avoid unpack, cjson, error replies and float formatting, and
@@ -51,18 +52,27 @@ return {'ok', created}
 `;
 
 /**
- * KEYS: business, reviews, reviews by date, idx:all, idx:geo, idx:ver, term keys...
+ * KEYS: business, reviews, reviews by date, idx:all, idx:geo, idx:ver, reviews:all, reviews:owner, term keys...
  * ARGV: business id, review id, review json, stars, createdAt ms, expected tv
  * -> {"ok", sum, count} | {"missing"} | {"duplicate", review json} | {"stale"}
+ *
+ * A duplicate (a re-run seed) still enters the admin's review index, which is how reviews
+ * stored before that index existed get into it.
  */
 export const ADD_REVIEW = `${ORDER_SCORE}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
 local existing = redis.call('HGET', KEYS[2], ARGV[2])
-if existing then return {'duplicate', existing} end
+if existing then
+  redis.call('ZADD', KEYS[7], ARGV[5], ARGV[2])
+  redis.call('HSET', KEYS[8], ARGV[2], ARGV[1])
+  return {'duplicate', existing}
+end
 local tv = redis.call('HGET', KEYS[1], 'tv') or '0'
 if tv ~= ARGV[6] then return {'stale'} end
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 redis.call('ZADD', KEYS[3], ARGV[5], ARGV[2])
+redis.call('ZADD', KEYS[7], ARGV[5], ARGV[2])
+redis.call('HSET', KEYS[8], ARGV[2], ARGV[1])
 local sum = tonumber(redis.call('HGET', KEYS[1], 'sum') or '0') + tonumber(ARGV[4])
 local count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0') + 1
 redis.call('HSET', KEYS[1], 'sum', tostring(sum), 'count', tostring(count))
@@ -72,7 +82,87 @@ local order = order_score(feat, sum, count)
 local banded = rank * 100000000 + order
 redis.call('ZADD', KEYS[4], order, ARGV[1])
 redis.call('ZADD', KEYS[5], banded, ARGV[1])
-for i = 7, #KEYS do redis.call('ZADD', KEYS[i], banded, ARGV[1]) end
+for i = 9, #KEYS do redis.call('ZADD', KEYS[i], banded, ARGV[1]) end
 redis.call('INCR', KEYS[6])
 return {'ok', tostring(sum), tostring(count)}
+`;
+
+/**
+ * The operator verifies, hides or shows a review. The JSON is rewritten only if it is still
+ * what the caller read (Lua here has no JSON parser on every transport, so the caller builds
+ * the new text); hiding takes the review out of the public date index and its stars out of
+ * the aggregate, showing puts both back, and the order score follows in every index set.
+ *
+ * KEYS: business, reviews, reviews by date, idx:all, idx:geo, idx:ver, term keys...
+ * ARGV: business id, review id, expected json, new json, shown delta (-1 hide, 1 show, 0 none),
+ *       stars, createdAt ms, expected tv
+ * -> {"ok", sum, count} | {"missing"} | {"no_review"} | {"stale"}
+ */
+export const MODERATE_REVIEW = `${ORDER_SCORE}
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
+local current = redis.call('HGET', KEYS[2], ARGV[2])
+if not current then return {'no_review'} end
+if current ~= ARGV[3] then return {'stale'} end
+local tv = redis.call('HGET', KEYS[1], 'tv') or '0'
+if tv ~= ARGV[8] then return {'stale'} end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[4])
+local sum = tonumber(redis.call('HGET', KEYS[1], 'sum') or '0')
+local count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0')
+local delta = tonumber(ARGV[5])
+if delta ~= 0 then
+  if delta < 0 then
+    redis.call('ZREM', KEYS[3], ARGV[2])
+  else
+    redis.call('ZADD', KEYS[3], ARGV[7], ARGV[2])
+  end
+  sum = math.max(0, sum + delta * tonumber(ARGV[6]))
+  count = math.max(0, count + delta)
+  redis.call('HSET', KEYS[1], 'sum', tostring(sum), 'count', tostring(count))
+  local feat = tonumber(redis.call('HGET', KEYS[1], 'feat') or '0')
+  local rank = tonumber(redis.call('HGET', KEYS[1], 'rank') or '0')
+  local order = order_score(feat, sum, count)
+  local banded = rank * 100000000 + order
+  redis.call('ZADD', KEYS[4], order, ARGV[1])
+  redis.call('ZADD', KEYS[5], banded, ARGV[1])
+  for i = 7, #KEYS do redis.call('ZADD', KEYS[i], banded, ARGV[1]) end
+end
+redis.call('INCR', KEYS[6])
+return {'ok', tostring(sum), tostring(count)}
+`;
+
+/**
+ * Compare-and-set of a string (an operator's lead edit): WATCH is not available over REST.
+ * KEYS: key. ARGV: expected value, new value -> "ok" | "stale" | "missing"
+ */
+export const SET_IF_UNCHANGED = `
+local current = redis.call('GET', KEYS[1])
+if not current then return 'missing' end
+if current ~= ARGV[1] then return 'stale' end
+redis.call('SET', KEYS[1], ARGV[2])
+return 'ok'
+`;
+
+/**
+ * Claims due outbox items: each one's next-attempt score moves to the end of a lease, so a
+ * concurrent notifier (the scheduled run next to a response's own attempt) skips it, and a
+ * notifier that dies mid-delivery leaves it due again once the lease ends.
+ * KEYS: outbox zset. ARGV: now ms, lease end ms, max items -> claimed lead ids, space-separated
+ * (ioredis-mock cannot return a table built in a loop; lead ids never contain spaces).
+ */
+export const CLAIM_OUTBOX = `
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, id in ipairs(ids) do redis.call('ZADD', KEYS[1], ARGV[2], id) end
+return table.concat(ids, ' ')
+`;
+
+/**
+ * Claims one outbox item if it is due (the attempt right after a lead's response).
+ * KEYS: outbox zset. ARGV: lead id, now ms, lease end ms -> "ok" | "busy" | "gone"
+ */
+export const CLAIM_OUTBOX_ITEM = `
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score then return 'gone' end
+if tonumber(score) > tonumber(ARGV[2]) then return 'busy' end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+return 'ok'
 `;

@@ -112,10 +112,12 @@ export const Review = z.object({
   reviewText: text.max(5000),
   /** Service the review is about, may be empty. */
   serviceType: text.max(100),
-  /** Set by the server only. */
+  /** Set by the server only (seed curation or the operator in /admin). */
   isVerified: z.boolean(),
   /** ISO timestamp set by the server. */
   createdAt: isoDateTime,
+  /** Hidden by the operator: out of every public list and of the rating (admin only; absent = shown). */
+  hidden: z.boolean().optional(),
 });
 export type Review = z.infer<typeof Review>;
 
@@ -174,9 +176,12 @@ export type SeedBusiness = z.output<typeof SeedBusiness>;
 /** The whole seed file. */
 export const SeedFile = z.array(SeedBusiness);
 
-/** A review as the public sees it: the reviewer's e-mail never leaves the server. */
-export type PublicReview = Omit<Review, "customerEmail">;
+/**
+ * A review as the public sees it: the reviewer's e-mail never leaves the server, and neither
+ * does moderation state (a hidden review is simply never listed).
+ */
+export type PublicReview = Omit<Review, "customerEmail" | "hidden">;
 
-export function toPublicReview({ customerEmail: _private, ...rest }: Review): PublicReview {
+export function toPublicReview({ customerEmail: _private, hidden: _moderation, ...rest }: Review): PublicReview {
   return rest;
 }

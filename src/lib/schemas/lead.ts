@@ -8,9 +8,29 @@ export const LEAD_TYPES = ["quote", "audit", "assessment", "find-pros", "booking
 export const LeadType = z.enum(LEAD_TYPES);
 export type LeadType = z.infer<typeof LeadType>;
 
-// Only "new" exists today; follow-up states arrive with the admin area.
-export const LeadStatus = z.enum(["new"]);
+/**
+ * The operator's workflow: new -> contacted -> won or lost. Any state may be set from any
+ * other (people correct mistakes); every change is kept in `history`, so nothing is lost.
+ */
+export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;
+export const LeadStatus = z.enum(LEAD_STATUSES);
 export type LeadStatus = z.infer<typeof LeadStatus>;
+
+/** Longest operator note; a note is a reminder, not a document. */
+export const MAX_NOTE_LENGTH = 2000;
+
+/** One operator change, oldest first in `history`. */
+export const LeadChange = z.object({
+  /** ISO timestamp of the change. */
+  at: z.iso.datetime({ offset: true }),
+  /** Status before the change. */
+  from: LeadStatus,
+  /** Status after the change (equal to `from` when only the note changed). */
+  to: LeadStatus,
+  /** The note as it was saved with this change, if the change touched it. */
+  note: z.string().max(MAX_NOTE_LENGTH).optional(),
+});
+export type LeadChange = z.infer<typeof LeadChange>;
 
 /** Envelope schema for a given payload schema. */
 export function leadSchema<T extends z.ZodType>(data: T) {
@@ -23,8 +43,14 @@ export function leadSchema<T extends z.ZodType>(data: T) {
     createdAt: z.iso.datetime({ offset: true }),
     /** Site path the form was submitted from, e.g. "/services/tree-removal". */
     sourcePage: z.string().max(500),
-    /** Workflow state. */
+    /** Workflow state; "new" on arrival. */
     status: LeadStatus,
+    /** The operator's current note (absent until one is written). */
+    note: z.string().max(MAX_NOTE_LENGTH).optional(),
+    /** ISO timestamp of the last operator change (absent until the first). */
+    updatedAt: z.iso.datetime({ offset: true }).optional(),
+    /** Operator changes, oldest first (absent until the first). */
+    history: z.array(LeadChange).optional(),
     /** The form payload, validated by the caller. */
     data,
   });

@@ -405,6 +405,144 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
       });
     });
 
+    describe("operator: lead edits, search, outbox", () => {
+      it("writes the outbox item and search text with the lead, and not again for a replay", async () => {
+        const store = await h.fresh("outbox-create");
+        const { lead } = await store.leads.create("quote", { name: "Ann Ávila", email: "ann@example.com", phone: "(512) 555-0101" }, { sourcePage: "/", idempotencyKey: "k1" });
+        await store.leads.create("quote", { name: "Ann Ávila" }, { sourcePage: "/", idempotencyKey: "k1" });
+        const { items, total } = await store.outbox.list();
+        expect(total).toBe(1);
+        expect(items[0]).toEqual({ leadId: lead.id, type: "quote", createdAt: lead.createdAt, attempts: 0, nextAttemptAt: lead.createdAt, delivered: [] });
+        expect(JSON.stringify(items[0])).not.toContain("Ann");
+      });
+
+      it("claims due items once, under a lease, and settles them", async () => {
+        const store = await h.fresh("outbox-claim");
+        const a = (await store.leads.create("audit", { name: "A" }, { sourcePage: "/" })).lead;
+        const b = (await store.leads.create("booking", { customerName: "B" }, { sourcePage: "/" })).lead;
+        const now = Date.now() + 1_000;
+        const claimed = await store.outbox.claimDue(now, now + 60_000, 10);
+        expect(claimed.map((i) => i.leadId).sort()).toEqual([a.id, b.id].sort());
+        expect(await store.outbox.claimDue(now, now + 60_000, 10)).toEqual([]);
+        expect(await store.outbox.claim(a.id, now, now + 60_000)).toBeNull();
+        await store.outbox.done(a.id);
+        await store.outbox.reschedule({ ...claimed.find((i) => i.leadId === b.id)!, attempts: 1, lastError: "webhook: HTTP 500", nextAttemptAt: new Date(now + 120_000).toISOString() });
+        expect((await store.outbox.list()).items).toMatchObject([{ leadId: b.id, attempts: 1, lastError: "webhook: HTTP 500" }]);
+        // After the lease and the backoff, it is due again; a removed item is never re-created.
+        expect((await store.outbox.claimDue(now + 130_000, now + 190_000, 10)).map((i) => i.leadId)).toEqual([b.id]);
+        await store.outbox.reschedule({ leadId: a.id, type: "audit", createdAt: a.createdAt, attempts: 9, nextAttemptAt: a.createdAt, delivered: [] });
+        expect(await store.outbox.get(a.id)).toBeNull();
+        expect(await store.outbox.retryNow(undefined, now)).toBe(1);
+        expect(await store.outbox.claim(b.id, now, now + 60_000)).toMatchObject({ leadId: b.id });
+      });
+
+      it("updates status and note with a history, and refuses unknown leads", async () => {
+        const store = await h.fresh("lead-update");
+        const { lead } = await store.leads.create("quote", { name: "Ann" }, { sourcePage: "/" });
+        const t1 = new Date("2025-01-02T10:00:00.000Z");
+        const contacted = await store.leads.update(lead.id, { status: "contacted", note: "Left a voicemail" }, t1);
+        expect(contacted).toMatchObject({ status: "contacted", note: "Left a voicemail", updatedAt: t1.toISOString(), history: [{ at: t1.toISOString(), from: "new", to: "contacted", note: "Left a voicemail" }] });
+        const won = await store.leads.update(lead.id, { status: "won" }, new Date("2025-01-03T10:00:00.000Z"));
+        expect(won?.history).toHaveLength(2);
+        expect(won?.note).toBe("Left a voicemail");
+        const cleared = await store.leads.update(lead.id, { note: "" });
+        expect(cleared?.note).toBeUndefined();
+        expect(await store.leads.get(lead.id)).toEqual(cleared);
+        expect(await store.leads.update("ld_doesnotexist0000000", { status: "won" })).toBeNull();
+        // Concurrent edits: every one lands in the history.
+        await Promise.all(["a", "b", "c", "d"].map((note) => store.leads.update(lead.id, { note })));
+        expect((await store.leads.get(lead.id))?.history).toHaveLength(3 + 4);
+      });
+
+      it("searches by name, e-mail and phone digits, newest first, with a cursor", async () => {
+        const store = await h.fresh("lead-search");
+        const made: string[] = [];
+        for (let i = 0; i < 5; i++) {
+          made.push((await store.leads.create("quote", { name: `José Pérez ${i}`, email: `jose${i}@example.com`, phone: `+1 (512) 555-01${i}0` }, { sourcePage: "/" })).lead.id);
+          await new Promise((r) => setTimeout(r, 2));
+        }
+        await store.leads.create("booking", { customerName: "Other Person", customerEmail: "other@example.com", customerPhone: "512-555-9999" }, { sourcePage: "/" });
+        expect((await store.leads.search("jose", "quote", { limit: 10 })).items.map((l) => l.id)).toEqual([...made].reverse());
+        expect((await store.leads.search("PÉREZ 3")).items.map((l) => l.id)).toEqual([made[3]]);
+        expect((await store.leads.search("jose2@example")).items.map((l) => l.id)).toEqual([made[2]]);
+        expect((await store.leads.search("512-555-0140")).items.map((l) => l.id)).toEqual([made[4]]);
+        expect((await store.leads.search("5125559999")).items[0]?.type).toBe("booking");
+        expect((await store.leads.search("nobody")).items).toEqual([]);
+        const first = await store.leads.search("jose", undefined, { limit: 2 });
+        const second = await store.leads.search("jose", undefined, { limit: 2, cursor: first.nextCursor });
+        const third = await store.leads.search("jose", undefined, { limit: 2, cursor: second.nextCursor });
+        expect([...first.items, ...second.items, ...third.items].map((l) => l.id)).toEqual([...made].reverse());
+        expect(third.nextCursor).toBeNull();
+      });
+    });
+
+    describe("operator: review moderation", () => {
+      it("hides a review from the public list and the rating, shows it again, and verifies", async () => {
+        const store = await h.fresh("rev-moderate");
+        await store.businesses.upsert(business(1, { services: ["Tree Trimming", "Stump Grinding"] }));
+        await store.businesses.upsert(business(2, { rating: "4.0", reviewCount: 1, city: "Dallas" }));
+        const five = await store.reviews.add("t-001", { customerName: "Five", rating: 5 }, { createdAt: "2024-01-01T00:00:00Z" });
+        const one = await store.reviews.add("t-001", { customerName: "One", rating: 1 }, { createdAt: "2024-01-02T00:00:00Z" });
+        expect(await store.businesses.get("t-001")).toMatchObject({ rating: "3.0", reviewCount: 2 });
+        expect(ids((await store.businesses.list({ search: "test" })).data)).toEqual(["t-002", "t-001"]);
+
+        const hidden = await store.reviews.moderate(one.id, { hidden: true });
+        expect(hidden).toMatchObject({ id: one.id, hidden: true, businessId: "t-001" });
+        expect((await store.reviews.list("t-001")).map((r) => r.id)).toEqual([five.id]);
+        expect(await store.businesses.get("t-001")).toMatchObject({ rating: "5.0", reviewCount: 1 });
+        expect(ids((await store.businesses.list({ search: "stump" })).data)).toEqual(["t-001"]);
+        expect(ids((await store.businesses.list({ search: "test" })).data)).toEqual(["t-001", "t-002"]);
+        // Hiding twice changes nothing.
+        await store.reviews.moderate(one.id, { hidden: true });
+        expect(await store.businesses.get("t-001")).toMatchObject({ rating: "5.0", reviewCount: 1 });
+
+        const verified = await store.reviews.moderate(five.id, { isVerified: true });
+        expect(verified?.isVerified).toBe(true);
+        expect((await store.reviews.list("t-001"))[0]?.isVerified).toBe(true);
+
+        await store.reviews.moderate(one.id, { hidden: false });
+        expect((await store.reviews.list("t-001")).map((r) => r.id)).toEqual([one.id, five.id]);
+        expect(await store.businesses.get("t-001")).toMatchObject({ rating: "3.0", reviewCount: 2 });
+        expect((await store.reviews.get(one.id))?.hidden).toBeUndefined();
+        expect(await store.reviews.moderate("rv_unknown", { hidden: true })).toBeNull();
+      });
+
+      it("lists every review of every business, hidden ones too, with a cursor", async () => {
+        const store = await h.fresh("rev-all");
+        await store.businesses.upsert(business(1));
+        await store.businesses.upsert(business(2, { city: "Dallas" }));
+        const same = "2024-03-01T00:00:00Z";
+        const made = [
+          await store.reviews.add("t-001", { customerName: "A" }, { id: "t-001-rev-001", createdAt: same }),
+          await store.reviews.add("t-002", { customerName: "B" }, { id: "t-002-rev-001", createdAt: same }),
+          await store.reviews.add("t-001", { customerName: "C" }, { createdAt: "2024-04-01T00:00:00Z" }),
+          await store.reviews.add("t-002", { customerName: "D" }, { createdAt: "2024-02-01T00:00:00Z" }),
+        ];
+        await store.reviews.moderate(made[0]!.id, { hidden: true });
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await store.reviews.listAll({ cursor, limit: 1 });
+          seen.push(...page.items.map((r) => `${r.businessId}/${r.customerName}${r.hidden ? " (hidden)" : ""}`));
+          cursor = page.nextCursor;
+        } while (cursor);
+        expect(seen).toEqual(["t-001/C", "t-002/B", "t-001/A (hidden)", "t-002/D"]);
+      });
+
+      it("keeps the aggregate exact when moderation races new reviews", async () => {
+        const store = await h.fresh("rev-moderate-race");
+        await store.businesses.upsert(business(1));
+        const first = await Promise.all([1, 2, 3, 4].map((rating) => store.reviews.add("t-001", { customerName: `R${rating}`, rating })));
+        await Promise.all([
+          ...first.slice(0, 2).map((r) => store.reviews.moderate(r.id, { hidden: true })),
+          ...[5, 5].map((rating) => store.reviews.add("t-001", { customerName: "New", rating })),
+        ]);
+        // Shown: 3, 4, 5, 5.
+        expect(await store.businesses.get("t-001")).toMatchObject({ reviewCount: 4, rating: "4.3" });
+        expect(await store.reviews.list("t-001")).toHaveLength(4);
+      });
+    });
+
     describe("seed", () => {
       const seed: SeedBusiness[] = [
         { ...business(1), reviews: [

@@ -1,17 +1,26 @@
 /**
- * Leads: every form submission, stored with its indexes in one MULTI/EXEC before the API
- * answers 2xx.
+ * Leads: every form submission, stored with its indexes, its search text and its
+ * notification outbox item in one MULTI/EXEC before the API answers 2xx, so a stored lead
+ * is always announced eventually and an announced lead always exists.
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "@upstash/redis";
-import { Lead as LeadSchema, LeadType, type Lead } from "../../../../src/lib/schemas/lead.ts";
+import { leadSearchText, matchesSearch, type OutboxItem } from "../../../../src/lib/admin.ts";
+import { Lead as LeadSchema, LeadType, type Lead, type LeadChange, type LeadStatus } from "../../../../src/lib/schemas/lead.ts";
 import { asJson, asString } from "../decode.ts";
 import { timeId, isTimeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
+import { SET_IF_UNCHANGED } from "../scripts.ts";
 
 /** Same idempotency key within this window returns the first lead. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 const MAX_PAGE = 100;
+/**
+ * Search reads this many index entries (and their search texts) per request at most, in two
+ * round trips; a search that has not filled its page by then answers what it found with a
+ * cursor to scan on. See README "Search" for the trade-off against an inverted index.
+ */
+export const SEARCH_SCAN_LIMIT = 5_000;
 
 export interface CreateLeadOptions {
   /** Site path the form was on, e.g. "/services/tree-removal". */
@@ -31,6 +40,16 @@ export interface LeadPage {
   items: Lead[];
   /** Pass back as `cursor` for the next (older) page; null on the last page. */
   nextCursor: string | null;
+  /** Searches only: index entries read for this page (at most SEARCH_SCAN_LIMIT). */
+  scanned?: number;
+}
+
+/** An operator's edit of a lead. */
+export interface LeadUpdate {
+  /** New workflow state. */
+  status?: LeadStatus;
+  /** Replaces the note; "" clears it. */
+  note?: string;
 }
 
 export interface LeadsRepository {
@@ -38,9 +57,23 @@ export interface LeadsRepository {
   get(id: string): Promise<Lead | null>;
   /** Newest first; omit type for every type. */
   list(type?: LeadType, options?: { cursor?: string | null; limit?: number }): Promise<LeadPage>;
+  /**
+   * Leads whose name or e-mail contains `query`, or whose phone contains its digits; newest
+   * first. A page may come back short (or empty) with a cursor when the scan budget ran out.
+   */
+  search(query: string, type?: LeadType, options?: { cursor?: string | null; limit?: number }): Promise<LeadPage>;
+  /** Applies an operator edit (recorded in `history`); null for an unknown lead. */
+  update(id: string, change: LeadUpdate, now?: Date): Promise<Lead | null>;
+}
+
+/** The outbox item a new lead starts with: due at once, nothing tried yet. */
+export function newOutboxItem(lead: Pick<Lead, "id" | "type" | "createdAt">): OutboxItem {
+  return { leadId: lead.id, type: lead.type, createdAt: lead.createdAt, attempts: 0, nextAttemptAt: lead.createdAt, delivered: [] };
 }
 
 export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
+  const casScript = redis.createScript<unknown>(SET_IF_UNCHANGED);
+
   async function get(id: string): Promise<Lead | null> {
     if (!isTimeId("ld", id)) return null;
     return asJson<Lead>(await redis.get(keys.lead(id)));
@@ -87,11 +120,66 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
       tx.set(keys.lead(id), JSON.stringify(lead));
       tx.zadd(keys.leadsByType(type), { score: 0, member: id });
       tx.zadd(keys.leadsAll, { score: 0, member: id });
+      tx.hset(keys.leadText, { [id]: leadSearchText(lead) });
+      tx.set(keys.outboxItem(id), JSON.stringify(newOutboxItem(lead)));
+      tx.zadd(keys.outbox, { score: Date.parse(lead.createdAt), member: id });
       await tx.exec();
       return { lead, duplicate: false };
     },
 
     get,
+
+    async search(query, type, options = {}) {
+      const limit = Math.max(1, Math.min(MAX_PAGE, Math.floor(options.limit ?? 20)));
+      const cursor = options.cursor ?? null;
+      if (cursor !== null && !isTimeId("ld", cursor)) throw new RangeError("invalid cursor");
+      const index = type ? keys.leadsByType(LeadType.parse(type)) : keys.leadsAll;
+      const raw = await redis.exec<unknown[]>(["ZREVRANGEBYLEX", index, cursor ? `(${cursor}` : "+", "-", "LIMIT", "0", String(SEARCH_SCAN_LIMIT)]);
+      const ids = (raw ?? []).map((v) => asString(v) ?? "");
+      if (ids.length === 0) return { items: [], nextCursor: null, scanned: 0 };
+      // One pipeline of HMGETs in chunks: a request never waits on more than two round trips.
+      const p = redis.pipeline();
+      const CHUNK = 500;
+      for (let i = 0; i < ids.length; i += CHUNK) p.hmget(keys.leadText, ...ids.slice(i, i + CHUNK));
+      const chunks = await p.exec<(Record<string, unknown> | null)[]>();
+      const texts = new Map<string, string>();
+      for (const chunk of chunks) for (const [id, text] of Object.entries(chunk ?? {})) texts.set(id, asString(text) ?? "");
+      const hits: string[] = [];
+      let scanned = 0;
+      for (const id of ids) {
+        scanned++;
+        if (matchesSearch(texts.get(id) ?? "", query)) hits.push(id);
+        if (hits.length === limit) break;
+      }
+      const exhausted = scanned === ids.length && ids.length < SEARCH_SCAN_LIMIT;
+      const nextCursor = exhausted ? null : (ids[scanned - 1] ?? null);
+      if (hits.length === 0) return { items: [], nextCursor, scanned };
+      const docs = await redis.mget<unknown[]>(...hits.map((id) => keys.lead(id)));
+      const items = docs.map((d) => asJson<Lead>(d)).filter((l): l is Lead => l !== null);
+      return { items, nextCursor, scanned };
+    },
+
+    async update(id, change, now = new Date()) {
+      if (!isTimeId("ld", id)) return null;
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const stored = asString(await redis.get(keys.lead(id)));
+        if (!stored) return null;
+        const lead = asJson<Lead>(stored)!;
+        const at = now.toISOString();
+        const to = change.status ?? lead.status;
+        const noteChanged = change.note !== undefined && change.note !== (lead.note ?? "");
+        if (to === lead.status && !noteChanged) return lead;
+        const entry: LeadChange = { at, from: lead.status, to, ...(noteChanged ? { note: change.note } : {}) };
+        const { note: _old, ...rest } = lead;
+        const note = change.note !== undefined ? change.note : lead.note;
+        const next: Lead = { ...rest, status: to, ...(note ? { note } : {}), updatedAt: at, history: [...(lead.history ?? []), entry] };
+        LeadSchema.parse(next);
+        const reply = asString(await casScript.exec([keys.lead(id)], [stored, JSON.stringify(next)]));
+        if (reply === "ok") return next;
+        if (reply === "missing") return null;
+      }
+      throw new Error(`lead ${id}: too many concurrent updates`);
+    },
 
     async list(type?: LeadType, options: { cursor?: string | null; limit?: number } = {}): Promise<LeadPage> {
       const limit = Math.max(1, Math.min(MAX_PAGE, Math.floor(options.limit ?? 20)));

@@ -1,14 +1,16 @@
 /**
  * Reviews. Adding one also moves the business's rating, review count and its position in
  * every index set, all inside one Lua script, so concurrent posts cannot lose an update.
+ * Moderation (verify, hide, show) works the same way: a hidden review stays stored but
+ * leaves the public date index and the aggregate, so no public read has to filter.
  */
 import type { Redis } from "@upstash/redis";
 import { Review, ReviewInput } from "../../../../src/lib/schemas/business.ts";
-import { asJson, asString } from "../decode.ts";
+import { asJson, asNumber, asString, pairs } from "../decode.ts";
 import { NotFoundError } from "../errors.ts";
 import { timeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
-import { ADD_REVIEW } from "../scripts.ts";
+import { ADD_REVIEW, MODERATE_REVIEW } from "../scripts.ts";
 
 export interface AddReviewOptions {
   /** Fixed id (seeding); re-adding an existing id is a no-op that returns the stored review. */
@@ -24,12 +26,39 @@ export interface ReviewsRepository {
   add(businessId: string, input: ReviewInput, options?: AddReviewOptions): Promise<Review>;
   /** Like add, and says whether it stored anything (false for a known id). */
   addOrKeep(businessId: string, input: ReviewInput, options?: AddReviewOptions): Promise<{ review: Review; created: boolean }>;
-  /** Newest first. Throws NotFoundError when the business does not exist. */
+  /** Shown reviews, newest first. Throws NotFoundError when the business does not exist. */
   list(businessId: string, options?: { limit?: number; offset?: number }): Promise<Review[]>;
+  /** Every review of every business, hidden ones too, newest first (the admin's list). */
+  listAll(options?: { cursor?: string | null; limit?: number }): Promise<ReviewPage>;
+  /** One review with its business id, or null. */
+  get(reviewId: string): Promise<OwnedReview | null>;
+  /**
+   * Sets the Verified badge and/or hides (true) or shows (false) a review; the rating and
+   * count follow in the same atomic step. Null when the review does not exist.
+   */
+  moderate(reviewId: string, change: { isVerified?: boolean; hidden?: boolean }): Promise<OwnedReview | null>;
+}
+
+/** A review and the business it belongs to. */
+export type OwnedReview = Review & { businessId: string };
+
+export interface ReviewPage {
+  /** Newest first. */
+  items: OwnedReview[];
+  /** Pass back as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
 }
 
 export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
   const addScript = redis.createScript<unknown[]>(ADD_REVIEW);
+  const moderateScript = redis.createScript<unknown[]>(MODERATE_REVIEW);
+
+  async function get(reviewId: string): Promise<OwnedReview | null> {
+    const businessId = asString(await redis.hget(keys.reviewOwner, reviewId));
+    if (!businessId) return null;
+    const review = asJson<Review>(await redis.hget(keys.reviews(businessId), reviewId));
+    return review ? { ...review, businessId } : null;
+  }
 
   async function addOrKeep(businessId: string, input: ReviewInput, options: AddReviewOptions = {}) {
     const parsed = ReviewInput.parse(input);
@@ -52,6 +81,8 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
           keys.all,
           keys.geo,
           keys.version,
+          keys.reviewsAll,
+          keys.reviewOwner,
           ...terms.map(keys.term),
         ],
         [businessId, review.id, JSON.stringify(review), String(review.rating), String(Date.parse(review.createdAt)), asString(current.tv) ?? "0"],
@@ -89,6 +120,68 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
       if (ids.length === 0) return [];
       const rows = (await redis.hmget(keys.reviews(businessId), ...ids)) as Record<string, unknown> | null;
       return ids.map((id) => asJson<Review>(rows?.[id])).filter((r): r is Review => r !== null);
+    },
+
+    async listAll(options = {}) {
+      const limit = Math.max(1, Math.min(200, Math.floor(options.limit ?? 25)));
+      // Cursor "createdAtMs:reviewId": reviews written in the same millisecond (a seed) share
+      // a score, and ZREVRANGE orders those by id, so the id says where the page stopped.
+      let after: { score: number; id: string } | null = null;
+      if (options.cursor) {
+        const m = /^(\d{1,16}):([A-Za-z0-9_-]{1,100})$/.exec(options.cursor);
+        if (!m) throw new RangeError("invalid cursor");
+        after = { score: Number(m[1]), id: m[2]! };
+      }
+      const ties = after ? asNumber(await redis.zcount(keys.reviewsAll, after.score, after.score)) : 0;
+      const max = after ? after.score : "+inf";
+      const raw = await redis.zrange<unknown[]>(keys.reviewsAll, max, "-inf", { byScore: true, rev: true, offset: 0, count: limit + 1 + ties, withScores: true });
+      const entries = pairs(raw).filter(([id, score]) => !after || score < after.score || id < after.id);
+      const page = entries.slice(0, limit);
+      if (page.length === 0) return { items: [], nextCursor: null };
+      const owners = (await redis.hmget(keys.reviewOwner, ...page.map(([id]) => id))) as Record<string, unknown> | null;
+      const p = redis.pipeline();
+      for (const [id] of page) p.hget(keys.reviews(asString(owners?.[id]) ?? ""), id);
+      const docs = await p.exec<unknown[]>();
+      const items: OwnedReview[] = [];
+      page.forEach(([id], i) => {
+        const review = asJson<Review>(docs[i]);
+        const businessId = asString(owners?.[id]);
+        if (review && businessId) items.push({ ...review, businessId });
+      });
+      const last = page[page.length - 1]!;
+      return { items, nextCursor: entries.length > limit ? `${last[1]}:${last[0]}` : null };
+    },
+
+    get,
+
+    async moderate(reviewId, change) {
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const businessId = asString(await redis.hget(keys.reviewOwner, reviewId));
+        if (!businessId) return null;
+        const bizKey = keys.business(businessId);
+        const p = redis.pipeline();
+        p.hget(keys.reviews(businessId), reviewId);
+        p.hmget(bizKey, "tv", "terms");
+        const [rawReview, current] = await p.exec<[unknown, Record<string, unknown> | null]>();
+        const stored = asString(rawReview);
+        const review = asJson<Review>(rawReview);
+        if (!stored || !review) return null;
+        if (!current || current.tv === null || current.tv === undefined) return null;
+        const wasHidden = review.hidden === true;
+        const hide = change.hidden ?? wasHidden;
+        const next: Review = Review.parse({ ...review, isVerified: change.isVerified ?? review.isVerified, hidden: hide || undefined });
+        const delta = hide === wasHidden ? 0 : hide ? -1 : 1;
+        const terms = asJson<string[]>(current.terms) ?? [];
+        const reply = await moderateScript.exec(
+          [bizKey, keys.reviews(businessId), keys.reviewsByDate(businessId), keys.all, keys.geo, keys.version, ...terms.map(keys.term)],
+          [businessId, reviewId, stored, JSON.stringify(next), String(delta), String(review.rating), String(Date.parse(review.createdAt)), asString(current.tv) ?? "0"],
+        );
+        const status = asString(reply[0]);
+        if (status === "ok") return { ...next, businessId };
+        if (status === "missing" || status === "no_review") return null;
+        if (status !== "stale") throw new Error(`unexpected moderation reply ${JSON.stringify(reply)}`);
+      }
+      throw new Error(`review ${reviewId}: too many concurrent updates`);
     },
   };
 }

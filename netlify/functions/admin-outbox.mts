@@ -1,0 +1,11 @@
+/**
+ * GET /api/admin/outbox: lead notifications not delivered yet; POST { leadId? }: retry now.
+ * Bearer ADMIN_TOKEN; the handler lives in ../lib/admin/handlers.ts.
+ */
+import type { Config } from "@netlify/functions";
+import { adminOutboxHandler } from "../lib/admin/handlers.ts";
+
+export default adminOutboxHandler();
+
+// No method filter here: other methods must reach the handler to get a 405 with Allow.
+export const config: Config = { path: "/api/admin/outbox" };

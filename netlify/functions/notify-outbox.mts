@@ -1,0 +1,22 @@
+/**
+ * Scheduled every 5 minutes: delivers lead notifications whose first attempt (right after
+ * the visitor's response) failed or never ran, with backoff. The notifier lives in
+ * ../lib/notify/index.ts.
+ */
+import type { Config } from "@netlify/functions";
+import { drainOutbox } from "../lib/notify/index.ts";
+import { getStore } from "../lib/store/index.ts";
+
+export default async (): Promise<void> => {
+  try {
+    const report = await drainOutbox(getStore());
+    if (report.claimed > 0) {
+      console.info(`[notify] scheduled run: ${report.delivered} delivered, ${report.retry} to retry, ${report.dropped} dropped`);
+    }
+  } catch (error) {
+    // Items stay in the outbox; the next run tries again.
+    console.error(`[notify] scheduled run failed (${error instanceof Error ? error.name : typeof error})`);
+  }
+};
+
+export const config: Config = { schedule: "*/5 * * * *" };

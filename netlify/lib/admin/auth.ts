@@ -1,0 +1,82 @@
+/**
+ * The operator's bearer token. One shared secret (ADMIN_TOKEN) rather than accounts: there
+ * is one operator, and the token never leaves their browser tab (sessionStorage) and this
+ * check. Failed attempts are counted per client address and lock it out for a while, so the
+ * token cannot be guessed at request speed.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { ADMIN_DISABLED, ADMIN_RATE_LIMITED, ADMIN_UNAUTHORIZED } from "../../../src/lib/admin.ts";
+import { jsonError } from "../http.ts";
+import { asNumber } from "../store/decode.ts";
+import { keyspace } from "../store/keys.ts";
+import type { Store } from "../store/index.ts";
+
+/** Shorter tokens are refused: the admin stays disabled rather than guessable. */
+export const MIN_TOKEN_LENGTH = 16;
+/** Failed sign-ins per client address within the lockout window. */
+export const MAX_FAILURES = 10;
+export const LOCKOUT_SECONDS = 15 * 60;
+
+/** Headers on every admin answer, on top of http.ts's no-store: never in a shared cache, never indexed. */
+export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
+  "netlify-cdn-cache-control": "no-store",
+  "x-robots-tag": "noindex, nofollow",
+};
+
+/** The configured token, or why the admin is off. */
+export function adminToken(env: Record<string, string | undefined>): { token: string } | { disabled: string } {
+  const token = env.ADMIN_TOKEN?.trim() ?? "";
+  if (!token) return { disabled: ADMIN_DISABLED };
+  if (token.length < MIN_TOKEN_LENGTH) return { disabled: `${ADMIN_DISABLED} (at least ${MIN_TOKEN_LENGTH} characters)` };
+  return { token };
+}
+
+const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
+
+/** Constant time whatever the lengths: both sides are hashed to 32 bytes first. */
+export function tokensMatch(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** The bearer token of a request, or null. */
+export function bearerToken(req: Request): string | null {
+  const match = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i.exec(req.headers.get("authorization") ?? "");
+  return match?.[1] ?? null;
+}
+
+/** The failure counter's key: the address is hashed, it is nobody's business in a key listing. */
+const failureKey = (store: Store, client: string) => keyspace(store.prefix).adminFailures(digest(client).toString("hex").slice(0, 32));
+
+/** Seconds until a locked-out client may try again, or 0. */
+export async function lockedOutFor(store: Store, client: string): Promise<number> {
+  const key = failureKey(store, client);
+  const p = store.redis.pipeline();
+  p.get(key);
+  p.ttl(key);
+  const [count, ttl] = await p.exec<[unknown, number]>();
+  return asNumber(count) >= MAX_FAILURES ? Math.max(1, asNumber(ttl, LOCKOUT_SECONDS)) : 0;
+}
+
+export async function recordFailure(store: Store, client: string): Promise<void> {
+  const key = failureKey(store, client);
+  const count = await store.redis.incr(key);
+  // The window starts at the first failure; later failures do not extend it.
+  if (count === 1) await store.redis.expire(key, LOCKOUT_SECONDS);
+}
+
+export type AuthResult = { ok: true } | { ok: false; response: Response };
+
+/**
+ * 503 while disabled, 429 while locked out, 401 for a missing or wrong token (a wrong one
+ * counts as a failure). A store that cannot count failures fails closed: no admin then.
+ */
+export async function authorize(req: Request, store: Store, client: string, env: Record<string, string | undefined>): Promise<AuthResult> {
+  const configured = adminToken(env);
+  if ("disabled" in configured) return { ok: false, response: jsonError(503, configured.disabled, { disabled: true }, ADMIN_HEADERS) };
+  const wait = await lockedOutFor(store, client);
+  if (wait > 0) return { ok: false, response: jsonError(429, ADMIN_RATE_LIMITED, {}, { ...ADMIN_HEADERS, "retry-after": String(wait) }) };
+  const given = bearerToken(req);
+  if (given !== null && tokensMatch(given, configured.token)) return { ok: true };
+  if (given !== null) await recordFailure(store, client);
+  return { ok: false, response: jsonError(401, ADMIN_UNAUTHORIZED, {}, { ...ADMIN_HEADERS, "www-authenticate": 'Bearer realm="treeline-admin"' }) };
+}

@@ -1,0 +1,92 @@
+/**
+ * The notification outbox: one item per new lead, written by leads.create in the lead's own
+ * MULTI. The notifier claims due items (a lease, so two notifiers never send the same lead
+ * at once and a crashed one loses nothing), then either removes an item (delivered) or
+ * reschedules it (failed). Items carry ids, types and counters only, never the lead's data.
+ */
+import type { Redis } from "@upstash/redis";
+import { OutboxItem } from "../../../../src/lib/admin.ts";
+import { asJson, asNumber, asString } from "../decode.ts";
+import type { Keys } from "../keys.ts";
+import { CLAIM_OUTBOX, CLAIM_OUTBOX_ITEM } from "../scripts.ts";
+
+export interface OutboxRepository {
+  /** Undelivered items, soonest next attempt first. */
+  list(options?: { limit?: number }): Promise<{ items: OutboxItem[]; total: number }>;
+  get(leadId: string): Promise<OutboxItem | null>;
+  /** Up to `limit` items due at `now`, leased until `leaseUntil` (ms). */
+  claimDue(now: number, leaseUntil: number, limit: number): Promise<OutboxItem[]>;
+  /** The one item, if it is due (not leased by someone else, not waiting for a retry). */
+  claim(leadId: string, now: number, leaseUntil: number): Promise<OutboxItem | null>;
+  /** Delivered: the item goes. */
+  done(leadId: string): Promise<void>;
+  /** Failed: the item waits until `nextAttemptAt`. Never re-creates an item that is gone. */
+  reschedule(item: OutboxItem): Promise<void>;
+  /** Makes items due now (all of them without ids): the admin's "retry now". */
+  retryNow(leadIds?: string[], now?: number): Promise<number>;
+}
+
+export function outboxRepository(redis: Redis, keys: Keys): OutboxRepository {
+  const claimDueScript = redis.createScript<unknown>(CLAIM_OUTBOX);
+  const claimOneScript = redis.createScript<unknown>(CLAIM_OUTBOX_ITEM);
+
+  async function load(ids: string[]): Promise<OutboxItem[]> {
+    if (ids.length === 0) return [];
+    const docs = await redis.mget<unknown[]>(...ids.map(keys.outboxItem));
+    return docs.flatMap((d) => {
+      const parsed = OutboxItem.safeParse(asJson(d));
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+
+  async function get(leadId: string): Promise<OutboxItem | null> {
+    const [item] = await load([leadId]);
+    return item ?? null;
+  }
+
+  return {
+    async list(options = {}) {
+      const limit = Math.max(1, Math.min(200, Math.floor(options.limit ?? 50)));
+      const p = redis.pipeline();
+      p.zrange(keys.outbox, 0, limit - 1);
+      p.zcard(keys.outbox);
+      const [ids, total] = await p.exec<[unknown[], number]>();
+      return { items: await load(ids.map((v) => asString(v) ?? "")), total: asNumber(total) };
+    },
+
+    get,
+
+    async claimDue(now, leaseUntil, limit) {
+      const reply = asString(await claimDueScript.exec([keys.outbox], [String(now), String(leaseUntil), String(limit)]));
+      return load((reply ?? "").split(" ").filter(Boolean));
+    },
+
+    async claim(leadId, now, leaseUntil) {
+      const reply = asString(await claimOneScript.exec([keys.outbox], [leadId, String(now), String(leaseUntil)]));
+      return reply === "ok" ? get(leadId) : null;
+    },
+
+    async done(leadId) {
+      const tx = redis.multi();
+      tx.zrem(keys.outbox, leadId);
+      tx.del(keys.outboxItem(leadId));
+      await tx.exec();
+    },
+
+    async reschedule(item) {
+      const tx = redis.multi();
+      tx.set(keys.outboxItem(item.leadId), JSON.stringify(OutboxItem.parse(item)), { xx: true });
+      tx.zadd(keys.outbox, { xx: true }, { score: Date.parse(item.nextAttemptAt), member: item.leadId });
+      await tx.exec();
+    },
+
+    async retryNow(leadIds, now = Date.now()) {
+      const ids = leadIds ?? (await redis.zrange<unknown[]>(keys.outbox, 0, -1)).map((v) => asString(v) ?? "");
+      if (ids.length === 0) return 0;
+      const tx = redis.multi();
+      for (const id of ids) tx.zadd(keys.outbox, { xx: true, ch: true }, { score: now, member: id });
+      const changed = await tx.exec<number[]>();
+      return changed.reduce((n, c) => n + asNumber(c), 0);
+    },
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * One lead in full (every field the visitor sent, as text), its notification state, and
+ * the operator's status and note. Opened from a list row or from `/admin#lead=ld_...` (the
+ * link in a notification). Uses the site's dialog frame: Radix focus trap, Escape, labels.
+ */
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR, summarizeLead, type OutboxItem } from "../../lib/admin.ts";
+import { LEAD_STATUSES, MAX_NOTE_LENGTH, type Lead, type LeadStatus } from "../../lib/schemas/lead.ts";
+import { telHref } from "../../lib/site.ts";
+import { DialogHeader, DialogShell } from "../leads/DialogShell.tsx";
+import { inputClass, labelClass } from "../leads/LeadForm.tsx";
+import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
+import { StatusBadge } from "./StatusBadge.tsx";
+
+interface Props {
+  token: string;
+  leadId: string;
+  onClose(): void;
+  returnFocus(): HTMLElement | null;
+  onSaved(lead: Lead): void;
+  onAuthError(): void;
+}
+
+/** "treeDetails.height" -> "Tree details / height"; "customerPhone" -> "Customer phone". */
+function fieldLabel(path: string): string {
+  return path
+    .split(".")
+    .map((part) => part.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase())
+    .join(" / ")
+    .replace(/^./, (c) => c.toUpperCase());
+}
+
+/** Every payload field, nested objects flattened, lists joined. */
+function fields(data: unknown, prefix = ""): [string, string][] {
+  if (!data || typeof data !== "object") return [];
+  return Object.entries(data as Record<string, unknown>).flatMap(([key, value]): [string, string][] => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value === null || value === undefined || value === "") return [];
+    if (Array.isArray(value)) return [[path, value.map(String).join(", ")]];
+    if (typeof value === "object") return fields(value, path);
+    return [[path, String(value)]];
+  });
+}
+
+export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAuthError }: Props) {
+  const uid = useId();
+  const [lead, setLead] = useState<Lead | null>(null);
+  const [outbox, setOutbox] = useState<OutboxItem | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<LeadStatus>("new");
+  const [note, setNote] = useState("");
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    adminJson<{ data: Lead; outbox: OutboxItem | null }>(token, `/api/admin/leads/${encodeURIComponent(leadId)}`)
+      .then((body) => {
+        if (!live) return;
+        setLead(body.data);
+        setOutbox(body.outbox);
+        setStatus(body.data.status);
+        setNote(body.data.note ?? "");
+      })
+      .catch((e) => {
+        if (!live) return;
+        if (isAuthError(e)) onAuthError();
+        else setError(problem(e));
+      });
+    return () => {
+      live = false;
+    };
+  }, [token, leadId, onAuthError]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!lead) return;
+    setSaving(true);
+    setSaved(false);
+    setError(null);
+    try {
+      const body = await adminJson<{ data: Lead }>(token, `/api/admin/leads/${encodeURIComponent(lead.id)}`, { method: "PATCH", body: { status, note } });
+      setLead(body.data);
+      setSaved(true);
+      onSaved(body.data);
+    } catch (e) {
+      if (isAuthError(e)) onAuthError();
+      else setError(problem(e));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const s = lead ? summarizeLead(lead) : null;
+  return (
+    <DialogShell open onClose={onClose} returnFocus={returnFocus} wide>
+      {!lead || !s ? (
+        <>
+          <DialogHeader title="Lead" description={error ?? "Loading..."} />
+          {error ? null : <p className="text-slate-600" role="status">Loading...</p>}
+        </>
+      ) : (
+        <>
+          <DialogHeader title={s.name} description={`${LEAD_TYPE_SINGULAR[lead.type]} received ${formatWhen(lead.createdAt)}`} />
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <StatusBadge status={lead.status} />
+            {s.phone ? (
+              <a className="link" href={telHref(s.phone)}>
+                {s.phone}
+              </a>
+            ) : null}
+            {s.email ? (
+              <a className="link break-all" href={`mailto:${s.email}`}>
+                {s.email}
+              </a>
+            ) : null}
+          </div>
+          {outbox ? (
+            <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="lead-outbox">
+              Notification not delivered yet ({outbox.attempts} attempt{outbox.attempts === 1 ? "" : "s"}
+              {outbox.lastError ? `, last error: ${outbox.lastError}` : ""}); next attempt {formatWhen(outbox.nextAttemptAt)}.
+            </p>
+          ) : null}
+
+          <h3 className="mt-6 text-sm font-semibold tracking-wide text-forest-700 uppercase">Request</h3>
+          <dl className="mt-2 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
+            {fields(lead.data).map(([key, value]) => (
+              <div key={key} className="contents">
+                <dt className="font-medium text-slate-600">{fieldLabel(key)}</dt>
+                <dd className="break-words whitespace-pre-line text-slate-900">{value}</dd>
+              </div>
+            ))}
+            <dt className="font-medium text-slate-600">Source page</dt>
+            <dd className="break-all text-slate-900">{lead.sourcePage}</dd>
+            <dt className="font-medium text-slate-600">Lead ID</dt>
+            <dd className="font-mono text-xs break-all text-slate-900">{lead.id}</dd>
+          </dl>
+
+          <form onSubmit={save} className="mt-6 grid gap-4 rounded-lg border border-forest-100 bg-forest-50/50 p-4">
+            <div>
+              <label htmlFor={`${uid}-status`} className={labelClass}>
+                Status
+              </label>
+              <select id={`${uid}-status`} className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as LeadStatus)}>
+                {LEAD_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {LEAD_STATUS_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={`${uid}-note`} className={labelClass}>
+                Note
+              </label>
+              <textarea id={`${uid}-note`} className={inputClass} rows={3} maxLength={MAX_NOTE_LENGTH} value={note} onChange={(e) => setNote(e.target.value)} />
+            </div>
+            <div className="flex items-center gap-3">
+              <button type="submit" className="btn-secondary btn-sm" disabled={saving}>
+                {saving ? "Saving..." : "Save"}
+              </button>
+              {saved ? (
+                <span className="text-sm text-forest-700" role="status">
+                  Saved
+                </span>
+              ) : null}
+            </div>
+            {error ? (
+              <p role="alert" className="text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
+          </form>
+
+          {lead.history && lead.history.length > 0 ? (
+            <>
+              <h3 className="mt-6 text-sm font-semibold tracking-wide text-forest-700 uppercase">History</h3>
+              <ol className="mt-2 space-y-2 text-sm text-slate-700">
+                {[...lead.history].reverse().map((change, i) => (
+                  <li key={`${change.at}-${i}`}>
+                    <time dateTime={change.at} className="text-slate-500">
+                      {formatWhen(change.at)}
+                    </time>{" "}
+                    {change.from === change.to ? "Note changed" : `${LEAD_STATUS_LABELS[change.from]} → ${LEAD_STATUS_LABELS[change.to]}`}
+                    {change.note ? <span className="block whitespace-pre-line text-slate-600">“{change.note}”</span> : null}
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
+        </>
+      )}
+    </DialogShell>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Lead notifications that have not reached the operator's channels yet: how often they were
+ * tried, why the last attempt failed, when the next one runs, and a "Retry now".
+ */
+import { useCallback, useEffect, useState } from "react";
+import { LEAD_TYPE_SINGULAR, type OutboxItem } from "../../lib/admin.ts";
+import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
+
+interface OutboxState {
+  data: OutboxItem[];
+  total: number;
+  channels: { webhook: boolean; email: boolean };
+}
+
+interface Props {
+  token: string;
+  refreshKey: number;
+  onOpen(id: string, trigger: HTMLElement): void;
+  onAuthError(): void;
+  onTotal(total: number): void;
+}
+
+export function OutboxPanel({ token, refreshKey, onOpen, onAuthError, onTotal }: Props) {
+  const [state, setState] = useState<OutboxState | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [retrying, setRetrying] = useState(false);
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      const body = await adminJson<OutboxState>(token, "/api/admin/outbox");
+      setState(body);
+      onTotal(body.total);
+    } catch (e) {
+      if (isAuthError(e)) onAuthError();
+      else setError(problem(e));
+    }
+  }, [token, onAuthError, onTotal]);
+
+  useEffect(() => {
+    void load();
+  }, [load, refreshKey]);
+
+  async function retry() {
+    setRetrying(true);
+    try {
+      await adminJson(token, "/api/admin/outbox", { method: "POST", body: {} });
+      await load();
+    } catch (e) {
+      if (isAuthError(e)) onAuthError();
+      else setError(problem(e));
+    } finally {
+      setRetrying(false);
+    }
+  }
+
+  const off = state && !state.channels.webhook && !state.channels.email;
+  return (
+    <section aria-label="Notifications">
+      {off ? (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          Notifications are off: set NOTIFY_WEBHOOK_URL (and optionally NOTIFY_EMAIL_TO with RESEND_API_KEY). New leads wait here until a channel is set.
+        </p>
+      ) : state ? (
+        <p className="text-sm text-slate-600">
+          Channels: {[state.channels.webhook ? "webhook" : null, state.channels.email ? "e-mail" : null].filter(Boolean).join(" and ")}. Failed deliveries are retried every 5 minutes with
+          backoff.
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      {state && state.total === 0 ? <p className="mt-6 text-slate-600">Every lead notification has been delivered.</p> : null}
+      {state && state.total > 0 ? (
+        <>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <p className="font-medium text-slate-900">
+              {state.total} undelivered notification{state.total === 1 ? "" : "s"}
+            </p>
+            {!off ? (
+              <button type="button" className="btn-outline btn-sm" onClick={() => void retry()} disabled={retrying}>
+                {retrying ? "Retrying..." : "Retry now"}
+              </button>
+            ) : null}
+          </div>
+          <ul className="mt-3 divide-y divide-slate-200 rounded-card border border-forest-100 bg-white" aria-label="Undelivered notifications">
+            {state.data.map((item) => (
+              <li key={item.leadId} className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+                <span>
+                  <button type="button" className="link" onClick={(e) => onOpen(item.leadId, e.currentTarget)}>
+                    {LEAD_TYPE_SINGULAR[item.type]}
+                  </button>{" "}
+                  <span className="text-slate-500">received {formatWhen(item.createdAt)}</span>
+                </span>
+                <span className="text-slate-600">
+                  {item.attempts} attempt{item.attempts === 1 ? "" : "s"}
+                  {item.lastError ? ` · ${item.lastError}` : ""} · next {formatWhen(item.nextAttemptAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

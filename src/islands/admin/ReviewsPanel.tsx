@@ -1,0 +1,123 @@
+/**
+ * Review moderation: every review of every business, hidden ones included, newest first.
+ * Verify sets the public Verified badge; Hide takes the review out of the public lists and
+ * the business's rating (Show puts it back). Review text is rendered as text.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { AdminReview } from "../../lib/admin.ts";
+import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
+
+interface Props {
+  token: string;
+  refreshKey: number;
+  onAuthError(): void;
+}
+
+export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
+  const [items, setItems] = useState<AdminReview[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const request = useRef(0);
+
+  const load = useCallback(
+    async (from: string | null) => {
+      const seq = ++request.current;
+      setLoading(true);
+      setError(null);
+      try {
+        const page = await adminJson<{ data: AdminReview[]; nextCursor: string | null }>(token, `/api/admin/reviews?limit=25${from ? `&cursor=${encodeURIComponent(from)}` : ""}`);
+        if (seq !== request.current) return;
+        setItems((current) => (from ? [...current, ...page.data] : page.data));
+        setCursor(page.nextCursor);
+      } catch (e) {
+        if (seq !== request.current) return;
+        if (isAuthError(e)) onAuthError();
+        else setError(problem(e));
+      } finally {
+        if (seq === request.current) setLoading(false);
+      }
+    },
+    [token, onAuthError],
+  );
+
+  useEffect(() => {
+    void load(null);
+  }, [load, refreshKey]);
+
+  async function moderate(review: AdminReview, change: { isVerified?: boolean; hidden?: boolean }) {
+    setBusy(review.id);
+    setError(null);
+    try {
+      const body = await adminJson<{ data: AdminReview }>(token, `/api/admin/reviews/${encodeURIComponent(review.id)}`, { method: "PATCH", body: change });
+      setItems((current) => current.map((r) => (r.id === review.id ? body.data : r)));
+    } catch (e) {
+      if (isAuthError(e)) onAuthError();
+      else setError(problem(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-label="Reviews" aria-busy={loading || undefined}>
+      <p className="text-sm text-slate-600">Hidden reviews stay here but leave the public pages and the business's rating.</p>
+      {error ? (
+        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      {items.length === 0 && !loading ? <p className="mt-6 text-slate-600">No reviews yet.</p> : null}
+      <ul className="mt-4 space-y-3" aria-label="Reviews, newest first">
+        {items.map((review) => (
+          <li key={review.id} className={`card p-4 sm:p-5 ${review.hidden ? "opacity-75" : ""}`} data-review-id={review.id}>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="font-semibold text-slate-900">{review.customerName}</span>
+              <span className="text-sm text-amber-800" aria-label={`${review.rating} out of 5 stars`}>
+                {"★".repeat(review.rating)}
+                <span className="text-slate-300">{"★".repeat(5 - review.rating)}</span>
+              </span>
+              {review.isVerified ? <span className="badge bg-forest-100 text-forest-800">Verified</span> : null}
+              {review.hidden ? <span className="badge bg-slate-200 text-slate-700">Hidden</span> : null}
+            </div>
+            <p className="mt-1 text-sm text-slate-600">
+              {review.businessSlug ? (
+                <a className="link" href={`/directory/${encodeURIComponent(review.businessSlug)}`}>
+                  {review.businessName ?? review.businessId}
+                </a>
+              ) : (
+                review.businessId
+              )}
+              {" · "}
+              <time dateTime={review.createdAt}>{formatWhen(review.createdAt)}</time>
+              {review.customerEmail ? <span className="break-all"> · {review.customerEmail}</span> : null}
+            </p>
+            {review.title ? <h3 className="mt-2 font-semibold text-slate-900">{review.title}</h3> : null}
+            {review.reviewText ? <p className="mt-1 break-words whitespace-pre-line text-slate-700">{review.reviewText}</p> : null}
+            <div className="mt-3 flex flex-wrap gap-2">
+              <button type="button" className="btn-outline btn-sm" disabled={busy === review.id} onClick={() => void moderate(review, { isVerified: !review.isVerified })}>
+                {review.isVerified ? "Remove verification" : "Verify"}
+              </button>
+              <button type="button" className="btn-outline btn-sm" disabled={busy === review.id} onClick={() => void moderate(review, { hidden: !review.hidden })}>
+                {review.hidden ? "Show" : "Hide"}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 flex items-center gap-3">
+        {cursor ? (
+          <button type="button" className="btn-outline btn-sm" onClick={() => void load(cursor)} disabled={loading}>
+            Load more
+          </button>
+        ) : null}
+        {loading ? (
+          <span className="text-sm text-slate-500" role="status">
+            Loading...
+          </span>
+        ) : null}
+      </div>
+    </section>
+  );
+}

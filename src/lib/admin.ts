@@ -1,0 +1,261 @@
+/**
+ * The operator's area (/admin and /api/admin/*): query and patch schemas, the outbox item
+ * shape, and how a lead of any type is summarised (who, how to reach them, what they want).
+ * Shared by the island, the admin functions, the CSV export and the notifier, so a lead
+ * reads the same everywhere. Browser-safe: nothing node-only.
+ */
+import { z } from "zod";
+import { CURRENT_REVENUE, SERVICE_TYPES, URGENCY, optionLabel, phaseName } from "./options.ts";
+import { LeadStatus, LeadType, MAX_NOTE_LENGTH, type Lead } from "./schemas/lead.ts";
+import type { Review } from "./schemas/business.ts";
+
+/** Answer of every admin endpoint while ADMIN_TOKEN is unset (and the page's message). */
+export const ADMIN_DISABLED = "Admin is disabled: set ADMIN_TOKEN";
+/** Answer to a missing or wrong bearer token. */
+export const ADMIN_UNAUTHORIZED = "Sign in with the operator token.";
+/** Too many failed sign-ins (or requests) from one address. */
+export const ADMIN_RATE_LIMITED = "Too many attempts. Please wait a few minutes and try again.";
+/** sessionStorage key of the operator token: gone when the tab closes. */
+export const ADMIN_TOKEN_STORAGE_KEY = "treeline:admin-token";
+
+/** Tab and column names per lead type. */
+export const LEAD_TYPE_LABELS: Record<LeadType, string> = {
+  quote: "Quotes",
+  audit: "Audits",
+  assessment: "Assessments",
+  "find-pros": "Find-pros requests",
+  booking: "Bookings",
+};
+
+/** One lead of each type, as a notification or a CSV row names it. */
+export const LEAD_TYPE_SINGULAR: Record<LeadType, string> = {
+  quote: "Quote request",
+  audit: "Growth audit request",
+  assessment: "Phase assessment request",
+  "find-pros": "Find-pros request",
+  booking: "Booking request",
+};
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  won: "Won",
+  lost: "Lost",
+};
+
+export const ADMIN_PAGE_SIZE = 25;
+export const ADMIN_MAX_PAGE_SIZE = 100;
+/** Longer search text is refused: names, e-mails and phone numbers are all shorter. */
+export const MAX_ADMIN_SEARCH = 100;
+
+const LEAD_ID = /^ld_[0-9a-z]{19}$/;
+const REVIEW_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+
+/** Query text -> optional value: blank means "not given". */
+const blank = (v: string | undefined) => (v === undefined || v.trim() === "" ? undefined : v.trim());
+
+const pageSize = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (blank(v) === undefined) return ADMIN_PAGE_SIZE;
+    const n = /^\d{1,4}$/.test(v!.trim()) ? Number(v) : NaN;
+    if (n >= 1 && n <= ADMIN_MAX_PAGE_SIZE) return n;
+    ctx.addIssue({ code: "custom", message: `Limit must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}` });
+    return z.NEVER;
+  });
+
+/** GET /api/admin/leads and /api/admin/leads.csv query. */
+export const AdminLeadsQuery = z.object({
+  /** One lead type; absent or blank for every type. */
+  type: z
+    .string()
+    .optional()
+    .transform(blank)
+    .pipe(LeadType.optional()),
+  /** `nextCursor` of the previous page (a lead id); absent for the newest page. */
+  cursor: z
+    .string()
+    .optional()
+    .transform(blank)
+    .refine((v) => v === undefined || LEAD_ID.test(v), "Invalid cursor"),
+  /** Name, e-mail or phone to look for (case, accents and phone punctuation ignored). */
+  q: z
+    .string()
+    .max(MAX_ADMIN_SEARCH, `Search can be at most ${MAX_ADMIN_SEARCH} characters`)
+    .optional()
+    .transform(blank),
+  /** Page size, 1..ADMIN_MAX_PAGE_SIZE, default ADMIN_PAGE_SIZE. */
+  limit: pageSize,
+});
+export type AdminLeadsQuery = z.output<typeof AdminLeadsQuery>;
+
+/** GET /api/admin/reviews query. */
+export const AdminReviewsQuery = z.object({
+  /** `nextCursor` of the previous page; absent for the newest page. */
+  cursor: z
+    .string()
+    .optional()
+    .transform(blank)
+    .refine((v) => v === undefined || /^\d{1,16}:[A-Za-z0-9_-]{1,100}$/.test(v), "Invalid cursor"),
+  /** Page size, 1..ADMIN_MAX_PAGE_SIZE, default ADMIN_PAGE_SIZE. */
+  limit: pageSize,
+});
+export type AdminReviewsQuery = z.output<typeof AdminReviewsQuery>;
+
+/** PATCH /api/admin/leads/:id body: a new status, a new note, or both. */
+export const LeadPatch = z
+  .object({
+    /** New workflow state. */
+    status: LeadStatus.optional(),
+    /** Replaces the current note; an empty string clears it. */
+    note: z.string().trim().max(MAX_NOTE_LENGTH, `A note can be at most ${MAX_NOTE_LENGTH} characters`).optional(),
+  })
+  .strict()
+  .refine((p) => p.status !== undefined || p.note !== undefined, "Send a status, a note, or both");
+export type LeadPatch = z.output<typeof LeadPatch>;
+
+/** PATCH /api/admin/reviews/:id body. */
+export const ReviewPatch = z
+  .object({
+    /** Verified badge on or off. */
+    isVerified: z.boolean().optional(),
+    /** Hide from the public lists and the rating (true) or show again (false). */
+    hidden: z.boolean().optional(),
+  })
+  .strict()
+  .refine((p) => p.isVerified !== undefined || p.hidden !== undefined, "Send isVerified, hidden, or both");
+export type ReviewPatch = z.output<typeof ReviewPatch>;
+
+export const isLeadId = (value: string) => LEAD_ID.test(value);
+export const isReviewId = (value: string) => REVIEW_ID.test(value);
+
+/** A review as the admin lists it: every field, plus the business it belongs to. */
+export type AdminReview = Review & {
+  /** Owner business id. */
+  businessId: string;
+  /** Owner's name and slug, when the business still exists. */
+  businessName?: string;
+  businessSlug?: string;
+};
+
+/** A notification waiting in the outbox (one per lead). */
+export const OutboxItem = z.object({
+  /** The lead it announces (the item's id too). */
+  leadId: z.string(),
+  /** The lead's type (never its contents: the item is safe to show and to log). */
+  type: LeadType,
+  /** When the lead arrived (ISO). */
+  createdAt: z.iso.datetime({ offset: true }),
+  /** Delivery attempts so far. */
+  attempts: z.number().int().min(0),
+  /** Earliest next attempt (ISO). */
+  nextAttemptAt: z.iso.datetime({ offset: true }),
+  /** When the last attempt ran (ISO), if one did. */
+  lastAttemptAt: z.iso.datetime({ offset: true }).optional(),
+  /** Why the last attempt failed: channel and status or error class, never personal data. */
+  lastError: z.string().max(300).optional(),
+  /** Channels already delivered (a retry only sends the rest). */
+  delivered: z.array(z.enum(["webhook", "email"])).default([]),
+});
+export type OutboxItem = z.output<typeof OutboxItem>;
+
+// ---------------------------------------------------------------------------------------
+// Reading a lead of any type
+
+export interface LeadSummary {
+  /** The person (or "Unknown"). */
+  name: string;
+  email?: string;
+  phone?: string;
+  /** Company (audits and assessments) or the booked business (bookings). */
+  company?: string;
+  /** Street address or the find-pros location. */
+  place?: string;
+  /** What they asked for, in words. */
+  what: string;
+  /** Our estimate (quotes only). */
+  estimate?: string;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
+
+/** Who, how to reach them and what they want, from any lead type's payload. */
+export function summarizeLead(lead: Pick<Lead, "type" | "data">): LeadSummary {
+  const d = (lead.data && typeof lead.data === "object" ? lead.data : {}) as Record<string, unknown>;
+  const name = str(d.name) ?? str(d.customerName) ?? "Unknown";
+  const email = str(d.email) ?? str(d.customerEmail);
+  const phone = str(d.phone) ?? str(d.customerPhone);
+  switch (lead.type) {
+    case "quote": {
+      const service = str(d.serviceType);
+      const urgency = str(d.urgency);
+      const what = [service ? optionLabel(SERVICE_TYPES, service) : "Tree service", urgency ? optionLabel(URGENCY, urgency) : undefined]
+        .filter(Boolean)
+        .join(", ");
+      return { name, email, phone, place: str(d.address), what, estimate: str(d.estimatedCost) };
+    }
+    case "audit":
+    case "assessment": {
+      const revenue = str(d.currentRevenue);
+      const phase = str(d.phase);
+      const what = [
+        lead.type === "audit" ? "Growth audit" : `Assessment${phase ? `: ${phaseName(phase)}` : ""}`,
+        revenue ? `revenue ${optionLabel(CURRENT_REVENUE, revenue)}` : undefined,
+      ]
+        .filter(Boolean)
+        .join(", ");
+      return { name, email, phone, company: str(d.companyName), what };
+    }
+    case "find-pros":
+      return { name, email, phone, place: str(d.location), what: `Find pros: ${str(d.serviceType) ?? "tree service"}` };
+    case "booking":
+      return {
+        name,
+        email,
+        phone,
+        company: str(d.businessName),
+        place: str(d.propertyAddress),
+        what: `Booking${str(d.serviceType) ? `: ${str(d.serviceType)}` : ""}${str(d.preferredDate) ? ` on ${str(d.preferredDate)}` : ""}`,
+      };
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Search
+
+/** Lower case, accents dropped: "José" and "jose" are the same name. */
+export const foldText = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+
+/** Digits of a phone number without a leading US country code. */
+export function phoneDigits(text: string): string {
+  const digits = text.replace(/\D/g, "");
+  return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+}
+
+/** Separates the parts of a search text, so a match cannot span two fields. */
+const SEP = "\u001f";
+
+/** The text a lead is found by: folded name and e-mail, and the phone's digits. */
+export function leadSearchText(lead: Pick<Lead, "type" | "data">): string {
+  const s = summarizeLead(lead);
+  return [foldText(s.name), foldText(s.email ?? ""), phoneDigits(s.phone ?? "")].join(SEP);
+}
+
+/** Whether a search text (leadSearchText) matches the operator's query. */
+export function matchesSearch(text: string, query: string): boolean {
+  const q = foldText(query.trim());
+  if (!q) return true;
+  const [name = "", email = "", phone = ""] = text.split(SEP);
+  // "(512) 555-0199", "+1 512 555 0199", "5550199": compare digits when the query is a number.
+  if (/^[\d\s()+.-]+$/.test(q)) {
+    const digits = phoneDigits(q);
+    return digits.length >= 3 && phone.includes(digits);
+  }
+  return name.includes(q) || email.includes(q);
+}
+

@@ -1,0 +1,126 @@
+/**
+ * The operator's inbox (GitHub issue #8) against the real functions and store: a wrong token
+ * is refused; a quote sent through the dialog shows up in /admin with its full detail and
+ * takes a status and note; the CSV export downloads it; a review verified in /admin shows
+ * the Verified badge on the public profile. Each test makes its own data (unique names), so
+ * the desktop and mobile projects never step on each other.
+ */
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { QUOTE_FORM } from "../../src/lib/forms/fields";
+
+const TOKEN = process.env.E2E_ADMIN_TOKEN || "e2e-admin-token-not-a-secret";
+/** Not asserted on by the directory specs, so an extra review changes nothing there. */
+const BUSINESS = { id: "biz-016", slug: "heights-canopy-care-houston" };
+
+/**
+ * Every admin read is a function call, and the local Netlify runtime starts a fresh worker
+ * for each (about 2 s here); a screen that needs two in a row gets this long.
+ */
+const SLOW = { timeout: 20_000 };
+test.describe.configure({ timeout: 120_000 });
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function signIn(page: Page, token = TOKEN) {
+  await page.goto("/admin");
+  await page.getByLabel("Operator token").fill(token);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+test("a wrong token is refused and nothing is shown", async ({ page }) => {
+  await signIn(page, "definitely-not-the-token");
+  await expect(page.getByRole("alert")).toHaveText("That token was not accepted.", SLOW);
+  await expect(page.getByRole("tablist")).toHaveCount(0);
+  // The API itself answers 401 JSON, never cached.
+  const res = await page.request.get("/api/admin/leads", { headers: { authorization: "Bearer nope" } });
+  expect(res.status()).toBe(401);
+  expect(res.headers()["cache-control"]).toBe("no-store");
+  expect(await res.json()).toEqual({ error: expect.any(String) });
+});
+
+test("the page is noindex and out of the sitemap", async ({ page }) => {
+  await page.goto("/admin");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  const sitemap = await (await page.request.get("/sitemap-0.xml")).text();
+  expect(sitemap).toContain("<loc>");
+  expect(sitemap).not.toContain("/admin");
+});
+
+test("a quote from the dialog reaches the inbox, takes a status, and exports as CSV", async ({ page }) => {
+  const name = unique("Inbox Tester");
+  await page.goto("/");
+  await page.getByRole("link", { name: "Get Instant Quote" }).first().click();
+  const dialog = page.getByRole("dialog", { name: QUOTE_FORM.title });
+  await expect(dialog).toBeVisible();
+  const opened = Date.now();
+  await dialog.getByLabel("Full Name").fill(name);
+  await dialog.getByLabel("Email").fill("inbox.tester@example.com");
+  await dialog.getByLabel("Phone").fill("(512) 555-0177");
+  await dialog.getByLabel("Property Address").fill("500 Congress Ave, Austin, TX");
+  await dialog.getByLabel("Service Needed").selectOption("stump-grinding");
+  await dialog.getByLabel("How Soon?").selectOption("within-week");
+  // The pipeline drops submissions faster than a person could type (MIN_FILL_MS).
+  await page.waitForTimeout(Math.max(0, 2_700 - (Date.now() - opened)));
+  await dialog.getByRole("button", { name: QUOTE_FORM.submit }).click();
+  await expect(page.getByTestId("quote-estimate")).toBeVisible(SLOW);
+
+  await signIn(page);
+  await expect(page.getByRole("tab", { name: /Quotes/ })).toHaveAttribute("aria-selected", "true", SLOW);
+  await page.getByLabel(/Search quotes/).fill(name);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const row = page.getByRole("button", { name: new RegExp(name) });
+  await expect(row).toBeVisible(SLOW);
+  await expect(row).toContainText("Stump Grinding");
+  await expect(row).toContainText("New");
+
+  await row.click();
+  const detail = page.getByRole("dialog", { name });
+  await expect(detail).toContainText("500 Congress Ave, Austin, TX", SLOW);
+  await expect(detail).toContainText("inbox.tester@example.com");
+  await expect(detail.getByRole("link", { name: "(512) 555-0177" })).toHaveAttribute("href", "tel:+15125550177");
+  await detail.getByLabel("Status").selectOption("contacted");
+  await detail.getByLabel("Note").fill("Called back, site visit Tuesday");
+  await detail.getByRole("button", { name: "Save" }).click();
+  await expect(detail.getByRole("status")).toHaveText("Saved", SLOW);
+  await expect(detail).toContainText("New → Contacted");
+  await page.keyboard.press("Escape");
+  await expect(row).toContainText("Contacted");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^treeline-leads-quote-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await file.path())!, "utf8");
+  expect(csv.split("\r\n")[0]).toContain("Lead ID,Received (UTC),Type,Status,Name,Email,Phone");
+  const line = csv.split("\r\n").find((l) => l.includes(name));
+  expect(line).toContain("Contacted");
+  expect(line).toContain("Called back, site visit Tuesday");
+  expect(line).toContain("(512) 555-0177");
+});
+
+test("a review verified in the inbox shows the Verified badge on the public profile", async ({ page }) => {
+  const reviewer = unique("Verify Me");
+  const posted = await page.request.post(`/api/businesses/${BUSINESS.id}/reviews`, {
+    data: { customerName: reviewer, rating: 5, title: "Great stump work", reviewText: "Quick and tidy.", serviceType: "" },
+  });
+  expect(posted.status()).toBe(201);
+  const reviewId = (await posted.json()).data.id as string;
+
+  await signIn(page);
+  await expect(page.getByRole("tab", { name: "Reviews" })).toBeVisible(SLOW);
+  await page.getByRole("tab", { name: "Reviews" }).click();
+  const card = page.locator(`[data-review-id="${reviewId}"]`);
+  await expect(card).toContainText(reviewer, SLOW);
+  await expect(card.getByText("Verified", { exact: true })).toHaveCount(0);
+  await card.getByRole("button", { name: "Verify" }).click();
+  await expect(card.getByText("Verified", { exact: true })).toBeVisible(SLOW);
+  await expect(card.getByRole("button", { name: "Remove verification" })).toBeVisible();
+
+  await page.goto(`/directory/${BUSINESS.slug}`);
+  const reviews = page.locator("#reviews");
+  await reviews.scrollIntoViewIfNeeded();
+  const item = reviews.locator(`[data-review-id="${reviewId}"]`);
+  await expect(item).toContainText(reviewer, SLOW);
+  await expect(item.getByText("Verified")).toBeVisible();
+});

@@ -1,0 +1,55 @@
+/**
+ * A local stand-in for a Slack incoming webhook (or an e-mail provider's API) on 127.0.0.1:
+ * records every JSON body it receives and answers with the statuses a test queues
+ * (default 200). `close()` makes it unreachable, as when the receiver is down.
+ */
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface ReceivedCall {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+export interface WebhookReceiver {
+  /** e.g. http://127.0.0.1:54321/hook */
+  url: string;
+  calls: ReceivedCall[];
+  /** Statuses for the next requests, in order; afterwards 200. */
+  respondWith(...statuses: number[]): void;
+  close(): Promise<void>;
+}
+
+export async function startWebhookReceiver(path = "/hook"): Promise<WebhookReceiver> {
+  const calls: ReceivedCall[] = [];
+  const queue: number[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Kept as text: the test will say what it expected.
+      }
+      calls.push({ path: req.url ?? "", headers: req.headers, body });
+      const status = queue.shift() ?? 200;
+      res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : "error");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    calls,
+    respondWith: (...statuses) => queue.push(...statuses),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

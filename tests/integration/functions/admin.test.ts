@@ -1,0 +1,317 @@
+/**
+ * The operator's API (/api/admin/*) against a real Redis: the token gate (disabled, 401,
+ * lockout, constant-time compare), the inbox (paging, type filter, search, status and note),
+ * the CSV export (quoting, formula escaping), review moderation and its effect on the public
+ * reviews list and rating, and the outbox view.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  adminLeadHandler,
+  adminLeadsCsvHandler,
+  adminLeadsHandler,
+  adminOutboxHandler,
+  adminReviewHandler,
+  adminReviewsHandler,
+  type AdminDeps,
+} from "../../../netlify/lib/admin/handlers.ts";
+import { MAX_FAILURES, tokensMatch } from "../../../netlify/lib/admin/auth.ts";
+import { reviewsHandler } from "../../../netlify/lib/directory.ts";
+import { QUOTE_ENDPOINT } from "../../../netlify/lib/leads.ts";
+import { ADMIN_DISABLED } from "../../../src/lib/admin.ts";
+import {
+  ORIGIN,
+  directoryDeps,
+  functionsHarness,
+  getRequest,
+  humanStarted,
+  jsonRequest,
+  nextIp,
+  testBusiness,
+  validQuote,
+  type FunctionsHarness,
+} from "../../helpers/functions.ts";
+
+const TOKEN = "test-admin-token-0123456789";
+
+/**
+ * RFC 4180 reader for the assertions (deliberately not the writer's library, so the test
+ * checks the file, not the library against itself): rows of objects keyed by the header.
+ */
+function readCsv(text: string): Record<string, string>[] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, "");
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (quoted) {
+      if (c === '"' && src[i + 1] === '"') (cell += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") row.push(cell), (cell = "");
+    else if (c === "\r" && src[i + 1] === "\n") {
+      row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
+    } else cell += c;
+  }
+  if (cell || row.length) row.push(cell), rows.push(row);
+  const [header = [], ...body] = rows;
+  return body.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
+}
+const h = await functionsHarness("admin");
+
+describe.skipIf(!h)("admin API", () => {
+  let harness: FunctionsHarness;
+  let deps: AdminDeps & { purges: string[][] };
+  const auth = { authorization: `Bearer ${TOKEN}` };
+  const get = (path: string, headers: Record<string, string> = auth) => getRequest(path, { headers });
+  const patch = (path: string, body: unknown, headers: Record<string, string> = auth) =>
+    new Request(`${ORIGIN}${path}`, { method: "PATCH", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+
+  beforeAll(() => {
+    harness = h!;
+    const purges: string[][] = [];
+    deps = { store: () => harness.store, env: { ADMIN_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: "1000" }, purge: async (tags) => void purges.push(tags), purges };
+  });
+  afterAll(async () => {
+    await h?.teardown();
+  });
+
+  async function submitQuote(over: Record<string, unknown> = {}) {
+    const res = await harness.handler(QUOTE_ENDPOINT, { notify: async () => {} })(jsonRequest("/api/quote", { ...validQuote(), ...over, _started: humanStarted() }), nextIp());
+    expect(res.status).toBe(201);
+    return (await res.json()).id as string;
+  }
+
+  describe("the token gate", () => {
+    it("is disabled without ADMIN_TOKEN (and with a short one), on every endpoint", async () => {
+      const handlers = [adminLeadsHandler, adminLeadHandler, adminLeadsCsvHandler, adminReviewsHandler, adminReviewHandler, adminOutboxHandler];
+      for (const env of [{}, { ADMIN_TOKEN: "   " }, { ADMIN_TOKEN: "short" }]) {
+        for (const make of handlers) {
+          const res = await make({ ...deps, env })(get("/api/admin/leads"), nextIp());
+          expect(res.status).toBe(503);
+          expect(res.headers.get("cache-control")).toBe("no-store");
+          const body = await res.json();
+          expect(body.error).toContain(ADMIN_DISABLED);
+          expect(body.disabled).toBe(true);
+        }
+      }
+    });
+
+    it("401s a missing or wrong token, with no data", async () => {
+      await submitQuote();
+      const leads = adminLeadsHandler(deps);
+      for (const headers of [{}, { authorization: "Bearer wrong" }, { authorization: `Basic ${TOKEN}` }, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }] as Record<string, string>[]) {
+        const res = await leads(get("/api/admin/leads", headers), nextIp());
+        expect(res.status).toBe(401);
+        expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+        expect(res.headers.get("cache-control")).toBe("no-store");
+        const text = await res.text();
+        expect(text).not.toContain("Jane");
+        expect(Object.keys(JSON.parse(text))).toEqual(["error"]);
+      }
+      const csv = await adminLeadsCsvHandler(deps)(get("/api/admin/leads.csv", {}), nextIp());
+      expect(csv.status).toBe(401);
+    });
+
+    it("locks an address out after repeated wrong tokens, even for the right one", async () => {
+      const leads = adminLeadsHandler(deps);
+      const ip = nextIp();
+      for (let i = 0; i < MAX_FAILURES; i++) expect((await leads(get("/api/admin/leads", { authorization: `Bearer guess-${i}` }), ip)).status).toBe(401);
+      const locked = await leads(get("/api/admin/leads"), ip);
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+      // Another address is not affected.
+      expect((await leads(get("/api/admin/leads"), nextIp())).status).toBe(200);
+    });
+
+    it("compares tokens of any length without throwing", () => {
+      expect(tokensMatch(TOKEN, TOKEN)).toBe(true);
+      expect(tokensMatch("", TOKEN)).toBe(false);
+      expect(tokensMatch(`${TOKEN}${TOKEN}`, TOKEN)).toBe(false);
+    });
+
+    it("answers no-store, noindex and 405 with Allow", async () => {
+      const res = await adminLeadsHandler(deps)(get("/api/admin/leads"), nextIp());
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("netlify-cdn-cache-control")).toBe("no-store");
+      expect(res.headers.get("x-robots-tag")).toMatch(/noindex/);
+      const post = await adminLeadsHandler(deps)(new Request(`${ORIGIN}/api/admin/leads`, { method: "POST", headers: auth }), nextIp());
+      expect(post.status).toBe(405);
+      expect(post.headers.get("allow")).toBe("GET");
+    });
+  });
+
+  describe("leads", () => {
+    it("lists newest first with a cursor, by type, with counts", async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        ids.push(await submitQuote({ name: `Pager Person ${i}`, email: `pager${i}@example.com` }));
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      const leads = adminLeadsHandler(deps);
+      const seen: string[] = [];
+      let cursor = "";
+      let pages = 0;
+      do {
+        const res = await leads(get(`/api/admin/leads?type=quote&q=pager&limit=2${cursor ? `&cursor=${cursor}` : ""}`), nextIp());
+        expect(res.status).toBe(200);
+        const body = await res.json();
+        seen.push(...body.data.map((l: { id: string }) => l.id));
+        cursor = body.nextCursor ?? "";
+        pages++;
+      } while (cursor);
+      expect(pages).toBe(3);
+      expect(seen).toEqual([...ids].reverse());
+
+      const plain = await (await leads(get("/api/admin/leads?type=quote&limit=2"), nextIp())).json();
+      expect(plain.data.map((l: { id: string }) => l.id)).toEqual([ids[4], ids[3]]);
+      expect(plain.counts.quote).toBeGreaterThanOrEqual(5);
+      expect(plain.counts.audit).toBe(0);
+      const audits = await (await leads(get("/api/admin/leads?type=audit"), nextIp())).json();
+      expect(audits.data).toEqual([]);
+    });
+
+    it("searches by name, e-mail and phone (punctuation ignored)", async () => {
+      const id = await submitQuote({ name: "Zoë Quinterro", email: "zq@example.org", phone: "+1 (737) 555-0142" });
+      const leads = adminLeadsHandler(deps);
+      for (const q of ["zoe quint", "ZQ@EXAMPLE", "737-555-0142", "(737) 5550142", "7375550142", "17375550142"]) {
+        const body = await (await leads(get(`/api/admin/leads?q=${encodeURIComponent(q)}`), nextIp())).json();
+        expect(body.data.map((l: { id: string }) => l.id), q).toEqual([id]);
+      }
+      const none = await (await leads(get("/api/admin/leads?q=nobody-like-this"), nextIp())).json();
+      expect(none).toMatchObject({ data: [], nextCursor: null });
+    });
+
+    it("400s a bad query", async () => {
+      const leads = adminLeadsHandler(deps);
+      for (const q of ["type=spam", "cursor=(bad", "limit=0", "limit=1000", `q=${"x".repeat(101)}`]) {
+        const res = await leads(get(`/api/admin/leads?${q}`), nextIp());
+        expect(res.status, q).toBe(400);
+        expect(Object.keys((await res.json()).fields ?? {})).toHaveLength(1);
+      }
+    });
+
+    it("shows one lead with its outbox item, and moves its status with a note and history", async () => {
+      const id = await submitQuote({ name: "Status Person" });
+      const lead = adminLeadHandler(deps);
+      const shown = await (await lead(get(`/api/admin/leads/${id}`), { ...nextIp(), params: { id } })).json();
+      expect(shown.data).toMatchObject({ id, status: "new", data: { name: "Status Person", estimatedCost: "$900 - $4,500" } });
+      expect(shown.outbox).toMatchObject({ leadId: id, attempts: 0 });
+
+      const contacted = await lead(patch(`/api/admin/leads/${id}`, { status: "contacted", note: "Called, wants Friday" }), nextIp());
+      expect(contacted.status).toBe(200);
+      expect((await contacted.json()).data).toMatchObject({ status: "contacted", note: "Called, wants Friday", history: [{ from: "new", to: "contacted" }] });
+      const won = await (await lead(patch(`/api/admin/leads/${id}`, { status: "won" }), nextIp())).json();
+      expect(won.data.history.map((c: { to: string }) => c.to)).toEqual(["contacted", "won"]);
+      expect((await harness.store.leads.get(id))?.status).toBe("won");
+
+      for (const body of [{}, { status: "archived" }, { note: "x".repeat(2001) }, { status: "won", extra: 1 }]) {
+        expect((await lead(patch(`/api/admin/leads/${id}`, body), nextIp())).status, JSON.stringify(body)).toBe(400);
+      }
+      expect((await lead(patch("/api/admin/leads/ld_doesnotexist0000000", { status: "won" }), nextIp())).status).toBe(404);
+      expect((await lead(get("/api/admin/leads/nonsense"), nextIp())).status).toBe(404);
+      const text = await lead(new Request(`${ORIGIN}/api/admin/leads/${id}`, { method: "PATCH", headers: { ...auth, "content-type": "text/plain" }, body: "x" }), nextIp());
+      expect(text.status).toBe(415);
+    });
+  });
+
+  describe("CSV export", () => {
+    it("quotes correctly and escapes formulas", async () => {
+      const id = await submitQuote({
+        name: '=HYPERLINK("http://evil.example","Click")',
+        email: "csv@example.com",
+        phone: "+1 512 555 0100",
+        address: '12 "Quoted" Rd,\nLine two, Austin',
+        treeDetails: { treeType: "@SUM(A1:A2)", height: "-2+3" },
+      });
+      const res = await adminLeadsCsvHandler(deps)(get("/api/admin/leads.csv?type=quote"), nextIp());
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="treeline-leads-quote-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = new TextDecoder().decode(bytes);
+      const rows = readCsv(text);
+      const row = rows.find((r) => r["Lead ID"] === id)!;
+      expect(row.Name).toBe(`'=HYPERLINK("http://evil.example","Click")`);
+      expect(row.Phone).toBe("'+1 512 555 0100");
+      expect(row["Address / Location"]).toBe('12 "Quoted" Rd,\nLine two, Austin');
+      expect(row.Type).toBe("Quote request");
+      expect(row.Status).toBe("New");
+      expect(row.Estimate).toBe("$900 - $4,500");
+      expect(row["All fields"]).toContain("treeDetails.treeType: @SUM(A1:A2)");
+      // Every row of this prefix's quotes, newest first; none of another type.
+      expect(rows.every((r) => r.Type === "Quote request")).toBe(true);
+      expect(rows[0]!["Lead ID"]).toBe(id);
+      // No cell starts with a live formula character.
+      for (const r of rows) for (const cell of Object.values(r)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    });
+
+    it("exports a header only when there are no leads of the type", async () => {
+      const res = await adminLeadsCsvHandler(deps)(get("/api/admin/leads.csv?type=assessment"), nextIp());
+      const text = await res.text();
+      expect(text.trim().split("\r\n")).toHaveLength(1);
+      expect(text).toContain("Lead ID,Received (UTC),Type,Status");
+      expect((await adminLeadsCsvHandler(deps)(get("/api/admin/leads.csv?type=nope"), nextIp())).status).toBe(400);
+    });
+  });
+
+  describe("reviews", () => {
+    it("verifies and hides reviews; public lists and rating follow; caches are purged", async () => {
+      await harness.store.businesses.upsert(testBusiness("adm-1"));
+      const good = await harness.store.reviews.add("adm-1", { customerName: "Good", customerEmail: "good@example.com", rating: 5 }, { createdAt: "2024-06-01T00:00:00Z" });
+      const spam = await harness.store.reviews.add("adm-1", { customerName: "Spam", rating: 1 }, { createdAt: "2024-06-02T00:00:00Z" });
+      const publicList = async () => {
+        const res = await reviewsHandler(directoryDeps(harness))(getRequest("/api/businesses/adm-1/reviews"), { params: { id: "adm-1" } });
+        return res.json();
+      };
+      expect(await publicList()).toMatchObject({ total: 2, rating: "3.0", reviewCount: 2 });
+
+      const listed = await (await adminReviewsHandler(deps)(get("/api/admin/reviews?limit=100"), nextIp())).json();
+      const mine = listed.data.filter((r: { businessId: string }) => r.businessId === "adm-1");
+      expect(mine.map((r: { id: string }) => r.id)).toEqual([spam.id, good.id]);
+      expect(mine[1]).toMatchObject({ customerEmail: "good@example.com", businessName: "Business adm-1", businessSlug: "business-adm-1" });
+
+      const review = adminReviewHandler(deps);
+      const hidden = await review(patch(`/api/admin/reviews/${spam.id}`, { hidden: true }), { ...nextIp(), params: { id: spam.id } });
+      expect(hidden.status).toBe(200);
+      expect(await hidden.json()).toMatchObject({ data: { id: spam.id, hidden: true }, business: { id: "adm-1", rating: "5.0", reviewCount: 1 } });
+      expect(deps.purges.at(-1)).toEqual(["directory", "business-adm-1"]);
+      const after = await publicList();
+      expect(after).toMatchObject({ total: 1, rating: "5.0", reviewCount: 1 });
+      expect(after.data.map((r: { id: string }) => r.id)).toEqual([good.id]);
+      expect(JSON.stringify(after)).not.toContain("hidden");
+      expect((await harness.store.businesses.get("adm-1"))?.rating).toBe("5.0");
+
+      const verified = await (await review(patch(`/api/admin/reviews/${good.id}`, { isVerified: true }), nextIp())).json();
+      expect(verified.data.isVerified).toBe(true);
+      expect((await publicList()).data[0]).toMatchObject({ id: good.id, isVerified: true });
+
+      // The admin still lists the hidden one; showing it restores list and rating.
+      const again = await (await adminReviewsHandler(deps)(get("/api/admin/reviews?limit=100"), nextIp())).json();
+      expect(again.data.find((r: { id: string }) => r.id === spam.id)?.hidden).toBe(true);
+      await review(patch(`/api/admin/reviews/${spam.id}`, { hidden: false }), nextIp());
+      expect(await publicList()).toMatchObject({ total: 2, rating: "3.0", reviewCount: 2 });
+
+      expect((await review(patch("/api/admin/reviews/rv_nope", { hidden: true }), nextIp())).status).toBe(404);
+      expect((await review(patch(`/api/admin/reviews/${good.id}`, { hidden: "yes" }), nextIp())).status).toBe(400);
+      expect((await review(patch(`/api/admin/reviews/${good.id}`, { isVerified: true }, {}), nextIp())).status).toBe(401);
+    });
+  });
+
+  describe("outbox", () => {
+    it("lists undelivered notifications (ids and types only) and reports channels", async () => {
+      const id = await submitQuote({ name: "Outbox Person" });
+      const res = await adminOutboxHandler(deps)(get("/api/admin/outbox"), nextIp());
+      const body = await res.json();
+      expect(body.channels).toEqual({ webhook: false, email: false });
+      expect(body.total).toBeGreaterThan(0);
+      const item = body.data.find((i: { leadId: string }) => i.leadId === id);
+      expect(item).toMatchObject({ type: "quote", attempts: 0 });
+      expect(JSON.stringify(body)).not.toContain("Outbox Person");
+    });
+  });
+});

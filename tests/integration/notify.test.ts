@@ -1,0 +1,170 @@
+/**
+ * Lead notifications against a real Redis and a local webhook receiver on 127.0.0.1: the
+ * attempt right after the response (waitUntil), retries with backoff from the scheduled
+ * run, a receiver that is down (the item waits, the lead is intact), the e-mail channel,
+ * Slack-safe escaping, and logs that never carry the visitor's details.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { QUOTE_ENDPOINT } from "../../netlify/lib/leads.ts";
+import { BACKOFF_BASE_MS, backoffMs, drainOutbox, notifyLead } from "../../netlify/lib/notify/index.ts";
+import { webhookMessage } from "../../netlify/lib/notify/message.ts";
+import { functionsHarness, humanStarted, jsonRequest, nextIp, validQuote, type FunctionsHarness } from "../helpers/functions.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
+
+const SITE = "https://treeline.test";
+const h = await functionsHarness("notify");
+
+describe.skipIf(!h)("lead notifications", () => {
+  let harness: FunctionsHarness;
+  let hook: WebhookReceiver;
+  let mail: WebhookReceiver;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    harness = h!;
+    hook = await startWebhookReceiver("/hook");
+    mail = await startWebhookReceiver("/emails");
+    for (const level of ["log", "info", "warn", "error"] as const) {
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(" ")));
+    }
+  });
+  afterEach(() => {
+    hook.calls.length = 0;
+    mail.calls.length = 0;
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await hook.close();
+    await mail.close();
+    await h?.teardown();
+    // Whatever happened above, no visitor detail reached a log line.
+    for (const secret of ["Jane Customer", "jane@example.com", "512-555-0199", "123 Oak Street", "Wanda Webhook", "wanda@example.com"]) {
+      expect(logs.filter((l) => l.includes(secret))).toEqual([]);
+    }
+    expect(logs.some((l) => /\[lead\] quote: stored ld_/.test(l))).toBe(true);
+  });
+
+  const env = () => ({ RATE_LIMIT_PER_MINUTE: "1000", NOTIFY_WEBHOOK_URL: hook.url, SITE_URL: SITE });
+
+  /** Submits a quote through the real pipeline; returns the id and the work it left for after the response. */
+  async function submit(envOver: Record<string, string> = {}, over: Record<string, unknown> = {}) {
+    const pending: Promise<unknown>[] = [];
+    const quote = harness.handler(QUOTE_ENDPOINT, { env: { ...env(), ...envOver } });
+    const res = await quote(jsonRequest("/api/quote", { ...validQuote(), ...over, _started: humanStarted() }), { ...nextIp(), waitUntil: (p) => void pending.push(p) });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    return { id, after: () => Promise.all(pending) };
+  }
+
+  it("delivers to the webhook right after the response and empties the outbox", async () => {
+    const { id, after } = await submit();
+    expect(await harness.store.outbox.get(id)).not.toBeNull();
+    await after();
+    expect(hook.calls).toHaveLength(1);
+    const body = hook.calls[0]!.body as { text: string; blocks: { type: string; fields?: { text: string }[]; elements?: { url?: string }[] }[] };
+    expect(body.text).toBe(
+      `New quote request from Jane Customer: Tree Removal, Emergency (ASAP) - call <tel:+15125550199|512-555-0199> - estimate $900 - $4,500 - <${SITE}/admin#lead=${id}|open in admin>`,
+    );
+    const fields = body.blocks.find((b) => b.type === "section")!.fields!.map((f) => f.text);
+    expect(fields).toEqual(
+      expect.arrayContaining(["*Who*\nJane Customer", "*Phone*\n<tel:+15125550199|512-555-0199>", "*Estimate*\n$900 - $4,500", "*E-mail*\n<mailto:jane@example.com|jane@example.com>"]),
+    );
+    expect(body.blocks.find((b) => b.type === "actions")!.elements![0]!.url).toBe(`${SITE}/admin#lead=${id}`);
+    expect(hook.calls[0]!.headers["content-type"]).toBe("application/json");
+    expect(await harness.store.outbox.get(id)).toBeNull();
+    expect(await harness.store.leads.get(id)).toMatchObject({ id, status: "new" });
+  });
+
+  it("retries a 500 with backoff from the scheduled run, then delivers", async () => {
+    hook.respondWith(500);
+    const { id, after } = await submit();
+    await after();
+    const t0 = Date.now();
+    const waiting = await harness.store.outbox.get(id);
+    expect(waiting).toMatchObject({ attempts: 1, lastError: "webhook: HTTP 500", delivered: [] });
+    expect(Date.parse(waiting!.nextAttemptAt) - t0).toBeGreaterThan(BACKOFF_BASE_MS - 5_000);
+
+    // Not due yet: the scheduled run leaves it alone.
+    expect(await drainOutbox(harness.store, { env: env() })).toMatchObject({ claimed: 0 });
+    // A run after the backoff delivers it.
+    const later = () => t0 + BACKOFF_BASE_MS + 1_000;
+    const report = await drainOutbox(harness.store, { env: env(), now: later });
+    expect(report).toMatchObject({ delivered: 1, retry: 0 });
+    expect(hook.calls).toHaveLength(2);
+    expect(await harness.store.outbox.get(id)).toBeNull();
+  });
+
+  it("keeps the item (and the lead) while the receiver is down, with a growing backoff", async () => {
+    const down = await startWebhookReceiver();
+    const url = down.url;
+    await down.close();
+    const started = Date.now();
+    const { id, after } = await submit({ NOTIFY_WEBHOOK_URL: url }, { name: "Wanda Webhook", email: "wanda@example.com" });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await after();
+    const first = await harness.store.outbox.get(id);
+    expect(first).toMatchObject({ attempts: 1, delivered: [] });
+    expect(first!.lastError).toMatch(/^webhook: \w+/);
+    expect(first!.lastError).not.toMatch(/Wanda|wanda|127\.0\.0\.1/);
+    let clock = Date.parse(first!.nextAttemptAt) + 1;
+    await drainOutbox(harness.store, { env: { ...env(), NOTIFY_WEBHOOK_URL: url }, now: () => clock });
+    const second = await harness.store.outbox.get(id);
+    expect(second?.attempts).toBe(2);
+    expect(Date.parse(second!.nextAttemptAt) - clock).toBe(backoffMs(2));
+    expect(await harness.store.leads.get(id)).toMatchObject({ id, data: { name: "Wanda Webhook" } });
+    // Back up: the next run after the backoff delivers it.
+    clock = Date.parse(second!.nextAttemptAt) + 1;
+    expect(await drainOutbox(harness.store, { env: env(), now: () => clock })).toMatchObject({ delivered: 1 });
+    expect(await harness.store.outbox.get(id)).toBeNull();
+  });
+
+  it("sends the e-mail through the provider API too, and a retry only sends what failed", async () => {
+    const emailEnv = { NOTIFY_EMAIL_TO: "ops@treeline.test, boss@treeline.test", RESEND_API_KEY: "re_test_key", RESEND_API_URL: mail.url, NOTIFY_EMAIL_FROM: "Leads <leads@treeline.test>" };
+    mail.respondWith(503);
+    const { id, after } = await submit(emailEnv);
+    await after();
+    expect(hook.calls).toHaveLength(1);
+    expect(mail.calls).toHaveLength(1);
+    expect(await harness.store.outbox.get(id)).toMatchObject({ attempts: 1, delivered: ["webhook"], lastError: "email: HTTP 503" });
+
+    const item = (await harness.store.outbox.get(id))!;
+    await drainOutbox(harness.store, { env: { ...env(), ...emailEnv }, now: () => Date.parse(item.nextAttemptAt) + 1 });
+    expect(hook.calls).toHaveLength(1);
+    expect(mail.calls).toHaveLength(2);
+    const sent = mail.calls[1]!;
+    expect(sent.headers.authorization).toBe("Bearer re_test_key");
+    expect(sent.body).toMatchObject({
+      from: "Leads <leads@treeline.test>",
+      to: ["ops@treeline.test", "boss@treeline.test"],
+      subject: "Quote request: Jane Customer",
+      text: expect.stringContaining(`Open in admin: ${SITE}/admin#lead=${id}`),
+      html: expect.stringContaining('<a href="tel:+15125550199">512-555-0199</a>'),
+    });
+    expect(await harness.store.outbox.get(id)).toBeNull();
+  });
+
+  it("never sends the same item twice at once (the scheduled run next to the response's attempt)", async () => {
+    const { id } = await submit({ NOTIFY_WEBHOOK_URL: "" });
+    const runs = await Promise.all([notifyLead(harness.store, id, { env: env() }), drainOutbox(harness.store, { env: env() }), notifyLead(harness.store, id, { env: env() })]);
+    expect(hook.calls.filter((c) => JSON.stringify(c.body).includes(id))).toHaveLength(1);
+    expect(runs).toContain("skipped");
+  });
+
+  it("does nothing without a channel, and the item waits for one", async () => {
+    const { id, after } = await submit({ NOTIFY_WEBHOOK_URL: "" });
+    await after();
+    expect(hook.calls).toHaveLength(0);
+    expect(await drainOutbox(harness.store, { env: { SITE_URL: SITE } })).toMatchObject({ disabled: true, claimed: 0 });
+    expect(await harness.store.outbox.get(id)).toMatchObject({ attempts: 0 });
+    expect(await notifyLead(harness.store, id, { env: env() })).toBe("delivered");
+  });
+
+  it("escapes Slack markup in what the visitor typed", () => {
+    const message = webhookMessage(
+      { id: "ld_000000000000000000x", type: "quote", createdAt: "2025-01-01T00:00:00.000Z", sourcePage: "/", status: "new", data: { name: "<!channel> & <https://evil|x>", phone: "512-555-0100" } },
+      SITE,
+    );
+    expect(message.text).toContain("&lt;!channel&gt; &amp; &lt;https://evil|x&gt;");
+    expect(message.text).not.toContain("<!channel>");
+  });
+});
