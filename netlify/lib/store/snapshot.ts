@@ -35,6 +35,9 @@ export function directorySnapshot(env: Record<string, string | undefined> = proc
 
 export async function loadDirectorySnapshot(env: Record<string, string | undefined>): Promise<DirectorySnapshot> {
   const store = createStore(storeOptionsFromEnv(env));
+  // The Redis transport unrefs its socket between commands so function workers can exit;
+  // a build that has nothing else pending would then end mid-read with exit code 0.
+  const keepAlive = setInterval(() => {}, 1_000);
   try {
     const businesses: Business[] = [];
     for (let offset = 0; ; offset += PAGE) {
@@ -52,6 +55,7 @@ export async function loadDirectorySnapshot(env: Record<string, string | undefin
     }
   } finally {
     await store.close();
+    clearInterval(keepAlive);
   }
   return fromSeed(env);
 }
