@@ -14,7 +14,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry: the local Netlify emulation (@netlify/dev) starts a worker per function call and
+  // occasionally answers 500 or stalls under two parallel browsers; a real failure fails twice.
+  retries: 1,
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 60_000,

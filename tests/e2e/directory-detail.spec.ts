@@ -23,6 +23,14 @@ const NO_PHONE = bySlug("montrose-tree-pruning-co-houston");
 
 const toasts = (page: Page) => page.locator("#notifications > li");
 
+/** The page's LocalBusiness block (every page also carries the site's Organization block). */
+async function localBusiness(page: Page) {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const found = blocks.map((b) => JSON.parse(b)).filter((d) => d["@type"] === "LocalBusiness");
+  expect(found).toHaveLength(1);
+  return found[0];
+}
+
 function ratingOf(b: SeedBusiness): { rating: string; count: number } {
   const sum = b.reviews.reduce((t, r) => t + r.rating, 0);
   const count = b.reviews.length;
@@ -106,8 +114,7 @@ test.describe("prerendered profile", () => {
 
   test("LocalBusiness JSON-LD carries the rating and the reviews", async ({ page }) => {
     await page.goto(`/directory/${FULL.slug}`);
-    const raw = await page.locator('script[type="application/ld+json"]').textContent();
-    const data = JSON.parse(raw!);
+    const data = await localBusiness(page);
     const { rating, count } = ratingOf(FULL);
     expect(data["@type"]).toBe("LocalBusiness");
     expect(data.name).toBe(FULL.name);
@@ -126,7 +133,7 @@ test.describe("prerendered profile", () => {
     await expect(main.getByRole("link", { name: /opens in a new tab/ })).toHaveCount(0);
     await expect(main.getByRole("region", { name: "Photos" })).toContainText("0 photos");
     await expect(main.getByRole("region", { name: "Customer Reviews" }).getByText(NO_REVIEWS)).toBeVisible();
-    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    const data = await localBusiness(page);
     expect(data.aggregateRating).toBeUndefined();
 
     await page.goto(`/directory/${NO_PHONE.slug}`);
@@ -339,7 +346,7 @@ test.describe("without JavaScript", () => {
     await expect(main.getByRole("region", { name: "Contact Information" })).toContainText(FULL.phone!);
     await expect(main.getByRole("region", { name: "Business Hours" })).toContainText("Closed");
     await expect(main.getByRole("region", { name: "Customer Reviews" }).locator("[data-review-id]")).toHaveCount(FULL.reviews.length);
-    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+    expect((await localBusiness(page)).name).toBe(FULL.name);
   });
 
   test("Book Service shows a real form that books through the function", { tag: "@server" }, async ({ page }) => {
