@@ -26,4 +26,32 @@ export default defineConfig({
   }),
   integrations: [react(), mdx(), sitemap({ filter: (page) => !/^\/(directory-profile|admin)(\/|$)/.test(new URL(page).pathname) }), intentDirective(), chatDirective(), sharedStore()],
   vite: { plugins: [tailwindcss()] },
+  // Per-page CSP <meta>: Astro hashes every script and style it emits, so script-src needs
+  // no 'unsafe-inline' and an injected <script> cannot run. frame-ancestors cannot live in a
+  // <meta>; netlify.toml sends it as a header.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        // Business photos come from their owners' sites; data: for the tiny placeholders.
+        "img-src 'self' data: https:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "manifest-src 'self'",
+      ],
+      styleDirective: {
+        // Radix (scroll lock) and React write style elements and attributes at run time, which
+        // no build-time hash can cover. Styles cannot run code, so they stay permissive.
+        resources: [
+          "'self'",
+          { resource: "'self'", kind: "element" },
+          { resource: "'unsafe-inline'", kind: "element" },
+          { resource: "'unsafe-inline'", kind: "attribute" },
+        ],
+      },
+    },
+  },
 });

@@ -2,8 +2,6 @@
 // request pipeline (@netlify/dev): redirects, headers, functions and static files
 // behave as on Netlify, but bound to 127.0.0.1 only.
 import http from "node:http";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { NetlifyDev } from "@netlify/dev";
 import { shouldBase64Encode } from "@netlify/dev-utils";
 import { register } from "tsx/esm/api";
@@ -36,18 +34,17 @@ const netlify = new NetlifyDev({
 
 await netlify.start();
 
-// Netlify answers unmatched paths with the site's 404.html and status 404; @netlify/dev
-// leaves that to its host, so do the same here.
-const notFoundPage = path.join(process.cwd(), "dist", "404.html");
-async function notFound() {
-  try {
-    return new Response(await readFile(notFoundPage), {
-      status: 404,
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=0, must-revalidate" },
-    });
-  } catch {
-    return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+// Netlify answers unmatched paths with the site's 404.html, status 404 and the same
+// netlify.toml headers as any page; @netlify/dev leaves that to its host, so serve
+// /404.html through the pipeline (collecting its headers) and change the status.
+async function notFound(options) {
+  const match = await netlify.handleAndIntrospect(new Request(`http://${host}:${port}/404.html`), options);
+  if (match?.response) {
+    const headers = new Headers(match.response.headers);
+    headers.set("cache-control", "public, max-age=0, must-revalidate");
+    return new Response(match.response.body, { status: 404, headers });
   }
+  return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
 
 /**
@@ -86,7 +83,7 @@ const server = http.createServer(async (req, res) => {
     const match = needsBase64Body(req)
       ? await netlify.handleAndIntrospect(await base64BodyRequest(req), options)
       : await netlify.handleAndIntrospectNodeRequest(req, options);
-    const response = match?.response ?? (await notFound());
+    const response = match?.response ?? (await notFound(options));
     res.statusCode = response.status;
     response.headers.forEach((value, key) => res.setHeader(key, value));
     for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);

@@ -15,13 +15,38 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export interface DirectoryPageDeps {
   store?: () => Store;
   /** Loads the shell HTML; defaults to fetching SHELL_PATH from the request's origin. */
-  shell?: (origin: string) => Promise<string>;
+  shell?: (origin: string) => Promise<Shell>;
 }
 
-async function fetchShell(origin: string): Promise<string> {
+/** The shell's HTML, with the headers the CDN served it with when it was fetched. */
+export type Shell = string | { html: string; headers: Headers };
+
+/**
+ * netlify.toml's [[headers]] reach static files, not function answers. The shell is a static
+ * file, so its security headers are copied from there: one definition, the same page policy.
+ */
+export const FORWARDED_PAGE_HEADERS = [
+  "strict-transport-security",
+  "referrer-policy",
+  "permissions-policy",
+  "x-frame-options",
+  "content-security-policy",
+] as const;
+
+async function fetchShell(origin: string): Promise<Shell> {
   const res = await fetch(new URL(SHELL_PATH, origin), { headers: { accept: "text/html" } });
   if (!res.ok) throw new Error(`shell answered ${res.status}`);
-  return res.text();
+  return { html: await res.text(), headers: res.headers };
+}
+
+function pageHeaders(shell: Shell): Record<string, string> {
+  if (typeof shell === "string") return {};
+  const out: Record<string, string> = {};
+  for (const name of FORWARDED_PAGE_HEADERS) {
+    const value = shell.headers.get(name);
+    if (value) out[name] = value;
+  }
+  return out;
 }
 
 export function markMissing(html: string): string {
@@ -47,9 +72,9 @@ export function directoryPageHandler(deps: DirectoryPageDeps = {}) {
     } else {
       known = false;
     }
-    let html: string;
+    let shell: Shell;
     try {
-      html = await shellOf(new URL(req.url).origin);
+      shell = await shellOf(new URL(req.url).origin);
     } catch (error) {
       console.error(`[directory-page] shell unavailable (${error instanceof Error ? error.message : "error"})`);
       return new Response("This page is temporarily unavailable. Please try again shortly.", {
@@ -58,9 +83,11 @@ export function directoryPageHandler(deps: DirectoryPageDeps = {}) {
       });
     }
     const missing = known === false;
+    const html = typeof shell === "string" ? shell : shell.html;
     return new Response(req.method === "HEAD" ? null : missing ? markMissing(html) : html, {
       status: missing ? 404 : 200,
       headers: {
+        ...pageHeaders(shell),
         "content-type": "text/html; charset=utf-8",
         "x-content-type-options": "nosniff",
         "cache-control": "public, max-age=0, must-revalidate",

@@ -4,7 +4,7 @@
  * Shared by the island, the admin functions, the CSV export and the notifier, so a lead
  * reads the same everywhere. Browser-safe: nothing node-only.
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { CURRENT_REVENUE, SERVICE_TYPES, URGENCY, optionLabel, phaseName } from "./options.ts";
 import { LeadStatus, LeadType, MAX_NOTE_LENGTH, type Lead } from "./schemas/lead.ts";
 import type { Review } from "./schemas/business.ts";

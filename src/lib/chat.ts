@@ -4,7 +4,7 @@
  * actions and the copy the visitor reads. The widget trims what it sends with the same
  * numbers the function enforces, so a long conversation never turns into a 400.
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { SERVICE_TYPES, URGENCY, optionValues } from "./options.ts";
 
 /** The panel's title (spec section 2). */

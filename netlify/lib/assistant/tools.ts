@@ -5,7 +5,7 @@
  * quote dialog preselected, which is where a visitor's contact details belong.
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import { z } from "zod";
+import { z } from "../../../src/lib/zod.ts";
 import { ChatAction } from "../../../src/lib/chat.ts";
 import { estimate } from "../../../src/lib/estimate.ts";
 import { SERVICE_TYPES, URGENCY, optionLabel, optionValues } from "../../../src/lib/options.ts";

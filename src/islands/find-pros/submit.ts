@@ -3,7 +3,7 @@
  * every answer into one of three outcomes the island can render. The endpoint answers
  * JSON because we ask for it; without JavaScript the same URL answers an HTML page.
  */
-import { z } from "zod";
+import { z } from "../../lib/zod.ts";
 import { FIND_PROS_FORM } from "../../lib/forms/fields.ts";
 import type { FieldErrors } from "../../lib/schemas/forms.ts";
 

@@ -4,7 +4,7 @@
  * the function validates again with the same object. Shared by the browser and the functions,
  * so this file imports nothing node-only.
  */
-import { z } from "zod";
+import { z } from "../zod.ts";
 import { BOOKING_URGENCY, optionValues } from "../options.ts";
 import { Business } from "./business.ts";
 import { MESSAGES } from "./forms.ts";

@@ -2,7 +2,7 @@
  * Directory entities (spec section 3). Shared by the browser and the functions, so this file
  * imports nothing node-only.
  */
-import { z } from "zod";
+import { z } from "../zod.ts";
 import { CITY_NAMES } from "../options.ts";
 
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;

@@ -3,7 +3,7 @@
  * dialogs validate with them before sending and the functions validate again with the
  * very same objects, so a message changes in one place.
  */
-import { z } from "zod";
+import { z } from "../zod.ts";
 import {
   CHALLENGES,
   CURRENT_REVENUE,

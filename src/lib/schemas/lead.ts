@@ -2,7 +2,7 @@
  * Every form submission is stored as a lead: a typed envelope around the form's own payload.
  * Each form validates `data` with its own schema; the envelope is the same for all.
  */
-import { z } from "zod";
+import { z } from "../zod.ts";
 
 export const LEAD_TYPES = ["quote", "audit", "assessment", "find-pros", "booking"] as const;
 export const LeadType = z.enum(LEAD_TYPES);

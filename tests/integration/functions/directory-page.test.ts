@@ -77,6 +77,26 @@ describe.skipIf(!h)("directory page fallback", () => {
     expect(await head.text()).toBe("");
   });
 
+  it("carries the shell's security headers (netlify.toml reaches static files, not functions)", async () => {
+    const cdn = new Headers({
+      "strict-transport-security": "max-age=31536000",
+      "x-frame-options": "DENY",
+      "content-security-policy": "frame-ancestors 'none'",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "permissions-policy": "camera=()",
+      "set-cookie": "never=forwarded",
+      "cache-control": "public, max-age=31536000",
+    });
+    for (const slug of ["late-addition-tree-co", "no-such-business"]) {
+      const res = await directoryPageHandler({ store: () => h!.store, shell: async () => ({ html: SHELL, headers: cdn }) })(getRequest(`/directory/${slug}`), slug);
+      expect(res.headers.get("x-frame-options"), slug).toBe("DENY");
+      expect(res.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
+      expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000");
+      expect(res.headers.get("set-cookie")).toBeNull();
+      expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    }
+  });
+
   it("the shell lives at a path no business slug can take over", () => {
     expect(SHELL_PATH.startsWith("/directory/")).toBe(false);
     expect(markMissing("<HTML lang=en>")).toBe(`<html ${MISSING_ATTRIBUTE} lang=en>`);
