@@ -3,7 +3,7 @@
 // seeing the quote dialog, given that the dialogs island (React, Radix, zod) only starts
 // downloading on that first touch (client:intent). A measurement, not a test.
 //
-//   npm run build && node bench/tap-to-open.mjs [--runs 5] [--path /]
+//   npm run build && npm run bench:tap-to-open [-- --runs 5] [-- --path /]
 //   BASE_URL=http://127.0.0.1:8888 node bench/tap-to-open.mjs   (measure a running server)
 //
 // Pixel 7 profile, CPU throttled 4x (CDP Emulation.setCPUThrottlingRate) and DevTools'
