@@ -12,39 +12,16 @@
 // always exits 0 unless there is nothing to measure.
 //
 //   npm run bench:first-bytes [-- --routes /,/services/emergency] [-- --level 9] [-- --json]
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import { DIST, argValue, builtRoutes } from "./lib.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DIST = path.join(ROOT, "dist");
 const BUDGET = 14_600;
 
 const args = process.argv.slice(2);
-const argValue = (name) => args.find((a, i) => args[i - 1] === name) ?? args.find((a) => a.startsWith(name + "="))?.slice(name.length + 1);
-const level = Number(argValue("--level") || 6);
+const level = Number(argValue(args, "--level") || 6);
 const asJson = args.includes("--json");
-
-/** Built HTML files as routes (directory detail pages share one template: keep the first). */
-function discoverRoutes() {
-  const found = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "_astro") walk(full);
-      } else if (entry.name.endsWith(".html")) {
-        const rel = path.relative(DIST, full).split(path.sep).join("/").replace(/\.html$/, "");
-        found.push("/" + rel.replace(/(^|\/)index$/, ""));
-      }
-    }
-  };
-  walk(DIST);
-  const routes = found.map((r) => (r.length > 1 ? r.replace(/\/$/, "") : r)).filter((r) => !/^\/(404|500)$/.test(r)).sort();
-  const detail = routes.find((r) => /^\/directory\/[^/]+$/.test(r));
-  return routes.filter((r) => !/^\/directory\/[^/]+$/.test(r) || r === detail);
-}
 
 /** dist file for a route, following build.format "file" (/a/b -> a/b.html, / -> index.html). */
 function fileFor(route) {
@@ -105,8 +82,8 @@ if (!existsSync(DIST)) {
   console.error("first-bytes: no dist/ (run npm run build first)");
   process.exit(1);
 }
-const routesArg = argValue("--routes");
-const routes = routesArg ? routesArg.split(",").map((r) => r.trim()).filter(Boolean) : discoverRoutes();
+const routesArg = argValue(args, "--routes");
+const routes = routesArg ? routesArg.split(",").map((r) => r.trim()).filter(Boolean) : builtRoutes();
 const rows = routes.map(measure);
 if (rows.every((r) => r.error)) {
   console.error("first-bytes: none of the routes is built");

@@ -7,17 +7,15 @@
 //   npm run bench:lighthouse [-- --build] [-- --routes /,/about] [-- --runs 3]
 //   CHROME_PATH=/path/to/chrome overrides /usr/bin/chromium.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import * as chromeLauncher from "chrome-launcher";
+import { DIST, ROOT, argValue, builtRoutes } from "./lib.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DIST = path.join(ROOT, "dist");
 const RESULTS = path.join(ROOT, "bench", "results");
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const FLOOR = "/__floor"; // proxy prefix whose HTML responses lose their scripts
@@ -25,35 +23,14 @@ const TARGET_SCORE = 0.95;
 
 const args = process.argv.slice(2);
 const forceBuild = args.includes("--build");
-const argValue = (name) => args.find((a, i) => args[i - 1] === name) ?? args.find((a) => a.startsWith(name + "="))?.slice(name.length + 1);
-const routesArg = argValue("--routes");
+const routesArg = argValue(args, "--routes");
 // A single simulated run can flip between two Lantern graphs on racy pages; --runs N
 // keeps Lighthouse's own median run (closest to median FCP and TTI), not a mix of runs.
-const RUNS = Math.max(1, Number(argValue("--runs") || 1));
+const RUNS = Math.max(1, Number(argValue(args, "--runs") || 1));
 
 // ---- routes -----------------------------------------------------------------
-function discoverRoutes() {
-  const found = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "_astro") walk(full); // hashed assets, never pages
-      } else if (entry.name.endsWith(".html")) {
-        const rel = path.relative(DIST, full).split(path.sep).join("/").replace(/\.html$/, "");
-        found.push("/" + rel.replace(/(^|\/)index$/, ""));
-      }
-    }
-  };
-  walk(DIST);
-  const routes = found
-    .map((r) => (r.length > 1 ? r.replace(/\/$/, "") : r))
-    .filter((r) => !/^\/(404|500)$/.test(r) && !/^\/admin(\/|$)/.test(r))
-    .sort();
-  // Directory entries share one template; measuring hundreds of them adds minutes, not information.
-  const entry = routes.find((r) => /^\/directory\/[^/]+$/.test(r));
-  return routes.filter((r) => !/^\/directory\/[^/]+$/.test(r) || r === entry);
-}
+// The operator's inbox is behind a token: nothing a visitor loads.
+const discoverRoutes = () => builtRoutes((r) => /^\/admin(\/|$)/.test(r));
 
 const distStamp = () => { try { return statSync(path.join(DIST, "_astro")).mtimeMs; } catch { return null; } };
 

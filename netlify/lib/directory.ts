@@ -11,11 +11,12 @@
  *   body size (413) -> parse (400) -> ReviewInput + businessId (400) ->
  *   write (404 unknown business, 503 on failure) -> 201 + cache purge
  */
-import { z } from "zod";
+import { z } from "../../src/lib/zod.ts";
 import { CITIES, findCity } from "../../src/lib/options.ts";
 import { fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { Business, ReviewInput, toPublicReview, type PublicReview, type Review } from "../../src/lib/schemas/business.ts";
-import { HttpError, bodyKind, clientIp, decodeText, jsonError, jsonResponse, parseJsonObject, readBody } from "./http.ts";
+import { HttpError, afterResponse, bodyKind, clientIp, decodeText, jsonError, jsonResponse, parseJsonObject, pathParam, readBody, type FunctionContext } from "./http.ts";
+import { parseQuery } from "./query.ts";
 import { BUSINESS_NOT_FOUND, RATE_LIMIT_ERROR, TEXT_BODY_LIMIT, VALIDATION_ERROR, bugReport } from "./leads.ts";
 import { checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
 import { keyspace } from "./store/keys.ts";
@@ -60,12 +61,7 @@ export interface DirectoryDeps {
   purge?: Purge;
 }
 
-/** What Netlify passes as the second argument, as far as these handlers care. */
-export interface DirectoryContext {
-  ip?: string;
-  params?: Record<string, string | undefined>;
-  waitUntil?(promise: Promise<unknown>): void;
-}
+export type DirectoryContext = FunctionContext;
 
 export type DirectoryHandler = (req: Request, context?: DirectoryContext | null) => Promise<Response>;
 
@@ -139,31 +135,8 @@ export const ReviewsQuery = z.object({
   offset: intParam(0, DIRECTORY_MAX_OFFSET, 0, `Offset must be a whole number from 0 to ${DIRECTORY_MAX_OFFSET}`),
 });
 
-/** The first value of each named parameter (a repeated parameter does not become a list). */
-function queryOf(req: Request, names: readonly string[]): Record<string, string | undefined> {
-  const params = new URL(req.url).searchParams;
-  return Object.fromEntries(names.map((n) => [n, params.get(n) ?? undefined]));
-}
-
-function parseQuery<S extends z.ZodObject>(schema: S, req: Request): { ok: true; data: z.output<S> } | { ok: false; response: Response } {
-  const parsed = schema.safeParse(queryOf(req, Object.keys(schema.shape)));
-  if (parsed.success) return { ok: true, data: parsed.data };
-  return { ok: false, response: jsonError(400, QUERY_ERROR, { fields: fieldErrors(parsed.error) }) };
-}
-
 // ---------------------------------------------------------------------------------------
 // Paths
-
-/** The `:name` segment after `prefix` in the path (Netlify's params first, then the URL). */
-function pathParam(req: Request, context: DirectoryContext | null | undefined, name: string, pattern: RegExp): string | undefined {
-  const raw = context?.params?.[name] ?? pattern.exec(new URL(req.url).pathname)?.[1];
-  if (raw === undefined) return undefined;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
-}
 
 const REVIEWS_PATH = /^\/api\/businesses\/([^/]+)\/reviews\/?$/;
 const SLUG_PATH = /^\/api\/businesses\/slug\/([^/]+)\/?$/;
@@ -172,6 +145,7 @@ const SLUG_PATH = /^\/api\/businesses\/slug\/([^/]+)\/?$/;
 // Handlers
 
 const notFound = () => jsonError(404, BUSINESS_NOT_FOUND);
+const badQuery = (fields: FieldErrors) => jsonError(400, QUERY_ERROR, { fields });
 const notAllowed = (allow: string) => jsonError(405, `Method not allowed. Use ${allow.replace(", HEAD", "")}.`, {}, { allow });
 
 /** A cacheable 200; HEAD gets the same headers without the body. */
@@ -236,7 +210,7 @@ export function businessesHandler(deps: DirectoryDeps = {}): DirectoryHandler {
   return guarded("list", deps.store ?? getStore, async (req, store) => {
     if (!isRead(req)) return notAllowed("GET, HEAD");
     const query = parseQuery(DirectoryQuery, req);
-    if (!query.ok) return query.response;
+    if (!query.ok) return badQuery(query.fields);
     const { search, city, limit, offset } = query.data;
     const { data, total } = await read(() => store.businesses.list({ search, city, limit, offset }));
     return cached(req, { data, total, limit, offset }, [DIRECTORY_TAG], "search|city|limit|offset");
@@ -273,7 +247,7 @@ export function reviewsHandler(deps: DirectoryDeps = {}): DirectoryHandler {
 
   async function list(req: Request, store: Store, id: string): Promise<Response> {
     const query = parseQuery(ReviewsQuery, req);
-    if (!query.ok) return query.response;
+    if (!query.ok) return badQuery(query.fields);
     const { limit, offset } = query.data;
     // The repository lists but does not count; a ZCARD of its date index is exact and O(1).
     // (reviewCount can differ: a seeded aggregate may stand for reviews that were never stored.)
@@ -317,10 +291,8 @@ export function reviewsHandler(deps: DirectoryDeps = {}): DirectoryHandler {
     // The review is stored; a failed re-read only leaves the aggregate unknown (null).
     const business = await store.businesses.get(id).catch(() => null);
 
-    const purged = purgeQuietly(purge, [DIRECTORY_TAG, businessTag(id)]);
     // On Netlify the purge finishes after the answer; elsewhere it is awaited (and only warns).
-    if (context?.waitUntil) context.waitUntil(purged);
-    else await purged;
+    await afterResponse(context, purgeQuietly(purge, [DIRECTORY_TAG, businessTag(id)]));
 
     return jsonResponse(
       {

@@ -1,7 +1,7 @@
 /**
  * Request/response plumbing shared by the API functions: body reading with a hard size
- * cap, content types, client IP, same-site paths and the standard headers every answer
- * carries. Nothing here knows about leads.
+ * cap, content types, client IP, path parameters, same-site paths and the standard headers
+ * every answer carries. Nothing here knows about leads.
  */
 
 /** Headers on every API answer: personal data must never sit in a shared cache, and
@@ -158,6 +158,33 @@ export function clientIp(req: Request, context?: { ip?: string } | null): string
   if (nf) return nf;
   const forwarded = req.headers.get("x-forwarded-for")?.split(",", 1)[0]?.trim();
   return forwarded || "unknown";
+}
+
+/** What Netlify passes a function as its second argument, as far as our handlers care. */
+export interface FunctionContext {
+  ip?: string;
+  params?: Record<string, string | undefined>;
+  waitUntil?(promise: Promise<unknown>): void;
+}
+
+/**
+ * The `:name` path segment: Netlify's params first, then the first group of `pattern` on the
+ * URL (tests and local servers pass no params). Broken percent-encoding names nothing.
+ */
+export function pathParam(req: Request, context: FunctionContext | null | undefined, name: string, pattern: RegExp): string | undefined {
+  const raw = context?.params?.[name] ?? pattern.exec(new URL(req.url).pathname)?.[1];
+  if (raw === undefined) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs after the response on Netlify; awaited elsewhere (tests, local scripts). */
+export async function afterResponse(context: FunctionContext | null | undefined, work: Promise<unknown>): Promise<void> {
+  if (context?.waitUntil) context.waitUntil(work);
+  else await work;
 }
 
 const SAFE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~%!$&'()*+,;=:@/]*$/;

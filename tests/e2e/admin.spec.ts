@@ -79,6 +79,10 @@ test("a quote from the dialog reaches the inbox, takes a status, and exports as 
   await expect(detail).toContainText("500 Congress Ave, Austin, TX", SLOW);
   await expect(detail).toContainText("inbox.tester@example.com");
   await expect(detail.getByRole("link", { name: "(512) 555-0177" })).toHaveAttribute("href", "tel:+15125550177");
+  // Choices read as the form showed them, not as stored.
+  await expect(detail.getByRole("definition").filter({ hasText: /^Stump Grinding$/ })).toBeVisible();
+  await expect(detail.getByRole("definition").filter({ hasText: /^Within a week$/ })).toBeVisible();
+  await expect(detail).not.toContainText("within-week");
   await detail.getByLabel("Status").selectOption("contacted");
   await detail.getByLabel("Note").fill("Called back, site visit Tuesday");
   await detail.getByRole("button", { name: "Save" }).click();

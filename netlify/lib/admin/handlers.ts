@@ -7,7 +7,7 @@
  * Answers are JSON with `cache-control: no-store` (CSV for the export), never cached by the
  * CDN and never indexed. Logs name ids and types only: no lead or review content.
  */
-import { z } from "zod";
+import { z } from "../../../src/lib/zod.ts";
 import {
   AdminLeadsQuery,
   AdminReviewsQuery,
@@ -19,10 +19,11 @@ import {
 } from "../../../src/lib/admin.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { LEAD_TYPES, type LeadType } from "../../../src/lib/schemas/lead.ts";
-import { DIRECTORY_TAG, businessTag, netlifyPurge, purgeQuietly, type Purge } from "../directory.ts";
-import { HttpError, bodyKind, clientIp, decodeText, jsonError, jsonResponse, parseJsonObject, readBody, KB } from "../http.ts";
+import { DIRECTORY_TAG, businessTag, netlifyPurge, purgeQuietly, type DirectoryDeps } from "../directory.ts";
+import { HttpError, afterResponse, bodyKind, clientIp, decodeText, jsonError, jsonResponse, parseJsonObject, pathParam, readBody, KB, type FunctionContext } from "../http.ts";
 import { bugReport } from "../leads.ts";
 import { channelsOf, drainOutbox, notifyConfig, type NotifyDeps } from "../notify/index.ts";
+import { parseQuery } from "../query.ts";
 import { checkRateLimit } from "../ratelimit.ts";
 import { keyspace } from "../store/keys.ts";
 import { getStore, type Store } from "../store/index.ts";
@@ -39,23 +40,16 @@ export const DEFAULT_ADMIN_RATE_LIMIT = 120;
 export const CSV_MAX_ROWS = 50_000;
 const CSV_PAGE = 100;
 
-/** Seams for tests and local scripts; production uses the defaults. */
-export interface AdminDeps {
-  store?: () => Store;
-  env?: Record<string, string | undefined>;
-  now?: () => number;
-  /** Drops CDN copies of a business after moderation (Netlify's purge API by default). */
-  purge?: Purge;
+/**
+ * Seams for tests and local scripts; production uses the defaults. The directory's, because
+ * moderating a review purges the same CDN copies as posting one, plus the notifier's.
+ */
+export interface AdminDeps extends DirectoryDeps {
   /** The notifier's seams, for the outbox's "retry now". */
   notify?: NotifyDeps;
 }
 
-/** What Netlify passes as the second argument, as far as these handlers care. */
-export interface AdminContext {
-  ip?: string;
-  params?: Record<string, string | undefined>;
-  waitUntil?(promise: Promise<unknown>): void;
-}
+export type AdminContext = FunctionContext;
 
 export type AdminHandler = (req: Request, context?: AdminContext | null) => Promise<Response>;
 
@@ -108,11 +102,11 @@ function adminHandler(label: string, methods: readonly string[], deps: AdminDeps
   };
 }
 
-function parseQuery<S extends z.ZodObject>(schema: S, req: Request): z.output<S> {
-  const params = new URL(req.url).searchParams;
-  const parsed = schema.safeParse(Object.fromEntries(Object.keys(schema.shape).map((n) => [n, params.get(n) ?? undefined])));
-  if (!parsed.success) throw new QueryError(fieldErrors(parsed.error));
-  return parsed.data;
+/** The query, or a QueryError that adminHandler answers with the fields (a 400). */
+function readQuery<S extends z.ZodObject>(schema: S, req: Request): z.output<S> {
+  const query = parseQuery(schema, req);
+  if (!query.ok) throw new QueryError(query.fields);
+  return query.data;
 }
 
 class QueryError extends HttpError {
@@ -127,23 +121,6 @@ async function readPatch<S extends z.ZodType>(schema: S, req: Request): Promise<
   const parsed = schema.safeParse(payload);
   if (!parsed.success) return { ok: false, response: fail(400, ADMIN_QUERY_ERROR, { fields: fieldErrors(parsed.error) }) };
   return { ok: true, data: parsed.data };
-}
-
-/** The `:name` path segment (Netlify's params first, then the URL). */
-function pathParam(req: Request, context: AdminContext | null | undefined, name: string, pattern: RegExp): string | undefined {
-  const raw = context?.params?.[name] ?? pattern.exec(new URL(req.url).pathname)?.[1];
-  if (raw === undefined) return undefined;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Runs after the response on Netlify; awaited elsewhere (tests, local scripts). */
-async function afterResponse(context: AdminContext | null | undefined, work: Promise<unknown>): Promise<void> {
-  if (context?.waitUntil) context.waitUntil(work);
-  else await work;
 }
 
 /** Leads per type (and all), for the tab badges: one pipeline of ZCARDs. */
@@ -162,7 +139,7 @@ async function leadCounts(store: Store): Promise<Record<LeadType | "all", number
 /** GET /api/admin/leads?type=&cursor=&q=&limit= -> { data, nextCursor, scanned?, counts }. */
 export function adminLeadsHandler(deps: AdminDeps = {}): AdminHandler {
   return adminHandler("leads", ["GET"], deps, async ({ req, store }) => {
-    const { type, cursor, q, limit } = parseQuery(AdminLeadsQuery, req);
+    const { type, cursor, q, limit } = readQuery(AdminLeadsQuery, req);
     const [page, counts] = await Promise.all([
       q ? store.leads.search(q, type, { cursor, limit }) : store.leads.list(type, { cursor, limit }),
       leadCounts(store),
@@ -196,7 +173,7 @@ export function adminLeadHandler(deps: AdminDeps = {}): AdminHandler {
 export function adminLeadsCsvHandler(deps: AdminDeps = {}): AdminHandler {
   const now = deps.now ?? Date.now;
   return adminHandler("leads.csv", ["GET"], deps, async ({ req, store }) => {
-    const { type } = parseQuery(AdminLeadsQuery.pick({ type: true }), req);
+    const { type } = readQuery(AdminLeadsQuery.pick({ type: true }), req);
     // The first page is read before answering, so a store failure is still a clean 503.
     const first = await store.leads.list(type, { limit: CSV_PAGE });
     const encoder = new TextEncoder();
@@ -252,7 +229,7 @@ async function withBusinesses(store: Store, reviews: readonly (AdminReview | Omi
 /** GET /api/admin/reviews?cursor=&limit= -> { data (hidden ones too), nextCursor }. */
 export function adminReviewsHandler(deps: AdminDeps = {}): AdminHandler {
   return adminHandler("reviews", ["GET"], deps, async ({ req, store }) => {
-    const { cursor, limit } = parseQuery(AdminReviewsQuery, req);
+    const { cursor, limit } = readQuery(AdminReviewsQuery, req);
     const page = await store.reviews.listAll({ cursor, limit });
     return ok({ data: await withBusinesses(store, page.items), nextCursor: page.nextCursor });
   });

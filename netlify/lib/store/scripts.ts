@@ -18,6 +18,25 @@ end
 `;
 
 /**
+ * A review changed the business's aggregate: stores sum and count, then rewrites the order
+ * score in every index set. Shared by the two review scripts, which agree on this much of
+ * their layout: KEYS[1] business, KEYS[4] idx:all, KEYS[5] idx:geo, term keys from first_term
+ * on; ARGV[1] business id.
+ */
+const STORE_AGGREGATE = `${ORDER_SCORE}
+local function store_aggregate(sum, count, first_term)
+  redis.call('HSET', KEYS[1], 'sum', tostring(sum), 'count', tostring(count))
+  local feat = tonumber(redis.call('HGET', KEYS[1], 'feat') or '0')
+  local rank = tonumber(redis.call('HGET', KEYS[1], 'rank') or '0')
+  local order = order_score(feat, sum, count)
+  local banded = rank * 100000000 + order
+  redis.call('ZADD', KEYS[4], order, ARGV[1])
+  redis.call('ZADD', KEYS[5], banded, ARGV[1])
+  for i = first_term, #KEYS do redis.call('ZADD', KEYS[i], banded, ARGV[1]) end
+end
+`;
+
+/**
  * KEYS: business, slugs, idx:all, idx:geo, idx:ver, removed term keys..., current term keys...
  * ARGV: id, doc, slug, rank, feat (0|1), terms json, expected tv, removed count, initial sum, initial count
  * -> {"ok", created(0|1)} | {"stale"} | {"slug_taken", owner}
@@ -59,7 +78,7 @@ return {'ok', created}
  * A duplicate (a re-run seed) still enters the admin's review index, which is how reviews
  * stored before that index existed get into it.
  */
-export const ADD_REVIEW = `${ORDER_SCORE}
+export const ADD_REVIEW = `${STORE_AGGREGATE}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
 local existing = redis.call('HGET', KEYS[2], ARGV[2])
 if existing then
@@ -75,14 +94,7 @@ redis.call('ZADD', KEYS[7], ARGV[5], ARGV[2])
 redis.call('HSET', KEYS[8], ARGV[2], ARGV[1])
 local sum = tonumber(redis.call('HGET', KEYS[1], 'sum') or '0') + tonumber(ARGV[4])
 local count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0') + 1
-redis.call('HSET', KEYS[1], 'sum', tostring(sum), 'count', tostring(count))
-local feat = tonumber(redis.call('HGET', KEYS[1], 'feat') or '0')
-local rank = tonumber(redis.call('HGET', KEYS[1], 'rank') or '0')
-local order = order_score(feat, sum, count)
-local banded = rank * 100000000 + order
-redis.call('ZADD', KEYS[4], order, ARGV[1])
-redis.call('ZADD', KEYS[5], banded, ARGV[1])
-for i = 9, #KEYS do redis.call('ZADD', KEYS[i], banded, ARGV[1]) end
+store_aggregate(sum, count, 9)
 redis.call('INCR', KEYS[6])
 return {'ok', tostring(sum), tostring(count)}
 `;
@@ -98,7 +110,7 @@ return {'ok', tostring(sum), tostring(count)}
  *       stars, createdAt ms, expected tv
  * -> {"ok", sum, count} | {"missing"} | {"no_review"} | {"stale"}
  */
-export const MODERATE_REVIEW = `${ORDER_SCORE}
+export const MODERATE_REVIEW = `${STORE_AGGREGATE}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
 local current = redis.call('HGET', KEYS[2], ARGV[2])
 if not current then return {'no_review'} end
@@ -117,14 +129,7 @@ if delta ~= 0 then
   end
   sum = math.max(0, sum + delta * tonumber(ARGV[6]))
   count = math.max(0, count + delta)
-  redis.call('HSET', KEYS[1], 'sum', tostring(sum), 'count', tostring(count))
-  local feat = tonumber(redis.call('HGET', KEYS[1], 'feat') or '0')
-  local rank = tonumber(redis.call('HGET', KEYS[1], 'rank') or '0')
-  local order = order_score(feat, sum, count)
-  local banded = rank * 100000000 + order
-  redis.call('ZADD', KEYS[4], order, ARGV[1])
-  redis.call('ZADD', KEYS[5], banded, ARGV[1])
-  for i = 7, #KEYS do redis.call('ZADD', KEYS[i], banded, ARGV[1]) end
+  store_aggregate(sum, count, 7)
 end
 redis.call('INCR', KEYS[6])
 return {'ok', tostring(sum), tostring(count)}

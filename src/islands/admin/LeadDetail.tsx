@@ -1,7 +1,8 @@
 /**
- * One lead in full (every field the visitor sent, as text), its notification state, and
- * the operator's status and note. Opened from a list row or from `/admin#lead=ld_...` (the
- * link in a notification). Uses the site's dialog frame: Radix focus trap, Escape, labels.
+ * One lead in full (every field the visitor sent, as text, choices by their labels), its
+ * notification state, and the operator's status and note. Opened from a list row or from
+ * `/admin#lead=ld_...` (the link in a notification). Uses the site's dialog frame: Radix
+ * focus trap, Escape, labels.
  */
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR, summarizeLead, type OutboxItem } from "../../lib/admin.ts";
@@ -10,6 +11,7 @@ import { telHref } from "../../lib/site.ts";
 import { DialogHeader, DialogShell } from "../leads/DialogShell.tsx";
 import { inputClass, labelClass } from "../leads/LeadForm.tsx";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
+import { leadFields } from "./leadFields.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
 
 interface Props {
@@ -19,27 +21,6 @@ interface Props {
   returnFocus(): HTMLElement | null;
   onSaved(lead: Lead): void;
   onAuthError(): void;
-}
-
-/** "treeDetails.height" -> "Tree details / height"; "customerPhone" -> "Customer phone". */
-function fieldLabel(path: string): string {
-  return path
-    .split(".")
-    .map((part) => part.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase())
-    .join(" / ")
-    .replace(/^./, (c) => c.toUpperCase());
-}
-
-/** Every payload field, nested objects flattened, lists joined. */
-function fields(data: unknown, prefix = ""): [string, string][] {
-  if (!data || typeof data !== "object") return [];
-  return Object.entries(data as Record<string, unknown>).flatMap(([key, value]): [string, string][] => {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (value === null || value === undefined || value === "") return [];
-    if (Array.isArray(value)) return [[path, value.map(String).join(", ")]];
-    if (typeof value === "object") return fields(value, path);
-    return [[path, String(value)]];
-  });
 }
 
 export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAuthError }: Props) {
@@ -124,9 +105,9 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
 
           <h3 className="mt-6 text-sm font-semibold tracking-wide text-forest-700 uppercase">Request</h3>
           <dl className="mt-2 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
-            {fields(lead.data).map(([key, value]) => (
-              <div key={key} className="contents">
-                <dt className="font-medium text-slate-600">{fieldLabel(key)}</dt>
+            {leadFields(lead).map(({ path, label, value }) => (
+              <div key={path} className="contents">
+                <dt className="font-medium text-slate-600">{label}</dt>
                 <dd className="break-words whitespace-pre-line text-slate-900">{value}</dd>
               </div>
             ))}

@@ -3,11 +3,12 @@
  * searchable by name, e-mail or phone, with the CSV export of the type. Rows open the
  * detail dialog. Every value is rendered as text.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { LEAD_TYPE_LABELS, MAX_ADMIN_SEARCH, summarizeLead } from "../../lib/admin.ts";
 import type { Lead, LeadType } from "../../lib/schemas/lead.ts";
 import { inputClass } from "../leads/LeadForm.tsx";
 import { adminFetch, adminJson, formatWhen, isAuthError, problem } from "./api.ts";
+import { ErrorAlert, Pager, useCursorList } from "./ListParts.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 
 export interface LeadsPage {
@@ -33,43 +34,26 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
   const searchId = useId();
   const [draft, setDraft] = useState("");
   const [query, setQuery] = useState("");
-  const [items, setItems] = useState<Lead[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
   const [scanned, setScanned] = useState<number | undefined>(undefined);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const request = useRef(0);
 
-  const load = useCallback(
-    async (from: string | null) => {
-      const seq = ++request.current;
-      setLoading(true);
-      setError(null);
+  const fetchPage = useCallback(
+    (from: string | null) => {
       const params = new URLSearchParams({ type, limit: "25" });
       if (query) params.set("q", query);
       if (from) params.set("cursor", from);
-      try {
-        const page = await adminJson<LeadsPage>(token, `/api/admin/leads?${params}`);
-        if (seq !== request.current) return;
-        setItems((current) => (from ? [...current, ...page.data] : page.data));
-        setCursor(page.nextCursor);
-        setScanned(page.scanned);
-        onCounts(page.counts);
-      } catch (e) {
-        if (seq !== request.current) return;
-        if (isAuthError(e)) onAuthError();
-        else setError(problem(e));
-      } finally {
-        if (seq === request.current) setLoading(false);
-      }
+      return adminJson<LeadsPage>(token, `/api/admin/leads?${params}`);
     },
-    [token, type, query, onAuthError, onCounts],
+    [token, type, query],
   );
-
-  useEffect(() => {
-    void load(null);
-  }, [load, refreshKey]);
+  const onPage = useCallback(
+    (page: LeadsPage) => {
+      setScanned(page.scanned);
+      onCounts(page.counts);
+    },
+    [onCounts],
+  );
+  const { items, setItems, cursor, loading, error, setError, more } = useCursorList<Lead, LeadsPage>(fetchPage, refreshKey, onAuthError, onPage);
 
   useEffect(() => {
     if (updated) setItems((current) => current.map((l) => (l.id === updated.id ? updated : l)));
@@ -137,11 +121,7 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
           </button>
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert error={error} />
 
       {items.length === 0 && !loading && !error ? (
         <p className="mt-6 text-slate-600">{query ? (cursor ? `No matches among the ${scanned ?? ""} newest leads yet.` : "No leads match.") : `No ${label.toLowerCase()} yet.`}</p>
@@ -175,18 +155,9 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
           })}
         </ul>
       )}
-      <div className="mt-4 flex items-center gap-3">
-        {cursor ? (
-          <button type="button" className="btn-outline btn-sm" onClick={() => void load(cursor)} disabled={loading}>
-            {query ? "Search older leads" : "Load more"}
-          </button>
-        ) : null}
-        {loading ? (
-          <span className="text-sm text-slate-500" role="status">
-            Loading...
-          </span>
-        ) : null}
-      </div>
+      <Pager cursor={cursor} loading={loading} onMore={more}>
+        {query ? "Search older leads" : "Load more"}
+      </Pager>
     </section>
   );
 }

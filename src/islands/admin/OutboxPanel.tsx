@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { LEAD_TYPE_SINGULAR, type OutboxItem } from "../../lib/admin.ts";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
+import { ErrorAlert } from "./ListParts.tsx";
 
 interface OutboxState {
   data: OutboxItem[];
@@ -67,11 +68,7 @@ export function OutboxPanel({ token, refreshKey, onOpen, onAuthError, onTotal }:
           backoff.
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert error={error} />
       {state && state.total === 0 ? <p className="mt-6 text-slate-600">Every lead notification has been delivered.</p> : null}
       {state && state.total > 0 ? (
         <>

@@ -3,9 +3,10 @@
  * Verify sets the public Verified badge; Hide takes the review out of the public lists and
  * the business's rating (Show puts it back). Review text is rendered as text.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import type { AdminReview } from "../../lib/admin.ts";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
+import { ErrorAlert, Pager, useCursorList, type CursorPage } from "./ListParts.tsx";
 
 interface Props {
   token: string;
@@ -14,37 +15,12 @@ interface Props {
 }
 
 export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
-  const [items, setItems] = useState<AdminReview[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const request = useRef(0);
-
-  const load = useCallback(
-    async (from: string | null) => {
-      const seq = ++request.current;
-      setLoading(true);
-      setError(null);
-      try {
-        const page = await adminJson<{ data: AdminReview[]; nextCursor: string | null }>(token, `/api/admin/reviews?limit=25${from ? `&cursor=${encodeURIComponent(from)}` : ""}`);
-        if (seq !== request.current) return;
-        setItems((current) => (from ? [...current, ...page.data] : page.data));
-        setCursor(page.nextCursor);
-      } catch (e) {
-        if (seq !== request.current) return;
-        if (isAuthError(e)) onAuthError();
-        else setError(problem(e));
-      } finally {
-        if (seq === request.current) setLoading(false);
-      }
-    },
-    [token, onAuthError],
+  const fetchPage = useCallback(
+    (from: string | null) => adminJson<CursorPage<AdminReview>>(token, `/api/admin/reviews?limit=25${from ? `&cursor=${encodeURIComponent(from)}` : ""}`),
+    [token],
   );
-
-  useEffect(() => {
-    void load(null);
-  }, [load, refreshKey]);
+  const { items, setItems, cursor, loading, error, setError, more } = useCursorList<AdminReview>(fetchPage, refreshKey, onAuthError);
 
   async function moderate(review: AdminReview, change: { isVerified?: boolean; hidden?: boolean }) {
     setBusy(review.id);
@@ -63,11 +39,7 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
   return (
     <section aria-label="Reviews" aria-busy={loading || undefined}>
       <p className="text-sm text-slate-600">Hidden reviews stay here but leave the public pages and the business's rating.</p>
-      {error ? (
-        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert error={error} />
       {items.length === 0 && !loading ? <p className="mt-6 text-slate-600">No reviews yet.</p> : null}
       <ul className="mt-4 space-y-3" aria-label="Reviews, newest first">
         {items.map((review) => (
@@ -106,18 +78,7 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
           </li>
         ))}
       </ul>
-      <div className="mt-4 flex items-center gap-3">
-        {cursor ? (
-          <button type="button" className="btn-outline btn-sm" onClick={() => void load(cursor)} disabled={loading}>
-            Load more
-          </button>
-        ) : null}
-        {loading ? (
-          <span className="text-sm text-slate-500" role="status">
-            Loading...
-          </span>
-        ) : null}
-      </div>
+      <Pager cursor={cursor} loading={loading} onMore={more} />
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { ReviewInput, type PublicReview } from "../../lib/schemas/business.ts";
 import { fieldErrors, type FieldErrors } from "../../lib/schemas/forms.ts";
 import { closeDialog, showToast, type BusinessPreset } from "../../lib/stores/dialogs.ts";
 import { reviewAdded, reviewsUrl } from "../../lib/stores/directory.ts";
-import { ICON_PATHS } from "../../lib/icons.ts";
+import { StarIcon } from "../StarIcon.tsx";
 import { REVIEW_TOASTS } from "./copy.ts";
 import { DialogHeader } from "./DialogShell.tsx";
 import { errorClass, inputClass, labelClass } from "./LeadForm.tsx";
@@ -147,16 +147,7 @@ export function ReviewDialogBody({ preset }: { preset: BusinessPreset }) {
                     className="sr-only"
                     aria-label={`${value} ${value === 1 ? "star" : "stars"}`}
                   />
-                  <svg
-                    viewBox="0 0 24 24"
-                    className={on ? "size-8 fill-amber-400 text-amber-500" : "size-8 fill-slate-100 text-slate-300"}
-                    stroke="currentColor"
-                    strokeWidth="1.5"
-                    strokeLinejoin="round"
-                    aria-hidden="true"
-                  >
-                    <path d={ICON_PATHS.star} />
-                  </svg>
+                  <StarIcon on={on} size="size-8" emptyFill="fill-slate-100" />
                 </label>
               );
             })}

@@ -11,8 +11,8 @@ import { useEffect } from "react";
 import { STAR_COUNT, filledStars, formatReviewDate, ratingLabel } from "../../../lib/directory.ts";
 import type { Business, PublicReview } from "../../../lib/schemas/business.ts";
 import { $reviews, primeReviews, refreshReviews } from "../../../lib/stores/directory.ts";
-import { ICON_PATHS } from "../../../lib/icons.ts";
 import { Icon } from "../../Icon.tsx";
+import { StarIcon } from "../../StarIcon.tsx";
 import { businessDialogData } from "./BusinessView.tsx";
 
 export const NO_REVIEWS = "No reviews yet. Be the first to review this business!";
@@ -27,19 +27,7 @@ function SmallStars({ rating }: { rating: number }) {
   const filled = filledStars(rating);
   return (
     <span className="inline-flex" role="img" aria-label={ratingLabel(rating)}>
-      {Array.from({ length: STAR_COUNT }, (_, i) => (
-        <svg
-          key={i}
-          viewBox="0 0 24 24"
-          className={i < filled ? "size-4 fill-amber-400 text-amber-500" : "size-4 fill-slate-200 text-slate-300"}
-          stroke="currentColor"
-          strokeWidth="1.5"
-          strokeLinejoin="round"
-          aria-hidden="true"
-        >
-          <path d={ICON_PATHS.star} />
-        </svg>
-      ))}
+      {Array.from({ length: STAR_COUNT }, (_, i) => <StarIcon key={i} on={i < filled} size="size-4" />)}
     </span>
   );
 }

@@ -1,0 +1,86 @@
+/**
+ * What the admin's lists have in common: the cursor-paged loading behind the leads and reviews
+ * panels, the inline error, and the "Load more" row with its loading status.
+ */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { isAuthError, problem } from "./api.ts";
+
+/** One page of a cursor-paged admin endpoint. */
+export interface CursorPage<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * Reads the first page on mount, again whenever `fetchPage` or `refreshKey` changes, and
+ * appends the next page on `more()`. An answer that arrives after a newer request started is
+ * dropped, so a search typed over a slow page never shows the older list. `onPage` sees every
+ * page that is kept (counts, scan totals).
+ */
+export function useCursorList<T, P extends CursorPage<T> = CursorPage<T>>(
+  fetchPage: (cursor: string | null) => Promise<P>,
+  refreshKey: number,
+  onAuthError: () => void,
+  onPage?: (page: P) => void,
+) {
+  const [items, setItems] = useState<T[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const request = useRef(0);
+
+  const load = useCallback(
+    async (from: string | null) => {
+      const seq = ++request.current;
+      setLoading(true);
+      setError(null);
+      try {
+        const page = await fetchPage(from);
+        if (seq !== request.current) return;
+        setItems((current) => (from ? [...current, ...page.data] : page.data));
+        setCursor(page.nextCursor);
+        onPage?.(page);
+      } catch (e) {
+        if (seq !== request.current) return;
+        if (isAuthError(e)) onAuthError();
+        else setError(problem(e));
+      } finally {
+        if (seq === request.current) setLoading(false);
+      }
+    },
+    [fetchPage, onAuthError, onPage],
+  );
+
+  useEffect(() => {
+    void load(null);
+  }, [load, refreshKey]);
+
+  return { items, setItems, cursor, loading, error, setError, more: () => void load(cursor) };
+}
+
+/** A failed call's message, announced as it appears. */
+export function ErrorAlert({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** The row under a list: the next-page button while there is a cursor, and the loading status. */
+export function Pager({ cursor, loading, onMore, children = "Load more" }: { cursor: string | null; loading: boolean; onMore(): void; children?: ReactNode }) {
+  return (
+    <div className="mt-4 flex items-center gap-3">
+      {cursor ? (
+        <button type="button" className="btn-outline btn-sm" onClick={onMore} disabled={loading}>
+          {children}
+        </button>
+      ) : null}
+      {loading ? (
+        <span className="text-sm text-slate-500" role="status">
+          Loading...
+        </span>
+      ) : null}
+    </div>
+  );
+}
