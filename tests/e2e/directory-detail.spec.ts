@@ -153,6 +153,10 @@ test.describe("prerendered profile", () => {
   test("an unknown slug is 'Business Not Found' with HTTP 404", async ({ page }) => {
     const response = await page.goto("/directory/no-such-tree-service");
     expect(response?.status()).toBe(404);
+    // Shown by the HTML and CSS alone (no skeleton first, so nothing shifts when JS arrives).
+    expect(await response!.text()).toContain('data-business="missing"');
+    await expect(page.getByTestId("business-skeleton")).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     await expect(page.getByRole("heading", { level: 1, name: NOT_FOUND.title })).toBeVisible();
     await expect(page.getByText(NOT_FOUND.text)).toBeVisible();
     await page.getByRole("link", { name: NOT_FOUND.link }).click();

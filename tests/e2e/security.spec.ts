@@ -165,7 +165,7 @@ test.describe("stored XSS renders as text", () => {
     const posted = await request.post(`/api/businesses/${BUSINESS.id}/reviews`, {
       data: { customerName: `${reviewer} ${IMG}`, rating: 4, title: SCRIPT, reviewText: `See ${JS_URL} and ${IMG}`, serviceType: "" },
     });
-    expect(posted.status()).toBe(201);
+    expect(posted.status(), await posted.text()).toBe(201);
     const reviewId = (await posted.json()).data.id as string;
 
     const seen = await watch(page);

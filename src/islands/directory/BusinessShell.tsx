@@ -12,7 +12,7 @@ import { $reviews } from "../../lib/stores/directory.ts";
 import { BusinessDetail, BusinessDetailSkeleton, BusinessNotFound } from "./detail/BusinessView.tsx";
 import ReviewsPanel from "./detail/ReviewsPanel.tsx";
 
-type State = { status: "loading" } | { status: "missing" } | { status: "ready"; business: Business };
+type State = { status: "loading" } | { status: "missing" } | { status: "shown-by-page" } | { status: "ready"; business: Business };
 
 export const slugFromPath = (pathname: string) => decodeURIComponent(pathname.replace(/\/+$/, "").split("/").pop() ?? "");
 
@@ -21,9 +21,11 @@ export default function BusinessShell() {
   const live = useStore($reviews);
 
   useEffect(() => {
-    // The function already knows an unknown slug; no request needed to say so.
+    // The function already knows an unknown slug, and the page's CSS already shows the
+    // static "Business Not Found": no request, nothing to render.
     if (document.documentElement.dataset.business === "missing") {
-      setState({ status: "missing" });
+      setState({ status: "shown-by-page" });
+      document.title = `Business Not Found | ${SITE.name}`;
       return;
     }
     const controller = new AbortController();
@@ -45,6 +47,7 @@ export default function BusinessShell() {
     if (state.status === "missing") document.title = `Business Not Found | ${SITE.name}`;
   }, [state.status]);
 
+  if (state.status === "shown-by-page") return null;
   if (state.status === "loading") return <BusinessDetailSkeleton />;
   if (state.status === "missing") return <BusinessNotFound />;
   const { business } = state;
