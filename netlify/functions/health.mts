@@ -3,15 +3,13 @@
  * not, so uptime checks and the e2e suite see a dead store rather than a cheerful 200.
  */
 import type { Config } from "@netlify/functions";
+import { jsonResponse } from "../lib/http.ts";
 import { getStore } from "../lib/store/index.ts";
 
 export default async (_req: Request): Promise<Response> => {
   const store = getStore();
   const answers = await store.ping();
-  return Response.json(
-    { ok: answers, store: store.kind, answers },
-    { status: answers ? 200 : 503, headers: { "cache-control": "no-store", "x-content-type-options": "nosniff" } },
-  );
+  return jsonResponse({ ok: answers, store: store.kind, answers }, answers ? 200 : 503);
 };
 
 export const config: Config = { path: "/api/health", method: "GET" };

@@ -3,6 +3,8 @@
  * that have no prerendered page. The shell is read from the site itself, so it always
  * matches the deployed build; the function only decides the status code.
  */
+import { NOT_FOUND } from "../../src/lib/directory.ts";
+import { SITE } from "../../src/lib/site.ts";
 import { getStore, type Store } from "./store/index.ts";
 
 /** The noindex page the shell comes from (src/pages/directory-profile.astro). */
@@ -49,8 +51,9 @@ function pageHeaders(shell: Shell): Record<string, string> {
   return out;
 }
 
+/** The shell as the not-found page: the attribute its CSS keys on, and the title crawlers and tabs show. */
 export function markMissing(html: string): string {
-  return html.replace(/<html\b/i, `<html ${MISSING_ATTRIBUTE}`);
+  return html.replace(/<html\b/i, `<html ${MISSING_ATTRIBUTE}`).replace(/<title>[^<]*<\/title>/i, `<title>${NOT_FOUND.title} | ${SITE.name}</title>`);
 }
 
 export function directoryPageHandler(deps: DirectoryPageDeps = {}) {

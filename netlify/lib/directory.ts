@@ -13,12 +13,12 @@
  */
 import { z } from "../../src/lib/zod.ts";
 import { CITIES, findCity } from "../../src/lib/options.ts";
-import { fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
+import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { Business, ReviewInput, toPublicReview, type PublicReview, type Review } from "../../src/lib/schemas/business.ts";
-import { HttpError, afterResponse, bodyKind, clientIp, decodeText, jsonError, jsonResponse, parseJsonObject, pathParam, readBody, type FunctionContext } from "./http.ts";
+import { HttpError, afterResponse, bodyKind, bugReport, clientIp, decodeText, errorName, jsonError, jsonResponse, parseJsonObject, pathParam, readBody, type FunctionContext } from "./http.ts";
 import { parseQuery } from "./query.ts";
-import { BUSINESS_NOT_FOUND, RATE_LIMIT_ERROR, TEXT_BODY_LIMIT, VALIDATION_ERROR, bugReport } from "./leads.ts";
-import { checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
+import { BUSINESS_NOT_FOUND, TEXT_BODY_LIMIT } from "./leads.ts";
+import { RATE_LIMIT_ERROR, checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
 import { keyspace } from "./store/keys.ts";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "./store/repos/businesses.ts";
 import { getStore, isNotFound, type Store } from "./store/index.ts";
@@ -65,7 +65,6 @@ export type DirectoryContext = FunctionContext;
 
 export type DirectoryHandler = (req: Request, context?: DirectoryContext | null) => Promise<Response>;
 
-const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
 
 /**
  * The real purge, loaded on first use. Outside Netlify (local dev, tests, a missing token)

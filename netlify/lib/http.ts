@@ -18,6 +18,19 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = {
 export const HTML_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
+/** An error's class for a log line; its message can quote the visitor's input. */
+export const errorName = (error: unknown): string => (error instanceof Error ? error.name : typeof error);
+
+/**
+ * A bug's log line: the error class and where it was thrown, not its message, which can
+ * quote the visitor's input (validation libraries and JSON errors do).
+ */
+export function bugReport(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const frames = (error.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l)).slice(0, 5).map((l) => l.trim());
+  return [error.name, ...frames].join("\n  ");
+}
+
 /** A failure with a status and a public message; the pipeline turns it into a response. */
 export class HttpError extends Error {
   constructor(

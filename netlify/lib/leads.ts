@@ -40,6 +40,7 @@ import {
   AuditRequest,
   FindProsRequest,
   QuoteRequest,
+  VALIDATION_ERROR,
   fieldErrors,
   type FieldErrors,
 } from "../../src/lib/schemas/forms.ts";
@@ -52,8 +53,10 @@ import {
   MB,
   acceptsJson,
   bodyKind,
+  bugReport,
   clientIp,
   decodeText,
+  errorName,
   htmlResponse,
   jsonError,
   jsonResponse,
@@ -74,13 +77,11 @@ import {
   type ProMatch,
 } from "./pages.ts";
 import { notifyLead } from "./notify/index.ts";
-import { checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
+import { RATE_LIMIT_ERROR, checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
 import { timeId } from "./store/ids.ts";
 import { getStore, type Store } from "./store/index.ts";
 
-export const VALIDATION_ERROR = "Please correct the highlighted fields.";
 export const SAVE_ERROR = "We couldn't save your request right now. Please try again or call us.";
-export const RATE_LIMIT_ERROR = "Too many requests. Please wait a minute and try again.";
 /** A booking (or review) for a business id the directory does not have. */
 export const BUSINESS_NOT_FOUND = "Business not found";
 /** People take longer than this to fill in any of the forms; scripts do not. */
@@ -305,18 +306,6 @@ interface Submission {
   /** Multipart body, for uploads. */
   formData: FormData | null;
   meta: Meta;
-}
-
-const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
-
-/**
- * A bug's log line: the error class and where it was thrown, not its message, which can
- * quote the visitor's input (validation libraries and JSON errors do).
- */
-export function bugReport(error: unknown): string {
-  if (!(error instanceof Error)) return typeof error;
-  const frames = (error.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l)).slice(0, 5).map((l) => l.trim());
-  return [error.name, ...frames].join("\n  ");
 }
 
 function startedAt(value: unknown): number | null {

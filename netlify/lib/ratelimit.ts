@@ -9,6 +9,8 @@ import { Ratelimit } from "@upstash/ratelimit";
 import type { Store } from "./store/index.ts";
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 5;
+/** The 429 message of every public endpoint. */
+export const RATE_LIMIT_ERROR = "Too many requests. Please wait a minute and try again.";
 /** A hung store must not hold a visitor's submission hostage; after this we let it through. */
 const LIMITER_TIMEOUT_MS = 2_000;
 

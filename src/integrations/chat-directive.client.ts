@@ -30,7 +30,7 @@ const chat: ClientDirective = (load, _opts, el) => {
   for (const type of INTENT_EVENTS) launcher.addEventListener(type, onIntent, { passive: true, once: true });
   launcher.addEventListener("click", (event) => {
     const queue = chatQueue();
-    if (queue.ready || (event as MouseEvent).button || (event as MouseEvent).metaKey || (event as MouseEvent).ctrlKey || (event as MouseEvent).shiftKey) return;
+    if (queue.ready || (event as MouseEvent).button || (event as MouseEvent).metaKey || (event as MouseEvent).ctrlKey || (event as MouseEvent).shiftKey || (event as MouseEvent).altKey) return;
     event.preventDefault();
     queue.open = true;
     hydrate();

@@ -44,3 +44,10 @@ export function formatReviewDate(iso: string, locale = "en-US"): string {
 }
 
 export const businessPath = (slug: string) => `/directory/${slug}`;
+
+/** The profile of a business the directory does not have (spec section 8). */
+export const NOT_FOUND = {
+  title: "Business Not Found",
+  text: "The business you're looking for doesn't exist or has been removed.",
+  link: "Browse Directory",
+} as const;

@@ -7,7 +7,7 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import seed from "../../content/directory/businesses.json" with { type: "json" };
 import { BOOKING_TOASTS, REVIEW_TOASTS } from "../../src/islands/leads/copy";
-import { NOT_FOUND } from "../../src/islands/directory/detail/BusinessView";
+import { NOT_FOUND } from "../../src/lib/directory";
 import { NO_REVIEWS } from "../../src/islands/directory/detail/ReviewsPanel";
 import { telHref } from "../../src/lib/site";
 import { WEEKDAYS } from "../../src/lib/schemas/business";
@@ -156,6 +156,7 @@ test.describe("prerendered profile", () => {
     // Shown by the HTML and CSS alone (no skeleton first, so nothing shifts when JS arrives).
     expect(await response!.text()).toContain('data-business="missing"');
     await expect(page.getByTestId("business-skeleton")).toBeHidden();
+    await expect(page).toHaveTitle(`${NOT_FOUND.title} | Treeline`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     await expect(page.getByRole("heading", { level: 1, name: NOT_FOUND.title })).toBeVisible();
     await expect(page.getByText(NOT_FOUND.text)).toBeVisible();

@@ -59,9 +59,9 @@ export async function lockedOutFor(store: Store, client: string): Promise<number
 
 export async function recordFailure(store: Store, client: string): Promise<void> {
   const key = failureKey(store, client);
-  const count = await store.redis.incr(key);
-  // The window starts at the first failure; later failures do not extend it.
-  if (count === 1) await store.redis.expire(key, LOCKOUT_SECONDS);
+  // One transaction: the window starts at the first failure (later ones do not extend it), and
+  // a counter can never be left without its expiry, which would lock the address out for good.
+  await store.redis.multi().set(key, 0, { nx: true, ex: LOCKOUT_SECONDS }).incr(key).exec();
 }
 
 export type AuthResult = { ok: true } | { ok: false; response: Response };

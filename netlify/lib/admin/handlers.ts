@@ -10,6 +10,7 @@
 import { z } from "../../../src/lib/zod.ts";
 import {
   AdminLeadsQuery,
+  ADMIN_RATE_LIMITED,
   AdminReviewsQuery,
   LeadPatch,
   ReviewPatch,
@@ -20,8 +21,7 @@ import {
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { LEAD_TYPES, type LeadType } from "../../../src/lib/schemas/lead.ts";
 import { DIRECTORY_TAG, businessTag, netlifyPurge, purgeQuietly, type DirectoryDeps } from "../directory.ts";
-import { HttpError, afterResponse, bodyKind, clientIp, decodeText, jsonError, jsonResponse, parseJsonObject, pathParam, readBody, KB, type FunctionContext } from "../http.ts";
-import { bugReport } from "../leads.ts";
+import { BASE_HEADERS, HttpError, afterResponse, bodyKind, bugReport, clientIp, decodeText, errorName, jsonError, jsonResponse, parseJsonObject, pathParam, readBody, KB, type FunctionContext } from "../http.ts";
 import { channelsOf, drainOutbox, notifyConfig, type NotifyDeps } from "../notify/index.ts";
 import { parseQuery } from "../query.ts";
 import { checkRateLimit } from "../ratelimit.ts";
@@ -60,7 +60,6 @@ interface Call {
   env: Record<string, string | undefined>;
 }
 
-const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
 const ok = (body: unknown, status = 200) => jsonResponse(body, status, ADMIN_HEADERS);
 const fail = (status: number, error: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   jsonError(status, error, extra, { ...ADMIN_HEADERS, ...headers });
@@ -89,7 +88,7 @@ function adminHandler(label: string, methods: readonly string[], deps: AdminDeps
       // Counted after the lockout check, so a locked-out guesser does not also use up the limit.
       if (!auth.ok) return auth.response;
       const limited = await checkRateLimit(store, "admin", client, adminRateLimit(env), now);
-      if (!limited.ok) return fail(429, "Too many requests. Please wait a minute.", {}, { "retry-after": String(limited.retryAfterSeconds) });
+      if (!limited.ok) return fail(429, ADMIN_RATE_LIMITED, {}, { "retry-after": String(limited.retryAfterSeconds) });
       if (!methods.includes(req.method)) return fail(405, `Method not allowed. Use ${methods.join(", ")}.`, {}, { allow: methods.join(", ") });
       return await work({ req, store, context, env });
     } catch (error) {
@@ -204,8 +203,7 @@ export function adminLeadsCsvHandler(deps: AdminDeps = {}): AdminHandler {
       headers: {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": `attachment; filename="treeline-leads-${type ?? "all"}-${day}.csv"`,
-        "cache-control": "no-store",
-        "x-content-type-options": "nosniff",
+        ...BASE_HEADERS,
         ...ADMIN_HEADERS,
       },
     });
@@ -218,8 +216,7 @@ export function adminLeadsCsvHandler(deps: AdminDeps = {}): AdminHandler {
 /** The reviews with their business's name and slug (one pipeline for the page's businesses). */
 async function withBusinesses(store: Store, reviews: readonly (AdminReview | Omit<AdminReview, "businessName" | "businessSlug">)[]): Promise<AdminReview[]> {
   const ids = [...new Set(reviews.map((r) => r.businessId))];
-  const businesses = await Promise.all(ids.map((id) => store.businesses.get(id)));
-  const byId = new Map(businesses.filter((b) => b !== null).map((b) => [b.id, b]));
+  const byId = new Map((await store.businesses.getMany(ids)).map((b) => [b.id, b]));
   return reviews.map((r) => {
     const b = byId.get(r.businessId);
     return b ? { ...r, businessName: b.name, businessSlug: b.slug } : { ...r };
@@ -251,7 +248,7 @@ export function adminReviewHandler(deps: AdminDeps = {}): AdminHandler {
     const business = await store.businesses.get(review.businessId).catch(() => null);
     // The public lists and the profile's rating are cached by tag: drop them now.
     await afterResponse(context, purgeQuietly(purge, [DIRECTORY_TAG, businessTag(review.businessId)]));
-    const [data] = await withBusinesses(store, [review]);
+    const data: AdminReview = business ? { ...review, businessName: business.name, businessSlug: business.slug } : review;
     return ok({ data, business: { id: review.businessId, rating: business?.rating ?? null, reviewCount: business?.reviewCount ?? null } });
   });
 }

@@ -13,8 +13,8 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { ChatRequest, type ChatReply } from "../../../src/lib/chat.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
-import { HttpError, bodyKind, clientIp, decodeText, jsonError, jsonResponse, parseJsonObject, readBody } from "../http.ts";
-import { checkRateLimit } from "../ratelimit.ts";
+import { HttpError, bodyKind, clientIp, decodeText, errorName, jsonError, jsonResponse, parseJsonObject, readBody } from "../http.ts";
+import { RATE_LIMIT_ERROR, checkRateLimit } from "../ratelimit.ts";
 import { getStore, type Store } from "../store/index.ts";
 import { redisTokenBudget, type TokenBudget } from "./budget.ts";
 import { CHAT_BODY_LIMIT, chatModel, chatRateLimitPerMinute, dailyTokenBudget, trimHistory } from "./caps.ts";
@@ -23,8 +23,6 @@ import { fallbackReply } from "./fallback.ts";
 import { buildSystemPrompt } from "./prompt.ts";
 
 export const CHAT_VALIDATION_ERROR = "Please check the chat messages.";
-/** The lead endpoints' wording; not imported from leads.ts, which would pull the whole lead pipeline into this bundle. */
-export const CHAT_RATE_LIMIT_ERROR = "Too many requests. Please wait a minute and try again.";
 
 /** Seams for tests; production reads process.env and the shared store. */
 export interface ChatDeps {
@@ -41,7 +39,6 @@ export type ChatHandler = (req: Request, context?: { ip?: string } | null) => Pr
 
 type Why = NoAnswer | "no-api-key" | "store-unavailable";
 
-const errorName = (error: unknown) => (error instanceof Error ? error.name : typeof error);
 
 export function chatHandler(deps: ChatDeps = {}): ChatHandler {
   const env = deps.env ?? process.env;
@@ -64,7 +61,7 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     }
     if (store) {
       const limited = await checkRateLimit(store, "chat", clientIp(req, context), chatRateLimitPerMinute(env), now);
-      if (!limited.ok) return jsonError(429, CHAT_RATE_LIMIT_ERROR, {}, { "retry-after": String(limited.retryAfterSeconds) });
+      if (!limited.ok) return jsonError(429, RATE_LIMIT_ERROR, {}, { "retry-after": String(limited.retryAfterSeconds) });
     }
 
     let payload: Record<string, unknown>;

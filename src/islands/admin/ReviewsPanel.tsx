@@ -46,7 +46,7 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
           <li key={review.id} className={`card p-4 sm:p-5 ${review.hidden ? "opacity-75" : ""}`} data-review-id={review.id}>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span className="font-semibold text-slate-900">{review.customerName}</span>
-              <span className="text-sm text-amber-800" aria-label={`${review.rating} out of 5 stars`}>
+              <span className="text-sm text-amber-800" role="img" aria-label={`${review.rating} out of 5 stars`}>
                 {"★".repeat(review.rating)}
                 <span className="text-slate-300">{"★".repeat(5 - review.rating)}</span>
               </span>

@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { apiGet } from "../../lib/api.ts";
 import type { Business } from "../../lib/schemas/business.ts";
 import { SITE } from "../../lib/site.ts";
+import { NOT_FOUND } from "../../lib/directory.ts";
 import { $reviews } from "../../lib/stores/directory.ts";
 import { BusinessDetail, BusinessDetailSkeleton, BusinessNotFound } from "./detail/BusinessView.tsx";
 import ReviewsPanel from "./detail/ReviewsPanel.tsx";
@@ -21,11 +22,10 @@ export default function BusinessShell() {
   const live = useStore($reviews);
 
   useEffect(() => {
-    // The function already knows an unknown slug, and the page's CSS already shows the
-    // static "Business Not Found": no request, nothing to render.
+    // The function already knows an unknown slug and served the page as "Business Not
+    // Found" (static block, title): no request, nothing to render.
     if (document.documentElement.dataset.business === "missing") {
       setState({ status: "shown-by-page" });
-      document.title = `Business Not Found | ${SITE.name}`;
       return;
     }
     const controller = new AbortController();
@@ -44,7 +44,7 @@ export default function BusinessShell() {
   }, []);
 
   useEffect(() => {
-    if (state.status === "missing") document.title = `Business Not Found | ${SITE.name}`;
+    if (state.status === "missing") document.title = `${NOT_FOUND.title} | ${SITE.name}`;
   }, [state.status]);
 
   if (state.status === "shown-by-page") return null;

@@ -7,7 +7,7 @@
  * The markup uses Tailwind utility classes; the server pages have no Tailwind, so
  * netlify/lib/pages.ts ships a tiny stylesheet covering exactly the classes used here.
  */
-import type { FieldErrors } from "../schemas/forms.ts";
+import { VALIDATION_ERROR, type FieldErrors } from "../schemas/forms.ts";
 import type { FieldDef, FormDef } from "./fields.ts";
 
 /** Name of the hidden trap input: people never see it, naive bots fill it in. */
@@ -203,7 +203,7 @@ export function renderLeadFormHtml(form: FormDef, options: RenderFormOptions = {
       .join("");
     parts.push(
       `<div class="${FORM_CLASSES.summary}" role="alert" id="${idPrefix}-errors" tabindex="-1">` +
-        `<p><strong>Please correct the highlighted fields.</strong></p><ul class="${FORM_CLASSES.summaryList}">${items}</ul></div>`,
+        `<p><strong>${VALIDATION_ERROR}</strong></p><ul class="${FORM_CLASSES.summaryList}">${items}</ul></div>`,
     );
   }
 

@@ -17,6 +17,9 @@ import {
   optionValues,
 } from "../options.ts";
 
+/** Above a form's field errors: the 400 answer's `error` and the no-JS page's summary. */
+export const VALIDATION_ERROR = "Please correct the highlighted fields.";
+
 export const MESSAGES = {
   name: "Name must be at least 2 characters",
   email: "Please enter a valid email",

@@ -3,8 +3,8 @@
  * the quote, so this covers what differs (lists, choices, the growth confirmation page).
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { ASSESSMENT_ENDPOINT, AUDIT_ENDPOINT, VALIDATION_ERROR } from "../../../netlify/lib/leads.ts";
-import { MESSAGES } from "../../../src/lib/schemas/forms.ts";
+import { ASSESSMENT_ENDPOINT, AUDIT_ENDPOINT } from "../../../netlify/lib/leads.ts";
+import { MESSAGES, VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import { deadStore, formRequest, functionsHarness, humanStarted, jsonRequest, nextIp, toEntries, validAssessment, validAudit } from "../../helpers/functions.ts";
 
 const h = await functionsHarness("audit");

@@ -100,5 +100,6 @@ describe.skipIf(!h)("directory page fallback", () => {
   it("the shell lives at a path no business slug can take over", () => {
     expect(SHELL_PATH.startsWith("/directory/")).toBe(false);
     expect(markMissing("<HTML lang=en>")).toBe(`<html ${MISSING_ATTRIBUTE} lang=en>`);
+    expect(markMissing("<html><head><title>Tree service profile | Treeline</title></head></html>")).toContain("<title>Business Not Found | Treeline</title>");
   });
 });

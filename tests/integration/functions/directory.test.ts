@@ -16,7 +16,7 @@ import {
   reviewsHandler,
   type DirectoryDeps,
 } from "../../../netlify/lib/directory.ts";
-import { VALIDATION_ERROR } from "../../../netlify/lib/leads.ts";
+import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import { REVIEW_MESSAGES, type BusinessInput } from "../../../src/lib/schemas/business.ts";
 import {
   ORIGIN,

@@ -3,8 +3,8 @@
  * traps, limits, idempotency, outages) and both the JSON and the no-JavaScript HTML path.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUOTE_ENDPOINT, SAVE_ERROR, VALIDATION_ERROR } from "../../../netlify/lib/leads.ts";
-import { MESSAGES } from "../../../src/lib/schemas/forms.ts";
+import { QUOTE_ENDPOINT, SAVE_ERROR } from "../../../netlify/lib/leads.ts";
+import { MESSAGES, VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import {
   ORIGIN,
   deadStore,

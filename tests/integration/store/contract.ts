@@ -211,6 +211,8 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         expect(await store.businesses.get("t-001")).toEqual(saved);
         expect(await store.businesses.getBySlug(saved.slug)).toEqual(saved);
         expect(await store.businesses.get("nope")).toBeNull();
+        expect(await store.businesses.getMany(["nope", "t-001"])).toEqual([saved]);
+        expect(await store.businesses.getMany([])).toEqual([]);
         expect(await store.businesses.getBySlug("nope")).toBeNull();
         expect(await store.businesses.count()).toBe(1);
       });

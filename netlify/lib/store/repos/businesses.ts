@@ -44,6 +44,8 @@ export interface BusinessesRepository {
   /** Creates or replaces a business (matched by id) and re-indexes it. */
   upsert(input: BusinessInput): Promise<Business>;
   get(id: string): Promise<Business | null>;
+  /** Several by id in one pipeline; unknown ids are left out. */
+  getMany(ids: readonly string[]): Promise<Business[]>;
   getBySlug(slug: string): Promise<Business | null>;
   list(query?: ListQuery): Promise<ListResult>;
   /** Featured businesses, best first. */
@@ -85,7 +87,7 @@ type Source = { key: string; banded: boolean; scale: number };
 export function businessesRepository(redis: Redis, keys: Keys): BusinessesRepository {
   const upsertScript = redis.createScript<unknown[]>(UPSERT_BUSINESS);
 
-  async function load(ids: string[]): Promise<Business[]> {
+  async function load(ids: readonly string[]): Promise<Business[]> {
     if (ids.length === 0) return [];
     const p = redis.pipeline();
     for (const id of ids) p.hmget(keys.business(id), "doc", "sum", "count");
@@ -199,6 +201,8 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
     },
 
     get,
+
+    getMany: load,
 
     async getBySlug(slug: string): Promise<Business | null> {
       const id = asString(await redis.hget(keys.slugs, slug));

@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from "react";
 import {
+  NOT_FOUND,
   STAR_COUNT,
   businessPath,
   displayUrl,
@@ -360,11 +361,6 @@ export function BusinessDetailSkeleton() {
   );
 }
 
-export const NOT_FOUND = {
-  title: "Business Not Found",
-  text: "The business you're looking for doesn't exist or has been removed.",
-  link: "Browse Directory",
-} as const;
 
 export function BusinessNotFound() {
   return (

@@ -4,7 +4,7 @@
  * up from the URL. Both controls are uncontrolled: hydration never resets what someone
  * typed or chose while the page was loading, and the island reads them on mount.
  */
-import { useEffect, type ChangeEvent, type FormEvent, type RefObject } from "react";
+import { type ChangeEvent, type FormEvent, type RefObject } from "react";
 import { ALL_CITIES, MAX_SEARCH_LENGTH } from "../../../lib/directory-url.ts";
 import { CITIES } from "../../../lib/options.ts";
 import { Icon } from "../../Icon.tsx";
@@ -21,16 +21,6 @@ interface Props {
 }
 
 export function SearchForm({ inputRef, selectRef, onSearchInput, onCityChange, onSubmit }: Props) {
-  // React's server renderer writes these as maxLength, autoComplete and enterKeyHint, which
-  // the static HTML check rejects (attr-case); they only matter once someone types anyway.
-  useEffect(() => {
-    const input = inputRef.current;
-    if (!input) return;
-    input.maxLength = MAX_SEARCH_LENGTH;
-    input.autocomplete = "off";
-    input.enterKeyHint = "search";
-  }, [inputRef]);
-
   return (
     <form
       action="/directory"
@@ -53,6 +43,9 @@ export function SearchForm({ inputRef, selectRef, onSearchInput, onCityChange, o
             type="search"
             defaultValue=""
             placeholder="Company, service or keyword"
+            maxLength={MAX_SEARCH_LENGTH}
+            autoComplete="off"
+            enterKeyHint="search"
             onChange={onSearchInput}
             className={`${control} pr-3 pl-10`}
           />
