@@ -12,12 +12,12 @@
  *   write (404 unknown business, 503 on failure) -> 201 + cache purge
  */
 import { z } from "../../src/lib/zod.ts";
+import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { CITIES, findCity } from "../../src/lib/options.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { Business, ReviewInput, toPublicReview, type PublicReview, type Review } from "../../src/lib/schemas/business.ts";
-import { HttpError, afterResponse, bodyKind, bugReport, clientIp, decodeText, errorName, jsonError, jsonResponse, parseJsonObject, pathParam, readBody, type FunctionContext } from "./http.ts";
+import { HttpError, TEXT_BODY_LIMIT, afterResponse, bodyKind, bugReport, clientIp, decodeText, errorName, jsonError, jsonResponse, parseJsonObject, pathParam, readBody, type FunctionContext } from "./http.ts";
 import { parseQuery } from "./query.ts";
-import { BUSINESS_NOT_FOUND, TEXT_BODY_LIMIT } from "./leads.ts";
 import { RATE_LIMIT_ERROR, checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
 import { keyspace } from "./store/keys.ts";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "./store/repos/businesses.ts";

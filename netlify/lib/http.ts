@@ -83,6 +83,8 @@ export function acceptsJson(req: Request): boolean {
 }
 
 export const KB = 1024;
+/** Every text-only form fits in a few KB; the cap only stops abuse. */
+export const TEXT_BODY_LIMIT = 16 * KB;
 export const MB = 1024 * KB;
 
 /** Human form of a byte limit for error messages: "16 KB", "6 MB". */

@@ -33,6 +33,7 @@ import {
   escapeHtml,
   type FormValues,
 } from "../../src/lib/forms/render.ts";
+import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { CITIES, PRO_SERVICES, findCity, optionLabel, type City } from "../../src/lib/options.ts";
 import { BOOKING_MESSAGES, bookingRequestSchema, BookingRequest } from "../../src/lib/schemas/booking.ts";
 import {
@@ -49,10 +50,10 @@ import { siteUrl } from "../../src/lib/site.ts";
 import { checkPhoto, netlifyPhotoStore, type ImageType, type PhotoStore } from "./blobs.ts";
 import {
   HttpError,
-  KB,
   MB,
   acceptsJson,
   bodyKind,
+  TEXT_BODY_LIMIT,
   bugReport,
   clientIp,
   decodeText,
@@ -82,12 +83,8 @@ import { timeId } from "./store/ids.ts";
 import { getStore, type Store } from "./store/index.ts";
 
 export const SAVE_ERROR = "We couldn't save your request right now. Please try again or call us.";
-/** A booking (or review) for a business id the directory does not have. */
-export const BUSINESS_NOT_FOUND = "Business not found";
 /** People take longer than this to fill in any of the forms; scripts do not. */
 export const MIN_FILL_MS = 2_500;
-/** Every text-only form fits in a few KB; the cap only stops abuse. */
-export const TEXT_BODY_LIMIT = 16 * KB;
 /** Find-pros multipart: a 5 MB photo plus the fields and multipart overhead. */
 export const PHOTO_BODY_LIMIT = 6 * MB;
 const MAX_IDEMPOTENCY_KEY = 255;

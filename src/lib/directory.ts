@@ -45,6 +45,9 @@ export function formatReviewDate(iso: string, locale = "en-US"): string {
 
 export const businessPath = (slug: string) => `/directory/${slug}`;
 
+/** The API's 404 for a booking or review of a business id the directory does not have. */
+export const BUSINESS_NOT_FOUND = "Business not found";
+
 /** The profile of a business the directory does not have (spec section 8). */
 export const NOT_FOUND = {
   title: "Business Not Found",
