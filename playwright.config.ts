@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
@@ -5,9 +7,19 @@ import { defineConfig, devices } from "@playwright/test";
  * (scripts/serve.mjs: @netlify/dev on 127.0.0.1), on its own port so a developer's
  * running server is never reused by accident. `npm test` builds first.
  */
-const port = Number(process.env.E2E_PORT || 8899);
-const baseURL = `http://127.0.0.1:${port}`;
 const chromiumPath = process.env.CHROME_PATH || "/usr/bin/chromium";
+if (!existsSync(chromiumPath)) {
+  console.error(`Chromium not found at ${chromiumPath}: install it (apt-get install chromium) or set CHROME_PATH.`);
+  process.exit(1);
+}
+// A free port, picked once in the runner and inherited by its workers through the environment
+// (each worker re-reads this file), so a server already on any fixed port never gets in the way.
+if (!process.env.E2E_PORT) {
+  const probe = 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})';
+  process.env.E2E_PORT = execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }).trim();
+}
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
 const launchOptions = { executablePath: chromiumPath, args: ["--disable-gpu", "--disable-quic", "--no-sandbox", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] };
 
 export default defineConfig({
