@@ -37,8 +37,13 @@ export interface Estimate {
 
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
-/** "$900 - $4,500" */
-export function formatRange(min: number, max: number): string {
+/**
+ * The site's one price-range format. "spaced" ("$900 - $4,500") is the estimate's form: the
+ * quote dialog, stored leads, notifications, the assistant and the consumer price guide.
+ * "compact" ("$200-800", "$1,500-4,000") is how spec section 9 writes the marketing figures.
+ */
+export function formatRange(min: number, max: number, style: "spaced" | "compact" = "spaced"): string {
+  if (style === "compact") return `${dollars.format(min)}-${dollars.format(max).slice(1)}`;
   return `${dollars.format(min)} - ${dollars.format(max)}`;
 }
 
