@@ -122,21 +122,19 @@ const redFlags = defineCollection({
 });
 
 /** Quick reference costs (content/growth/consumer/quick-costs.yaml): each row is a service page's typical price. */
-const quickCosts = defineCollection({
-  loader: file("./content/growth/consumer/quick-costs.yaml"),
-  schema: z.object({
-    /** Display position in the list. */
-    order,
-    /** Service name as shown. */
-    service: z.string().min(1),
-    /** The service page whose typical price (src/lib/content/services.ts TYPICAL_RANGES) is shown. */
-    page: z.enum(SERVICE_SLUGS),
-    /** What the price is per ("per tree", "per stump"). */
-    unit: z.string().min(1),
-    /** Context for the figure. */
-    note: z.string().min(1),
-  }),
+export const QuickCost = z.object({
+  /** Display position in the list. */
+  order,
+  /** Service name as shown. */
+  service: z.string().min(1),
+  /** The service page whose typical price (src/lib/content/services.ts TYPICAL_RANGES) is shown. */
+  page: z.enum(SERVICE_SLUGS),
+  /** What the price is per ("per tree", "per stump"). */
+  unit: z.string().min(1),
+  /** Context for the figure. */
+  note: z.string().min(1),
 });
+const quickCosts = defineCollection({ loader: file("./content/growth/consumer/quick-costs.yaml"), schema: QuickCost });
 
 // ---------------------------------------------------------------------------------------
 // Software stack (/software-stack)

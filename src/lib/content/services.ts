@@ -61,73 +61,75 @@ const serviceCard = z.object({
 });
 
 /** A service page: /services/{id}. The id is the file name (tree-trimming.yaml). */
+export const ServicePageSchema = z.object({
+  /** The page's h1 and breadcrumb name, e.g. "Tree Trimming". */
+  title: z.string(),
+  /** Document title (the brand is appended by the layout). */
+  metaTitle: z.string(),
+  /** Meta description, 120-160 characters. */
+  metaDescription: z.string().min(80).max(170),
+  /** Small label above the h1. */
+  eyebrow: z.string(),
+  /** Hero paragraph. */
+  lead: z.string(),
+  /** Quote-form service preselected by this page's estimate buttons (the quote form only knows four). */
+  quoteServiceType: serviceType,
+  /** Card shown on the home page and in other pages' related services. */
+  card: serviceCard,
+  /** Unit the typical price is quoted in, e.g. "per tree"; omitted for "per job". */
+  priceUnit: z.string().optional(),
+  /** Key figures shown in the hero and the pricing section. */
+  facts: z.array(Figure).min(2).max(4),
+  /** Benefits section heading. */
+  benefitsTitle: z.string(),
+  /** Why this service is worth doing (3-6 cards). */
+  benefits: z.array(IconCard).min(3).max(6),
+  /** How a job runs, in order. */
+  process: z.array(ProcessStep).min(3).max(6),
+  /** Pricing section. */
+  pricing: z.object({
+    /** Intro paragraph above the table. */
+    intro: z.string(),
+    /** Header of the first column, e.g. "Tree height". */
+    sizeLabel: z.string(),
+    /** Price rows by size. */
+    rows: z
+      .array(
+        z.object({
+          /** Size band, e.g. "Under 20 ft". */
+          size: z.string(),
+          /** Price for the band, verbatim. */
+          price: priceText,
+          /** What is typical for this band. */
+          note: z.string(),
+        }),
+      )
+      .min(2),
+    /** Optional extras priced separately (stump grinding). */
+    addOns: z
+      .array(
+        z.object({
+          /** What the extra is. */
+          label: z.string(),
+          /** Its price, e.g. "+$50-100". */
+          price: priceText,
+        }),
+      )
+      .optional(),
+    /** What moves the price, and what every quote includes. */
+    notes: z.array(z.string()).min(1),
+  }),
+  /** FAQ entries (FAQPage JSON-LD is built from them). */
+  faqs: z.array(FaqItem).min(4),
+  /** Closing call to action. */
+  cta: Cta,
+  /** Related service pages, in display order. */
+  related: z.array(z.enum(SERVICE_SLUGS)).min(2).max(4),
+});
+
 const services = defineCollection({
   loader: glob({ pattern: "*.yaml", base: `${BASE}/services` }),
-  schema: z.object({
-    /** The page's h1 and breadcrumb name, e.g. "Tree Trimming". */
-    title: z.string(),
-    /** Document title (the brand is appended by the layout). */
-    metaTitle: z.string(),
-    /** Meta description, 120-160 characters. */
-    metaDescription: z.string().min(80).max(170),
-    /** Small label above the h1. */
-    eyebrow: z.string(),
-    /** Hero paragraph. */
-    lead: z.string(),
-    /** Quote-form service preselected by this page's estimate buttons (the quote form only knows four). */
-    quoteServiceType: serviceType,
-    /** Card shown on the home page and in other pages' related services. */
-    card: serviceCard,
-    /** Unit the typical price is quoted in, e.g. "per tree"; omitted for "per job". */
-    priceUnit: z.string().optional(),
-    /** Key figures shown in the hero and the pricing section. */
-    facts: z.array(Figure).min(2).max(4),
-    /** Benefits section heading. */
-    benefitsTitle: z.string(),
-    /** Why this service is worth doing (3-6 cards). */
-    benefits: z.array(IconCard).min(3).max(6),
-    /** How a job runs, in order. */
-    process: z.array(ProcessStep).min(3).max(6),
-    /** Pricing section. */
-    pricing: z.object({
-      /** Intro paragraph above the table. */
-      intro: z.string(),
-      /** Header of the first column, e.g. "Tree height". */
-      sizeLabel: z.string(),
-      /** Price rows by size. */
-      rows: z
-        .array(
-          z.object({
-            /** Size band, e.g. "Under 20 ft". */
-            size: z.string(),
-            /** Price for the band, verbatim. */
-            price: priceText,
-            /** What is typical for this band. */
-            note: z.string(),
-          }),
-        )
-        .min(2),
-      /** Optional extras priced separately (stump grinding). */
-      addOns: z
-        .array(
-          z.object({
-            /** What the extra is. */
-            label: z.string(),
-            /** Its price, e.g. "+$50-100". */
-            price: priceText,
-          }),
-        )
-        .optional(),
-      /** What moves the price, and what every quote includes. */
-      notes: z.array(z.string()).min(1),
-    }),
-    /** FAQ entries (FAQPage JSON-LD is built from them). */
-    faqs: z.array(FaqItem).min(4),
-    /** Closing call to action. */
-    cta: Cta,
-    /** Related service pages, in display order. */
-    related: z.array(z.enum(SERVICE_SLUGS)).min(2).max(4),
-  }),
+  schema: ServicePageSchema,
 });
 
 /** The emergency page's content: one entry (id "emergency"). */
