@@ -4,9 +4,9 @@
  * schema built from the shared shapes in ./shapes.ts. Merged in src/content.config.ts.
  */
 import { defineCollection } from "astro:content";
-import { file, glob } from "astro/loaders";
+import { glob } from "astro/loaders";
 import { z } from "astro/zod";
-import { Card, Figure, Quote, Table, TimelineEntry, anchorId, order } from "./shapes.ts";
+import { Card, Figure, Quote, Table, TimelineEntry, anchorId, list } from "./shapes.ts";
 
 /** Fields every page section has. */
 const sectionBase = {
@@ -88,95 +88,66 @@ const growthPhases = defineCollection({
 });
 
 /** Testimonials on the growth overview (content/growth/testimonials.yaml); phase pages keep theirs in the phase file. */
-const growthTestimonials = defineCollection({
-  loader: file("./content/growth/testimonials.yaml"),
-  schema: Quote.extend({ /** Display position in the list. */ order }),
-});
+const growthTestimonials = list("growth/testimonials.yaml", Quote);
 
 /** The growth overview's results section (content/growth/results.yaml). */
-const growthResults = defineCollection({
-  loader: file("./content/growth/results.yaml"),
-  schema: Figure.extend({ /** Display position in the list. */ order }),
-});
+const growthResults = list("growth/results.yaml", Figure);
 
 /** Supporting services linked from the growth overview (content/growth/supporting-services.yaml). */
-const growthSupport = defineCollection({
-  loader: file("./content/growth/supporting-services.yaml"),
-  schema: Card.extend({
-    /** Display position in the list. */
-    order,
-    /** Internal page the card links to. */
-    href: z.string().startsWith("/"),
-    /** Link text. */
-    linkLabel: z.string().min(1),
-  }),
-});
+const growthSupport = list("growth/supporting-services.yaml", Card.extend({
+  /** Internal page the card links to. */
+  href: z.string().startsWith("/"),
+  /** Link text. */
+  linkLabel: z.string().min(1),
+}));
 
 // ---------------------------------------------------------------------------------------
 // AI automation (/ai-automation)
 
 /** Feature cards (content/growth/ai/features.yaml). */
-const aiFeatures = defineCollection({
-  loader: file("./content/growth/ai/features.yaml"),
-  schema: Card.extend({ /** Display position in the list. */ order }),
-});
+const aiFeatures = list("growth/ai/features.yaml", Card);
 
 /** Systems the automation connects to (content/growth/ai/integrations.yaml). */
-const aiIntegrations = defineCollection({
-  loader: file("./content/growth/ai/integrations.yaml"),
-  schema: z.object({
-    /** Display position in the list. */
-    order,
-    /** Product or system name. */
-    name: z.string().min(1),
-    /** What kind of system it is. */
-    category: z.string().min(1),
-    /** What the connection does. */
-    description: z.string().min(1),
-  }),
-});
+const aiIntegrations = list("growth/ai/integrations.yaml", z.object({
+  /** Product or system name. */
+  name: z.string().min(1),
+  /** What kind of system it is. */
+  category: z.string().min(1),
+  /** What the connection does. */
+  description: z.string().min(1),
+}));
 
 /** Case studies (content/growth/ai/case-studies.yaml). */
-const aiCaseStudies = defineCollection({
-  loader: file("./content/growth/ai/case-studies.yaml"),
-  schema: z.object({
-    /** Display position in the list. */
-    order,
-    /** Anonymised company description. */
-    company: z.string().min(1),
-    /** Where it operates. */
-    location: z.string().min(1),
-    /** The problem before automation. */
-    challenge: z.string().min(1),
-    /** What was automated. */
-    solution: z.string().min(1),
-    /** Results as figures. */
-    results: z.array(Figure).min(1),
-  }),
-});
+const aiCaseStudies = list("growth/ai/case-studies.yaml", z.object({
+  /** Anonymised company description. */
+  company: z.string().min(1),
+  /** Where it operates. */
+  location: z.string().min(1),
+  /** The problem before automation. */
+  challenge: z.string().min(1),
+  /** What was automated. */
+  solution: z.string().min(1),
+  /** Results as figures. */
+  results: z.array(Figure).min(1),
+}));
 
 /** AI automation plans (content/growth/ai/pricing.yaml); prices are quoted on request. */
-const aiPricingTiers = defineCollection({
-  loader: file("./content/growth/ai/pricing.yaml"),
-  schema: z.object({
-    /** Display position in the list. */
-    order,
-    /** Plan name. */
-    name: z.string().min(1),
-    /** How the plan is billed ("Per month", "Custom"). */
-    billing: z.string().min(1),
-    /** What is shown instead of a price. */
-    priceLabel: z.string().min(1),
-    /** Call allowance ("Up to 100 calls per month"). */
-    allowance: z.string().min(1),
-    /** Who the plan suits. */
-    audience: z.string().min(1),
-    /** Included features. */
-    features: z.array(z.string()).min(2),
-    /** The highlighted plan. */
-    featured: z.boolean().default(false),
-  }),
-});
+const aiPricingTiers = list("growth/ai/pricing.yaml", z.object({
+  /** Plan name. */
+  name: z.string().min(1),
+  /** How the plan is billed ("Per month", "Custom"). */
+  billing: z.string().min(1),
+  /** What is shown instead of a price. */
+  priceLabel: z.string().min(1),
+  /** Call allowance ("Up to 100 calls per month"). */
+  allowance: z.string().min(1),
+  /** Who the plan suits. */
+  audience: z.string().min(1),
+  /** Included features. */
+  features: z.array(z.string()).min(2),
+  /** The highlighted plan. */
+  featured: z.boolean().default(false),
+}));
 
 export const growthCollections = {
   growthPhases,

@@ -7,29 +7,18 @@
 import { defineCollection } from "astro:content";
 import { file } from "astro/loaders";
 import { z } from "astro/zod";
-import { Figure, IconCard, ProcessStep, order } from "./shapes.ts";
+import { Figure, IconCard, ProcessStep, list } from "./shapes.ts";
 
 const BASE = "./content/marketing";
 
 /** The three audience cards in the home hero. */
-const homeAudiences = defineCollection({
-  loader: file(`${BASE}/audiences.yaml`),
-  schema: IconCard.extend({
-    /** Display position (1 = first). */
-    order,
-    /** Internal path the card links to. */
-    href: z.string().startsWith("/"),
-  }),
-});
+const homeAudiences = list("marketing/audiences.yaml", IconCard.extend({
+  /** Internal path the card links to. */
+  href: z.string().startsWith("/"),
+}));
 
 /** The home page's 4-step process (request quote, schedule service, expert service, complete cleanup). */
-const homeProcess = defineCollection({
-  loader: file(`${BASE}/home-process.yaml`),
-  schema: ProcessStep.extend({
-    /** Step number (display position). */
-    order,
-  }),
-});
+const homeProcess = list("marketing/home-process.yaml", ProcessStep);
 
 /**
  * A summary of the six growth phases for the home page (the phase pages hold the detail).
@@ -49,13 +38,7 @@ const growthPhasesSummary = defineCollection({
 });
 
 /** Programme results shown with the growth phases on the home page (500+ scaled, ...). */
-const homeGrowthHighlights = defineCollection({
-  loader: file(`${BASE}/growth-highlights.yaml`),
-  schema: Figure.extend({
-    /** Display position (1 = first). */
-    order,
-  }),
-});
+const homeGrowthHighlights = list("marketing/growth-highlights.yaml", Figure);
 
 /** The owner story told on the home page (and in short on phase 6). */
 const successStories = defineCollection({
@@ -77,47 +60,31 @@ const successStories = defineCollection({
 });
 
 /** Served states, four cities each. */
-const servedStates = defineCollection({
-  loader: file(`${BASE}/states.yaml`),
-  schema: z.object({
-    /** Display position (1 = first). */
-    order,
-    /** State name. */
-    name: z.string(),
-    /** USPS abbreviation. */
-    abbreviation: z.string().length(2),
-    /** The four cities served. */
-    cities: z.array(z.string()).length(4),
-  }),
-});
+const servedStates = list("marketing/states.yaml", z.object({
+  /** State name. */
+  name: z.string(),
+  /** USPS abbreviation. */
+  abbreviation: z.string().length(2),
+  /** The four cities served. */
+  cities: z.array(z.string()).length(4),
+}));
 
 /** Customer and owner testimonials. */
-const homeTestimonials = defineCollection({
-  loader: file(`${BASE}/testimonials.yaml`),
-  schema: z.object({
-    /** Display position (1 = first). */
-    order,
-    /** What they said. */
-    quote: z.string(),
-    /** Their name. */
-    name: z.string(),
-    /** City and state, or company. */
-    detail: z.string(),
-    /** Service or programme they used. */
-    service: z.string(),
-    /** Stars, 1-5. */
-    rating: z.number().int().min(1).max(5),
-  }),
-});
+const homeTestimonials = list("marketing/testimonials.yaml", z.object({
+  /** What they said. */
+  quote: z.string(),
+  /** Their name. */
+  name: z.string(),
+  /** City and state, or company. */
+  detail: z.string(),
+  /** Service or programme they used. */
+  service: z.string(),
+  /** Stars, 1-5. */
+  rating: z.number().int().min(1).max(5),
+}));
 
 /** The AI features on the home page (the /ai-automation page has its own aiFeatures collection). */
-const homeAiFeatures = defineCollection({
-  loader: file(`${BASE}/ai-features.yaml`),
-  schema: IconCard.extend({
-    /** Display position (1 = first). */
-    order,
-  }),
-});
+const homeAiFeatures = list("marketing/ai-features.yaml", IconCard);
 
 /** Demo figures for the home page's sample dashboard mock-up (illustrative, not live data). */
 const dashboardSample = defineCollection({

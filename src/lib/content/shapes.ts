@@ -3,6 +3,8 @@
  * questions) and the one helper that puts list collections in display order. The collection
  * modules next to this file (growth, resources, legal, services, home, blog) only combine them.
  */
+import { defineCollection } from "astro:content";
+import { file } from "astro/loaders";
 import { z } from "astro/zod";
 import { ICON_PATHS, type IconName } from "../icons.ts";
 
@@ -15,6 +17,14 @@ export const order = z.number().int().min(1);
 /** The entries' data in display order (by their `order` field), each with its id. */
 export function inOrder<T extends { id: string; data: { order: number } }>(entries: readonly T[]): (T["data"] & { id: string })[] {
   return [...entries].sort((a, b) => a.data.order - b.data.order).map((e) => ({ id: e.id, ...e.data }));
+}
+
+/**
+ * A list collection: one YAML file under content/ (path relative to it) holding an array of
+ * entries, each with an `id` and its display `order` besides the fields of `schema`.
+ */
+export function list<S extends z.ZodObject>(path: string, schema: S) {
+  return defineCollection({ loader: file(`./content/${path}`), schema: schema.extend({ /** Display position in the list (1 = first). */ order }) });
 }
 
 /** Name of an icon in src/lib/icons.ts. */
