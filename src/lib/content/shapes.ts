@@ -1,7 +1,8 @@
 /**
  * The content shapes every collection is built from (figures, cards, steps, tables, quotes,
- * questions) and the one helper that puts list collections in display order. The collection
- * modules next to this file (growth, resources, legal, services, home, blog) only combine them.
+ * questions) and the helpers every area uses: `list` to declare an ordered list collection,
+ * `inOrder` to read one, `fillTokens` to fill `{name}` tokens. The collection modules next to
+ * this file (growth, resources, legal, services, home, blog) only combine them.
  */
 import { defineCollection } from "astro:content";
 import { file } from "astro/loaders";
