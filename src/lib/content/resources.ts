@@ -3,12 +3,10 @@
  * resources and the software stack. Each collection: a loader over files in content/growth and
  * a zod schema built from the shared shapes in ./shapes.ts. Merged in src/content.config.ts.
  */
-import { defineCollection } from "astro:content";
-import { file } from "astro/loaders";
 import { z } from "astro/zod";
 import { GROWTH_PHASES, optionValues } from "../options.ts";
 import { SERVICE_SLUGS } from "./services.ts";
-import { Card, Figure, list, onePeriod, order, timelineFields } from "./shapes.ts";
+import { Card, Figure, entries, list, onePeriod, order, timelineFields } from "./shapes.ts";
 
 // ---------------------------------------------------------------------------------------
 // Market intelligence (/industry-analysis)
@@ -135,10 +133,7 @@ const softwareStages = list("growth/software/stages.yaml", z.object({
 }));
 
 /** Adoption roadmap (content/growth/software/roadmap.yaml). */
-const softwareRoadmap = defineCollection({
-  loader: file("./content/growth/software/roadmap.yaml"),
-  schema: z.object({ ...timelineFields, /** Display position in the list. */ order }).refine(...onePeriod),
-});
+const softwareRoadmap = entries("growth/software/roadmap.yaml", z.object({ ...timelineFields, /** Display position in the list. */ order }).refine(...onePeriod));
 
 export const resourceCollections = {
   marketStats,

@@ -20,12 +20,14 @@ export function inOrder<T extends { id: string; data: { order: number } }>(entri
   return [...entries].sort((a, b) => a.data.order - b.data.order).map((e) => ({ id: e.id, ...e.data }));
 }
 
-/**
- * A list collection: one YAML file under content/ (path relative to it) holding an array of
- * entries, each with an `id` and its display `order` besides the fields of `schema`.
- */
+/** A collection of the entries of one YAML file under content/ (path relative to it), each with an `id`. */
+export function entries<S extends z.ZodType>(path: string, schema: S) {
+  return defineCollection({ loader: file(`./content/${path}`), schema });
+}
+
+/** A list collection: the entries of one YAML file, each with its display `order` besides the fields of `schema`. */
 export function list<S extends z.ZodObject>(path: string, schema: S) {
-  return defineCollection({ loader: file(`./content/${path}`), schema: schema.extend({ /** Display position in the list (1 = first). */ order }) });
+  return entries(path, schema.extend({ /** Display position in the list (1 = first). */ order }));
 }
 
 /** Name of an icon in src/lib/icons.ts. */
