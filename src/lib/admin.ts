@@ -8,6 +8,7 @@ import { z } from "./zod.ts";
 import { CURRENT_REVENUE, SERVICE_TYPES, URGENCY, optionLabel, phaseName } from "./options.ts";
 import { LeadStatus, LeadType, MAX_NOTE_LENGTH, type Lead } from "./schemas/lead.ts";
 import type { Review } from "./schemas/business.ts";
+import { cleanString } from "./schemas/text.ts";
 
 /** Answer of every admin endpoint while ADMIN_TOKEN is unset (and the page's message). */
 export const ADMIN_DISABLED = "Admin is disabled: set ADMIN_TOKEN";
@@ -109,7 +110,7 @@ export const LeadPatch = z
     /** New workflow state. */
     status: LeadStatus.optional(),
     /** Replaces the current note; an empty string clears it. */
-    note: z.string().trim().max(MAX_NOTE_LENGTH, `A note can be at most ${MAX_NOTE_LENGTH} characters`).optional(),
+    note: cleanString(undefined, { multiline: true }).trim().max(MAX_NOTE_LENGTH, `A note can be at most ${MAX_NOTE_LENGTH} characters`).optional(),
   })
   .strict()
   .refine((p) => p.status !== undefined || p.note !== undefined, "Send a status, a note, or both");
