@@ -4,7 +4,8 @@
  * run in Excel or Sheets, so cells starting with = + - @ tab or CR get a leading single quote.
  */
 import { stringify } from "csv-stringify/sync";
-import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR, summarizeLead } from "../../../src/lib/admin.ts";
+import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
+import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
 
 /** Column key and header, in file order. */

@@ -10,7 +10,7 @@
  * channels that have not succeeded yet. Nothing here throws to its caller and nothing it
  * logs or stores names the visitor: ids, types, channels and status codes only.
  */
-import type { OutboxItem } from "../../../src/lib/admin.ts";
+import type { OutboxItem } from "../../../src/lib/schemas/outbox.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
 import { siteUrl } from "../../../src/lib/site.ts";
 import type { Store } from "../store/index.ts";

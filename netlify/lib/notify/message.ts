@@ -4,7 +4,8 @@
  * who, what, how to call them back and where the lead is in /admin. Lead fields are the
  * visitor's own text: escaped for Slack's mrkdwn and for HTML, never interpreted.
  */
-import { LEAD_TYPE_SINGULAR, summarizeLead } from "../../../src/lib/admin.ts";
+import { LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
+import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import { escapeHtml } from "../../../src/lib/forms/render.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
 import { telHref } from "../../../src/lib/site.ts";

@@ -5,7 +5,9 @@
  * focus trap, Escape, labels.
  */
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR, summarizeLead, type OutboxItem } from "../../lib/admin.ts";
+import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR } from "../../lib/admin.ts";
+import { summarizeLead } from "../../lib/lead-summary.ts";
+import type { OutboxItem } from "../../lib/schemas/outbox.ts";
 import { LEAD_STATUSES, MAX_NOTE_LENGTH, type Lead, type LeadStatus } from "../../lib/schemas/lead.ts";
 import { telHref } from "../../lib/site.ts";
 import { DialogHeader, DialogShell } from "../leads/DialogShell.tsx";

@@ -4,7 +4,8 @@
  * detail dialog. Every value is rendered as text.
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
-import { LEAD_TYPE_LABELS, MAX_ADMIN_SEARCH, summarizeLead } from "../../lib/admin.ts";
+import { LEAD_TYPE_LABELS, MAX_ADMIN_SEARCH } from "../../lib/admin.ts";
+import { summarizeLead } from "../../lib/lead-summary.ts";
 import type { Lead, LeadType } from "../../lib/schemas/lead.ts";
 import { inputClass } from "../leads/LeadForm.tsx";
 import { adminFetch, adminJson, formatWhen, isAuthError, problem } from "./api.ts";

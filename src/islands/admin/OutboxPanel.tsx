@@ -3,7 +3,8 @@
  * tried, why the last attempt failed, when the next one runs, and a "Retry now".
  */
 import { useCallback, useEffect, useState } from "react";
-import { LEAD_TYPE_SINGULAR, type OutboxItem } from "../../lib/admin.ts";
+import { LEAD_TYPE_SINGULAR } from "../../lib/admin.ts";
+import type { OutboxItem } from "../../lib/schemas/outbox.ts";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { ErrorAlert } from "./ListParts.tsx";
 

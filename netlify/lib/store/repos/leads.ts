@@ -5,7 +5,8 @@
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "@upstash/redis";
-import { leadSearchText, matchesSearch, type OutboxItem } from "../../../../src/lib/admin.ts";
+import { leadSearchText, matchesSearch } from "../search-text.ts";
+import type { OutboxItem } from "../../../../src/lib/schemas/outbox.ts";
 import { Lead as LeadSchema, LeadType, type Lead, type LeadChange, type LeadStatus } from "../../../../src/lib/schemas/lead.ts";
 import { asJson, asString } from "../decode.ts";
 import { timeId, isTimeId } from "../ids.ts";

@@ -5,7 +5,7 @@
  * reschedules it (failed). Items carry ids, types and counters only, never the lead's data.
  */
 import type { Redis } from "@upstash/redis";
-import { OutboxItem } from "../../../../src/lib/admin.ts";
+import { OutboxItem } from "../../../../src/lib/schemas/outbox.ts";
 import { asJson, asNumber, asString } from "../decode.ts";
 import type { Keys } from "../keys.ts";
 import { CLAIM_OUTBOX, CLAIM_OUTBOX_ITEM } from "../scripts.ts";
