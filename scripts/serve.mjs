@@ -122,17 +122,34 @@ function refusal(req, status, title, message) {
   return { status, type: "text/html; charset=utf-8", body };
 }
 
-/** Sends a refusal and closes the connection: whatever body is still coming is not read. */
+/** How long a connection whose body is not read may go on sending (dropped) after the answer. */
+const LINGER_MS = 2_000;
+
+/**
+ * Ends the connection after this answer without reading the rest of the body. Node destroys
+ * a "connection: close" socket once the answer is written, and a client still sending then
+ * gets a reset that can swallow the answer unread; so half-close instead, drop whatever still
+ * arrives (nothing is kept), and cut the connection after LINGER_MS.
+ */
+function closeAfterAnswer(req, res) {
+  const socket = req.socket;
+  socket.destroySoon = () => socket.end();
+  req.resume();
+  res.once("finish", () => setTimeout(() => socket.destroy(), LINGER_MS).unref());
+  res.setHeader("connection", "close");
+}
+
+/** Sends a refusal and closes the connection (see closeAfterAnswer). */
 function refuse(req, res, status, title, message) {
   const { type, body } = refusal(req, status, title, message);
+  closeAfterAnswer(req, res);
   res.writeHead(status, {
     "content-type": type,
     "content-length": Buffer.byteLength(body),
     "cache-control": "no-store",
     "x-content-type-options": "nosniff",
-    connection: "close",
   });
-  res.end(body, () => req.socket.destroySoon?.());
+  res.end(body);
 }
 
 /** The request for the pipeline: this server's origin, the socket's address, a read body. */
@@ -272,7 +289,7 @@ const server = http.createServer(async (req, res) => {
         }
       } else {
         // A page or file never reads a body; whatever is still coming dies with the connection.
-        res.setHeader("connection", "close");
+        closeAfterAnswer(req, res);
       }
     }
 
