@@ -303,6 +303,8 @@ const server = http.createServer(async (req, res) => {
     const response = match?.response ?? (await notFound(origin, options));
     await send(req, res, response, headers, !match || match.type === "static");
   } catch (error) {
+    // A client that hung up mid-answer is not a server failure.
+    if (res.destroyed || error?.code === "ERR_STREAM_PREMATURE_CLOSE") return;
     console.error("[serve] request failed", error);
     if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
     res.end("Internal error");
