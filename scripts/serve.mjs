@@ -66,6 +66,8 @@ function allowedHosts() {
       for (const { address, family } of list ?? []) hosts.add(family === "IPv6" ? `[${address}]:${port}` : `${address}:${port}`);
     }
   }
+  // Browsers leave the default port out of Host.
+  if (port === 80) for (const h of [...hosts]) hosts.add(h.replace(/:80$/, ""));
   try {
     hosts.add(new URL(siteUrl()).host);
   } catch {
