@@ -1,7 +1,17 @@
 // Serves the production build (dist/ + netlify/functions) through Netlify's own
 // request pipeline (@netlify/dev): redirects, headers, functions and static files
 // behave as on Netlify, but bound to 127.0.0.1 only.
+//
+// What Netlify's edge does in front of that pipeline, this server does too (see
+// docs/security.md): the client's address comes from the socket, never from a header; a
+// body longer than any endpoint takes is refused before it is read; only requests naming
+// this server are served; answers are compressed (brotli or gzip) as the CDN would.
+import { createHash } from "node:crypto";
 import http from "node:http";
+import { networkInterfaces } from "node:os";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import zlib from "node:zlib";
 import { NetlifyDev } from "@netlify/dev";
 import { shouldBase64Encode } from "@netlify/dev-utils";
 import { register } from "tsx/esm/api";
@@ -12,6 +22,8 @@ register();
 const host = process.env.HOST || "127.0.0.1";
 const port = Number(process.env.PORT || 8888);
 
+const { MAX_BODY_LIMIT, formatBytes } = await import("../netlify/lib/http.ts");
+const { siteUrl } = await import("../src/lib/site.ts");
 const { shareEmbeddedStore } = await import("../netlify/lib/store/shared-embedded.ts");
 const embedded = await shareEmbeddedStore();
 
@@ -34,11 +46,216 @@ const netlify = new NetlifyDev({
 
 await netlify.start();
 
+/** Only functions read bodies, and every function lives under /api/. */
+const FUNCTION_PATHS = /^\/api\//;
+/** A body that stops arriving for this long is abandoned (408): a slow sender holds nothing. */
+const BODY_IDLE_MS = 10_000;
+
+// --- which Host values name this server --------------------------------------------------
+
+/**
+ * The Host values this server answers to: its loopback names and bound address on its port,
+ * every interface address when bound to all of them, and SITE_URL's host (a reverse proxy
+ * in front). A request naming anything else is refused, so no header can make a function
+ * see (or fetch from) an origin of the client's choosing.
+ */
+function allowedHosts() {
+  const hosts = new Set(["127.0.0.1", "localhost", "[::1]", host.includes(":") ? `[${host}]` : host].map((h) => `${h}:${port}`));
+  if (host === "0.0.0.0" || host === "::") {
+    for (const list of Object.values(networkInterfaces())) {
+      for (const { address, family } of list ?? []) hosts.add(family === "IPv6" ? `[${address}]:${port}` : `${address}:${port}`);
+    }
+  }
+  // Browsers leave the default port out of Host.
+  if (port === 80) for (const h of [...hosts]) hosts.add(h.replace(/:80$/, ""));
+  try {
+    hosts.add(new URL(siteUrl()).host);
+  } catch {
+    // An unparseable SITE_URL adds nothing.
+  }
+  return hosts;
+}
+const ALLOWED_HOSTS = allowedHosts();
+
+// --- bodies --------------------------------------------------------------------------------
+
+class TooLarge extends Error {}
+class TooSlow extends Error {}
+
+/**
+ * Reads at most `limit` bytes: throws TooLarge as soon as more arrive (nothing past the
+ * limit is buffered) and TooSlow when the sender goes quiet for BODY_IDLE_MS.
+ */
+async function readCapped(req, limit) {
+  const chunks = [];
+  let total = 0;
+  let timer;
+  const idle = () =>
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new TooSlow()), BODY_IDLE_MS);
+    });
+  const iterator = req[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), idle()]);
+      clearTimeout(timer);
+      if (next.done) break;
+      total += next.value.byteLength;
+      if (total > limit) throw new TooLarge();
+      chunks.push(next.value);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A refusal the server makes itself: a short page for a browser's form post, JSON otherwise. */
+function refusal(req, status, title, message) {
+  const type = String(req.headers["content-type"] ?? "").split(";", 1)[0].trim().toLowerCase();
+  const form = (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") && !/application\/json/i.test(String(req.headers.accept ?? ""));
+  if (!form) return { status, type: "application/json; charset=utf-8", body: JSON.stringify({ error: message }) };
+  const body =
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5">` +
+    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p></body></html>`;
+  return { status, type: "text/html; charset=utf-8", body };
+}
+
+/** How long a connection whose body is not read may go on sending (dropped) after the answer. */
+const LINGER_MS = 2_000;
+
+/**
+ * Ends the connection after this answer without reading the rest of the body. Node destroys
+ * a "connection: close" socket once the answer is written, and a client still sending then
+ * gets a reset that can swallow the answer unread; so half-close instead, drop whatever still
+ * arrives (nothing is kept), and cut the connection after LINGER_MS.
+ */
+function closeAfterAnswer(req, res) {
+  const socket = req.socket;
+  socket.destroySoon = () => socket.end();
+  req.resume();
+  res.once("finish", () => setTimeout(() => socket.destroy(), LINGER_MS).unref());
+  res.setHeader("connection", "close");
+}
+
+/** Sends a refusal and closes the connection (see closeAfterAnswer). */
+function refuse(req, res, status, title, message) {
+  const { type, body } = refusal(req, status, title, message);
+  closeAfterAnswer(req, res);
+  res.writeHead(status, {
+    "content-type": type,
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+  });
+  res.end(body);
+}
+
+/** The request for the pipeline: this server's origin, the socket's address, a read body. */
+function pipelineRequest(req, origin, client, body) {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined || key === "content-length" || key === "transfer-encoding") continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
+  }
+  // Whatever the client wrote here is replaced: @netlify/dev derives the function's
+  // context.ip from X-Forwarded-For, and clientIp() reads X-Nf-Client-Connection-Ip.
+  headers.set("x-forwarded-for", client);
+  headers.set("x-nf-client-connection-ip", client);
+  let payload = null;
+  if (body) {
+    // @netlify/functions-dev hands a function the body as text but flags binary content
+    // types (multipart uploads among them) as base64; Netlify itself base64-encodes such
+    // bodies, so do the same before the request enters the pipeline.
+    payload = shouldBase64Encode(req.headers["content-type"] ?? "") ? body.toString("base64") : body;
+  }
+  return new Request(`${origin}${req.url}`, { method: req.method, headers, body: payload });
+}
+
+// --- compression ----------------------------------------------------------------------------
+
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json|ld\+json|[a-z.+-]+\+(?:json|xml))|image\/svg\+xml)/i;
+
+/** br or gzip from Accept-Encoding (q=0 refuses a coding), br first as Netlify's CDN. */
+function pickEncoding(accept) {
+  const offered = new Map();
+  for (const part of String(accept ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) offered.set(name, q === undefined ? 1 : Number(q));
+  }
+  const accepts = (coding) => (offered.get(coding) ?? offered.get("*") ?? 0) > 0;
+  return accepts("br") ? "br" : accepts("gzip") ? "gzip" : null;
+}
+
+function compressor(encoding, level) {
+  return encoding === "br"
+    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: level === "max" ? 11 : 5 } })
+    : zlib.createGzip({ level: level === "max" ? 9 : 6 });
+}
+
+/** Compressed static files by content hash and coding, up to CACHE_BYTES (oldest out first). */
+const compressedCache = new Map();
+const CACHE_BYTES = 64 * 1024 * 1024;
+let cachedBytes = 0;
+
+async function compressStatic(bytes, encoding) {
+  const key = `${encoding}:${createHash("sha256").update(bytes).digest("hex")}`;
+  const hit = compressedCache.get(key);
+  if (hit) return hit;
+  const out = encoding === "br"
+    ? zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
+    : zlib.gzipSync(bytes, { level: 9 });
+  compressedCache.set(key, out);
+  cachedBytes += out.byteLength;
+  for (const [oldKey, old] of compressedCache) {
+    if (cachedBytes <= CACHE_BYTES) break;
+    compressedCache.delete(oldKey);
+    cachedBytes -= old.byteLength;
+  }
+  return out;
+}
+
+/** Writes the pipeline's response, compressed when the client and the content allow it. */
+async function send(req, res, response, extraHeaders, isStatic) {
+  res.statusCode = response.status;
+  response.headers.forEach((value, key) => res.setHeader(key, value));
+  for (const [key, value] of Object.entries(extraHeaders)) res.setHeader(key, value);
+  const type = String(res.getHeader("content-type") ?? "");
+  const compressible = response.body && COMPRESSIBLE.test(type) && !res.hasHeader("content-encoding") && response.status !== 204 && response.status !== 304;
+  if (compressible) res.setHeader("vary", [res.getHeader("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
+  const encoding = compressible && req.method !== "HEAD" ? pickEncoding(req.headers["accept-encoding"]) : null;
+  if (!response.body || req.method === "HEAD") {
+    await response.body?.cancel().catch(() => {});
+    res.end();
+    return;
+  }
+  if (!encoding) {
+    await pipeline(Readable.fromWeb(response.body), res);
+    return;
+  }
+  res.removeHeader("content-length");
+  res.setHeader("content-encoding", encoding);
+  if (isStatic) {
+    // Files do not change while the server runs: compress each once, as hard as the CDN does.
+    const out = await compressStatic(Buffer.from(await response.arrayBuffer()), encoding);
+    res.setHeader("content-length", out.byteLength);
+    res.end(out);
+    return;
+  }
+  await pipeline(Readable.fromWeb(response.body), compressor(encoding, "fast"), res);
+}
+
+// --- the server -----------------------------------------------------------------------------
+
 // Netlify answers unmatched paths with the site's 404.html, status 404 and the same
 // netlify.toml headers as any page; @netlify/dev leaves that to its host, so serve
 // /404.html through the pipeline (collecting its headers) and change the status.
-async function notFound(options) {
-  const match = await netlify.handleAndIntrospect(new Request(`http://${host}:${port}/404.html`), options);
+async function notFound(origin, options) {
+  const match = await netlify.handleAndIntrospect(new Request(`${origin}/404.html`), options);
   if (match?.response) {
     const headers = new Headers(match.response.headers);
     headers.set("cache-control", "public, max-age=0, must-revalidate");
@@ -47,51 +264,49 @@ async function notFound(options) {
   return new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
 
-/**
- * @netlify/functions-dev hands a function the body as text but flags binary content types
- * (multipart uploads among them) as base64, so the function decodes garbage. Netlify itself
- * base64-encodes such bodies; do the same here before the request enters the pipeline.
- */
-function needsBase64Body(req) {
-  return req.method !== "GET" && req.method !== "HEAD" && shouldBase64Encode(req.headers["content-type"] ?? "");
-}
-
-async function base64BodyRequest(req) {
-  const chunks = [];
-  for await (const chunk of req) chunks.push(chunk);
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (key === "content-length" || value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
-  }
-  headers.set("x-nf-client-connection-ip", req.socket.remoteAddress ?? "127.0.0.1");
-  return new Request(`http://${req.headers.host ?? `${host}:${port}`}${req.url}`, {
-    method: req.method,
-    headers,
-    body: Buffer.concat(chunks).toString("base64"),
-  });
-}
-
 const server = http.createServer(async (req, res) => {
   try {
+    const hostHeader = String(req.headers.host ?? "").toLowerCase();
+    if (!ALLOWED_HOSTS.has(hostHeader)) {
+      return refuse(req, res, 421, "Unknown host", `This server does not answer for ${JSON.stringify(hostHeader || "(no Host)")}.`);
+    }
+    if (!req.url?.startsWith("/")) return refuse(req, res, 400, "Bad request", "The request target must be a path.");
+    const origin = `http://${hostHeader}`;
+    const client = req.socket.remoteAddress ?? "";
+    if (!client) return refuse(req, res, 400, "Bad request", "The connection has no address.");
+
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    let body = null;
+    if (hasBody) {
+      const tooLarge = `The request is too large (limit ${formatBytes(MAX_BODY_LIMIT)}).`;
+      const declared = Number(req.headers["content-length"] ?? "");
+      if (Number.isFinite(declared) && declared > MAX_BODY_LIMIT) return refuse(req, res, 413, "That upload is too large", tooLarge);
+      if (FUNCTION_PATHS.test(req.url)) {
+        try {
+          body = await readCapped(req, MAX_BODY_LIMIT);
+        } catch (error) {
+          if (error instanceof TooLarge) return refuse(req, res, 413, "That upload is too large", tooLarge);
+          if (error instanceof TooSlow) return refuse(req, res, 408, "The upload stalled", "The request body stopped arriving. Please try again.");
+          throw error;
+        }
+      } else {
+        // A page or file never reads a body; whatever is still coming dies with the connection.
+        closeAfterAnswer(req, res);
+      }
+    }
+
     const headers = {};
     const options = {
       headersCollector: (key, value) => {
         headers[key] = value;
       },
     };
-    const match = needsBase64Body(req)
-      ? await netlify.handleAndIntrospect(await base64BodyRequest(req), options)
-      : await netlify.handleAndIntrospectNodeRequest(req, options);
-    const response = match?.response ?? (await notFound(options));
-    res.statusCode = response.status;
-    response.headers.forEach((value, key) => res.setHeader(key, value));
-    for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
-    if (response.body) {
-      for await (const chunk of response.body) res.write(chunk);
-    }
-    res.end();
+    const match = await netlify.handleAndIntrospect(pipelineRequest(req, origin, client, body), options);
+    const response = match?.response ?? (await notFound(origin, options));
+    await send(req, res, response, headers, !match || match.type === "static");
   } catch (error) {
+    // A client that hung up mid-answer is not a server failure.
+    if (res.destroyed || error?.code === "ERR_STREAM_PREMATURE_CLOSE") return;
     console.error("[serve] request failed", error);
     if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
     res.end("Internal error");
@@ -99,7 +314,7 @@ const server = http.createServer(async (req, res) => {
 });
 
 server.listen(port, host, () => {
-  console.log(`[serve] Treeline production build on http://${host}:${port}`);
+  console.log(`[serve] Treeline production build on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
 });
 
 // netlify.stop() can wait forever on its function bundler; never let it block a shutdown.

@@ -16,7 +16,8 @@ import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { CITIES, findCity } from "../../src/lib/options.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { Business, ReviewInput, toPublicReview, type PublicReview, type Review } from "../../src/lib/schemas/business.ts";
-import { HttpError, TEXT_BODY_LIMIT, afterResponse, bodyKind, bugReport, clientIp, decodeText, errorName, jsonError, jsonResponse, parseJsonObject, pathParam, readBody, type FunctionContext } from "./http.ts";
+import { siteUrl } from "../../src/lib/site.ts";
+import { CROSS_SITE_ERROR, HttpError, TEXT_BODY_LIMIT, isCrossSite, afterResponse, bodyKind, bugReport, clientIp, decodeText, errorName, jsonError, jsonResponse, parseJsonObject, pathParam, readBody, type FunctionContext } from "./http.ts";
 import { parseQuery } from "./query.ts";
 import { RATE_LIMIT_ERROR, checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
 import { keyspace } from "./store/keys.ts";
@@ -267,6 +268,7 @@ export function reviewsHandler(deps: DirectoryDeps = {}): DirectoryHandler {
   async function add(req: Request, store: Store, id: string, context?: DirectoryContext | null): Promise<Response> {
     if (bodyKind(req) !== "json") return jsonError(415, "Unsupported content type. Send application/json.");
 
+    if (isCrossSite(req, siteUrl(env))) return jsonError(403, CROSS_SITE_ERROR);
     const limited = await checkRateLimit(store, "review", clientIp(req, context), rateLimitPerMinute(env), now);
     if (!limited.ok) return jsonError(429, RATE_LIMIT_ERROR, {}, { "retry-after": String(limited.retryAfterSeconds) });
 

@@ -18,6 +18,20 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = {
 export const HTML_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
+/**
+ * The security headers netlify.toml gives every static page, for the pages functions render:
+ * Netlify applies `[[headers]]` to files only, so a function's HTML would go without them.
+ * Their CSP is HTML_CSP (stricter than the static pages' frame-ancestors policy). A test
+ * keeps these equal to netlify.toml's.
+ */
+export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "strict-transport-security": "max-age=31536000; includeSubDomains",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  "x-frame-options": "DENY",
+};
+
 /** An error's class for a log line; its message can quote the visitor's input. */
 export const errorName = (error: unknown): string => (error instanceof Error ? error.name : typeof error);
 
@@ -53,7 +67,13 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
 export function htmlResponse(html: string, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(html, {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": HTML_CSP, ...BASE_HEADERS, ...headers },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "content-security-policy": HTML_CSP,
+      ...PAGE_SECURITY_HEADERS,
+      ...BASE_HEADERS,
+      ...headers,
+    },
   });
 }
 
@@ -86,6 +106,11 @@ export const KB = 1024;
 /** Every text-only form fits in a few KB; the cap only stops abuse. */
 export const TEXT_BODY_LIMIT = 16 * KB;
 export const MB = 1024 * KB;
+/**
+ * The largest body any endpoint accepts (find-pros: a 5 MB photo plus fields and multipart
+ * overhead). `npm start`'s server refuses a longer body before reading it.
+ */
+export const MAX_BODY_LIMIT = 6 * MB;
 
 /** Human form of a byte limit for error messages: "16 KB", "6 MB". */
 export function formatBytes(bytes: number): string {
@@ -163,16 +188,48 @@ export async function parseMultipart(bytes: Uint8Array<ArrayBuffer>, contentType
 }
 
 /**
- * The visitor's IP: Netlify's context first, then the header Netlify's edge sets, then
- * the first hop of X-Forwarded-For (local servers and tests).
+ * The visitor's address, from the connection only: Netlify's context, or the header
+ * Netlify's edge (and `npm start`'s server) overwrites with the socket's address. Never
+ * X-Forwarded-For, which the client writes. Null when neither is known: such a request
+ * gets no per-client identity at all rather than one bucket shared with every other.
  */
-export function clientIp(req: Request, context?: { ip?: string } | null): string {
+export function clientIp(req: Request, context?: { ip?: string } | null): string | null {
   const fromContext = context?.ip?.trim();
   if (fromContext) return fromContext;
-  const nf = req.headers.get("x-nf-client-connection-ip")?.trim();
-  if (nf) return nf;
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",", 1)[0]?.trim();
-  return forwarded || "unknown";
+  return req.headers.get("x-nf-client-connection-ip")?.trim() || null;
+}
+
+/** The 403 text for a form or JSON post another site made a browser send. */
+export const CROSS_SITE_ERROR =
+  "This form was sent from another website, so we did not accept it. Please fill it in on our own site.";
+
+/**
+ * True when a browser says this request comes from another site. The Origin decides when
+ * present: anything but the request's own origin (as this server received it) or
+ * `siteOrigin` is foreign, and so is an opaque "null". Without one, `Sec-Fetch-Site:
+ * cross-site` (or `same-site`: a sibling subdomain is another site too) decides. A request
+ * with neither header is not a browser's cross-site post (curl, server-to-server, tests).
+ */
+export function isCrossSite(req: Request, siteOrigin?: string): boolean {
+  const origin = req.headers.get("origin")?.trim();
+  if (origin) {
+    if (origin === "null") return true;
+    const own = new Set<string>();
+    for (const candidate of [req.url, siteOrigin]) {
+      try {
+        if (candidate) own.add(new URL(candidate).origin);
+      } catch {
+        // An unparseable configured origin just doesn't widen the allow-list.
+      }
+    }
+    try {
+      return !own.has(new URL(origin).origin);
+    } catch {
+      return true;
+    }
+  }
+  const fetchSite = req.headers.get("sec-fetch-site")?.trim().toLowerCase();
+  return fetchSite === "cross-site" || fetchSite === "same-site";
 }
 
 /** What Netlify passes a function as its second argument, as far as our handlers care. */

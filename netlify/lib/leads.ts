@@ -12,6 +12,7 @@
  * path) gets a server-rendered page, unless it sends `Accept: application/json` (a script
  * posting FormData with a photo).
  */
+import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { estimate } from "../../src/lib/estimate.ts";
 import {
@@ -50,15 +51,17 @@ import { siteUrl } from "../../src/lib/site.ts";
 import { checkPhoto, netlifyPhotoStore, type ImageType, type PhotoStore } from "./blobs.ts";
 import {
   HttpError,
-  MB,
+  MAX_BODY_LIMIT,
   acceptsJson,
   bodyKind,
   TEXT_BODY_LIMIT,
   bugReport,
   clientIp,
+  CROSS_SITE_ERROR,
   decodeText,
   errorName,
   htmlResponse,
+  isCrossSite,
   jsonError,
   jsonResponse,
   parseJsonObject,
@@ -80,13 +83,17 @@ import {
 import { notifyLead } from "./notify/index.ts";
 import { RATE_LIMIT_ERROR, checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
 import { timeId } from "./store/ids.ts";
-import { getStore, type Store } from "./store/index.ts";
+import { IdempotencyConflictError, getStore, type Store } from "./store/index.ts";
+import { requestFingerprint } from "./store/repos/leads.ts";
 
 export const SAVE_ERROR = "We couldn't save your request right now. Please try again or call us.";
+/** 409: an Idempotency-Key (or _idempotencyKey) sent again with different content. */
+export const IDEMPOTENCY_CONFLICT =
+  "This idempotency key was already used for a different request. Send a new key for new content, or the same content to repeat the request.";
 /** People take longer than this to fill in any of the forms; scripts do not. */
 export const MIN_FILL_MS = 2_500;
-/** Find-pros multipart: a 5 MB photo plus the fields and multipart overhead. */
-export const PHOTO_BODY_LIMIT = 6 * MB;
+/** Find-pros multipart: a 5 MB photo plus the fields and multipart overhead (the largest body). */
+export const PHOTO_BODY_LIMIT = MAX_BODY_LIMIT;
 const MAX_IDEMPOTENCY_KEY = 255;
 
 /** A checked upload waiting to be written (find-pros photo). */
@@ -368,7 +375,9 @@ function byField(errors: FieldErrors): FieldErrors {
 
 const TITLES: Record<number, string> = {
   400: "We couldn't read that form",
+  403: "This form was sent from another website",
   404: "We couldn't find that business",
+  409: "This request was already sent with other details",
   413: "That upload is too large",
   429: "Too many requests",
   503: "We couldn't save your request",
@@ -399,6 +408,8 @@ export function leadHandler<T>(endpoint: LeadEndpoint<T>, deps: LeadDeps = {}): 
       return jsonError(415, "Unsupported content type. Send application/json, application/x-www-form-urlencoded or multipart/form-data.");
     }
     const html = kind !== "json" && !acceptsJson(req);
+    // Another site's page must not be able to make its visitors' browsers submit leads here.
+    if (isCrossSite(req, siteUrl(env))) return fail(html, 403, CROSS_SITE_ERROR);
 
     let store: Store;
     try {
@@ -460,6 +471,8 @@ export function leadHandler<T>(endpoint: LeadEndpoint<T>, deps: LeadDeps = {}): 
       return succeed(html, endpoint, data, timeId("ld"), { ...reply, ...extra });
     }
 
+    // What the idempotency key is bound to: the validated content, the photo by its hash.
+    const fingerprint = requestFingerprint({ stored, photo: upload ? createHash("sha256").update(upload.bytes).digest("hex") : null });
     let photoKey: string | undefined;
     if (upload) {
       // The lead id is assigned inside the write, so the photo gets its own key and the
@@ -477,15 +490,16 @@ export function leadHandler<T>(endpoint: LeadEndpoint<T>, deps: LeadDeps = {}): 
 
     let id: string;
     try {
-      const result = await store.leads.create(endpoint.type, stored, { sourcePage: meta.source ?? "/", idempotencyKey: meta.idempotencyKey });
+      const result = await store.leads.create(endpoint.type, stored, { sourcePage: meta.source ?? "/", idempotencyKey: meta.idempotencyKey, fingerprint });
       id = result.lead.id;
       const firstPhoto = (result.lead.data as Record<string, unknown> | null)?.photoKey;
       if (photoKey && result.duplicate && firstPhoto !== photoKey) await discardPhoto(photosOf, photoKey);
       console.info(`[lead] ${endpoint.type}: stored ${id}${result.duplicate ? " (idempotent replay)" : ""}`);
       if (!result.duplicate) announce(store, id, context);
     } catch (error) {
-      console.error(`[lead] ${endpoint.type}: write failed (${errorName(error)})`);
       if (photoKey) await discardPhoto(photosOf, photoKey);
+      if (error instanceof IdempotencyConflictError) return fail(html, 409, IDEMPOTENCY_CONFLICT);
+      console.error(`[lead] ${endpoint.type}: write failed (${errorName(error)})`);
       return fail(html, 503, SAVE_ERROR);
     }
 

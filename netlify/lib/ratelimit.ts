@@ -51,15 +51,21 @@ function limiterFor(store: Store, perMinute: number): Ratelimit {
 /**
  * Counts one request from `ip` against `endpoint`. Fails open: if the store cannot answer,
  * the visitor is let through (the write that follows will then report the outage as a 503).
+ * A request without a client address (neither Netlify nor `npm start` sends one) is not
+ * counted: pooling all of them in one bucket would let one client block every other.
  */
 export async function checkRateLimit(
   store: Store,
   endpoint: string,
-  ip: string,
+  ip: string | null,
   perMinute: number,
   now: () => number = Date.now,
 ): Promise<RateLimitResult> {
   if (perMinute <= 0) return { ok: true };
+  if (ip === null) {
+    console.warn(`[ratelimit] ${endpoint}: request without a client address, not counted`);
+    return { ok: true };
+  }
   try {
     const result = await limiterFor(store, perMinute).limit(`${endpoint}:${ip}`);
     if (result.success) return { ok: true };

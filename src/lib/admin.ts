@@ -5,6 +5,7 @@
 import { z } from "./zod.ts";
 import { LeadStatus, LeadType, MAX_NOTE_LENGTH } from "./schemas/lead.ts";
 import type { Review } from "./schemas/business.ts";
+import { cleanString } from "./schemas/text.ts";
 
 /** Answer of every admin endpoint while ADMIN_TOKEN is unset (and the page's message). */
 export const ADMIN_DISABLED = "Admin is disabled: set ADMIN_TOKEN";
@@ -106,7 +107,7 @@ export const LeadPatch = z
     /** New workflow state. */
     status: LeadStatus.optional(),
     /** Replaces the current note; an empty string clears it. */
-    note: z.string().trim().max(MAX_NOTE_LENGTH, `A note can be at most ${MAX_NOTE_LENGTH} characters`).optional(),
+    note: cleanString(undefined, { multiline: true }).trim().max(MAX_NOTE_LENGTH, `A note can be at most ${MAX_NOTE_LENGTH} characters`).optional(),
   })
   .strict()
   .refine((p) => p.status !== undefined || p.note !== undefined, "Send a status, a note, or both");

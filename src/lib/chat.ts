@@ -6,6 +6,7 @@
  */
 import { z } from "./zod.ts";
 import { SERVICE_TYPES, URGENCY, optionValues } from "./options.ts";
+import { cleanString } from "./schemas/text.ts";
 
 /** The panel's title (spec section 2). */
 export const CHAT_TITLE = "Tree Service Expert";
@@ -71,7 +72,7 @@ export const ChatMessage = z
     /** Who said it. A "system" message from a browser is refused: only the server writes the system prompt. */
     role: z.enum(["user", "assistant"], { error: CHAT_MESSAGES.role }),
     /** What was said, as plain text (assistant replies may carry the tiny link markup, see markup.ts). */
-    content: z.string({ error: CHAT_MESSAGES.content }),
+    content: cleanString({ error: CHAT_MESSAGES.content }, { multiline: true }),
   })
   .check((ctx) => {
     const { role, content } = ctx.value;

@@ -16,6 +16,8 @@ export const MIN_TOKEN_LENGTH = 16;
 /** Failed sign-ins per client address within the lockout window. */
 export const MAX_FAILURES = 10;
 export const LOCKOUT_SECONDS = 15 * 60;
+/** The 403 for a request that carries no client address (a misconfigured proxy or server). */
+export const ADMIN_NO_CLIENT = "The admin needs to know your connection's address; this server did not pass it on.";
 
 /** Headers on every admin answer, on top of http.ts's no-store: never in a shared cache, never indexed. */
 export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
@@ -69,10 +71,14 @@ export type AuthResult = { ok: true } | { ok: false; response: Response };
 /**
  * 503 while disabled, 429 while locked out, 401 for a missing or wrong token (a wrong one
  * counts as a failure). A store that cannot count failures fails closed: no admin then.
+ * Without a client address (see clientIp) nothing can be counted against anyone, so such a
+ * request is refused before its token is even compared: a shared bucket would let one
+ * guesser lock the operator out, and no bucket would let it guess freely.
  */
-export async function authorize(req: Request, store: Store, client: string, env: Record<string, string | undefined>): Promise<AuthResult> {
+export async function authorize(req: Request, store: Store, client: string | null, env: Record<string, string | undefined>): Promise<AuthResult> {
   const configured = adminToken(env);
   if ("disabled" in configured) return { ok: false, response: jsonError(503, configured.disabled, { disabled: true }, ADMIN_HEADERS) };
+  if (client === null) return { ok: false, response: jsonError(403, ADMIN_NO_CLIENT, {}, ADMIN_HEADERS) };
   const wait = await lockedOutFor(store, client);
   if (wait > 0) return { ok: false, response: jsonError(429, ADMIN_RATE_LIMITED, {}, { ...ADMIN_HEADERS, "retry-after": String(wait) }) };
   const given = bearerToken(req);

@@ -8,7 +8,12 @@
  * reservation is corrected to the usage the API reported. A call that timed out may
  * still have been billed, so its reservation stays counted; one the API refused is
  * handed back. Keys expire after two days (yesterday's stays readable for a look).
+ *
+ * Each client (by address, hashed) also has its own counter for the day, capped at a share
+ * of the budget (CHAT_CLIENT_BUDGET_PERCENT, default 5%), so one client cannot spend what
+ * every other visitor would get; a reservation must fit under both lines.
  */
+import { createHash } from "node:crypto";
 import type { Redis } from "@upstash/redis";
 
 /** Seconds a day's counter lives. */
@@ -18,9 +23,18 @@ export function budgetKey(prefix: string, now: number): string {
   return `${prefix}chat:budget:${new Date(now).toISOString().slice(0, 10)}`;
 }
 
-/** Rough token count of text for a reservation: English runs about 4 characters a token; 3 errs high. */
+/** One client's counter for the day; the address is hashed, it is nobody's business in a key listing. */
+export function clientBudgetKey(prefix: string, now: number, client: string): string {
+  return `${budgetKey(prefix, now)}:client:${createHash("sha256").update(client, "utf8").digest("hex").slice(0, 32)}`;
+}
+
+/**
+ * Rough token count of text for a reservation, from its UTF-8 bytes rather than its
+ * characters: English runs about 4 bytes a token, so 3 errs high; a CJK character is 3
+ * bytes and about one token, where counting characters would be 3x low.
+ */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 3);
+  return Math.ceil(Buffer.byteLength(text, "utf8") / 3);
 }
 
 /** Tokens set aside for one model call, on the day they were reserved. */
@@ -37,23 +51,50 @@ export interface TokenBudget {
   used(): Promise<number>;
 }
 
-export function redisTokenBudget(redis: Redis, prefix: string, limit: number, now: () => number = Date.now): TokenBudget {
-  const add = (key: string, delta: number) => redis.multi().incrby(key, delta).expire(key, BUDGET_TTL_SECONDS).exec<[number, number]>();
+/** Whose reservation this is, and the fraction of the day's budget one client may use. */
+export interface ClientShare {
+  /** The client's address (see clientIp); null: no identity, so no share and no Claude. */
+  client: string | null;
+  /** 0 < share <= 1. */
+  share: number;
+}
+
+export function redisTokenBudget(
+  redis: Redis,
+  prefix: string,
+  limit: number,
+  now: () => number = Date.now,
+  perClient?: ClientShare,
+): TokenBudget {
+  /** Adds `delta` to every key in one transaction; the new totals, in key order. */
+  const add = async (keys: string[], delta: number) => {
+    const tx = redis.multi();
+    for (const key of keys) tx.incrby(key, delta).expire(key, BUDGET_TTL_SECONDS);
+    const replies = await tx.exec<number[]>();
+    return keys.map((_, i) => Number(replies[i * 2]));
+  };
+  const clientLimit = perClient ? Math.floor(limit * Math.min(1, Math.max(0, perClient.share))) : limit;
   return {
     async reserve(tokens) {
-      if (limit <= 0) return null;
+      if (limit <= 0 || clientLimit <= 0) return null;
+      // A client nobody can tell apart from the others has no share of its own to spend.
+      if (perClient && perClient.client === null) return null;
       // The reservation's own day, so a call that straddles midnight corrects the right counter.
-      const key = budgetKey(prefix, now());
-      const [total] = await add(key, tokens);
-      if (Number(total) > limit) {
-        await redis.decrby(key, tokens);
+      const at = now();
+      const keys = [budgetKey(prefix, at)];
+      if (perClient?.client) keys.push(clientBudgetKey(prefix, at, perClient.client));
+      const [total = 0, clientTotal = 0] = await add(keys, tokens);
+      if (total > limit || (keys.length > 1 && clientTotal > clientLimit)) {
+        const tx = redis.multi();
+        for (const key of keys) tx.decrby(key, tokens);
+        await tx.exec();
         return null;
       }
       return {
         tokens,
         async settle(used) {
           const delta = Math.max(0, Math.round(used)) - tokens;
-          if (delta !== 0) await add(key, delta);
+          if (delta !== 0) await add(keys, delta);
         },
       };
     },

@@ -24,6 +24,9 @@ export const DEFAULT_MODEL = "claude-haiku-5-5";
 /** Tokens (input + output, all calls) the site may spend per UTC day before the fallback takes over. */
 export const DEFAULT_DAILY_TOKEN_BUDGET = 2_000_000;
 
+/** Percent of the daily token budget one client (address) may use: 20 clients share a day at least. */
+export const DEFAULT_CLIENT_BUDGET_PERCENT = 5;
+
 /** Chat messages per minute per IP: a brisk human types well under this. */
 export const DEFAULT_CHAT_RATE_LIMIT_PER_MINUTE = 12;
 
@@ -39,6 +42,15 @@ function wholeNumber(raw: string | undefined, fallback: number): number {
 /** CHAT_DAILY_TOKEN_BUDGET; 0 keeps Claude off (the built-in assistant answers everything). */
 export function dailyTokenBudget(env: Env = process.env): number {
   return wholeNumber(env.CHAT_DAILY_TOKEN_BUDGET, DEFAULT_DAILY_TOKEN_BUDGET);
+}
+
+/**
+ * CHAT_CLIENT_BUDGET_PERCENT as a fraction (1-100 percent, decimals allowed); anything else
+ * falls back to the default 5%.
+ */
+export function clientBudgetShare(env: Env = process.env): number {
+  const n = Number(env.CHAT_CLIENT_BUDGET_PERCENT?.trim() || NaN);
+  return (Number.isFinite(n) && n > 0 && n <= 100 ? n : DEFAULT_CLIENT_BUDGET_PERCENT) / 100;
 }
 
 /** CHAT_RATE_LIMIT_PER_MINUTE; 0 turns the limiter off (load tests). */

@@ -13,11 +13,12 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { ChatRequest, type ChatReply } from "../../../src/lib/chat.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
-import { HttpError, bodyKind, clientIp, decodeText, errorName, jsonError, jsonResponse, parseJsonObject, readBody } from "../http.ts";
+import { siteUrl } from "../../../src/lib/site.ts";
+import { CROSS_SITE_ERROR, HttpError, bodyKind, clientIp, decodeText, errorName, isCrossSite, jsonError, jsonResponse, parseJsonObject, readBody } from "../http.ts";
 import { RATE_LIMIT_ERROR, checkRateLimit } from "../ratelimit.ts";
 import { getStore, type Store } from "../store/index.ts";
 import { redisTokenBudget, type TokenBudget } from "./budget.ts";
-import { CHAT_BODY_LIMIT, chatModel, chatRateLimitPerMinute, dailyTokenBudget, trimHistory } from "./caps.ts";
+import { CHAT_BODY_LIMIT, chatModel, chatRateLimitPerMinute, clientBudgetShare, dailyTokenBudget, trimHistory } from "./caps.ts";
 import { askClaude, createClaudeClient, type NoAnswer } from "./claude.ts";
 import { fallbackReply } from "./fallback.ts";
 import { buildSystemPrompt } from "./prompt.ts";
@@ -51,6 +52,7 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
   async function handle(req: Request, context?: { ip?: string } | null): Promise<Response> {
     if (req.method !== "POST") return jsonError(405, "Method not allowed. Use POST.", {}, { allow: "POST" });
     if (bodyKind(req) !== "json") return jsonError(415, "Unsupported content type. Send application/json.");
+    if (isCrossSite(req, siteUrl(env))) return jsonError(403, CROSS_SITE_ERROR);
 
     // Without a store the chat still answers (built-in assistant); it just cannot count.
     let store: Store | null = null;
@@ -86,7 +88,7 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     if (!client) return fallback("no-api-key");
     if (!store) return fallback("store-unavailable");
 
-    const budget: TokenBudget = redisTokenBudget(store.redis, store.prefix, dailyTokenBudget(env), now);
+    const budget: TokenBudget = redisTokenBudget(store.redis, store.prefix, dailyTokenBudget(env), now, { client: clientIp(req, context), share: clientBudgetShare(env) });
     const result = await askClaude(client, { model: chatModel(env), system: (system ??= buildSystemPrompt()), messages, budget, timeoutMs: deps.timeoutMs });
     if (!result.ok) {
       console.warn(`[chat] Claude did not answer: ${result.reason} (${result.calls} calls, ${result.tokens} tokens)`);

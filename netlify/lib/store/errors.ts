@@ -31,4 +31,11 @@ export class ConflictError extends StoreError {
   }
 }
 
+/** An idempotency key already used, within its window, for a request with other content. */
+export class IdempotencyConflictError extends ConflictError {
+  constructor() {
+    super("idempotency key reused for a different request");
+  }
+}
+
 export const isNotFound = (e: unknown): e is NotFoundError => e instanceof NotFoundError;

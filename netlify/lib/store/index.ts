@@ -19,7 +19,7 @@ import { BackendRequester, type CommandBackend, type Reply } from "./transports/
 import type { EmbeddedBackend } from "./transports/embedded.ts";
 import type { IORedisBackend } from "./transports/redis.ts";
 
-export { NotFoundError, ConflictError, StoreError, isNotFound } from "./errors.ts";
+export { NotFoundError, ConflictError, IdempotencyConflictError, StoreError, isNotFound } from "./errors.ts";
 export type { ListQuery, ListResult, BusinessesRepository } from "./repos/businesses.ts";
 export type { CreateLeadOptions, CreateLeadResult, LeadPage, LeadUpdate, LeadsRepository } from "./repos/leads.ts";
 export type { OutboxRepository } from "./repos/outbox.ts";

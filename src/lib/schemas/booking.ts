@@ -8,6 +8,7 @@ import { z } from "../zod.ts";
 import { BOOKING_URGENCY, optionValues } from "../options.ts";
 import { Business } from "./business.ts";
 import { MESSAGES } from "./forms.ts";
+import { cleanString } from "./text.ts";
 
 /** What the visitor asks the business for; the spec's default is a consultation. */
 export const REQUEST_TYPES = [
@@ -56,8 +57,8 @@ export function isCalendarDate(value: string): boolean {
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 /** Trimmed optional text; "" counts as absent so stored leads carry no empty strings. */
-const optionalText = (max: number) =>
-  z.string({ error: BOOKING_MESSAGES.tooLong }).trim().max(max, BOOKING_MESSAGES.tooLong).optional().transform((v) => v || undefined);
+const optionalText = (max: number, multiline = false) =>
+  cleanString({ error: BOOKING_MESSAGES.tooLong }, { multiline }).trim().max(max, BOOKING_MESSAGES.tooLong).optional().transform((v) => v || undefined);
 
 /**
  * The schema with its own clock: whether a date is in the past depends on when the check
@@ -66,15 +67,14 @@ const optionalText = (max: number) =>
 export function bookingRequestSchema(now: () => number = Date.now) {
   return z.object({
     /** Visitor's full name. */
-    customerName: z.string({ error: BOOKING_MESSAGES.customerName }).trim().min(1, BOOKING_MESSAGES.customerName).max(100, BOOKING_MESSAGES.tooLong),
+    customerName: cleanString({ error: BOOKING_MESSAGES.customerName }).trim().min(1, BOOKING_MESSAGES.customerName).max(100, BOOKING_MESSAGES.tooLong),
     /** Reply address. */
-    customerEmail: z
-      .string({ error: BOOKING_MESSAGES.customerEmail })
+    customerEmail: cleanString({ error: BOOKING_MESSAGES.customerEmail })
       .trim()
       .max(254, BOOKING_MESSAGES.customerEmail)
       .pipe(z.email(BOOKING_MESSAGES.customerEmail)),
     /** Callback number, at least 10 characters. */
-    customerPhone: z.string({ error: BOOKING_MESSAGES.customerPhone }).trim().min(10, BOOKING_MESSAGES.customerPhone).max(40, BOOKING_MESSAGES.customerPhone),
+    customerPhone: cleanString({ error: BOOKING_MESSAGES.customerPhone }).trim().min(10, BOOKING_MESSAGES.customerPhone).max(40, BOOKING_MESSAGES.customerPhone),
     /** One of the business's services (any case; the function stores the business's spelling). */
     serviceType: optionalText(100),
     /** Where the work is. */
@@ -94,7 +94,7 @@ export function bookingRequestSchema(now: () => number = Date.now) {
     /** One of BOOKING_URGENCY; normal when not chosen. */
     urgency: z.preprocess(blankToUndefined, z.enum(optionValues(BOOKING_URGENCY), { error: BOOKING_MESSAGES.urgency }).default("normal")),
     /** What needs doing. */
-    description: optionalText(2000),
+    description: optionalText(2000, true),
     /** One of REQUEST_TYPES; consultation when not chosen. */
     requestType: z.preprocess(blankToUndefined, z.enum(optionValues(REQUEST_TYPES), { error: BOOKING_MESSAGES.requestType }).default("consultation")),
     /** The directory business being booked (Business id format). */

@@ -4,6 +4,7 @@
  */
 import { z } from "../zod.ts";
 import { CITY_NAMES } from "../options.ts";
+import { cleanString } from "./text.ts";
 
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -135,7 +136,7 @@ export const REVIEW_MESSAGES = {
 /** What a visitor submits (spec section 5: only the name is required). */
 export const ReviewInput = z.object({
   /** Reviewer's name. */
-  customerName: z.string({ error: REVIEW_MESSAGES.customerName }).trim().min(1, REVIEW_MESSAGES.customerName).max(100, REVIEW_MESSAGES.customerNameLength),
+  customerName: cleanString({ error: REVIEW_MESSAGES.customerName }).trim().min(1, REVIEW_MESSAGES.customerName).max(100, REVIEW_MESSAGES.customerNameLength),
   /** Optional e-mail; an empty string counts as absent. */
   customerEmail: z
     .union([z.email(REVIEW_MESSAGES.customerEmail), z.literal("", { error: REVIEW_MESSAGES.customerEmail })], { error: REVIEW_MESSAGES.customerEmail })
@@ -150,11 +151,11 @@ export const ReviewInput = z.object({
     )
     .default(5),
   /** Optional headline. */
-  title: z.string({ error: REVIEW_MESSAGES.title }).trim().max(200, REVIEW_MESSAGES.title).default(""),
+  title: cleanString({ error: REVIEW_MESSAGES.title }).trim().max(200, REVIEW_MESSAGES.title).default(""),
   /** Optional body. */
-  reviewText: z.string({ error: REVIEW_MESSAGES.reviewText }).trim().max(5000, REVIEW_MESSAGES.reviewText).default(""),
+  reviewText: cleanString({ error: REVIEW_MESSAGES.reviewText }, { multiline: true }).trim().max(5000, REVIEW_MESSAGES.reviewText).default(""),
   /** Optional service name. */
-  serviceType: z.string({ error: REVIEW_MESSAGES.serviceType }).trim().max(100, REVIEW_MESSAGES.serviceType).default(""),
+  serviceType: cleanString({ error: REVIEW_MESSAGES.serviceType }).trim().max(100, REVIEW_MESSAGES.serviceType).default(""),
 });
 export type ReviewInput = z.input<typeof ReviewInput>;
 

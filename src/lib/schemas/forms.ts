@@ -16,6 +16,7 @@ import {
   YEARS_IN_BUSINESS,
   optionValues,
 } from "../options.ts";
+import { cleanString } from "./text.ts";
 
 /** Above a form's field errors: the 400 answer's `error` and the no-JS page's summary. */
 export const VALIDATION_ERROR = "Please correct the highlighted fields.";
@@ -43,15 +44,15 @@ export const MESSAGES = {
 /** Largest photo the find-pros form accepts (checked in the browser and again by the function). */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Trimmed text with a length window; the upper bound only stops abuse. */
+/** Trimmed one-line text with a length window; the upper bound only stops abuse. */
 const text = (min: number, message: string, max = 200) =>
-  z.string({ error: message }).trim().min(min, message).max(max, MESSAGES.tooLong);
-const optionalText = (max = 200) => z.string().trim().max(max, MESSAGES.tooLong).optional();
+  cleanString({ error: message }).trim().min(min, message).max(max, MESSAGES.tooLong);
+const optionalText = (max = 200, multiline = false) => cleanString(undefined, { multiline }).trim().max(max, MESSAGES.tooLong).optional();
 const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
 
 const name = text(2, MESSAGES.name, 100);
-const email = z.string({ error: MESSAGES.email }).trim().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email));
+const email = cleanString({ error: MESSAGES.email }).trim().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email));
 const phone = text(10, MESSAGES.phone, 30);
 
 /** Optional facts about the tree; every field free text. */
@@ -130,7 +131,7 @@ export const FindProsRequest = z.object({
   /** One of PROPERTY_TYPES. */
   propertyType: choice(optionValues(PROPERTY_TYPES), MESSAGES.propertyType),
   /** What needs doing (optional). */
-  description: optionalText(2000),
+  description: optionalText(2000, true),
   /** One of TIMELINES. */
   timeline: choice(optionValues(TIMELINES), MESSAGES.timeline),
   /** Customer's name. */

@@ -4,7 +4,7 @@
  * the caps, every road to the built-in assistant, and 4xx for bad payloads.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { BUDGET_TTL_SECONDS, budgetKey } from "../../../netlify/lib/assistant/budget.ts";
+import { BUDGET_TTL_SECONDS, budgetKey, clientBudgetKey, estimateTokens } from "../../../netlify/lib/assistant/budget.ts";
 import { CLAUDE_TIMEOUT_MS, DEFAULT_MODEL, MAX_OUTPUT_TOKENS } from "../../../netlify/lib/assistant/caps.ts";
 import { createClaudeClient } from "../../../netlify/lib/assistant/claude.ts";
 import { CHAT_VALIDATION_ERROR, chatHandler, type ChatDeps } from "../../../netlify/lib/assistant/handler.ts";
@@ -259,7 +259,7 @@ describe.skipIf(!h)("POST /api/chat", () => {
     it("past the budget the built-in assistant answers and Claude is not called", async () => {
       const now = nextDay();
       const key = budgetKey(harness.store.prefix, now);
-      const env = claudeEnv({ CHAT_DAILY_TOKEN_BUDGET: "5000" });
+      const env = claudeEnv({ CHAT_DAILY_TOKEN_BUDGET: "5000", CHAT_CLIENT_BUDGET_PERCENT: "100" });
       fake.queue({ text: "first", usage: { input_tokens: 4000, output_tokens: 500 } });
       expect((await say(handler({ env, now: () => now }), [{ role: "user", content: "hello" }])).message).toBe("first");
       // 4,500 used: the next call's reservation (prompt + 600 output tokens) does not fit.
@@ -269,6 +269,46 @@ describe.skipIf(!h)("POST /api/chat", () => {
       expect(logs.some((l) => l.includes("(budget-spent)"))).toBe(true);
       // The refused reservation was handed back.
       expect(Number(await harness.store.redis.get(key))).toBe(4500);
+    });
+
+    it("one client spends at most its share of the day (5% by default); others still get Claude", async () => {
+      const now = nextDay();
+      // 5% of 100,000: 5,000 tokens per client.
+      const env = claudeEnv({ CHAT_DAILY_TOKEN_BUDGET: "100000" });
+      const chat = handler({ env, now: () => now });
+      const spender = nextIp();
+      fake.queue({ text: "first", usage: { input_tokens: 4000, output_tokens: 500 } });
+      let res = await chat(chatRequest([{ role: "user", content: "hello" }]), spender);
+      expect((await res.json()).message).toBe("first");
+      // 4,500 of the 5,000 used: the next reservation (prompt + 600 output tokens) does not fit.
+      res = await chat(chatRequest([greeting, { role: "user", content: "residential" }]), spender);
+      expect((await res.json()).message).toMatch(/Which service/);
+      expect(fake.requests).toHaveLength(1);
+      expect(logs.some((l) => l.includes("(budget-spent)"))).toBe(true);
+      // Another client's share is untouched, and the refused reservation was handed back.
+      fake.queue({ text: "second", usage: { input_tokens: 100, output_tokens: 10 } });
+      res = await chat(chatRequest([{ role: "user", content: "hello" }]), nextIp());
+      expect((await res.json()).message).toBe("second");
+      expect(Number(await harness.store.redis.get(budgetKey(harness.store.prefix, now)))).toBe(4610);
+      expect(Number(await harness.store.redis.get(clientBudgetKey(harness.store.prefix, now, spender.ip)))).toBe(4500);
+      // A larger share lets the same client on.
+      fake.queue({ text: "third", usage: { input_tokens: 100, output_tokens: 10 } });
+      res = await handler({ env: { ...env, CHAT_CLIENT_BUDGET_PERCENT: "50" }, now: () => now })(chatRequest([{ role: "user", content: "hello" }]), spender);
+      expect((await res.json()).message).toBe("third");
+    });
+
+    it("a request without a client address gets the built-in assistant, never the shared budget", async () => {
+      const res = await handler()(chatRequest([{ role: "user", content: "hello" }]), null);
+      expect(res.status).toBe(200);
+      expect(fake.requests).toHaveLength(0);
+      expect(logs.some((l) => l.includes("(budget-spent)"))).toBe(true);
+    });
+
+    it("reserves from UTF-8 bytes: non-Latin text is not under-counted", () => {
+      expect(estimateTokens("hello world!")).toBe(4);
+      // 300 CJK characters are about 300 tokens; counting characters reserved 100.
+      expect(estimateTokens("木".repeat(300))).toBe(300);
+      expect(estimateTokens("дерево ".repeat(100))).toBeGreaterThanOrEqual(Math.ceil(700 / 3));
     });
 
     it("a failed call hands its reservation back; 0 keeps Claude off", async () => {

@@ -75,12 +75,12 @@ describe("helpers", () => {
     }
   });
 
-  it("clientIp prefers the context, then Netlify's header, then X-Forwarded-For", () => {
+  it("clientIp takes the context, then Netlify's connection header, never X-Forwarded-For, and shares no 'unknown'", () => {
     const req = new Request("http://x/", { headers: { "x-nf-client-connection-ip": "2.2.2.2", "x-forwarded-for": "3.3.3.3, 4.4.4.4" } });
     expect(clientIp(req, { ip: "1.1.1.1" })).toBe("1.1.1.1");
     expect(clientIp(req, {})).toBe("2.2.2.2");
-    expect(clientIp(new Request("http://x/", { headers: { "x-forwarded-for": "3.3.3.3, 4.4.4.4" } }))).toBe("3.3.3.3");
-    expect(clientIp(new Request("http://x/"))).toBe("unknown");
+    expect(clientIp(new Request("http://x/", { headers: { "x-forwarded-for": "3.3.3.3, 4.4.4.4" } }))).toBeNull();
+    expect(clientIp(new Request("http://x/"))).toBeNull();
   });
 
   it("sniffImageType reads signatures, not names", () => {

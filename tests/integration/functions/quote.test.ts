@@ -2,8 +2,9 @@
  * POST /api/quote against a real Redis: the whole pipeline (status codes, messages, bot
  * traps, limits, idempotency, outages) and both the JSON and the no-JavaScript HTML path.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUOTE_ENDPOINT, SAVE_ERROR } from "../../../netlify/lib/leads.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { IDEMPOTENCY_CONFLICT, QUOTE_ENDPOINT, SAVE_ERROR } from "../../../netlify/lib/leads.ts";
+import { CROSS_SITE_ERROR } from "../../../netlify/lib/http.ts";
 import { MESSAGES, VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import {
   ORIGIN,
@@ -166,11 +167,76 @@ describe.skipIf(!h)("POST /api/quote", () => {
     expect((await limited(jsonRequest("/api/quote", validQuote()), nextIp())).status).toBe(201);
   });
 
-  it("the IP falls back to x-nf-client-connection-ip / x-forwarded-for", async () => {
+  it("the IP falls back to x-nf-client-connection-ip; X-Forwarded-For is not an identity", async () => {
     const limited = harness.handler(QUOTE_ENDPOINT, { env: { RATE_LIMIT_PER_MINUTE: "1" } });
     const headers = { "x-forwarded-for": `198.51.100.${process.pid % 250}, 10.0.0.1`, "x-nf-client-connection-ip": `nf-${Date.now()}` };
     expect((await limited(jsonRequest("/api/quote", {}, headers))).status).toBe(400);
-    expect((await limited(jsonRequest("/api/quote", {}, headers), null)).status).toBe(429);
+    // A new X-Forwarded-For per request changes nothing.
+    expect((await limited(jsonRequest("/api/quote", {}, { ...headers, "x-forwarded-for": "192.0.2.7" }), null)).status).toBe(429);
+    // Requests with no address at all share no bucket: the sixth is not blocked by the first five.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      for (let i = 0; i < 6; i++) expect((await limited(jsonRequest("/api/quote", {}), null)).status).toBe(400);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("409 with a clear JSON error when an idempotency key comes back with different content", async () => {
+    const key = `conflict-${Date.now()}-${Math.random()}`;
+    const first = await quote(jsonRequest("/api/quote", validQuote(), { "idempotency-key": key }), nextIp());
+    expect(first.status).toBe(201);
+    const { id } = await first.json();
+    const other = await quote(jsonRequest("/api/quote", { ...validQuote(), name: "Someone Else", email: "else@example.com" }, { "idempotency-key": key }), nextIp());
+    expect(other.status).toBe(409);
+    expect(other.headers.get("content-type")).toMatch(/application\/json/);
+    expect((await other.json()).error).toBe(IDEMPOTENCY_CONFLICT);
+    // Only the first lead exists, and the same content still replays to it.
+    expect((await leadsOfType()).filter((l) => (l.data as { name?: string }).name === "Someone Else")).toHaveLength(0);
+    const replay = await quote(jsonRequest("/api/quote", validQuote(), { "idempotency-key": key }), nextIp());
+    expect(replay.status).toBe(201);
+    expect((await replay.json()).id).toBe(id);
+    // The no-JS form: the same conflict as a page that explains it.
+    const form = await quote(
+      formRequest("/api/quote", [...toEntries({ ...validQuote(), name: "Form Person" }), ["_idempotencyKey", key]]),
+      nextIp(),
+    );
+    expect(form.status).toBe(409);
+    expect(await form.text()).toContain("already used for a different request");
+  });
+
+  it("403 for a post another site makes a browser send, JSON or form; same-site and header-less posts pass", async () => {
+    const before = (await leadsOfType()).length;
+    const evil = { origin: "https://evil.example" };
+    const json = await quote(jsonRequest("/api/quote", validQuote(), evil), nextIp());
+    expect(json.status).toBe(403);
+    expect((await json.json()).error).toBe(CROSS_SITE_ERROR);
+    const form = await quote(formRequest("/api/quote", toEntries(validQuote()), { "sec-fetch-site": "cross-site" }), nextIp());
+    expect(form.status).toBe(403);
+    expect(form.headers.get("content-type")).toMatch(/text\/html/);
+    const page = await form.text();
+    expect(page).toContain("another website");
+    expect(page).toContain("<h1>");
+    expect((await quote(jsonRequest("/api/quote", validQuote(), { origin: "null" }), nextIp())).status).toBe(403);
+    expect((await leadsOfType()).length).toBe(before);
+    // The site's own pages, and clients that send neither header (curl, scripts), are served.
+    expect((await quote(jsonRequest("/api/quote", validQuote(), { origin: ORIGIN, "sec-fetch-site": "same-origin" }), nextIp())).status).toBe(201);
+    expect((await quote(jsonRequest("/api/quote", validQuote()), nextIp())).status).toBe(201);
+  });
+
+  it("stores text without control or bidi-override characters", async () => {
+    const res = await quote(
+      jsonRequest("/api/quote", {
+        ...validQuote(),
+        name: "Jane\u0000 \u202eremmacS",
+        address: "123 Oak St\r\nX-Injected: yes",
+        treeDetails: { treeType: "Live\u001b[31m oak\u2066" },
+      }),
+      nextIp(),
+    );
+    expect(res.status).toBe(201);
+    const lead = await harness.store.leads.get((await res.json()).id);
+    expect(lead!.data).toMatchObject({ name: "Jane remmacS", address: "123 Oak St X-Injected: yes", treeDetails: { treeType: "Live[31m oak" } });
   });
 
   it("idempotency: the same key twice stores one lead (header or _idempotencyKey field)", async () => {

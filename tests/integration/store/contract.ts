@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { Ratelimit } from "@upstash/ratelimit";
-import { NotFoundError, ConflictError, type Store } from "../../../netlify/lib/store/index.ts";
+import { NotFoundError, ConflictError, IdempotencyConflictError, type Store } from "../../../netlify/lib/store/index.ts";
 import { readSeedFile, seedDirectory, DEFAULT_SEED_FILE } from "../../../netlify/lib/store/seed.ts";
 import { MIN_PREFIX, words } from "../../../netlify/lib/store/text.ts";
 import { CITIES } from "../../../src/lib/options.ts";
@@ -186,15 +186,25 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         await expect(store.leads.list("audit", { cursor: "(bad" })).rejects.toThrow(RangeError);
       });
 
-      it("returns the first lead for a repeated idempotency key", async () => {
+      it("returns the first lead for a repeated idempotency key with the same content", async () => {
         const store = await h.fresh("lead-idem");
-        const first = await store.leads.create("quote", { n: 1 }, { sourcePage: "/", idempotencyKey: "key-123" });
-        const again = await store.leads.create("quote", { n: 2 }, { sourcePage: "/", idempotencyKey: "key-123" });
+        const first = await store.leads.create("quote", { n: 1, s: "a" }, { sourcePage: "/", idempotencyKey: "key-123" });
+        // Key order is not content.
+        const again = await store.leads.create("quote", { s: "a", n: 1 }, { sourcePage: "/other", idempotencyKey: "key-123" });
         expect(again.duplicate).toBe(true);
         expect(again.lead).toEqual(first.lead);
         const other = await store.leads.create("quote", { n: 3 }, { sourcePage: "/", idempotencyKey: "key-456" });
         expect(other.duplicate).toBe(false);
-        expect((await store.leads.list("quote")).items.map((l) => l.data)).toEqual([{ n: 3 }, { n: 1 }]);
+        expect((await store.leads.list("quote")).items.map((l) => l.data)).toEqual([{ n: 3 }, { n: 1, s: "a" }]);
+      });
+
+      it("refuses an idempotency key reused for different content, storing nothing", async () => {
+        const store = await h.fresh("lead-idem-conflict");
+        const first = await store.leads.create("quote", { n: 1 }, { sourcePage: "/", idempotencyKey: "key-123" });
+        await expect(store.leads.create("quote", { n: 2 }, { sourcePage: "/", idempotencyKey: "key-123" })).rejects.toBeInstanceOf(IdempotencyConflictError);
+        // An explicit fingerprint decides instead of the data.
+        await expect(store.leads.create("quote", { n: 1 }, { sourcePage: "/", idempotencyKey: "key-123", fingerprint: "other" })).rejects.toBeInstanceOf(IdempotencyConflictError);
+        expect((await store.leads.list("quote")).items.map((l) => l.id)).toEqual([first.lead.id]);
       });
 
       it("rejects unknown lead types", async () => {
@@ -411,7 +421,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
       it("writes the outbox item and search text with the lead, and not again for a replay", async () => {
         const store = await h.fresh("outbox-create");
         const { lead } = await store.leads.create("quote", { name: "Ann Ávila", email: "ann@example.com", phone: "(512) 555-0101" }, { sourcePage: "/", idempotencyKey: "k1" });
-        await store.leads.create("quote", { name: "Ann Ávila" }, { sourcePage: "/", idempotencyKey: "k1" });
+        await store.leads.create("quote", { name: "Ann Ávila", email: "ann@example.com", phone: "(512) 555-0101" }, { sourcePage: "/", idempotencyKey: "k1" });
         const { items, total } = await store.outbox.list();
         expect(total).toBe(1);
         expect(items[0]).toEqual({ leadId: lead.id, type: "quote", createdAt: lead.createdAt, attempts: 0, nextAttemptAt: lead.createdAt, delivered: [] });

@@ -55,7 +55,7 @@ describe("embedded store persistence", () => {
     expect((await second.businesses.list({ city: "dallas" })).total).toBe(1);
     expect(await second.leads.get(lead.id)).toEqual(lead);
     // The idempotency claim (a key with a TTL) survived too.
-    expect((await second.leads.create("booking", {}, { sourcePage: "/", idempotencyKey: "k1" })).duplicate).toBe(true);
+    expect((await second.leads.create("booking", { customerName: "Kim" }, { sourcePage: "/", idempotencyKey: "k1" })).duplicate).toBe(true);
     expect(JSON.parse(readFileSync(file, "utf8")).format).toBe("treeline-embedded/1");
   });
 

@@ -11,6 +11,7 @@ import { Lead as LeadSchema, LeadType, type Lead, type LeadChange, type LeadStat
 import { asJson, asString } from "../decode.ts";
 import { timeId, isTimeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
+import { IdempotencyConflictError } from "../errors.ts";
 import { SET_IF_UNCHANGED } from "../scripts.ts";
 
 /** Same idempotency key within this window returns the first lead. */
@@ -28,6 +29,12 @@ export interface CreateLeadOptions {
   sourcePage: string;
   /** Client-chosen key (e.g. the Idempotency-Key header); repeats within 24h are not stored again. */
   idempotencyKey?: string;
+  /**
+   * What the key was used for (see requestFingerprint): a repeat with another fingerprint is
+   * a different request reusing the key and throws IdempotencyConflictError. Without one the
+   * lead data is fingerprinted.
+   */
+  fingerprint?: string;
 }
 
 export interface CreateLeadResult<T> {
@@ -72,6 +79,25 @@ export function newOutboxItem(lead: Pick<Lead, "id" | "type" | "createdAt">): Ou
   return { leadId: lead.id, type: lead.type, createdAt: lead.createdAt, attempts: 0, nextAttemptAt: lead.createdAt, delivered: [] };
 }
 
+/** JSON with object keys sorted at every level: equal values, equal text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** A short hash of what a request asked for, independent of key order. */
+export function requestFingerprint(value: unknown): string {
+  return createHash("sha256").update(canonicalJson(value)).digest("hex").slice(0, 32);
+}
+
+/** The idempotency claim's value: the lead id and the fingerprint of the request that made it. */
+const claimValue = (id: string, fingerprint: string) => `${id} ${fingerprint}`;
+
 export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
   const casScript = redis.createScript<unknown>(SET_IF_UNCHANGED);
 
@@ -80,10 +106,16 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
     return asJson<Lead>(await redis.get(keys.lead(id)));
   }
 
-  /** The lead a repeated idempotency key points to (waits briefly if the first write is in flight). */
-  async function firstFor(idemKey: string): Promise<{ id: string; lead: Lead | null }> {
-    const id = asString(await redis.get(idemKey));
-    if (!id) throw new Error("idempotency claim vanished");
+  /**
+   * The lead a repeated idempotency key points to (waits briefly if the first write is in
+   * flight); a conflict when the key was claimed for a different request.
+   */
+  async function firstFor(idemKey: string, fingerprint: string): Promise<{ id: string; lead: Lead | null }> {
+    const claim = asString(await redis.get(idemKey));
+    if (!claim) throw new Error("idempotency claim vanished");
+    // Claims written before fingerprints existed hold the bare id; they match any request.
+    const [id = "", claimed] = claim.split(" ", 2);
+    if (claimed !== undefined && claimed !== fingerprint) throw new IdempotencyConflictError();
     for (let attempt = 0; attempt < 5; attempt++) {
       const lead = await get(id);
       if (lead) return { id, lead };
@@ -100,9 +132,10 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
       if (options.idempotencyKey) {
         const hash = createHash("sha256").update(options.idempotencyKey).digest("hex").slice(0, 32);
         const idemKey = keys.leadIdempotency(type, hash);
-        const claimed = await redis.set(idemKey, id, { nx: true, ex: IDEMPOTENCY_TTL_SECONDS });
+        const fingerprint = options.fingerprint ?? requestFingerprint(data);
+        const claimed = await redis.set(idemKey, claimValue(id, fingerprint), { nx: true, ex: IDEMPOTENCY_TTL_SECONDS });
         if (claimed === null) {
-          const first = await firstFor(idemKey);
+          const first = await firstFor(idemKey, fingerprint);
           if (first.lead) return { lead: first.lead as Lead<T>, duplicate: true };
           // The first request claimed the key but never wrote (crashed): finish its write.
           id = first.id;

@@ -7,21 +7,57 @@
  * each write request runs under a lock file and saves before it returns (a 2xx means the data
  * is on disk). Whole requests run one at a time per instance, which also makes pipelines and
  * MULTI/EXEC atomic here.
+ *
+ * A write is acknowledged only once it is durable: the snapshot goes to a temp file that is
+ * fsynced, renamed over the data file, and the directory is fsynced. If that fails the
+ * command fails (the API answers 503) and the instance forgets the unsaved change by
+ * reloading the file, so every later write fails too until a save succeeds again. The
+ * previous save is kept as `<file>.prev`; a data file that cannot be read is moved aside as
+ * `<file>.damaged-<time>` and the last good copy is used instead.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { basename, dirname } from "node:path";
 import { randomUUID } from "node:crypto";
 import { threadId } from "node:worker_threads";
 import RedisMock from "ioredis-mock";
 import type { CommandBackend, Reply } from "./requester.ts";
 
 const FORMAT = "treeline-embedded/1";
+/** A lock file not refreshed for this long belongs to a holder that is gone (if its process is). */
 const LOCK_STALE_MS = 15_000;
+/** A stale lock whose recorded process still runs (a reused pid) is taken after this long. */
+const LOCK_ABANDONED_MS = 5 * 60_000;
 const LOCK_TIMEOUT_MS = 20_000;
+/** Never a file's stamp: after a failed save the next operation reloads whatever is on disk. */
+const UNSAVED = "unsaved";
 
 export interface EmbeddedOptions {
   /** JSON file to persist to; undefined keeps everything in memory. */
   file?: string;
+  /** Lock timings (tests shorten them). */
+  lock?: Partial<LockTimings>;
+}
+
+export interface LockTimings {
+  /** Not refreshed for this long: the holder may be gone. */
+  staleMs: number;
+  /** Stale this long with its process still running: taken anyway (the pid was reused). */
+  abandonedMs: number;
+  /** Waiting longer than this fails the request. */
+  timeoutMs: number;
 }
 
 type Value = string | Record<string, string> | Set<string> | Map<string, { score: number; value: string }> | string[];
@@ -53,20 +89,30 @@ export class EmbeddedBackend implements CommandBackend {
   private stamp: string | null = null;
   private exclusiveDepth = 0;
   private dirty = false;
-  private persistFailed = false;
+  /** `savedAt` of the snapshot in memory (loaded or saved), null before any. */
+  private savedAt: string | null = null;
+  private readonly lockTimings: LockTimings;
 
   constructor(private readonly options: EmbeddedOptions = {}) {
     // A unique host gives this instance its own keyspace (ioredis-mock shares data per host:port).
     this.mock = new RedisMock({ host: `treeline-embedded-${randomUUID()}`, lazyConnect: false });
     this.internals = this.mock as unknown as MockInternals;
+    this.lockTimings = { staleMs: LOCK_STALE_MS, abandonedMs: LOCK_ABANDONED_MS, timeoutMs: LOCK_TIMEOUT_MS, ...options.lock };
     if (typeof this.internals.data?.keys !== "function" || typeof this.internals.expires?.get !== "function") {
       throw new Error("ioredis-mock internals changed; the embedded store cannot persist with this version");
     }
-    if (options.file) this.reloadIfChanged();
+    if (options.file) {
+      try {
+        this.reloadIfChanged(false);
+      } catch (error) {
+        // Repaired by the first operation, under the lock.
+        if (!(error instanceof DamagedFileError)) throw error;
+      }
+    }
   }
 
   get file(): string | undefined {
-    return this.persistFailed ? undefined : this.options.file;
+    return this.options.file;
   }
 
   command(args: string[]): Promise<unknown> {
@@ -100,24 +146,29 @@ export class EmbeddedBackend implements CommandBackend {
         this.exclusiveDepth--;
       }
     }
-    const release = await acquireLock(`${this.file}.lock`);
+    const lock = await FileLock.acquire(`${this.file}.lock`, this.lockTimings);
     try {
-      await this.serial(async () => this.reloadIfChanged());
+      await this.serial(async () => this.reloadIfChanged(true));
       this.exclusiveDepth++;
+      let result: T;
       try {
-        return await fn();
+        result = await fn();
+      } catch (error) {
+        // Half a batch is not kept: back to what the file says.
+        if (this.dirty) this.forget();
+        throw error;
       } finally {
         this.exclusiveDepth--;
-        if (this.dirty) await this.serial(async () => this.save());
       }
+      if (this.dirty) await this.serial(async () => this.save(lock));
+      return result;
     } finally {
-      release();
+      lock.release();
     }
   }
 
   async close(): Promise<void> {
     await this.queue.catch(() => {});
-    if (this.dirty && this.file) this.save();
     this.mock.disconnect();
   }
 
@@ -138,26 +189,30 @@ export class EmbeddedBackend implements CommandBackend {
         return result;
       });
     }
-    if (!write) {
-      return this.serial(async () => {
-        this.reloadIfChanged();
-        return fn();
-      });
-    }
-    return (async () => {
-      const release = await acquireLock(`${this.file}.lock`);
+    const locked = async () => {
+      const lock = await FileLock.acquire(`${this.file}.lock`, this.lockTimings);
       try {
         return await this.serial(async () => {
-          this.reloadIfChanged();
+          this.reloadIfChanged(true);
           const result = await fn();
-          this.dirty = true;
-          this.save();
+          if (write) {
+            this.dirty = true;
+            this.save(lock);
+          }
           return result;
         });
       } finally {
-        release();
+        lock.release();
       }
-    })();
+    };
+    if (write) return locked();
+    return this.serial(async () => {
+      this.reloadIfChanged(false);
+      return fn();
+    }).catch((error: unknown) => {
+      if (error instanceof DamagedFileError) return locked();
+      throw error;
+    });
   }
 
   private method(name: string): ((...args: string[]) => Promise<unknown>) | undefined {
@@ -186,39 +241,91 @@ export class EmbeddedBackend implements CommandBackend {
 
   // --- persistence ---------------------------------------------------------------------
 
-  private reloadIfChanged(): void {
+  /**
+   * Loads the file if it changed since this instance last saw it. A file that cannot be read
+   * is recovered only with the lock held (`locked`); otherwise DamagedFileError says to retry
+   * under the lock, so two instances never both repair it.
+   */
+  private reloadIfChanged(locked: boolean): void {
     const file = this.file;
     if (!file) return;
-    let stamp: string | null;
-    try {
-      const s = statSync(file);
-      stamp = `${s.mtimeMs}:${s.size}:${s.ino}`;
-    } catch {
-      stamp = null;
-    }
+    const stamp = stampOf(file);
     if (stamp === this.stamp) return;
-    const snapshot = stamp ? (JSON.parse(readFileSync(file, "utf8")) as Snapshot) : null;
-    if (snapshot && snapshot.format !== FORMAT) throw new Error(`${file}: unknown format ${String(snapshot.format)}`);
+    let snapshot: Snapshot | null = null;
+    if (stamp) {
+      try {
+        snapshot = readSnapshot(file);
+      } catch (error) {
+        if (!locked) throw new DamagedFileError();
+        const recovered = this.recover(file, error);
+        if (recovered === "memory") {
+          this.stamp = stampOf(file);
+          return;
+        }
+        snapshot = recovered;
+      }
+    }
     this.restore(snapshot?.keys ?? {});
-    this.stamp = stamp;
+    this.savedAt = snapshot?.savedAt ?? null;
+    this.stamp = stamp === null ? null : stampOf(file);
   }
 
-  private save(): void {
-    const file = this.file;
-    this.dirty = false;
-    if (!file) return;
-    const snapshot: Snapshot = { format: FORMAT, savedAt: new Date().toISOString(), keys: this.dump() };
-    const tmp = `${file}.${process.pid}.${threadId}.tmp`;
+  /**
+   * The data file cannot be read: keep it aside for a person to look at, and carry on from
+   * the last good copy, whichever is newer of this instance's own data and the previous
+   * save (`<file>.prev`), written back as the data file; empty when there is neither.
+   */
+  private recover(file: string, error: unknown): Snapshot | null | "memory" {
+    const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    renameSync(file, aside);
+    let previous: Snapshot | null = null;
     try {
+      previous = readSnapshot(`${file}.prev`);
+    } catch {
+      // No good previous save either.
+    }
+    const why = error instanceof Error ? error.message : String(error);
+    const kept = `${file} could not be read (${why}); it is kept as ${basename(aside)}`;
+    if (this.savedAt !== null && (!previous || this.savedAt >= previous.savedAt)) {
+      writeDurably(file, JSON.stringify({ format: FORMAT, savedAt: this.savedAt, keys: this.dump() } satisfies Snapshot));
+      console.error(`[store] ${kept}; continuing from this server's copy of the save of ${this.savedAt}.`);
+      return "memory";
+    }
+    if (previous) {
+      writeDurably(file, JSON.stringify(previous));
+      console.error(`[store] ${kept}; continuing from the previous save (${basename(file)}.prev, saved ${previous.savedAt}).`);
+      return previous;
+    }
+    console.error(`[store] ${kept}; no earlier copy exists, so the store starts empty.`);
+    return null;
+  }
+
+  /** Drops changes that were never saved: the next operation reloads the file. */
+  private forget(): void {
+    this.dirty = false;
+    this.stamp = UNSAVED;
+  }
+
+  /**
+   * Makes the in-memory state durable, or throws (and forgets the unsaved change, so no
+   * later read serves data that is not on disk). Only while `lock` is still ours: a lock
+   * taken over means another writer may have saved since we loaded.
+   */
+  private save(lock: FileLock): void {
+    const file = this.file;
+    if (!file) return;
+    try {
+      if (!lock.held()) throw new Error(`the lock ${lock.path} was taken over by another process`);
+      const snapshot: Snapshot = { format: FORMAT, savedAt: new Date().toISOString(), keys: this.dump() };
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(tmp, JSON.stringify(snapshot));
-      renameSync(tmp, file);
-      const s = statSync(file);
-      this.stamp = `${s.mtimeMs}:${s.size}:${s.ino}`;
+      writeDurably(file, JSON.stringify(snapshot), `${file}.prev`);
+      this.dirty = false;
+      this.savedAt = snapshot.savedAt;
+      this.stamp = stampOf(file);
     } catch (error) {
-      // A read-only filesystem (e.g. a deployed function) must not take the site down.
-      this.persistFailed = true;
-      console.error(`[store] embedded store cannot write ${file}; continuing in memory only:`, error);
+      this.forget();
+      console.error(`[store] embedded store could not save ${file}; the request fails and nothing was acknowledged:`, error);
+      throw new Error(`ERR embedded store could not save its data (${error instanceof Error ? error.message : String(error)})`);
     }
   }
 
@@ -335,31 +442,179 @@ function normaliseOptions(name: string, args: string[]): string[] {
   return out;
 }
 
-/** A lock file shared by every thread and process using the same data file. */
-async function acquireLock(path: string): Promise<() => void> {
-  const deadline = Date.now() + LOCK_TIMEOUT_MS;
-  mkdirSync(dirname(path), { recursive: true });
-  for (let attempt = 0; ; attempt++) {
+// --- files -------------------------------------------------------------------------------
+
+/** The data file does not parse; the operation is retried with the lock held, which repairs it. */
+class DamagedFileError extends Error {}
+
+function stampOf(file: string): string | null {
+  try {
+    const s = statSync(file);
+    return `${s.mtimeMs}:${s.size}:${s.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+function readSnapshot(file: string): Snapshot {
+  const snapshot = JSON.parse(readFileSync(file, "utf8")) as Snapshot;
+  if (!snapshot || snapshot.format !== FORMAT || typeof snapshot.keys !== "object" || snapshot.keys === null) {
+    throw new Error(`unknown format ${String(snapshot?.format)}`);
+  }
+  return snapshot;
+}
+
+function fsyncPath(path: string, flags: string): void {
+  const fd = openSync(path, flags);
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Replaces `file` with `text` so that a crash at any moment leaves either the old or the new
+ * content, and returns only once the new content is on disk: temp file, fsync, rename, fsync
+ * of the directory. With `keepPrevious`, the replaced file stays reachable under that name.
+ * The temp name is fixed per process and thread (saves are serial under the lock).
+ */
+function writeDurably(file: string, text: string, keepPrevious?: string): void {
+  const tmp = `${file}.${process.pid}.${threadId}.tmp`;
+  const fd = openSync(tmp, "w");
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  if (keepPrevious) {
     try {
-      const fd = openSync(path, "wx");
-      writeFileSync(fd, `${process.pid}:${threadId}:${Date.now()}`);
-      closeSync(fd);
-      return () => {
-        try {
-          unlinkSync(path);
-        } catch {
-          // Already removed as stale by someone else; nothing to release.
-        }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      unlinkSync(keepPrevious);
+    } catch {
+      // First save: nothing to replace.
+    }
+    try {
+      linkSync(file, keepPrevious);
+    } catch {
+      // No data file yet (or no hard links here): no previous copy this time.
+    }
+  }
+  renameSync(tmp, file);
+  fsyncPath(dirname(file), "r");
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * A lock file shared by every thread and process using the same data file. It names its
+ * owner (a random token and the pid); the owner touches it every staleMs/3 while it holds
+ * it, so only a lock whose holder is gone goes stale. Release removes it only if it is
+ * still ours.
+ */
+class FileLock {
+  private readonly refresher: ReturnType<typeof setInterval>;
+  private lost = false;
+
+  private constructor(
+    readonly path: string,
+    private readonly token: string,
+    staleMs: number,
+  ) {
+    this.refresher = setInterval(() => this.refresh(), Math.max(50, Math.floor(staleMs / 3)));
+    this.refresher.unref?.();
+  }
+
+  static async acquire(path: string, timings: LockTimings): Promise<FileLock> {
+    const deadline = Date.now() + timings.timeoutMs;
+    mkdirSync(dirname(path), { recursive: true });
+    const token = randomUUID();
+    for (let attempt = 0; ; attempt++) {
       try {
-        if (Date.now() - statSync(path).mtimeMs > LOCK_STALE_MS) unlinkSync(path);
-      } catch {
-        // Released between our attempts; just retry.
+        const fd = openSync(path, "wx");
+        try {
+          writeSync(fd, `${token} ${process.pid} ${threadId}`);
+        } finally {
+          closeSync(fd);
+        }
+        return new FileLock(path, token, timings.staleMs);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       }
+      FileLock.takeIfAbandoned(path, timings);
       if (Date.now() > deadline) throw new Error(`embedded store: timed out waiting for ${path}`);
       await new Promise((r) => setTimeout(r, Math.min(2 + attempt, 25)));
+    }
+  }
+
+  /** Removes a lock whose holder stopped refreshing it and whose process is gone. */
+  private static takeIfAbandoned(path: string, timings: LockTimings): void {
+    try {
+      const age = Date.now() - statSync(path).mtimeMs;
+      if (age <= timings.staleMs) return;
+      const [token = "", pid = ""] = readFileSync(path, "utf8").split(" ");
+      if (processRuns(Number(pid)) && age <= timings.abandonedMs) return;
+      // Move it aside before deciding, so a fresh lock created meanwhile is never deleted.
+      const aside = `${path}.${randomUUID()}.stale`;
+      renameSync(path, aside);
+      const [moved = ""] = readFileSync(aside, "utf8").split(" ");
+      if (moved === token) {
+        unlinkSync(aside);
+        console.warn(`[store] took over the lock ${path} from process ${pid}, which stopped holding it`);
+      } else {
+        // Someone else's fresh lock: put it back (fails only if yet another one exists now).
+        try {
+          linkSync(aside, path);
+        } finally {
+          unlinkSync(aside);
+        }
+      }
+    } catch {
+      // Released or taken between our looks; the caller just retries.
+    }
+  }
+
+  /** True while the lock file still carries our token. */
+  held(): boolean {
+    if (this.lost) return false;
+    try {
+      return readFileSync(this.path, "utf8").startsWith(`${this.token} `);
+    } catch {
+      return false;
+    }
+  }
+
+  private refresh(): void {
+    if (!this.held()) {
+      this.lost = true;
+      clearInterval(this.refresher);
+      return;
+    }
+    const now = new Date();
+    try {
+      utimesSync(this.path, now, now);
+    } catch {
+      this.lost = true;
+    }
+  }
+
+  release(): void {
+    clearInterval(this.refresher);
+    if (!this.held()) {
+      console.error(`[store] the lock ${this.path} was no longer ours on release; another process may have written meanwhile`);
+      return;
+    }
+    try {
+      unlinkSync(this.path);
+    } catch {
+      // Gone already; nothing to release.
     }
   }
 }
