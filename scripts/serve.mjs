@@ -1,7 +1,10 @@
 // Serves the production build (dist/ + netlify/functions) through Netlify's own
 // request pipeline (@netlify/dev): redirects, headers, functions and static files
 // behave as on Netlify, but bound to 127.0.0.1 only.
+import { existsSync } from "node:fs";
 import http from "node:http";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { NetlifyDev } from "@netlify/dev";
 import { shouldBase64Encode } from "@netlify/dev-utils";
 import { register } from "tsx/esm/api";
@@ -33,6 +36,34 @@ const netlify = new NetlifyDev({
 });
 
 await netlify.start();
+
+/**
+ * The on-demand pages (the Astro SSR function the adapter writes to .netlify/v1/functions):
+ * @netlify/dev serves netlify/functions only, so the paths in that function's config go to
+ * it here, after static files and the API functions, as on Netlify. The request URL is built
+ * on this server's own address, never on the client's Host header.
+ */
+async function loadOnDemand() {
+  const file = resolve(".netlify/v1/functions/ssr/ssr.mjs");
+  if (!existsSync(file)) return undefined;
+  const mod = await import(pathToFileURL(file).href);
+  const patterns = [mod.config?.path].flat().filter(Boolean).map((pathname) => new URLPattern({ pathname }));
+  return {
+    matches: (pathname) => patterns.some((p) => p.test({ pathname })),
+    async handle(req) {
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(req.headers)) {
+        if (value === undefined) continue;
+        for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
+      }
+      const ip = req.socket.remoteAddress ?? "127.0.0.1";
+      headers.set("x-nf-client-connection-ip", ip);
+      const request = new Request(new URL(req.url ?? "/", `http://${host}:${port}`), { method: req.method, headers });
+      return mod.default(request, { ip, params: {}, waitUntil: (p) => void Promise.resolve(p).catch(() => {}) });
+    },
+  };
+}
+const onDemand = await loadOnDemand();
 
 // Netlify answers unmatched paths with the site's 404.html, status 404 and the same
 // netlify.toml headers as any page; @netlify/dev leaves that to its host, so serve
@@ -83,7 +114,9 @@ const server = http.createServer(async (req, res) => {
     const match = needsBase64Body(req)
       ? await netlify.handleAndIntrospect(await base64BodyRequest(req), options)
       : await netlify.handleAndIntrospectNodeRequest(req, options);
-    const response = match?.response ?? (await notFound(options));
+    const pathname = new URL(req.url ?? "/", `http://${host}`).pathname;
+    const response =
+      match?.response ?? (onDemand?.matches(pathname) && (req.method === "GET" || req.method === "HEAD") ? await onDemand.handle(req) : await notFound(options));
     res.statusCode = response.status;
     response.headers.forEach((value, key) => res.setHeader(key, value));
     for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);

@@ -1,0 +1,22 @@
+/**
+ * Responses rendered on demand (the directory pages and sitemaps) get the security headers
+ * netlify.toml gives static files, because Netlify applies [[headers]] to static files only.
+ * Astro sends its hashed script policy as a header on these pages; netlify.toml's policy is
+ * added as a second policy in the same header (both are enforced), not merged into it.
+ */
+import { defineMiddleware } from "astro:middleware";
+import netlifyToml from "../netlify.toml?raw";
+import { staticPageHeaders } from "../netlify/lib/directory-page.ts";
+
+const STATIC_HEADERS = staticPageHeaders(netlifyToml);
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const response = await next();
+  if (context.isPrerendered) return response;
+  for (const [name, value] of Object.entries(STATIC_HEADERS)) {
+    const own = response.headers.get(name);
+    if (name === "content-security-policy") response.headers.set(name, own ? `${own}, ${value}` : value);
+    else if (own === null) response.headers.set(name, value);
+  }
+  return response;
+});
