@@ -12,11 +12,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { Redis as IORedis } from "ioredis";
 import { CITIES } from "../src/lib/options.ts";
 import { createStore, DEFAULT_PREFIX, type Store } from "../netlify/lib/store/index.ts";
 import { keyspace } from "../netlify/lib/store/keys.ts";
-import { bulkLoad, deletePrefix, rng } from "./synthetic-directory.ts";
+import { benchKeys, bulkLoad, rng } from "./synthetic-directory.ts";
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
@@ -86,12 +85,7 @@ const gc = runInNewContext("gc") as () => void;
 // --- main ----------------------------------------------------------------------------------
 
 const results: Record<number, Record<string, Stats> & { loadSeconds: number }> = {};
-const admin = new IORedis(REDIS_URL);
-const loaded: string[] = [];
-const cleanUp = async () => {
-  for (const prefix of loaded.splice(0)) await deletePrefix(admin, prefix);
-};
-process.on("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
+const { admin, loaded, cleanUp } = benchKeys(REDIS_URL);
 
 const stores: Store[] = [];
 let redisMemory = "?";

@@ -16,9 +16,8 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Redis as IORedis } from "ioredis";
 import { createStore } from "../netlify/lib/store/index.ts";
-import { bulkLoad, deletePrefix, rng } from "./synthetic-directory.ts";
+import { benchKeys, bulkLoad, deletePrefix, rng } from "./synthetic-directory.ts";
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 const SIZES = (process.env.BENCH_SIZES ?? "48,10000,100000").split(",").map(Number);
@@ -71,12 +70,7 @@ interface Row {
   missingStatus: number;
 }
 
-const admin = new IORedis(REDIS_URL);
-const loaded: string[] = [];
-const cleanUp = async () => {
-  for (const prefix of loaded.splice(0)) await deletePrefix(admin, prefix);
-};
-process.on("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
+const { admin, loaded, cleanUp } = benchKeys(REDIS_URL);
 
 const rows: Row[] = [];
 try {
@@ -100,8 +94,9 @@ try {
     }
     await store.close();
 
-    const env = { ...process.env, REDIS_URL, REDIS_KEY_PREFIX: prefix, TREELINE_AUTO_SEED: "0" };
-    delete env.NODE_ENV;
+    // No NODE_ENV: the function runs as on Netlify (production React, see on-demand-routes.ts).
+    const { NODE_ENV: _unset, ...inherited } = process.env;
+    const env: NodeJS.ProcessEnv = { ...inherited, REDIS_URL, REDIS_KEY_PREFIX: prefix, TREELINE_AUTO_SEED: "0" };
     started = performance.now();
     const build = spawnSync(NODE, ["node_modules/astro/bin/astro.mjs", "build"], { env, encoding: "utf8", maxBuffer: 64 << 20 });
     const buildSeconds = (performance.now() - started) / 1000;

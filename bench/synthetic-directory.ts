@@ -4,7 +4,7 @@
  * over raw RESP, and deleted again by prefix.
  */
 import { connect, type Socket } from "node:net";
-import type { Redis as IORedis } from "ioredis";
+import { Redis as IORedis } from "ioredis";
 import { CITIES } from "../src/lib/options.ts";
 import { Business } from "../src/lib/schemas/business.ts";
 import { keyspace } from "../netlify/lib/store/keys.ts";
@@ -226,4 +226,18 @@ export async function deletePrefix(client: IORedis, prefix: string): Promise<voi
     cursor = next;
     if (found.length) await client.unlink(...found);
   } while (cursor !== "0");
+}
+
+/**
+ * A Redis connection that remembers the prefixes a bench loaded and deletes them at the end,
+ * also on Ctrl-C, so an interrupted run leaves nothing behind.
+ */
+export function benchKeys(url: string) {
+  const admin = new IORedis(url);
+  const loaded: string[] = [];
+  const cleanUp = async () => {
+    for (const prefix of loaded.splice(0)) await deletePrefix(admin, prefix);
+  };
+  process.on("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
+  return { admin, loaded, cleanUp };
 }
