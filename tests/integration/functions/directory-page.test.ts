@@ -86,7 +86,11 @@ describe.skipIf(!h)("on-demand directory data", () => {
         testBusiness(`dp-${i}`, { name: `Page Tree ${i}`, slug: `page-tree-${i}`, city: i % 2 ? "Austin" : "Houston", zipCode: i % 2 ? "78701" : "77002", isFeatured: i === 3 }),
       );
     }
-    for (let r = 0; r < REVIEWS_ON_PAGE + 3; r++) await h!.store.reviews.add("dp-1", { ...validReview(), title: `Review ${r}` });
+    // A minute apart, so "newest" is not decided by ids within one millisecond.
+    const start = Date.parse("2026-01-01T12:00:00Z");
+    for (let r = 0; r < REVIEWS_ON_PAGE + 3; r++) {
+      await h!.store.reviews.add("dp-1", { ...validReview(), title: `Review ${r}` }, { createdAt: new Date(start + r * 60_000).toISOString() });
+    }
   });
 
   it("a business page is the business and its newest REVIEWS_ON_PAGE reviews in at most 3 round trips", async () => {
