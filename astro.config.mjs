@@ -8,6 +8,7 @@ import tailwindcss from "@tailwindcss/vite";
 import intentDirective from "./src/integrations/intent-directive.ts";
 import chatDirective from "./src/integrations/chat-directive.ts";
 import sharedStore from "./src/integrations/shared-store.ts";
+import onDemandRoutes from "./src/integrations/on-demand-routes.ts";
 
 // The canonical origin is needed at build time for canonical/OG URLs and the sitemap.
 // Netlify sets URL on production builds; SITE_URL lets an operator override it.
@@ -24,7 +25,12 @@ export default defineConfig({
     devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
     imageCDN: false,
   }),
-  integrations: [react(), mdx(), sitemap({ filter: (page) => !/^\/(directory-profile|admin)(\/|$)/.test(new URL(page).pathname) }), intentDirective(), chatDirective(), sharedStore()],
+  integrations: [react(), mdx(), sitemap({
+    // The static pages only: /sitemap-index.xml is on demand and adds the directory sitemaps
+    // from the store (src/pages/sitemap-index.xml.ts); /directory is in the first of those.
+    filenameBase: "sitemap-pages",
+    filter: (page) => !/^\/(admin|directory)(\/|$)/.test(new URL(page).pathname),
+  }), intentDirective(), chatDirective(), sharedStore(), onDemandRoutes()],
   vite: { plugins: [tailwindcss()] },
   // Per-page CSP <meta>: Astro hashes every script and style it emits, so script-src needs
   // no 'unsafe-inline' and an injected <script> cannot run. frame-ancestors cannot live in a

@@ -5,6 +5,7 @@
 // never fail the run; only "could not measure" does.
 //
 //   npm run bench:lighthouse [-- --build] [-- --routes /,/about] [-- --runs 3]
+//   npm run bench:lighthouse -- --routes /directory /directory/<slug>   (<slug>: the first business)
 //   CHROME_PATH=/path/to/chrome overrides /usr/bin/chromium.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
@@ -23,18 +24,25 @@ const TARGET_SCORE = 0.95;
 
 const args = process.argv.slice(2);
 const forceBuild = args.includes("--build");
-const routesArg = argValue(args, "--routes");
+// Comma- or space-separated: every argument after --routes up to the next flag.
+const routesArg = args.includes("--routes") ? args.slice(args.indexOf("--routes") + 1).filter((_, i, rest) => !rest.slice(0, i + 1).some((a) => a.startsWith("--"))).join(",") : argValue(args, "--routes");
 // A single simulated run can flip between two Lantern graphs on racy pages; --runs N
 // keeps Lighthouse's own median run (closest to median FCP and TTI), not a mix of runs.
 const RUNS = Math.max(1, Number(argValue(args, "--runs") || 1));
 
 // ---- routes -----------------------------------------------------------------
-// The operator's inbox is behind a token: nothing a visitor loads. /directory-profile is the
-// shell the directory-page function wraps for a business added after the build; at its own
-// address it looks up the slug "directory-profile" and ends as "Business Not Found", which
-// measures nothing a visitor sees (and Lighthouse refuses the real 404 answers).
-// Measure it anyway with --routes /directory-profile.
-const discoverRoutes = () => builtRoutes((r) => /^\/(admin|directory-profile)(\/|$)/.test(r));
+// The operator's inbox is behind a token: nothing a visitor loads. The directory is rendered
+// on demand, so it is not in dist/: /directory and one business page (the first in the
+// directory sitemap, which lists the store's businesses) are asked of the running server.
+const discoverRoutes = () => builtRoutes((r) => /^\/admin(\/|$)/.test(r));
+const BUSINESS_PLACEHOLDER = /^\/directory\/(<slug>|:slug|\*)$/;
+async function onDemandRoutes(origin) {
+  const res = await fetch(origin + "/sitemap-directory-0.xml", { signal: AbortSignal.timeout(60_000) });
+  const xml = res.ok ? await res.text() : "";
+  const business = /<loc>[^<]*?(\/directory\/[^<]+)<\/loc>/.exec(xml)?.[1];
+  if (!business) console.warn(`[bench] warning: no business in ${origin}/sitemap-directory-0.xml (${res.status}); measuring /directory only`);
+  return ["/directory", ...(business ? [business] : [])];
+}
 
 const distStamp = () => { try { return statSync(path.join(DIST, "_astro")).mtimeMs; } catch { return null; } };
 
@@ -241,12 +249,15 @@ async function main() {
     if (build.status !== 0) throw new Error(`npm run build failed (${build.status ?? build.signal})`);
   }
   const distAtStart = distStamp();
-  const all = discoverRoutes();
-  const routes = routesArg ? routesArg.split(",").map((r) => r.trim()).filter(Boolean) : all;
-  for (const r of routes) if (!all.includes(r)) console.warn(`[bench] warning: ${r} is not a page in dist/`);
+  const origin = await startServe(await freePort(8890));
+  const onDemand = await onDemandRoutes(origin);
+  const all = [...discoverRoutes(), ...onDemand].sort();
+  const routes = routesArg
+    ? routesArg.split(",").map((r) => r.trim()).filter(Boolean).map((r) => (BUSINESS_PLACEHOLDER.test(r) ? onDemand[1] ?? r : r))
+    : all;
+  for (const r of routes) if (!all.includes(r) && !/^\/directory\//.test(r)) console.warn(`[bench] warning: ${r} is not a page in dist/ or the directory`);
   if (!routes.length) throw new Error("no routes to measure (dist/ has no pages?)");
 
-  const origin = await startServe(await freePort(8890));
   const base = await startProxy(origin);
   chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,

@@ -6,6 +6,7 @@
 import { resolve } from "node:path";
 import { createStore, storeOptionsFromEnv } from "../netlify/lib/store/index.ts";
 import { DEFAULT_SEED_FILE, readSeedFile, seedDirectory } from "../netlify/lib/store/seed.ts";
+import { DIRECTORY_TAG, purgeQuietly } from "../netlify/lib/directory.ts";
 
 const file = resolve(process.argv[2] ?? process.env.TREELINE_SEED_FILE ?? DEFAULT_SEED_FILE);
 const options = storeOptionsFromEnv();
@@ -18,6 +19,14 @@ try {
   const started = performance.now();
   const report = await store.batch(() => seedDirectory(store, items));
   await store.redis.hset(`${store.prefix}meta`, { seededAt: new Date().toISOString(), seededFrom: file });
+  // Directory pages are cached at Netlify's CDN until purged (docs/directory-pages.md); every
+  // one carries the directory tag. Outside Netlify this needs SITE_ID and a token.
+  if (process.env.SITE_ID && (process.env.NETLIFY_PURGE_API_TOKEN || process.env.NETLIFY_AUTH_TOKEN)) {
+    const { purgeCache } = await import("@netlify/functions");
+    await purgeQuietly((tags) => purgeCache({ tags, token: process.env.NETLIFY_PURGE_API_TOKEN || process.env.NETLIFY_AUTH_TOKEN }), [DIRECTORY_TAG]);
+  } else if (store.kind !== "embedded") {
+    console.log("[seed] no SITE_ID + NETLIFY_AUTH_TOKEN: cached directory pages refresh within an hour or at the next deploy");
+  }
   console.log(
     `[seed] ${report.businesses} businesses, ${report.reviewsAdded} reviews added, ${report.reviewsKept} already present ` +
       `(${Math.round(performance.now() - started)} ms) into ${store.description}`,

@@ -7,10 +7,13 @@
 // body longer than any endpoint takes is refused before it is read; only requests naming
 // this server are served; answers are compressed (brotli or gzip) as the CDN would.
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import http from "node:http";
 import { networkInterfaces } from "node:os";
+import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { NetlifyDev } from "@netlify/dev";
 import { shouldBase64Encode } from "@netlify/dev-utils";
@@ -175,6 +178,27 @@ function pipelineRequest(req, origin, client, body) {
   return new Request(`${origin}${req.url}`, { method: req.method, headers, body: payload });
 }
 
+/**
+ * The on-demand pages (the Astro SSR function the adapter writes to .netlify/v1/functions):
+ * @netlify/dev serves netlify/functions only, so the paths in that function's config go to
+ * it here, after static files and the API functions, as on Netlify. The request URL is built
+ * on this server's own address, never on the client's Host header.
+ */
+async function loadOnDemand() {
+  const file = resolve(".netlify/v1/functions/ssr/ssr.mjs");
+  if (!existsSync(file)) return undefined;
+  const mod = await import(pathToFileURL(file).href);
+  const patterns = [mod.config?.path].flat().filter(Boolean).map((pathname) => new URLPattern({ pathname }));
+  return {
+    matches: (pathname) => patterns.some((p) => p.test({ pathname })),
+    handle(req, client) {
+      const request = pipelineRequest(req, `http://${host.includes(":") ? `[${host}]` : host}:${port}`, client, null);
+      return mod.default(request, { ip: client, params: {}, waitUntil: (p) => void Promise.resolve(p).catch(() => {}) });
+    },
+  };
+}
+const onDemand = await loadOnDemand();
+
 // --- compression ----------------------------------------------------------------------------
 
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json|ld\+json|[a-z.+-]+\+(?:json|xml))|image\/svg\+xml)/i;
@@ -302,8 +326,10 @@ const server = http.createServer(async (req, res) => {
       },
     };
     const match = await netlify.handleAndIntrospect(pipelineRequest(req, origin, client, body), options);
-    const response = match?.response ?? (await notFound(origin, options));
-    await send(req, res, response, headers, !match || match.type === "static");
+    const pathname = new URL(req.url, origin).pathname;
+    const dynamic = !match && onDemand?.matches(pathname) && (req.method === "GET" || req.method === "HEAD");
+    const response = match?.response ?? (dynamic ? await onDemand.handle(req, client) : await notFound(origin, options));
+    await send(req, res, response, headers, !match && !dynamic || match?.type === "static");
   } catch (error) {
     // A client that hung up mid-answer is not a server failure.
     if (res.destroyed || error?.code === "ERR_STREAM_PREMATURE_CLOSE") return;

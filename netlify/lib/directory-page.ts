@@ -1,103 +1,146 @@
 /**
- * Serves the business profile shell (the prerendered /directory-profile page) for slugs
- * that have no prerendered page. The shell is read from the site itself, so it always
- * matches the deployed build; the function only decides the status code.
+ * What the on-demand directory pages (src/pages/directory/*, the directory sitemaps) read
+ * and the headers they answer with. The pages are rendered from the live store on request
+ * and kept in Netlify's durable CDN cache under the `directory` and `business-<id>` tags,
+ * which every write purges (docs/directory-pages.md). Nothing here depends on the request's
+ * Host: data comes from the store, the page shell from the build.
  */
-import { NOT_FOUND } from "../../src/lib/directory.ts";
-import { SITE } from "../../src/lib/site.ts";
-import { getStore, type Store } from "./store/index.ts";
+import { DIRECTORY_PAGE_SIZE, businessesApiParams, type DirectoryState } from "../../src/lib/directory-url.ts";
+import { Business, toPublicReview, type PublicReview } from "../../src/lib/schemas/business.ts";
+import { toListBusiness, type ListBusiness, type ListPage } from "../../src/islands/directory/list/types.ts";
+import { DIRECTORY_TAG, DirectoryQuery, FEATURED_LIMIT, businessTag } from "./directory.ts";
+import { keyspace } from "./store/keys.ts";
+import { withRoundTrips } from "./store/round-trips.ts";
+import type { Store } from "./store/index.ts";
 
-/** The noindex page the shell comes from (src/pages/directory-profile.astro). */
-export const SHELL_PATH = "/directory-profile";
-/** Marker the shell's island reads to show "Business Not Found" without a request. */
-export const MISSING_ATTRIBUTE = 'data-business="missing"';
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export interface DirectoryPageDeps {
-  store?: () => Store;
-  /** Loads the shell HTML; defaults to fetching SHELL_PATH from the request's origin. */
-  shell?: (origin: string) => Promise<Shell>;
-}
-
-/** The shell's HTML, with the headers the CDN served it with when it was fetched. */
-export type Shell = string | { html: string; headers: Headers };
+/** Reviews rendered into a business page; the reviews island pages through the rest. */
+export const REVIEWS_ON_PAGE = 20;
+/** The sitemap protocol's limit of URLs per file. */
+export const SITEMAP_MAX_URLS = 50_000;
+/** Slugs read per pipeline while listing a sitemap file (bounded request size on Upstash). */
+const SITEMAP_BATCH = 2_000;
 
 /**
- * netlify.toml's [[headers]] reach static files, not function answers. The shell is a static
- * file, so its security headers are copied from there: one definition, the same page policy.
+ * Browsers always revalidate; the CDN keeps a page until a purge (every directory write
+ * purges its tags). The hour bounds the damage of a purge that failed; stale-while-revalidate
+ * lets a visitor get the old copy while the function renders the new one after that hour.
  */
-export const FORWARDED_PAGE_HEADERS = [
-  "strict-transport-security",
-  "referrer-policy",
-  "permissions-policy",
-  "x-frame-options",
-  "content-security-policy",
-] as const;
+export const PAGE_CACHE = {
+  "cache-control": "public, max-age=0, must-revalidate",
+  "netlify-cdn-cache-control": "public, durable, s-maxage=3600, stale-while-revalidate=60",
+} as const;
+/** "Business Not Found" is cached briefly: adding the business purges `directory` anyway. */
+const MISSING_CACHE = {
+  "cache-control": "public, max-age=0, must-revalidate",
+  "netlify-cdn-cache-control": "public, durable, s-maxage=60",
+} as const;
+/** A store outage is never cached: the next request tries again. */
+const UNAVAILABLE = { "cache-control": "no-store", "retry-after": "30" } as const;
 
-async function fetchShell(origin: string): Promise<Shell> {
-  const res = await fetch(new URL(SHELL_PATH, origin), { headers: { accept: "text/html" } });
-  if (!res.ok) throw new Error(`shell answered ${res.status}`);
-  return { html: await res.text(), headers: res.headers };
-}
+export type PageOutcome = "ok" | "missing" | "unavailable";
 
-function pageHeaders(shell: Shell): Record<string, string> {
-  if (typeof shell === "string") return {};
+/**
+ * The security headers netlify.toml gives every static file (its `for = "/*"` block), which
+ * Netlify does not add to function answers. src/middleware.ts passes the file's text
+ * (imported at build time), so there is one definition and nothing is read at run time.
+ */
+export function staticPageHeaders(netlifyToml: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of FORWARDED_PAGE_HEADERS) {
-    const value = shell.headers.get(name);
-    if (value) out[name] = value;
+  for (const block of netlifyToml.split(/^\s*\[\[headers\]\]\s*$/m).slice(1)) {
+    const body = block.split(/^\s*\[\[(?!headers\]\])/m)[0] ?? "";
+    if (!/^\s*for\s*=\s*"\/\*"\s*$/m.test(body)) continue;
+    for (const match of body.matchAll(/^\s*([A-Za-z][A-Za-z0-9-]*)\s*=\s*"((?:[^"\\]|\\.)*)"\s*$/gm)) {
+      const [, name, value] = match;
+      if (name && value !== undefined && name.toLowerCase() !== "for") out[name.toLowerCase()] = value.replace(/\\(.)/g, "$1");
+    }
   }
   return out;
 }
 
-/** The shell as the not-found page: the attribute its CSS keys on, and the title crawlers and tabs show. */
-export function markMissing(html: string): string {
-  return html.replace(/<html\b/i, `<html ${MISSING_ATTRIBUTE}`).replace(/<title>[^<]*<\/title>/i, `<title>${NOT_FOUND.title} | ${SITE.name}</title>`);
+/** Everything an on-demand page answers with besides its body. */
+export function pageHeaders(outcome: PageOutcome, tags: readonly string[], roundTrips?: number): Record<string, string> {
+  if (outcome === "unavailable") return { ...UNAVAILABLE };
+  const headers: Record<string, string> = { ...(outcome === "ok" ? PAGE_CACHE : MISSING_CACHE) };
+  headers["netlify-cache-tag"] = [...new Set([DIRECTORY_TAG, ...tags])].join(", ");
+  // Store cost of this render, for the scale bench and for anyone reading a response.
+  if (roundTrips !== undefined) headers["server-timing"] = `store;desc="${roundTrips} round trips"`;
+  return headers;
 }
 
-export function directoryPageHandler(deps: DirectoryPageDeps = {}) {
-  const storeOf = deps.store ?? getStore;
-  const shellOf = deps.shell ?? fetchShell;
-  return async (req: Request, slugParam: string | undefined): Promise<Response> => {
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      return new Response("Method not allowed", { status: 405, headers: { allow: "GET, HEAD", "cache-control": "no-store" } });
-    }
-    const slug = (slugParam ?? new URL(req.url).pathname.split("/").pop() ?? "").toLowerCase();
-    let known: boolean | null = null;
-    if (SLUG.test(slug) && slug.length <= 120) {
-      try {
-        known = (await storeOf().businesses.getBySlug(slug)) !== null;
-      } catch (error) {
-        // The shell asks the API itself; let it try rather than call a live business missing.
-        console.warn(`[directory-page] lookup failed for ${slug} (${error instanceof Error ? error.name : "error"})`);
-      }
-    } else {
-      known = false;
-    }
-    let shell: Shell;
-    try {
-      shell = await shellOf(new URL(req.url).origin);
-    } catch (error) {
-      console.error(`[directory-page] shell unavailable (${error instanceof Error ? error.message : "error"})`);
-      return new Response("This page is temporarily unavailable. Please try again shortly.", {
-        status: 503,
-        headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "30" },
-      });
-    }
-    const missing = known === false;
-    const html = typeof shell === "string" ? shell : shell.html;
-    return new Response(req.method === "HEAD" ? null : missing ? markMissing(html) : html, {
-      status: missing ? 404 : 200,
-      headers: {
-        ...pageHeaders(shell),
-        "content-type": "text/html; charset=utf-8",
-        "x-content-type-options": "nosniff",
-        "cache-control": "public, max-age=0, must-revalidate",
-        // Short CDN life: a business added a minute ago must not stay "missing" for long.
-        "netlify-cdn-cache-control": missing ? "public, s-maxage=30" : "public, durable, s-maxage=60, stale-while-revalidate=300",
-        "netlify-cache-tag": "directory",
-      },
-    });
-  };
+/** Copies headers onto Astro.response (or any Headers). */
+export function applyHeaders(target: Headers, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) target.set(name, value);
 }
+
+export interface BusinessPage {
+  business: Business;
+  /** Newest first, at most REVIEWS_ON_PAGE, without reviewers' e-mail addresses. */
+  reviews: PublicReview[];
+}
+
+/** A business page's data, or null for a slug the directory does not have (malformed ones included). */
+export async function loadBusinessPage(store: Store, slug: string): Promise<{ page: BusinessPage | null; roundTrips: number }> {
+  // A malformed slug cannot name a business; no need to ask the store.
+  if (!Business.shape.slug.safeParse(slug).success) return { page: null, roundTrips: 0 };
+  const { value, roundTrips } = await withRoundTrips(() => store.businesses.getBySlugWithReviews(slug, { reviews: REVIEWS_ON_PAGE }));
+  return { page: value && { business: value.business, reviews: value.reviews.map(toPublicReview) }, roundTrips };
+}
+
+export interface DirectoryPage {
+  /** The list for the requested state (an out-of-range page is empty, as in the API). */
+  page: ListPage;
+  /** Featured businesses, directory order (the island hides them while the list is narrowed). */
+  featured: ListBusiness[];
+}
+
+/**
+ * One /directory state, read through the API's own query schema, so whatever filter
+ * directory-url.ts turns into API parameters reaches the store the same way here.
+ */
+export async function loadDirectoryPage(store: Store, state: DirectoryState): Promise<{ data: DirectoryPage; roundTrips: number }> {
+  const params = businessesApiParams(state);
+  const parsed = DirectoryQuery.safeParse(Object.fromEntries(params));
+  // normalizeDirectoryState only yields what the API accepts; anything else shows page 1.
+  const query = parsed.success ? parsed.data : { search: undefined, city: undefined, limit: DIRECTORY_PAGE_SIZE, offset: 0 };
+  const { value, roundTrips } = await withRoundTrips(() =>
+    Promise.all([store.businesses.list(query), store.businesses.featured({ limit: FEATURED_LIMIT })]),
+  );
+  const [list, featured] = value;
+  return { data: { page: { data: list.data.map(toListBusiness), total: list.total }, featured: featured.map(toListBusiness) }, roundTrips };
+}
+
+/** How many directory sitemap files `total` businesses need (at least one, so the index is never empty of them). */
+export function sitemapFileCount(total: number, perFile = SITEMAP_MAX_URLS): number {
+  return Math.max(1, Math.ceil(Math.max(0, total) / perFile));
+}
+
+/** The business slugs of directory sitemap file `index` (0-based), in directory order. */
+export async function sitemapSlugs(store: Store, index: number, perFile = SITEMAP_MAX_URLS): Promise<string[]> {
+  const keys = keyspace(store.prefix);
+  const start = index * perFile;
+  const ids = (await store.redis.zrange<unknown[]>(keys.all, start, start + perFile - 1, { rev: true })).map(String);
+  const slugs: string[] = [];
+  for (let i = 0; i < ids.length; i += SITEMAP_BATCH) {
+    const p = store.redis.pipeline();
+    for (const id of ids.slice(i, i + SITEMAP_BATCH)) p.hget(keys.business(id), "slug");
+    for (const slug of await p.exec<unknown[]>()) if (typeof slug === "string" && slug) slugs.push(slug);
+  }
+  return slugs;
+}
+
+const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+
+export function urlsetXml(urls: readonly string[]): string {
+  const body = urls.map((u) => `<url><loc>${xmlEscape(u)}</loc></url>`).join("");
+  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>`;
+}
+
+export function sitemapIndexXml(urls: readonly string[]): string {
+  const body = urls.map((u) => `<sitemap><loc>${xmlEscape(u)}</loc></sitemap>`).join("");
+  return `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</sitemapindex>`;
+}
+
+/** Path of directory sitemap file `index` (0-based): /sitemap-directory-0.xml, ... */
+export const directorySitemapPath = (index: number) => `/sitemap-directory-${index}.xml`;
+
+export { businessTag };

@@ -2,12 +2,12 @@
  * The /directory list: search, city filter, Featured, results, pagination (spec sections
  * 2, 7 and 9).
  *
- * Rendering: the page prerenders the first unfiltered page and the featured list from the
- * build's directory snapshot and passes them in, so the static HTML is already a useful
- * list. The first client render must match that HTML, so it always shows the props; the
- * URL is read after hydration. If it names a search, city or page, that state is fetched
- * (skeleton meanwhile); otherwise the props stay as they are. They seed the query cache
- * and are never refetched in the background (spec: read data is never stale).
+ * Rendering: /directory is rendered on demand for the request's URL state (search, city,
+ * page) and passes that page, its state and the featured list in, so the HTML is the working
+ * list before (or without) JavaScript: the form is a GET form, the pager links. The first
+ * client render must match that HTML, so it shows the props; the URL is read after
+ * hydration and only a state that differs from the props' is fetched (skeleton meanwhile).
+ * The props seed the query cache and are never refetched in the background.
  *
  * URL and history: the state lives in ?q=&city=&page=. City changes, page changes, form
  * submits and Clear Filters push an entry; typing pushes one entry per burst and then
@@ -45,8 +45,10 @@ const NETWORK_MESSAGE = "We couldn't reach our server. Check your connection and
 const FAILED_MESSAGE = "We couldn't load tree services just now. Please try again.";
 
 interface Props {
-  /** The first page of the unfiltered directory, prerendered at build time. */
+  /** The page the server rendered for `initialState` (the request's URL). */
   initialPage: ListPage;
+  /** The list state of the request's URL; the unfiltered first page when absent. */
+  initialState?: DirectoryState;
   /** Featured businesses, prerendered; when absent the island fetches them after hydration. */
   featured?: ListBusiness[];
 }
@@ -59,9 +61,9 @@ export function countText(total: number): string {
 
 const grid = "grid gap-5 md:grid-cols-2 lg:grid-cols-3";
 
-export default function DirectoryList({ initialPage, featured: prerenderedFeatured }: Props) {
-  const [state, setState] = useState<DirectoryState>(DEFAULT_DIRECTORY_STATE);
-  const [typed, setTyped] = useState("");
+export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRECTORY_STATE, featured: prerenderedFeatured }: Props) {
+  const [state, setState] = useState<DirectoryState>(initialState);
+  const [typed, setTyped] = useState(initialState.search);
   const [result, setResult] = useState<Result>({ status: "ready", page: initialPage });
   const [featured, setFeatured] = useState<ListBusiness[]>(prerenderedFeatured ?? []);
   const [hydrated, setHydrated] = useState(false);
@@ -99,25 +101,25 @@ export default function DirectoryList({ initialPage, featured: prerenderedFeatur
   // Hydration: seed the cache with the props, take the URL's state, carry over anything
   // typed or chosen before the island was ready, and follow Back/Forward from now on.
   useEffect(() => {
-    rememberPage(DEFAULT_DIRECTORY_STATE, initialPage);
+    rememberPage(initialState, initialPage);
     const fromUrl = parseDirectoryQuery(window.location.search);
     // Canonical URL: the no-JS form sends ?q=&city=all, Find Pros may send a city label.
     if (window.location.search !== serializeDirectoryQuery(fromUrl)) {
       window.history.replaceState(window.history.state, "", `${directoryUrl(fromUrl)}${window.location.hash}`);
     }
-    if (!sameDirectoryState(fromUrl, DEFAULT_DIRECTORY_STATE)) {
+    if (!sameDirectoryState(fromUrl, initialState)) {
       adopt(fromUrl);
     } else {
       const early = { search: inputRef.current?.value ?? "", city: normalizeCity(selectRef.current?.value) };
-      if (early.city !== DEFAULT_DIRECTORY_STATE.city) commit({ ...early, page: 1 }, "push");
-      else if (normalizeSearch(early.search)) setTyped(early.search);
+      if (early.city !== initialState.city) commit({ ...early, page: 1 }, "push");
+      else if (normalizeSearch(early.search) !== initialState.search) setTyped(early.search);
     }
     setHydrated(true);
 
     const onPopState = () => adopt(parseDirectoryQuery(window.location.search));
     window.addEventListener("popstate", onPopState);
     return () => window.removeEventListener("popstate", onPopState);
-    // Once: the props are the build's data and never change while the page is open.
+    // Once: the props are the server's render and never change while the page is open.
   }, []);
 
   // Featured is prerendered; it is fetched only when a page renders the island without it.
@@ -220,7 +222,7 @@ export default function DirectoryList({ initialPage, featured: prerenderedFeatur
   return (
     <div data-testid="directory" data-hydrated={hydrated ? "true" : undefined}>
       <div className="container-page relative -mt-6 sm:-mt-10">
-        <SearchForm inputRef={inputRef} selectRef={selectRef} onSearchInput={onSearchInput} onCityChange={onCityChange} onSubmit={onSubmit} />
+        <SearchForm search={initialState.search} city={initialState.city} inputRef={inputRef} selectRef={selectRef} onSearchInput={onSearchInput} onCityChange={onCityChange} onSubmit={onSubmit} />
       </div>
 
       {showFeatured && (
@@ -289,7 +291,7 @@ export default function DirectoryList({ initialPage, featured: prerenderedFeatur
           )}
         </div>
 
-        {page && pages > 1 && <Pagination page={state.page} pages={pages} onPage={goToPage} />}
+        {page && pages > 1 && <Pagination page={state.page} pages={pages} hrefFor={(n) => `/directory${serializeDirectoryQuery({ ...state, page: n })}`} onPage={goToPage} />}
       </section>
 
       {/* Outside the busy region, so the result is announced as soon as it is there. */}

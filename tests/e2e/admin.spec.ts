@@ -42,7 +42,7 @@ test("a wrong token is refused and nothing is shown", async ({ page }) => {
 test("the page is noindex and out of the sitemap", async ({ page }) => {
   await page.goto("/admin");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-  const sitemap = await (await page.request.get("/sitemap-0.xml")).text();
+  const sitemap = await (await page.request.get("/sitemap-pages-0.xml")).text();
   expect(sitemap).toContain("<loc>");
   expect(sitemap).not.toContain("/admin");
 });

@@ -1,8 +1,9 @@
 /**
- * Directory detail pages (GitHub issue #5): prerendered profiles with every section of
- * spec section 2 and LocalBusiness JSON-LD, the booking and review dialogs (section 4/5/7/8),
- * live reviews, broken photos, unknown slugs, the profile shell for businesses added after
- * the build, and the page with JavaScript off. Seed data: content/directory/businesses.json.
+ * Directory detail pages (GitHub issues #5 and #16): profiles rendered on demand from the
+ * store with every section of spec section 2 and LocalBusiness JSON-LD, the booking and
+ * review dialogs (section 4/5/7/8), live reviews, broken photos, unknown slugs, a review on
+ * the very next request without a rebuild, and the page with JavaScript off. Seed data:
+ * content/directory/businesses.json.
  */
 import { expect, test, type Page, type Request } from "@playwright/test";
 import seed from "../../content/directory/businesses.json" with { type: "json" };
@@ -52,7 +53,7 @@ async function mockPost(page: Page, path: string | RegExp, answer: { status: num
   return { requests, hold: () => (hold = true), release: () => release() };
 }
 
-test.describe("prerendered profile", () => {
+test.describe("profile", () => {
   test("shows every section of a complete business", async ({ page }) => {
     const response = await page.goto(`/directory/${FULL.slug}`);
     expect(response?.status()).toBe(200);
@@ -153,9 +154,9 @@ test.describe("prerendered profile", () => {
   test("an unknown slug is 'Business Not Found' with HTTP 404", async ({ page }) => {
     const response = await page.goto("/directory/no-such-tree-service");
     expect(response?.status()).toBe(404);
-    // Shown by the HTML and CSS alone (no skeleton first, so nothing shifts when JS arrives).
-    expect(await response!.text()).toContain('data-business="missing"');
-    await expect(page.getByTestId("business-skeleton")).toBeHidden();
+    // Rendered by the server: no skeleton, no request from the browser to find out.
+    await expect(page.getByTestId("business-skeleton")).toHaveCount(0);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(page).toHaveTitle(`${NOT_FOUND.title} | Treeline`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     await expect(page.getByRole("heading", { level: 1, name: NOT_FOUND.title })).toBeVisible();
@@ -312,32 +313,33 @@ test.describe("reviews", () => {
   });
 });
 
-test.describe("profile shell (businesses added after the build)", () => {
-  test("shows the skeleton, then the business loaded by slug", async ({ page }) => {
-    const business = { ...FULL, id: "biz-new-1", slug: "directory-profile", name: "Brand New Tree Co.", rating: "0.0", reviewCount: 0, reviews: undefined };
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/businesses/slug/directory-profile", async (route) => {
-      await held;
-      await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ data: business }) });
-    });
-    await page.route("**/api/businesses/biz-new-1/reviews", (route) =>
-      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ data: [], total: 0, rating: "0.0", reviewCount: 0 }) }),
-    );
-    await page.goto("/directory-profile");
-    const skeleton = page.getByTestId("business-skeleton");
-    await expect(skeleton.locator('[data-skeleton="main"] > div')).toHaveCount(3);
-    await expect(skeleton.locator('[data-skeleton="aside"] > div')).toHaveCount(2);
-    release();
-    await expect(page.getByRole("heading", { level: 1, name: business.name })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Customer Reviews" }).getByText(NO_REVIEWS)).toBeVisible();
-    await expect(page).toHaveTitle(new RegExp(business.name));
-  });
+test.describe("on demand", () => {
+  /** Not asserted on elsewhere, so extra reviews change nothing in other specs. */
+  const LATE = bySlug("redbird-limb-stump-dallas");
 
-  test("a failed lookup is 'Business Not Found'", async ({ page }) => {
-    await page.route("**/api/businesses/slug/directory-profile", (route) => route.fulfill({ status: 404, contentType: "application/json", body: '{"error":"Business not found"}' }));
-    await page.goto("/directory-profile");
-    await expect(page.getByRole("heading", { level: 1, name: NOT_FOUND.title })).toBeVisible();
+  test("a review posted through the API is in the next request's HTML and JSON-LD", { tag: "@server" }, async ({ page, request }, info) => {
+    test.setTimeout(90_000);
+    const marker = `On demand ${info.project.name} ${Date.now().toString(36)}`;
+    const before = await request.get(`/directory/${LATE.slug}`);
+    expect(before.status()).toBe(200);
+    expect(await before.text()).not.toContain(marker);
+
+    const posted = await request.post(`/api/businesses/${LATE.id}/reviews`, {
+      data: { customerName: "Dana Ortiz", rating: 4, title: marker, reviewText: "Quick, careful, cleaned up.", serviceType: LATE.services[0] },
+      timeout: 60_000,
+    });
+    expect(posted.status()).toBe(201);
+    const { business } = (await posted.json()) as { business: { rating: string; reviewCount: number } };
+
+    // JavaScript off: only the server's HTML counts, no island refreshes anything.
+    await page.context().route("**/*.js", (route) => route.abort());
+    await page.goto(`/directory/${LATE.slug}`);
+    const reviews = page.getByRole("region", { name: "Customer Reviews" });
+    await expect(reviews.locator("[data-review-id]").filter({ hasText: marker })).toHaveCount(1);
+    await expect(page.locator(`[data-live-summary="${LATE.id}"] [data-live-count]`)).toHaveText(`${business.reviewCount} reviews`);
+    const ld = await localBusiness(page);
+    expect(ld.aggregateRating).toMatchObject({ ratingValue: business.rating, reviewCount: business.reviewCount });
+    expect((ld.review as { name?: string; reviewBody?: string }[]).some((r) => JSON.stringify(r).includes(marker))).toBe(true);
   });
 });
 

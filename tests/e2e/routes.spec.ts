@@ -38,8 +38,18 @@ test("robots.txt, sitemap, favicon and health answer", async ({ request }) => {
   expect(await robots.text()).toMatch(/Sitemap: https?:\/\/.+\/sitemap-index\.xml/);
   const sitemap = await request.get("/sitemap-index.xml");
   expect(sitemap.status()).toBe(200);
-  const sitemapPage = await request.get("/sitemap-0.xml");
-  const xml = await sitemapPage.text();
+  // The index (on demand) lists the static pages' sitemap and the directory's from the store.
+  const files = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  expect(files).toEqual(["/sitemap-pages-0.xml", "/sitemap-directory-0.xml"]);
+  let xml = "";
+  for (const file of files) {
+    const part = await request.get(file);
+    expect(part.status(), file).toBe(200);
+    expect(part.headers()["content-type"], file).toMatch(/xml/);
+    xml += await part.text();
+  }
+  expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/directory\/balcones-canopy-works-austin<\/loc>/);
+  expect((await request.get("/sitemap-directory-1.xml")).status()).toBe(404);
   for (const route of STATIC_ROUTES) {
     expect(xml, `sitemap lists ${route}`).toMatch(new RegExp(`<loc>https?://[^<]+${route === "/" ? "/?" : route.replace(/\//g, "\\/")}</loc>`));
   }
@@ -66,7 +76,7 @@ test("static pages ship no framework JavaScript", async ({ page }) => {
   }
 });
 
-test("every directory business has a prebuilt page", async ({ request }) => {
+test("every directory business has a page, rendered on demand", async ({ request }) => {
   for (const business of seed) {
     const response = await request.get(`/directory/${business.slug}`);
     expect(response.status(), business.slug).toBe(200);

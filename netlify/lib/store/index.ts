@@ -14,6 +14,7 @@ import { businessesRepository, type BusinessesRepository } from "./repos/busines
 import { leadsRepository, type LeadsRepository } from "./repos/leads.ts";
 import { outboxRepository, type OutboxRepository } from "./repos/outbox.ts";
 import { reviewsRepository, type ReviewsRepository } from "./repos/reviews.ts";
+import { countRoundTrips } from "./round-trips.ts";
 import { DEFAULT_SEED_FILE, readSeedFile, seedDirectory } from "./seed.ts";
 import { BackendRequester, type CommandBackend, type Reply } from "./transports/requester.ts";
 import type { EmbeddedBackend } from "./transports/embedded.ts";
@@ -168,6 +169,8 @@ export function createStore(options: CreateStoreOptions): Store {
       break;
     }
   }
+
+  countRoundTrips(redis);
 
   const raw = {
     leads: leadsRepository(redis, keys),

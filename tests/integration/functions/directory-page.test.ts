@@ -1,105 +1,158 @@
 /**
- * /directory/:slug for businesses added after the build (netlify/lib/directory-page.ts):
- * a known slug gets the profile shell (200), an unknown or malformed one the shell marked
- * missing (404), a store outage the shell (the browser asks the API itself), and a shell
- * that cannot be loaded a 503, never a blank page.
+ * The on-demand directory pages' data and headers (netlify/lib/directory-page.ts), against
+ * real Redis: a business page in at most 3 round trips with only shown reviews, a review
+ * posted through the API on the very next load, unknown and malformed slugs as "missing",
+ * the list through the API's own query schema, and the sitemap chunking.
  */
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MISSING_ATTRIBUTE, SHELL_PATH, directoryPageHandler, markMissing } from "../../../netlify/lib/directory-page.ts";
-import { ORIGIN, deadStore, functionsHarness, getRequest, testBusiness } from "../../helpers/functions.ts";
+import {
+  PAGE_CACHE,
+  REVIEWS_ON_PAGE,
+  SITEMAP_MAX_URLS,
+  directorySitemapPath,
+  loadBusinessPage,
+  loadDirectoryPage,
+  pageHeaders,
+  sitemapFileCount,
+  sitemapIndexXml,
+  sitemapSlugs,
+  staticPageHeaders,
+  urlsetXml,
+} from "../../../netlify/lib/directory-page.ts";
+import { businessesHandler, reviewsHandler } from "../../../netlify/lib/directory.ts";
+import { parseDirectoryQuery } from "../../../src/lib/directory-url.ts";
+import { directoryDeps, functionsHarness, getRequest, jsonRequest, nextIp, testBusiness, validReview } from "../../helpers/functions.ts";
 
 const h = await functionsHarness("directory-page");
 afterAll(async () => {
   await h?.teardown();
 });
 
-const SHELL = '<!doctype html><html lang="en"><head><title>Tree service profile</title></head><body><main></main></body></html>';
+const netlifyToml = readFileSync("netlify.toml", "utf8");
 
-describe.skipIf(!h)("directory page fallback", () => {
-  const origins: string[] = [];
-  const handler = () =>
-    directoryPageHandler({
-      store: () => h!.store,
-      shell: async (origin) => {
-        origins.push(origin);
-        return SHELL;
-      },
-    });
+describe("page headers", () => {
+  it("carry netlify.toml's static security headers, parsed from the file itself", () => {
+    const security = staticPageHeaders(netlifyToml);
+    expect(security["x-frame-options"]).toBe("DENY");
+    expect(security["strict-transport-security"]).toMatch(/max-age=\d+/);
+    expect(security["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(security["x-content-type-options"]).toBe("nosniff");
+    expect(security).not.toHaveProperty("for");
+  });
 
+  it("only the /* block counts", () => {
+    const toml = '[[headers]]\n  for = "/_astro/*"\n  [headers.values]\n    Cache-Control = "immutable"\n[[headers]]\n  for = "/*"\n  [headers.values]\n    X-Frame-Options = "DENY"\n';
+    expect(staticPageHeaders(toml)).toEqual({ "x-frame-options": "DENY" });
+  });
+
+  it("a page is cached durably under its tags; not found briefly; an outage never", () => {
+    const ok = pageHeaders("ok", ["business-b1"], 2);
+    expect(ok).toMatchObject({ ...PAGE_CACHE, "netlify-cache-tag": "directory, business-b1", "server-timing": 'store;desc="2 round trips"' });
+    expect(ok["netlify-cdn-cache-control"]).toMatch(/\bdurable\b/);
+    const missing = pageHeaders("missing", []);
+    expect(missing["netlify-cdn-cache-control"]).toMatch(/s-maxage=60\b/);
+    expect(missing["netlify-cache-tag"]).toBe("directory");
+    const down = pageHeaders("unavailable", []);
+    expect(down["cache-control"]).toBe("no-store");
+    expect(down).not.toHaveProperty("netlify-cdn-cache-control");
+    expect(down).not.toHaveProperty("netlify-cache-tag");
+  });
+});
+
+describe("sitemap files", () => {
+  it("are SITEMAP_MAX_URLS (the protocol's 50,000) per file, at least one", () => {
+    expect(SITEMAP_MAX_URLS).toBe(50_000);
+    expect(sitemapFileCount(0)).toBe(1);
+    expect(sitemapFileCount(1)).toBe(1);
+    expect(sitemapFileCount(50_000)).toBe(1);
+    expect(sitemapFileCount(50_001)).toBe(2);
+    expect(sitemapFileCount(100_000)).toBe(2);
+    expect(sitemapFileCount(100_001)).toBe(3);
+    expect(directorySitemapPath(2)).toBe("/sitemap-directory-2.xml");
+  });
+
+  it("escape what they list", () => {
+    expect(urlsetXml(["https://x.test/a?b=1&c=<2>"])).toContain("<loc>https://x.test/a?b=1&amp;c=&lt;2&gt;</loc>");
+    expect(sitemapIndexXml(["https://x.test/s-0.xml"])).toMatch(/^<\?xml[^>]+\?><sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"><sitemap><loc>https:\/\/x.test\/s-0.xml<\/loc><\/sitemap><\/sitemapindex>$/);
+  });
+});
+
+describe.skipIf(!h)("on-demand directory data", () => {
+  const N = 7;
   beforeAll(async () => {
-    await h!.store.businesses.upsert(testBusiness("late-01", { name: "Late Addition Tree Co.", slug: "late-addition-tree-co" }));
-  });
-
-  it("serves the shell for a business the build did not prerender", async () => {
-    const res = await handler()(getRequest("/directory/late-addition-tree-co"), "late-addition-tree-co");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-    expect(res.headers.get("netlify-cdn-cache-control")).toMatch(/s-maxage=60/);
-    const html = await res.text();
-    expect(html).toBe(SHELL);
-    expect(html).not.toContain(MISSING_ATTRIBUTE);
-    expect(origins.at(-1)).toBe(ORIGIN);
-  });
-
-  it("answers 404 with the shell marked missing for unknown and malformed slugs", async () => {
-    for (const slug of ["no-such-business", "Bad_Slug", "a--b", "x".repeat(200), "../etc"]) {
-      const res = await handler()(getRequest(`/directory/${encodeURIComponent(slug)}`), slug);
-      expect(res.status, slug).toBe(404);
-      expect(await res.text()).toContain(`<html ${MISSING_ATTRIBUTE} lang="en">`);
-      // Short-lived, so a business added a minute later is not hidden for long.
-      expect(res.headers.get("netlify-cdn-cache-control")).toBe("public, s-maxage=30");
+    for (let i = 1; i <= N; i++) {
+      await h!.store.businesses.upsert(
+        testBusiness(`dp-${i}`, { name: `Page Tree ${i}`, slug: `page-tree-${i}`, city: i % 2 ? "Austin" : "Houston", zipCode: i % 2 ? "78701" : "77002", isFeatured: i === 3 }),
+      );
+    }
+    // A minute apart, so "newest" is not decided by ids within one millisecond.
+    const start = Date.parse("2026-01-01T12:00:00Z");
+    for (let r = 0; r < REVIEWS_ON_PAGE + 3; r++) {
+      await h!.store.reviews.add("dp-1", { ...validReview(), title: `Review ${r}` }, { createdAt: new Date(start + r * 60_000).toISOString() });
     }
   });
 
-  it("reads the slug from the path when the platform passes no params", async () => {
-    const res = await handler()(getRequest("/directory/late-addition-tree-co"), undefined);
-    expect(res.status).toBe(200);
+  it("a business page is the business and its newest REVIEWS_ON_PAGE reviews in at most 3 round trips", async () => {
+    const { page, roundTrips } = await loadBusinessPage(h!.store, "page-tree-1");
+    expect(page?.business).toMatchObject({ id: "dp-1", name: "Page Tree 1", reviewCount: REVIEWS_ON_PAGE + 3 });
+    expect(page?.reviews).toHaveLength(REVIEWS_ON_PAGE);
+    expect(page?.reviews[0]?.title).toBe(`Review ${REVIEWS_ON_PAGE + 2}`);
+    for (const review of page!.reviews) expect(review).not.toHaveProperty("customerEmail");
+    expect(roundTrips).toBeGreaterThan(0);
+    expect(roundTrips).toBeLessThanOrEqual(3);
   });
 
-  it("a store outage still serves the shell (the browser retries through the API)", async () => {
-    const res = await directoryPageHandler({ store: () => ({ ...deadStore(h!.store), businesses: { ...h!.store.businesses, getBySlug: async () => { throw new Error("down"); } } }), shell: async () => SHELL })(
-      getRequest("/directory/late-addition-tree-co"),
-      "late-addition-tree-co",
-    );
-    expect(res.status).toBe(200);
+  it("a business without reviews takes 2 round trips", async () => {
+    const { page, roundTrips } = await loadBusinessPage(h!.store, "page-tree-2");
+    expect(page?.reviews).toEqual([]);
+    expect(roundTrips).toBe(2);
   });
 
-  it("503 when the shell itself cannot be loaded; 405 for writes; HEAD has no body", async () => {
-    const broken = directoryPageHandler({ store: () => h!.store, shell: async () => { throw new Error("shell answered 500"); } });
-    const res = await broken(getRequest("/directory/late-addition-tree-co"), "late-addition-tree-co");
-    expect(res.status).toBe(503);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    const post = await handler()(getRequest("/directory/late-addition-tree-co", { method: "POST" }), "late-addition-tree-co");
-    expect(post.status).toBe(405);
-    expect(post.headers.get("allow")).toBe("GET, HEAD");
-    const head = await handler()(getRequest("/directory/late-addition-tree-co", { method: "HEAD" }), "late-addition-tree-co");
-    expect(head.status).toBe(200);
-    expect(await head.text()).toBe("");
+  it("unknown slugs are missing after one lookup; malformed ones without asking the store", async () => {
+    expect(await loadBusinessPage(h!.store, "no-such-tree")).toEqual({ page: null, roundTrips: 1 });
+    expect(await loadBusinessPage(h!.store, "Bad Slug!")).toEqual({ page: null, roundTrips: 0 });
+    expect(await loadBusinessPage(h!.store, "")).toEqual({ page: null, roundTrips: 0 });
   });
 
-  it("carries the shell's security headers (netlify.toml reaches static files, not functions)", async () => {
-    const cdn = new Headers({
-      "strict-transport-security": "max-age=31536000",
-      "x-frame-options": "DENY",
-      "content-security-policy": "frame-ancestors 'none'",
-      "referrer-policy": "strict-origin-when-cross-origin",
-      "permissions-policy": "camera=()",
-      "set-cookie": "never=forwarded",
-      "cache-control": "public, max-age=31536000",
-    });
-    for (const slug of ["late-addition-tree-co", "no-such-business"]) {
-      const res = await directoryPageHandler({ store: () => h!.store, shell: async () => ({ html: SHELL, headers: cdn }) })(getRequest(`/directory/${slug}`), slug);
-      expect(res.headers.get("x-frame-options"), slug).toBe("DENY");
-      expect(res.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
-      expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000");
-      expect(res.headers.get("set-cookie")).toBeNull();
-      expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+  it("a review posted through the API is on the next load, rating and count included; a hidden one is not", async () => {
+    const deps = directoryDeps(h!);
+    const post = await reviewsHandler(deps)(jsonRequest("/api/businesses/dp-4/reviews", { ...validReview(), rating: 3, title: "Fresh one" }), nextIp());
+    expect(post.status).toBe(201);
+    expect(deps.purges).toContainEqual(["directory", "business-dp-4"]);
+    const { page } = await loadBusinessPage(h!.store, "page-tree-4");
+    expect(page?.reviews.map((r) => r.title)).toEqual(["Fresh one"]);
+    expect(page?.business).toMatchObject({ rating: "3.0", reviewCount: 1 });
+
+    await h!.store.reviews.moderate(page!.reviews[0]!.id, { hidden: true });
+    const after = await loadBusinessPage(h!.store, "page-tree-4");
+    expect(after.page?.reviews).toEqual([]);
+    expect(after.page?.business.reviewCount).toBe(0);
+  });
+
+  it("a /directory state reads what GET /api/businesses answers for it", async () => {
+    for (const query of ["", "?city=houston", "?q=page&page=2", "?q=zzzz-nothing"]) {
+      const state = parseDirectoryQuery(query);
+      const { data } = await loadDirectoryPage(h!.store, state);
+      const api = (await (await businessesHandler(directoryDeps(h!))(getRequest(`/api/businesses?${new URLSearchParams({ ...(state.search ? { search: state.search } : {}), ...(state.city !== "all" ? { city: state.city } : {}), limit: "12", offset: String((state.page - 1) * 12) })}`))).json()) as { data: { id: string }[]; total: number };
+      expect(data.page.total, query).toBe(api.total);
+      expect(data.page.data.map((b) => b.id), query).toEqual(api.data.map((b) => b.id));
+      expect(data.featured.map((b) => b.id)).toEqual(["dp-3"]);
     }
   });
 
-  it("the shell lives at a path no business slug can take over", () => {
-    expect(SHELL_PATH.startsWith("/directory/")).toBe(false);
-    expect(markMissing("<HTML lang=en>")).toBe(`<html ${MISSING_ATTRIBUTE} lang=en>`);
-    expect(markMissing("<html><head><title>Tree service profile | Treeline</title></head></html>")).toContain("<title>Business Not Found | Treeline</title>");
+  it("sitemap files split the directory without gaps or repeats, in directory order", async () => {
+    const total = await h!.store.businesses.count();
+    expect(total).toBe(N);
+    const perFile = 3;
+    const files = sitemapFileCount(total, perFile);
+    expect(files).toBe(3);
+    const chunks = [];
+    for (let i = 0; i < files; i++) chunks.push(await sitemapSlugs(h!.store, i, perFile));
+    expect(chunks.map((c) => c.length)).toEqual([3, 3, 1]);
+    const listed = chunks.flat();
+    const { data } = await h!.store.businesses.list({ limit: 50 });
+    expect(listed).toEqual(data.map((b) => b.slug));
+    expect(await sitemapSlugs(h!.store, files, perFile)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@
  */
 import type { Redis } from "@upstash/redis";
 import { findCity, CITIES } from "../../../../src/lib/options.ts";
-import { Business, BusinessInput } from "../../../../src/lib/schemas/business.ts";
+import { Business, BusinessInput, type Review } from "../../../../src/lib/schemas/business.ts";
 import { asJson, asNumber, asString, pairs } from "../decode.ts";
 import { ConflictError } from "../errors.ts";
 import type { Keys } from "../keys.ts";
@@ -47,6 +47,11 @@ export interface BusinessesRepository {
   /** Several by id in one pipeline; unknown ids are left out. */
   getMany(ids: readonly string[]): Promise<Business[]>;
   getBySlug(slug: string): Promise<Business | null>;
+  /**
+   * A business page's data: the business and its newest shown reviews, in at most 3 round
+   * trips (slug -> id; profile + review ids in one pipeline; the review bodies).
+   */
+  getBySlugWithReviews(slug: string, options: { reviews: number }): Promise<{ business: Business; reviews: Review[] } | null>;
   list(query?: ListQuery): Promise<ListResult>;
   /** Featured businesses, best first. */
   featured(options?: { limit?: number }): Promise<Business[]>;
@@ -207,6 +212,24 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
     async getBySlug(slug: string): Promise<Business | null> {
       const id = asString(await redis.hget(keys.slugs, slug));
       return id ? get(id) : null;
+    },
+
+    async getBySlugWithReviews(slug, options) {
+      const id = asString(await redis.hget(keys.slugs, slug));
+      if (!id) return null;
+      const count = Math.max(0, Math.floor(options.reviews));
+      const p = redis.pipeline();
+      p.hmget(keys.business(id), "doc", "sum", "count");
+      // The date index holds shown reviews only, so no hidden one can reach the page.
+      p.zrange(keys.reviewsByDate(id), 0, count - 1, { rev: true });
+      const [row, rawIds] = await p.exec<[unknown, unknown[]]>();
+      const business = hydrate(row);
+      if (!business) return null;
+      const ids = count > 0 ? rawIds.map((v) => asString(v) ?? "").filter(Boolean) : [];
+      if (ids.length === 0) return { business, reviews: [] };
+      const rows = (await redis.hmget(keys.reviews(id), ...ids)) as Record<string, unknown> | null;
+      const reviews = ids.map((rid) => asJson<Review>(rows?.[rid])).filter((r): r is Review => r !== null);
+      return { business, reviews };
     },
 
     async list(query: ListQuery = {}): Promise<ListResult> {

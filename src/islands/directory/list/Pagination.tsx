@@ -1,8 +1,10 @@
 /**
  * Previous / Next with "Page X of Y" (spec section 9 fixes the page size, not the control).
- * Buttons rather than links: the pages exist only through the API, a ?page=2 link would
- * show page 1 to anyone without JavaScript.
+ * Links to the on-demand /directory?page=N (the pages navigate, and a visitor without
+ * JavaScript or a crawler follows them); with the island running, a plain click is taken
+ * over and the page loads through the API instead. An unavailable direction is plain text.
  */
+import type { MouseEvent } from "react";
 
 const LEFT = "m15 6-6 6 6 6";
 const RIGHT = "m9 6 6 6-6 6";
@@ -18,25 +20,43 @@ function Arrow({ d }: { d: string }) {
 interface Props {
   page: number;
   pages: number;
+  /** The URL of a page (the island's URL state with that page). */
+  hrefFor: (page: number) => string;
   onPage: (page: number) => void;
 }
 
-const button = "btn-outline px-4 disabled:cursor-not-allowed disabled:border-slate-200 disabled:bg-white disabled:text-slate-400";
+const link = "btn-outline px-4";
+const unavailable = "btn-outline px-4 cursor-not-allowed border-slate-200 bg-white text-slate-400 hover:bg-white";
 
-export function Pagination({ page, pages, onPage }: Props) {
+export function Pagination({ page, pages, hrefFor, onPage }: Props) {
+  const step = (target: number, enabled: boolean, label: "Previous" | "Next") => {
+    const content = label === "Previous" ? [<Arrow key="a" d={LEFT} />, label] : [label, <Arrow key="a" d={RIGHT} />];
+    if (!enabled) {
+      return (
+        <span className={unavailable} aria-disabled="true" data-testid={`page-${label.toLowerCase()}`}>
+          {content}
+        </span>
+      );
+    }
+    const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+      // New tab, new window, download: the browser's own navigation.
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      onPage(target);
+    };
+    return (
+      <a href={hrefFor(target)} className={link} rel={label === "Previous" ? "prev" : "next"} onClick={onClick} data-testid={`page-${label.toLowerCase()}`}>
+        {content}
+      </a>
+    );
+  };
   return (
     <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-3 sm:justify-center sm:gap-6">
-      <button type="button" className={button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <Arrow d={LEFT} />
-        Previous
-      </button>
+      {step(page - 1, page > 1, "Previous")}
       <p className="text-sm font-medium whitespace-nowrap text-slate-700" data-testid="page-status">
         Page {page} of {pages}
       </p>
-      <button type="button" className={button} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-        <Arrow d={RIGHT} />
-      </button>
+      {step(page + 1, page < pages, "Next")}
     </nav>
   );
 }

@@ -13,6 +13,9 @@ const control =
   "block min-h-12 w-full rounded-lg border border-slate-300 bg-white py-2.5 text-base text-slate-900 shadow-sm transition-colors placeholder:text-slate-500 hover:border-forest-400 focus:outline-2 focus:outline-offset-0 focus:outline-forest-500";
 
 interface Props {
+  /** What the box and the select show first: the state of the page's URL. */
+  search?: string;
+  city?: string;
   inputRef: RefObject<HTMLInputElement | null>;
   selectRef: RefObject<HTMLSelectElement | null>;
   onSearchInput: (event: ChangeEvent<HTMLInputElement>) => void;
@@ -20,7 +23,7 @@ interface Props {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
 
-export function SearchForm({ inputRef, selectRef, onSearchInput, onCityChange, onSubmit }: Props) {
+export function SearchForm({ search = "", city = ALL_CITIES, inputRef, selectRef, onSearchInput, onCityChange, onSubmit }: Props) {
   return (
     <form
       action="/directory"
@@ -41,7 +44,7 @@ export function SearchForm({ inputRef, selectRef, onSearchInput, onCityChange, o
             id="directory-search"
             name="q"
             type="search"
-            defaultValue=""
+            defaultValue={search}
             placeholder="Company, service or keyword"
             maxLength={MAX_SEARCH_LENGTH}
             autoComplete="off"
@@ -62,7 +65,7 @@ export function SearchForm({ inputRef, selectRef, onSearchInput, onCityChange, o
             ref={selectRef}
             id="directory-city"
             name="city"
-            defaultValue={ALL_CITIES}
+            defaultValue={city}
             onChange={onCityChange}
             className={`${control} appearance-none pr-10 pl-10`}
           >

@@ -1,0 +1,27 @@
+/**
+ * Responses rendered on demand (the directory pages and sitemaps) get the security headers
+ * netlify.toml gives static files, because Netlify applies [[headers]] to static files only.
+ * Astro sends its hashed script policy as a header on these pages; netlify.toml's policy is
+ * added as a second policy in the same header (both are enforced), not merged into it.
+ */
+import { defineMiddleware } from "astro:middleware";
+import netlifyToml from "../netlify.toml?raw";
+import { staticPageHeaders } from "../netlify/lib/directory-page.ts";
+import { hoistIslandStyle } from "./integrations/intent-directive.ts";
+
+const STATIC_HEADERS = staticPageHeaders(netlifyToml);
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  let response = await next();
+  if (context.isPrerendered) return response;
+  // As the build does for static pages (intent-directive.ts): <style> is not allowed in <body>.
+  if (response.headers.get("content-type")?.startsWith("text/html") && response.body) {
+    response = new Response(hoistIslandStyle(await response.text()), response);
+  }
+  for (const [name, value] of Object.entries(STATIC_HEADERS)) {
+    const own = response.headers.get(name);
+    if (name === "content-security-policy") response.headers.set(name, own ? `${own}, ${value}` : value);
+    else if (own === null) response.headers.set(name, value);
+  }
+  return response;
+});
