@@ -9,10 +9,12 @@
 import type { Redis } from "@upstash/redis";
 import { findCity, CITIES } from "../../../../src/lib/options.ts";
 import { Business, BusinessInput } from "../../../../src/lib/schemas/business.ts";
+import { decodeGeohashScore, distanceMiles, geohashScore, searchRanges, type Point } from "../../../../src/lib/geo/distance.ts";
+import { DEFAULT_TIME_ZONE, openFromSpans, weeklySpans, type Span } from "../../../../src/lib/hours.ts";
 import { asJson, asNumber, asString, pairs } from "../decode.ts";
 import { ConflictError } from "../errors.ts";
 import type { Keys } from "../keys.ts";
-import { CITY_BAND, FEATURED_BOOST, cityBand, cityRank, formatRating, orderScore } from "../score.ts";
+import { CITY_BAND, FEATURED_BOOST, cityBand, cityRank, formatRating, orderScore, ratingTenths } from "../score.ts";
 import { UPSERT_BUSINESS } from "../scripts.ts";
 import { indexTerms, queryTerms } from "../text.ts";
 
@@ -32,10 +34,34 @@ export interface ListQuery {
   limit?: number;
   /** Items to skip, (page - 1) * limit. */
   offset?: number;
+  /** Only businesses within `radius` miles of this point; each result then carries its distance. */
+  near?: Point | null;
+  /** Miles around `near` (default NEAR_RADIUS). */
+  radius?: number;
+  /** Only businesses offering this service (a service name, any case). Needs `near`. */
+  service?: string | null;
+  /** Only businesses open at `now` in their own time zone. Needs `near`. */
+  openNow?: boolean;
+  /** Only businesses answering emergency calls 24/7. Needs `near`. */
+  emergency?: boolean;
+  /** Only businesses rated at least this (0..5). Needs `near`. */
+  minRating?: number;
+  /** Order of a `near` search (default "best"). */
+  sort?: NearSort;
+  /** The clock for `openNow` (tests). */
+  now?: number;
 }
 
+/** best: featured, rating, reviews, then distance. distance: nearest first. rating / reviews: that first, then nearest. */
+export const NEAR_SORTS = ["best", "distance", "rating", "reviews"] as const;
+export type NearSort = (typeof NEAR_SORTS)[number];
+export const NEAR_RADIUS = 25;
+
+/** A result of a `near` search: the business and how far it is (miles, one decimal). */
+export type ListedBusiness = Business & { distanceMiles?: number };
+
 export interface ListResult {
-  data: Business[];
+  data: ListedBusiness[];
   /** Matches across all pages. */
   total: number;
 }
@@ -70,6 +96,39 @@ export function indexPlan(profile: Profile, sum: number, count: number) {
   const rank = cityRank(profile.city);
   const order = orderScore(profile.isFeatured, sum, count);
   return { terms: indexTerms(searchableTexts(profile)), rank, order, banded: rank * CITY_BAND + order };
+}
+
+/** Index key part for a service name ("Cabling & Bracing" -> "cabling-bracing"). */
+export const serviceKey = (service: string) =>
+  service
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/** What the `near` hash field holds: the filter data a radius search reads per candidate. */
+interface NearFacts {
+  /** Time zone. */
+  tz: string;
+  /** weeklySpans(businessHours). */
+  w: Span[][];
+  /** Emergency 24/7. */
+  e: 0 | 1;
+  /** Index sets the business is in (key suffixes after the prefix), to leave them on change. */
+  sets: string[];
+}
+
+/** The location index writes for one business (the bench bulk-loads with this too). */
+export function nearPlan(profile: Pick<Business, "location" | "services" | "emergency247" | "businessHours" | "timeZone">, keys: Keys) {
+  if (!profile.location) return null;
+  const sets = [keys.near, ...new Set(profile.services.map((s) => keys.nearService(serviceKey(s))))];
+  if (profile.emergency247) sets.push(keys.nearEmergency);
+  const facts: NearFacts = {
+    tz: profile.timeZone ?? DEFAULT_TIME_ZONE,
+    w: weeklySpans(profile.businessHours),
+    e: profile.emergency247 ? 1 : 0,
+    sets: sets.map((k) => k.slice(keys.prefix.length)),
+  };
+  return { score: geohashScore(profile.location), sets, facts };
 }
 
 function hydrate(row: unknown): Business | null {
@@ -155,6 +214,82 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
     return { ids: merged.slice(offset, offset + limit).map((m) => m.id), total };
   }
 
+  /** Moves the business into the location sets its profile asks for (and out of the others). */
+  async function writeNear(profile: Profile, previous: readonly string[]): Promise<void> {
+    const plan = nearPlan(profile, keys);
+    const next = new Set(plan?.sets ?? []);
+    const tx = redis.multi();
+    for (const suffix of previous) if (!next.has(keys.prefix + suffix)) tx.zrem(keys.prefix + suffix, profile.id);
+    if (plan) {
+      for (const key of plan.sets) tx.zadd(key, { score: plan.score, member: profile.id });
+      tx.hset(keys.business(profile.id), { near: JSON.stringify(plan.facts) });
+    } else tx.hdel(keys.business(profile.id), "near");
+    await tx.exec();
+  }
+
+  /**
+   * A radius search. Three round trips whatever the directory size: the location set's
+   * score ranges around the point (at most 9, one pipeline), the filter data of the
+   * candidates inside the radius (one pipeline), the page's profiles (one pipeline).
+   * Work grows only with the businesses inside the radius.
+   */
+  async function nearList(query: ListQuery & { near: Point }, rank: number | null, terms: string[], limit: number, offset: number): Promise<ListResult> {
+    const radius = query.radius ?? NEAR_RADIUS;
+    const service = query.service ? serviceKey(query.service) : "";
+    // The smallest set that already applies a filter.
+    const key = service ? keys.nearService(service) : query.emergency ? keys.nearEmergency : keys.near;
+    const ranges = searchRanges(query.near, radius);
+    const p = redis.pipeline();
+    for (const r of ranges) p.zrange(key, r.min, `(${r.max}`, { byScore: true, withScores: true });
+    const replies = await p.exec<unknown[]>();
+    const inside: { id: string; miles: number }[] = [];
+    for (const reply of replies) {
+      for (const [id, score] of pairs(reply)) {
+        const miles = distanceMiles(query.near, decodeGeohashScore(score));
+        if (miles <= radius) inside.push({ id, miles });
+      }
+    }
+    if (inside.length === 0) return { data: [], total: 0 };
+
+    const textKey = terms.length === 0 ? null : terms.length === 1 ? keys.term(terms[0]!) : (await intersection(terms)).key;
+    const q = redis.pipeline();
+    for (const c of inside) q.hmget(keys.business(c.id), "sum", "count", "feat", "rank", "near");
+    if (textKey) q.zmscore(textKey, inside.map((c) => c.id));
+    const facts = await q.exec<unknown[]>();
+    const textScores = textKey ? (facts[inside.length] as unknown[] | null) ?? [] : null;
+    const now = query.now ?? Date.now();
+    const minTenths = Math.round((query.minRating ?? 0) * 10);
+
+    const matches: { id: string; miles: number; order: number; tenths: number; count: number }[] = [];
+    inside.forEach((c, i) => {
+      const row = (facts[i] ?? null) as Record<string, unknown> | null;
+      const near = asJson<NearFacts>(row?.near);
+      if (!row || !near) return;
+      if (textScores && (textScores[i] === null || textScores[i] === undefined)) return;
+      if (rank !== null && asNumber(row.rank, -1) !== rank) return;
+      if (query.emergency && near.e !== 1) return;
+      const sum = asNumber(row.sum);
+      const count = asNumber(row.count);
+      const tenths = ratingTenths(sum, count);
+      if (tenths < minTenths) return;
+      if (query.openNow && !openFromSpans(near.w, near.tz, now)) return;
+      matches.push({ id: c.id, miles: c.miles, order: orderScore(asNumber(row.feat) === 1, sum, count), tenths, count });
+    });
+
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const compare: Record<NearSort, (a: (typeof matches)[number], b: (typeof matches)[number]) => number> = {
+      best: (a, b) => b.order - a.order || a.miles - b.miles || byId(a, b),
+      distance: (a, b) => a.miles - b.miles || b.order - a.order || byId(a, b),
+      rating: (a, b) => b.tenths - a.tenths || b.count - a.count || a.miles - b.miles || byId(a, b),
+      reviews: (a, b) => b.count - a.count || b.tenths - a.tenths || a.miles - b.miles || byId(a, b),
+    };
+    matches.sort(compare[query.sort ?? "best"]);
+    const pageItems = matches.slice(offset, offset + limit);
+    const loaded = await load(pageItems.map((m) => m.id));
+    const miles = new Map(pageItems.map((m) => [m.id, Math.round(m.miles * 10) / 10]));
+    return { data: loaded.map((b) => ({ ...b, distanceMiles: miles.get(b.id) ?? 0 })), total: matches.length };
+  }
+
   return {
     async upsert(input: BusinessInput): Promise<Business> {
       const parsed = BusinessInput.parse(input);
@@ -166,7 +301,7 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
       const bizKey = keys.business(profile.id);
       // Optimistic: the script refuses if another upsert changed the terms since we read them.
       for (let attempt = 0; attempt < 8; attempt++) {
-        const current = (await redis.hmget(keys.business(profile.id), "tv", "terms")) as Record<string, unknown> | null;
+        const current = (await redis.hmget(keys.business(profile.id), "tv", "terms", "near")) as Record<string, unknown> | null;
         const tv = asString(current?.tv) ?? "0";
         const previous = new Set(asJson<string[]>(current?.terms) ?? []);
         const next = new Set(plan.terms);
@@ -188,6 +323,7 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
         );
         const status = asString(reply[0]);
         if (status === "ok") {
+          await writeNear(profile, asJson<NearFacts>(current?.near)?.sets ?? []);
           const saved = await get(profile.id);
           if (!saved) throw new Error(`business ${profile.id} vanished after upsert`);
           return saved;
@@ -219,6 +355,7 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
       const rank = city ? cityRank(city.label) : null;
 
       const terms = queryTerms(query.search);
+      if (query.near) return nearList({ ...query, near: query.near }, rank, terms, limit, offset);
       let source: Source;
       if (terms.length === 0) source = rank === null ? { key: keys.all, banded: false, scale: 1 } : { key: keys.geo, banded: true, scale: 1 };
       else if (terms.length === 1) source = { key: keys.term(terms[0]!), banded: true, scale: 1 };
