@@ -13,26 +13,21 @@
  */
 import { z } from "../../src/lib/zod.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
-import { CITIES, findCity } from "../../src/lib/options.ts";
+import { DirectoryQuery, intParam } from "../../src/lib/directory-query.ts";
+import { DIRECTORY_MAX_LIMIT, DIRECTORY_MAX_OFFSET, DIRECTORY_PAGE_SIZE, MAX_SEARCH_LENGTH } from "../../src/lib/directory-url.ts";
+import { UNKNOWN_PLACE, findPlace } from "../../src/lib/geo/places.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { Business, ReviewInput, toPublicReview, type PublicReview, type Review } from "../../src/lib/schemas/business.ts";
 import { HttpError, TEXT_BODY_LIMIT, afterResponse, bodyKind, bugReport, clientIp, decodeText, errorName, jsonError, jsonResponse, parseJsonObject, pathParam, readBody, type FunctionContext } from "./http.ts";
 import { parseQuery } from "./query.ts";
 import { RATE_LIMIT_ERROR, checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
 import { keyspace } from "./store/keys.ts";
-import { MAX_PAGE_SIZE, PAGE_SIZE } from "./store/repos/businesses.ts";
 import { getStore, isNotFound, type Store } from "./store/index.ts";
 
-/** Default page of GET /api/businesses (spec section 9); the repository's size is the one source. */
-export const DIRECTORY_PAGE_SIZE = PAGE_SIZE;
-/** Largest `limit` GET /api/businesses accepts. */
-export const DIRECTORY_MAX_LIMIT = MAX_PAGE_SIZE;
-/** Deeper pages are refused: nobody pages that far, and ZRANGE cost grows with the offset. */
-export const DIRECTORY_MAX_OFFSET = 10_000;
+// Page sizes and limits live with the query's reading (src/lib/directory-url.ts).
+export { DIRECTORY_MAX_LIMIT, DIRECTORY_MAX_OFFSET, DIRECTORY_PAGE_SIZE, MAX_SEARCH_LENGTH };
 /** The Featured section shows at most this many. */
 export const FEATURED_LIMIT = 6;
-/** Longer search text is refused rather than cut (only the first words count anyway). */
-export const MAX_SEARCH_LENGTH = 100;
 /** Largest `limit` (and the default) for GET /api/businesses/:id/reviews. */
 export const REVIEWS_MAX_LIMIT = 50;
 
@@ -87,44 +82,7 @@ export async function purgeQuietly(purge: Purge, tags: string[]): Promise<void> 
 // ---------------------------------------------------------------------------------------
 // Query parsing
 
-/** A whole number in a window ("1.5", "1e3" and "-1" are refused); blank or missing takes the default. */
-const intParam = (min: number, max: number, fallback: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return fallback;
-      const n = /^\d{1,9}$/.test(v) ? Number(v) : NaN;
-      if (Number.isInteger(n) && n >= min && n <= max) return n;
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    });
-
-const CITY_LIST = CITIES.map((c) => c.label).join(", ");
-
-/** GET /api/businesses query (spec section 7): search and city are optional filters. */
-export const DirectoryQuery = z.object({
-  /** Free text; applied only when non-blank after trimming. */
-  search: z
-    .string()
-    .trim()
-    .max(MAX_SEARCH_LENGTH, `Search can be at most ${MAX_SEARCH_LENGTH} characters`)
-    .optional()
-    .transform((v) => v || undefined),
-  /** City value or label ("san-antonio" / "San Antonio"); blank or "all" means every city. */
-  city: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (!v || v.toLowerCase() === "all" ? undefined : v))
-    .refine((v) => v === undefined || findCity(v) !== undefined, `Unknown city. Choose one of: ${CITY_LIST}`),
-  /** Page size, 1..DIRECTORY_MAX_LIMIT, default DIRECTORY_PAGE_SIZE. */
-  limit: intParam(1, DIRECTORY_MAX_LIMIT, DIRECTORY_PAGE_SIZE, `Limit must be a whole number from 1 to ${DIRECTORY_MAX_LIMIT}`),
-  /** Items to skip, 0..DIRECTORY_MAX_OFFSET, default 0. */
-  offset: intParam(0, DIRECTORY_MAX_OFFSET, 0, `Offset must be a whole number from 0 to ${DIRECTORY_MAX_OFFSET}`),
-});
-export type DirectoryQuery = z.output<typeof DirectoryQuery>;
+export { DirectoryQuery };
 
 /** GET /api/businesses/:id/reviews paging. */
 export const ReviewsQuery = z.object({
@@ -153,6 +111,12 @@ function cached(req: Request, body: unknown, tags: string[], vary?: string): Res
   // Only these parameters change the answer; anything else (utm_*, cache busters) shares the copy.
   if (vary) headers["netlify-vary"] = `query=${vary}`;
   const res = jsonResponse(body, 200, headers);
+  return req.method === "HEAD" ? new Response(null, { status: 200, headers: res.headers }) : res;
+}
+
+/** A 200 nobody may keep; HEAD likewise without the body. */
+function uncached(req: Request, body: unknown): Response {
+  const res = jsonResponse(body, 200, { "cache-control": "no-store" });
   return req.method === "HEAD" ? new Response(null, { status: 200, headers: res.headers }) : res;
 }
 
@@ -204,17 +168,35 @@ async function read<T>(run: () => Promise<T>, message = DIRECTORY_UNAVAILABLE): 
   }
 }
 
-/** GET /api/businesses?search=&city=&limit=&offset= -> { data, total, limit, offset }. */
+/** Every parameter that changes the list (the CDN keys its copies on these only). */
+const LIST_PARAMS = Object.keys(DirectoryQuery.shape).join("|");
+
+/**
+ * GET /api/businesses?search=&city=&near=&radius=&service=&open=&emergency=&minRating=&sort=&limit=&offset=
+ * -> { data, total, limit, offset, near? }. With `near`, each item has `distanceMiles` and
+ * `near` says where the search was centred ({ label, lat, lng, radius }).
+ */
 export function businessesHandler(deps: DirectoryDeps = {}): DirectoryHandler {
+  const now = deps.now ?? Date.now;
   return guarded("list", deps.store ?? getStore, async (req, store) => {
     if (!isRead(req)) return notAllowed("GET, HEAD");
     const query = parseQuery(DirectoryQuery, req);
     if (!query.ok) return badQuery(query.fields);
-    const { search, city, limit, offset } = query.data;
-    const { data, total } = await read(() => store.businesses.list({ search, city, limit, offset }));
-    return cached(req, { data, total, limit, offset }, [DIRECTORY_TAG], "search|city|limit|offset");
+    const { search, city, limit, offset, radius, service, open, emergency, minRating, sort } = query.data;
+    const place = query.data.near ? findPlace(query.data.near) : null;
+    if (query.data.near && !place) return badQuery({ near: UNKNOWN_PLACE });
+    const point = place ? { lat: place.lat, lng: place.lng } : null;
+    const { data, total } = await read(() =>
+      store.businesses.list({ search, city, limit, offset, near: point, radius, service, openNow: open, emergency, minRating, sort, now: now() }),
+    );
+    const near = place ? { label: place.label, lat: round3(place.lat), lng: round3(place.lng), radius } : undefined;
+    const body = { data, total, limit, offset, ...(near ? { near } : {}) };
+    // "Open now" changes by the minute: such answers are not kept by the CDN.
+    return open ? uncached(req, body) : cached(req, body, [DIRECTORY_TAG], LIST_PARAMS);
   });
 }
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** GET /api/businesses/featured -> { data } (best first, at most FEATURED_LIMIT). */
 export function featuredHandler(deps: DirectoryDeps = {}): DirectoryHandler {

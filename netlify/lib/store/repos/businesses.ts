@@ -9,6 +9,7 @@
 import type { Redis } from "@upstash/redis";
 import { findCity, CITIES } from "../../../../src/lib/options.ts";
 import { Business, BusinessInput } from "../../../../src/lib/schemas/business.ts";
+import { DIRECTORY_MAX_LIMIT, DIRECTORY_PAGE_SIZE } from "../../../../src/lib/directory-url.ts";
 import { decodeGeohashScore, distanceMiles, geohashScore, searchRanges, type Point } from "../../../../src/lib/geo/distance.ts";
 import { DEFAULT_TIME_ZONE, openFromSpans, weeklySpans, type Span } from "../../../../src/lib/hours.ts";
 import { asJson, asNumber, asString, pairs } from "../decode.ts";
@@ -18,8 +19,8 @@ import { CITY_BAND, FEATURED_BOOST, cityBand, cityRank, formatRating, orderScore
 import { UPSERT_BUSINESS } from "../scripts.ts";
 import { indexTerms, queryTerms } from "../text.ts";
 
-export const PAGE_SIZE = 12;
-export const MAX_PAGE_SIZE = 50;
+export const PAGE_SIZE = DIRECTORY_PAGE_SIZE;
+export const MAX_PAGE_SIZE = DIRECTORY_MAX_LIMIT;
 /** Cached multi-word results live this long (and die with the next directory write). */
 export const QUERY_CACHE_SECONDS = 300;
 
