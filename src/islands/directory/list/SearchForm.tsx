@@ -88,7 +88,7 @@ export function SearchForm({ formRef, onSearchInput, onFilterChange, onSubmit, n
       role="search"
       aria-label="Search the tree service directory"
       onSubmit={onSubmit}
-      className="grid gap-4 rounded-card border border-forest-100 bg-white p-4 shadow-lift sm:grid-cols-2 sm:p-5 lg:grid-cols-[1fr_1fr_12rem_auto] lg:items-start"
+      className="grid gap-4 rounded-card border border-forest-100 bg-white p-4 shadow-lift sm:grid-cols-2 sm:p-5 lg:grid-cols-[1fr_1.25fr_11rem_auto] lg:items-start"
       data-testid="directory-form"
     >
       <div className="sm:col-span-2 lg:col-span-1">
