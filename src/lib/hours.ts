@@ -11,6 +11,8 @@ import { WEEKDAYS, type BusinessHours, type Weekday } from "./schemas/business.t
 /** Every directory city is in Texas' central zone; a business may say otherwise. */
 export const DEFAULT_TIME_ZONE = "America/Chicago";
 export const OPEN_24_HOURS = "Open 24 hours";
+/** The business page's open state, as the visitor reads it. */
+export const OPEN_TEXT = { always: "Open 24/7", open: "Open now", closed: "Closed now" } as const;
 const DAY = 24 * 60;
 
 /** [open, close) in minutes after the day's midnight; close may pass 1440 (after midnight). */
