@@ -55,6 +55,19 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** The weekday and minutes after midnight at `now` in `timeZone`. */
 export function localTime(now: number | Date, timeZone: string = DEFAULT_TIME_ZONE): { day: Weekday; minutes: number } {
+  // A search asks for the same moment and zone once per candidate: answer repeats from memory.
+  const memoKey = `${timeZone}|${+now}`;
+  const known = recent.get(memoKey);
+  if (known) return known;
+  if (recent.size > 64) recent.clear();
+  const found = readClock(now, timeZone);
+  recent.set(memoKey, found);
+  return found;
+}
+
+const recent = new Map<string, { day: Weekday; minutes: number }>();
+
+function readClock(now: number | Date, timeZone: string): { day: Weekday; minutes: number } {
   let format = formats.get(timeZone);
   if (!format) {
     // Building a formatter costs far more than using one; a search checks hundreds of businesses.

@@ -53,8 +53,8 @@ describe("geohash scores", () => {
     );
   });
 
-  it("never needs more than 9 ranges", () => {
-    for (const miles of [10, 25, 50, 100]) expect(searchRanges({ lat: 30.27, lng: -97.74 }, miles).length).toBeLessThanOrEqual(9);
+  it("needs a bounded number of ranges (at most 5 x 5 cells) whatever the radius", () => {
+    for (const lat of [25.8, 30.27, 47.6]) for (const miles of [10, 25, 50, 100]) expect(searchRanges({ lat, lng: -97.74 }, miles).length).toBeLessThanOrEqual(25);
   });
 });
 

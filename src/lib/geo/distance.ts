@@ -79,38 +79,36 @@ export function decodeGeohashScore(score: number): Point {
 }
 
 /**
- * Score ranges [min, max) covering every point within `miles` of `center`: the cell holding
- * the centre and its eight neighbours at the finest precision whose cells are at least
- * `miles` wide (the same plan as Redis GEOSEARCH). Always 9 ranges or fewer, however many
- * businesses there are; callers still filter by exact distance.
+ * Score ranges [min, max) covering every point within `miles` of `center`: the cells that
+ * meet the circle's bounding box, at the finest precision whose cells are at least half
+ * the radius wide (so at most 5 x 5 cells, merged where their hashes run on). Redis
+ * GEOSEARCH reads the 3 x 3 cells of radius size instead; the smaller cells read about a
+ * third as many members that lie outside the circle. The count of ranges is bounded
+ * whatever the directory's size; callers still filter by exact distance.
  */
 export function searchRanges(center: Point, miles: number): { min: number; max: number }[] {
   const meters = miles * METERS_PER_MILE;
-  const latCellMeters = (step: number) => ((LAT_MAX - LAT_MIN) / 2 ** step) * 111_320;
+  const dLat = meters / 111_320;
   // Width shrinks towards the poles; measure it at the edge of the search nearest the pole.
-  const edgeLat = Math.min(89, Math.abs(center.lat) + miles / 69);
-  const lngCellMeters = (step: number) => ((LNG_MAX - LNG_MIN) / 2 ** step) * 111_320 * Math.cos(rad(edgeLat));
+  const edgeLat = Math.min(89, Math.abs(center.lat) + dLat);
+  const dLng = Math.min(180, dLat / Math.cos(rad(edgeLat)));
+  const latCellDeg = (step: number) => (LAT_MAX - LAT_MIN) / 2 ** step;
+  const lngCellDeg = (step: number) => (LNG_MAX - LNG_MIN) / 2 ** step;
   let step = GEO_STEP;
-  while (step > 1 && (latCellMeters(step) < meters || lngCellMeters(step) < meters)) step--;
-  const latIdx = cellIndex(center.lat, LAT_MIN, LAT_MAX, step);
-  const lngIdx = cellIndex(center.lng, LNG_MIN, LNG_MAX, step);
+  while (step > 1 && (latCellDeg(step) < dLat / 2 || lngCellDeg(step) < dLng / 2)) step--;
   const cells = 2 ** step;
   const shift = 2 ** (2 * (GEO_STEP - step));
-  const seen = new Set<number>();
-  const ranges: { min: number; max: number }[] = [];
-  for (const dLat of [-1, 0, 1]) {
-    for (const dLng of [-1, 0, 1]) {
-      const la = latIdx + dLat;
-      if (la < 0 || la >= cells) continue;
-      const lo = (lngIdx + dLng + cells) % cells;
-      const hash = interleave(la, lo, step);
-      if (seen.has(hash)) continue;
-      seen.add(hash);
-      ranges.push({ min: hash * shift, max: (hash + 1) * shift });
-    }
+  const lat0 = cellIndex(Math.max(LAT_MIN, center.lat - dLat), LAT_MIN, LAT_MAX, step);
+  const lat1 = cellIndex(Math.min(LAT_MAX, center.lat + dLat), LAT_MIN, LAT_MAX, step);
+  const lng0 = Math.floor(((center.lng - dLng - LNG_MIN) / (LNG_MAX - LNG_MIN)) * cells);
+  const lng1 = Math.floor(((center.lng + dLng - LNG_MIN) / (LNG_MAX - LNG_MIN)) * cells);
+  const hashes = new Set<number>();
+  for (let la = lat0; la <= lat1; la++) {
+    // Longitude wraps at the antimeridian.
+    for (let lo = lng0; lo <= Math.min(lng1, lng0 + cells - 1); lo++) hashes.add(interleave(la, ((lo % cells) + cells) % cells, step));
   }
-  // Adjacent cells are often consecutive hashes: merge them into fewer ranges.
-  ranges.sort((a, b) => a.min - b.min);
+  // Neighbouring cells are often consecutive hashes: merge them into fewer ranges.
+  const ranges = [...hashes].sort((a, b) => a - b).map((h) => ({ min: h * shift, max: (h + 1) * shift }));
   const merged: { min: number; max: number }[] = [];
   for (const r of ranges) {
     const last = merged[merged.length - 1];

@@ -15,7 +15,7 @@ import { DEFAULT_TIME_ZONE, openFromSpans, weeklySpans, type Span } from "../../
 import { asJson, asNumber, asString, pairs } from "../decode.ts";
 import { ConflictError } from "../errors.ts";
 import type { Keys } from "../keys.ts";
-import { CITY_BAND, FEATURED_BOOST, cityBand, cityRank, formatRating, orderScore, ratingTenths } from "../score.ts";
+import { CITY_BAND, FEATURED_BOOST, RATING_STEP, cityBand, cityRank, formatRating, orderScore } from "../score.ts";
 import { UPSERT_BUSINESS } from "../scripts.ts";
 import { indexTerms, queryTerms } from "../text.ts";
 
@@ -106,30 +106,35 @@ export const serviceKey = (service: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
-/** What the `near` hash field holds: the filter data a radius search reads per candidate. */
-interface NearFacts {
-  /** Time zone. */
-  tz: string;
-  /** weeklySpans(businessHours). */
-  w: Span[][];
-  /** Emergency 24/7. */
-  e: 0 | 1;
-  /** Index sets the business is in (key suffixes after the prefix), to leave them on change. */
+/**
+ * A location set's member: the business id plus what a radius search filters on besides
+ * distance (time zone, weekly hours, 24/7 emergency), as JSON text. A search then reads
+ * one member per candidate and nothing else per candidate but its order score, and the
+ * JSON parses as it arrives (the client parses every reply that is JSON; an id alone
+ * would cost it a failed parse each).
+ */
+type NearMember = [id: string, timeZone: string, emergency: 0 | 1, week: Span[][]];
+
+/** What the `near` field of the business hash holds: its member and the sets it is in, to leave them on change. */
+interface NearState {
+  member: string;
   sets: string[];
 }
 
 /** The location index writes for one business (the bench bulk-loads with this too). */
-export function nearPlan(profile: Pick<Business, "location" | "services" | "emergency247" | "businessHours" | "timeZone">, keys: Keys) {
+export function nearPlan(profile: Pick<Business, "id" | "location" | "services" | "emergency247" | "businessHours" | "timeZone">, keys: Keys) {
   if (!profile.location) return null;
   const sets = [keys.near, ...new Set(profile.services.map((s) => keys.nearService(serviceKey(s))))];
   if (profile.emergency247) sets.push(keys.nearEmergency);
-  const facts: NearFacts = {
-    tz: profile.timeZone ?? DEFAULT_TIME_ZONE,
-    w: weeklySpans(profile.businessHours),
-    e: profile.emergency247 ? 1 : 0,
-    sets: sets.map((k) => k.slice(keys.prefix.length)),
-  };
-  return { score: geohashScore(profile.location), sets, facts };
+  const entry: NearMember = [profile.id, profile.timeZone ?? DEFAULT_TIME_ZONE, profile.emergency247 ? 1 : 0, weeklySpans(profile.businessHours)];
+  const member = JSON.stringify(entry);
+  const state: NearState = { member, sets: sets.map((k) => k.slice(keys.prefix.length)) };
+  return { score: geohashScore(profile.location), sets, member, state };
+}
+
+function nearMember(value: unknown): NearMember | null {
+  const entry = typeof value === "string" ? asJson<unknown>(value) : value;
+  return Array.isArray(entry) && typeof entry[0] === "string" && Array.isArray(entry[3]) ? (entry as NearMember) : null;
 }
 
 function hydrate(row: unknown): Business | null {
@@ -215,66 +220,70 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
     return { ids: merged.slice(offset, offset + limit).map((m) => m.id), total };
   }
 
-  /** Moves the business into the location sets its profile asks for (and out of the others). */
-  async function writeNear(profile: Profile, previous: readonly string[]): Promise<void> {
+  /** Moves the business into the location sets its profile asks for (and its old member out of all of them). */
+  async function writeNear(profile: Profile, previous: NearState | null): Promise<void> {
     const plan = nearPlan(profile, keys);
-    const next = new Set(plan?.sets ?? []);
     const tx = redis.multi();
-    for (const suffix of previous) if (!next.has(keys.prefix + suffix)) tx.zrem(keys.prefix + suffix, profile.id);
+    if (previous) for (const suffix of previous.sets) tx.zrem(keys.prefix + suffix, previous.member);
     if (plan) {
-      for (const key of plan.sets) tx.zadd(key, { score: plan.score, member: profile.id });
-      tx.hset(keys.business(profile.id), { near: JSON.stringify(plan.facts) });
+      for (const key of plan.sets) tx.zadd(key, { score: plan.score, member: plan.member });
+      tx.hset(keys.business(profile.id), { near: JSON.stringify(plan.state) });
     } else tx.hdel(keys.business(profile.id), "near");
     await tx.exec();
   }
 
   /**
    * A radius search. Three round trips whatever the directory size: the location set's
-   * score ranges around the point (at most 9, one pipeline), the filter data of the
-   * candidates inside the radius (one pipeline), the page's profiles (one pipeline).
-   * Work grows only with the businesses inside the radius.
+   * score ranges around the point (one pipeline of at most 25 ranges), the order scores
+   * of the candidates inside the radius that pass the hours and 24/7 filters (one
+   * pipeline), the page's profiles (one pipeline). Work grows only with the businesses
+   * inside the radius.
    */
   async function nearList(query: ListQuery & { near: Point }, rank: number | null, terms: string[], limit: number, offset: number): Promise<ListResult> {
     const radius = query.radius ?? NEAR_RADIUS;
     const service = query.service ? serviceKey(query.service) : "";
     // The smallest set that already applies a filter.
     const key = service ? keys.nearService(service) : query.emergency ? keys.nearEmergency : keys.near;
-    const ranges = searchRanges(query.near, radius);
     const p = redis.pipeline();
-    for (const r of ranges) p.zrange(key, r.min, `(${r.max}`, { byScore: true, withScores: true });
+    for (const r of searchRanges(query.near, radius)) p.zrange(key, r.min, `(${r.max}`, { byScore: true, withScores: true });
     const replies = await p.exec<unknown[]>();
+    const now = query.now ?? Date.now();
     const inside: { id: string; miles: number }[] = [];
     for (const reply of replies) {
-      for (const [id, score] of pairs(reply)) {
-        const miles = distanceMiles(query.near, decodeGeohashScore(score));
-        if (miles <= radius) inside.push({ id, miles });
+      const flat = Array.isArray(reply) ? reply : [];
+      for (let i = 0; i + 1 < flat.length; i += 2) {
+        const entry = nearMember(flat[i]);
+        if (!entry) continue;
+        const miles = distanceMiles(query.near, decodeGeohashScore(asNumber(flat[i + 1])));
+        if (miles > radius) continue;
+        if (query.emergency && entry[2] !== 1) continue;
+        if (query.openNow && !openFromSpans(entry[3], entry[1], now)) continue;
+        inside.push({ id: entry[0], miles });
       }
     }
     if (inside.length === 0) return { data: [], total: 0 };
 
+    // The banded city-and-order score of each candidate: rating, reviews, featured and city in one number.
     const textKey = terms.length === 0 ? null : terms.length === 1 ? keys.term(terms[0]!) : (await intersection(terms)).key;
+    const candidateIds = inside.map((c) => c.id);
     const q = redis.pipeline();
-    for (const c of inside) q.hmget(keys.business(c.id), "sum", "count", "feat", "rank", "near");
-    if (textKey) q.zmscore(textKey, inside.map((c) => c.id));
-    const facts = await q.exec<unknown[]>();
-    const textScores = textKey ? (facts[inside.length] as unknown[] | null) ?? [] : null;
-    const now = query.now ?? Date.now();
+    q.zmscore(keys.geo, candidateIds);
+    if (textKey) q.zmscore(textKey, candidateIds);
+    const [banded, text] = await q.exec<[unknown[] | null, unknown[] | null]>();
     const minTenths = Math.round((query.minRating ?? 0) * 10);
 
     const matches: { id: string; miles: number; order: number; tenths: number; count: number }[] = [];
     inside.forEach((c, i) => {
-      const row = (facts[i] ?? null) as Record<string, unknown> | null;
-      const near = asJson<NearFacts>(row?.near);
-      if (!row || !near) return;
-      if (textScores && (textScores[i] === null || textScores[i] === undefined)) return;
-      if (rank !== null && asNumber(row.rank, -1) !== rank) return;
-      if (query.emergency && near.e !== 1) return;
-      const sum = asNumber(row.sum);
-      const count = asNumber(row.count);
-      const tenths = ratingTenths(sum, count);
+      const score = banded?.[i];
+      if (score === null || score === undefined) return;
+      if (text && (text[i] === null || text[i] === undefined)) return;
+      const value = asNumber(score);
+      const cityOf = Math.floor(value / CITY_BAND);
+      if (rank !== null && cityOf !== rank) return;
+      const order = value - cityOf * CITY_BAND;
+      const tenths = Math.floor((order % FEATURED_BOOST) / RATING_STEP);
       if (tenths < minTenths) return;
-      if (query.openNow && !openFromSpans(near.w, near.tz, now)) return;
-      matches.push({ id: c.id, miles: c.miles, order: orderScore(asNumber(row.feat) === 1, sum, count), tenths, count });
+      matches.push({ id: c.id, miles: c.miles, order, tenths, count: order % RATING_STEP });
     });
 
     const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -324,7 +333,7 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
         );
         const status = asString(reply[0]);
         if (status === "ok") {
-          await writeNear(profile, asJson<NearFacts>(current?.near)?.sets ?? []);
+          await writeNear(profile, asJson<NearState>(current?.near));
           const saved = await get(profile.id);
           if (!saved) throw new Error(`business ${profile.id} vanished after upsert`);
           return saved;
