@@ -13,9 +13,8 @@
  */
 import { z } from "../../src/lib/zod.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
-import { DirectoryQuery, intParam } from "../../src/lib/directory-query.ts";
+import { intParam } from "../../src/lib/directory-query.ts";
 import { DIRECTORY_MAX_LIMIT, DIRECTORY_MAX_OFFSET, DIRECTORY_PAGE_SIZE, MAX_SEARCH_LENGTH } from "../../src/lib/directory-url.ts";
-import { UNKNOWN_PLACE, findPlace } from "../../src/lib/geo/places.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { Business, ReviewInput, toPublicReview, type PublicReview, type Review } from "../../src/lib/schemas/business.ts";
 import { HttpError, TEXT_BODY_LIMIT, afterResponse, bodyKind, bugReport, clientIp, decodeText, errorName, jsonError, jsonResponse, parseJsonObject, pathParam, readBody, type FunctionContext } from "./http.ts";
@@ -82,8 +81,6 @@ export async function purgeQuietly(purge: Purge, tags: string[]): Promise<void> 
 // ---------------------------------------------------------------------------------------
 // Query parsing
 
-export { DirectoryQuery };
-
 /** GET /api/businesses/:id/reviews paging. */
 export const ReviewsQuery = z.object({
   /** Reviews per page, 1..REVIEWS_MAX_LIMIT, default REVIEWS_MAX_LIMIT. */
@@ -102,11 +99,11 @@ const SLUG_PATH = /^\/api\/businesses\/slug\/([^/]+)\/?$/;
 // Handlers
 
 const notFound = () => jsonError(404, BUSINESS_NOT_FOUND);
-const badQuery = (fields: FieldErrors) => jsonError(400, QUERY_ERROR, { fields });
-const notAllowed = (allow: string) => jsonError(405, `Method not allowed. Use ${allow.replace(", HEAD", "")}.`, {}, { allow });
+export const badQuery = (fields: FieldErrors) => jsonError(400, QUERY_ERROR, { fields });
+export const notAllowed = (allow: string) => jsonError(405, `Method not allowed. Use ${allow.replace(", HEAD", "")}.`, {}, { allow });
 
 /** A cacheable 200; HEAD gets the same headers without the body. */
-function cached(req: Request, body: unknown, tags: string[], vary?: string): Response {
+export function cached(req: Request, body: unknown, tags: string[], vary?: string): Response {
   const headers: Record<string, string> = { ...CACHE_HEADERS, "netlify-cache-tag": tags.join(", ") };
   // Only these parameters change the answer; anything else (utm_*, cache busters) shares the copy.
   if (vary) headers["netlify-vary"] = `query=${vary}`;
@@ -114,16 +111,10 @@ function cached(req: Request, body: unknown, tags: string[], vary?: string): Res
   return req.method === "HEAD" ? new Response(null, { status: 200, headers: res.headers }) : res;
 }
 
-/** A 200 nobody may keep; HEAD likewise without the body. */
-function uncached(req: Request, body: unknown): Response {
-  const res = jsonResponse(body, 200, { "cache-control": "no-store" });
-  return req.method === "HEAD" ? new Response(null, { status: 200, headers: res.headers }) : res;
-}
-
-const isRead = (req: Request) => req.method === "GET" || req.method === "HEAD";
+export const isRead = (req: Request) => req.method === "GET" || req.method === "HEAD";
 
 /** Store and unexpected failures around a handler body: 503 for the store, 500 for a bug. */
-function guarded(label: string, storeOf: () => Store, body: (req: Request, store: Store, context?: DirectoryContext | null) => Promise<Response>): DirectoryHandler {
+export function guarded(label: string, storeOf: () => Store, body: (req: Request, store: Store, context?: DirectoryContext | null) => Promise<Response>): DirectoryHandler {
   return async (req, context) => {
     let store: Store;
     try {
@@ -159,7 +150,7 @@ class StoreFailure extends Error {
 }
 
 /** Runs a store read; a NotFoundError stays itself, anything else becomes a 503. */
-async function read<T>(run: () => Promise<T>, message = DIRECTORY_UNAVAILABLE): Promise<T> {
+export async function read<T>(run: () => Promise<T>, message = DIRECTORY_UNAVAILABLE): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -167,36 +158,6 @@ async function read<T>(run: () => Promise<T>, message = DIRECTORY_UNAVAILABLE): 
     throw new StoreFailure(message, error);
   }
 }
-
-/** Every parameter that changes the list (the CDN keys its copies on these only). */
-const LIST_PARAMS = Object.keys(DirectoryQuery.shape).join("|");
-
-/**
- * GET /api/businesses?search=&city=&near=&radius=&service=&open=&emergency=&minRating=&sort=&limit=&offset=
- * -> { data, total, limit, offset, near? }. With `near`, each item has `distanceMiles` and
- * `near` says where the search was centred ({ label, lat, lng, radius }).
- */
-export function businessesHandler(deps: DirectoryDeps = {}): DirectoryHandler {
-  const now = deps.now ?? Date.now;
-  return guarded("list", deps.store ?? getStore, async (req, store) => {
-    if (!isRead(req)) return notAllowed("GET, HEAD");
-    const query = parseQuery(DirectoryQuery, req);
-    if (!query.ok) return badQuery(query.fields);
-    const { search, city, limit, offset, radius, service, open, emergency, minRating, sort } = query.data;
-    const place = query.data.near ? findPlace(query.data.near) : null;
-    if (query.data.near && !place) return badQuery({ near: UNKNOWN_PLACE });
-    const point = place ? { lat: place.lat, lng: place.lng } : null;
-    const { data, total } = await read(() =>
-      store.businesses.list({ search, city, limit, offset, near: point, radius, service, openNow: open, emergency, minRating, sort, now: now() }),
-    );
-    const near = place ? { label: place.label, lat: round3(place.lat), lng: round3(place.lng), radius } : undefined;
-    const body = { data, total, limit, offset, ...(near ? { near } : {}) };
-    // "Open now" changes by the minute: such answers are not kept by the CDN.
-    return open ? uncached(req, body) : cached(req, body, [DIRECTORY_TAG], LIST_PARAMS);
-  });
-}
-
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** GET /api/businesses/featured -> { data } (best first, at most FEATURED_LIMIT). */
 export function featuredHandler(deps: DirectoryDeps = {}): DirectoryHandler {

@@ -18,7 +18,6 @@ import {
   ASSESSMENT_FORM,
   AUDIT_FORM,
   BOOKING_FORM,
-  FIND_PROS_FORM,
   QUOTE_FORM,
   bookingForm,
   formValuesToPayload,
@@ -38,7 +37,6 @@ import { BOOKING_MESSAGES, bookingRequestSchema, BookingRequest } from "../../sr
 import {
   AssessmentRequest,
   AuditRequest,
-  FindProsRequest,
   QuoteRequest,
   VALIDATION_ERROR,
   fieldErrors,
@@ -46,8 +44,7 @@ import {
 } from "../../src/lib/schemas/forms.ts";
 import type { LeadType } from "../../src/lib/schemas/lead.ts";
 import { siteUrl } from "../../src/lib/site.ts";
-import { matchPros } from "./find-pros.ts";
-import { checkPhoto, netlifyPhotoStore, type ImageType, type PhotoStore } from "./blobs.ts";
+import { netlifyPhotoStore, type ImageType, type PhotoStore } from "./blobs.ts";
 import {
   HttpError,
   MB,
@@ -68,14 +65,11 @@ import {
   type BodyKind,
 } from "./http.ts";
 import {
-  NO_MATCHES_MESSAGE,
-  findProsConfirmationPage,
   formErrorPage,
   growthConfirmationPage,
   problemPage,
   quoteConfirmationPage,
   renderPage,
-  type ProMatch,
 } from "./pages.ts";
 import { notifyLead } from "./notify/index.ts";
 import { RATE_LIMIT_ERROR, checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
@@ -180,27 +174,8 @@ export const ASSESSMENT_ENDPOINT: LeadEndpoint<AssessmentRequest> = {
   confirmation: () => growthConfirmationPage("assessment"),
 };
 
-/** A find-pros request after matching: the businesses it was passed to go into the stored lead. */
-export type FindProsLead = FindProsRequest & { matchedBusinesses?: ProMatch[] };
-
-export const FIND_PROS_ENDPOINT: LeadEndpoint<FindProsLead> = {
-  type: "find-pros",
-  form: FIND_PROS_FORM,
-  schema: FindProsRequest,
-  multipartLimit: PHOTO_BODY_LIMIT,
-  async readUploads(form): Promise<{ errors: FieldErrors; upload?: Upload }> {
-    const photo = await checkPhoto(form.get("photo"));
-    if (!photo.ok) return { errors: { photo: photo.message } };
-    return photo.bytes ? { errors: {}, upload: { bytes: photo.bytes, contentType: photo.contentType } } : { errors: {} };
-  },
-  // Matched before the write, so the stored lead names the businesses (netlify/lib/find-pros.ts).
-  check: async (data, store) => ({ data: { ...data, matchedBusinesses: await matchPros(store, data.location, data.serviceType) } }),
-  prepare(data) {
-    const matches = data.matchedBusinesses ?? [];
-    return { stored: { ...data, matchedBusinesses: matches }, reply: matches.length > 0 ? { matches } : { matches, message: NO_MATCHES_MESSAGE } };
-  },
-  confirmation: (data) => findProsConfirmationPage(data.matchedBusinesses ?? []),
-};
+// FIND_PROS_ENDPOINT lives in find-pros.ts with its matching, so the other lead
+// functions do not load the ZIP dataset the matching reads.
 
 /** A booking after the store check: the request plus the business it is for. */
 export type BookingLead = BookingRequest & { businessName?: string; businessSlug?: string };

@@ -4,7 +4,8 @@
  * with the same place lookup, distance and hours rules, never hard-coded counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUERY_ERROR, businessesHandler, type DirectoryDeps } from "../../../netlify/lib/directory.ts";
+import { QUERY_ERROR, type DirectoryDeps } from "../../../netlify/lib/directory.ts";
+import { businessesHandler } from "../../../netlify/lib/directory-search.ts";
 import { DEFAULT_SEED_FILE, readSeedFile, seedDirectory } from "../../../netlify/lib/store/seed.ts";
 import { DIRECTORY_QUERY_MESSAGES as M } from "../../../src/lib/directory-query.ts";
 import { NEAR_REQUIRED } from "../../../src/lib/directory-url.ts";

@@ -11,11 +11,11 @@ import {
   QUERY_ERROR,
   REVIEW_SAVE_ERROR,
   businessBySlugHandler,
-  businessesHandler,
   featuredHandler,
   reviewsHandler,
   type DirectoryDeps,
 } from "../../../netlify/lib/directory.ts";
+import { businessesHandler } from "../../../netlify/lib/directory-search.ts";
 import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import { REVIEW_MESSAGES, type BusinessInput } from "../../../src/lib/schemas/business.ts";
 import {

@@ -3,7 +3,7 @@
  * upload (multipart, magic bytes, size), and the no-JavaScript page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIND_PROS_ENDPOINT } from "../../../netlify/lib/leads.ts";
+import { FIND_PROS_ENDPOINT } from "../../../netlify/lib/find-pros.ts";
 import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import { PHOTO_ERROR, type PhotoStore } from "../../../netlify/lib/blobs.ts";
 import { NO_MATCHES_MESSAGE } from "../../../netlify/lib/pages.ts";
