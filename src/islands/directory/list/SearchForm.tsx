@@ -165,55 +165,10 @@ export function SearchForm({ formRef, onSearchInput, onFilterChange, onSubmit, n
 
       <fieldset className="grid grid-cols-2 gap-3 border-t border-forest-100 pt-4 sm:col-span-2 sm:grid-cols-4 lg:col-span-4 lg:grid-cols-[repeat(4,minmax(0,11rem))_auto_auto] lg:items-end">
         <legend className="sr-only">Filters</legend>
-        <div>
-          <label htmlFor="directory-radius" className={label}>
-            Within
-          </label>
-          <Select id="directory-radius" name="radius" defaultValue={String(d.radius)} onChange={onFilterChange}>
-            {RADIUS_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <label htmlFor="directory-service" className={label}>
-            Service
-          </label>
-          <Select id="directory-service" name="service" defaultValue="" onChange={onFilterChange}>
-            <option value="">Any service</option>
-            {PRO_SERVICES.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <label htmlFor="directory-rating" className={label}>
-            Rating
-          </label>
-          <Select id="directory-rating" name="minRating" defaultValue="0" onChange={onFilterChange}>
-            {MIN_RATING_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <label htmlFor="directory-sort" className={label}>
-            Sort by
-          </label>
-          <Select id="directory-sort" name="sort" defaultValue={d.sort} onChange={onFilterChange}>
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <SelectField id="directory-radius" label="Within" name="radius" defaultValue={String(d.radius)} options={RADIUS_OPTIONS} onChange={onFilterChange} />
+        <SelectField id="directory-service" label="Service" name="service" defaultValue="" options={SERVICE_CHOICES} onChange={onFilterChange} />
+        <SelectField id="directory-rating" label="Rating" name="minRating" defaultValue="0" options={MIN_RATING_OPTIONS} onChange={onFilterChange} />
+        <SelectField id="directory-sort" label="Sort by" name="sort" defaultValue={d.sort} options={SORT_OPTIONS} onChange={onFilterChange} />
         <label className={toggle}>
           <input type="checkbox" name="open" value={OPEN_NOW} defaultChecked={false} onChange={onFilterChange} className="size-4 accent-forest-700" />
           <Icon name="clock" className="size-4 text-forest-600" />
@@ -225,6 +180,26 @@ export function SearchForm({ formRef, onSearchInput, onFilterChange, onSubmit, n
         </label>
       </fieldset>
     </form>
+  );
+}
+
+const SERVICE_CHOICES = [{ value: "", label: "Any service" }, ...PRO_SERVICES];
+
+/** A labelled filter select. */
+function SelectField({ id, label: text, options, ...props }: { id: string; label: string; name: string; defaultValue: string; options: readonly { value: string | number; label: string }[]; onChange: () => void }) {
+  return (
+    <div>
+      <label htmlFor={id} className={label}>
+        {text}
+      </label>
+      <Select id={id} {...props}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }
 
