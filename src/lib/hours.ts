@@ -20,7 +20,8 @@ export type Span = readonly [number, number];
 
 const TIME = /^(\d{1,2})(?::(\d{2}))?\s*([AaPp])\.?\s*[Mm]\.?$/;
 
-function minutes(text: string): number | null {
+/** "7:00 AM" -> 420, "12:30 PM" -> 750, "7 pm" -> 1140; null when the text is not a clock time. */
+export function clockMinutes(text: string): number | null {
   const m = TIME.exec(text.trim());
   if (!m) return null;
   const h = Number(m[1]);
@@ -37,8 +38,8 @@ export function daySpans(text: string | undefined): Span[] {
   const spans: Span[] = [];
   for (const part of t.split(/\s*,\s*/)) {
     const [a, b] = part.split(/\s*[-–]\s*/);
-    const open = a === undefined ? null : minutes(a);
-    const close = b === undefined ? null : minutes(b);
+    const open = a === undefined ? null : clockMinutes(a);
+    const close = b === undefined ? null : clockMinutes(b);
     if (open === null || close === null) continue;
     // "12:00 AM" as a closing time is midnight at the end of the day.
     spans.push([open, close <= open ? close + DAY : close]);
