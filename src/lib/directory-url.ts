@@ -207,12 +207,6 @@ export function isFiltered(state: Partial<DirectoryState>): boolean {
   return s.search !== "" || s.city !== ALL_CITIES || s.near !== "" || s.service !== "" || s.open || s.emergency || s.minRating > 0;
 }
 
-/** Filters that only apply around a place (the API answers 400 NEAR_REQUIRED without one). */
-export function usesNearFilters(state: Partial<DirectoryState>): boolean {
-  const s = normalizeDirectoryState(state);
-  return s.service !== "" || s.open || s.emergency || s.minRating > 0 || s.sort !== DEFAULT_SORT;
-}
-
 export function sameDirectoryState(a: DirectoryState, b: DirectoryState): boolean {
   return serializeDirectoryQuery(a) === serializeDirectoryQuery(b);
 }

@@ -9,7 +9,7 @@
 import type { Redis } from "@upstash/redis";
 import { findCity, CITIES } from "../../../../src/lib/options.ts";
 import { Business, BusinessInput } from "../../../../src/lib/schemas/business.ts";
-import { DIRECTORY_MAX_LIMIT, DIRECTORY_PAGE_SIZE } from "../../../../src/lib/directory-url.ts";
+import { DEFAULT_RADIUS, DIRECTORY_MAX_LIMIT, DIRECTORY_PAGE_SIZE, type DirectorySort } from "../../../../src/lib/directory-url.ts";
 import { decodeGeohashScore, distanceMiles, geohashScore, searchRanges, type Point } from "../../../../src/lib/geo/distance.ts";
 import { DEFAULT_TIME_ZONE, openFromSpans, weeklySpans, type Span } from "../../../../src/lib/hours.ts";
 import { asJson, asNumber, asString, pairs } from "../decode.ts";
@@ -54,9 +54,8 @@ export interface ListQuery {
 }
 
 /** best: featured, rating, reviews, then distance. distance: nearest first. rating / reviews: that first, then nearest. */
-export const NEAR_SORTS = ["best", "distance", "rating", "reviews"] as const;
-export type NearSort = (typeof NEAR_SORTS)[number];
-export const NEAR_RADIUS = 25;
+export type NearSort = DirectorySort;
+export const NEAR_RADIUS = DEFAULT_RADIUS;
 
 /** A result of a `near` search: the business and how far it is (miles, one decimal). */
 export type ListedBusiness = Business & { distanceMiles?: number };
