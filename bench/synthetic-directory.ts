@@ -1,12 +1,18 @@
 /**
  * The synthetic directory the benchmarks load into real Redis (bench:directory, bench:scale):
- * deterministic businesses in exactly the repository's key layout (indexPlan), bulk-loaded
- * over raw RESP, and deleted again by prefix.
+ * deterministic businesses at real US ZIP centroids in exactly the repository's key layout
+ * (indexPlan), bulk-loaded over raw RESP, and deleted again by prefix. The first 1,000 sit in
+ * the four Texas metros and growth beyond that covers the rest of the country (see
+ * bench/directory.ts and docs/directory.md).
  */
 import { connect, type Socket } from "node:net";
 import { Redis as IORedis } from "ioredis";
+import zipcodes from "zipcodes";
 import { CITIES } from "../src/lib/options.ts";
 import { Business } from "../src/lib/schemas/business.ts";
+import { findPlace } from "../src/lib/geo/places.ts";
+import { distanceMiles } from "../src/lib/geo/distance.ts";
+import { OPEN_24_HOURS } from "../src/lib/hours.ts";
 import { keyspace } from "../netlify/lib/store/keys.ts";
 import { indexPlan } from "../netlify/lib/store/repos/businesses.ts";
 
@@ -59,6 +65,26 @@ const WORK = ["pruning", "canopy thinning", "crown raising", "deadwood removal",
 
 const Profile = Business.omit({ rating: true, reviewCount: true });
 
+/** Every US ZIP centroid, in a fixed order. */
+const US_ZIPS = Object.values(zipcodes.codes)
+  // A few entries carry placeholder coordinates; keep the ones on US soil.
+  .filter((z) => z.country === "US" && /^\d{5}$/.test(z.zip) && z.latitude > 17 && z.latitude < 72 && z.longitude > -180 && z.longitude < -64)
+  .sort((a, b) => (a.zip < b.zip ? -1 : 1));
+const METRO_CENTRES = CITIES.map((c) => findPlace(c.label)!);
+const milesToMetro = (z: { latitude: number; longitude: number }) => Math.min(...METRO_CENTRES.map((m) => distanceMiles(m, { lat: z.latitude, lng: z.longitude })));
+/** The four metros, where the first 1,000 businesses are. */
+const METRO_ZIPS = US_ZIPS.filter((z) => milesToMetro(z) <= 40);
+/** Everywhere else, where growth goes. */
+const ELSEWHERE_ZIPS = US_ZIPS.filter((z) => milesToMetro(z) > 100);
+const METRO_BUSINESSES = 1000;
+const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+const HOURS = [
+  Object.fromEntries(DAYS.map((d) => [d, d === "sunday" ? "" : d === "saturday" ? "8:00 AM - 12:00 PM" : "7:00 AM - 6:00 PM"])),
+  Object.fromEntries(DAYS.map((d) => [d, "6:00 AM - 10:00 PM"])),
+  Object.fromEntries(DAYS.map((d) => [d, d === "friday" || d === "saturday" ? "7:00 AM - 1:00 AM" : "7:00 AM - 7:00 PM"])),
+  Object.fromEntries(DAYS.map((d) => [d, OPEN_24_HOURS])),
+];
+
 function syntheticBusiness(n: number, r: ReturnType<typeof rng>) {
   const city = r.pick(CITIES);
   const name = `${r.pick(PLACES)} ${r.pick(SUFFIXES)}`;
@@ -71,6 +97,8 @@ function syntheticBusiness(n: number, r: ReturnType<typeof rng>) {
       .replace(/\{city\}/g, city.label);
   const reviewCount = r.next() < 0.15 ? 0 : 1 + r.int(80);
   const id = `bench-${String(n).padStart(6, "0")}`;
+  const zip = r.pick(n < METRO_BUSINESSES ? METRO_ZIPS : ELSEWHERE_ZIPS);
+  const hours = r.next() < 0.1 ? HOURS[3]! : r.pick(HOURS.slice(0, 3));
   const profile = Profile.parse({
     id,
     name,
@@ -78,7 +106,8 @@ function syntheticBusiness(n: number, r: ReturnType<typeof rng>) {
     description: r.some(SENTENCES, 2, 4).map(fill).join(" "),
     city: city.label,
     state: "TX",
-    zipCode: String(75000 + r.int(4000)),
+    zipCode: zip.zip,
+    location: { lat: zip.latitude, lng: zip.longitude },
     address: `${100 + r.int(9000)} ${r.pick(PLACES)} Rd`,
     phone: `(512) 555-${String(r.int(10000)).padStart(4, "0")}`,
     isFeatured: r.next() < 0.08,
@@ -86,7 +115,8 @@ function syntheticBusiness(n: number, r: ReturnType<typeof rng>) {
     specialties: r.some(SPECIALTIES, 1, 3),
     serviceAreas: r.some(PLACES, 2, 5),
     images: [],
-    businessHours: { monday: "7:00 AM - 6:00 PM", tuesday: "7:00 AM - 6:00 PM", saturday: "8:00 AM - 12:00 PM", sunday: "" },
+    businessHours: hours,
+    emergency247: hours === HOURS[3] || r.next() < 0.1,
     yearsInBusiness: 1 + r.int(40),
   });
   const sum = reviewCount > 0 ? ((30 + r.int(21)) / 10) * reviewCount : 0;
@@ -165,17 +195,21 @@ export async function bulkLoad(url: string, prefix: string, size: number): Promi
   const writer = await BulkWriter.open(url);
   // Postings hold business numbers only (compact SMI arrays); ids and scores are looked up.
   const postings = new Map<string, number[]>();
+  // Location sets (nearPlan): member numbers per key, scores per business.
+  const near = new Map<string, number[]>();
+  const geohash = new Float64Array(size);
+  const nearMembers: string[] = new Array(size);
   const ids: string[] = new Array(size);
   const order = new Float64Array(size);
   const banded = new Float64Array(size);
   const slugs: string[] = new Array(size);
   const CHUNK = 2000;
   // Ascending score order within a command is Redis's cheapest skiplist insert path.
-  const zadd = async (key: string, members: number[], scores: Float64Array) => {
+  const zadd = async (key: string, members: number[], scores: Float64Array, names: string[] = ids) => {
     members.sort((a, b) => scores[a]! - scores[b]!);
     for (let i = 0; i < members.length; i += CHUNK) {
       const args: (string | number)[] = ["ZADD", key];
-      for (let j = i; j < Math.min(i + CHUNK, members.length); j++) args.push(scores[members[j]!]!, ids[members[j]!]!);
+      for (let j = i; j < Math.min(i + CHUNK, members.length); j++) args.push(scores[members[j]!]!, names[members[j]!]!);
       writer.send(args);
       await writer.maybeWrite();
     }
@@ -190,6 +224,15 @@ export async function bulkLoad(url: string, prefix: string, size: number): Promi
       "sum", String(sum), "count", count, "terms", JSON.stringify(plan.terms), "tv", "1",
     ]);
     await writer.maybeWrite();
+    const located = nearPlan(profile, keys)!;
+    writer.send(["HSET", keys.business(profile.id), "near", JSON.stringify(located.state)]);
+    geohash[n] = located.score;
+    nearMembers[n] = located.member;
+    for (const key of located.sets) {
+      let list = near.get(key);
+      if (!list) near.set(key, (list = []));
+      list.push(n);
+    }
     ids[n] = profile.id;
     slugs[n] = profile.slug;
     order[n] = plan.order;
@@ -214,6 +257,7 @@ export async function bulkLoad(url: string, prefix: string, size: number): Promi
   await zadd(keys.all, [...everyone], order);
   await zadd(keys.geo, everyone, banded);
   for (const [term, members] of postings) if (members.length) await zadd(keys.term(term), members, banded);
+  for (const [key, members] of near) await zadd(key, members, geohash, nearMembers);
   writer.send(["SET", keys.version, "1"]);
   await writer.finish();
   return { slugs };

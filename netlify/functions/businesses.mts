@@ -1,9 +1,9 @@
 /**
- * GET /api/businesses?search=&city=&limit=&offset=: one page of the directory, best first,
- * with the total across pages. The handler lives in ../lib/directory.ts.
+ * GET /api/businesses (search, city and the near-me parameters, docs/directory.md): one page of the directory,
+ * with the total across pages. The handler lives in ../lib/directory-search.ts.
  */
 import type { Config } from "@netlify/functions";
-import { businessesHandler } from "../lib/directory.ts";
+import { businessesHandler } from "../lib/directory-search.ts";
 
 export default businessesHandler();
 

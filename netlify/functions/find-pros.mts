@@ -1,9 +1,10 @@
 /**
  * POST /api/find-pros: validates and stores a find-pros lead. JSON clients get JSON; a no-JavaScript
- * form post gets a server-rendered page. The pipeline lives in ../lib/leads.ts.
+ * form post gets a server-rendered page. The pipeline lives in ../lib/leads.ts, the matching in ../lib/find-pros.ts.
  */
 import type { Config } from "@netlify/functions";
-import { FIND_PROS_ENDPOINT, leadHandler } from "../lib/leads.ts";
+import { FIND_PROS_ENDPOINT } from "../lib/find-pros.ts";
+import { leadHandler } from "../lib/leads.ts";
 
 export default leadHandler(FIND_PROS_ENDPOINT);
 

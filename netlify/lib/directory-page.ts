@@ -8,7 +8,9 @@
 import { DIRECTORY_PAGE_SIZE, businessesApiParams, type DirectoryState } from "../../src/lib/directory-url.ts";
 import { Business, toPublicReview, type PublicReview } from "../../src/lib/schemas/business.ts";
 import { toListBusiness, type ListBusiness, type ListPage } from "../../src/islands/directory/list/types.ts";
-import { DIRECTORY_TAG, DirectoryQuery, FEATURED_LIMIT, businessTag } from "./directory.ts";
+import { DIRECTORY_TAG, FEATURED_LIMIT, businessTag } from "./directory.ts";
+import { searchDirectory } from "./directory-search.ts";
+import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { keyspace } from "./store/keys.ts";
 import { withRoundTrips } from "./store/round-trips.ts";
 import type { Store } from "./store/index.ts";
@@ -94,19 +96,23 @@ export interface DirectoryPage {
 }
 
 /**
- * One /directory state, read through the API's own query schema, so whatever filter
- * directory-url.ts turns into API parameters reaches the store the same way here.
+ * One /directory state, read by the API's own search (directory-search.ts), so whatever
+ * filter directory-url.ts turns into API parameters reaches the store the same way here.
+ * A state the API refuses (an unknown place) answers its field messages and an empty list.
  */
-export async function loadDirectoryPage(store: Store, state: DirectoryState): Promise<{ data: DirectoryPage; roundTrips: number }> {
-  const params = businessesApiParams(state);
-  const parsed = DirectoryQuery.safeParse(Object.fromEntries(params));
-  // normalizeDirectoryState only yields what the API accepts; anything else shows page 1.
-  const query = parsed.success ? parsed.data : { search: undefined, city: undefined, limit: DIRECTORY_PAGE_SIZE, offset: 0 };
+export async function loadDirectoryPage(
+  store: Store,
+  state: DirectoryState,
+  now: number = Date.now(),
+): Promise<{ data: DirectoryPage; fields?: FieldErrors; roundTrips: number }> {
   const { value, roundTrips } = await withRoundTrips(() =>
-    Promise.all([store.businesses.list(query), store.businesses.featured({ limit: FEATURED_LIMIT })]),
+    Promise.all([searchDirectory(store, businessesApiParams(state), now), store.businesses.featured({ limit: FEATURED_LIMIT })]),
   );
-  const [list, featured] = value;
-  return { data: { page: { data: list.data.map(toListBusiness), total: list.total }, featured: featured.map(toListBusiness) }, roundTrips };
+  const [found, featured] = value;
+  const page: ListPage = found.ok
+    ? { data: found.answer.data.map(toListBusiness), total: found.answer.total, ...(found.answer.near ? { near: found.answer.near } : {}) }
+    : { data: [], total: 0 };
+  return { data: { page, featured: featured.map(toListBusiness) }, ...(found.ok ? {} : { fields: found.fields }), roundTrips };
 }
 
 /** How many directory sitemap files `total` businesses need (at least one, so the index is never empty of them). */

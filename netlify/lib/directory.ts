@@ -13,7 +13,8 @@
  */
 import { z } from "../../src/lib/zod.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
-import { CITIES, findCity } from "../../src/lib/options.ts";
+import { intParam } from "../../src/lib/directory-query.ts";
+import { DIRECTORY_MAX_LIMIT, DIRECTORY_MAX_OFFSET, DIRECTORY_PAGE_SIZE, MAX_SEARCH_LENGTH } from "../../src/lib/directory-url.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { Business, ReviewInput, toPublicReview, type PublicReview, type Review } from "../../src/lib/schemas/business.ts";
 import { siteUrl } from "../../src/lib/site.ts";
@@ -21,19 +22,12 @@ import { CROSS_SITE_ERROR, HttpError, TEXT_BODY_LIMIT, isCrossSite, afterRespons
 import { parseQuery } from "./query.ts";
 import { RATE_LIMIT_ERROR, checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
 import { keyspace } from "./store/keys.ts";
-import { MAX_PAGE_SIZE, PAGE_SIZE } from "./store/repos/businesses.ts";
 import { getStore, isNotFound, type Store } from "./store/index.ts";
 
-/** Default page of GET /api/businesses (spec section 9); the repository's size is the one source. */
-export const DIRECTORY_PAGE_SIZE = PAGE_SIZE;
-/** Largest `limit` GET /api/businesses accepts. */
-export const DIRECTORY_MAX_LIMIT = MAX_PAGE_SIZE;
-/** Deeper pages are refused: nobody pages that far, and ZRANGE cost grows with the offset. */
-export const DIRECTORY_MAX_OFFSET = 10_000;
+// Page sizes and limits live with the query's reading (src/lib/directory-url.ts).
+export { DIRECTORY_MAX_LIMIT, DIRECTORY_MAX_OFFSET, DIRECTORY_PAGE_SIZE, MAX_SEARCH_LENGTH };
 /** The Featured section shows at most this many. */
 export const FEATURED_LIMIT = 6;
-/** Longer search text is refused rather than cut (only the first words count anyway). */
-export const MAX_SEARCH_LENGTH = 100;
 /** Largest `limit` (and the default) for GET /api/businesses/:id/reviews. */
 export const REVIEWS_MAX_LIMIT = 50;
 
@@ -88,45 +82,6 @@ export async function purgeQuietly(purge: Purge, tags: string[]): Promise<void> 
 // ---------------------------------------------------------------------------------------
 // Query parsing
 
-/** A whole number in a window ("1.5", "1e3" and "-1" are refused); blank or missing takes the default. */
-const intParam = (min: number, max: number, fallback: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return fallback;
-      const n = /^\d{1,9}$/.test(v) ? Number(v) : NaN;
-      if (Number.isInteger(n) && n >= min && n <= max) return n;
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    });
-
-const CITY_LIST = CITIES.map((c) => c.label).join(", ");
-
-/** GET /api/businesses query (spec section 7): search and city are optional filters. */
-export const DirectoryQuery = z.object({
-  /** Free text; applied only when non-blank after trimming. */
-  search: z
-    .string()
-    .trim()
-    .max(MAX_SEARCH_LENGTH, `Search can be at most ${MAX_SEARCH_LENGTH} characters`)
-    .optional()
-    .transform((v) => v || undefined),
-  /** City value or label ("san-antonio" / "San Antonio"); blank or "all" means every city. */
-  city: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (!v || v.toLowerCase() === "all" ? undefined : v))
-    .refine((v) => v === undefined || findCity(v) !== undefined, `Unknown city. Choose one of: ${CITY_LIST}`),
-  /** Page size, 1..DIRECTORY_MAX_LIMIT, default DIRECTORY_PAGE_SIZE. */
-  limit: intParam(1, DIRECTORY_MAX_LIMIT, DIRECTORY_PAGE_SIZE, `Limit must be a whole number from 1 to ${DIRECTORY_MAX_LIMIT}`),
-  /** Items to skip, 0..DIRECTORY_MAX_OFFSET, default 0. */
-  offset: intParam(0, DIRECTORY_MAX_OFFSET, 0, `Offset must be a whole number from 0 to ${DIRECTORY_MAX_OFFSET}`),
-});
-export type DirectoryQuery = z.output<typeof DirectoryQuery>;
-
 /** GET /api/businesses/:id/reviews paging. */
 export const ReviewsQuery = z.object({
   /** Reviews per page, 1..REVIEWS_MAX_LIMIT, default REVIEWS_MAX_LIMIT. */
@@ -145,11 +100,11 @@ const SLUG_PATH = /^\/api\/businesses\/slug\/([^/]+)\/?$/;
 // Handlers
 
 const notFound = () => jsonError(404, BUSINESS_NOT_FOUND);
-const badQuery = (fields: FieldErrors) => jsonError(400, QUERY_ERROR, { fields });
-const notAllowed = (allow: string) => jsonError(405, `Method not allowed. Use ${allow.replace(", HEAD", "")}.`, {}, { allow });
+export const badQuery = (fields: FieldErrors) => jsonError(400, QUERY_ERROR, { fields });
+export const notAllowed = (allow: string) => jsonError(405, `Method not allowed. Use ${allow.replace(", HEAD", "")}.`, {}, { allow });
 
 /** A cacheable 200; HEAD gets the same headers without the body. */
-function cached(req: Request, body: unknown, tags: string[], vary?: string): Response {
+export function cached(req: Request, body: unknown, tags: string[], vary?: string): Response {
   const headers: Record<string, string> = { ...CACHE_HEADERS, "netlify-cache-tag": tags.join(", ") };
   // Only these parameters change the answer; anything else (utm_*, cache busters) shares the copy.
   if (vary) headers["netlify-vary"] = `query=${vary}`;
@@ -157,10 +112,10 @@ function cached(req: Request, body: unknown, tags: string[], vary?: string): Res
   return req.method === "HEAD" ? new Response(null, { status: 200, headers: res.headers }) : res;
 }
 
-const isRead = (req: Request) => req.method === "GET" || req.method === "HEAD";
+export const isRead = (req: Request) => req.method === "GET" || req.method === "HEAD";
 
 /** Store and unexpected failures around a handler body: 503 for the store, 500 for a bug. */
-function guarded(label: string, storeOf: () => Store, body: (req: Request, store: Store, context?: DirectoryContext | null) => Promise<Response>): DirectoryHandler {
+export function guarded(label: string, storeOf: () => Store, body: (req: Request, store: Store, context?: DirectoryContext | null) => Promise<Response>): DirectoryHandler {
   return async (req, context) => {
     let store: Store;
     try {
@@ -196,25 +151,13 @@ class StoreFailure extends Error {
 }
 
 /** Runs a store read; a NotFoundError stays itself, anything else becomes a 503. */
-async function read<T>(run: () => Promise<T>, message = DIRECTORY_UNAVAILABLE): Promise<T> {
+export async function read<T>(run: () => Promise<T>, message = DIRECTORY_UNAVAILABLE): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (isNotFound(error)) throw error;
     throw new StoreFailure(message, error);
   }
-}
-
-/** GET /api/businesses?search=&city=&limit=&offset= -> { data, total, limit, offset }. */
-export function businessesHandler(deps: DirectoryDeps = {}): DirectoryHandler {
-  return guarded("list", deps.store ?? getStore, async (req, store) => {
-    if (!isRead(req)) return notAllowed("GET, HEAD");
-    const query = parseQuery(DirectoryQuery, req);
-    if (!query.ok) return badQuery(query.fields);
-    const { search, city, limit, offset } = query.data;
-    const { data, total } = await read(() => store.businesses.list({ search, city, limit, offset }));
-    return cached(req, { data, total, limit, offset }, [DIRECTORY_TAG], "search|city|limit|offset");
-  });
 }
 
 /** GET /api/businesses/featured -> { data } (best first, at most FEATURED_LIMIT). */

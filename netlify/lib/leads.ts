@@ -19,7 +19,6 @@ import {
   ASSESSMENT_FORM,
   AUDIT_FORM,
   BOOKING_FORM,
-  FIND_PROS_FORM,
   QUOTE_FORM,
   bookingForm,
   formValuesToPayload,
@@ -35,12 +34,10 @@ import {
   type FormValues,
 } from "../../src/lib/forms/render.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
-import { CITIES, PRO_SERVICES, findCity, optionLabel, type City } from "../../src/lib/options.ts";
 import { BOOKING_MESSAGES, bookingRequestSchema, BookingRequest } from "../../src/lib/schemas/booking.ts";
 import {
   AssessmentRequest,
   AuditRequest,
-  FindProsRequest,
   QuoteRequest,
   VALIDATION_ERROR,
   fieldErrors,
@@ -48,7 +45,7 @@ import {
 } from "../../src/lib/schemas/forms.ts";
 import type { LeadType } from "../../src/lib/schemas/lead.ts";
 import { siteUrl } from "../../src/lib/site.ts";
-import { checkPhoto, netlifyPhotoStore, type ImageType, type PhotoStore } from "./blobs.ts";
+import { netlifyPhotoStore, type ImageType, type PhotoStore } from "./blobs.ts";
 import {
   HttpError,
   MAX_BODY_LIMIT,
@@ -71,14 +68,11 @@ import {
   type BodyKind,
 } from "./http.ts";
 import {
-  NO_MATCHES_MESSAGE,
-  findProsConfirmationPage,
   formErrorPage,
   growthConfirmationPage,
   problemPage,
   quoteConfirmationPage,
   renderPage,
-  type ProMatch,
 } from "./pages.ts";
 import { notifyLead } from "./notify/index.ts";
 import { RATE_LIMIT_ERROR, checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
@@ -187,23 +181,8 @@ export const ASSESSMENT_ENDPOINT: LeadEndpoint<AssessmentRequest> = {
   confirmation: () => growthConfirmationPage("assessment"),
 };
 
-export const FIND_PROS_ENDPOINT: LeadEndpoint<FindProsRequest> = {
-  type: "find-pros",
-  form: FIND_PROS_FORM,
-  schema: FindProsRequest,
-  multipartLimit: PHOTO_BODY_LIMIT,
-  async readUploads(form): Promise<{ errors: FieldErrors; upload?: Upload }> {
-    const photo = await checkPhoto(form.get("photo"));
-    if (!photo.ok) return { errors: { photo: photo.message } };
-    return photo.bytes ? { errors: {}, upload: { bytes: photo.bytes, contentType: photo.contentType } } : { errors: {} };
-  },
-  prepare: (data) => ({ stored: { ...data }, reply: {} }),
-  async after(data, store) {
-    const matches = await matchPros(store, data.location, data.serviceType);
-    return matches.length > 0 ? { matches } : { matches, message: NO_MATCHES_MESSAGE };
-  },
-  confirmation: (_data, reply) => findProsConfirmationPage((reply.matches as ProMatch[] | undefined) ?? []),
-};
+// FIND_PROS_ENDPOINT lives in find-pros.ts with its matching, so the other lead
+// functions do not load the ZIP dataset the matching reads.
 
 /** A booking after the store check: the request plus the business it is for. */
 export type BookingLead = BookingRequest & { businessName?: string; businessSlug?: string };
@@ -244,53 +223,6 @@ export function bookingConfirmationPage(businessName: string, slug: string | und
     `<p>Thank you! Your request has been sent to <strong>${escapeHtml(businessName)}</strong>.</p>` +
     back;
   return renderPage({ title: "Booking Request Submitted", body });
-}
-
-// ---------------------------------------------------------------------------------------
-// Find-pros matching
-
-const ZIP_PREFIXES: readonly [RegExp, City["value"]][] = [
-  [/^787/, "austin"],
-  [/^77[0-2]/, "houston"],
-  [/^75[0-3]/, "dallas"],
-  [/^782/, "san-antonio"],
-];
-
-/** "Austin", "austin, tx", "San Antonio Texas", "78701" -> the directory city, if any. */
-export function cityForLocation(location: string): City | undefined {
-  const text = location.trim();
-  const withoutState = text.replace(/[\s,]+(?:tx|texas)\.?$/i, "");
-  const byName = findCity(text) ?? findCity(withoutState) ?? findCity(text.split(",", 1)[0]);
-  if (byName) return byName;
-  const zip = /\b(\d{5})(?:-\d{4})?\b/.exec(text)?.[1];
-  if (!zip) return undefined;
-  const value = ZIP_PREFIXES.find(([re]) => re.test(zip))?.[1];
-  return CITIES.find((c) => c.value === value);
-}
-
-/** Businesses fetched per lookup before filtering; plenty for three best-rated matches. */
-const MATCH_CANDIDATES = 48;
-
-/**
- * Up to `limit` directory businesses in the location's city offering the service, best
- * rated first. Matching is a courtesy on top of a stored lead, so a failing read yields
- * no matches rather than an error.
- */
-export async function matchPros(store: Store, location: string, service: string, limit = 3): Promise<ProMatch[]> {
-  const city = cityForLocation(location);
-  if (!city) return [];
-  const label = optionLabel(PRO_SERVICES, service).toLowerCase();
-  try {
-    const { data } = await store.businesses.list({ city: city.value, search: label, limit: MATCH_CANDIDATES });
-    return data
-      .filter((b) => b.services.some((s) => s.toLowerCase() === label))
-      .sort((a, b) => Number(b.rating) - Number(a.rating) || b.reviewCount - a.reviewCount)
-      .slice(0, limit)
-      .map((b) => ({ name: b.name, slug: b.slug, phone: b.phone ?? null, rating: b.rating, reviewCount: b.reviewCount }));
-  } catch (error) {
-    console.warn(`[lead] find-pros: directory lookup failed (${errorName(error)})`);
-    return [];
-  }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -9,17 +9,22 @@
  */
 import { randomUUID } from "node:crypto";
 import { SITE } from "../../src/lib/site.ts";
+import { formatMiles } from "../../src/lib/geo/distance.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
 import type { FormDef } from "../../src/lib/forms/fields.ts";
 import { IDEMPOTENCY_FIELD, SOURCE_FIELD, STARTED_FIELD, escapeHtml, renderLeadFormHtml, type FormValues } from "../../src/lib/forms/render.ts";
 
 /** A directory business suggested to a find-pros visitor (also the JSON `matches` item). */
 export interface ProMatch {
+  /** Business id (the stored lead records which businesses it went to). */
+  id: string;
   name: string;
   slug: string;
   phone: string | null;
   rating: string;
   reviewCount: number;
+  /** Miles from the job's location. */
+  distanceMiles: number;
 }
 
 // Minimal stand-ins for the Tailwind utilities render.ts uses, plus the page chrome, in
@@ -160,7 +165,7 @@ export function findProsConfirmationPage(matches: readonly ProMatch[]): string {
           .map(
             (m) =>
               `<li><a class="name" href="/directory/${encodeURIComponent(m.slug)}">${escapeHtml(m.name)}</a>` +
-              `<div>${escapeHtml(m.rating)} stars (${m.reviewCount} ${m.reviewCount === 1 ? "review" : "reviews"})</div>` +
+              `<div>${escapeHtml(formatMiles(m.distanceMiles))} away · ${escapeHtml(m.rating)} stars (${m.reviewCount} ${m.reviewCount === 1 ? "review" : "reviews"})</div>` +
               (m.phone ? `<div><a href="tel:${escapeHtml(m.phone.replace(/[^\d+]/g, ""))}">${escapeHtml(m.phone)}</a></div>` : "") +
               `</li>`,
           )

@@ -9,10 +9,14 @@
  * hydration and only a state that differs from the props' is fetched (skeleton meanwhile).
  * The props seed the query cache and are never refetched in the background.
  *
- * URL and history: the state lives in ?q=&city=&page=. City changes, page changes, form
+ * URL and history: the state lives in ?q=&near=&city=&radius=&service=&minRating=&sort=
+ * &open=&emergency=&page= (src/lib/directory-url.ts). Filter changes, page changes, form
  * submits and Clear Filters push an entry; typing pushes one entry per burst and then
  * replaces it (list/history.ts), so Back goes to the previous committed filter or page,
- * not to every keystroke. popstate restores the state; seen pages come from the cache.
+ * not to every keystroke. Any filter change goes back to page 1. popstate restores the
+ * state; seen pages come from the cache. The place box is read on submit or with any other
+ * change (a half-typed ZIP is not a place); "Use my location" fills it with the browser's
+ * position, rounded, only when tapped, and nothing is stored.
  */
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { ApiError } from "../lib/api.ts";
@@ -20,7 +24,6 @@ import {
   DEFAULT_DIRECTORY_STATE,
   businessesApiUrl,
   isFiltered,
-  normalizeCity,
   normalizeDirectoryState,
   normalizeSearch,
   pageCount,
@@ -33,7 +36,7 @@ import { BusinessCard, SkeletonCard } from "./directory/list/BusinessCard.tsx";
 import { cachedPage, fetchBusinessesPage, fetchFeatured, rememberPage } from "./directory/list/fetch.ts";
 import { directoryUrl, writeHistory, type HistoryEntry } from "./directory/list/history.ts";
 import { Pagination } from "./directory/list/Pagination.tsx";
-import { SearchForm } from "./directory/list/SearchForm.tsx";
+import { SearchForm, fillDirectoryForm, readDirectoryForm } from "./directory/list/SearchForm.tsx";
 import type { ListBusiness, ListPage } from "./directory/list/types.ts";
 
 /** How long typing must pause before the search runs. */
@@ -43,39 +46,51 @@ const SKELETON_CARDS = 6;
 
 const NETWORK_MESSAGE = "We couldn't reach our server. Check your connection and try again.";
 const FAILED_MESSAGE = "We couldn't load tree services just now. Please try again.";
+const LOCATE_FAILED = "We couldn't get your location. Type a ZIP code or city instead.";
 
 interface Props {
   /** The page the server rendered for `initialState` (the request's URL). */
   initialPage: ListPage;
   /** The list state of the request's URL; the unfiltered first page when absent. */
   initialState?: DirectoryState;
+  /** The server refused `initialState` (e.g. an unknown place): its field messages. */
+  initialFields?: Record<string, string>;
   /** Featured businesses, prerendered; when absent the island fetches them after hydration. */
   featured?: ListBusiness[];
 }
 
-type Result = { status: "ready"; page: ListPage } | { status: "loading" } | { status: "error"; message: string };
+type Result =
+  | { status: "ready"; page: ListPage }
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  /** The API refused the query (400): its field messages, e.g. an unknown place. */
+  | { status: "invalid"; fields: Record<string, string> };
 
-export function countText(total: number): string {
-  return `${total} ${total === 1 ? "business" : "businesses"} found`;
+export function countText(total: number, near?: ListPage["near"]): string {
+  const found = `${total} ${total === 1 ? "business" : "businesses"} found`;
+  return near ? `${found} within ${near.radius} miles of ${near.label}` : found;
 }
 
 const grid = "grid gap-5 md:grid-cols-2 lg:grid-cols-3";
 
-export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRECTORY_STATE, featured: prerenderedFeatured }: Props) {
+export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRECTORY_STATE, initialFields, featured: prerenderedFeatured }: Props) {
   const [state, setState] = useState<DirectoryState>(initialState);
   const [typed, setTyped] = useState(initialState.search);
-  const [result, setResult] = useState<Result>({ status: "ready", page: initialPage });
+  const [result, setResult] = useState<Result>(initialFields ? { status: "invalid", fields: initialFields } : { status: "ready", page: initialPage });
   const [featured, setFeatured] = useState<ListBusiness[]>(prerenderedFeatured ?? []);
   const [hydrated, setHydrated] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [announcement, setAnnouncement] = useState("");
+  // The clock for the cards' Open now / Closed badges; unset until hydrated (see BusinessCard).
+  const [now, setNow] = useState<number>();
+  const [locating, setLocating] = useState(false);
+  const [locateError, setLocateError] = useState("");
 
   // The committed state for event handlers, which must not wait for a re-render.
   const stateRef = useRef(state);
   // Set by every change the visitor makes; the next completed load is then announced.
   const announceNext = useRef(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const selectRef = useRef<HTMLSelectElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const commit = useCallback((next: DirectoryState, entry: HistoryEntry) => {
@@ -89,8 +104,7 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
 
   /** Puts the controls and the list in line with a state that did not come from them. */
   const adopt = useCallback((next: DirectoryState) => {
-    if (inputRef.current) inputRef.current.value = next.search;
-    if (selectRef.current) selectRef.current.value = next.city;
+    if (formRef.current) fillDirectoryForm(formRef.current, next);
     setTyped(next.search);
     if (sameDirectoryState(next, stateRef.current)) return;
     stateRef.current = next;
@@ -101,7 +115,7 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
   // Hydration: seed the cache with the props, take the URL's state, carry over anything
   // typed or chosen before the island was ready, and follow Back/Forward from now on.
   useEffect(() => {
-    rememberPage(initialState, initialPage);
+    if (!initialFields) rememberPage(initialState, initialPage);
     const fromUrl = parseDirectoryQuery(window.location.search);
     // Canonical URL: the no-JS form sends ?q=&city=all, Find Pros may send a city label.
     if (window.location.search !== serializeDirectoryQuery(fromUrl)) {
@@ -109,11 +123,13 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
     }
     if (!sameDirectoryState(fromUrl, initialState)) {
       adopt(fromUrl);
-    } else {
-      const early = { search: inputRef.current?.value ?? "", city: normalizeCity(selectRef.current?.value) };
-      if (early.city !== initialState.city) commit({ ...early, page: 1 }, "push");
+    } else if (formRef.current) {
+      // Whatever was changed in the server-rendered form before hydration is kept.
+      const early = readDirectoryForm(formRef.current);
+      if (!sameDirectoryState({ ...early, search: "", page: initialState.page }, { ...initialState, search: "" })) commit(early, "push");
       else if (normalizeSearch(early.search) !== initialState.search) setTyped(early.search);
     }
+    setNow(Date.now());
     setHydrated(true);
 
     const onPopState = () => adopt(parseDirectoryQuery(window.location.search));
@@ -149,10 +165,11 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
         return;
       }
       setResult({ status: "ready", page });
+      setNow(Date.now());
       if (announceNext.current) {
         announceNext.current = false;
         const pages = pageCount(page.total);
-        setAnnouncement(`${countText(page.total)}${pages > 1 ? `. Page ${state.page} of ${pages}` : ""}.`);
+        setAnnouncement(`${countText(page.total, page.near)}${pages > 1 ? `. Page ${state.page} of ${pages}` : ""}.`);
       }
     };
     const hit = cachedPage(state);
@@ -164,8 +181,11 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
     setResult({ status: "loading" });
     fetchBusinessesPage(state, controller.signal).then(settle, (error: unknown) => {
       if (controller.signal.aborted) return;
-      const message = error instanceof ApiError ? FAILED_MESSAGE : NETWORK_MESSAGE;
-      setResult({ status: "error", message });
+      const fields = error instanceof ApiError && error.status === 400 ? error.fields : undefined;
+      if (fields && Object.keys(fields).length > 0) {
+        setResult({ status: "invalid", fields });
+        setAnnouncement(Object.values(fields).join(". "));
+      } else setResult({ status: "error", message: error instanceof ApiError ? FAILED_MESSAGE : NETWORK_MESSAGE });
       announceNext.current = false;
     });
     return () => controller.abort();
@@ -182,15 +202,38 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
 
   const onSearchInput = (event: ChangeEvent<HTMLInputElement>) => setTyped(event.currentTarget.value);
 
-  const onCityChange = (event: ChangeEvent<HTMLSelectElement>) => {
-    // Whatever is in the box goes with it, even if its pause has not passed yet.
-    commit({ search: inputRef.current?.value ?? typed, city: event.currentTarget.value, page: 1 }, "push");
+  // Whatever is in the boxes goes with it, even if the search box's pause has not passed yet.
+  const onFilterChange = () => {
+    setLocateError("");
+    if (formRef.current) commit(readDirectoryForm(formRef.current), "push");
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    commit({ search: String(form.get("q") ?? ""), city: String(form.get("city") ?? ""), page: 1 }, "push");
+    setLocateError("");
+    commit(readDirectoryForm(event.currentTarget), "push");
+  };
+
+  const canLocate = hydrated && typeof navigator !== "undefined" && "geolocation" in navigator;
+  const locate = () => {
+    setLocating(true);
+    setLocateError("");
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        setLocating(false);
+        const form = formRef.current;
+        const near = form?.elements.namedItem("near");
+        if (!form || !(near instanceof HTMLInputElement)) return;
+        // About 100 m: enough for distances, and the search URL does not pinpoint a house.
+        near.value = `${coords.latitude.toFixed(3)},${coords.longitude.toFixed(3)}`;
+        commit(readDirectoryForm(form), "push");
+      },
+      () => {
+        setLocating(false);
+        setLocateError(LOCATE_FAILED);
+      },
+      { maximumAge: 600_000, timeout: 15_000 },
+    );
   };
 
   const goToPage = (page: number) => {
@@ -199,12 +242,13 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
   };
 
   const clearFilters = () => {
-    if (inputRef.current) inputRef.current.value = "";
-    if (selectRef.current) selectRef.current.value = DEFAULT_DIRECTORY_STATE.city;
+    if (formRef.current) fillDirectoryForm(formRef.current, DEFAULT_DIRECTORY_STATE);
     setTyped("");
+    setLocateError("");
     commit(DEFAULT_DIRECTORY_STATE, "push");
     // The button disappears with the empty state; the search box is where people go next.
-    inputRef.current?.focus();
+    const search = formRef.current?.elements.namedItem("q");
+    if (search instanceof HTMLInputElement) search.focus();
   };
 
   const retry = () => {
@@ -218,11 +262,22 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
   const loading = result.status === "loading";
   const page = result.status === "ready" ? result.page : undefined;
   const pages = page ? pageCount(page.total) : 1;
+  const invalid = result.status === "invalid" ? result.fields : undefined;
+  const nearError = locateError || invalid?.near;
 
   return (
     <div data-testid="directory" data-hydrated={hydrated ? "true" : undefined}>
       <div className="container-page relative -mt-6 sm:-mt-10">
-        <SearchForm search={initialState.search} city={initialState.city} inputRef={inputRef} selectRef={selectRef} onSearchInput={onSearchInput} onCityChange={onCityChange} onSubmit={onSubmit} />
+        <SearchForm
+          state={initialState}
+          formRef={formRef}
+          onSearchInput={onSearchInput}
+          onFilterChange={onFilterChange}
+          onSubmit={onSubmit}
+          nearError={nearError}
+          onLocate={canLocate ? locate : undefined}
+          locating={locating}
+        />
       </div>
 
       {showFeatured && (
@@ -240,7 +295,7 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
           */}
           <ul className="relative -mx-4 mt-6 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6 md:mx-0 md:grid md:snap-none md:grid-cols-2 md:gap-5 md:overflow-visible md:px-0 md:pb-0 lg:grid-cols-3" data-testid="featured-list">
             {featured.map((business) => (
-              <BusinessCard key={business.id} business={business} className="w-[85%] max-w-sm shrink-0 snap-start md:w-auto md:max-w-none" />
+              <BusinessCard key={business.id} business={business} now={now} className="w-[85%] max-w-sm shrink-0 snap-start md:w-auto md:max-w-none" />
             ))}
           </ul>
         </section>
@@ -252,12 +307,23 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
             {filtered ? "Search Results" : "All Tree Services"}
           </h2>
           <p className="text-slate-600" data-testid="results-count">
-            {page ? countText(page.total) : loading ? "Loading tree services…" : ""}
+            {page ? countText(page.total, page.near) : loading ? "Loading tree services…" : ""}
           </p>
         </div>
 
         <div className="mt-6">
-          {result.status === "error" ? (
+          {invalid ? (
+            <div className="rounded-card border border-dashed border-red-200 bg-red-50/50 px-6 py-12 text-center" data-testid="query-error">
+              {Object.entries(invalid).map(([field, message]) => (
+                <p key={field} className="text-lg font-semibold text-red-800">
+                  {message}
+                </p>
+              ))}
+              <button type="button" className="btn-secondary mt-6" onClick={clearFilters}>
+                Clear Filters
+              </button>
+            </div>
+          ) : result.status === "error" ? (
             <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-4 text-red-800 sm:flex-row sm:items-center sm:justify-between">
               <p className="font-medium">{result.message}</p>
               <button type="button" className="btn-outline shrink-0" onClick={retry}>
@@ -273,7 +339,7 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
           ) : page && page.data.length > 0 ? (
             <ul className={grid} data-testid="results-list">
               {page.data.map((business) => (
-                <BusinessCard key={business.id} business={business} />
+                <BusinessCard key={business.id} business={business} now={now} />
               ))}
             </ul>
           ) : (
@@ -281,7 +347,7 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
               <p className="text-lg font-semibold text-forest-950">No businesses found matching your criteria.</p>
               {(filtered || state.page > 1) && (
                 <>
-                  <p className="mt-2 text-slate-600">Try a different word or another city.</p>
+                  <p className="mt-2 text-slate-600">{state.near ? "Try a wider radius or fewer filters." : "Try a different word or another city."}</p>
                   <button type="button" className="btn-secondary mt-6" onClick={clearFilters}>
                     Clear Filters
                   </button>

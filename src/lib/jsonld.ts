@@ -5,6 +5,7 @@
 import type { Business, PublicReview } from "./schemas/business.ts";
 import { SITE, siteUrl } from "./site.ts";
 import { WEEKDAYS } from "./schemas/business.ts";
+import { clockMinutes } from "./hours.ts";
 
 const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = {
   monday: "Monday",
@@ -16,17 +17,11 @@ const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = {
   sunday: "Sunday",
 };
 
-/** "7:00 AM" -> "07:00"; null when the text is not a clock time. */
+/** "7:00 AM" -> "07:00"; null when the text is not a clock time (read by hours.ts, like the page's open state). */
 export function to24h(text: string): string | null {
-  const m = /^\s*(\d{1,2})(?::(\d{2}))?\s*([AaPp])\.?\s*[Mm]\.?\s*$/.exec(text);
-  if (!m) return null;
-  let hour = Number(m[1]);
-  const minute = Number(m[2] ?? "0");
-  if (hour < 1 || hour > 12 || minute > 59) return null;
-  const pm = m[3]!.toLowerCase() === "p";
-  if (hour === 12) hour = pm ? 12 : 0;
-  else if (pm) hour += 12;
-  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+  const minutes = clockMinutes(text);
+  if (minutes === null) return null;
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
 /** Opening hours that parse as "H:MM AM - H:MM PM"; free text like "24/7 emergency" is left out. */

@@ -5,6 +5,7 @@
  */
 import { filledStars, ratingLabel, reviewCountText } from "../lib/directory.ts";
 import { $reviews } from "../lib/stores/directory.ts";
+import "./business-hours.ts";
 
 function hideBroken(img: HTMLImageElement) {
   img.hidden = true;

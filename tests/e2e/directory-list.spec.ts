@@ -1,9 +1,9 @@
 /**
  * /directory: the on-demand list without JavaScript (search, city and pages are requests
  * to /directory?q=&city=&page=, rendered by the server), then the island against the real
- * GET /api/businesses (the test server seeds content/directory/businesses.json: 48
- * businesses, 12 per city, 8 featured, 2 without a phone). A few tests hold or fail the
- * API with page.route to see the loading and error states.
+ * GET /api/businesses (the test server seeds content/directory/businesses.json; every
+ * count below is read from it). A few tests hold or fail the API with page.route to see
+ * the loading and error states.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test, type Locator, type Page, type Request } from "@playwright/test";
@@ -11,6 +11,9 @@ import seed from "../../content/directory/businesses.json" with { type: "json" }
 import { FEATURED_LIMIT } from "../../netlify/lib/directory";
 import { CITIES } from "../../src/lib/options";
 import { telHref } from "../../src/lib/site";
+import { DEFAULT_DIRECTORY_STATE, NEAR_REQUIRED, parseDirectoryQuery } from "../../src/lib/directory-url";
+import { distanceMiles } from "../../src/lib/geo/distance";
+import { UNKNOWN_PLACE, findPlace } from "../../src/lib/geo/places";
 
 const PAGE = "/directory";
 const TOTAL = seed.length;
@@ -20,6 +23,15 @@ const FEATURED_SHOWN = Math.min(FEATURED.length, FEATURED_LIMIT);
 const byName = new Map(seed.map((b) => [b.name, b]));
 const noPhone = seed.find((b) => !b.phone)!;
 const manyServices = seed.find((b) => b.services.length > 3)!;
+const inCity = (label: string) => seed.filter((b) => b.city === label);
+/** "Round Rock, TX" for a suburb's business, "Austin, TX" for the city's own. */
+const placeOf = (b: (typeof seed)[number]) => `${"locality" in b && b.locality ? b.locality : b.city}, ${b.state}`;
+
+/** Every card shown belongs to the city (metro) `label`. */
+async function expectAllIn(page: Page, label: string) {
+  const names = new Set(inCity(label).map((b) => b.name));
+  for (const name of await cardNames(page)) expect(names.has(name), name).toBe(true);
+}
 
 type Params = Record<string, string>;
 
@@ -108,7 +120,7 @@ test.describe("without JavaScript", () => {
       expect(business, name).toBeDefined();
       const card = results(page).getByTestId("business-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
       await expect(card.getByRole("link", { name: /^View Details/ })).toHaveAttribute("href", `/directory/${business.slug}`);
-      await expect(card).toContainText(`${business.city}, ${business.state}`);
+      await expect(card).toContainText(placeOf(business));
       await expect(card).toContainText(/Rated \d\.\d out of 5/);
     }
 
@@ -181,7 +193,10 @@ test.describe("without JavaScript", () => {
     await page.waitForURL(/\/directory\?/);
     const url = new URL(page.url());
     expect(url.pathname).toBe(PAGE);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ q: "oak", city: "houston" });
+    // The form sends every control; the defaults read as "not set".
+    expect(url.searchParams.get("q")).toBe("oak");
+    expect(url.searchParams.get("city")).toBe("houston");
+    expect(parseDirectoryQuery(url.searchParams)).toEqual({ ...DEFAULT_DIRECTORY_STATE, search: "oak", city: "houston" });
   });
 });
 
@@ -220,9 +235,9 @@ test("the city filter sends city=houston and no search", async ({ page }) => {
   await citySelect(page).selectOption("houston");
   await request;
   await expect(heading(page)).toHaveText("Search Results");
-  await expect(count(page)).toHaveText(countFor(seed.filter((b) => b.city === "Houston").length));
+  await expect(count(page)).toHaveText(countFor(inCity("Houston").length));
   await expect(cards(page)).toHaveCount(12);
-  for (const card of await cards(page).all()) await expect(card).toContainText("Houston, TX");
+  await expectAllIn(page, "Houston");
   expect(new URL(page.url()).search).toBe("?city=houston");
 
   await citySelect(page).selectOption("all");
@@ -234,7 +249,7 @@ test("the city filter sends city=houston and no search", async ({ page }) => {
 test("a nonsense search shows the empty state; Clear Filters restores everything", async ({ page }) => {
   await open(page);
   await citySelect(page).selectOption("dallas");
-  await expect(count(page)).toHaveText(countFor(12));
+  await expect(count(page)).toHaveText(countFor(inCity("Dallas").length));
   await searchBox(page).fill("zzqxnotatree");
   await expect(results(page).getByText("No businesses found matching your criteria.")).toBeVisible();
   await expect(cards(page)).toHaveCount(0);
@@ -254,7 +269,7 @@ test("the URL holds the state and Back/Forward restore earlier results (typing i
   await open(page);
   await citySelect(page).selectOption("houston");
   await expect(page).toHaveURL(/\?city=houston$/);
-  await expect(count(page)).toHaveText(countFor(12));
+  await expect(count(page)).toHaveText(countFor(inCity("Houston").length));
 
   // Two pauses while typing: the second commit replaces the first entry.
   await searchBox(page).fill("tree");
@@ -267,8 +282,8 @@ test("the URL holds the state and Back/Forward restore earlier results (typing i
   await expect(page).toHaveURL(/\/directory\?city=houston$/);
   await expect(searchBox(page)).toHaveValue("");
   await expect(citySelect(page)).toHaveValue("houston");
-  await expect(count(page)).toHaveText(countFor(12));
-  for (const card of await cards(page).all()) await expect(card).toContainText("Houston, TX");
+  await expect(count(page)).toHaveText(countFor(inCity("Houston").length));
+  await expectAllIn(page, "Houston");
 
   await page.goBack();
   await expect(page).toHaveURL(/\/directory$/);
@@ -279,7 +294,7 @@ test("the URL holds the state and Back/Forward restore earlier results (typing i
   await page.goForward();
   await expect(page).toHaveURL(/\?city=houston$/);
   await expect(citySelect(page)).toHaveValue("houston");
-  await expect(count(page)).toHaveText(countFor(12));
+  await expect(count(page)).toHaveText(countFor(inCity("Houston").length));
 });
 
 test("a link with ?q=&city=&page= opens that state, canonicalised, rendered by the server", async ({ page }) => {
@@ -293,7 +308,7 @@ test("a link with ?q=&city=&page= opens that state, canonicalised, rendered by t
   await expect(searchBox(page)).toHaveValue("tree");
   await expect(citySelect(page)).toHaveValue("san-antonio");
   await expect(heading(page)).toHaveText("Search Results");
-  for (const card of await cards(page).all()) await expect(card).toContainText("San Antonio, TX");
+  await expectAllIn(page, "San Antonio");
 });
 
 test("Next and Previous page through with offset=12 and move focus to the results", async ({ page }) => {
@@ -351,8 +366,9 @@ test("loading shows 6 skeleton cards in a busy region", async ({ page }) => {
   release();
   await expect(page.getByTestId("skeleton-card")).toHaveCount(0);
   await expect(results(page)).toHaveAttribute("aria-busy", "false");
-  await expect(count(page)).toHaveText(countFor(12));
-  await expect(page.getByTestId("results-announcement")).toHaveText("12 businesses found.");
+  const austin = inCity("Austin").length;
+  await expect(count(page)).toHaveText(countFor(austin));
+  await expect(page.getByTestId("results-announcement")).toHaveText(`${countFor(austin)}. Page 1 of ${Math.ceil(austin / 12)}.`);
 });
 
 test("a failed request shows an inline message with Retry", async ({ page }) => {
@@ -367,7 +383,7 @@ test("a failed request shows an inline message with Retry", async ({ page }) => 
   await expect(heading(page)).toBeVisible();
   fail = false;
   await alert.getByRole("button", { name: "Retry" }).click();
-  await expect(count(page)).toHaveText(countFor(12));
+  await expect(count(page)).toHaveText(countFor(inCity("Dallas").length));
   await expect(alert).toHaveCount(0);
 });
 
@@ -429,4 +445,100 @@ test("axe: no serious or critical violations in the results and the empty state"
   await searchBox(page).fill("zzqxnotatree");
   await expect(results(page).getByText("No businesses found matching your criteria.")).toBeVisible();
   await check();
+});
+
+test.describe("near me", () => {
+  const nearBox = (page: Page) => page.getByRole("textbox", { name: "ZIP code or city" });
+  const control = (page: Page, name: string) => page.getByRole("combobox", { name });
+  const toggle = (page: Page, name: string) => page.getByRole("checkbox", { name });
+  const around = (place: string, miles: number) => {
+    const center = findPlace(place)!;
+    return seed.filter((b) => "location" in b && b.location && distanceMiles(center, b.location) <= miles);
+  };
+  const miles = async (page: Page) => (await results(page).getByTestId("distance").allTextContents()).map((t) => parseFloat(t));
+
+  test("a ZIP finds its neighbours with distances; sort, toggles and pages live in the URL; Back/Forward restore them", async ({ page }) => {
+    await open(page);
+    const near = around("78664", 25);
+    const first = listRequest(page, { near: "78664", limit: "12", offset: "0" });
+    await nearBox(page).fill("78664");
+    await nearBox(page).press("Enter");
+    await first;
+    await expect(count(page)).toHaveText(`${countFor(near.length)} within 25 miles of Round Rock, TX 78664`);
+    await expect(page).toHaveURL(/\/directory\?near=78664$/);
+    expect((await miles(page)).every((m) => m <= 25)).toBe(true);
+
+    await control(page, "Sort by").selectOption("distance");
+    await expect(page).toHaveURL(/\?near=78664&sort=distance$/);
+    await expect(async () => {
+      const shown = await miles(page);
+      expect(shown.length).toBe(Math.min(12, near.length));
+      expect([...shown].sort((a, b) => a - b)).toEqual(shown);
+    }).toPass();
+
+    // Page 2, then a filter: back to page 1.
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\?near=78664&sort=distance&page=2$/);
+    await control(page, "Within").selectOption("10");
+    await expect(page).toHaveURL(/\?near=78664&radius=10&sort=distance$/);
+    await expect(count(page)).toHaveText(`${countFor(around("78664", 10).length)} within 10 miles of Round Rock, TX 78664`);
+    await toggle(page, "24/7 emergency").check();
+    await expect(page).toHaveURL(/\?near=78664&radius=10&emergency=1&sort=distance$/);
+    const emergency = around("78664", 10).filter((b) => "emergency247" in b && b.emergency247);
+    await expect(count(page)).toHaveText(`${countFor(emergency.length)} within 10 miles of Round Rock, TX 78664`);
+    for (const card of await cards(page).all()) await expect(card.getByText("24/7 emergency")).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\?near=78664&radius=10&sort=distance$/);
+    await expect(toggle(page, "24/7 emergency")).not.toBeChecked();
+    await expect(control(page, "Within")).toHaveValue("10");
+    await page.goBack();
+    await expect(page).toHaveURL(/\?near=78664&sort=distance&page=2$/);
+    await expect(control(page, "Within")).toHaveValue("25");
+    await expect(page.getByTestId("page-status")).toHaveText(`Page 2 of ${Math.ceil(near.length / 12)}`);
+    await page.goForward();
+    await page.goForward();
+    await expect(toggle(page, "24/7 emergency")).toBeChecked();
+    await expect(nearBox(page)).toHaveValue("78664");
+  });
+
+  test("a link with a place, a service and Open now opens that state; every card shows its open state", async ({ page }) => {
+    await open(page, `${PAGE}?near=Katy%2C%20TX&service=Tree%20Removal&open=now&radius=50`);
+    await expect(page).toHaveURL(/\?near=Katy%2C\+TX&radius=50&service=Tree\+Removal&open=now$/);
+    await expect(nearBox(page)).toHaveValue("Katy, TX");
+    await expect(control(page, "Service")).toHaveValue("Tree Removal");
+    await expect(toggle(page, "Open now")).toBeChecked();
+    await expect(count(page)).toContainText("within 50 miles of Katy, TX");
+    for (const card of await cards(page).all()) {
+      await expect(card.getByTestId("open-badge")).toHaveText(/^(Open now|24\/7)$/);
+      await expect(card.getByRole("list", { name: "Services" })).toBeVisible();
+    }
+  });
+
+  test("an unknown place or a filter without a place is explained at the place box", async ({ page }) => {
+    await open(page);
+    await nearBox(page).fill("99999");
+    await nearBox(page).press("Enter");
+    await expect(page.getByTestId("near-error")).toHaveText(UNKNOWN_PLACE);
+    await expect(nearBox(page)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("query-error")).toContainText(UNKNOWN_PLACE);
+
+    await nearBox(page).fill("");
+    await toggle(page, "Open now").check();
+    await expect(page.getByTestId("near-error")).toHaveText(NEAR_REQUIRED);
+    await page.getByTestId("query-error").getByRole("button", { name: "Clear Filters" }).click();
+    await expect(toggle(page, "Open now")).not.toBeChecked();
+    await expect(count(page)).toHaveText(countFor(TOTAL));
+  });
+
+  test.describe("with the browser's position", () => {
+    test.use({ geolocation: { latitude: 30.5145, longitude: -97.668 }, permissions: ["geolocation"] });
+    test("Use my location searches around it, rounded", async ({ page }) => {
+      await open(page);
+      await page.getByRole("button", { name: "Use my location" }).click();
+      await expect(nearBox(page)).toHaveValue("30.515,-97.668");
+      await expect(count(page)).toHaveText(`${countFor(around("30.515,-97.668", 25).length)} within 25 miles of your location`);
+      await expect(results(page).getByTestId("distance").first()).toBeVisible();
+    });
+  });
 });

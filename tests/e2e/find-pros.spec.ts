@@ -25,7 +25,7 @@ const VALID = {
 } as const;
 
 const MATCHES = [
-  { name: "Balcones Canopy Works", slug: "balcones-canopy-works-austin", phone: "(512) 555-0142", rating: "4.9", reviewCount: 187 },
+  { name: "Balcones Canopy Works", slug: "balcones-canopy-works-austin", phone: "(512) 555-0142", rating: "4.9", reviewCount: 187, distanceMiles: 3.24 },
   { name: "Eastside Stump & Limb", slug: "eastside-stump-limb-austin", rating: 4.6, reviewCount: 52 },
 ];
 
@@ -81,40 +81,47 @@ async function endpointExists(page: Page): Promise<boolean> {
 }
 
 test.describe("hero search", () => {
-  test("Find Pros opens the directory with the service as q and a known city as its value", async ({ page }) => {
+  test("Find Pros opens the directory near the typed place for the chosen service, nearest first", async ({ page }) => {
     await page.goto(PAGE);
     await expect(page.getByRole("heading", { level: 1, name: "Find a Tree Service Near You" })).toBeVisible();
     const search = page.getByRole("search");
-    await search.getByLabel("Location").fill("  san antonio ");
-    await search.getByLabel("Service").selectOption("Tree Removal");
+    await search.getByLabel("ZIP code or city").fill(" 78664 ");
+    await search.getByLabel("Service").selectOption("Stump Grinding");
     await search.getByRole("button", { name: "Find Pros" }).click();
     await page.waitForURL(/\/directory\?/);
     const url = new URL(page.url());
     expect(url.pathname).toBe("/directory");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ q: "Tree Removal", city: "san-antonio" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ near: "78664", service: "Stump Grinding" });
+    await expect(page.getByTestId("results-count")).toContainText("within 25 miles of Round Rock, TX 78664");
+    const cards = page.getByTestId("results-list").getByTestId("business-card");
+    await expect(cards.first()).toBeVisible();
+    const miles = (await page.getByTestId("results-list").getByTestId("distance").allTextContents()).map((t) => parseFloat(t));
+    expect(miles.length).toBeGreaterThan(0);
+    expect(miles.every((m) => m <= 25)).toBe(true);
   });
 
-  test("empty fields stay out of the URL; an unknown place is passed as typed", async ({ page }) => {
+  test("empty fields stay out of the URL; a suburb by name is passed as typed", async ({ page }) => {
     await page.goto(PAGE);
     const search = page.getByRole("search");
-    await search.getByLabel("Location").fill("78704");
+    await search.getByLabel("ZIP code or city").fill("Katy, TX");
     await search.getByRole("button", { name: "Find Pros" }).click();
     await page.waitForURL(/\/directory\?/);
-    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ city: "78704" });
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ near: "Katy, TX" });
+    await expect(page.getByTestId("results-count")).toContainText("of Katy, TX");
   });
 
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
-    test("the search is a plain GET form to /directory?q=&city=", async ({ page }) => {
+    test("the search is a plain GET form to /directory?near=&service=", async ({ page }) => {
       await page.goto(PAGE);
       const search = page.getByRole("search");
-      await search.getByLabel("Location").fill("Austin");
+      await search.getByLabel("ZIP code or city").fill("Austin");
       await search.getByLabel("Service").selectOption("Stump Grinding");
       await search.getByRole("button", { name: "Find Pros" }).click();
       await page.waitForURL(/\/directory\?/);
       const url = new URL(page.url());
       expect(url.pathname).toBe("/directory");
-      expect(Object.fromEntries(url.searchParams)).toEqual({ city: "Austin", q: "Stump Grinding" });
+      expect(Object.fromEntries(url.searchParams)).toEqual({ near: "Austin", service: "Stump Grinding" });
     });
   });
 });
@@ -236,6 +243,7 @@ test.describe("quotes form (JavaScript)", () => {
       await expect(done).toContainText(`${Number(match.rating).toFixed(1)} out of 5 stars (${match.reviewCount} reviews)`);
     }
     await expect(done.getByRole("link", { name: `Call ${MATCHES[0].name} at ${MATCHES[0].phone}` })).toHaveAttribute("href", "tel:+15125550142");
+    await expect(done.getByTestId("match-distance")).toHaveText("3.2 mi away");
 
     expect(requests).toHaveLength(1);
     const request = requests[0];
@@ -346,6 +354,20 @@ test.describe("quotes form against the real endpoint", () => {
     await expect(done).toContainText("within 24 hours");
     // The seeded directory has Austin pros offering tree removal.
     await expect(done.locator('a[href^="/directory/"]').first()).toBeVisible();
+    expect(await done.locator('a[href^="tel:"]').count()).toBeGreaterThan(0);
+  });
+
+  test("a suburb ZIP (Round Rock 78664) is matched to up to 3 pros nearby, nearest first", async ({ page }) => {
+    test.skip(!(await endpointExists(page)), "POST /api/find-pros is not in this build yet");
+    const form = await openEnhancedForm(page);
+    await fillValid(form, { ...VALID, location: "78664", email: `e2e-rr-${Date.now()}@example.com` });
+    await form.getByRole("button", { name: FIND_PROS_FORM.submit }).click();
+    const done = page.getByTestId("find-pros-confirmation");
+    await expect(done.getByRole("heading", { name: "Request received" })).toBeVisible({ timeout: SLOW });
+    const miles = (await done.getByTestId("match-distance").allTextContents()).map((t) => parseFloat(t));
+    expect(miles).toHaveLength(3);
+    expect(miles.every((m) => m <= 50)).toBe(true);
+    expect([...miles].sort((a, b) => a - b)).toEqual(miles);
     expect(await done.locator('a[href^="tel:"]').count()).toBeGreaterThan(0);
   });
 

@@ -14,15 +14,19 @@ import {
   serializeDirectoryQuery,
 } from "../../src/lib/directory-url";
 import { CITIES } from "../../src/lib/options";
+import type { DirectoryState } from "../../src/lib/directory-url";
+
+/** A full state from the fields a test cares about. */
+const S = (fields: Partial<DirectoryState>): DirectoryState => ({ ...DEFAULT_DIRECTORY_STATE, ...fields });
 
 describe("parseDirectoryQuery", () => {
   it("no query is the default state", () => {
-    expect(parseDirectoryQuery("")).toEqual({ search: "", city: "all", page: 1 });
+    expect(parseDirectoryQuery("")).toEqual(S({ search: "", city: "all", page: 1 }));
     expect(parseDirectoryQuery("?")).toEqual(DEFAULT_DIRECTORY_STATE);
   });
 
   it("reads q, city and page, with or without the leading ?", () => {
-    const expected = { search: "stump grinding", city: "houston", page: 3 };
+    const expected = S({ search: "stump grinding", city: "houston", page: 3 });
     expect(parseDirectoryQuery("?q=stump+grinding&city=houston&page=3")).toEqual(expected);
     expect(parseDirectoryQuery("q=stump%20grinding&city=houston&page=3")).toEqual(expected);
     expect(parseDirectoryQuery(new URLSearchParams({ q: "stump grinding", city: "houston", page: "3" }))).toEqual(expected);
@@ -121,10 +125,10 @@ describe("serializeDirectoryQuery", () => {
   it("round-trips every normalised state", () => {
     const states = [
       DEFAULT_DIRECTORY_STATE,
-      { search: "oak", city: "austin", page: 2 },
-      { search: "a&b=c?d#e%f+g", city: "all", page: 1 },
-      { search: "über café", city: "houston", page: 10 },
-      ...CITIES.map((c) => ({ search: "", city: c.value, page: 3 })),
+      S({ search: "oak", city: "austin", page: 2 }),
+      S({ search: "a&b=c?d#e%f+g", city: "all", page: 1 }),
+      S({ search: "über café", city: "houston", page: 10 }),
+      ...CITIES.map((c) => S({ search: "", city: c.value, page: 3 })),
     ];
     for (const state of states) expect(parseDirectoryQuery(serializeDirectoryQuery(state))).toEqual(state);
   });
@@ -148,8 +152,8 @@ describe("normalizeDirectoryState", () => {
 
 describe("sameDirectoryState", () => {
   it("compares normalised states", () => {
-    expect(sameDirectoryState({ search: "oak ", city: "Austin", page: 1 }, { search: "oak", city: "austin", page: 1 })).toBe(true);
-    expect(sameDirectoryState({ search: "oak", city: "austin", page: 1 }, { search: "oak", city: "austin", page: 2 })).toBe(false);
+    expect(sameDirectoryState(S({ search: "oak ", city: "Austin", page: 1 }), S({ search: "oak", city: "austin", page: 1 }))).toBe(true);
+    expect(sameDirectoryState(S({ search: "oak", city: "austin", page: 1 }), S({ search: "oak", city: "austin", page: 2 }))).toBe(false);
   });
 });
 
@@ -186,5 +190,37 @@ describe("businessesApiParams (spec section 7)", () => {
 describe("pageCount", () => {
   it("is at least 1 and rounds up", () => {
     expect([0, 1, 11, 12, 13, 24, 25, 48, -5].map(pageCount)).toEqual([1, 1, 1, 1, 2, 2, 3, 4, 1]);
+  });
+});
+
+describe("near-me parameters", () => {
+  it("reads near, radius, service, open, emergency, minRating and sort", () => {
+    expect(parseDirectoryQuery("?near=%2078664%20&radius=10&service=tree+removal&open=now&emergency=1&minRating=4.5&sort=distance&page=2")).toEqual(
+      S({ near: "78664", radius: 10, service: "Tree Removal", open: true, emergency: true, minRating: 4.5, sort: "distance", page: 2 }),
+    );
+  });
+
+  it("falls back to the defaults for values it cannot use", () => {
+    expect(parseDirectoryQuery("?radius=30&service=Gardening&open=later&emergency=maybe&minRating=7&sort=price")).toEqual(DEFAULT_DIRECTORY_STATE);
+  });
+
+  it("serialises only what differs, and round-trips", () => {
+    const state = S({ near: "Katy, TX", radius: 50, service: "Stump Grinding", open: true, emergency: true, minRating: 4, sort: "rating", page: 3 });
+    const query = serializeDirectoryQuery(state);
+    expect(query).toBe("?near=Katy%2C+TX&radius=50&service=Stump+Grinding&open=now&emergency=1&minRating=4&sort=rating&page=3");
+    expect(parseDirectoryQuery(query)).toEqual(state);
+    expect(serializeDirectoryQuery(S({ near: "78664" }))).toBe("?near=78664");
+  });
+
+  it("sends the API names, radius only with a place", () => {
+    const params = businessesApiParams(S({ near: "78664", radius: 10, open: true, emergency: true, sort: "distance", page: 2 }));
+    expect(Object.fromEntries(params)).toEqual({ near: "78664", radius: "10", open: "now", emergency: "true", sort: "distance", limit: "12", offset: "12" });
+    expect(businessesApiParams(S({ radius: 10 })).has("radius")).toBe(false);
+  });
+
+  it("counts the near-me filters as filtering", () => {
+    expect(isFiltered(S({ near: "78664" }))).toBe(true);
+    expect(isFiltered(S({ open: true }))).toBe(true);
+    expect(isFiltered(S({ sort: "distance" }))).toBe(false);
   });
 });

@@ -34,7 +34,8 @@ function details(data: unknown): string {
   const lines: string[] = [];
   const walk = (value: unknown, path: string) => {
     if (value === null || value === undefined || value === "") return;
-    if (Array.isArray(value)) lines.push(`${path}: ${value.map(String).join(", ")}`);
+    // A list of records (a find-pros lead's matched businesses) keeps its fields.
+    if (Array.isArray(value)) lines.push(`${path}: ${value.map((v) => (v && typeof v === "object" ? JSON.stringify(v) : String(v))).join(", ")}`);
     else if (typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k);
     else lines.push(`${path}: ${String(value)}`);
   };

@@ -18,6 +18,12 @@ export function keyspace(prefix: string) {
     all: `${p}idx:all`,
     /** Zset of every business, score = city band + order score. */
     geo: `${p}idx:geo`,
+    /** Zset of every located business, score = 52-bit geohash of its point (what GEOADD stores). */
+    near: `${p}idx:loc`,
+    /** Same, only businesses offering one service (slug of the PRO_SERVICES value). */
+    nearService: (service: string) => `${p}idx:loc:s:${service}`,
+    /** Same, only businesses answering emergency calls 24/7. */
+    nearEmergency: `${p}idx:loc:e`,
     /** Zset per search term (word or word prefix), score = city band + order score. */
     term: (term: string) => `${p}idx:t:${term}`,
     /** Counter bumped by every directory write; part of the multi-term cache key. */

@@ -9,7 +9,7 @@ import { CITIES, type CityName } from "../../../src/lib/options.ts";
 
 export const CITY_BAND = 100_000_000;
 export const FEATURED_BOOST = 10_000_000;
-const RATING_STEP = 10_000;
+export const RATING_STEP = 10_000;
 const MAX_COUNTED_REVIEWS = 9_999;
 
 /** Rating in tenths (0..50), rounded half up; 0 when there are no reviews. */

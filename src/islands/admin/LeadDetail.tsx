@@ -10,11 +10,22 @@ import { summarizeLead } from "../../lib/lead-summary.ts";
 import type { OutboxItem } from "../../lib/schemas/outbox.ts";
 import { LEAD_STATUSES, MAX_NOTE_LENGTH, type Lead, type LeadStatus } from "../../lib/schemas/lead.ts";
 import { telHref } from "../../lib/site.ts";
+import { businessPath } from "../../lib/directory.ts";
+import { formatMiles } from "../../lib/geo/distance.ts";
 import { DialogHeader, DialogShell } from "../leads/DialogShell.tsx";
 import { inputClass, labelClass } from "../leads/LeadForm.tsx";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { leadFields } from "./leadFields.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
+
+/** Where a find-pros lead records the businesses it was passed to (netlify/lib/find-pros.ts). */
+const MATCHED = "matchedBusinesses";
+type Matched = { id?: string; name: string; slug: string; phone?: string | null; rating?: string; distanceMiles?: number };
+
+function matchedBusinesses(lead: Lead): Matched[] {
+  const list = (lead.data as Record<string, unknown> | null)?.[MATCHED];
+  return Array.isArray(list) ? list.filter((m): m is Matched => !!m && typeof m === "object" && typeof m.name === "string" && typeof m.slug === "string") : [];
+}
 
 interface Props {
   token: string;
@@ -75,6 +86,7 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
   }
 
   const s = lead ? summarizeLead(lead) : null;
+  const matched = lead ? matchedBusinesses(lead) : [];
   return (
     <DialogShell open onClose={onClose} returnFocus={returnFocus} wide>
       {!lead || !s ? (
@@ -107,12 +119,34 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
 
           <h3 className="mt-6 text-sm font-semibold tracking-wide text-forest-700 uppercase">Request</h3>
           <dl className="mt-2 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
-            {leadFields(lead).map(({ path, label, value }) => (
+            {leadFields(lead)
+              .filter((f) => f.path !== MATCHED)
+              .map(({ path, label, value }) => (
               <div key={path} className="contents">
                 <dt className="font-medium text-slate-600">{label}</dt>
                 <dd className="break-words whitespace-pre-line text-slate-900">{value}</dd>
               </div>
             ))}
+            {matched.length > 0 && (
+              <>
+                <dt className="font-medium text-slate-600">Matched businesses</dt>
+                <dd className="text-slate-900">
+                  <ol className="list-decimal space-y-1 pl-5" data-testid="matched-businesses">
+                    {matched.map((m) => (
+                      <li key={m.id ?? m.slug}>
+                        <a className="link" href={businessPath(m.slug)} target="_blank" rel="noreferrer">
+                          {m.name}
+                        </a>{" "}
+                        <span className="text-slate-600">
+                          {typeof m.distanceMiles === "number" ? `${formatMiles(m.distanceMiles)}, ` : ""}
+                          {m.rating} stars{m.phone ? `, ${m.phone}` : ""}
+                        </span>
+                      </li>
+                    ))}
+                  </ol>
+                </dd>
+              </>
+            )}
             <dt className="font-medium text-slate-600">Source page</dt>
             <dd className="break-all text-slate-900">{lead.sourcePage}</dd>
             <dt className="font-medium text-slate-600">Lead ID</dt>

@@ -5,7 +5,7 @@
  * number are decorative for assistive tech, which reads one sentence instead
  * ("Rated 4.8 out of 5"), so a screen reader does not say "star" five times.
  */
-import { ICON_PATHS } from "../../lib/icons.ts";
+import { StarIcon } from "../StarIcon.tsx";
 import { STAR_COUNT, filledStars, ratingLabel, reviewCountText } from "../../lib/directory.ts";
 
 const SIZES = {
@@ -29,29 +29,26 @@ export function ratingValue(rating: string | number): number {
   return Number.isFinite(n) ? Math.min(STAR_COUNT, Math.max(0, n)) : 0;
 }
 
+/** The five stars alone, hidden from assistive tech (the caller says the rating in words). */
+export function StarRow({ rating, size = "sm" }: { rating: string | number; size?: keyof typeof SIZES }) {
+  const filled = filledStars(ratingValue(rating));
+  return (
+    <span className="inline-flex items-center" aria-hidden="true">
+      {Array.from({ length: STAR_COUNT }, (_, i) => (
+        <StarIcon key={i} on={i < filled} size={SIZES[size].star} emptyFill="fill-none" />
+      ))}
+    </span>
+  );
+}
+
 export function Stars({ rating, count, size = "sm", className = "" }: StarsProps) {
   const value = ratingValue(rating);
-  const filled = filledStars(value);
   const shown = value.toFixed(1);
-  const { star, text } = SIZES[size];
+  const { text } = SIZES[size];
 
   return (
     <span className={`inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5 ${text} ${className}`}>
-      <span className="inline-flex items-center" aria-hidden="true">
-        {Array.from({ length: STAR_COUNT }, (_, i) => (
-          <svg
-            key={i}
-            viewBox="0 0 24 24"
-            className={`${star} ${i < filled ? "fill-amber-400 text-amber-500" : "fill-none text-slate-300"}`}
-            stroke="currentColor"
-            strokeWidth="1.5"
-            strokeLinejoin="round"
-            focusable="false"
-          >
-            <path d={ICON_PATHS.star} />
-          </svg>
-        ))}
-      </span>
+      <StarRow rating={value} size={size} />
       <span className="font-semibold text-slate-900" aria-hidden="true">
         {shown}
       </span>

@@ -4,27 +4,14 @@
  * reader users land on the result instead of on a button that no longer exists.
  */
 import { useEffect, useRef } from "react";
+import { formatMiles } from "../../lib/geo/distance.ts";
 import { telHref } from "../../lib/site.ts";
+import { StarRow } from "../directory/Stars.tsx";
+import { Icon } from "../Icon.tsx";
 import type { Match } from "./submit.ts";
 
 /** Spec section 9: every lead is contacted within 24 hours. */
 const CONTACT_PROMISE_HOURS = 24;
-
-const STAR = "m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z";
-
-function Stars({ rating }: { rating: number }) {
-  // Same rule as the directory cards: filled stars = floor of the rating.
-  const filled = Math.max(0, Math.min(5, Math.floor(rating)));
-  return (
-    <span className="inline-flex" aria-hidden="true">
-      {Array.from({ length: 5 }, (_, i) => (
-        <svg key={i} viewBox="0 0 24 24" className={`size-4 ${i < filled ? "fill-amber-400 text-amber-500" : "fill-none text-slate-300"}`} stroke="currentColor" strokeWidth="1.5">
-          <path d={STAR} />
-        </svg>
-      ))}
-    </span>
-  );
-}
 
 interface Props {
   matches: Match[];
@@ -69,18 +56,22 @@ export function Confirmation({ matches, message, name, location, onReset }: Prop
                     {pro.name}
                   </a>
                   <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
-                    <Stars rating={pro.rating} />
+                    <StarRow rating={pro.rating} />
                     <span>
                       <span className="font-semibold text-slate-800">{pro.rating.toFixed(1)}</span>
                       <span className="sr-only"> out of 5 stars</span> ({pro.reviewCount} {pro.reviewCount === 1 ? "review" : "reviews"})
                     </span>
                   </p>
+                  {pro.distanceMiles !== undefined && (
+                    <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600" data-testid="match-distance">
+                      <Icon name="mapPin" className="size-4 text-forest-500" />
+                      {formatMiles(pro.distanceMiles)} away
+                    </p>
+                  )}
                 </div>
                 {pro.phone && (
                   <a href={telHref(pro.phone)} className="btn-outline btn-sm shrink-0">
-                    <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                      <path d="M3 5.5A2.5 2.5 0 0 1 5.5 3h1.4a1 1 0 0 1 .97.76l.9 3.6a1 1 0 0 1-.5 1.12l-1.6.86a11 11 0 0 0 6 6l.86-1.6a1 1 0 0 1 1.12-.5l3.6.9a1 1 0 0 1 .76.97v1.4A2.5 2.5 0 0 1 18.5 21C10 21 3 14 3 5.5Z" />
-                    </svg>
+                    <Icon name="phone" className="size-4" />
                     <span className="sr-only">Call {pro.name} at </span>
                     {pro.phone}
                   </a>

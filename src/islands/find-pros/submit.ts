@@ -14,6 +14,8 @@ const Match = z.object({
   phone: z.string().nullish(),
   rating: z.union([z.number(), z.string()]).transform(Number),
   reviewCount: z.coerce.number().default(0),
+  /** Miles from the job. */
+  distanceMiles: z.number().optional(),
 });
 export type Match = z.infer<typeof Match>;
 

@@ -28,6 +28,23 @@ export const BusinessHours = z.object({
 });
 export type BusinessHours = z.infer<typeof BusinessHours>;
 
+/** A WGS84 position in decimal degrees. */
+export const GeoPoint = z.object({
+  /** Latitude, -85..85 (the range Redis GEO indexes). */
+  lat: z.number().min(-85).max(85),
+  /** Longitude, -180..180. */
+  lng: z.number().min(-180).max(180),
+});
+
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const text = z.string().trim();
@@ -77,6 +94,18 @@ export const Business = z.object({
   licenseNumber: text.max(120).optional(),
   /** Insurance summary. */
   insuranceDetails: text.max(300).optional(),
+  /** Town or suburb the business is in, e.g. "Round Rock" (`city` is its metro area); absent = the city itself. */
+  locality: text.min(1).max(80).optional(),
+  /** Where the business is: its ZIP's centroid, geocoded at seed time (scripts/generate-directory.ts); absent = not in "near" searches. */
+  location: GeoPoint.optional(),
+  /** IANA time zone its hours are in; absent = DEFAULT_TIME_ZONE (America/Chicago). */
+  timeZone: z
+    .string()
+    .regex(/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+){1,2}$/)
+    .refine(knownTimeZone, "Unknown time zone")
+    .optional(),
+  /** Answers emergency calls around the clock (the "24/7 emergency" filter). */
+  emergency247: z.boolean().optional(),
 });
 export type Business = z.infer<typeof Business>;
 

@@ -11,11 +11,11 @@ import {
   QUERY_ERROR,
   REVIEW_SAVE_ERROR,
   businessBySlugHandler,
-  businessesHandler,
   featuredHandler,
   reviewsHandler,
   type DirectoryDeps,
 } from "../../../netlify/lib/directory.ts";
+import { businessesHandler } from "../../../netlify/lib/directory-search.ts";
 import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import { REVIEW_MESSAGES, type BusinessInput } from "../../../src/lib/schemas/business.ts";
 import {
@@ -177,7 +177,7 @@ describe.skipIf(!h)("directory API", () => {
     it("cacheable 200s tagged 'directory', varying only by the known parameters; HEAD has no body", async () => {
       const res = await list("?city=austin&utm_source=x");
       expectCached(res, "directory");
-      expect(res.headers.get("netlify-vary")).toBe("query=search|city|limit|offset");
+      expect(res.headers.get("netlify-vary")).toBe("query=search|city|limit|offset|near|radius|service|open|emergency|minRating|sort");
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
       const head = await businessesHandler(deps)(getRequest("/api/businesses", { method: "HEAD" }));
       expect(head.status).toBe(200);

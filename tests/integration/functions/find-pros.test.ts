@@ -3,11 +3,12 @@
  * upload (multipart, magic bytes, size), and the no-JavaScript page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIND_PROS_ENDPOINT } from "../../../netlify/lib/leads.ts";
+import { FIND_PROS_ENDPOINT } from "../../../netlify/lib/find-pros.ts";
 import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import { PHOTO_ERROR, type PhotoStore } from "../../../netlify/lib/blobs.ts";
 import { NO_MATCHES_MESSAGE } from "../../../netlify/lib/pages.ts";
 import type { BusinessInput } from "../../../src/lib/schemas/business.ts";
+import { zipPoint } from "../../../src/lib/geo/places.ts";
 import { TINY_PNG, functionsHarness, jsonRequest, multipartRequest, nextIp, validFindPros } from "../../helpers/functions.ts";
 
 const h = await functionsHarness("find-pros");
@@ -16,7 +17,9 @@ afterAll(async () => {
 });
 
 function biz(n: number, over: Partial<BusinessInput>): BusinessInput {
+  const { lat, lng } = zipPoint(over.zipCode ?? "78701")!;
   return {
+    location: { lat, lng },
     id: `fp-${n}`,
     name: `Business ${n}`,
     slug: `business-${n}`,
@@ -45,6 +48,11 @@ const DIRECTORY: BusinessInput[] = [
   biz(5, { name: "Austin Trim Only", rating: "5.0", reviewCount: 50, services: ["Tree Trimming"], description: "We never do tree removal." }),
   biz(6, { name: "Bayou Removal", city: "Houston", zipCode: "77002", rating: "4.8", reviewCount: 7 }),
   biz(7, { name: "Dallas Stump Free", city: "Dallas", zipCode: "75201", services: ["Tree Trimming"] }),
+  // Suburbs: Round Rock, Pflugerville and Georgetown north of Austin; Katy west of Houston.
+  biz(8, { name: "Round Rock Stump Co", zipCode: "78664", locality: "Round Rock", rating: "4.2", reviewCount: 3, services: ["Stump Grinding"] }),
+  biz(9, { name: "Pflugerville Stumps", zipCode: "78660", locality: "Pflugerville", rating: "4.9", reviewCount: 30, services: ["Stump Grinding"] }),
+  biz(10, { name: "Georgetown Grinding", zipCode: "78626", locality: "Georgetown", rating: "5.0", reviewCount: 9, services: ["Stump Grinding", "Tree Trimming"] }),
+  biz(11, { name: "Katy Tree Removal", city: "Houston", zipCode: "77494", locality: "Katy", rating: "4.1", reviewCount: 4 }),
 ];
 
 const form = (payload: Record<string, string>, photo?: File | string) => {
@@ -62,25 +70,47 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
   });
   const findPros = (deps = {}) => h!.handler(FIND_PROS_ENDPOINT, deps);
 
-  it("JSON: 201, the lead, and up to 3 best-rated matches offering the service in the city", async () => {
+  it("JSON: 201, the lead, and up to 3 nearest matches offering the service, best rated among equally near", async () => {
     const res = await findPros()(jsonRequest("/api/find-pros", validFindPros()), nextIp());
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.ok).toBe(true);
+    // All three share the 78701 point, so the rating decides.
+    const miles = body.matches[0].distanceMiles;
     expect(body.matches).toEqual([
-      { name: "Capitol Tree Co", slug: "business-2", phone: "(512) 555-0102", rating: "4.9", reviewCount: 20 },
-      { name: "Barton Creek Trees", slug: "business-3", phone: null, rating: "4.7", reviewCount: 5 },
-      { name: "Austin Oak Removal", slug: "business-1", phone: "(512) 555-0101", rating: "4.5", reviewCount: 10 },
+      { id: "fp-2", name: "Capitol Tree Co", slug: "business-2", phone: "(512) 555-0102", rating: "4.9", reviewCount: 20, distanceMiles: miles },
+      { id: "fp-3", name: "Barton Creek Trees", slug: "business-3", phone: null, rating: "4.7", reviewCount: 5, distanceMiles: miles },
+      { id: "fp-1", name: "Austin Oak Removal", slug: "business-1", phone: "(512) 555-0101", rating: "4.5", reviewCount: 10, distanceMiles: miles },
     ]);
+    expect(miles).toBeLessThan(10);
     expect(body.message).toBeUndefined();
     const lead = await h!.store.leads.get(body.id);
-    expect(lead).toMatchObject({ type: "find-pros", data: { location: "Austin, TX", serviceType: "Tree Removal" } });
+    expect(lead).toMatchObject({ type: "find-pros", data: { location: "Austin, TX", serviceType: "Tree Removal", matchedBusinesses: body.matches } });
     expect((lead!.data as Record<string, unknown>).photoKey).toBeUndefined();
   });
 
-  it("ZIP prefixes find the city; no match gets the phone promise", async () => {
+  it("a suburb ZIP finds its neighbours, nearest first: Round Rock 78664, Katy 77494", async () => {
+    const send = async (location: string, serviceType: string) =>
+      (await (await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location, serviceType }), nextIp())).json()) as {
+        id: string;
+        matches: { name: string; distanceMiles: number }[];
+      };
+    const roundRock = await send("78664", "Stump Grinding");
+    expect(roundRock.matches.map((m) => m.name)).toEqual(["Round Rock Stump Co", "Pflugerville Stumps", "Georgetown Grinding"]);
+    expect(roundRock.matches[0]!.distanceMiles).toBe(0);
+    expect(roundRock.matches[1]!.distanceMiles).toBeGreaterThan(3);
+    const lead = await h!.store.leads.get(roundRock.id);
+    expect((lead!.data as { matchedBusinesses: { id: string }[] }).matchedBusinesses.map((m) => m.id)).toEqual(["fp-8", "fp-9", "fp-10"]);
+
+    const katy = await send("77494", "Tree Removal");
+    // Downtown Houston is about 28 miles from Katy: inside 50. Austin is not.
+    expect(katy.matches.map((m) => m.name)).toEqual(["Katy Tree Removal", "Bayou Removal"]);
+    expect((await send("Pflugerville, TX", "Stump Grinding")).matches[0]!.name).toBe("Pflugerville Stumps");
+  });
+
+  it("a place finds its neighbours; no match gets the phone promise", async () => {
     const houston = await (await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location: "77002" }), nextIp())).json();
-    expect(houston.matches.map((m: { name: string }) => m.name)).toEqual(["Bayou Removal"]);
+    expect(houston.matches.map((m: { name: string }) => m.name)).toEqual(["Bayou Removal", "Katy Tree Removal"]);
 
     const none = await (await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location: "Dallas", serviceType: "Stump Grinding" }), nextIp())).json();
     expect(none).toMatchObject({ ok: true, matches: [], message: NO_MATCHES_MESSAGE });

@@ -5,7 +5,6 @@
 import { describe, expect, it } from "vitest";
 import { sniffImageType } from "../../../netlify/lib/blobs.ts";
 import { clientIp, sameSitePath } from "../../../netlify/lib/http.ts";
-import { cityForLocation } from "../../../netlify/lib/leads.ts";
 import { renderPage } from "../../../netlify/lib/pages.ts";
 import { rateLimitPerMinute } from "../../../netlify/lib/ratelimit.ts";
 import { AUDIT_FORM, FIND_PROS_FORM, LEAD_FORMS, QUOTE_FORM } from "../../../src/lib/forms/fields.ts";
@@ -95,19 +94,6 @@ describe("helpers", () => {
     expect(sniffImageType(ascii("\0\0\0\x18ftypisom\0\0\0\0"))).toBeNull();
     expect(sniffImageType(ascii("<svg xmlns=...>"))).toBeNull();
     expect(sniffImageType(bytes())).toBeNull();
-  });
-
-  it("cityForLocation understands names, ', TX' and ZIP prefixes", () => {
-    const city = (s: string) => cityForLocation(s)?.value;
-    expect(city("Austin")).toBe("austin");
-    expect(city("  san antonio, tx ")).toBe("san-antonio");
-    expect(city("Houston Texas")).toBe("houston");
-    expect(city("78704")).toBe("austin");
-    expect(city("Dallas area 75201-1234")).toBe("dallas");
-    expect(city("77245")).toBe("houston");
-    expect(city("78205")).toBe("san-antonio");
-    expect(city("10001")).toBeUndefined();
-    expect(city("Chicago")).toBeUndefined();
   });
 
   it("RATE_LIMIT_PER_MINUTE: default 5, 0 disables, junk falls back", () => {

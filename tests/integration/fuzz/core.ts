@@ -16,12 +16,13 @@ import {
   ASSESSMENT_ENDPOINT,
   AUDIT_ENDPOINT,
   BOOKING_ENDPOINT,
-  FIND_PROS_ENDPOINT,
   QUOTE_ENDPOINT,
   leadHandler,
   type LeadEndpoint,
 } from "../../../netlify/lib/leads.ts";
-import { businessBySlugHandler, businessesHandler, featuredHandler, reviewsHandler } from "../../../netlify/lib/directory.ts";
+import { FIND_PROS_ENDPOINT } from "../../../netlify/lib/find-pros.ts";
+import { businessBySlugHandler, featuredHandler, reviewsHandler } from "../../../netlify/lib/directory.ts";
+import { businessesHandler } from "../../../netlify/lib/directory-search.ts";
 import { chatHandler } from "../../../netlify/lib/assistant/handler.ts";
 import { leadSchema, type LeadType } from "../../../src/lib/schemas/lead.ts";
 import { Review } from "../../../src/lib/schemas/business.ts";

@@ -555,6 +555,123 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
       });
     });
 
+    describe("near: radius search", () => {
+      // Real ZIP centroids (zipcodes dataset): Round Rock 78664, Pflugerville 78660, downtown
+      // Austin 78701, Georgetown 78626, San Marcos 78666, Katy 77494, El Paso 79901 (Mountain time).
+      const AT = {
+        roundRock: { lat: 30.5145, lng: -97.668 },
+        pflugerville: { lat: 30.4486, lng: -97.5982 },
+        austin: { lat: 30.2713, lng: -97.7426 },
+        georgetown: { lat: 30.6464, lng: -97.6816 },
+        sanMarcos: { lat: 29.8702, lng: -97.9406 },
+        katy: { lat: 29.7463, lng: -95.8305 },
+        elPaso: { lat: 31.7587, lng: -106.4869 },
+      };
+      const DAY_HOURS = { monday: "8:00 AM - 5:00 PM", tuesday: "8:00 AM - 5:00 PM", wednesday: "8:00 AM - 5:00 PM", thursday: "8:00 AM - 5:00 PM", friday: "8:00 AM - 5:00 PM" };
+      const LATE = { ...DAY_HOURS, friday: "6:00 PM - 2:00 AM" };
+      const ALWAYS = Object.fromEntries(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, "Open 24 hours"]));
+      const NEAR: Fixture[] = [
+        business(21, { name: "Round Rock Trim", location: AT.roundRock, rating: "4.1", reviewCount: 4, services: ["Tree Trimming"], businessHours: DAY_HOURS }),
+        business(22, { name: "Pflugerville Removal", location: AT.pflugerville, rating: "4.9", reviewCount: 40, services: ["Tree Removal", "Emergency Service"], emergency247: true, businessHours: ALWAYS }),
+        business(23, { name: "Downtown Arbor", location: AT.austin, isFeatured: true, rating: "4.5", reviewCount: 10, services: ["Tree Removal", "Tree Trimming"], businessHours: LATE }),
+        business(24, { name: "Georgetown Stumps", location: AT.georgetown, rating: "4.9", reviewCount: 12, services: ["Stump Grinding"], businessHours: DAY_HOURS }),
+        business(25, { name: "San Marcos Tree", location: AT.sanMarcos, rating: "3.9", reviewCount: 7, services: ["Tree Removal"], businessHours: DAY_HOURS }),
+        business(26, { name: "Katy Canopy", city: "Houston", location: AT.katy, rating: "4.7", reviewCount: 9, services: ["Tree Removal"], businessHours: DAY_HOURS }),
+        business(27, { name: "Franklin Mountain Trees", location: AT.elPaso, timeZone: "America/Denver", rating: "4.0", reviewCount: 1, services: ["Tree Removal"], businessHours: LATE }),
+        business(28, { name: "No Location Tree Co", rating: "5.0", reviewCount: 50, services: ["Tree Removal"] }),
+      ];
+      async function nearDirectory(store: Store) {
+        for (const b of NEAR) await store.businesses.upsert(b);
+      }
+      const near = (store: Store, q: Parameters<Store["businesses"]["list"]>[0]) => store.businesses.list({ limit: 50, ...q });
+
+      it("orders by distance, cuts at the radius and reports miles", async () => {
+        const store = await h.fresh("near-distance");
+        await nearDirectory(store);
+        const ten = await near(store, { near: AT.roundRock, radius: 10, sort: "distance" });
+        expect(ids(ten.data)).toEqual(["t-021", "t-022", "t-024"]);
+        expect(ten.total).toBe(3);
+        expect(ten.data[0]!.distanceMiles).toBe(0);
+        expect(ten.data[1]!.distanceMiles).toBeCloseTo(6.0, 0);
+        const wide = await near(store, { near: AT.roundRock, radius: 50, sort: "distance" });
+        expect(ids(wide.data)).toEqual(["t-021", "t-022", "t-024", "t-023", "t-025"]);
+        const all = await near(store, { near: AT.roundRock, radius: 100, sort: "distance" });
+        // Katy is about 125 miles away, El Paso 520; the unlocated business never appears.
+        expect(ids(all.data)).toEqual(["t-021", "t-022", "t-024", "t-023", "t-025"]);
+        for (let i = 1; i < all.data.length; i++) expect(all.data[i]!.distanceMiles!).toBeGreaterThanOrEqual(all.data[i - 1]!.distanceMiles!);
+        expect(ids((await near(store, { near: AT.katy, radius: 10 })).data)).toEqual(["t-026"]);
+      });
+
+      it("sorts best (featured, rating, reviews), rating and reviews, distance breaking ties", async () => {
+        const store = await h.fresh("near-sort");
+        await nearDirectory(store);
+        const q = { near: AT.roundRock, radius: 50 };
+        expect(ids((await near(store, q)).data)).toEqual(["t-023", "t-022", "t-024", "t-021", "t-025"]);
+        expect(ids((await near(store, { ...q, sort: "rating" })).data)).toEqual(["t-022", "t-024", "t-023", "t-021", "t-025"]);
+        expect(ids((await near(store, { ...q, sort: "reviews" })).data)).toEqual(["t-022", "t-024", "t-023", "t-025", "t-021"]);
+      });
+
+      it("combines service, emergency, minimum rating, city and search filters", async () => {
+        const store = await h.fresh("near-filters");
+        await nearDirectory(store);
+        const q = { near: AT.roundRock, radius: 50, sort: "distance" as const };
+        expect(ids((await near(store, { ...q, service: "Tree Removal" })).data)).toEqual(["t-022", "t-023", "t-025"]);
+        expect(ids((await near(store, { ...q, service: "tree removal", minRating: 4.5 })).data)).toEqual(["t-022", "t-023"]);
+        expect(ids((await near(store, { ...q, emergency: true })).data)).toEqual(["t-022"]);
+        expect(ids((await near(store, { ...q, service: "Tree Trimming", emergency: true })).data)).toEqual([]);
+        expect(ids((await near(store, { ...q, search: "stumps" })).data)).toEqual(["t-024"]);
+        expect(ids((await near(store, { ...q, search: "tree removal" })).data)).toEqual(["t-022", "t-023", "t-025"]);
+        expect(ids((await near(store, { ...q, city: "houston" })).data)).toEqual([]);
+        expect(ids((await near(store, { near: AT.katy, radius: 25, city: "Houston" })).data)).toEqual(["t-026"]);
+      });
+
+      it("knows open now in each business's own time zone, across midnight", async () => {
+        const store = await h.fresh("near-open");
+        await nearDirectory(store);
+        const q = { near: AT.roundRock, radius: 50, sort: "distance" as const, openNow: true };
+        // Wednesday 2026-11-18 10:00 in Austin (CST, UTC-6): day hours and 24/7 are open.
+        expect(ids((await near(store, { ...q, now: Date.parse("2026-11-18T16:00:00Z") })).data)).toEqual(["t-021", "t-022", "t-024", "t-023", "t-025"]);
+        // Wednesday 23:30: only 24/7.
+        expect(ids((await near(store, { ...q, now: Date.parse("2026-11-19T05:30:00Z") })).data)).toEqual(["t-022"]);
+        // Friday 23:30 and Saturday 01:30 (Friday's 6 PM - 2 AM): the late business too; Saturday 02:30 not.
+        expect(ids((await near(store, { ...q, now: Date.parse("2026-11-21T05:30:00Z") })).data)).toEqual(["t-022", "t-023"]);
+        expect(ids((await near(store, { ...q, now: Date.parse("2026-11-21T07:30:00Z") })).data)).toEqual(["t-022", "t-023"]);
+        expect(ids((await near(store, { ...q, now: Date.parse("2026-11-21T08:30:00Z") })).data)).toEqual(["t-022"]);
+        // El Paso is on Mountain time: at 01:30 Central on Saturday it is 00:30 there, inside Friday's span;
+        // at 02:30 Central (01:30 Mountain) still open; at 03:30 Central (02:30 Mountain) closed.
+        const ep = { near: AT.elPaso, radius: 10, openNow: true };
+        expect(ids((await near(store, { ...ep, now: Date.parse("2026-11-21T07:30:00Z") })).data)).toEqual(["t-027"]);
+        expect(ids((await near(store, { ...ep, now: Date.parse("2026-11-21T08:30:00Z") })).data)).toEqual(["t-027"]);
+        expect(ids((await near(store, { ...ep, now: Date.parse("2026-11-21T09:30:00Z") })).data)).toEqual([]);
+      });
+
+      it("pages with an exact total", async () => {
+        const store = await h.fresh("near-pages");
+        await nearDirectory(store);
+        const q = { near: AT.roundRock, radius: 100, sort: "distance" as const };
+        const all = ids((await near(store, q)).data);
+        const pages = [];
+        for (let offset = 0; offset < 6; offset += 2) {
+          const page = await store.businesses.list({ ...q, limit: 2, offset });
+          expect(page.total).toBe(5);
+          pages.push(...ids(page.data));
+        }
+        expect(pages).toEqual(all);
+      });
+
+      it("moves a business between location sets when it changes", async () => {
+        const store = await h.fresh("near-move");
+        await nearDirectory(store);
+        await store.businesses.upsert({ ...NEAR[0]!, location: AT.katy, services: ["Stump Grinding"] });
+        expect(ids((await near(store, { near: AT.roundRock, radius: 10 })).data)).toEqual(["t-022", "t-024"]);
+        expect(ids((await near(store, { near: AT.katy, radius: 10, service: "Stump Grinding" })).data)).toEqual(["t-021"]);
+        expect(ids((await near(store, { near: AT.katy, radius: 10, service: "Tree Trimming" })).data)).toEqual([]);
+        const { location: _gone, ...unlocated } = NEAR[0]!;
+        await store.businesses.upsert(unlocated);
+        expect(ids((await near(store, { near: AT.katy, radius: 10 })).data)).toEqual(["t-026"]);
+      });
+    });
+
     describe("seed", () => {
       const seed: SeedBusiness[] = [
         { ...business(1), reviews: [

@@ -13,7 +13,6 @@ import {
   displayUrl,
   filledStars,
   hasCredentials,
-  hoursRows,
   ratingLabel,
   reviewCountText,
 } from "../../../lib/directory.ts";
@@ -21,6 +20,7 @@ import type { Business } from "../../../lib/schemas/business.ts";
 import { telHref } from "../../../lib/site.ts";
 import { ICON_PATHS } from "../../../lib/icons.ts";
 import { Icon } from "../../Icon.tsx";
+import { HoursTable, OpenNow, ServiceArea } from "./BusinessHours.tsx";
 
 /** Data for the booking/review dialogs, carried on their trigger links. */
 export function businessDialogData(business: Business): Record<string, string> {
@@ -259,30 +259,16 @@ function Contact({ business }: { business: Business }) {
 
 function Hours({ business }: { business: Business }) {
   return (
-    <Section id="hours-heading" title="Business Hours">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 text-sm">
-        {hoursRows(business.businessHours).map((row) => (
-          <div key={row.day} className="contents">
-            <dt className="font-medium text-slate-800">{row.label}</dt>
-            <dd className={row.hours === "Closed" ? "text-slate-500" : "text-slate-700"}>{row.hours}</dd>
-          </div>
-        ))}
-      </dl>
+    <Section id="hours-heading" title="Business Hours" aside={<OpenNow business={business} />}>
+      <HoursTable business={business} />
     </Section>
   );
 }
 
 function ServiceAreas({ business }: { business: Business }) {
-  if (business.serviceAreas.length === 0) return null;
   return (
     <Section id="areas-heading" title="Service Areas">
-      <ul className="flex flex-wrap gap-2">
-        {business.serviceAreas.map((a) => (
-          <li key={a} className="badge bg-slate-100 text-slate-800">
-            {a}
-          </li>
-        ))}
-      </ul>
+      <ServiceArea business={business} />
     </Section>
   );
 }

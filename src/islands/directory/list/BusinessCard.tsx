@@ -1,9 +1,16 @@
 /**
  * One directory card (spec section 2): name, Featured badge, stars, review count,
- * description, city and state, phone, up to 3 services plus "+N more", View Details and,
- * when the business has a phone, Call Now.
+ * description, town and state, phone, up to 3 services plus "+N more", View Details and,
+ * when the business has a phone, Call Now. A near-me search adds the distance ("3.2 mi");
+ * the hours add a "24/7", "Open now" or "Closed" badge.
+ *
+ * Pure: everything comes in as props. "Open now" depends on the clock, so it is drawn only
+ * when the caller passes `now` (the island does after hydration; prerendered HTML would
+ * otherwise carry the build's idea of "now").
  */
 import { businessPath } from "../../../lib/directory.ts";
+import { formatMiles } from "../../../lib/geo/distance.ts";
+import { openState } from "../../../lib/hours.ts";
 import { telHref } from "../../../lib/site.ts";
 import { Icon } from "../../Icon.tsx";
 import { Stars } from "../Stars.tsx";
@@ -12,8 +19,20 @@ import type { ListBusiness } from "./types.ts";
 /** Spec section 9: service cards show at most 3 services. */
 export const CARD_SERVICES = 3;
 
-export function BusinessCard({ business, className = "" }: { business: ListBusiness; className?: string }) {
-  const { name, slug, description, city, state, phone, rating, reviewCount, isFeatured, services } = business;
+/** "24/7", "Open now" or "Closed" for a card; null when it cannot be known yet. */
+export function OpenBadge({ business, now }: { business: Pick<ListBusiness, "businessHours" | "timeZone">; now?: number }) {
+  const state = openState(business.businessHours ?? {}, business.timeZone, now ?? 0);
+  if (state.always) return <span className="badge shrink-0 bg-forest-100 text-forest-800" data-testid="open-badge">24/7</span>;
+  if (now === undefined) return null;
+  return state.open ? (
+    <span className="badge shrink-0 bg-forest-100 text-forest-800" data-testid="open-badge">Open now</span>
+  ) : (
+    <span className="badge shrink-0 bg-slate-100 text-slate-700" data-testid="open-badge">Closed</span>
+  );
+}
+
+export function BusinessCard({ business, className = "", now }: { business: ListBusiness; className?: string; now?: number }) {
+  const { name, slug, description, city, locality, state, phone, rating, reviewCount, isFeatured, services, distanceMiles } = business;
   const shown = services.slice(0, CARD_SERVICES);
   const more = services.length - shown.length;
 
@@ -24,6 +43,10 @@ export function BusinessCard({ business, className = "" }: { business: ListBusin
         {isFeatured && <span className="badge mt-0.5 shrink-0 bg-amber-100 text-amber-800">Featured</span>}
       </div>
       <Stars rating={rating} count={reviewCount} className="mt-2" />
+      <div className="mt-2 flex flex-wrap items-center gap-2 empty:hidden">
+        <OpenBadge business={business} now={now} />
+        {business.emergency247 && <span className="badge shrink-0 bg-red-50 text-red-800">24/7 emergency</span>}
+      </div>
 
       <p className="mt-3 line-clamp-3 text-slate-600">{description}</p>
 
@@ -31,8 +54,14 @@ export function BusinessCard({ business, className = "" }: { business: ListBusin
         <li className="flex items-center gap-1.5">
           <Icon name="mapPin" className="size-4 shrink-0 text-forest-500" />
           <span>
-            {city}, {state}
+            {locality ?? city}, {state}
           </span>
+          {typeof distanceMiles === "number" && (
+            <span className="ml-auto shrink-0 font-semibold text-forest-800" data-testid="distance">
+              {formatMiles(distanceMiles)}
+              <span className="sr-only"> away</span>
+            </span>
+          )}
         </li>
         {phone && (
           <li className="flex items-center gap-1.5">

@@ -1,50 +1,109 @@
 /**
- * The search box and city filter. A real GET form to /directory, so before hydration (or
- * without JavaScript) submitting loads /directory?q=&city= and the island picks the state
- * up from the URL. Both controls are uncontrolled: hydration never resets what someone
- * typed or chose while the page was loading, and the island reads them on mount.
+ * The search box, "ZIP code or city" box, city shortcut and the near-me filters (radius,
+ * service, minimum rating, sort, Open now, 24/7 emergency). A real GET form to /directory,
+ * so before hydration (or without JavaScript) submitting loads /directory?q=&near=&... and
+ * the island (or the server page) reads the state from the URL. Every control is
+ * uncontrolled: hydration never resets what someone typed or chose while the page was
+ * loading; the island reads the form (readDirectoryForm) and writes it back on Back/Forward
+ * (fillDirectoryForm).
  */
 import { type ChangeEvent, type FormEvent, type RefObject } from "react";
-import { ALL_CITIES, MAX_SEARCH_LENGTH } from "../../../lib/directory-url.ts";
-import { CITIES } from "../../../lib/options.ts";
+import {
+  ALL_CITIES,
+  DEFAULT_DIRECTORY_STATE,
+  MAX_NEAR_LENGTH,
+  MAX_SEARCH_LENGTH,
+  MIN_RATING_OPTIONS,
+  OPEN_NOW,
+  RADIUS_OPTIONS,
+  SORT_OPTIONS,
+  normalizeDirectoryState,
+  type DirectoryState,
+} from "../../../lib/directory-url.ts";
+import { CITIES, PRO_SERVICES } from "../../../lib/options.ts";
 import { Icon } from "../../Icon.tsx";
 
 const control =
   "block min-h-12 w-full rounded-lg border border-slate-300 bg-white py-2.5 text-base text-slate-900 shadow-sm transition-colors placeholder:text-slate-500 hover:border-forest-400 focus:outline-2 focus:outline-offset-0 focus:outline-forest-500";
+const label = "mb-1.5 block text-sm font-semibold text-forest-950";
+const toggle =
+  "inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 shadow-sm select-none hover:border-forest-400 has-checked:border-forest-600 has-checked:bg-forest-50 has-checked:text-forest-900 has-focus-visible:outline-2 has-focus-visible:outline-forest-500";
 
-interface Props {
-  /** What the box and the select show first: the state of the page's URL. */
-  search?: string;
-  city?: string;
-  inputRef: RefObject<HTMLInputElement | null>;
-  selectRef: RefObject<HTMLSelectElement | null>;
-  onSearchInput: (event: ChangeEvent<HTMLInputElement>) => void;
-  onCityChange: (event: ChangeEvent<HTMLSelectElement>) => void;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+/** The state the form shows (page 1: any change to the filters starts over). */
+export function readDirectoryForm(form: HTMLFormElement): DirectoryState {
+  const data = new FormData(form);
+  const get = (name: string) => String(data.get(name) ?? "");
+  return normalizeDirectoryState({
+    search: get("q"),
+    near: get("near"),
+    city: get("city"),
+    radius: get("radius"),
+    service: get("service"),
+    minRating: get("minRating"),
+    sort: get("sort"),
+    open: get("open"),
+    emergency: get("emergency"),
+    page: 1,
+  });
 }
 
-export function SearchForm({ search = "", city = ALL_CITIES, inputRef, selectRef, onSearchInput, onCityChange, onSubmit }: Props) {
+/** Shows `state` in the form (after Back/Forward or Clear Filters). */
+export function fillDirectoryForm(form: HTMLFormElement, state: DirectoryState): void {
+  const set = (name: string, value: string) => {
+    const el = form.elements.namedItem(name);
+    if (el instanceof HTMLInputElement && el.type === "checkbox") el.checked = value !== "";
+    else if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) el.value = value;
+  };
+  set("q", state.search);
+  set("near", state.near);
+  set("city", state.city);
+  set("radius", String(state.radius));
+  set("service", state.service);
+  set("minRating", String(state.minRating));
+  set("sort", state.sort);
+  set("open", state.open ? OPEN_NOW : "");
+  set("emergency", state.emergency ? "1" : "");
+}
+
+interface Props {
+  /** What the form shows first: the state of the page's URL (the server rendered that list). */
+  state?: DirectoryState;
+  formRef: RefObject<HTMLFormElement | null>;
+  onSearchInput: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** A select or toggle changed: the island commits the whole form. */
+  onFilterChange: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The API's message for the place box ("We couldn't find that ZIP code or city"). */
+  nearError?: string;
+  /** "Use my location": only offered once the island runs and the browser can locate. */
+  onLocate?: () => void;
+  locating?: boolean;
+}
+
+export function SearchForm({ state = DEFAULT_DIRECTORY_STATE, formRef, onSearchInput, onFilterChange, onSubmit, nearError, onLocate, locating = false }: Props) {
+  const d = state;
   return (
     <form
+      ref={formRef}
       action="/directory"
       method="get"
       role="search"
       aria-label="Search the tree service directory"
       onSubmit={onSubmit}
-      className="grid gap-4 rounded-card border border-forest-100 bg-white p-4 shadow-lift sm:grid-cols-[1fr_auto] sm:p-5 lg:grid-cols-[1fr_15rem_auto] lg:items-end"
+      className="grid gap-4 rounded-card border border-forest-100 bg-white p-4 shadow-lift sm:grid-cols-2 sm:p-5 lg:grid-cols-[1fr_1.25fr_11rem_auto] lg:items-start"
+      data-testid="directory-form"
     >
       <div className="sm:col-span-2 lg:col-span-1">
-        <label htmlFor="directory-search" className="mb-1.5 block text-sm font-semibold text-forest-950">
+        <label htmlFor="directory-search" className={label}>
           Search tree services
         </label>
         <div className="relative">
           <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-forest-500" />
           <input
-            ref={inputRef}
             id="directory-search"
             name="q"
             type="search"
-            defaultValue={search}
+            defaultValue={d.search}
             placeholder="Company, service or keyword"
             maxLength={MAX_SEARCH_LENGTH}
             autoComplete="off"
@@ -55,34 +114,106 @@ export function SearchForm({ search = "", city = ALL_CITIES, inputRef, selectRef
         </div>
       </div>
       <div>
-        <label htmlFor="directory-city" className="mb-1.5 block text-sm font-semibold text-forest-950">
+        <label htmlFor="directory-near" className={label}>
+          ZIP code or city
+        </label>
+        <div className="flex gap-2">
+          <div className="relative min-w-0 flex-1">
+            <Icon name="mapPin" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-forest-500" />
+            <input
+              id="directory-near"
+              name="near"
+              type="text"
+              defaultValue={d.near}
+              placeholder="e.g. 78664 or Katy, TX"
+              maxLength={MAX_NEAR_LENGTH}
+              autoComplete="postal-code"
+              enterKeyHint="search"
+              aria-invalid={nearError ? true : undefined}
+              aria-describedby={nearError ? "directory-near-error" : undefined}
+              className={`${control} pr-3 pl-10 ${nearError ? "border-red-600" : ""}`}
+            />
+          </div>
+          {onLocate && (
+            <button type="button" className="btn-outline min-h-12 shrink-0 px-3" onClick={onLocate} disabled={locating} data-testid="use-my-location">
+              <Icon name="navigation" className="size-5" />
+              <span className="sr-only sm:not-sr-only">{locating ? "Locating…" : "Use my location"}</span>
+            </button>
+          )}
+        </div>
+        {nearError && (
+          <p id="directory-near-error" role="alert" className="mt-1.5 text-sm font-medium text-red-700" data-testid="near-error">
+            {nearError}
+          </p>
+        )}
+      </div>
+      <div>
+        <label htmlFor="directory-city" className={label}>
           City
         </label>
-        <div className="relative">
-          <Icon name="mapPin" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-forest-500" />
-          {/* Native select: the platform picker is the most usable one on phones. */}
-          <select
-            ref={selectRef}
-            id="directory-city"
-            name="city"
-            defaultValue={city}
-            onChange={onCityChange}
-            className={`${control} appearance-none pr-10 pl-10`}
-          >
-            <option value={ALL_CITIES}>All Cities</option>
-            {CITIES.map((city) => (
-              <option key={city.value} value={city.value}>
-                {city.label}
-              </option>
-            ))}
-          </select>
-          <Icon name="chevronDown" className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-500" />
-        </div>
+        <Select id="directory-city" name="city" defaultValue={d.city} onChange={onFilterChange} icon>
+          <option value={ALL_CITIES}>All Cities</option>
+          {CITIES.map((city) => (
+            <option key={city.value} value={city.value}>
+              {city.label}
+            </option>
+          ))}
+        </Select>
       </div>
-      <button type="submit" className="btn-secondary min-h-12 self-end">
+      <button type="submit" className="btn-secondary min-h-12 lg:mt-7">
         <Icon name="search" className="size-5" />
         Search
       </button>
+
+      <fieldset className="grid grid-cols-2 gap-3 border-t border-forest-100 pt-4 sm:col-span-2 sm:grid-cols-4 lg:col-span-4 lg:grid-cols-[repeat(4,minmax(0,11rem))_auto_auto] lg:items-end">
+        <legend className="sr-only">Filters</legend>
+        <SelectField id="directory-radius" label="Within" name="radius" defaultValue={String(d.radius)} options={RADIUS_OPTIONS} onChange={onFilterChange} />
+        <SelectField id="directory-service" label="Service" name="service" defaultValue={d.service} options={SERVICE_CHOICES} onChange={onFilterChange} />
+        <SelectField id="directory-rating" label="Rating" name="minRating" defaultValue={String(d.minRating)} options={MIN_RATING_OPTIONS} onChange={onFilterChange} />
+        <SelectField id="directory-sort" label="Sort by" name="sort" defaultValue={d.sort} options={SORT_OPTIONS} onChange={onFilterChange} />
+        <label className={toggle}>
+          <input type="checkbox" name="open" value={OPEN_NOW} defaultChecked={d.open} onChange={onFilterChange} className="size-4 accent-forest-700" />
+          <Icon name="clock" className="size-4 text-forest-600" />
+          Open now
+        </label>
+        <label className={toggle}>
+          <input type="checkbox" name="emergency" value="1" defaultChecked={d.emergency} onChange={onFilterChange} className="size-4 accent-forest-700" />
+          24/7 emergency
+        </label>
+      </fieldset>
     </form>
+  );
+}
+
+const SERVICE_CHOICES = [{ value: "", label: "Any service" }, ...PRO_SERVICES];
+
+/** A labelled filter select. */
+function SelectField({ id, label: text, options, ...props }: { id: string; label: string; name: string; defaultValue: string; options: readonly { value: string | number; label: string }[]; onChange: () => void }) {
+  return (
+    <div>
+      <label htmlFor={id} className={label}>
+        {text}
+      </label>
+      <Select id={id} {...props}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** Native select: the platform picker is the most usable one on phones. */
+function Select({ icon = false, children, ...props }: { id: string; name: string; defaultValue: string; onChange: () => void; icon?: boolean; children: React.ReactNode }) {
+  return (
+    <div className="relative">
+      {icon && <Icon name="mapPin" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-forest-500" />}
+      <select {...props} className={`${control} appearance-none pr-10 ${icon ? "pl-10" : "pl-3"}`}>
+        {children}
+      </select>
+      <Icon name="chevronDown" className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-500" />
+    </div>
   );
 }

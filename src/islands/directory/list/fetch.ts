@@ -30,6 +30,7 @@ export function rememberPage(state: DirectoryState, page: ListPage): void {
 interface ListAnswer {
   data?: unknown;
   total?: unknown;
+  near?: { label?: unknown; radius?: unknown };
 }
 
 // The answer is trusted for field types (the same schema wrote it) but not for presence:
@@ -42,7 +43,8 @@ export async function fetchBusinessesPage(state: DirectoryState, signal?: AbortS
   const answer = await apiGet<ListAnswer>(businessesApiUrl(state), { signal });
   const data = readList(answer);
   const total = typeof answer?.total === "number" && answer.total >= 0 ? answer.total : data.length;
-  const page = { data, total };
+  const near = typeof answer?.near?.label === "string" && typeof answer.near.radius === "number" ? { label: answer.near.label, radius: answer.near.radius } : undefined;
+  const page: ListPage = { data, total, ...(near ? { near } : {}) };
   rememberPage(state, page);
   return page;
 }

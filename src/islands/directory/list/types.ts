@@ -1,22 +1,59 @@
 /**
  * What the list needs of a business. The page passes its prerendered first page as island
- * props, which Astro serialises into the HTML; picking the card's fields keeps hours,
- * photos, addresses and the rest out of that payload.
+ * props, which Astro serialises into the HTML; picking the card's fields keeps photos,
+ * addresses and the rest out of that payload. Hours and time zone stay: the card's
+ * "Open now" / "Closed" badge is worked out from them.
  */
 import type { Business } from "../../../lib/schemas/business.ts";
 
 export type ListBusiness = Pick<
   Business,
-  "id" | "name" | "slug" | "description" | "city" | "state" | "phone" | "rating" | "reviewCount" | "isFeatured" | "services"
->;
+  | "id"
+  | "name"
+  | "slug"
+  | "description"
+  | "city"
+  | "state"
+  | "phone"
+  | "rating"
+  | "reviewCount"
+  | "isFeatured"
+  | "services"
+  | "locality"
+  | "businessHours"
+  | "timeZone"
+  | "emergency247"
+> & {
+  /** Miles from the searched place (a `near` search only). */
+  distanceMiles?: number;
+};
 
 /** One page of GET /api/businesses. */
 export interface ListPage {
   data: ListBusiness[];
   total: number;
+  /** Where a `near` search was centred, as the server read it ("Round Rock, TX 78664"). */
+  near?: { label: string; radius: number };
 }
 
 export function toListBusiness(b: ListBusiness): ListBusiness {
-  const { id, name, slug, description, city, state, phone, rating, reviewCount, isFeatured, services } = b;
-  return { id, name, slug, description, city, state, ...(phone ? { phone } : {}), rating, reviewCount, isFeatured, services };
+  const { id, name, slug, description, city, state, phone, rating, reviewCount, isFeatured, services, locality, businessHours, timeZone, emergency247, distanceMiles } = b;
+  return {
+    id,
+    name,
+    slug,
+    description,
+    city,
+    state,
+    ...(phone ? { phone } : {}),
+    rating,
+    reviewCount,
+    isFeatured,
+    services,
+    ...(locality ? { locality } : {}),
+    businessHours: businessHours ?? {},
+    ...(timeZone ? { timeZone } : {}),
+    ...(emergency247 ? { emergency247 } : {}),
+    ...(typeof distanceMiles === "number" ? { distanceMiles } : {}),
+  };
 }

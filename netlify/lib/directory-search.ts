@@ -1,0 +1,70 @@
+/**
+ * GET /api/businesses: the directory list with the near-me parameters (docs/directory.md).
+ * Apart from the other directory handlers (directory.ts) because reading a place needs the
+ * ZIP dataset (about 5 MB): only the functions that read `near` load it.
+ */
+import { DirectoryQuery } from "../../src/lib/directory-query.ts";
+import { UNKNOWN_PLACE, findPlace } from "../../src/lib/geo/places.ts";
+import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
+import { jsonResponse } from "./http.ts";
+import { parseQuery } from "./query.ts";
+import type { ListResult } from "./store/repos/businesses.ts";
+import { getStore, type Store } from "./store/index.ts";
+import { DIRECTORY_TAG, badQuery, cached, guarded, isRead, notAllowed, read, type DirectoryDeps, type DirectoryHandler } from "./directory.ts";
+
+/** Every parameter that changes the list (the CDN keys its copies on these only). */
+const LIST_PARAMS = Object.keys(DirectoryQuery.shape).join("|");
+
+export type DirectoryAnswer = ListResult & {
+  limit: number;
+  offset: number;
+  /** Where a near search was centred. */
+  near?: { label: string; lat: number; lng: number; radius: number };
+};
+
+/**
+ * One directory page for a query string's parameters, read by the API's schema: the
+ * answer, or the field messages of a 400. For the API below and server-rendered pages.
+ * Store failures throw.
+ */
+export async function searchDirectory(
+  store: Store,
+  params: URLSearchParams,
+  now: number = Date.now(),
+): Promise<{ ok: true; answer: DirectoryAnswer; openNow: boolean } | { ok: false; fields: FieldErrors }> {
+  const query = parseQuery(DirectoryQuery, new Request(`http://directory/?${params}`));
+  if (!query.ok) return query;
+  const { search, city, limit, offset, radius, service, open, emergency, minRating, sort } = query.data;
+  const place = query.data.near ? findPlace(query.data.near) : null;
+  if (query.data.near && !place) return { ok: false, fields: { near: UNKNOWN_PLACE } };
+  const point = place ? { lat: place.lat, lng: place.lng } : null;
+  const { data, total } = await store.businesses.list({ search, city, limit, offset, near: point, radius, service, openNow: open, emergency, minRating, sort, now });
+  const near = place ? { label: place.label, lat: round3(place.lat), lng: round3(place.lng), radius } : undefined;
+  return { ok: true, answer: { data, total, limit, offset, ...(near ? { near } : {}) }, openNow: open };
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** A 200 nobody may keep; HEAD likewise without the body. */
+function uncached(req: Request, body: unknown): Response {
+  const res = jsonResponse(body, 200, { "cache-control": "no-store" });
+  return req.method === "HEAD" ? new Response(null, { status: 200, headers: res.headers }) : res;
+}
+
+/**
+ * GET /api/businesses?search=&city=&near=&radius=&service=&open=&emergency=&minRating=&sort=&limit=&offset=
+ * -> { data, total, limit, offset, near? }. With `near`, each item has `distanceMiles`.
+ */
+export function businessesHandler(deps: DirectoryDeps = {}): DirectoryHandler {
+  const now = deps.now ?? Date.now;
+  return guarded("list", deps.store ?? getStore, async (req, store) => {
+    if (!isRead(req)) return notAllowed("GET, HEAD");
+    // Validation first: a bad query is a 400 even when the store is down.
+    const query = parseQuery(DirectoryQuery, req);
+    if (!query.ok) return badQuery(query.fields);
+    const result = await read(() => searchDirectory(store, new URL(req.url).searchParams, now()));
+    if (!result.ok) return badQuery(result.fields);
+    // "Open now" changes by the minute: such answers are not kept by the CDN.
+    return result.openNow ? uncached(req, result.answer) : cached(req, result.answer, [DIRECTORY_TAG], LIST_PARAMS);
+  });
+}

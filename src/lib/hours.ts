@@ -1,0 +1,110 @@
+/**
+ * Opening hours as the directory stores them (display text per weekday, see BusinessHours)
+ * read as minutes, and "open now" in the business's own time zone. Browser-safe: the cards,
+ * the business page and the API all answer with this one reading.
+ *
+ * Formats: "7:00 AM - 5:00 PM", "7 AM - 5 PM", "Open 24 hours", "" (closed), and spans past
+ * midnight ("6:00 PM - 2:00 AM" keeps the business open until 2 AM the next day).
+ */
+import { WEEKDAYS, type BusinessHours, type Weekday } from "./schemas/business.ts";
+
+/** Every directory city is in Texas' central zone; a business may say otherwise. */
+export const DEFAULT_TIME_ZONE = "America/Chicago";
+export const OPEN_24_HOURS = "Open 24 hours";
+/** The business page's open state, as the visitor reads it. */
+export const OPEN_TEXT = { always: "Open 24/7", open: "Open now", closed: "Closed now" } as const;
+const DAY = 24 * 60;
+
+/** [open, close) in minutes after the day's midnight; close may pass 1440 (after midnight). */
+export type Span = readonly [number, number];
+
+const TIME = /^(\d{1,2})(?::(\d{2}))?\s*([AaPp])\.?\s*[Mm]\.?$/;
+
+/** "7:00 AM" -> 420, "12:30 PM" -> 750, "7 pm" -> 1140; null when the text is not a clock time. */
+export function clockMinutes(text: string): number | null {
+  const m = TIME.exec(text.trim());
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = Number(m[2] ?? "0");
+  if (h < 1 || h > 12 || min > 59) return null;
+  return ((h % 12) + (m[3]!.toLowerCase() === "p" ? 12 : 0)) * 60 + min;
+}
+
+/** One day's text as spans; [] when closed or unreadable (unreadable text never reads as open). */
+export function daySpans(text: string | undefined): Span[] {
+  const t = (text ?? "").trim();
+  if (!t || /^closed$/i.test(t)) return [];
+  if (/^(open )?24 hours$|^24\/7$/i.test(t)) return [[0, DAY]];
+  const spans: Span[] = [];
+  for (const part of t.split(/\s*,\s*/)) {
+    const [a, b] = part.split(/\s*[-–]\s*/);
+    const open = a === undefined ? null : clockMinutes(a);
+    const close = b === undefined ? null : clockMinutes(b);
+    if (open === null || close === null) continue;
+    // "12:00 AM" as a closing time is midnight at the end of the day.
+    spans.push([open, close <= open ? close + DAY : close]);
+  }
+  return spans;
+}
+
+/** Open around the clock every day. */
+export function isOpen247(hours: BusinessHours): boolean {
+  return WEEKDAYS.every((d) => daySpans(hours[d]).some(([o, c]) => o === 0 && c >= DAY));
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The weekday and minutes after midnight at `now` in `timeZone`. */
+export function localTime(now: number | Date, timeZone: string = DEFAULT_TIME_ZONE): { day: Weekday; minutes: number } {
+  // A search asks for the same moment and zone once per candidate: answer repeats from memory.
+  const memoKey = `${timeZone}|${+now}`;
+  const known = recent.get(memoKey);
+  if (known) return known;
+  if (recent.size > 64) recent.clear();
+  const found = readClock(now, timeZone);
+  recent.set(memoKey, found);
+  return found;
+}
+
+const recent = new Map<string, { day: Weekday; minutes: number }>();
+
+function readClock(now: number | Date, timeZone: string): { day: Weekday; minutes: number } {
+  let format = formats.get(timeZone);
+  if (!format) {
+    // Building a formatter costs far more than using one; a search checks hundreds of businesses.
+    format = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", hour: "numeric", minute: "numeric", hourCycle: "h23" });
+    formats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  const day = get("weekday").toLowerCase() as Weekday;
+  return { day, minutes: (Number(get("hour")) % 24) * 60 + Number(get("minute")) };
+}
+
+export interface OpenState {
+  open: boolean;
+  /** Open around the clock every day ("24/7" badge). */
+  always: boolean;
+  /** The business's own weekday at `now` (the business page highlights it). */
+  today: Weekday;
+}
+
+/** Whether the business is open at `now` in its own time zone, overnight spans included. */
+export function openState(hours: BusinessHours, timeZone: string = DEFAULT_TIME_ZONE, now: number | Date = Date.now()): OpenState {
+  const always = isOpen247(hours);
+  return { open: always || openFromSpans(weeklySpans(hours), timeZone, now), always, today: localTime(now, timeZone).day };
+}
+
+/** The weekly schedule as compact spans per weekday index (Monday 0), for the store's filter data. */
+export function weeklySpans(hours: BusinessHours): Span[][] {
+  return WEEKDAYS.map((d) => daySpans(hours[d]));
+}
+
+/** openState from weeklySpans (what the store keeps per business). */
+export function openFromSpans(week: readonly (readonly Span[])[], timeZone: string, now: number | Date): boolean {
+  const { day, minutes: at } = localTime(now, timeZone);
+  const index = WEEKDAYS.indexOf(day);
+  return (
+    (week[index] ?? []).some(([o, c]) => at >= o && at < c) || (week[(index + 6) % 7] ?? []).some(([, c]) => c > DAY && at < c - DAY)
+  );
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { decodeGeohashScore, distanceMiles, formatMiles, geohashScore, searchRanges } from "../../src/lib/geo/distance";
+import { findPlace, zipPoint } from "../../src/lib/geo/places";
+import { daySpans, isOpen247, openState } from "../../src/lib/hours";
+import { readSeedFile, DEFAULT_SEED_FILE } from "../../netlify/lib/store/seed";
+
+describe("findPlace", () => {
+  it("reads ZIPs, 'City, ST', 'City ST', 'City, State', a Texas city alone and lat,lng", () => {
+    expect(findPlace("78664")).toMatchObject({ label: "Round Rock, TX 78664", zip: "78664", lat: 30.5145, lng: -97.668 });
+    expect(findPlace("77494-1234")).toMatchObject({ zip: "77494" });
+    const katy = findPlace("Katy, TX")!;
+    expect(katy.label).toBe("Katy, TX");
+    for (const spelling of ["Katy", " katy tx ", "KATY, Texas", "Katy Texas"]) expect(findPlace(spelling)).toEqual(katy);
+    expect(findPlace("Pflugerville, TX")?.label).toBe("Pflugerville, TX");
+    expect(findPlace("san-antonio")?.label).toBe("San Antonio, TX");
+    expect(findPlace("Katy, TX 77494")?.zip).toBe("77494");
+    expect(findPlace("30.51,-97.67")).toMatchObject({ lat: 30.51, lng: -97.67 });
+  });
+
+  it("knows no unknown places", () => {
+    for (const text of ["", "99999", "00000", "Atlantis, TX", "Austin, ZZ", "Chicagoland", "91.0,10", "A1B 2C3"]) expect(findPlace(text), text).toBeNull();
+  });
+});
+
+describe("geohash scores", () => {
+  it("match what Redis GEOADD stores (Round Rock and Katy, checked against redis-server 7)", () => {
+    expect(geohashScore({ lat: 30.5145, lng: -97.668 })).toBe(1387159797985894);
+    expect(geohashScore({ lat: 29.8323, lng: -95.736 })).toBe(1387239166582192);
+  });
+
+  it("decode to within a metre, and every point within the radius is inside a search range (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 25, max: 49, noNaN: true }),
+        fc.double({ min: -124, max: -67, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        fc.constantFrom(10, 25, 50, 100),
+        (lat, lng, f, bearing, miles) => {
+          const center = { lat, lng };
+          const back = decodeGeohashScore(geohashScore(center));
+          expect(distanceMiles(center, back)).toBeLessThan(0.001);
+          // A point f * miles away in some direction.
+          const d = (f * miles) / 69;
+          const p = { lat: lat + d * Math.cos(bearing), lng: lng + (d * Math.sin(bearing)) / Math.cos((lat * Math.PI) / 180) };
+          if (distanceMiles(center, p) > miles) return;
+          const score = geohashScore(p);
+          expect(searchRanges(center, miles).some((r) => score >= r.min && score < r.max)).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("needs a bounded number of ranges (at most 5 x 5 cells) whatever the radius", () => {
+    for (const lat of [25.8, 30.27, 47.6]) for (const miles of [10, 25, 50, 100]) expect(searchRanges({ lat, lng: -97.74 }, miles).length).toBeLessThanOrEqual(25);
+  });
+});
+
+describe("distances", () => {
+  it("Round Rock to Katy is about 125 miles; formats to one decimal under 10", () => {
+    expect(distanceMiles(zipPoint("78664")!, zipPoint("77494")!)).toBeCloseTo(126, -1);
+    expect(formatMiles(3.24)).toBe("3.2 mi");
+    expect(formatMiles(0)).toBe("0.0 mi");
+    expect(formatMiles(12.6)).toBe("13 mi");
+  });
+});
+
+describe("hours", () => {
+  const week = (text: string) => Object.fromEntries(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, text]));
+  it("reads spans, 24 hours, closed days and spans past midnight", () => {
+    expect(daySpans("7:00 AM - 5:00 PM")).toEqual([[420, 1020]]);
+    expect(daySpans("7 AM - 12:30 PM")).toEqual([[420, 750]]);
+    expect(daySpans("6:00 PM - 2:00 AM")).toEqual([[1080, 1560]]);
+    expect(daySpans("Open 24 hours")).toEqual([[0, 1440]]);
+    expect(daySpans("")).toEqual([]);
+    expect(daySpans("Closed")).toEqual([]);
+    expect(daySpans("by appointment")).toEqual([]);
+    expect(isOpen247(week("Open 24 hours"))).toBe(true);
+    expect(isOpen247({ ...week("Open 24 hours"), sunday: "" })).toBe(false);
+  });
+
+  it("is open or closed on the business's own clock, today's weekday included", () => {
+    const hours = { ...week("8:00 AM - 5:00 PM"), friday: "6:00 PM - 2:00 AM", saturday: "", sunday: "" };
+    // Friday 2026-11-20 23:30 Central = Saturday 05:30 UTC.
+    expect(openState(hours, "America/Chicago", Date.parse("2026-11-21T05:30:00Z"))).toEqual({ open: true, always: false, today: "friday" });
+    // Saturday 01:59 Central: still Friday's span.
+    expect(openState(hours, "America/Chicago", Date.parse("2026-11-21T07:59:00Z")).open).toBe(true);
+    expect(openState(hours, "America/Chicago", Date.parse("2026-11-21T08:00:00Z"))).toEqual({ open: false, always: false, today: "saturday" });
+    // The same instant is 01:00 in Denver (Mountain): still open there.
+    expect(openState(hours, "America/Denver", Date.parse("2026-11-21T08:00:00Z")).open).toBe(true);
+    // Monday 07:59 and 08:00 Central.
+    expect(openState(hours, "America/Chicago", Date.parse("2026-11-23T13:59:00Z")).open).toBe(false);
+    expect(openState(hours, "America/Chicago", Date.parse("2026-11-23T14:00:00Z")).open).toBe(true);
+  });
+});
+
+describe("the seed", () => {
+  const seed = readSeedFile(DEFAULT_SEED_FILE);
+  it("has at least 150 businesses in all four metros, some 24/7, each located at its own ZIP", () => {
+    expect(seed.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(seed.map((b) => b.city)).size).toBe(4);
+    expect(seed.filter((b) => isOpen247(b.businessHours)).length).toBeGreaterThan(5);
+    expect(seed.filter((b) => b.locality).length).toBeGreaterThan(50);
+    for (const b of seed) {
+      const zip = zipPoint(b.zipCode);
+      expect(zip, `${b.id} ${b.zipCode}`).not.toBeNull();
+      expect(b.location, b.id).toEqual({ lat: zip!.lat, lng: zip!.lng });
+      expect(b.locality ?? b.city).toBe(zip!.city === b.city ? b.city : zip!.city);
+    }
+  });
+
+  it("has neighbours near Round Rock (78664) and Katy", () => {
+    const near = (place: string, miles: number) => seed.filter((b) => distanceMiles(findPlace(place)!, b.location!) <= miles).length;
+    expect(near("78664", 10)).toBeGreaterThanOrEqual(5);
+    expect(near("Katy, TX", 10)).toBeGreaterThanOrEqual(5);
+  });
+});
