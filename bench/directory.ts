@@ -26,7 +26,6 @@ import { CITIES, PRO_SERVICES } from "../src/lib/options.ts";
 import { findPlace } from "../src/lib/geo/places.ts";
 import { createStore, DEFAULT_PREFIX, type Store } from "../netlify/lib/store/index.ts";
 import { keyspace } from "../netlify/lib/store/keys.ts";
-import { nearPlan } from "../netlify/lib/store/repos/businesses.ts";
 import { benchKeys, bulkLoad, rng } from "./synthetic-directory.ts";
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";

@@ -14,7 +14,7 @@ import { findPlace } from "../src/lib/geo/places.ts";
 import { distanceMiles } from "../src/lib/geo/distance.ts";
 import { OPEN_24_HOURS } from "../src/lib/hours.ts";
 import { keyspace } from "../netlify/lib/store/keys.ts";
-import { indexPlan } from "../netlify/lib/store/repos/businesses.ts";
+import { indexPlan, nearPlan } from "../netlify/lib/store/repos/businesses.ts";
 
 // --- synthetic directory -------------------------------------------------------------------
 

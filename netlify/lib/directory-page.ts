@@ -5,7 +5,7 @@
  * which every write purges (docs/directory-pages.md). Nothing here depends on the request's
  * Host: data comes from the store, the page shell from the build.
  */
-import { DIRECTORY_PAGE_SIZE, businessesApiParams, type DirectoryState } from "../../src/lib/directory-url.ts";
+import { businessesApiParams, type DirectoryState } from "../../src/lib/directory-url.ts";
 import { Business, toPublicReview, type PublicReview } from "../../src/lib/schemas/business.ts";
 import { toListBusiness, type ListBusiness, type ListPage } from "../../src/islands/directory/list/types.ts";
 import { DIRECTORY_TAG, FEATURED_LIMIT, businessTag } from "./directory.ts";

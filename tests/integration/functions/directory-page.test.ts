@@ -20,7 +20,8 @@ import {
   staticPageHeaders,
   urlsetXml,
 } from "../../../netlify/lib/directory-page.ts";
-import { businessesHandler, reviewsHandler } from "../../../netlify/lib/directory.ts";
+import { reviewsHandler } from "../../../netlify/lib/directory.ts";
+import { businessesHandler } from "../../../netlify/lib/directory-search.ts";
 import { parseDirectoryQuery } from "../../../src/lib/directory-url.ts";
 import { directoryDeps, functionsHarness, getRequest, jsonRequest, nextIp, testBusiness, validReview } from "../../helpers/functions.ts";
 
