@@ -10,9 +10,10 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { FIND_PROS_FORM } from "../lib/forms/fields.ts";
-import { FORM_CLASSES, fieldId, HONEYPOT_FIELD, SOURCE_FIELD, STARTED_FIELD } from "../lib/forms/render.ts";
+import { FORM_CLASSES, fieldId, HONEYPOT_FIELD, SOURCE_FIELD, STARTED_FIELD } from "../lib/forms/markup.ts";
 import type { FieldErrors } from "../lib/schemas/forms.ts";
 import { showToast } from "../lib/stores/dialogs.ts";
+import { ensureToaster } from "./leads/Toaster.tsx";
 import { Confirmation } from "./find-pros/Confirmation.tsx";
 import { Field } from "./find-pros/Field.tsx";
 import { newIdempotencyKey, submitFindPros, type Match } from "./find-pros/submit.ts";
@@ -51,6 +52,7 @@ export default function FindProsForm({ source, children }: Props) {
 
   // Take over the static form: keep what the visitor already typed, chose or focused.
   useEffect(() => {
+    ensureToaster();
     // The page was "shown" when it loaded, not when this island hydrated.
     setStarted(String(Math.round(performance.timeOrigin || Date.now())));
     key.current = newIdempotencyKey();

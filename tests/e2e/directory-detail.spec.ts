@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page, type Request } from "@playwright/test";
 import seed from "../../content/directory/businesses.json" with { type: "json" };
-import { BOOKING_TOASTS, REVIEW_TOASTS } from "../../src/islands/leads/copy";
+import { BOOKING_TOASTS, REVIEW_TOASTS } from "../../src/lib/forms/copy";
 import { NOT_FOUND } from "../../src/lib/directory";
 import { NO_REVIEWS } from "../../src/islands/directory/detail/ReviewsPanel";
 import { telHref } from "../../src/lib/site";

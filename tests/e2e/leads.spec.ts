@@ -12,7 +12,7 @@ import { ASSESSMENT_FORM, AUDIT_FORM, QUOTE_FORM } from "../../src/lib/forms/fie
 import { CHALLENGES, GOALS } from "../../src/lib/options";
 import { MESSAGES } from "../../src/lib/schemas/forms";
 import { SITE } from "../../src/lib/site";
-import { AUDIT_CONFIRMATION, AUDIT_TOASTS, QUOTE_CONFIRMATION, QUOTE_TOASTS } from "../../src/islands/leads/copy";
+import { AUDIT_CONFIRMATION, AUDIT_TOASTS, QUOTE_CONFIRMATION, QUOTE_TOASTS } from "../../src/lib/forms/copy";
 
 /** Chunks that only the dialogs island needs (React, react-dom, Radix, zod, the island). */
 const FRAMEWORK_CHUNK = /\/_astro\/(LeadDialogs|client|react|react-dom|forms)[.-][^/]*\.js$/;

@@ -5,7 +5,7 @@
  * visitor's own text: escaped for Slack's mrkdwn and for HTML, never interpreted.
  */
 import { LEAD_TYPE_SINGULAR, summarizeLead } from "../../../src/lib/admin.ts";
-import { escapeHtml } from "../../../src/lib/forms/render.ts";
+import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
 import { telHref } from "../../../src/lib/site.ts";
 

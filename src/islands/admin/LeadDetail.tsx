@@ -8,7 +8,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR, summarizeLead, type OutboxItem } from "../../lib/admin.ts";
 import { LEAD_STATUSES, MAX_NOTE_LENGTH, type Lead, type LeadStatus } from "../../lib/schemas/lead.ts";
 import { telHref } from "../../lib/site.ts";
-import { DialogHeader, DialogShell } from "../leads/DialogShell.tsx";
+import { DialogHeader, DialogShell } from "./DialogShell.tsx";
 import { inputClass, labelClass } from "../leads/LeadForm.tsx";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { leadFields } from "./leadFields.ts";

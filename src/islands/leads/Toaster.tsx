@@ -7,6 +7,7 @@
 import { useStore } from "@nanostores/react";
 import { Toast } from "radix-ui";
 import { useLayoutEffect, useState } from "react";
+import { createRoot } from "react-dom/client";
 import { $toasts, dismissToast } from "../../lib/stores/dialogs.ts";
 
 /** NotificationRegion.astro's id; the Radix list takes it over so links to #notifications keep working. */
@@ -65,4 +66,18 @@ export function Toaster() {
       />
     </Toast.Provider>
   );
+}
+
+let mounted = false;
+
+/**
+ * Mounts the one Toaster of the page (idempotent). Called by whichever island hydrates
+ * first that may raise a toast, so toasts cost nothing until an island is in use.
+ */
+export function ensureToaster(): void {
+  if (mounted || typeof document === "undefined") return;
+  mounted = true;
+  const host = document.createElement("div");
+  document.body.append(host);
+  createRoot(host).render(<Toaster />);
 }
