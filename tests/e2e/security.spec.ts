@@ -123,7 +123,7 @@ test.describe("no CSP violation while the site is used", () => {
     }
     // The dialog hydrates React and parses the form with zod (whose eval probe would be a violation).
     await page.goto("/");
-    await page.getByRole("link", { name: "Get Instant Quote" }).first().click();
+    await page.getByRole("button", { name: "Get Instant Quote" }).first().click();
     const dialog = page.getByRole("dialog", { name: QUOTE_FORM.title });
     await expect(dialog).toBeVisible(SLOW);
     await dialog.getByRole("button", { name: QUOTE_FORM.submit }).click();

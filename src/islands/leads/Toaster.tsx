@@ -6,7 +6,8 @@
  */
 import { useStore } from "@nanostores/react";
 import { Toast } from "radix-ui";
-import { useLayoutEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { $toasts, dismissToast } from "../../lib/stores/dialogs.ts";
 
@@ -68,6 +69,28 @@ export function Toaster() {
   );
 }
 
+const openModal = () => document.querySelector<HTMLDialogElement>("dialog[open]:modal");
+
+/**
+ * Everything outside an open modal `<dialog>` is inert and sits under its backdrop, so while
+ * one is open the toasts live inside it (still fixed to the viewport), and go back to the
+ * body once it closes.
+ */
+function ToasterHost({ host }: { host: HTMLElement }) {
+  const [dialog, setDialog] = useState(openModal);
+  useEffect(() => {
+    // `toggle` does not bubble; a capturing listener still sees every dialog's.
+    const sync = () => setDialog(openModal());
+    document.addEventListener("toggle", sync, true);
+    document.addEventListener("close", sync, true);
+    return () => {
+      document.removeEventListener("toggle", sync, true);
+      document.removeEventListener("close", sync, true);
+    };
+  }, []);
+  return createPortal(<Toaster />, dialog ?? host);
+}
+
 let mounted = false;
 
 /**
@@ -79,5 +102,5 @@ export function ensureToaster(): void {
   mounted = true;
   const host = document.createElement("div");
   document.body.append(host);
-  createRoot(host).render(<Toaster />);
+  createRoot(host).render(<ToasterHost host={host} />);
 }
