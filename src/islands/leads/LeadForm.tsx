@@ -136,7 +136,7 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, ini
           </legend>
           <div className="mt-1 grid gap-x-4 gap-y-2 sm:grid-cols-2">
             {(field.options ?? []).map((option, i) => (
-              <label key={option.value} htmlFor={`${id}-${i}`} className="flex cursor-pointer items-start gap-2.5 rounded-md py-1 text-sm text-slate-700">
+              <label key={option.value} className="flex cursor-pointer items-start gap-2.5 rounded-md py-1 text-sm text-slate-700">
                 <input
                   id={`${id}-${i}`}
                   type="checkbox"

@@ -119,6 +119,7 @@ export function ReviewDialogBody({ preset, dialogId, defaults }: { preset: Busin
           <input
             id={id("customerName")}
             name="customerName"
+            type="text"
             defaultValue={initial("customerName")}
             autoComplete="name"
             aria-required="true"
@@ -183,7 +184,7 @@ export function ReviewDialogBody({ preset, dialogId, defaults }: { preset: Busin
           <label htmlFor={id("title")} className={labelClass}>
             Title
           </label>
-          <input id={id("title")} name="title" defaultValue={initial("title")} className={inputClass} aria-invalid={errors.title ? true : undefined} aria-describedby={describe("title")} onChange={() => clear("title")} />
+          <input id={id("title")} name="title" type="text" defaultValue={initial("title")} className={inputClass} aria-invalid={errors.title ? true : undefined} aria-describedby={describe("title")} onChange={() => clear("title")} />
           {errorText("title")}
         </div>
         <div className="sm:col-span-2">
