@@ -92,6 +92,6 @@ export default function LeadDialog({ kind, preset = {}, business, source }: Prop
     case "booking":
       return business ? <BookingDialogBody key={key} business={business} {...common} /> : null;
     case "review":
-      return business ? <ReviewDialogBody key={key} preset={business} dialogId={dialogId} defaults={round === 0 && typed ? typed : {}} /> : null;
+      return business ? <ReviewDialogBody key={key} preset={business} dialogId={dialogId} defaults={defaults} onFinished={onFinished} /> : null;
   }
 }

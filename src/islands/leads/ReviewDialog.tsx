@@ -17,6 +17,7 @@ import { StarIcon } from "../StarIcon.tsx";
 import { REVIEW_NEEDS_JS, REVIEW_TOASTS } from "../../lib/forms/copy.ts";
 import { DialogHeader } from "./DialogParts.tsx";
 import { errorClass, inputClass, labelClass } from "./LeadForm.tsx";
+import type { DialogBodyProps } from "./submit.ts";
 
 export const DEFAULT_RATING = 5;
 const FIELD_ORDER = ["customerName", "customerEmail", "rating", "title", "reviewText", "serviceType"] as const;
@@ -29,7 +30,7 @@ interface ReviewAnswer {
 /** The review form's id; the page's opener holds back a submit until this form is hydrated. */
 export const REVIEW_FORM_ID = "review-form";
 
-export function ReviewDialogBody({ preset, dialogId, defaults }: { preset: BusinessPreset; dialogId: string; defaults: Partial<Record<string, string | readonly string[]>> }) {
+export function ReviewDialogBody({ preset, dialogId, defaults, onFinished }: Pick<DialogBodyProps, "dialogId" | "defaults" | "onFinished"> & { preset: BusinessPreset }) {
   const formRef = useRef<HTMLFormElement>(null);
   const initial = (name: string) => {
     const v = defaults[name];
@@ -78,6 +79,7 @@ export function ReviewDialogBody({ preset, dialogId, defaults }: { preset: Busin
       const res = await apiRequest("POST", reviewsUrl(preset.businessId), payload);
       const answer = (await res.json()) as ReviewAnswer;
       closeDialog("review");
+      onFinished();
       showToast(REVIEW_TOASTS.success);
       void reviewAdded(preset.businessId, answer.data, answer.business);
     } catch (error) {
