@@ -42,6 +42,8 @@ export default function FindProsForm({ source, children }: Props) {
   const [banner, setBanner] = useState<string>();
   const [pending, setPending] = useState(false);
   const [started, setStarted] = useState("");
+  // Server-rendered, this is the no-JS form; `novalidate` marks it as taken over.
+  const [enhanced, setEnhanced] = useState(false);
   const attempted = useRef(false);
   // A ref, not the pending state, so a double click before the re-render cannot send twice.
   const inFlight = useRef(false);
@@ -53,6 +55,7 @@ export default function FindProsForm({ source, children }: Props) {
   // Take over the static form: keep what the visitor already typed, chose or focused.
   useEffect(() => {
     ensureToaster();
+    setEnhanced(true);
     // The page was "shown" when it loaded, not when this island hydrated.
     setStarted(String(Math.round(performance.timeOrigin || Date.now())));
     key.current = newIdempotencyKey();
@@ -160,7 +163,7 @@ export default function FindProsForm({ source, children }: Props) {
       action={FORM.action}
       method="post"
       encType={FORM.enctype}
-      noValidate
+      noValidate={enhanced}
       onSubmit={onSubmit}
       onChange={onChange}
       id={`${FORM.name}-form`}
