@@ -33,30 +33,27 @@ export function QuoteConfirmation({ estimate }: { estimate: string }) {
   );
 }
 
+function CheckSection({ id, heading, items, tone }: { id: string; heading: string; items: readonly string[]; tone: string }) {
+  return (
+    <section className={`rounded-card border p-5 ${tone}`} aria-labelledby={id}>
+      <h3 id={id} className="text-lg font-semibold">
+        {heading}
+      </h3>
+      <ul className="checks mt-3 space-y-2 text-slate-700">
+        {items.map((item) => (
+          <CheckItem key={item}>{item}</CheckItem>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The audit's and the assessment's next steps and expected outcomes. */
 export function GrowthConfirmation() {
   return (
     <div className="lead-confirmation grid gap-4 sm:grid-cols-2">
-      <section className="rounded-card border border-forest-100 bg-forest-50 p-5" aria-labelledby="lead-next-steps">
-        <h3 id="lead-next-steps" className="text-lg font-semibold">
-          {A.nextStepsHeading}
-        </h3>
-        <ul className="checks mt-3 space-y-2 text-slate-700">
-          {A.nextSteps.map((step) => (
-            <CheckItem key={step}>{step}</CheckItem>
-          ))}
-        </ul>
-      </section>
-      <section className="rounded-card border border-amber-200 bg-amber-50 p-5" aria-labelledby="lead-outcomes">
-        <h3 id="lead-outcomes" className="text-lg font-semibold">
-          {A.outcomesHeading}
-        </h3>
-        <ul className="checks mt-3 space-y-2 text-slate-700">
-          {A.outcomes.map((outcome) => (
-            <CheckItem key={outcome}>{outcome}</CheckItem>
-          ))}
-        </ul>
-      </section>
+      <CheckSection id="lead-next-steps" heading={A.nextStepsHeading} items={A.nextSteps} tone="border-forest-100 bg-forest-50" />
+      <CheckSection id="lead-outcomes" heading={A.outcomesHeading} items={A.outcomes} tone="border-amber-200 bg-amber-50" />
     </div>
   );
 }
