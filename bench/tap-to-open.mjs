@@ -35,7 +35,8 @@ const ONLY = argValue(args, "--only")?.split(",");
 
 const seed = JSON.parse(readFileSync(path.join(ROOT, "content/directory/businesses.json"), "utf8"));
 const BUSINESS = `/directory/${seed[0].slug}`;
-const FIELD = "form :is(input:not([type=hidden]):not([tabindex='-1']),select,textarea)";
+/** The first text field of a dialog's form (the honeypot has tabindex -1; selects take no text). */
+const FIELD = "form :is(input:is([type=text],[type=email],[type=tel]):not([tabindex='-1']),textarea)";
 
 /**
  * What to tap and what to wait for. `before` runs ahead of the measured tap (opening the
