@@ -175,9 +175,10 @@ for (const [n, want] of Object.entries(PHASES)) {
     expect(new URL(items[2]!.item).pathname).toBe(route);
     expect((await jsonLd(page)).some((d) => d["@type"] === "Organization")).toBe(true);
 
-    // The no-JS assessment form is on the page, preset to this phase.
+    // The prebuilt assessment dialog (its form works without JavaScript) is on the page, preset to this phase.
     const html = await (await request.get(route)).text();
-    expect(html).toContain('id="assessment"');
+    expect(html).toContain('<dialog id="assessment-dialog"');
+    expect(html).toContain(`<option value="${phase}" selected="">`);
   });
 }
 
