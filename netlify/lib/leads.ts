@@ -30,9 +30,8 @@ import {
   SOURCE_FIELD,
   STARTED_FIELD,
   entriesToFormValues,
-  escapeHtml,
   type FormValues,
-} from "../../src/lib/forms/render.ts";
+} from "../../src/lib/forms/markup.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { BOOKING_MESSAGES, bookingRequestSchema, BookingRequest } from "../../src/lib/schemas/booking.ts";
 import {
@@ -68,11 +67,11 @@ import {
   type BodyKind,
 } from "./http.ts";
 import {
+  bookingConfirmationPage,
   formErrorPage,
   growthConfirmationPage,
   problemPage,
   quoteConfirmationPage,
-  renderPage,
 } from "./pages.ts";
 import { notifyLead } from "./notify/index.ts";
 import { RATE_LIMIT_ERROR, checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
@@ -213,17 +212,6 @@ export const BOOKING_ENDPOINT: LeadEndpoint<BookingLead> = {
   prepare: (data) => ({ stored: { ...data }, reply: { businessName: data.businessName } }),
   confirmation: (data) => bookingConfirmationPage(data.businessName ?? "the business", data.businessSlug),
 };
-
-/** Booking received: the spec's toast text as a page, and the way back to the business. */
-export function bookingConfirmationPage(businessName: string, slug: string | undefined): string {
-  const back = slug ? `<p><a href="/directory/${encodeURIComponent(slug)}">Back to ${escapeHtml(businessName)}</a></p>` : "";
-  const body =
-    `<h1>Booking Request Submitted</h1>` +
-    `<p class="lead">We'll contact you within 24 hours to schedule your service.</p>` +
-    `<p>Thank you! Your request has been sent to <strong>${escapeHtml(businessName)}</strong>.</p>` +
-    back;
-  return renderPage({ title: "Booking Request Submitted", body });
-}
 
 // ---------------------------------------------------------------------------------------
 // Pipeline

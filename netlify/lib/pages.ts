@@ -4,15 +4,22 @@
  * error, and a short explanation for limits and outages. Each page is complete and
  * self-contained (no Tailwind, no scripts), so it renders the same from any function.
  *
- * Every dynamic value goes through escapeHtml; the HTML responses also carry a CSP that
- * forbids scripts, so even a missed escape could not run anything.
+ * The form and the confirmations are the very components the site's dialogs show
+ * (src/islands/leads), rendered with react-dom/server: one form, every rendering. React
+ * escapes what it renders; the page chrome goes through escapeHtml; the HTML responses
+ * also carry a CSP that forbids scripts, so even a missed escape could not run anything.
  */
 import { randomUUID } from "node:crypto";
+import { createElement, type ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { ASSESSMENT_SUBMITTED, AUDIT_TOASTS, BOOKING_TOASTS, QUOTE_TOASTS } from "../../src/lib/forms/copy.ts";
 import { SITE } from "../../src/lib/site.ts";
 import { formatMiles } from "../../src/lib/geo/distance.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
 import type { FormDef } from "../../src/lib/forms/fields.ts";
-import { IDEMPOTENCY_FIELD, SOURCE_FIELD, STARTED_FIELD, escapeHtml, renderLeadFormHtml, type FormValues } from "../../src/lib/forms/render.ts";
+import { IDEMPOTENCY_FIELD, SOURCE_FIELD, STARTED_FIELD, escapeHtml, type FormValues } from "../../src/lib/forms/markup.ts";
+import { BookingConfirmation, GrowthConfirmation, QuoteConfirmation } from "../../src/islands/leads/Confirmations.tsx";
+import { LeadForm } from "../../src/islands/leads/LeadForm.tsx";
 
 /** A directory business suggested to a find-pros visitor (also the JSON `matches` item). */
 export interface ProMatch {
@@ -58,22 +65,27 @@ h2{font-size:1.15rem;margin:1.5rem 0 .5rem;color:#0d2116}
 .call{display:inline-block;margin-top:1rem;font-weight:700;font-size:1.2rem;white-space:nowrap}
 .back{display:inline-block;margin-top:1.5rem}
 .site-footer{max-width:48rem;margin:0 auto;padding:0 1rem 2rem;color:var(--muted);font-size:.875rem}
-.lead-form{margin:0}
-.space-y-1>*+*{margin-top:.25rem}.space-y-2>*+*{margin-top:.5rem}.space-y-4>*+*{margin-top:1rem}
-.block{display:block}.grid{display:grid}.flex{display:flex}.items-start{align-items:flex-start}
-.gap-2{gap:.5rem}.shrink-0{flex-shrink:0}.w-full{width:100%}.h-4{height:1rem}.w-4{width:1rem}
-.text-sm{font-size:.875rem}.font-medium{font-weight:500}.font-semibold{font-weight:600}
-.text-slate-700{color:#334155}.text-red-700{color:#b91c1c}.text-red-800{color:#991b1b}
-.mb-1{margin-bottom:.25rem}.mt-1{margin-top:.25rem}.mt-2{margin-top:.5rem}.mt-0\\.5{margin-top:.125rem}
-.p-4{padding:1rem}.px-1{padding-left:.25rem;padding-right:.25rem}.px-3{padding-left:.75rem;padding-right:.75rem}.py-2\\.5{padding-top:.625rem;padding-bottom:.625rem}.pl-5{padding-left:1.25rem}
-.rounded-lg{border-radius:.5rem}.border{border:1px solid}.border-slate-300{border-color:#cbd5e1}.border-red-300{border-color:#fca5a5}.bg-red-50{background:#fef2f2}.list-disc{list-style:disc}
-input.w-full,select.w-full,textarea.w-full{font:inherit;font-size:1rem;background:#fff;color:inherit;min-height:2.75rem}
-[aria-invalid="true"].w-full{border-color:#b91c1c;box-shadow:0 0 0 1px #b91c1c}
-fieldset{margin:0;min-width:0}fieldset.space-y-2{border:0;padding:0}
-@media (min-width:640px){.sm\\:grid-cols-2{grid-template-columns:repeat(2,minmax(0,1fr))}}
+.lead-form{display:grid;gap:1rem;margin:0}
+.lead-form label,.lead-form legend{display:block;font-size:.875rem;font-weight:500;color:#334155;margin-bottom:.25rem}
+.lead-form fieldset{margin:0;min-width:0;border:0;padding:0}
+.lead-form fieldset fieldset,.lead-form fieldset:has(>div>div>input:not([type=checkbox])){border:1px solid #cbd5e1;border-radius:.5rem;padding:1rem}
+.lead-form fieldset div{display:grid;gap:.5rem}
+.lead-form label:has(input[type=checkbox]){display:flex;gap:.5rem;align-items:flex-start;font-weight:400}
+.lead-form input:not([type=checkbox]),.lead-form select,.lead-form textarea{display:block;width:100%;font:inherit;font-size:1rem;background:#fff;color:inherit;min-height:2.75rem;border:1px solid #cbd5e1;border-radius:.5rem;padding:.625rem .75rem}
+.lead-form [aria-invalid=true]{border-color:#b91c1c;box-shadow:0 0 0 1px #b91c1c}
+.lead-form p[id$="-error"]{margin:.25rem 0 0;font-size:.875rem;color:#b91c1c}
+.lead-form [role=alert]{border:1px solid #fca5a5;background:#fef2f2;color:#991b1b;border-radius:.5rem;padding:1rem;font-size:.875rem}
+.lead-form [role=alert] ul{margin:.5rem 0 0;padding-left:1.25rem}
+.lead-form [aria-hidden=true]{color:#b91c1c}
+.lead-confirmation ul{list-style:none;padding:0;margin:.5rem 0}
+.lead-confirmation li{display:flex;gap:.5rem;margin:.35rem 0}
+.lead-confirmation svg{width:1.25rem;height:1.25rem;flex-shrink:0;color:var(--forest)}
+.lead-confirmation section{border:1px solid #dcefe1;border-radius:.75rem;padding:1rem;margin-top:1rem;background:var(--forest-50)}
+.lead-confirmation h3{font-size:1.05rem;margin:0}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
-.btn-primary{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.625rem 1.25rem;border:0;border-radius:.5rem;background:var(--amber);color:#fff;font:inherit;font-size:1.2rem;font-weight:700;cursor:pointer}
+.btn-primary,.btn-secondary{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.625rem 1.25rem;border:0;border-radius:.5rem;background:var(--amber);color:#fff;font:inherit;font-size:1.2rem;font-weight:700;cursor:pointer}
 .btn-primary:hover{background:var(--amber-dark)}
+.w-full{width:100%}
 `;
 
 /** A complete page: header with the brand and phone, the content, a way back. */
@@ -102,7 +114,7 @@ ${options.body}
 }
 
 const callLink = (text = `Call ${SITE.phone}`) => `<a class="call" href="${escapeHtml(SITE.phoneHref)}">${escapeHtml(text)}</a>`;
-const checks = (items: readonly string[]) => `<ul class="checks">${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`;
+const html = (element: ReactElement) => renderToStaticMarkup(element);
 
 /** The form again with the visitor's values and the field messages. */
 export function formErrorPage(form: FormDef, values: FormValues, errors: FieldErrors, source: string | undefined): string {
@@ -115,43 +127,34 @@ export function formErrorPage(form: FormDef, values: FormValues, errors: FieldEr
   };
   const body =
     `<h1>${escapeHtml(form.title)}</h1><p class="lead">${escapeHtml(form.description)}</p>` +
-    renderLeadFormHtml(form, { values, errors, hidden, idPrefix: form.name });
+    html(createElement(LeadForm, { form, defaults: values, initialErrors: errors, hidden }));
   return renderPage({ title: `Please check your ${form.title}`, body });
 }
 
 /** Quote received: the server's estimate and what happens next. */
 export function quoteConfirmationPage(estimateText: string): string {
   const body =
-    `<h1>Quote Request Submitted</h1>` +
-    `<p class="lead">We'll contact you within 24 hours with your estimate.</p>` +
-    `<p>Your estimated price range:</p><p class="estimate">${escapeHtml(estimateText)}</p>` +
-    `<p class="note">Final quote may vary after site inspection.</p>` +
-    `<h2>What's included</h2>` +
-    checks(["Free on-site assessment", "Fully insured and guaranteed work", "A call from our team within 24 hours"]) +
-    `<p>Need help sooner?</p>${callLink()}`;
-  return renderPage({ title: "Quote Request Submitted", body });
+    `<h1>${escapeHtml(QUOTE_TOASTS.success.title)}</h1><p class="lead">${escapeHtml(QUOTE_TOASTS.success.description)}</p>` +
+    html(createElement(QuoteConfirmation, { estimate: estimateText }));
+  return renderPage({ title: QUOTE_TOASTS.success.title, body });
 }
-
-export const GROWTH_NEXT_STEPS = [
-  "30-minute discovery call within 24 hours",
-  "Custom growth roadmap",
-  "Revenue potential analysis",
-  "Automation opportunities assessment",
-  "Exit strategy evaluation",
-] as const;
-
-export const GROWTH_OUTCOMES = ["3-5x revenue growth potential", "90% reduction in admin time", "Clear path to business sale"] as const;
 
 /** Audit or assessment received: next steps and expected outcomes. */
 export function growthConfirmationPage(kind: "audit" | "assessment"): string {
-  const heading = kind === "audit" ? "Audit Request Submitted" : "Assessment Request Submitted";
+  const heading = kind === "audit" ? AUDIT_TOASTS.success.title : ASSESSMENT_SUBMITTED;
   const body =
-    `<h1>${heading}</h1>` +
-    `<p class="lead">We'll contact you within 24 hours to schedule your free consultation.</p>` +
-    `<h2>Next steps</h2>${checks(GROWTH_NEXT_STEPS)}` +
-    `<h2>Expected outcomes</h2>${checks(GROWTH_OUTCOMES)}` +
+    `<h1>${escapeHtml(heading)}</h1><p class="lead">${escapeHtml(AUDIT_TOASTS.success.description)}</p>` +
+    html(createElement(GrowthConfirmation)) +
     `<p>Prefer to talk now?</p>${callLink()}`;
   return renderPage({ title: heading, body });
+}
+
+/** Booking received: the spec's toast text as a page, and the way back to the business. */
+export function bookingConfirmationPage(businessName: string, slug: string | undefined): string {
+  const body =
+    `<h1>${escapeHtml(BOOKING_TOASTS.success.title)}</h1><p class="lead">${escapeHtml(BOOKING_TOASTS.success.description)}</p>` +
+    html(createElement(BookingConfirmation, { businessName, slug }));
+  return renderPage({ title: BOOKING_TOASTS.success.title, body });
 }
 
 export const NO_MATCHES_MESSAGE = "We'll match you with local pros by phone within 24 hours.";

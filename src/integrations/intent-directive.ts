@@ -64,7 +64,7 @@ export default function intentDirective(): AstroIntegration {
 
 declare module "astro" {
   interface AstroClientDirectives {
-    /** Hydrate on the first intent (pointer, focus, touch) toward a `[data-dialog]` trigger. */
+    /** Hydrate on the first intent (pointer, focus, touch) toward the dialog's triggers, or when it opens. */
     "client:intent"?: boolean;
   }
 }

@@ -10,9 +10,10 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { FIND_PROS_FORM } from "../lib/forms/fields.ts";
-import { FORM_CLASSES, fieldId, HONEYPOT_FIELD, SOURCE_FIELD, STARTED_FIELD } from "../lib/forms/render.ts";
+import { FORM_CLASSES, fieldId, HONEYPOT_FIELD, SOURCE_FIELD, STARTED_FIELD } from "../lib/forms/markup.ts";
 import type { FieldErrors } from "../lib/schemas/forms.ts";
 import { showToast } from "../lib/stores/dialogs.ts";
+import { ensureToaster } from "./leads/Toaster.tsx";
 import { Confirmation } from "./find-pros/Confirmation.tsx";
 import { Field } from "./find-pros/Field.tsx";
 import { newIdempotencyKey, submitFindPros, type Match } from "./find-pros/submit.ts";
@@ -41,6 +42,8 @@ export default function FindProsForm({ source, children }: Props) {
   const [banner, setBanner] = useState<string>();
   const [pending, setPending] = useState(false);
   const [started, setStarted] = useState("");
+  // Server-rendered, this is the no-JS form; `novalidate` marks it as taken over.
+  const [enhanced, setEnhanced] = useState(false);
   const attempted = useRef(false);
   // A ref, not the pending state, so a double click before the re-render cannot send twice.
   const inFlight = useRef(false);
@@ -51,6 +54,8 @@ export default function FindProsForm({ source, children }: Props) {
 
   // Take over the static form: keep what the visitor already typed, chose or focused.
   useEffect(() => {
+    ensureToaster();
+    setEnhanced(true);
     // The page was "shown" when it loaded, not when this island hydrated.
     setStarted(String(Math.round(performance.timeOrigin || Date.now())));
     key.current = newIdempotencyKey();
@@ -158,7 +163,7 @@ export default function FindProsForm({ source, children }: Props) {
       action={FORM.action}
       method="post"
       encType={FORM.enctype}
-      noValidate
+      noValidate={enhanced}
       onSubmit={onSubmit}
       onChange={onChange}
       id={`${FORM.name}-form`}

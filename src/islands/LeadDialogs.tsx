@@ -1,88 +1,97 @@
 /**
- * The site's dialogs (quote, audit, assessment, and on business pages booking and review)
- * and its toasts, mounted once per page
- * with `client:intent`: nothing here downloads until a visitor reaches for a
- * `[data-dialog]` trigger. On mount it opens whatever the directive queued (the click
- * that caused the download), then owns trigger clicks through one delegated listener
- * that calls the store actions other islands use too.
+ * The inside of one lead dialog (quote, audit, assessment, and on business pages booking
+ * and review). The `<dialog>` around it is static markup (src/components/LeadDialog.astro)
+ * that the browser opens by itself (Invoker Commands); this island's server-rendered HTML
+ * is the working no-JS form, and it hydrates with `client:intent`, i.e. on the first
+ * pointer or focus on one of its triggers, or when its dialog opens. From then on it adds
+ * what needs script: validation messages, JSON posts with an Idempotency-Key, the pending
+ * label, the confirmation view and the toasts.
+ *
+ * Whatever the visitor typed or chose before hydration is read back from the DOM on the
+ * first client render, so React starts from those values, not the server's defaults.
  */
-import { useStore } from "@nanostores/react";
-import { useEffect, useRef, useState } from "react";
-import { intentState, type DialogRequest } from "../integrations/intent-queue.ts";
-import { $dialog, closeDialog, openFromDataset, type AssessmentPreset, type QuotePreset } from "../lib/stores/dialogs.ts";
+import { useEffect, useState } from "react";
+import { dialogId as idOf, type DialogName } from "../lib/dialogs.ts";
+import { ASSESSMENT_FORM, AUDIT_FORM, QUOTE_FORM, bookingForm, type FormDef } from "../lib/forms/fields.ts";
+import { SOURCE_FIELD, entriesToFormValues, type FormValues } from "../lib/forms/markup.ts";
+import type { BusinessPreset } from "../lib/stores/dialogs.ts";
 import { BookingDialogBody } from "./leads/BookingDialog.tsx";
 import { BusinessDialogBody } from "./leads/BusinessDialog.tsx";
-import { DialogShell } from "./leads/DialogShell.tsx";
 import { QuoteDialogBody } from "./leads/QuoteDialog.tsx";
-import { ReviewDialogBody } from "./leads/ReviewDialog.tsx";
-import { Toaster } from "./leads/Toaster.tsx";
+import { REVIEW_FORM_ID, ReviewDialogBody } from "./leads/ReviewDialog.tsx";
+import { ensureToaster } from "./leads/Toaster.tsx";
 
 interface Props {
-  /**
-   * The page's own preselection, used when a dialog is asked for by URL fragment
-   * (`/services/tree-removal#quote`, `/business-growth/phase-3#assessment`) rather than
-   * by a trigger that carries its own data-* attributes.
-   */
-  presets?: { quote?: QuotePreset; assessment?: AssessmentPreset };
+  kind: DialogName;
+  /** The page's preselection by field name (a service page's service, a phase page's phase). */
+  preset?: Record<string, string>;
+  /** Booking and review: the business the page is about. */
+  business?: BusinessPreset;
+  /** Page path, sent as `_source` so the lead records where it came from. */
+  source: string;
 }
 
-const TRIGGER = "[data-dialog]";
+function formFor(kind: DialogName, business?: BusinessPreset): FormDef | null {
+  if (kind === "quote") return QUOTE_FORM;
+  if (kind === "audit") return AUDIT_FORM;
+  if (kind === "assessment") return ASSESSMENT_FORM;
+  if (kind === "booking") return bookingForm({ name: business?.businessName ?? "", services: business?.services ?? [] });
+  return null;
+}
 
-export default function LeadDialogs({ presets = {} }: Props) {
-  const dialog = useStore($dialog);
-  const [mounted, setMounted] = useState(false);
-  /** The trigger (or whatever had focus) to return to when the dialog closes. */
-  const returnTo = useRef<HTMLElement | null>(null);
-  const presetsRef = useRef(presets);
+/** What the visitor already put in the prerendered form (null on the server). */
+function typedValues(kind: DialogName, business?: BusinessPreset): Partial<FormValues> | null {
+  if (typeof document === "undefined") return null;
+  const def = formFor(kind, business);
+  const form = document.getElementById(def ? `${def.name}-form` : REVIEW_FORM_ID);
+  if (!(form instanceof HTMLFormElement)) return null;
+  const entries = [...new FormData(form)];
+  if (def) return entriesToFormValues(def, entries);
+  return Object.fromEntries(entries.filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+export default function LeadDialog({ kind, preset = {}, business, source }: Props) {
+  const dialogId = idOf(kind);
+  const [typed] = useState(() => typedValues(kind, business));
+  /** Bumped when a finished dialog closes, so the next opening starts from a fresh form. */
+  const [round, setRound] = useState(0);
+  const [finished, setFinished] = useState(false);
+  const defaults = round === 0 && typed ? typed : preset;
 
   useEffect(() => {
-    const open = (request: DialogRequest, trigger?: HTMLElement | null) => {
-      const fromPage = request.fromHash && (request.dialog === "quote" || request.dialog === "assessment") ? presetsRef.current[request.dialog] : undefined;
-      // Clicks on a link do not focus it in every browser (Safari); remember the link itself.
-      returnTo.current = trigger ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
-      openFromDataset({ ...fromPage, ...request });
-    };
+    ensureToaster();
+    const form = document.getElementById(kind === "review" ? REVIEW_FORM_ID : `${formFor(kind, business)?.name}-form`);
+    form?.setAttribute("data-hydrated", "");
+  }, [kind, business]);
 
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const trigger = (event.target as Element | null)?.closest?.<HTMLElement>(TRIGGER);
-      if (!trigger) return;
-      event.preventDefault();
-      open({ ...trigger.dataset }, trigger);
+  useEffect(() => {
+    if (!finished) return;
+    const dialog = document.getElementById(dialogId);
+    const reset = () => {
+      setFinished(false);
+      setRound((r) => r + 1);
     };
-    document.addEventListener("click", onClick);
+    dialog?.addEventListener("close", reset, { once: true });
+    return () => dialog?.removeEventListener("close", reset);
+  }, [finished, dialogId]);
 
-    // Take over from the directive: open what was asked for before we existed (the last
-    // request wins: a visitor who tapped twice wants the second one).
-    const state = intentState();
-    const queued = state.q.splice(0);
-    state.open = (request) => open(request);
-    const last = queued.at(-1);
-    if (last) open(last);
-    setMounted(true);
-    return () => {
-      document.removeEventListener("click", onClick);
-      state.open = undefined;
-    };
-  }, []);
-
-  if (!mounted) return null;
-  return (
-    <>
-      {dialog ? (
-        <DialogShell key={dialog.seq} open onClose={closeDialog} returnFocus={() => returnTo.current} wide={dialog.name !== "quote"}>
-          {dialog.name === "quote" ? (
-            <QuoteDialogBody preset={dialog.preset} />
-          ) : dialog.name === "booking" ? (
-            <BookingDialogBody preset={dialog.preset} />
-          ) : dialog.name === "review" ? (
-            <ReviewDialogBody preset={dialog.preset} />
-          ) : (
-            <BusinessDialogBody kind={dialog.name} phase={dialog.name === "assessment" ? dialog.preset.phase : undefined} />
-          )}
-        </DialogShell>
-      ) : null}
-      <Toaster />
-    </>
-  );
+  const onFinished = () => {
+    // A dialog that closed itself on success (booking) starts over now; one showing its
+    // confirmation starts over once the visitor closes it.
+    if ((document.getElementById(dialogId) as HTMLDialogElement | null)?.open) setFinished(true);
+    else setRound((r) => r + 1);
+  };
+  const common = { dialogId, defaults, hidden: { [SOURCE_FIELD]: source }, onFinished };
+  const key = `${kind}-${round}`;
+  switch (kind) {
+    case "quote":
+      return <QuoteDialogBody key={key} {...common} />;
+    case "audit":
+    case "assessment":
+      return <BusinessDialogBody key={key} kind={kind} {...common} />;
+    case "booking":
+      return business ? <BookingDialogBody key={key} business={business} {...common} /> : null;
+    case "review":
+      return business ? <ReviewDialogBody key={key} preset={business} dialogId={dialogId} defaults={defaults} onFinished={onFinished} /> : null;
+  }
 }

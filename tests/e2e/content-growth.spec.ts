@@ -47,11 +47,11 @@ test("/business-growth: audit triggers, six phase cards, results, supporting ser
   await expect(page.locator("h1")).toHaveText("Grow Your Tree Service Business");
   await expectHeadings(page, ["The Six Phases of Growth", "Results Our Clients Achieve", "Supporting Services", "What Tree Service Owners Say", "Find out what your business is worth"]);
 
-  const audit = main(page).getByRole("link", { name: "Get Free Growth Audit" });
+  const audit = main(page).getByRole("button", { name: "Get Free Growth Audit" });
   expect(await audit.count()).toBeGreaterThanOrEqual(2);
   for (const trigger of await audit.all()) {
-    await expect(trigger).toHaveAttribute("data-dialog", "audit");
-    await expect(trigger).toHaveAttribute("href", "#audit");
+    await expect(trigger).toHaveAttribute("commandfor", "audit-dialog");
+    await expect(trigger).toHaveAttribute("command", "show-modal");
   }
 
   const phases = page.locator('section[aria-labelledby="phases-heading"] li');
@@ -144,14 +144,14 @@ for (const [n, want] of Object.entries(PHASES)) {
     await expectFigures(page, want.figures);
 
     // Every dialog trigger in the page body opens this phase's assessment.
-    const triggers = main(page).locator("[data-dialog]");
+    const triggers = main(page).locator("[commandfor]");
     expect(await triggers.count()).toBeGreaterThanOrEqual(2);
     for (const trigger of await triggers.all()) {
-      await expect(trigger).toHaveAttribute("data-dialog", "assessment");
+      await expect(trigger).toHaveAttribute("commandfor", "assessment-dialog");
       await expect(trigger).toHaveAttribute("data-phase", phase);
     }
     for (const label of want.triggers) {
-      await expect(main(page).getByRole("link", { name: label, exact: true }).first()).toHaveAttribute("data-phase", phase);
+      await expect(main(page).getByRole("button", { name: label, exact: true }).first()).toHaveAttribute("data-phase", phase);
     }
 
     // Timeline labels in order, each with a progress figure.
@@ -175,9 +175,10 @@ for (const [n, want] of Object.entries(PHASES)) {
     expect(new URL(items[2]!.item).pathname).toBe(route);
     expect((await jsonLd(page)).some((d) => d["@type"] === "Organization")).toBe(true);
 
-    // The no-JS assessment form is on the page, preset to this phase.
+    // The prebuilt assessment dialog (its form works without JavaScript) is on the page, preset to this phase.
     const html = await (await request.get(route)).text();
-    expect(html).toContain('id="assessment"');
+    expect(html).toContain('<dialog id="assessment-dialog"');
+    expect(html).toContain(`<option value="${phase}" selected="">`);
   });
 }
 
@@ -225,7 +226,7 @@ test("/ai-automation: four features, integrations, case studies, three plans wit
   await expect(page.locator('[data-tier="professional"] [data-allowance]')).toHaveText("Unlimited calls");
   await expect(page.locator('[data-tier="enterprise"]')).toContainText("Custom");
   await expect(page.locator('section[aria-labelledby="pricing-heading"]')).not.toContainText("$");
-  for (const trigger of await tiers.locator("[data-dialog]").all()) await expect(trigger).toHaveAttribute("data-dialog", "audit");
+  for (const trigger of await tiers.locator("[commandfor]").all()) await expect(trigger).toHaveAttribute("commandfor", "audit-dialog");
   expect(await main(page).locator('a[href="/business-growth"]').count()).toBeGreaterThanOrEqual(1);
 });
 
@@ -239,7 +240,7 @@ test("/consumer-resources: guides, cost factors, red flags, quick costs from the
   await expect(page.locator('[data-cost="pruning"]')).toContainText("$150 - $600");
   await expectFigures(page, ["+50%", "25%", "3-5 years"]);
   expect(await main(page).locator('a[href="/find-a-tree-service"]').count()).toBeGreaterThanOrEqual(1);
-  await expect(main(page).locator('[data-dialog="quote"]')).toHaveCount(1);
+  await expect(main(page).locator('[commandfor="quote-dialog"]')).toHaveCount(1);
 });
 
 test("/software-stack: tools by category, stack by stage, roadmap, growth and AI links", async ({ page }) => {

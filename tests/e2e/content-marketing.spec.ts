@@ -148,10 +148,10 @@ test.describe("home", () => {
   test("CTA triggers: instant quote, audit, free estimate", async ({ page }) => {
     await page.goto("/");
     const main = page.getByRole("main");
-    await expect(main.getByRole("link", { name: "Get Instant Quote" })).toHaveAttribute("data-dialog", "quote");
-    await expect(main.getByRole("link", { name: "Free Growth & Valuation Audit" })).toHaveAttribute("data-dialog", "audit");
-    await expect(main.getByRole("link", { name: "Get Free Estimate" })).toHaveAttribute("data-dialog", "quote");
-    await expect(main.getByRole("link", { name: "Get Free Estimate" })).toHaveAttribute("href", "#quote");
+    await expect(main.getByRole("button", { name: "Get Instant Quote" })).toHaveAttribute("commandfor", "quote-dialog");
+    await expect(main.getByRole("button", { name: "Free Growth & Valuation Audit" })).toHaveAttribute("commandfor", "audit-dialog");
+    await expect(main.getByRole("button", { name: "Get Free Estimate" })).toHaveAttribute("commandfor", "quote-dialog");
+    await expect(main.getByRole("button", { name: "Get Free Estimate" })).toHaveAttribute("command", "show-modal");
     await expect(main.locator(`a[href="${SITE.phoneHref}"]`).first()).toContainText(SITE.phone);
     await expect(main.getByRole("link", { name: SITE.email })).toHaveAttribute("href", `mailto:${SITE.email}`);
     // The home page has no FAQ and is not nested.
@@ -225,11 +225,11 @@ for (const service of SERVICE_PAGES) {
     test("call and estimate triggers preselect the service", async ({ page }) => {
       await page.goto(service.path);
       const main = page.getByRole("main");
-      const estimate = main.getByRole("link", { name: "Get Free Estimate" });
-      await expect(estimate).toHaveAttribute("data-dialog", "quote");
+      const estimate = main.getByRole("button", { name: "Get Free Estimate" });
+      await expect(estimate).toHaveAttribute("commandfor", "quote-dialog");
       await expect(estimate).toHaveAttribute("data-service-type", service.serviceType);
-      const closing = main.getByRole("link", { name: "Get Your Free Quote" });
-      await expect(closing).toHaveAttribute("data-dialog", "quote");
+      const closing = main.getByRole("button", { name: "Get Your Free Quote" });
+      await expect(closing).toHaveAttribute("commandfor", "quote-dialog");
       await expect(closing).toHaveAttribute("data-service-type", service.serviceType);
       const call = main.getByRole("link", { name: `Call ${SITE.phone}` });
       await expect(call).toHaveAttribute("href", SITE.phoneHref);
@@ -270,10 +270,10 @@ test.describe("/services/emergency", () => {
     expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     expect(box.height).toBeGreaterThanOrEqual(44);
 
-    const quotes = main.getByRole("link", { name: "Emergency Quote" });
+    const quotes = main.getByRole("button", { name: "Emergency Quote" });
     expect(await quotes.count()).toBeGreaterThanOrEqual(2);
     for (const trigger of await quotes.all()) {
-      await expect(trigger).toHaveAttribute("data-dialog", "quote");
+      await expect(trigger).toHaveAttribute("commandfor", "quote-dialog");
       await expect(trigger).toHaveAttribute("data-service-type", "emergency");
       await expect(trigger).toHaveAttribute("data-urgency", "emergency");
     }

@@ -5,9 +5,9 @@
  * the very next request without a rebuild, and the page with JavaScript off. Seed data:
  * content/directory/businesses.json.
  */
-import { expect, test, type Page, type Request } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
 import seed from "../../content/directory/businesses.json" with { type: "json" };
-import { BOOKING_TOASTS, REVIEW_TOASTS } from "../../src/islands/leads/copy";
+import { BOOKING_TOASTS, REVIEW_TOASTS } from "../../src/lib/forms/copy";
 import { NOT_FOUND } from "../../src/lib/directory";
 import { NO_REVIEWS } from "../../src/islands/directory/detail/ReviewsPanel";
 import { telHref } from "../../src/lib/site";
@@ -23,6 +23,9 @@ const SPARSE = bySlug("riverside-limb-lot-austin");
 const NO_PHONE = bySlug("montrose-tree-pruning-co-houston");
 
 const toasts = (page: Page) => page.locator("#notifications > li");
+
+/** Waits until the dialog's island has taken over its prebuilt form (before that a submit posts natively). */
+const hydrated = (dialog: Locator) => expect(dialog.locator("form[data-hydrated]")).toHaveCount(1);
 
 /** The page's LocalBusiness block (every page also carries the site's Organization block). */
 async function localBusiness(page: Page) {
@@ -69,7 +72,7 @@ test.describe("profile", () => {
     await expect(main.getByText(`${FULL.city}, ${FULL.state}`).first()).toBeVisible();
     for (const s of FULL.specialties) await expect(main.getByRole("list", { name: "Specialties" }).getByText(s)).toBeVisible();
     await expect(main.getByRole("link", { name: /Call Now/ })).toHaveAttribute("href", telHref(FULL.phone!));
-    await expect(main.getByRole("link", { name: "Book Service" })).toBeVisible();
+    await expect(main.getByRole("button", { name: "Book Service" })).toBeVisible();
 
     const about = main.getByRole("region", { name: "About" });
     await expect(about).toContainText(FULL.description.slice(0, 60));
@@ -80,7 +83,7 @@ test.describe("profile", () => {
     const services = main.getByRole("region", { name: "Services Offered" });
     for (const s of FULL.services) await expect(services.getByText(s, { exact: true })).toBeVisible();
     const reviews = main.getByRole("region", { name: "Customer Reviews" });
-    await expect(reviews.getByRole("link", { name: "Write Review" })).toBeVisible();
+    await expect(reviews.getByRole("button", { name: "Write Review" })).toBeVisible();
     await expect(reviews.locator("[data-review-id]")).toHaveCount(FULL.reviews.length);
     const newest = [...FULL.reviews].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0]!;
     const first = reviews.locator("[data-review-id]").first();
@@ -167,11 +170,28 @@ test.describe("profile", () => {
 });
 
 test.describe("booking dialog", () => {
+  test("Book Service and Write Review are buttons; each dialog takes focus, Escape closes, focus returns", async ({ page }) => {
+    await page.goto(`/directory/${FULL.slug}`);
+    for (const [name, title] of [["Book Service", new RegExp(`Book Service with ${FULL.name}`)], ["Write Review", /Write a Review/]] as const) {
+      await expect(page.getByRole("link", { name })).toHaveCount(0);
+      const trigger = page.getByRole("main").getByRole("button", { name });
+      await trigger.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: title });
+      await expect(dialog).toBeVisible();
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement) && d.matches(":modal"))).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(trigger).toBeFocused();
+    }
+  });
+
   test("offers the business's services, validates, sends the spec payload and confirms", async ({ page }) => {
     const api = await mockPost(page, "**/api/booking-request", { status: 201, body: { ok: true, id: "ld_1", businessName: FULL.name } });
     await page.goto(`/directory/${FULL.slug}`);
-    await page.getByRole("main").getByRole("link", { name: "Book Service" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Book Service" }).click();
     const dialog = page.getByRole("dialog");
+    await hydrated(dialog);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("heading", { name: new RegExp(FULL.name) })).toBeVisible();
     const options = await dialog.getByLabel("Service Type").locator("option").allTextContents();
@@ -208,15 +228,16 @@ test.describe("booking dialog", () => {
     expect(body).not.toHaveProperty("preferredDate");
 
     // Reopening starts from an empty form.
-    await page.getByRole("main").getByRole("link", { name: "Book Service" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Book Service" }).click();
     await expect(page.getByRole("dialog").getByLabel("Full Name")).toHaveValue("");
   });
 
   test("a failure keeps the dialog open with what was typed and shows the error toast", async ({ page }) => {
     await mockPost(page, "**/api/booking-request", { status: 500, body: { error: "boom" } });
     await page.goto(`/directory/${FULL.slug}`);
-    await page.getByRole("main").getByRole("link", { name: "Book Service" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Book Service" }).click();
     const dialog = page.getByRole("dialog");
+    await hydrated(dialog);
     await dialog.getByLabel("Full Name").fill("Jordan Rivera");
     await dialog.getByLabel("Email").fill("jordan@example.com");
     await dialog.getByLabel("Phone").fill("(512) 555-0199");
@@ -229,8 +250,9 @@ test.describe("booking dialog", () => {
   test("a real booking is stored by the function", { tag: "@server" }, async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto(`/directory/${FULL.slug}`);
-    await page.getByRole("main").getByRole("link", { name: "Book Service" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Book Service" }).click();
     const dialog = page.getByRole("dialog");
+    await hydrated(dialog);
     await dialog.getByLabel("Full Name").fill("Jordan Rivera");
     await dialog.getByLabel("Email").fill("jordan@example.com");
     await dialog.getByLabel("Phone").fill("(512) 555-0199");
@@ -250,8 +272,9 @@ test.describe("reviews", () => {
 
   test("stars are a keyboard-operable radio group defaulting to 5", async ({ page }) => {
     await page.goto(`/directory/${FULL.slug}`);
-    await page.getByRole("link", { name: "Write Review" }).click();
+    await page.getByRole("button", { name: "Write Review" }).click();
     const dialog = page.getByRole("dialog", { name: "Write a Review" });
+    await hydrated(dialog);
     await expect(dialog.getByRole("radio", { name: "5 stars" })).toBeChecked();
     await dialog.getByRole("radio", { name: "5 stars" }).focus();
     await page.keyboard.press("ArrowLeft");
@@ -275,8 +298,9 @@ test.describe("reviews", () => {
     await page.waitForResponse((r) => r.url().includes(`/api/businesses/${business.id}/reviews`) && r.request().method() === "GET", { timeout: 60_000 }).catch(() => {});
     const before = Number((await count.textContent())!.split(" ")[0]);
 
-    await panel.getByRole("link", { name: "Write Review" }).click();
+    await panel.getByRole("button", { name: "Write Review" }).click();
     const dialog = page.getByRole("dialog", { name: "Write a Review" });
+    await hydrated(dialog);
     const marker = `E2E ${info.project.name} ${Date.now()}`;
     await dialog.getByLabel("Your Name").fill(marker);
     await dialog.getByRole("radio", { name: "4 stars" }).check({ force: true });
@@ -303,8 +327,9 @@ test.describe("reviews", () => {
   test("a failed review keeps the dialog and shows the error toast", async ({ page }) => {
     await mockPost(page, /\/api\/businesses\/[^/]+\/reviews$/, { status: 500, body: { error: "boom" } });
     await page.goto(`/directory/${FULL.slug}`);
-    await page.getByRole("link", { name: "Write Review" }).click();
+    await page.getByRole("button", { name: "Write Review" }).click();
     const dialog = page.getByRole("dialog", { name: "Write a Review" });
+    await hydrated(dialog);
     await dialog.getByLabel("Your Name").fill("Sam");
     await dialog.getByRole("button", { name: "Submit Review" }).click();
     await expect(toasts(page).first()).toContainText(REVIEW_TOASTS.failure.description);
@@ -356,12 +381,20 @@ test.describe("without JavaScript", () => {
     expect((await localBusiness(page)).name).toBe(FULL.name);
   });
 
-  test("Book Service shows a real form that books through the function", { tag: "@server" }, async ({ page }) => {
+  test("Write Review opens its dialog, which explains that reviews need JavaScript", async ({ page }) => {
+    await page.goto(`/directory/${FULL.slug}`);
+    await page.getByRole("button", { name: "Write Review" }).click();
+    const dialog = page.getByRole("dialog", { name: "Write a Review" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: /\(\d{3}\)/ })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Submit Review" })).toBeHidden();
+  });
+
+  test("Book Service opens a real form that books through the function", { tag: "@server" }, async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto(`/directory/${FULL.slug}`);
-    await page.getByRole("main").getByRole("link", { name: "Book Service" }).click();
-    await expect(page).toHaveURL(/#book$/);
-    const form = page.locator("#book");
+    await page.getByRole("main").getByRole("button", { name: "Book Service" }).click();
+    const form = page.getByRole("dialog", { name: new RegExp(`Book Service with ${FULL.name}`) });
     await expect(form).toBeVisible();
     await form.getByLabel("Full Name").fill("Jordan Rivera");
     await form.getByLabel("Email").fill("jordan@example.com");

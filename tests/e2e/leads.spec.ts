@@ -1,21 +1,29 @@
 /**
- * Lead dialogs (GitHub issue #4, client half): the `client:intent` directive keeps React
- * off the page until a trigger is touched; the quote, audit and assessment dialogs
- * validate with the spec's messages, post the spec's payloads and confirm; toasts follow
- * spec section 4; with JavaScript off the same triggers show real forms that post to the
- * functions. Mocked routes (page.route) pin the client's side of the contract; the no-JS
+ * Lead dialogs (issues #4 and #13): every trigger is a button that opens a prebuilt native
+ * `<dialog>` through Invoker Commands, with no JavaScript; the `client:intent` directive
+ * keeps React off the page until a trigger is touched, and the island then hydrates the
+ * form already in the dialog (keeping whatever was typed). The quote, audit and assessment
+ * dialogs validate with the spec's messages, post the spec's payloads and confirm; toasts
+ * follow spec section 4; with JavaScript off the same dialogs open and their forms post to
+ * the functions. Mocked routes (page.route) pin the client's side of the contract; the no-JS
  * tests talk to the real functions.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
 import { estimate } from "../../src/lib/estimate";
 import { ASSESSMENT_FORM, AUDIT_FORM, QUOTE_FORM } from "../../src/lib/forms/fields";
 import { CHALLENGES, GOALS } from "../../src/lib/options";
 import { MESSAGES } from "../../src/lib/schemas/forms";
 import { SITE } from "../../src/lib/site";
-import { AUDIT_CONFIRMATION, AUDIT_TOASTS, QUOTE_CONFIRMATION, QUOTE_TOASTS } from "../../src/islands/leads/copy";
+import { AUDIT_CONFIRMATION, AUDIT_TOASTS, QUOTE_CONFIRMATION, QUOTE_TOASTS } from "../../src/lib/forms/copy";
 
 /** Chunks that only the dialogs island needs (React, react-dom, Radix, zod, the island). */
 const FRAMEWORK_CHUNK = /\/_astro\/(LeadDialogs|client|react|react-dom|forms)[.-][^/]*\.js$/;
+/** The dialogs island's own chunk (not the opener script, DialogOpener.astro_...). */
+const ISLAND_CHUNK = /\/_astro\/LeadDialogs\.[\w-]+\.js$/;
+
+/** Waits until the dialog's island has taken over its form. */
+const hydrated = (dialog: Locator) => expect(dialog.locator("form[data-hydrated]")).toHaveCount(1);
 
 const toasts = (page: Page) => page.locator("#notifications > li");
 
@@ -72,17 +80,16 @@ test.describe("with JavaScript", () => {
     await page.waitForTimeout(300);
     expect(scripts.filter((url) => FRAMEWORK_CHUNK.test(url))).toEqual([]);
 
-    await page.getByRole("link", { name: "Get Instant Quote" }).click();
+    await page.getByRole("button", { name: "Get Instant Quote" }).click();
     await expect(page.getByRole("dialog", { name: QUOTE_FORM.title })).toBeVisible();
-    expect(scripts.some((url) => /LeadDialogs/.test(url))).toBe(true);
-    // The click that loaded it did not follow the fragment to the no-JS form.
-    expect(new URL(page.url()).hash).toBe("");
+    await expect.poll(() => scripts.some((url) => ISLAND_CHUNK.test(url))).toBe(true);
   });
 
   test("quote: empty submit shows the spec's messages and focuses the first invalid field", async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("link", { name: "Get Instant Quote" }).click();
+    await page.getByRole("button", { name: "Get Instant Quote" }).click();
     const dialog = page.getByRole("dialog", { name: QUOTE_FORM.title });
+    await hydrated(dialog);
     await dialog.getByRole("button", { name: QUOTE_FORM.submit }).click();
     for (const field of ["name", "email", "phone", "address", "serviceType", "urgency"] as const) {
       await expect(dialog.getByText(MESSAGES[field], { exact: true })).toBeVisible();
@@ -99,9 +106,10 @@ test.describe("with JavaScript", () => {
   test("emergency tree removal: posts the spec payload and confirms $900 - $4,500", async ({ page }) => {
     const api = await mockLead(page, "/api/quote", { status: 201, body: { ok: true, id: "ld_1", estimatedCost: "$900 - $4,500" } });
     await page.goto("/services/emergency");
-    await page.getByRole("main").getByRole("link", { name: "Emergency Quote" }).first().click();
+    await page.getByRole("main").getByRole("button", { name: "Emergency Quote" }).first().click();
     // Unnamed: the confirmation view renames the dialog.
     const dialog = page.getByRole("dialog");
+    await hydrated(dialog);
     await expect(dialog).toHaveAccessibleName(QUOTE_FORM.title);
     // The emergency page preselects the emergency service and urgency.
     await expect(dialog.getByLabel("Service Needed")).toHaveValue("emergency");
@@ -152,8 +160,9 @@ test.describe("with JavaScript", () => {
   test("quote: a 500 keeps the form and values and shows the destructive error toast", async ({ page }) => {
     const api = await mockLead(page, "/api/quote", { status: 500, body: { error: "boom" } });
     await page.goto("/services/tree-trimming");
-    await page.getByRole("main").getByRole("link", { name: "Get Free Estimate" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Get Free Estimate" }).click();
     const dialog = page.getByRole("dialog", { name: QUOTE_FORM.title });
+    await hydrated(dialog);
     await expect(dialog.getByLabel("Service Needed")).toHaveValue("tree-trimming");
     await fillContact(dialog);
     await dialog.getByLabel("Property Address").fill("77 Elm St, Austin");
@@ -180,8 +189,9 @@ test.describe("with JavaScript", () => {
   test("quote: a 400's field messages show inline", async ({ page }) => {
     await mockLead(page, "/api/quote", { status: 400, body: { error: "Please correct the highlighted fields.", fields: { address: MESSAGES.address } } });
     await page.goto("/");
-    await page.getByRole("link", { name: "Get Instant Quote" }).click();
+    await page.getByRole("button", { name: "Get Instant Quote" }).click();
     const dialog = page.getByRole("dialog", { name: QUOTE_FORM.title });
+    await hydrated(dialog);
     await fillContact(dialog);
     await dialog.getByLabel("Property Address").fill("12 Oak Lane");
     await dialog.getByLabel("Service Needed").selectOption("stump-grinding");
@@ -195,8 +205,9 @@ test.describe("with JavaScript", () => {
   test("audit: validation, then submit to the confirmation", async ({ page }) => {
     const api = await mockLead(page, "/api/audit");
     await page.goto("/business-growth");
-    await page.getByRole("main").getByRole("link", { name: "Get Free Growth Audit" }).first().click();
+    await page.getByRole("main").getByRole("button", { name: "Get Free Growth Audit" }).first().click();
     const dialog = page.getByRole("dialog");
+    await hydrated(dialog);
     await expect(dialog).toHaveAccessibleName(AUDIT_FORM.title);
     await dialog.getByRole("button", { name: AUDIT_FORM.submit }).click();
     for (const field of ["name", "email", "phone", "companyName", "currentRevenue", "yearsInBusiness", "employeeCount", "currentChallenges", "growthGoals"] as const) {
@@ -237,8 +248,9 @@ test.describe("with JavaScript", () => {
   test("audit: a network failure shows the audit error toast", async ({ page }) => {
     await page.route("**/api/audit", (route) => route.abort("failed"));
     await page.goto("/");
-    await page.getByRole("link", { name: "Free Growth & Valuation Audit" }).click();
+    await page.getByRole("button", { name: "Free Growth & Valuation Audit" }).click();
     const dialog = page.getByRole("dialog", { name: AUDIT_FORM.title });
+    await hydrated(dialog);
     await fillBusiness(dialog);
     await dialog.getByRole("button", { name: AUDIT_FORM.submit }).click();
     await expect(toasts(page)).toContainText(AUDIT_TOASTS.failure.description);
@@ -248,8 +260,9 @@ test.describe("with JavaScript", () => {
   test("phase assessment: phase preselected, shown and sent", async ({ page }) => {
     const api = await mockLead(page, "/api/assessment");
     await page.goto("/business-growth/phase-3");
-    await page.getByRole("main").getByRole("link", { name: "Get Your Free Assessment" }).click();
+    await page.getByRole("main").getByRole("button", { name: "Get Your Free Assessment" }).click();
     const dialog = page.getByRole("dialog");
+    await hydrated(dialog);
     await expect(dialog).toHaveAccessibleName(ASSESSMENT_FORM.title);
     await expect(dialog.getByLabel("Growth Phase")).toHaveValue("phase-3");
     await fillBusiness(dialog);
@@ -261,7 +274,7 @@ test.describe("with JavaScript", () => {
   test("phase 6: Start Exit Preparation and Get Exit Valuation open the assessment", async ({ page }) => {
     await page.goto("/business-growth/phase-6");
     for (const label of ["Start Exit Preparation", "Get Exit Valuation"]) {
-      await page.getByRole("main").getByRole("link", { name: label }).first().click();
+      await page.getByRole("main").getByRole("button", { name: label }).first().click();
       const dialog = page.getByRole("dialog", { name: ASSESSMENT_FORM.title });
       await expect(dialog.getByLabel("Growth Phase")).toHaveValue("phase-6");
       await dialog.getByRole("button", { name: "Close" }).click();
@@ -271,38 +284,40 @@ test.describe("with JavaScript", () => {
 
   test("dialog: Escape closes and focus returns to the trigger; header buttons open the dialogs", async ({ page }) => {
     await page.goto("/services/tree-removal");
-    const trigger = page.getByRole("main").getByRole("link", { name: "Get Free Estimate" });
+    const trigger = page.getByRole("main").getByRole("button", { name: "Get Free Estimate" });
     await trigger.focus();
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: QUOTE_FORM.title });
+    await hydrated(dialog);
     await expect(dialog.getByLabel("Service Needed")).toHaveValue("tree-removal");
     await expect(dialog.getByRole("button", { name: "Close" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
 
-    // After hydration the header triggers go through the delegated listener.
+    // The header's buttons open the dialogs too.
     if ((page.viewportSize()?.width ?? 1280) < 1024) await page.getByRole("button", { name: "Open menu" }).click();
-    await page.locator('header [data-dialog="audit"]:visible').first().click();
+    await page.locator('header [commandfor="audit-dialog"]:visible').first().click();
     await expect(page.getByRole("dialog", { name: AUDIT_FORM.title })).toBeVisible();
     expect(new URL(page.url()).hash).toBe("");
   });
 
-  test("a direct visit to /#quote opens the dialog, not the fallback", async ({ page }) => {
+  test("a direct visit to /#quote opens the dialog", async ({ page }) => {
     await page.goto("/services/stump-grinding#quote");
     const dialog = page.getByRole("dialog", { name: QUOTE_FORM.title });
+    await hydrated(dialog);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("Service Needed")).toHaveValue("stump-grinding");
     expect(new URL(page.url()).hash).toBe("");
-    await expect(page.locator("form[action='/api/quote']")).toHaveCount(0);
   });
 
   test("toasts: one notification region, one toast at a time, dismissible", async ({ page }) => {
     await mockLead(page, "/api/quote", { status: 503, body: { error: "down" } });
     await page.goto("/");
     await expect(page.getByRole("region", { name: "Notifications (F8)" })).toHaveCount(1);
-    await page.getByRole("link", { name: "Get Instant Quote" }).click();
+    await page.getByRole("button", { name: "Get Instant Quote" }).click();
     const dialog = page.getByRole("dialog", { name: QUOTE_FORM.title });
+    await hydrated(dialog);
     await fillContact(dialog);
     await dialog.getByLabel("Property Address").fill("5 Pine Court, Dallas");
     await dialog.getByLabel("Service Needed").selectOption("tree-trimming");
@@ -312,8 +327,9 @@ test.describe("with JavaScript", () => {
     await dialog.getByRole("button", { name: QUOTE_FORM.submit }).click();
     await expect(toasts(page)).toHaveCount(1);
 
-    // Close the dialog, then the page has exactly one region and F8 reaches it.
-    await dialog.getByRole("button", { name: "Close" }).click();
+    // Close the dialog (its own Close comes first; the toast has one too), then the page has
+    // exactly one region and F8 reaches it.
+    await dialog.getByRole("button", { name: "Close" }).first().click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("region", { name: "Notifications (F8)" })).toHaveCount(1);
     await page.keyboard.press("F8");
@@ -333,16 +349,16 @@ test.describe("with JavaScript", () => {
   test("toasts: the Close button dismisses", async ({ page }) => {
     await mockLead(page, "/api/quote", { status: 429, body: { error: "slow down" } });
     await page.goto("/");
-    await page.getByRole("link", { name: "Get Instant Quote" }).click();
+    await page.getByRole("button", { name: "Get Instant Quote" }).click();
     const dialog = page.getByRole("dialog", { name: QUOTE_FORM.title });
+    await hydrated(dialog);
     await fillContact(dialog);
     await dialog.getByLabel("Property Address").fill("5 Pine Court, Dallas");
     await dialog.getByLabel("Service Needed").selectOption("tree-trimming");
     await dialog.getByLabel("How Soon?").selectOption("not-urgent");
     await dialog.getByRole("button", { name: QUOTE_FORM.submit }).click();
     await expect(toasts(page)).toHaveCount(1);
-    // CSS, not role: while the modal is open everything outside it is aria-hidden (Radix
-    // announces the toast through its own live region instead).
+    // While the modal is open the toasts live inside it (the page behind is inert).
     await toasts(page).first().locator('button[aria-label="Close"]').click();
     await expect(toasts(page)).toHaveCount(0);
     // The dialog is still open: dismissing a toast does not dismiss the dialog.
@@ -350,10 +366,131 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test.describe("buttons, native dialogs, hydration", () => {
+  const triggers: [path: string, name: string, dialogTitle: string][] = [
+    ["/", "Get Instant Quote", QUOTE_FORM.title],
+    ["/", "Get Free Estimate", QUOTE_FORM.title],
+    ["/", "Free Growth & Valuation Audit", AUDIT_FORM.title],
+    ["/services/tree-removal", "Get Free Estimate", QUOTE_FORM.title],
+    ["/services/emergency", "Emergency Quote", QUOTE_FORM.title],
+    ["/business-growth", "Get Free Growth Audit", AUDIT_FORM.title],
+    ["/business-growth/phase-3", "Get Your Free Assessment", ASSESSMENT_FORM.title],
+    ["/business-growth/phase-6", "Start Exit Preparation", ASSESSMENT_FORM.title],
+    ["/business-growth/phase-6", "Get Exit Valuation", ASSESSMENT_FORM.title],
+  ];
+
+  test("every trigger is a button with its spec name; no link stands in for one", async ({ page }) => {
+    for (const [path, name, title] of triggers) {
+      await page.goto(path);
+      const main = page.getByRole("main");
+      await expect(main.getByRole("button", { name }).first(), `${path} ${name}`).toBeVisible();
+      await expect(main.getByRole("link", { name })).toHaveCount(0);
+      await main.getByRole("button", { name }).first().click();
+      await expect(page.getByRole("dialog", { name: title })).toBeVisible();
+    }
+    // The header's Free Quote and Growth Audit (desktop bar or mobile menu).
+    await page.goto("/about");
+    if ((page.viewportSize()?.width ?? 1280) < 1024) await page.getByRole("button", { name: "Open menu" }).click();
+    for (const [name, title] of [["Free Quote", QUOTE_FORM.title], ["Growth Audit", AUDIT_FORM.title]] as const) {
+      const button = page.getByRole("banner").getByRole("button", { name, exact: true }).locator("visible=true");
+      await expect(button).toHaveCount(1);
+      await button.click();
+      const dialog = page.getByRole("dialog", { name: title });
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      if ((page.viewportSize()?.width ?? 1280) < 1024 && name === "Free Quote") await page.getByRole("button", { name: "Open menu" }).click();
+    }
+  });
+
+  for (const [path, name, title] of [triggers[0]!, triggers[5]!, triggers[6]!]) {
+    test(`${title}: opens with focus inside, page inert and not scrolling, Escape closes, focus returns`, async ({ page }) => {
+      await page.goto(path);
+      const trigger = page.getByRole("main").getByRole("button", { name }).first();
+      await trigger.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: title });
+      await expect(dialog).toBeVisible();
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+      // The page behind is inert: its controls cannot take focus.
+      expect(await trigger.evaluate((el: HTMLElement) => (el.focus(), document.activeElement === el))).toBe(false);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(trigger).toBeFocused();
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+    });
+  }
+
+  test("typing before the island loads survives hydration, and the submit then goes through the island", async ({ page }) => {
+    const api = await mockLead(page, "/api/audit");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(ISLAND_CHUNK, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Free Growth & Valuation Audit" }).click();
+    const dialog = page.getByRole("dialog", { name: AUDIT_FORM.title });
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => asked).toBe(true);
+    // The island is still on its way: this is the prebuilt form.
+    await expect(dialog.locator("form[data-hydrated]")).toHaveCount(0);
+    await fillBusiness(dialog);
+    release();
+    await hydrated(dialog);
+    await expect(dialog.getByLabel("Full Name")).toHaveValue(contact.name);
+    await expect(dialog.getByLabel("Annual Revenue")).toHaveValue("100k-250k");
+    await expect(dialog.getByLabel(CHALLENGES[3].label)).toBeChecked();
+    await expect(dialog.getByLabel(GOALS[0].label)).toBeChecked();
+    await dialog.getByRole("button", { name: AUDIT_FORM.submit }).click();
+    await expect(page.locator("#audit-dialog")).toHaveAccessibleName(AUDIT_CONFIRMATION.title);
+    expect(api.requests[0]!.postDataJSON()).toMatchObject({ name: contact.name, currentRevenue: "100k-250k", currentChallenges: [CHALLENGES[0].value, CHALLENGES[3].value] });
+  });
+
+  test("a reopened dialog starts fresh after a confirmation", async ({ page }) => {
+    await mockLead(page, "/api/quote", { status: 201, body: { ok: true, id: "ld_2", estimatedCost: "$150 - $400" } });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Get Instant Quote" }).click();
+    const dialog = page.getByRole("dialog");
+    await hydrated(dialog);
+    await fillContact(dialog);
+    await dialog.getByLabel("Property Address").fill("5 Pine Court, Dallas");
+    await dialog.getByLabel("Service Needed").selectOption("stump-grinding");
+    await dialog.getByLabel("How Soon?").selectOption("not-urgent");
+    await dialog.getByRole("button", { name: QUOTE_FORM.submit }).click();
+    await expect(dialog.getByTestId("quote-estimate")).toHaveText(estimate("stump-grinding", "not-urgent").text);
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Get Instant Quote" }).click();
+    await expect(page.getByRole("dialog", { name: QUOTE_FORM.title }).getByLabel("Full Name")).toHaveValue("");
+  });
+
+  test("axe: no serious or critical violations with each dialog open", async ({ page }) => {
+    for (const [path, name, title] of [triggers[0]!, triggers[2]!, triggers[6]!]) {
+      await page.goto(path);
+      await page.getByRole("main").getByRole("button", { name }).first().click();
+      const dialog = page.getByRole("dialog", { name: title });
+      await hydrated(dialog);
+      // With the messages showing too.
+      await dialog.getByRole("button", { name: /Get My Free Quote|Request My/ }).click();
+      await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(blocking.map((v) => `${path} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+  });
+});
+
 /**
- * No JavaScript: the trigger's fragment shows the :target fallback form, which posts to
- * the real function (answered with an HTML page). Tagged @server: these need the lead
- * functions running behind scripts/serve.mjs (`--grep-invert @server` runs the rest).
+ * No JavaScript: the very same buttons open the very same dialogs (Invoker Commands need
+ * no script), whose forms post to the real functions (answered with an HTML page). Tagged
+ * @server: these need the lead functions running behind scripts/serve.mjs
+ * (`--grep-invert @server` runs the rest).
  */
 test.describe("without JavaScript", { tag: "@server" }, () => {
   test.use({ javaScriptEnabled: false });
@@ -361,20 +498,23 @@ test.describe("without JavaScript", { tag: "@server" }, () => {
   test.describe.configure({ timeout: 90_000 });
   const serverAnswer = { timeout: 45_000 };
 
-  test("quote: trigger shows the form; empty submit lists the messages; a valid one confirms the estimate", async ({ page }) => {
+  test("quote: the button opens the form; empty submit lists the messages; a valid one confirms the estimate", async ({ page }) => {
     await page.goto("/services/emergency");
-    const fallback = page.locator("#quote");
-    await expect(fallback).toBeHidden();
-    await page.getByRole("main").getByRole("link", { name: "Emergency Quote" }).first().click();
-    await expect(page).toHaveURL(/#quote$/);
-    await expect(fallback).toBeVisible();
-    await expect(fallback.getByRole("heading", { name: QUOTE_FORM.title })).toBeVisible();
-    await expect(fallback.getByLabel("Service Needed")).toHaveValue("emergency");
+    const dialog = page.locator("#quote-dialog");
+    await expect(dialog).toBeHidden();
+    await page.getByRole("main").getByRole("button", { name: "Emergency Quote" }).first().click();
+    await expect(dialog).toBeVisible();
+    await expect(page.getByRole("dialog", { name: QUOTE_FORM.title })).toBeVisible();
+    await expect(dialog.getByLabel("Service Needed")).toHaveValue("emergency");
+    await expect(dialog.getByLabel("How Soon?")).toHaveValue("emergency");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await page.getByRole("main").getByRole("button", { name: "Emergency Quote" }).first().click();
 
     // Empty the preselected choices too, then submit: the server answers with the messages.
-    await fallback.getByLabel("Service Needed").selectOption("");
-    await fallback.getByLabel("How Soon?").selectOption("");
-    await fallback.getByRole("button", { name: QUOTE_FORM.submit }).click();
+    await dialog.getByLabel("Service Needed").selectOption("");
+    await dialog.getByLabel("How Soon?").selectOption("");
+    await dialog.getByRole("button", { name: QUOTE_FORM.submit }).click();
     for (const field of ["name", "email", "phone", "address", "serviceType", "urgency"] as const) {
       await expect(page.getByText(MESSAGES[field]).first()).toBeVisible(serverAnswer);
     }
@@ -387,21 +527,22 @@ test.describe("without JavaScript", { tag: "@server" }, () => {
     await form.getByLabel("Service Needed").selectOption("tree-removal");
     await form.getByLabel("How Soon?").selectOption("emergency");
     await form.getByRole("button", { name: QUOTE_FORM.submit }).click();
-    await expect(page.getByRole("heading", { name: "Quote Request Submitted" })).toBeVisible(serverAnswer);
-    await expect(page.getByText("$900 - $4,500")).toBeVisible();
+    await expect(page.getByRole("heading", { name: QUOTE_TOASTS.success.title })).toBeVisible(serverAnswer);
+    await expect(page.getByTestId("quote-estimate")).toHaveText("$900 - $4,500");
+    for (const promise of QUOTE_CONFIRMATION.promises) await expect(page.getByText(promise, { exact: true })).toBeVisible();
   });
 
-  test("audit: trigger shows the form, close link hides it, submit confirms", async ({ page }) => {
+  test("audit: the button opens the form, Close hides it, submit confirms", async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("link", { name: "Free Growth & Valuation Audit" }).click();
-    const fallback = page.locator("#audit");
-    await expect(fallback).toBeVisible();
-    await fallback.getByRole("link", { name: "Close" }).click();
-    await expect(fallback).toBeHidden();
-    await page.getByRole("link", { name: "Free Growth & Valuation Audit" }).click();
-    await expect(fallback).toBeVisible();
+    await page.getByRole("button", { name: "Free Growth & Valuation Audit" }).click();
+    const dialog = page.getByRole("dialog", { name: AUDIT_FORM.title });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Free Growth & Valuation Audit" }).click();
+    await expect(dialog).toBeVisible();
 
-    await fallback.getByRole("button", { name: AUDIT_FORM.submit }).click();
+    await dialog.getByRole("button", { name: AUDIT_FORM.submit }).click();
     for (const field of ["name", "companyName", "currentRevenue", "currentChallenges", "growthGoals"] as const) {
       await expect(page.getByText(MESSAGES[field]).first()).toBeVisible(serverAnswer);
     }
@@ -414,12 +555,12 @@ test.describe("without JavaScript", { tag: "@server" }, () => {
 
   test("assessment: phase pages carry the assessment form with the phase chosen", async ({ page }) => {
     await page.goto("/business-growth/phase-2");
-    await page.getByRole("main").getByRole("link", { name: "Get Your Free Assessment" }).click();
-    const fallback = page.locator("#assessment");
-    await expect(fallback).toBeVisible();
-    await expect(fallback.getByLabel("Growth Phase")).toHaveValue("phase-2");
-    await fillBusiness(fallback);
-    await fallback.getByRole("button", { name: ASSESSMENT_FORM.submit }).click();
+    await page.getByRole("main").getByRole("button", { name: "Get Your Free Assessment" }).click();
+    const dialog = page.getByRole("dialog", { name: ASSESSMENT_FORM.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Growth Phase")).toHaveValue("phase-2");
+    await fillBusiness(dialog);
+    await dialog.getByRole("button", { name: ASSESSMENT_FORM.submit }).click();
     await expect(page.getByRole("heading", { name: /Request Submitted/ })).toBeVisible(serverAnswer);
   });
 });

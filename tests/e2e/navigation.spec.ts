@@ -59,11 +59,11 @@ test("Free Quote and Growth Audit buttons are in the header", async ({ page }) =
   if (isMobile(page)) {
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.locator("#mobile-menu");
-    await expect(menu.locator('[data-dialog="quote"]')).toBeVisible();
-    await expect(menu.locator('[data-dialog="audit"]')).toBeVisible();
+    await expect(menu.locator('[commandfor="quote-dialog"]')).toBeVisible();
+    await expect(menu.locator('[commandfor="audit-dialog"]')).toBeVisible();
   } else {
-    await expect(page.locator('header [data-dialog="quote"]').first()).toBeVisible();
-    await expect(page.locator('header [data-dialog="audit"]').first()).toBeVisible();
+    await expect(page.locator('header [commandfor="quote-dialog"]').first()).toBeVisible();
+    await expect(page.locator('header [commandfor="audit-dialog"]').first()).toBeVisible();
   }
 });
 

@@ -128,9 +128,11 @@ test.describe("no CSP violation while the site is used", () => {
     }
     // The dialog hydrates React and parses the form with zod (whose eval probe would be a violation).
     await page.goto("/");
-    await page.getByRole("link", { name: "Get Instant Quote" }).first().click();
+    await page.getByRole("button", { name: "Get Instant Quote" }).first().click();
     const dialog = page.getByRole("dialog", { name: QUOTE_FORM.title });
     await expect(dialog).toBeVisible(SLOW);
+    // Before the island is in, a submit is a plain post; wait for it to validate in place.
+    await expect(dialog.locator("form[data-hydrated]")).toHaveCount(1, SLOW);
     await dialog.getByRole("button", { name: QUOTE_FORM.submit }).click();
     await expect(dialog.getByText("Name must be at least 2 characters").first()).toBeVisible();
     await page.keyboard.press("Escape");

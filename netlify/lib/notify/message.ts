@@ -6,7 +6,7 @@
  */
 import { LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
-import { escapeHtml } from "../../../src/lib/forms/render.ts";
+import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
 import { telHref } from "../../../src/lib/site.ts";
 

@@ -12,7 +12,7 @@ import { LEAD_STATUSES, MAX_NOTE_LENGTH, type Lead, type LeadStatus } from "../.
 import { telHref } from "../../lib/site.ts";
 import { businessPath } from "../../lib/directory.ts";
 import { formatMiles } from "../../lib/geo/distance.ts";
-import { DialogHeader, DialogShell } from "../leads/DialogShell.tsx";
+import { DialogHeader, DialogShell } from "./DialogShell.tsx";
 import { inputClass, labelClass } from "../leads/LeadForm.tsx";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { leadFields } from "./leadFields.ts";

@@ -6,7 +6,7 @@
  */
 import type { ChangeEvent } from "react";
 import type { FieldDef, FormDef } from "../../lib/forms/fields.ts";
-import { FORM_CLASSES, fieldId } from "../../lib/forms/render.ts";
+import { FORM_CLASSES, fieldId } from "../../lib/forms/markup.ts";
 
 // The static form's classes (render.ts) plus states it does not have, so hydration swaps
 // one form for another that looks the same.

@@ -6,26 +6,28 @@
  */
 import { useState } from "react";
 import { ApiError } from "../../lib/api.ts";
+import { closeDialog } from "../../lib/dialogs.ts";
+import { BOOKING_TOASTS } from "../../lib/forms/copy.ts";
 import { bookingForm } from "../../lib/forms/fields.ts";
 import { BookingRequest } from "../../lib/schemas/booking.ts";
-import { closeDialog, showToast, type BusinessPreset } from "../../lib/stores/dialogs.ts";
-import { BOOKING_TOASTS } from "./copy.ts";
-import { DialogHeader } from "./DialogShell.tsx";
+import { showToast, type BusinessPreset } from "../../lib/stores/dialogs.ts";
+import { DialogHeader } from "./DialogParts.tsx";
 import { LeadForm } from "./LeadForm.tsx";
-import { createLeadSender } from "./submit.ts";
+import { createLeadSender, openedAt, type DialogBodyProps } from "./submit.ts";
 
-export function BookingDialogBody({ preset }: { preset: BusinessPreset }) {
+export function BookingDialogBody({ business, dialogId, defaults, hidden, onFinished }: DialogBodyProps & { business: BusinessPreset }) {
   const [started] = useState(() => Date.now());
   const [send] = useState(createLeadSender);
-  const [form] = useState(() => bookingForm({ name: preset.businessName || "this business", services: preset.services }));
+  const [form] = useState(() => bookingForm({ name: business.businessName || "this business", services: business.services }));
 
   return (
     <>
-      <DialogHeader title={form.title} description={form.description} />
+      <DialogHeader dialogId={dialogId} title={form.title} description={form.description} />
       <LeadForm
         form={form}
         schema={BookingRequest}
-        defaults={{ businessId: preset.businessId, urgency: "normal" }}
+        defaults={{ urgency: "normal", ...defaults, businessId: business.businessId }}
+        hidden={hidden}
         onValid={async (data) => {
           const payload = {
             customerName: data.customerName,
@@ -38,15 +40,16 @@ export function BookingDialogBody({ preset }: { preset: BusinessPreset }) {
             urgency: data.urgency,
             description: data.description ?? "",
             requestType: data.requestType,
-            businessId: preset.businessId,
+            businessId: business.businessId,
           };
           try {
-            await send(form.action, payload, { started });
+            await send(form.action, payload, { started: openedAt(`${form.name}-form`, started) });
           } catch (error) {
             showToast(BOOKING_TOASTS.failure);
             return error instanceof ApiError && error.status === 400 ? error.fields : undefined;
           }
-          closeDialog();
+          closeDialog("booking");
+          onFinished();
           showToast(BOOKING_TOASTS.success);
         }}
       />

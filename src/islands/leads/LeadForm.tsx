@@ -1,26 +1,37 @@
 /**
- * A lead form drawn from its FormDef (src/lib/forms/fields.ts): labels, native selects,
- * checkbox groups and grouped optional fields, validated with the same zod schema the
- * function uses. Errors show inline under each field (aria-invalid + aria-describedby)
- * and the first invalid field takes focus, so keyboard and screen-reader users land on
- * what needs fixing. Inputs stay uncontrolled: the values survive a failed submit as is.
+ * THE lead form, drawn from its FormDef (src/lib/forms/fields.ts): labels, native selects,
+ * checkbox groups and grouped optional fields. One component for every rendering: the
+ * prebuilt dialogs carry its server-rendered HTML (a real `<form method="post">` with the
+ * honeypot and the hidden inputs the pipeline reads, so it works before and without
+ * JavaScript), the dialogs island hydrates that same markup, and the functions' no-JS
+ * error pages render it with renderToStaticMarkup (values, messages and a summary).
+ *
+ * With `onValid` (hydrated), a submit is validated with the same zod schema the function
+ * uses; errors show inline (aria-invalid + aria-describedby) and the first invalid field
+ * takes focus. Inputs stay uncontrolled: the values survive a failed submit as is.
  */
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { formValuesToPayload, type FieldDef, type FormDef } from "../../lib/forms/fields.ts";
-import { fieldErrors, type FieldErrors } from "../../lib/schemas/forms.ts";
+import { FORM_CLASSES, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, SOURCE_FIELD, STARTED_FIELD, fieldId, type FormValues } from "../../lib/forms/markup.ts";
+import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../lib/schemas/forms.ts";
 
 export interface LeadFormProps<S extends z.ZodType> {
   form: FormDef;
-  /** Validates the payload before anything is sent. */
-  schema: S;
-  /** Initial values by field name (the trigger's preselection). */
-  defaults?: Record<string, string | undefined>;
+  /** Validates the payload before anything is sent (with `onValid`). */
+  schema?: S;
+  /** Initial values by field name (preselection, or what the visitor typed). */
+  defaults?: Partial<FormValues>;
+  /** Messages to show from the start (a no-JS post the server refused), with a summary. */
+  initialErrors?: FieldErrors;
+  /** Values of the pipeline's hidden inputs (`_source`, `_started`, `_idempotencyKey`). */
+  hidden?: Partial<Record<typeof SOURCE_FIELD | typeof STARTED_FIELD | typeof IDEMPOTENCY_FIELD, string>>;
   /**
    * Sends valid data. Resolve with field messages (e.g. a 400's `fields`) to show them
    * inline; resolve with nothing when done (success or an error reported elsewhere).
+   * Without it the form is a plain post (server rendering).
    */
-  onValid: (data: z.infer<S>) => Promise<FieldErrors | void>;
+  onValid?: (data: z.infer<S>) => Promise<FieldErrors | void>;
   /** Extra content above the submit button (e.g. the live estimate). */
   beforeSubmit?: ReactNode;
 }
@@ -43,12 +54,19 @@ function errorFor(errors: FieldErrors, name: string): string | undefined {
   return nested === undefined ? undefined : errors[nested];
 }
 
-export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, onValid, beforeSubmit }: LeadFormProps<S>) {
-  const uid = useId();
+const one = (v: string | readonly string[] | undefined): string => (typeof v === "string" ? v : (v?.[0] ?? ""));
+const many = (v: string | readonly string[] | undefined): readonly string[] => (typeof v === "string" ? [v] : (v ?? []));
+
+/** "street-address" is multi-line, valid on a textarea only; a one-line input takes line 1. */
+const autocompleteFor = (field: FieldDef) => (field.autocomplete === "street-address" && field.kind !== "textarea" ? "address-line1" : field.autocomplete);
+
+export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, initialErrors = {}, hidden = {}, onValid, beforeSubmit }: LeadFormProps<S>) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   const [pending, setPending] = useState(false);
-  const idFor = (name: string) => `${uid}-${form.name}-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+  // Fixed ids (each form appears once per page): the server, the hydrated island and the
+  // no-JS pages agree on them, and labels and summaries can point at them.
+  const idFor = (name: string) => fieldId(form, name);
 
   /** Focus goes to the first field (in form order) that has a message. */
   const focusFirstInvalid = (found: FieldErrors) => {
@@ -67,6 +85,7 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, onV
   };
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!onValid || !schema) return;
     event.preventDefault();
     if (pending) return;
     const entries = [...new FormData(event.currentTarget)].filter((e): e is [string, string] => typeof e[1] === "string");
@@ -106,7 +125,7 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, onV
     ) : null;
     const onChange = () => clearError(field.name);
 
-    if (field.kind === "hidden") return <input key={field.name} type="hidden" name={field.name} defaultValue={defaults[field.name] ?? ""} />;
+    if (field.kind === "hidden") return <input key={field.name} type="hidden" name={field.name} defaultValue={one(defaults[field.name])} />;
 
     if (field.kind === "checkboxes") {
       return (
@@ -117,12 +136,13 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, onV
           </legend>
           <div className="mt-1 grid gap-x-4 gap-y-2 sm:grid-cols-2">
             {(field.options ?? []).map((option, i) => (
-              <label key={option.value} htmlFor={`${id}-${i}`} className="flex cursor-pointer items-start gap-2.5 rounded-md py-1 text-sm text-slate-700">
+              <label key={option.value} className="flex cursor-pointer items-start gap-2.5 rounded-md py-1 text-sm text-slate-700">
                 <input
                   id={`${id}-${i}`}
                   type="checkbox"
                   name={field.name}
                   value={option.value}
+                  defaultChecked={many(defaults[field.name]).includes(option.value)}
                   aria-invalid={error ? true : undefined}
                   onChange={onChange}
                   className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-forest-600"
@@ -143,14 +163,14 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, onV
       "aria-required": field.required || undefined,
       "aria-invalid": error ? true : undefined,
       "aria-describedby": described,
-      autoComplete: field.autocomplete,
-      defaultValue: defaults[field.name] ?? "",
+      autoComplete: autocompleteFor(field),
       onChange,
     } as const;
+    const defaultValue = one(defaults[field.name]);
     let control: ReactNode;
     if (field.kind === "select") {
       control = (
-        <select {...common}>
+        <select {...common} defaultValue={defaultValue}>
           <option value="">{field.placeholder ?? "Select..."}</option>
           {(field.options ?? []).map((o) => (
             <option key={o.value} value={o.value}>
@@ -160,9 +180,12 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, onV
         </select>
       );
     } else if (field.kind === "textarea") {
-      control = <textarea {...common} rows={4} />;
+      control = <textarea {...common} rows={4} defaultValue={defaultValue} />;
+    } else if (field.kind === "file") {
+      // A browser never re-fills a file input, so no value here.
+      control = <input {...common} type="file" accept={field.accept} autoComplete={undefined} />;
     } else {
-      control = <input {...common} type={field.kind} inputMode={field.kind === "tel" ? "tel" : undefined} />;
+      control = <input {...common} type={field.kind} defaultValue={defaultValue} inputMode={field.kind === "tel" ? "tel" : undefined} />;
     }
     return (
       <div key={field.name} className={wide ? "sm:col-span-2" : undefined}>
@@ -180,10 +203,6 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, onV
   const blocks: ReactNode[] = [];
   for (let i = 0; i < form.fields.length; ) {
     const field = form.fields[i]!;
-    if (field.kind === "file") {
-      i++;
-      continue;
-    }
     if (!field.group) {
       blocks.push(renderField(field));
       i++;
@@ -199,9 +218,46 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, onV
     );
   }
 
+  // The summary (no-JS error pages) reads in form order, whatever order the validator reported in.
+  const summary = Object.keys(initialErrors).length > 0 && errors === initialErrors ? form.fields.filter((f) => errorFor(errors, f.name) !== undefined) : [];
+
   return (
-    <form ref={formRef} noValidate onSubmit={handleSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={pending || undefined}>
+    <form
+      ref={formRef}
+      id={`${form.name}-form`}
+      method="post"
+      action={form.action}
+      encType={form.enctype}
+      noValidate
+      onSubmit={handleSubmit}
+      className="lead-form grid gap-4 sm:grid-cols-2"
+      aria-busy={pending || undefined}
+      aria-describedby={summary.length > 0 ? `${form.name}-errors` : undefined}
+    >
+      {summary.length > 0 ? (
+        <div id={`${form.name}-errors`} role="alert" tabIndex={-1} className={`${FORM_CLASSES.summary} sm:col-span-2`}>
+          <p>
+            <strong>{VALIDATION_ERROR}</strong>
+          </p>
+          <ul className={FORM_CLASSES.summaryList}>
+            {summary.map((f) => (
+              <li key={f.name}>
+                <a href={`#${idFor(f.name)}`}>{errorFor(errors, f.name)}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {blocks}
+      {/* Off-screen and hidden from assistive tech; tabindex keeps keyboard users out of it. */}
+      <div className={FORM_CLASSES.honeypot} aria-hidden="true">
+        <label htmlFor={idFor(HONEYPOT_FIELD)}>Leave this field empty</label>
+        <input type="text" id={idFor(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} defaultValue="" tabIndex={-1} autoComplete="off" />
+      </div>
+      {/* Filled in when the dialog opens (src/scripts/dialogs.ts) or by the server page. */}
+      <input type="hidden" name={STARTED_FIELD} defaultValue={hidden[STARTED_FIELD] ?? ""} />
+      <input type="hidden" name={SOURCE_FIELD} defaultValue={hidden[SOURCE_FIELD] ?? ""} />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} defaultValue={hidden[IDEMPOTENCY_FIELD] ?? ""} />
       {beforeSubmit ? <div className="sm:col-span-2">{beforeSubmit}</div> : null}
       <div className="sm:col-span-2">
         <button type="submit" disabled={pending} className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70">

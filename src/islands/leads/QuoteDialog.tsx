@@ -3,20 +3,20 @@
  * confirmation with the range. A failure keeps the form and what was typed, and says so
  * in a destructive toast; a 400's field messages also show inline.
  */
-import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { ApiError } from "../../lib/api.ts";
+import { closeDialog } from "../../lib/dialogs.ts";
 import { estimate } from "../../lib/estimate.ts";
+import { QUOTE_CONFIRMATION as C, QUOTE_TOASTS } from "../../lib/forms/copy.ts";
 import { QUOTE_FORM } from "../../lib/forms/fields.ts";
 import { QuoteRequest } from "../../lib/schemas/forms.ts";
-import { SITE } from "../../lib/site.ts";
-import { showToast, type QuotePreset } from "../../lib/stores/dialogs.ts";
-import { QUOTE_CONFIRMATION as C, QUOTE_TOASTS } from "./copy.ts";
-import { CheckItem, DialogHeader } from "./DialogShell.tsx";
+import { showToast } from "../../lib/stores/dialogs.ts";
+import { QuoteConfirmation } from "./Confirmations.tsx";
+import { DialogHeader } from "./DialogParts.tsx";
 import { LeadForm } from "./LeadForm.tsx";
-import { createLeadSender } from "./submit.ts";
+import { createLeadSender, openedAt, type DialogBodyProps } from "./submit.ts";
 
-export function QuoteDialogBody({ preset }: { preset: QuotePreset }) {
+export function QuoteDialogBody({ dialogId, defaults, hidden, onFinished }: DialogBodyProps) {
   const [started] = useState(() => Date.now());
   const [send] = useState(createLeadSender);
   const [done, setDone] = useState<string | null>(null);
@@ -24,37 +24,23 @@ export function QuoteDialogBody({ preset }: { preset: QuotePreset }) {
   if (done !== null) {
     return (
       <>
-        <DialogHeader title={C.title} description={QUOTE_TOASTS.success.description} />
-        <div className="rounded-card border border-amber-200 bg-amber-50 p-5 text-center">
-          <p className="text-sm font-semibold tracking-wide text-amber-800 uppercase">{C.estimateLabel}</p>
-          <p className="mt-1 text-3xl font-bold text-forest-950" data-testid="quote-estimate">
-            {done}
-          </p>
-          <p className="mt-2 text-sm text-slate-600">{C.variesNote}</p>
-        </div>
-        <ul className="mt-5 space-y-2 text-slate-700">
-          {C.promises.map((p) => (
-            <CheckItem key={p}>{p}</CheckItem>
-          ))}
-        </ul>
-        <p className="mt-5 text-slate-700">
-          {C.callPrompt}{" "}
-          <a href={SITE.phoneHref} className="link whitespace-nowrap">
-            {SITE.phone}
-          </a>
-        </p>
-        <Dialog.Close className="btn-secondary mt-6 w-full">Done</Dialog.Close>
+        <DialogHeader dialogId={dialogId} title={C.title} description={QUOTE_TOASTS.success.description} />
+        <QuoteConfirmation estimate={done} />
+        <button type="button" className="btn-secondary mt-6 w-full" onClick={(e) => closeDialog(e.currentTarget)}>
+          Done
+        </button>
       </>
     );
   }
 
   return (
     <>
-      <DialogHeader title={QUOTE_FORM.title} description={QUOTE_FORM.description} />
+      <DialogHeader dialogId={dialogId} title={QUOTE_FORM.title} description={QUOTE_FORM.description} />
       <LeadForm
         form={QUOTE_FORM}
         schema={QuoteRequest}
-        defaults={{ serviceType: preset.serviceType, urgency: preset.urgency }}
+        defaults={defaults}
+        hidden={hidden}
         onValid={async (data) => {
           const estimatedCost = estimate(data.serviceType, data.urgency).text;
           const payload = {
@@ -69,12 +55,13 @@ export function QuoteDialogBody({ preset }: { preset: QuotePreset }) {
             estimatedCost,
           };
           try {
-            await send(QUOTE_FORM.action, payload, { started });
+            await send(QUOTE_FORM.action, payload, { started: openedAt(`${QUOTE_FORM.name}-form`, started) });
           } catch (error) {
             showToast(QUOTE_TOASTS.failure);
             return error instanceof ApiError && error.status === 400 ? error.fields : undefined;
           }
           setDone(estimatedCost);
+          onFinished();
           showToast(QUOTE_TOASTS.success);
         }}
       />

@@ -4,17 +4,20 @@
  * then optional title, text and service. Success closes the dialog, toasts and updates the
  * business's reviews and header rating; failure keeps everything typed and says so.
  */
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { ApiError, apiRequest } from "../../lib/api.ts";
 import { STAR_COUNT } from "../../lib/directory.ts";
 import { ReviewInput, type PublicReview } from "../../lib/schemas/business.ts";
 import { fieldErrors, type FieldErrors } from "../../lib/schemas/forms.ts";
-import { closeDialog, showToast, type BusinessPreset } from "../../lib/stores/dialogs.ts";
+import { closeDialog } from "../../lib/dialogs.ts";
+import { showToast, type BusinessPreset } from "../../lib/stores/dialogs.ts";
+import { SITE } from "../../lib/site.ts";
 import { reviewAdded, reviewsUrl } from "../../lib/stores/directory.ts";
 import { StarIcon } from "../StarIcon.tsx";
-import { REVIEW_TOASTS } from "./copy.ts";
-import { DialogHeader } from "./DialogShell.tsx";
+import { REVIEW_NEEDS_JS, REVIEW_TOASTS } from "../../lib/forms/copy.ts";
+import { DialogHeader } from "./DialogParts.tsx";
 import { errorClass, inputClass, labelClass } from "./LeadForm.tsx";
+import type { DialogBodyProps } from "./submit.ts";
 
 export const DEFAULT_RATING = 5;
 const FIELD_ORDER = ["customerName", "customerEmail", "rating", "title", "reviewText", "serviceType"] as const;
@@ -24,13 +27,22 @@ interface ReviewAnswer {
   business: { id: string; rating: string; reviewCount: number };
 }
 
-export function ReviewDialogBody({ preset }: { preset: BusinessPreset }) {
-  const uid = useId();
+/** The review form's id; the page's opener holds back a submit until this form is hydrated. */
+export const REVIEW_FORM_ID = "review-form";
+
+export function ReviewDialogBody({ preset, dialogId, defaults, onFinished }: Pick<DialogBodyProps, "dialogId" | "defaults" | "onFinished"> & { preset: BusinessPreset }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [rating, setRating] = useState(DEFAULT_RATING);
+  const initial = (name: string) => {
+    const v = defaults[name];
+    return typeof v === "string" ? v : "";
+  };
+  const [rating, setRating] = useState(() => {
+    const chosen = Number(initial("rating"));
+    return Number.isInteger(chosen) && chosen >= 1 && chosen <= STAR_COUNT ? chosen : DEFAULT_RATING;
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
-  const id = (name: string) => `${uid}-review-${name}`;
+  const id = (name: string) => `review-${name}`;
 
   const show = (found: FieldErrors) => {
     setErrors(found);
@@ -66,7 +78,8 @@ export function ReviewDialogBody({ preset }: { preset: BusinessPreset }) {
     try {
       const res = await apiRequest("POST", reviewsUrl(preset.businessId), payload);
       const answer = (await res.json()) as ReviewAnswer;
-      closeDialog();
+      closeDialog("review");
+      onFinished();
       showToast(REVIEW_TOASTS.success);
       void reviewAdded(preset.businessId, answer.data, answer.business);
     } catch (error) {
@@ -90,8 +103,17 @@ export function ReviewDialogBody({ preset }: { preset: BusinessPreset }) {
 
   return (
     <>
-      <DialogHeader title="Write a Review" description={`Share your experience with ${preset.businessName || "this business"}.`} />
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-busy={pending || undefined}>
+      <DialogHeader dialogId={dialogId} title="Write a Review" description={`Share your experience with ${preset.businessName || "this business"}.`} />
+      {/* The reviews API takes JSON only; without scripts the form is hidden (LeadDialog.astro). */}
+      <noscript>
+        <p className="text-slate-700">
+          {REVIEW_NEEDS_JS}{" "}
+          <a className="link whitespace-nowrap" href={SITE.phoneHref}>
+            {SITE.phone}
+          </a>
+        </p>
+      </noscript>
+      <form ref={formRef} id={REVIEW_FORM_ID} noValidate onSubmit={onSubmit} className="review-form grid gap-4 sm:grid-cols-2" aria-busy={pending || undefined}>
         <div>
           <label htmlFor={id("customerName")} className={labelClass}>
             Your Name<span className="text-red-700" aria-hidden="true"> *</span>
@@ -99,6 +121,8 @@ export function ReviewDialogBody({ preset }: { preset: BusinessPreset }) {
           <input
             id={id("customerName")}
             name="customerName"
+            type="text"
+            defaultValue={initial("customerName")}
             autoComplete="name"
             aria-required="true"
             aria-invalid={errors.customerName ? true : undefined}
@@ -115,6 +139,7 @@ export function ReviewDialogBody({ preset }: { preset: BusinessPreset }) {
           <input
             id={id("customerEmail")}
             name="customerEmail"
+            defaultValue={initial("customerEmail")}
             type="email"
             autoComplete="email"
             aria-invalid={errors.customerEmail ? true : undefined}
@@ -161,7 +186,7 @@ export function ReviewDialogBody({ preset }: { preset: BusinessPreset }) {
           <label htmlFor={id("title")} className={labelClass}>
             Title
           </label>
-          <input id={id("title")} name="title" className={inputClass} aria-invalid={errors.title ? true : undefined} aria-describedby={describe("title")} onChange={() => clear("title")} />
+          <input id={id("title")} name="title" type="text" defaultValue={initial("title")} className={inputClass} aria-invalid={errors.title ? true : undefined} aria-describedby={describe("title")} onChange={() => clear("title")} />
           {errorText("title")}
         </div>
         <div className="sm:col-span-2">
@@ -171,6 +196,7 @@ export function ReviewDialogBody({ preset }: { preset: BusinessPreset }) {
           <textarea
             id={id("reviewText")}
             name="reviewText"
+            defaultValue={initial("reviewText")}
             rows={4}
             className={inputClass}
             aria-invalid={errors.reviewText ? true : undefined}
@@ -183,7 +209,7 @@ export function ReviewDialogBody({ preset }: { preset: BusinessPreset }) {
           <label htmlFor={id("serviceType")} className={labelClass}>
             Service Type
           </label>
-          <select id={id("serviceType")} name="serviceType" className={inputClass} defaultValue="" aria-describedby={describe("serviceType")}>
+          <select id={id("serviceType")} name="serviceType" className={inputClass} defaultValue={initial("serviceType")} aria-describedby={describe("serviceType")}>
             <option value="">Select a service (optional)</option>
             {preset.services.map((s) => (
               <option key={s} value={s}>

@@ -6,7 +6,9 @@
  */
 import { useStore } from "@nanostores/react";
 import { Toast } from "radix-ui";
-import { useLayoutEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import { createRoot } from "react-dom/client";
 import { $toasts, dismissToast } from "../../lib/stores/dialogs.ts";
 
 /** NotificationRegion.astro's id; the Radix list takes it over so links to #notifications keep working. */
@@ -65,4 +67,40 @@ export function Toaster() {
       />
     </Toast.Provider>
   );
+}
+
+const openModal = () => document.querySelector<HTMLDialogElement>("dialog[open]:modal");
+
+/**
+ * Everything outside an open modal `<dialog>` is inert and sits under its backdrop, so while
+ * one is open the toasts live inside it (still fixed to the viewport), and go back to the
+ * body once it closes.
+ */
+function ToasterHost({ host }: { host: HTMLElement }) {
+  const [dialog, setDialog] = useState(openModal);
+  useEffect(() => {
+    // `toggle` does not bubble; a capturing listener still sees every dialog's.
+    const sync = () => setDialog(openModal());
+    document.addEventListener("toggle", sync, true);
+    document.addEventListener("close", sync, true);
+    return () => {
+      document.removeEventListener("toggle", sync, true);
+      document.removeEventListener("close", sync, true);
+    };
+  }, []);
+  return createPortal(<Toaster />, dialog ?? host);
+}
+
+let mounted = false;
+
+/**
+ * Mounts the one Toaster of the page (idempotent). Called by whichever island hydrates
+ * first that may raise a toast, so toasts cost nothing until an island is in use.
+ */
+export function ensureToaster(): void {
+  if (mounted || typeof document === "undefined") return;
+  mounted = true;
+  const host = document.createElement("div");
+  document.body.append(host);
+  createRoot(host).render(<ToasterHost host={host} />);
 }

@@ -1,12 +1,15 @@
 /**
- * Which site dialog is open (and with what preselection) and the toast queue. Every
- * island imports these atoms and actions rather than owning its own copy, so a chat
- * reply or a directory card can open the quote dialog or raise a toast in the one
- * place the visitor already knows (spec section 4: one notification at a time).
+ * The lead dialogs' preselection types and the site's toast queue. The dialogs themselves
+ * are native `<dialog>` elements in the page (see ../dialogs.ts); `openQuote` and friends
+ * open them from code (a chat reply, say) with the same preselection a trigger carries.
+ * Every island imports the toast atom and actions rather than owning its own copy, so a
+ * chat reply or a directory card raises a toast in the one place the visitor already
+ * knows (spec section 4: one notification at a time).
  */
 import { atom } from "nanostores";
+import { closeDialog as closeNamed, openDialog, type DialogName } from "../dialogs.ts";
 
-export type DialogName = "quote" | "audit" | "assessment" | "booking" | "review";
+export type { DialogName };
 
 export interface QuotePreset {
   /** A SERVICE_TYPES value to preselect. */
@@ -20,7 +23,7 @@ export interface AssessmentPreset {
   phase?: string;
 }
 
-/** Which directory business a booking or review dialog is about (from its trigger). */
+/** Which directory business a booking or review dialog is about. */
 export interface BusinessPreset {
   businessId: string;
   businessName: string;
@@ -29,74 +32,21 @@ export interface BusinessPreset {
   services: string[];
 }
 
-export type OpenDialog = (
-  | { name: "quote"; preset: QuotePreset }
-  | { name: "audit"; preset: Record<string, never> }
-  | { name: "assessment"; preset: AssessmentPreset }
-  | { name: "booking"; preset: BusinessPreset }
-  | { name: "review"; preset: BusinessPreset }
-) & {
-  /** Increases with every opening, so a reopened dialog starts from a fresh form. */
-  seq: number;
-};
-
-/** The open dialog, or null when none is. */
-export const $dialog = atom<OpenDialog | null>(null);
-
-let seq = 0;
-
 export function openQuote(preset: QuotePreset = {}): void {
-  $dialog.set({ name: "quote", preset: { ...preset }, seq: ++seq });
+  openDialog("quote", { ...preset });
 }
 
 export function openAudit(): void {
-  $dialog.set({ name: "audit", preset: {}, seq: ++seq });
+  openDialog("audit");
 }
 
 export function openAssessment(preset: AssessmentPreset = {}): void {
-  $dialog.set({ name: "assessment", preset: { ...preset }, seq: ++seq });
+  openDialog("assessment", { ...preset });
 }
 
-export function openBusinessDialog(name: "booking" | "review", preset: BusinessPreset): void {
-  $dialog.set({ name, preset: { ...preset, services: [...preset.services] }, seq: ++seq });
-}
-
-export function closeDialog(): void {
-  $dialog.set(null);
-}
-
-/**
- * Opens a dialog from a trigger's data-* attributes (`data-dialog`, `data-service-type`,
- * `data-urgency`, `data-phase`, and for the directory dialogs `data-business-*` and `data-services`). Shared by the delegated click listener and the queue of
- * clicks made before the island loaded, so both read triggers the same way.
- */
-export function openFromDataset(data: Partial<Record<string, string>>): boolean {
-  const clean = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
-  switch (data.dialog) {
-    case "quote":
-      openQuote({ serviceType: clean(data.serviceType), urgency: clean(data.urgency) });
-      return true;
-    case "audit":
-      openAudit();
-      return true;
-    case "assessment":
-      openAssessment({ phase: clean(data.phase) });
-      return true;
-    case "booking":
-    case "review": {
-      const businessId = clean(data.businessId);
-      if (!businessId) return false;
-      openBusinessDialog(data.dialog, {
-        businessId,
-        businessName: clean(data.businessName) ?? "",
-        businessSlug: clean(data.businessSlug) ?? "",
-        services: (data.services ?? "").split("\n").map((s) => s.trim()).filter(Boolean),
-      });
-      return true;
-    }
-    default:
-      return false;
-  }
+/** Closes a lead dialog by name. */
+export function closeDialog(name: DialogName): void {
+  closeNamed(name);
 }
 
 export type ToastVariant = "default" | "destructive";

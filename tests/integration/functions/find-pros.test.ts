@@ -190,7 +190,7 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
     const page = await invalid.text();
     expect(page).toContain(PHOTO_ERROR);
     expect(page).toContain("Please enter a valid email");
-    expect(page).toContain('enctype="multipart/form-data"');
+    expect(page.toLowerCase()).toContain('enctype="multipart/form-data"');
     expect(page).toMatch(/id="find-pros-photo"[^>]*aria-invalid="true"/);
   });
 

@@ -1,45 +1,85 @@
 /**
- * The pipeline's building blocks on their own: the shared form renderer, same-site paths,
+ * The pipeline's building blocks on their own: the lead form's server rendering, same-site paths,
  * image sniffing, city lookup and the limit setting. No Redis needed.
  */
 import { describe, expect, it } from "vitest";
 import { sniffImageType } from "../../../netlify/lib/blobs.ts";
 import { clientIp, sameSitePath } from "../../../netlify/lib/http.ts";
-import { renderPage } from "../../../netlify/lib/pages.ts";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { bookingConfirmationPage, formErrorPage, growthConfirmationPage, quoteConfirmationPage, renderPage } from "../../../netlify/lib/pages.ts";
+import { LeadForm } from "../../../src/islands/leads/LeadForm.tsx";
+import { AUDIT_CONFIRMATION, QUOTE_CONFIRMATION } from "../../../src/lib/forms/copy.ts";
 import { rateLimitPerMinute } from "../../../netlify/lib/ratelimit.ts";
 import { AUDIT_FORM, FIND_PROS_FORM, LEAD_FORMS, QUOTE_FORM } from "../../../src/lib/forms/fields.ts";
-import { entriesToFormValues, escapeHtml, renderLeadFormHtml } from "../../../src/lib/forms/render.ts";
+import { entriesToFormValues, escapeHtml } from "../../../src/lib/forms/markup.ts";
+import { CHALLENGES } from "../../../src/lib/options.ts";
 import { TINY_PNG } from "../../helpers/functions.ts";
 
-describe("renderLeadFormHtml", () => {
-  it("labels every field, carries the honeypot and the hidden inputs", () => {
+const renderForm = (props: Parameters<typeof LeadForm>[0]) => renderToStaticMarkup(createElement(LeadForm, props));
+
+describe("LeadForm on the server (the prebuilt dialogs and the no-JS pages)", () => {
+  it("is a real post form: labels every field, carries the honeypot and the hidden inputs", () => {
     for (const form of Object.values(LEAD_FORMS)) {
-      const html = renderLeadFormHtml(form, { hidden: { _source: "/x" } });
-      expect(html).toMatch(new RegExp(`^<form method="post" action="${form.action}"`));
+      const html = renderForm({ form, hidden: { _source: "/x" } });
+      expect(html).toMatch(/^<form /);
+      expect(html.slice(0, html.indexOf(">"))).toContain(`id="${form.name}-form"`);
+      expect(html.slice(0, html.indexOf(">"))).toContain(`action="${form.action}"`);
+      expect(html.slice(0, html.indexOf(">"))).toContain(`method="post"`);
       for (const field of form.fields) {
-        if (field.kind === "checkboxes") expect(html).toContain(`<legend class="block text-sm font-medium text-slate-700 mb-1">${escapeHtml(field.label)}`);
-        else expect(html).toContain(`for="${form.name}-${field.name.replace(/\./g, "-")}"`);
+        if (field.kind === "checkboxes") expect(html).toContain(`<legend class="mb-1 block text-sm font-medium text-slate-800">${escapeHtml(field.label)}`);
+        else if (field.kind !== "hidden") expect(html).toContain(`for="${form.name}-${field.name.replace(/\./g, "-")}"`);
       }
       expect(html).toContain('name="company_website"');
-      expect(html).toMatch(/name="_started" value="\d{13}"/);
+      expect(html).toContain('name="_started" value=""');
       expect(html).toContain('name="_source" value="/x"');
-      expect(html).toContain('class="btn-primary w-full"');
-      expect(html).not.toContain("aria-invalid");
+      expect(html).toContain('name="_idempotencyKey" value=""');
+      expect(html).toContain(`>${escapeHtml(form.submit)}</button>`);
+      expect(html).not.toContain('aria-invalid="');
+      expect(html).not.toContain('role="alert"');
     }
-    expect(renderLeadFormHtml(FIND_PROS_FORM)).toContain('enctype="multipart/form-data"');
-    expect(renderLeadFormHtml(QUOTE_FORM)).toContain("<legend");
-    expect(renderLeadFormHtml(QUOTE_FORM, { hidden: { _started: "" } })).toContain('name="_started" value=""');
+    expect(renderForm({ form: FIND_PROS_FORM }).toLowerCase()).toContain('enctype="multipart/form-data"');
+    expect(renderForm({ form: FIND_PROS_FORM })).toContain('type="file"');
+    expect(renderForm({ form: QUOTE_FORM })).toContain("<legend");
+  });
+
+  it("shows values, ticks, inline messages and a summary in form order", () => {
+    const html = renderForm({
+      form: AUDIT_FORM,
+      defaults: { name: "Ann", currentRevenue: "100k-250k", currentChallenges: [CHALLENGES[1]!.value] },
+      initialErrors: { growthGoals: "Pick a goal", name: "Name please" },
+    });
+    expect(html).toContain('value="Ann"');
+    expect(html).toMatch(/<option value="100k-250k" selected="">/);
+    expect(html).toContain(`checked="" value="${escapeHtml(CHALLENGES[1]!.value)}"`);
+    expect(html.match(/checked=""/g)).toHaveLength(1);
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).toContain('<p id="audit-name-error"');
+    const summary = html.slice(html.indexOf('role="alert"'), html.indexOf("</ul>"));
+    expect(summary.indexOf("Name please")).toBeLessThan(summary.indexOf("Pick a goal"));
+    expect(summary).toContain('href="#audit-name"');
   });
 
   it("escapes values, errors and hidden inputs", () => {
     const evil = `"><script>alert(1)</script>`;
-    const html = renderLeadFormHtml(AUDIT_FORM, {
-      values: { name: evil, currentRevenue: evil, currentChallenges: [evil] },
-      errors: { name: evil },
-      hidden: { _source: evil },
-    });
-    expect(html).not.toContain("<script>");
-    expect(html).toContain("&quot;&gt;&lt;script&gt;");
+    const page = formErrorPage(AUDIT_FORM, { name: evil, currentRevenue: evil, currentChallenges: [evil] }, { name: evil }, evil);
+    expect(page).not.toContain("<script>");
+    expect(page).toContain("&quot;&gt;&lt;script&gt;");
+    expect(page).toMatch(/name="_started" value="\d{13}"/);
+    expect(page).toMatch(/name="_idempotencyKey" value="[0-9a-f-]{36}"/);
+  });
+
+  it("confirmation pages render the dialogs' confirmation components", () => {
+    const quote = quoteConfirmationPage("$900 - $4,500");
+    expect(quote).toContain("<h1>Quote Request Submitted</h1>");
+    expect(quote).toContain("$900 - $4,500");
+    for (const promise of QUOTE_CONFIRMATION.promises) expect(quote).toContain(escapeHtml(promise));
+    const audit = growthConfirmationPage("assessment");
+    expect(audit).toContain("<h1>Assessment Request Submitted</h1>");
+    for (const step of AUDIT_CONFIRMATION.nextSteps) expect(audit).toContain(escapeHtml(step));
+    const booking = bookingConfirmationPage("<Trees>", "a-b");
+    expect(booking).toContain("&lt;Trees&gt;");
+    expect(booking).toContain('href="/directory/a-b"');
   });
 
   it("entriesToFormValues keeps known string fields only", () => {

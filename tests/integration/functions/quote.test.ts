@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { IDEMPOTENCY_CONFLICT, QUOTE_ENDPOINT, SAVE_ERROR } from "../../../netlify/lib/leads.ts";
 import { CROSS_SITE_ERROR } from "../../../netlify/lib/http.ts";
+import { QUOTE_CONFIRMATION } from "../../../src/lib/forms/copy.ts";
 import { MESSAGES, VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import {
   ORIGIN,
@@ -289,7 +290,7 @@ describe.skipIf(!h)("POST /api/quote", () => {
       const html = await res.text();
       expect(html).toMatch(/^<!DOCTYPE html>/);
       expect(html).toContain("$900 - $4,500");
-      expect(html).toContain("Final quote may vary after site inspection");
+      expect(html).toContain(QUOTE_CONFIRMATION.variesNote);
       expect(html).toContain("within 24 hours");
       expect(html).toContain("Free on-site assessment");
       expect(html).toContain("Fully insured and guaranteed work");
@@ -325,7 +326,7 @@ describe.skipIf(!h)("POST /api/quote", () => {
       expect(html).not.toContain(MESSAGES.name);
       // Kept values.
       expect(html).toContain('value="12 Elm"');
-      expect(html).toMatch(/<option value="stump-grinding" selected>/);
+      expect(html).toMatch(/<option value="stump-grinding" selected="">/);
       expect(html).toContain('name="_source" value="/services/stump-grinding"');
       expect(html).toContain('name="company_website"');
       expect(html).toMatch(/name="_started" value="\d+"/);

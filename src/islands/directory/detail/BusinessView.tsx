@@ -1,9 +1,9 @@
 /**
  * The business detail page as plain components. The prerendered page renders them with
  * no client directive (HTML only, zero JavaScript); the fallback shell for businesses
- * added after the build renders the very same components client-side. Interactive parts
- * are links with `data-dialog`, picked up by the site's dialogs island, and the reviews
- * island passed in as `reviews`.
+ * added after the build renders the very same components client-side. Book Service is a
+ * button that opens the page's prebuilt booking dialog by itself (Invoker Commands, see
+ * BusinessDialogs.astro); the reviews island is passed in as `reviews`.
  */
 import type { ReactNode } from "react";
 import {
@@ -19,19 +19,9 @@ import {
 import type { Business } from "../../../lib/schemas/business.ts";
 import { telHref } from "../../../lib/site.ts";
 import { ICON_PATHS } from "../../../lib/icons.ts";
+import { invokerProps } from "../../../lib/dialogs.ts";
 import { Icon } from "../../Icon.tsx";
 import { HoursTable, OpenNow, ServiceArea } from "./BusinessHours.tsx";
-
-/** Data for the booking/review dialogs, carried on their trigger links. */
-export function businessDialogData(business: Business): Record<string, string> {
-  return {
-    "data-business-id": business.id,
-    "data-business-name": business.name,
-    "data-business-slug": business.slug,
-    // A newline cannot occur in a service name (the schema trims single-line text).
-    "data-services": business.services.join("\n"),
-  };
-}
 
 /**
  * Stars plus "4.8 (12 reviews)". `live` marks the element so the page script can update it
@@ -107,9 +97,9 @@ export function BusinessHeader({ business, rating, reviewCount, live }: { busine
               <span className="sr-only"> {business.phone}</span>
             </a>
           ) : null}
-          <a href="#book" className="btn-outline" data-dialog="booking" aria-haspopup="dialog" {...businessDialogData(business)}>
+          <button type="button" className="btn-outline" {...invokerProps("booking")}>
             <Icon name="calendar" className="size-4" /> Book Service
-          </a>
+          </button>
         </div>
       </div>
     </section>

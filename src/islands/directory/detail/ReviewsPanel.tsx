@@ -13,7 +13,7 @@ import type { Business, PublicReview } from "../../../lib/schemas/business.ts";
 import { $reviews, primeReviews, refreshReviews } from "../../../lib/stores/directory.ts";
 import { Icon } from "../../Icon.tsx";
 import { StarIcon } from "../../StarIcon.tsx";
-import { businessDialogData } from "./BusinessView.tsx";
+import { invokerProps } from "../../../lib/dialogs.ts";
 
 export const NO_REVIEWS = "No reviews yet. Be the first to review this business!";
 
@@ -70,9 +70,9 @@ export default function ReviewsPanel({ business, initialReviews }: Props) {
         <h2 id="reviews-heading" className="text-xl font-semibold text-forest-950">
           Customer Reviews
         </h2>
-        <a href="#write-review" className="btn-outline btn-sm" data-dialog="review" aria-haspopup="dialog" {...businessDialogData(business)}>
+        <button type="button" className="btn-outline btn-sm" {...invokerProps("review")}>
           <Icon name="star" className="size-4" /> Write Review
-        </a>
+        </button>
       </div>
       {state?.status === "error" ? (
         <p className="mt-3 text-sm text-slate-600" role="status">

@@ -1,5 +1,6 @@
 /**
- * The frame every lead dialog shares: Radix Dialog (focus trap, Escape, scroll lock,
+ * The admin's lead-detail dialog frame (the public lead dialogs are native `<dialog>`s, see
+ * src/components/LeadDialog.astro; the admin is a client-only app): Radix Dialog (focus trap, Escape, scroll lock,
  * aria-modal, labelled by its title and description) styled as a bottom sheet on phones
  * and a centred card from the sm breakpoint. Content taller than 80% of the viewport
  * scrolls inside the dialog (spec section 2).
@@ -69,17 +70,5 @@ export function DialogHeader({ title, description }: { title: string; descriptio
       <Dialog.Title className="text-2xl leading-tight font-bold text-forest-950">{title}</Dialog.Title>
       <Dialog.Description className="mt-1.5 text-slate-600">{description}</Dialog.Description>
     </div>
-  );
-}
-
-/** Check-mark list item used by the confirmations. */
-export function CheckItem({ children }: { children: ReactNode }) {
-  return (
-    <li className="flex items-start gap-2.5">
-      <svg viewBox="0 0 24 24" className="mt-0.5 size-5 shrink-0 text-forest-600" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        <path d="M20 6 9 17l-5-5" />
-      </svg>
-      <span>{children}</span>
-    </li>
   );
 }

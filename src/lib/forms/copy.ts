@@ -1,8 +1,8 @@
 /**
- * What the lead dialogs say after a submit (spec sections 4 and 8), kept together so the
- * e2e tests and the dialogs read the very same strings.
+ * What the lead forms say after a submit (spec sections 4 and 8): the dialogs, their toasts
+ * and the functions' no-JS confirmation pages all read these, and so do the e2e tests.
  */
-import type { ToastInput } from "../../lib/stores/dialogs.ts";
+import type { ToastInput } from "../stores/dialogs.ts";
 
 export const QUOTE_TOASTS = {
   success: { title: "Quote Request Submitted", description: "We'll contact you within 24 hours with your estimate." },
@@ -47,3 +47,15 @@ export const REVIEW_TOASTS = {
   success: { title: "Review Submitted", description: "Thank you for your feedback!" },
   failure: { title: "Error", description: "Failed to submit review. Please try again.", variant: "destructive" },
 } as const satisfies Record<string, ToastInput>;
+
+/** The no-JS assessment page's heading (the dialog shares the audit's wording). */
+export const ASSESSMENT_SUBMITTED = "Assessment Request Submitted";
+
+/** The no-JS booking page: the toast's words, and who the request went to. */
+export const BOOKING_CONFIRMATION = {
+  sentTo: "Thank you! Your request has been sent to",
+  backTo: "Back to",
+} as const;
+
+/** Shown in the review dialog when scripts are off: posting a review needs them. */
+export const REVIEW_NEEDS_JS = "Writing a review needs JavaScript, which is turned off in this browser. Turn it on and reload, or tell us about it by phone:";

@@ -1,0 +1,36 @@
+/**
+ * Pieces the lead dialogs' views share. The frame itself (the native `<dialog>`, its close
+ * button, bottom sheet on phones and centred card from sm) is static markup in
+ * src/components/LeadDialog.astro; these render inside it, and the no-JS pages reuse them.
+ */
+import type { ReactNode } from "react";
+
+/**
+ * The dialog's accessible name and description: the `<dialog>` points at these ids
+ * (`{dialogId}-title`, `{dialogId}-description`), and each view (form, confirmation) fills
+ * them with its own words.
+ */
+export function DialogHeader({ dialogId, title, description }: { dialogId: string; title: string; description: string }) {
+  return (
+    <div className="mb-5 pr-10">
+      <h2 id={`${dialogId}-title`} className="text-2xl leading-tight font-bold text-forest-950">
+        {title}
+      </h2>
+      <p id={`${dialogId}-description`} className="mt-1.5 text-slate-600">
+        {description}
+      </p>
+    </div>
+  );
+}
+
+/** Check-mark list item used by the confirmations. */
+export function CheckItem({ children }: { children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-2.5">
+      <svg viewBox="0 0 24 24" className="mt-0.5 size-5 shrink-0 text-forest-600" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d="M20 6 9 17l-5-5" />
+      </svg>
+      <span>{children}</span>
+    </li>
+  );
+}

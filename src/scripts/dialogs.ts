@@ -1,0 +1,70 @@
+/**
+ * The lead dialogs' only always-on script (no framework, a few hundred bytes). The
+ * dialogs open without it through Invoker Commands; this adds what the platform does not:
+ * - the trigger's preselection (data-service-type / data-urgency / data-phase) and the
+ *   hidden `_started` / `_idempotencyKey`, applied on the dialog's `command` event, i.e.
+ *   before it shows;
+ * - the same opening for browsers without Invoker Commands (iOS before 26.2), feature-detected;
+ * - focus back on the trigger when it closes (Safari does not focus a tapped button), and
+ *   into the first field when opened with a mouse or keyboard (a phone keeps its keyboard
+ *   down until the visitor taps a field);
+ * - `/page#quote` style links open their dialog;
+ * - the review form, which only posts as JSON, waits for its island before submitting.
+ */
+import { DIALOG_FRAGMENTS, dialogId, prepareDialog } from "../lib/dialogs.ts";
+
+type CommandEvent = Event & { command?: string; source?: Element | null };
+
+const FIELD = "form :is(input:not([type=hidden]):not([tabindex='-1']),select,textarea)";
+const returnTo = new WeakMap<HTMLDialogElement, HTMLElement>();
+
+function show(dialog: HTMLDialogElement, trigger: HTMLElement | null) {
+  prepareDialog(dialog, trigger?.dataset);
+  if (trigger) returnTo.set(dialog, trigger);
+  if (!dialog.open) dialog.showModal();
+}
+
+for (const dialog of document.querySelectorAll<HTMLDialogElement>("dialog.lead-dialog")) {
+  dialog.addEventListener("command", (event: CommandEvent) => {
+    if (event.command !== "show-modal") return;
+    prepareDialog(dialog, (event.source as HTMLElement | null)?.dataset);
+    if (event.source instanceof HTMLElement) returnTo.set(dialog, event.source);
+  });
+  dialog.addEventListener("toggle", (event) => {
+    if ((event as ToggleEvent).newState === "open" && matchMedia("(pointer: fine)").matches) dialog.querySelector<HTMLElement>(FIELD)?.focus();
+  });
+  dialog.addEventListener("close", () => {
+    const trigger = returnTo.get(dialog);
+    const active = document.activeElement;
+    if (trigger?.isConnected && (!active || active === document.body || dialog.contains(active))) trigger.focus({ preventScroll: true });
+  });
+}
+
+if (!("command" in HTMLButtonElement.prototype)) {
+  document.addEventListener("click", (event) => {
+    const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>("button[commandfor]");
+    const dialog = button ? document.getElementById(button.getAttribute("commandfor") ?? "") : null;
+    if (!button || !(dialog instanceof HTMLDialogElement)) return;
+    const command = button.getAttribute("command");
+    if (command === "show-modal") show(dialog, button);
+    else if (command === "close") dialog.close();
+  });
+}
+
+function fromHash() {
+  const name = DIALOG_FRAGMENTS[location.hash.slice(1)];
+  const dialog = name && document.getElementById(dialogId(name));
+  if (!(dialog instanceof HTMLDialogElement)) return;
+  history.replaceState(history.state, "", location.pathname + location.search);
+  show(dialog, null);
+}
+addEventListener("hashchange", fromHash);
+fromHash();
+
+document.addEventListener(
+  "submit",
+  (event) => {
+    if ((event.target as Element).matches?.(".review-form:not([data-hydrated])")) event.preventDefault();
+  },
+  true,
+);
