@@ -8,6 +8,7 @@
  * A form post (application/x-www-form-urlencoded: the panel's form without JavaScript)
  * takes the same path with the same schema and assistant, and is answered with a page:
  * the conversation, the reply and the form to go on (page.ts); its errors are pages too.
+ * As with the lead forms, a form post that accepts JSON gets the JSON answers.
  *
  * Every way Claude can fail (no key, budget spent or uncountable, API error, timeout,
  * refusal, empty answer) ends in the built-in assistant with a 200, so the widget's
@@ -17,7 +18,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { ChatMessage, ChatRequest, chatRequestFromForm, historyForRequest, type ChatReply } from "../../../src/lib/chat.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
-import { HttpError, bodyKind, clientIp, decodeText, errorName, htmlResponse, jsonError, jsonResponse, parseJsonObject, readBody } from "../http.ts";
+import { HttpError, acceptsJson, bodyKind, clientIp, decodeText, errorName, htmlResponse, jsonError, jsonResponse, parseJsonObject, readBody } from "../http.ts";
 import { problemPage } from "../pages.ts";
 import { RATE_LIMIT_ERROR, checkRateLimit } from "../ratelimit.ts";
 import { getStore, type Store } from "../store/index.ts";
@@ -53,7 +54,7 @@ const PAGE_TITLES: Record<number, string> = {
   500: "Something went wrong",
 };
 
-const isFormPost = (req: Request) => bodyKind(req) === "urlencoded";
+const wantsPage = (req: Request) => bodyKind(req) === "urlencoded" && !acceptsJson(req);
 
 /** An error as the client can read it: JSON, or a page for a form post. */
 function fail(html: boolean, status: number, message: string, headers: Record<string, string> = {}): Response {
@@ -72,7 +73,8 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     if (req.method !== "POST") return jsonError(405, "Method not allowed. Use POST.", {}, { allow: "POST" });
     const kind = bodyKind(req);
     if (kind !== "json" && kind !== "urlencoded") return jsonError(415, "Unsupported content type. Send application/json.");
-    const html = kind === "urlencoded";
+    // As the lead forms: a form post is answered with a page unless the client asked for JSON.
+    const html = kind === "urlencoded" && !acceptsJson(req);
 
     // Without a store the chat still answers (built-in assistant); it just cannot count.
     let store: Store | null = null;
@@ -90,7 +92,7 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     let form: ReturnType<typeof chatRequestFromForm> | undefined;
     try {
       const text = decodeText(await readBody(req, CHAT_BODY_LIMIT));
-      if (html) payload = form = chatRequestFromForm(new URLSearchParams(text));
+      if (kind === "urlencoded") payload = form = chatRequestFromForm(new URLSearchParams(text));
       else payload = parseJsonObject(text);
     } catch (error) {
       if (error instanceof HttpError) return fail(html, error.status, error.message, error.headers);
@@ -99,7 +101,7 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     const parsed = ChatRequest.safeParse(payload);
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error);
-      if (!form) return jsonError(400, CHAT_VALIDATION_ERROR, { fields });
+      if (!form || !html) return jsonError(400, CHAT_VALIDATION_ERROR, { fields });
       // The page keeps what can be kept: the well-formed part of the conversation and the visitor's text.
       const shown = form.messages.slice(0, -1).filter((m): m is ChatMessage => ChatMessage.safeParse(m).success);
       const error = [...new Set(Object.values(fields))].join(" ") || CHAT_VALIDATION_ERROR;
@@ -135,7 +137,7 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     } catch (error) {
       // Only a bug gets here: user input is answered with 4xx above.
       console.error(`[chat] unexpected failure (${errorName(error)})`);
-      return fail(isFormPost(req), 500, "Something went wrong on our side. Please try again or call us.");
+      return fail(wantsPage(req), 500, "Something went wrong on our side. Please try again or call us.");
     }
   };
 }

@@ -430,6 +430,16 @@ describe.skipIf(!h)("POST /api/chat", () => {
       expect(tooLong).toContain(CHAT_MESSAGES.tooLong);
     });
 
+    it("a form post that accepts JSON gets the JSON answers (as the lead forms do)", async () => {
+      const asJson = (history: Msg[], message: string) => offline()(formRequest("/api/chat", fields(history, message), { accept: "application/json" }), nextIp());
+      const ok = await asJson([greeting], "Residential");
+      expect(ok.status).toBe(200);
+      expect((await ok.json()).message).toMatch(/Which service do you need/);
+      const bad = await asJson([greeting], " ");
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toEqual({ error: CHAT_VALIDATION_ERROR, fields: { "messages.1.content": CHAT_MESSAGES.blank } });
+    });
+
     it("limits are pages too: 429 with Retry-After, 413", async () => {
       const limited = chatHandler({ store: () => harness.store, env: { CHAT_RATE_LIMIT_PER_MINUTE: "1" } });
       const ip = nextIp();
