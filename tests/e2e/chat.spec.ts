@@ -241,6 +241,8 @@ test("a failed reply appends the visitor's text and the spec's failure message",
 test("minimise, restore, Escape and close", async ({ page }) => {
   await page.goto("/");
   await openChat(page);
+  // Minimise needs the island (before it, the button hides the panel: its no-script meaning).
+  await hydrated(page);
   const box = await panel(page).boundingBox();
   const viewport = page.viewportSize()!;
   if (viewport.width >= 640) {
