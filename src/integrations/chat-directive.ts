@@ -1,7 +1,7 @@
 /**
  * Registers the `client:chat` hydration directive (see chat-directive.client.ts): the
- * chat island hydrates on the first touch of its launcher, or at once when this tab has a
- * conversation in progress. Astro bundles the entrypoint with esbuild and inlines it into
+ * chat island hydrates on the first touch of its launcher or when its panel opens, or at
+ * once when this tab has a conversation in progress. Astro bundles the entrypoint with esbuild and inlines it into
  * the pages that use it (all of them: the widget is in the base layout).
  */
 import { fileURLToPath } from "node:url";
@@ -24,7 +24,7 @@ export default function chatDirective(): AstroIntegration {
 
 declare module "astro" {
   interface AstroClientDirectives {
-    /** Hydrate on the first intent toward the chat launcher (or at once to restore a conversation). */
+    /** Hydrate on the first intent toward the chat launcher or its panel opening (or at once to restore a conversation). Inside a `popover` only. */
     "client:chat"?: boolean;
   }
 }

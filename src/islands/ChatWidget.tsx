@@ -1,100 +1,181 @@
 /**
- * The floating chat assistant on every page (spec sections 2 and 4), mounted with
- * `client:chat`: the server renders only the round launcher, and nothing of this island
- * (nor React) downloads until a visitor reaches for it. The launcher is a link to
- * /contact, so without JavaScript it still leads somewhere useful.
+ * The floating chat assistant's island (spec sections 2 and 4). It renders inside the
+ * prebuilt panel of components/Chat.astro, a `popover` the launcher opens with no script,
+ * and is mounted with `client:chat`: nothing of it (nor React) downloads until a visitor
+ * reaches for the launcher or the panel opens. It then takes over the panel as it is
+ * (open or not, with whatever was typed) and adds what needs script: sending through
+ * the store, minimise, Escape, focus, and this tab's conversation across pages.
  *
- * On mount it restores this tab's conversation, opens the panel if the launcher was
- * tapped while the island loaded, or brings back a panel left open on the previous page
- * (minimised on phones, so the page the visitor navigated to is what they see).
+ * The popover's open state is the truth for "closed vs shown"; $chatView follows it
+ * (toggle events) and drives it (showPopover/hidePopover) when the island changes it.
  */
 import { useStore } from "@nanostores/react";
-import { useEffect, useRef, type MouseEvent } from "react";
-import { chatQueue } from "../integrations/chat-queue.ts";
-import { CHAT_OPEN_KEY, CHAT_TITLE } from "../lib/chat.ts";
-import { $chatView, closeChat, minimiseChat, openChat, persistChat, restoreChat } from "../lib/stores/chat.ts";
-import { ChatPanel } from "./chat/ChatPanel.tsx";
-import { Icon } from "./Icon.tsx";
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { CHAT_IDS } from "../lib/chat.ts";
+import { $chatMessages, $chatPending, $chatView, closeChat, minimiseChat, openChat, persistChat, restoreChat, sendChatMessage } from "../lib/stores/chat.ts";
+import { ChatContact, ChatForm, ChatHeader, ChatLog } from "./chat/ChatPanel.tsx";
 
 /** Where focus goes once the view has changed. */
 type FocusIntent = "panel" | "launcher" | null;
 
+const isOpen = (panel: HTMLElement) => panel.matches(":popover-open");
+
+/** Shows the panel without moving focus (a conversation restored on a new page must not steal it). */
+function showQuietly(panel: HTMLElement): void {
+  panel.removeAttribute("autofocus");
+  try {
+    panel.showPopover();
+  } finally {
+    panel.setAttribute("autofocus", "");
+  }
+}
+
 export default function ChatWidget() {
   const view = useStore($chatView);
-  const launcherRef = useRef<HTMLAnchorElement>(null);
-  const panelRef = useRef<HTMLElement>(null);
+  const messages = useStore($chatMessages);
+  const pending = useStore($chatPending);
+  const [draft, setDraft] = useState("");
+  // False for the server render and the hydrating one, so both match (send stays enabled
+  // until the island can actually check the text).
+  const [hydrated, setHydrated] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const focusNext = useRef<FocusIntent>(null);
+  const synced = useRef(false);
+  const minimised = view === "minimised";
+  const canSend = draft.trim() !== "" && !pending;
+
+  const panel = () => headerRef.current?.closest<HTMLElement>(`#${CHAT_IDS.panel}`) ?? null;
 
   useEffect(() => {
+    const el = panel();
+    if (!el) return;
     const left = restoreChat();
-    const queue = chatQueue();
-    if (queue.open) {
-      focusNext.current = "panel";
+    const input = inputRef.current;
+    // Typed before hydration: React leaves the box's text alone but starts from "". Sent
+    // before hydration (the directive held the submit): send it now.
+    if (el.hasAttribute("data-send") && input?.value.trim()) {
+      void sendChatMessage(input.value);
+      input.value = "";
+    } else if (input?.value) setDraft(input.value);
+    el.removeAttribute("data-send");
+    setHydrated(true);
+
+    if (isOpen(el)) {
+      // Opened before the island was ready: take it over as it is.
+      focusNext.current = document.activeElement === el ? "panel" : null;
       openChat();
     } else if (left !== "closed") {
+      // A panel left open on the previous page comes back (minimised on phones, so the page they navigated to shows).
       $chatView.set(left === "open" && !matchMedia("(min-width: 40rem)").matches ? "minimised" : left);
     }
-    queue.open = false;
-    queue.ready = true;
     const stopSaving = persistChat();
+
+    const onToggle = (event: Event) => {
+      const state = (event as ToggleEvent).newState;
+      if (state === "open" && $chatView.get() === "closed") {
+        focusNext.current = "panel";
+        openChat();
+      } else if (state === "closed" && $chatView.get() !== "closed") {
+        focusNext.current = "launcher";
+        closeChat();
+      }
+    };
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      event.preventDefault();
+      focusNext.current = "launcher";
+      closeChat();
+    };
+    el.addEventListener("toggle", onToggle);
+    el.addEventListener("keydown", onKeyDown);
     return () => {
       stopSaving();
-      queue.ready = false;
+      el.removeEventListener("toggle", onToggle);
+      el.removeEventListener("keydown", onKeyDown);
     };
   }, []);
 
   useEffect(() => {
-    // Only once the view it was meant for is on screen (the mount effect asks before the panel exists).
+    const el = panel();
+    // The first run sees the server's "closed" while the mount effect has just taken over the real state.
+    if (!el || !synced.current) return void (synced.current = true);
+    if (view === "closed") {
+      el.removeAttribute("data-view");
+      if (isOpen(el)) el.hidePopover();
+    } else {
+      el.dataset.view = view;
+      if (!isOpen(el)) showQuietly(el);
+    }
     const target = focusNext.current;
+    focusNext.current = null;
     if (target === "launcher" && view === "closed") {
-      focusNext.current = null;
-      launcherRef.current?.focus();
+      document.getElementById(CHAT_IDS.launcher)?.focus();
     } else if (target === "panel" && view === "open") {
-      focusNext.current = null;
       // On touch screens focusing the textarea would throw the keyboard over the panel before
-      // the visitor has read it; focus the panel itself there.
+      // the visitor has read it; the panel itself has focus there (its autofocus).
       if (matchMedia("(pointer: fine)").matches) inputRef.current?.focus();
-      else panelRef.current?.focus();
+      else if (!el.contains(document.activeElement)) el.focus();
     }
   }, [view]);
 
-  const onLaunch = (event: MouseEvent) => {
-    // Modified clicks keep their browser meaning (the contact page in a new tab).
-    if (event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  useLayoutEffect(() => {
+    // Newest message in view (spec section 4), also when the panel comes back from minimised.
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages.length, pending, minimised]);
+
+  const send = () => {
+    if (!canSend) return;
+    const text = draft;
+    setDraft("");
+    void sendChatMessage(text);
+  };
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    focusNext.current = "panel";
-    openChat();
+    send();
   };
-  const restore = () => {
-    focusNext.current = "panel";
-    openChat();
-  };
-  const close = () => {
-    focusNext.current = "launcher";
-    closeChat();
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends; Shift+Enter is a newline; Enter that confirms an IME composition is neither.
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
   };
 
-  if (view === "closed") {
-    return (
-      <a
-        ref={launcherRef}
-        href="/contact"
-        onClick={onLaunch}
-        data-chat-launcher=""
-        data-restore={CHAT_OPEN_KEY}
-        aria-haspopup="dialog"
-        className={[
-          "fixed right-4 bottom-4 z-[45] inline-flex size-14 items-center justify-center rounded-full bg-forest-700 text-white no-underline shadow-lift",
-          "transition-transform hover:scale-105 hover:bg-forest-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-400 motion-reduce:transition-none",
-          // Keeps the site's toasts (bottom right from sm up) above the launcher.
-          "sm:[html:has(&)_#notifications]:bottom-[4.5rem]",
-        ].join(" ")}
-      >
-        <Icon name="chat" className="size-7" />
-        <span className="sr-only">Chat with our {CHAT_TITLE}</span>
-      </a>
-    );
-  }
-  return <ChatPanel view={view} onMinimise={minimiseChat} onRestore={restore} onClose={close} panelRef={panelRef} inputRef={inputRef} />;
+  return (
+    <>
+      <ChatHeader
+        headerRef={headerRef}
+        minimised={minimised}
+        onMinimise={(event) => {
+          // The button's no-script meaning (hide the popover) gives way to minimising.
+          event.preventDefault();
+          minimiseChat();
+        }}
+        onRestore={(event) => {
+          event.preventDefault();
+          focusNext.current = "panel";
+          openChat();
+        }}
+        onClose={() => {
+          // The button hides the popover itself; the toggle event closes the view.
+          focusNext.current = "launcher";
+        }}
+      />
+      <div id={CHAT_IDS.body} hidden={minimised} className="flex min-h-0 flex-1 flex-col">
+        <ChatLog messages={messages} pending={pending} logRef={logRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" />
+        <ChatContact />
+        <ChatForm
+          messages={messages}
+          draft={draft}
+          onDraft={setDraft}
+          sendDisabled={hydrated && !canSend}
+          onSubmit={onSubmit}
+          onKeyDown={onKeyDown}
+          inputRef={inputRef}
+        />
+      </div>
+    </>
+  );
 }

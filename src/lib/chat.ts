@@ -8,6 +8,24 @@ import { z } from "./zod.ts";
 import { SERVICE_TYPES, URGENCY, optionValues } from "./options.ts";
 import { cleanString } from "./schemas/text.ts";
 
+/**
+ * Element ids of the widget. launcher, panel and input are also a contract with
+ * bench/tap-to-open.mjs and the e2e tests: keep them.
+ */
+export const CHAT_IDS = {
+  /** The round button (components/Chat.astro). */
+  launcher: "chat-launcher",
+  /** The popover panel it opens. */
+  panel: "chat-panel",
+  /** The message box. */
+  input: "chat-input",
+  title: "chat-panel-title",
+  body: "chat-panel-body",
+  error: "chat-input-error",
+  /** The newest message: the no-JS form posts to /api/chat#chat-latest so the reply page opens on it. */
+  latest: "chat-latest",
+} as const;
+
 /** The panel's title (spec section 2). */
 export const CHAT_TITLE = "Tree Service Expert";
 
@@ -119,6 +137,25 @@ export interface ChatReply {
   message: string;
   /** Buttons to show under the text. */
   actions?: ChatAction[];
+}
+
+/**
+ * Field names of the panel's no-JS form (POST /api/chat as a form): the conversation so
+ * far as repeated role/content pairs, oldest first, then the visitor's new message.
+ */
+export const CHAT_FORM_FIELDS = { role: "role", content: "content", message: "message" } as const;
+
+/**
+ * A form post read as the JSON request would be: the pairs, then the new message as the
+ * last "user" message. Whatever is missing or malformed is left for ChatRequest to refuse,
+ * with the same messages the JSON path gives.
+ */
+export function chatRequestFromForm(form: URLSearchParams): { messages: { role?: string; content?: string }[]; message: string } {
+  const roles = form.getAll(CHAT_FORM_FIELDS.role);
+  const contents = form.getAll(CHAT_FORM_FIELDS.content);
+  const message = form.get(CHAT_FORM_FIELDS.message) ?? "";
+  const history = Array.from({ length: Math.max(roles.length, contents.length) }, (_, i) => ({ role: roles[i], content: contents[i] }));
+  return { messages: [...history, { role: "user", content: message }], message };
 }
 
 /** Label of the hand-over button. */

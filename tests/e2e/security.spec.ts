@@ -136,7 +136,7 @@ test.describe("no CSP violation while the site is used", () => {
     await dialog.getByRole("button", { name: QUOTE_FORM.submit }).click();
     await expect(dialog.getByText("Name must be at least 2 characters").first()).toBeVisible();
     await page.keyboard.press("Escape");
-    await page.getByRole("link", { name: `Chat with our ${CHAT_TITLE}` }).click();
+    await page.getByRole("button", { name: `Chat with our ${CHAT_TITLE}` }).click();
     await expect(page.getByRole("dialog", { name: CHAT_TITLE })).toBeVisible(SLOW);
     await page.waitForTimeout(300);
     expect(seen.violations).toEqual([]);

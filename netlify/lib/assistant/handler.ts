@@ -1,9 +1,14 @@
 /**
  * POST /api/chat: one visitor message in, one assistant message out.
  *
- *   method (405) -> content type (415, JSON only) -> per-IP limit (429) -> body size (413)
- *   -> parse and schema (400 { error, fields }) -> trim to the last 20 messages ->
- *   Claude (key set, budget left) or the built-in assistant -> 200 { message, actions? }
+ *   method (405) -> content type (415: JSON, or a form post) -> per-IP limit (429) -> body
+ *   size (413) -> parse and schema (400 { error, fields }) -> trim to the last 20 messages
+ *   -> Claude (key set, budget left) or the built-in assistant -> 200 { message, actions? }
+ *
+ * A form post (application/x-www-form-urlencoded: the panel's form without JavaScript)
+ * takes the same path with the same schema and assistant, and is answered with a page:
+ * the conversation, the reply and the form to go on (page.ts); its errors are pages too.
+ * As with the lead forms, a form post that accepts JSON gets the JSON answers.
  *
  * Every way Claude can fail (no key, budget spent or uncountable, API error, timeout,
  * refusal, empty answer) ends in the built-in assistant with a 200, so the widget's
@@ -11,16 +16,32 @@
  * assistant answered and why, never what anybody wrote.
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import { ChatRequest, type ChatReply } from "../../../src/lib/chat.ts";
+import { ChatMessage, ChatRequest, chatRequestFromForm, historyForRequest, type ChatReply } from "../../../src/lib/chat.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { siteUrl } from "../../../src/lib/site.ts";
-import { CROSS_SITE_ERROR, HttpError, bodyKind, clientIp, decodeText, errorName, isCrossSite, jsonError, jsonResponse, parseJsonObject, readBody } from "../http.ts";
+import {
+  CROSS_SITE_ERROR,
+  HttpError,
+  acceptsJson,
+  bodyKind,
+  clientIp,
+  decodeText,
+  errorName,
+  htmlResponse,
+  isCrossSite,
+  jsonError,
+  jsonResponse,
+  parseJsonObject,
+  readBody,
+} from "../http.ts";
+import { problemPage } from "../pages.ts";
 import { RATE_LIMIT_ERROR, checkRateLimit } from "../ratelimit.ts";
 import { getStore, type Store } from "../store/index.ts";
 import { redisTokenBudget, type TokenBudget } from "./budget.ts";
 import { CHAT_BODY_LIMIT, chatModel, chatRateLimitPerMinute, clientBudgetShare, dailyTokenBudget, trimHistory } from "./caps.ts";
 import { askClaude, createClaudeClient, type NoAnswer } from "./claude.ts";
 import { fallbackReply } from "./fallback.ts";
+import { chatPage } from "./page.ts";
 import { buildSystemPrompt } from "./prompt.ts";
 
 export const CHAT_VALIDATION_ERROR = "Please check the chat messages.";
@@ -40,6 +61,21 @@ export type ChatHandler = (req: Request, context?: { ip?: string } | null) => Pr
 
 type Why = NoAnswer | "no-api-key" | "store-unavailable";
 
+/** Headings of the no-JS problem pages. */
+const PAGE_TITLES: Record<number, string> = {
+  400: "We couldn't read that message",
+  403: "Message not sent",
+  413: "That message is too long",
+  429: "Too many messages",
+  500: "Something went wrong",
+};
+
+const wantsPage = (req: Request) => bodyKind(req) === "urlencoded" && !acceptsJson(req);
+
+/** An error as the client can read it: JSON, or a page for a form post. */
+function fail(html: boolean, status: number, message: string, headers: Record<string, string> = {}): Response {
+  return html ? htmlResponse(problemPage(PAGE_TITLES[status] ?? PAGE_TITLES[500]!, message), status, headers) : jsonError(status, message, {}, headers);
+}
 
 export function chatHandler(deps: ChatDeps = {}): ChatHandler {
   const env = deps.env ?? process.env;
@@ -51,8 +87,11 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
 
   async function handle(req: Request, context?: { ip?: string } | null): Promise<Response> {
     if (req.method !== "POST") return jsonError(405, "Method not allowed. Use POST.", {}, { allow: "POST" });
-    if (bodyKind(req) !== "json") return jsonError(415, "Unsupported content type. Send application/json.");
-    if (isCrossSite(req, siteUrl(env))) return jsonError(403, CROSS_SITE_ERROR);
+    const kind = bodyKind(req);
+    if (kind !== "json" && kind !== "urlencoded") return jsonError(415, "Unsupported content type. Send application/json.");
+    // As the lead forms: a form post is answered with a page unless the client asked for JSON.
+    const html = kind === "urlencoded" && !acceptsJson(req);
+    if (isCrossSite(req, siteUrl(env))) return fail(html, 403, CROSS_SITE_ERROR);
 
     // Without a store the chat still answers (built-in assistant); it just cannot count.
     let store: Store | null = null;
@@ -63,24 +102,36 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     }
     if (store) {
       const limited = await checkRateLimit(store, "chat", clientIp(req, context), chatRateLimitPerMinute(env), now);
-      if (!limited.ok) return jsonError(429, RATE_LIMIT_ERROR, {}, { "retry-after": String(limited.retryAfterSeconds) });
+      if (!limited.ok) return fail(html, 429, RATE_LIMIT_ERROR, { "retry-after": String(limited.retryAfterSeconds) });
     }
 
     let payload: Record<string, unknown>;
+    let form: ReturnType<typeof chatRequestFromForm> | undefined;
     try {
-      payload = parseJsonObject(decodeText(await readBody(req, CHAT_BODY_LIMIT)));
+      const text = decodeText(await readBody(req, CHAT_BODY_LIMIT));
+      if (kind === "urlencoded") payload = form = chatRequestFromForm(new URLSearchParams(text));
+      else payload = parseJsonObject(text);
     } catch (error) {
-      if (error instanceof HttpError) return jsonError(error.status, error.message, {}, error.headers);
+      if (error instanceof HttpError) return fail(html, error.status, error.message, error.headers);
       throw error;
     }
     const parsed = ChatRequest.safeParse(payload);
-    if (!parsed.success) return jsonError(400, CHAT_VALIDATION_ERROR, { fields: fieldErrors(parsed.error) });
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      if (!form || !html) return jsonError(400, CHAT_VALIDATION_ERROR, { fields });
+      // The page keeps what can be kept: the well-formed part of the conversation and the visitor's text.
+      const shown = form.messages.slice(0, -1).filter((m): m is ChatMessage => ChatMessage.safeParse(m).success);
+      const error = [...new Set(Object.values(fields))].join(" ") || CHAT_VALIDATION_ERROR;
+      return htmlResponse(chatPage({ messages: historyForRequest(shown), error, draft: form.message }), 400);
+    }
     const messages = trimHistory(parsed.data.messages);
 
     const started = now();
     const answer = (reply: ChatReply, log: string) => {
-      console.info(`[chat] ${log}, ${now() - started} ms`);
-      return jsonResponse(reply.actions?.length ? { message: reply.message, actions: reply.actions } : { message: reply.message });
+      console.info(`[chat] ${log}${html ? " (page)" : ""}, ${now() - started} ms`);
+      const actions = reply.actions?.length ? { actions: reply.actions } : {};
+      if (html) return htmlResponse(chatPage({ messages: [...messages, { role: "assistant", content: reply.message, ...actions }] }));
+      return jsonResponse({ message: reply.message, ...actions });
     };
     const fallback = (why: Why) => answer(fallbackReply(messages), `built-in assistant answered (${why})`);
 
@@ -103,7 +154,7 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     } catch (error) {
       // Only a bug gets here: user input is answered with 4xx above.
       console.error(`[chat] unexpected failure (${errorName(error)})`);
-      return jsonError(500, "Something went wrong on our side. Please try again or call us.");
+      return fail(wantsPage(req), 500, "Something went wrong on our side. Please try again or call us.");
     }
   };
 }

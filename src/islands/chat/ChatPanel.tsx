@@ -1,183 +1,235 @@
 /**
- * The open (or minimised) chat panel: a non-modal dialog titled Tree Service Expert with
- * a call link, minimise and close in its header, the conversation as a live log, and the
- * message box. 20rem x 24rem, 3.5rem tall when minimised (spec section 2), never taller
- * than the viewport allows, so the page above it (and its emergency call link) stays
- * reachable on a phone.
+ * The parts of the Tree Service Expert panel (spec section 2): the header (title, call
+ * link, minimise, close), the conversation log and the message form. The panel element
+ * itself is the `popover` in components/Chat.astro; the island renders these inside it,
+ * and POST /api/chat renders the log and the form with renderToStaticMarkup for visitors
+ * without JavaScript, so every rendering of the conversation is this one code.
+ *
+ * The form is a real `<form method="post" action="/api/chat">` carrying the conversation
+ * as hidden fields: before (or without) JavaScript it posts and gets a server-rendered
+ * reply page; once the island runs, it sends through the store instead.
  */
-import { useStore } from "@nanostores/react";
-import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
-import { CHAT_TITLE, MAX_MESSAGE_CHARS, QUOTE_ACTION_LABEL, type ChatAction } from "../../lib/chat.ts";
-import { $chatMessages, $chatPending, sendChatMessage, type ChatView } from "../../lib/stores/chat.ts";
+import { Fragment, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { CHAT_FORM_FIELDS, CHAT_IDS, CHAT_TITLE, MAX_MESSAGE_CHARS, QUOTE_ACTION_LABEL, historyForRequest, type ChatAction } from "../../lib/chat.ts";
 import { SITE } from "../../lib/site.ts";
 import { Icon } from "../Icon.tsx";
 import { MessageText } from "./MessageText.tsx";
 
-export const PANEL_ID = "chat-panel";
-const TITLE_ID = "chat-panel-title";
+const { panel: PANEL_ID, title: TITLE_ID, body: BODY_ID, input: INPUT_ID, error: ERROR_ID, latest: LATEST_ID } = CHAT_IDS;
 
-interface Props {
-  view: Exclude<ChatView, "closed">;
-  onMinimise: () => void;
-  onRestore: () => void;
-  onClose: () => void;
-  panelRef: RefObject<HTMLElement | null>;
-  inputRef: RefObject<HTMLTextAreaElement | null>;
+/** A message as the panel shows it. */
+export interface ShownMessage {
+  role: "user" | "assistant";
+  content: string;
+  actions?: ChatAction[];
 }
 
 /**
- * The hand-over to a lead: a `data-dialog` trigger like every quote button on the site,
- * so the `client:intent` directive loads the dialogs island on first touch if needed and
- * the island opens the quote dialog preselected through the dialogs store (openQuote).
+ * Where a quote action leads without JavaScript: a page whose quote button opens the
+ * dialog with no script (the service's own page preselects its service).
  */
-function QuoteButton({ action }: { action: ChatAction }) {
+export function quoteActionHref(action: ChatAction): string {
+  if (action.urgency === "emergency" || action.serviceType === "emergency") return "/services/emergency";
+  return action.serviceType ? `/services/${action.serviceType}` : "/";
+}
+
+const actionClass =
+  "mt-2 inline-flex min-h-9 items-center gap-1.5 rounded-full bg-forest-700 px-3.5 py-1.5 text-sm font-semibold text-white no-underline shadow-sm hover:bg-forest-800";
+
+/**
+ * The hand-over to a lead: a `data-dialog` trigger like every quote button on the site,
+ * so the dialogs island (loaded on first touch if needed) opens the quote dialog
+ * preselected through the dialogs store (openQuote). On a server-rendered page there is
+ * no dialog: it links to a page whose quote button works without script.
+ */
+function QuoteAction({ action, asLink }: { action: ChatAction; asLink: boolean }) {
+  if (asLink) {
+    return (
+      <a href={quoteActionHref(action)} className={actionClass} data-chat-action="quote">
+        {QUOTE_ACTION_LABEL}
+      </a>
+    );
+  }
   return (
-    <a
-      href="#quote"
+    <button
+      type="button"
       data-dialog="quote"
       data-service-type={action.serviceType}
       data-urgency={action.urgency}
       aria-haspopup="dialog"
-      className="mt-2 inline-flex min-h-9 items-center gap-1.5 rounded-full bg-forest-700 px-3.5 py-1.5 text-sm font-semibold text-white no-underline shadow-sm hover:bg-forest-800"
+      className={actionClass}
     >
       {QUOTE_ACTION_LABEL}
-    </a>
+    </button>
   );
 }
 
 const headerButton = "inline-flex size-10 shrink-0 items-center justify-center rounded-full text-forest-50 hover:bg-forest-700 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white";
 
-export function ChatPanel({ view, onMinimise, onRestore, onClose, panelRef, inputRef }: Props) {
-  const messages = useStore($chatMessages);
-  const pending = useStore($chatPending);
-  const [draft, setDraft] = useState("");
-  const logRef = useRef<HTMLDivElement>(null);
-  const minimised = view === "minimised";
-  const canSend = draft.trim() !== "" && !pending;
+interface HeaderProps {
+  minimised: boolean;
+  onMinimise: (event: { preventDefault(): void }) => void;
+  onRestore: (event: { preventDefault(): void }) => void;
+  onClose: () => void;
+  headerRef?: RefObject<HTMLElement | null>;
+}
 
-  useLayoutEffect(() => {
-    // Newest message in view (spec section 4), also when the panel comes back from minimised.
-    const log = logRef.current;
-    if (log) log.scrollTop = log.scrollHeight;
-  }, [messages.length, pending, minimised]);
-
-  const send = () => {
-    if (!canSend) return;
-    const text = draft;
-    setDraft("");
-    void sendChatMessage(text);
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    send();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter sends; Shift+Enter is a newline; Enter that confirms an IME composition is neither.
-    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    send();
-  };
-
+/**
+ * Minimise and close also work with no script at all: they hide the popover natively
+ * (`popovertarget`), so a minimise before the island runs closes the panel, keeping what
+ * was typed for the next opening. The island minimises instead (it cancels the click;
+ * restore cancels it too, as React puts `popovertarget` back before the click's default).
+ */
+export function ChatHeader({ minimised, onMinimise, onRestore, onClose, headerRef }: HeaderProps) {
   return (
-    <section
-      ref={panelRef}
-      id={PANEL_ID}
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby={TITLE_ID}
-      tabIndex={-1}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && !event.defaultPrevented) {
-          event.preventDefault();
-          onClose();
-        }
-      }}
-      className={[
-        "fixed right-2 bottom-2 z-[45] flex w-80 max-w-[calc(100vw-1rem)] flex-col overflow-hidden rounded-2xl border border-forest-200 bg-white shadow-lift outline-none sm:right-4 sm:bottom-4",
-        // Keeps the site's toasts (bottom right from sm up) above the panel instead of on it.
-        minimised
-          ? "h-14 sm:[html:has(&)_#notifications]:bottom-[4.5rem]"
-          : "h-96 max-h-[calc(100dvh-5rem)] sm:[html:has(&)_#notifications]:bottom-[25rem]",
-      ].join(" ")}
-    >
-      <header className="flex h-14 shrink-0 items-center gap-0.5 bg-forest-800 pr-1.5 pl-4 text-white">
-        <h2 id={TITLE_ID} className="min-w-0 flex-1 truncate font-display text-base font-semibold text-white">
-          {CHAT_TITLE}
-        </h2>
-        <a href={SITE.phoneHref} className={headerButton} aria-label={`Call ${SITE.phone}`} title={`Call ${SITE.phone} (24/7 emergencies)`}>
-          <Icon name="phone" className="size-[1.125rem]" />
-        </a>
+    <header ref={headerRef} className="flex h-14 shrink-0 items-center gap-0.5 bg-forest-800 pr-1.5 pl-4 text-white">
+      <h2 id={TITLE_ID} className="min-w-0 flex-1 truncate font-display text-base font-semibold text-white">
+        {CHAT_TITLE}
+      </h2>
+      <a href={SITE.phoneHref} className={headerButton} aria-label={`Call ${SITE.phone}`} title={`Call ${SITE.phone} (24/7 emergencies)`}>
+        <Icon name="phone" className="size-[1.125rem]" />
+      </a>
+      <button
+        type="button"
+        className={headerButton}
+        onClick={minimised ? onRestore : onMinimise}
+        popoverTarget={minimised ? undefined : PANEL_ID}
+        popoverTargetAction={minimised ? undefined : "hide"}
+        aria-label={minimised ? "Restore chat" : "Minimise chat"}
+        aria-expanded={!minimised}
+        aria-controls={BODY_ID}
+      >
+        <svg viewBox="0 0 24 24" className="size-[1.125rem]" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+          <path d={minimised ? "M6 15l6-6 6 6" : "M5 12h14"} />
+        </svg>
+      </button>
+      <button type="button" className={headerButton} onClick={onClose} popoverTarget={PANEL_ID} popoverTargetAction="hide" aria-label="Close chat">
+        <Icon name="close" className="size-[1.125rem]" />
+      </button>
+    </header>
+  );
+}
+
+/** The other ways to reach a person, one tap away under the conversation. */
+export function ChatContact() {
+  return (
+    <p className="shrink-0 border-t border-forest-100 px-3 pt-1.5 text-center text-xs text-slate-600">
+      Call{" "}
+      <a href={SITE.phoneHref} className="font-semibold whitespace-nowrap text-forest-800 underline-offset-2 hover:underline">
+        {SITE.phone}
+      </a>{" "}
+      · E-mail{" "}
+      <a href={`mailto:${SITE.email}`} className="font-semibold text-forest-800 underline-offset-2 hover:underline">
+        {SITE.email}
+      </a>
+    </p>
+  );
+}
+
+interface LogProps {
+  messages: readonly ShownMessage[];
+  pending?: boolean;
+  logRef?: RefObject<HTMLDivElement | null>;
+  /** Quote actions as links (server-rendered pages have no dialog to open). */
+  actionLinks?: boolean;
+  /** Extra classes (the standalone page does not scroll inside a box). */
+  className?: string;
+}
+
+/** The conversation, oldest first, as a polite live region. */
+export function ChatLog({ messages, pending = false, logRef, actionLinks = false, className = "" }: LogProps) {
+  return (
+    <div ref={logRef} role="log" aria-live="polite" aria-label="Conversation" className={`space-y-3 px-3 py-3 text-[0.9rem] leading-snug ${className}`}>
+      {messages.map((m, i) =>
+        m.role === "user" ? (
+          <div key={i} id={i === messages.length - 1 ? LATEST_ID : undefined} data-chat-message="user" className="ml-8 rounded-2xl rounded-br-md bg-forest-700 px-3 py-2 whitespace-pre-wrap break-words text-white">
+            <span className="sr-only">You: </span>
+            {m.content}
+          </div>
+        ) : (
+          <div key={i} id={i === messages.length - 1 ? LATEST_ID : undefined} data-chat-message="assistant" className="mr-6 rounded-2xl rounded-bl-md bg-forest-50 px-3 py-2 break-words text-slate-800">
+            <span className="sr-only">{CHAT_TITLE}: </span>
+            <MessageText text={m.content} />
+            {m.actions?.map((action, j) => <QuoteAction key={j} action={action} asLink={actionLinks} />)}
+          </div>
+        ),
+      )}
+      {pending ? (
+        <div className="mr-6 inline-flex items-center gap-1 rounded-2xl rounded-bl-md bg-forest-50 px-3 py-3" data-testid="chat-typing">
+          <span className="sr-only">{CHAT_TITLE} is typing</span>
+          {[0, 150, 300].map((delay) => (
+            <span key={delay} className="size-1.5 animate-bounce rounded-full bg-forest-500 motion-reduce:animate-none" style={{ animationDelay: `${delay}ms` }} aria-hidden="true" />
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+interface FormProps {
+  /** The conversation so far; its newest messages travel as hidden fields for the no-JS post. */
+  messages: readonly ShownMessage[];
+  /** Controlled text (the island); omitted, the box starts with `defaultDraft`. */
+  draft?: string;
+  defaultDraft?: string;
+  /** Send is disabled (the island: blank text or a reply pending). Never set before hydration. */
+  sendDisabled?: boolean;
+  onDraft?: (text: string) => void;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+  inputRef?: RefObject<HTMLTextAreaElement | null>;
+  /** A message about the last post (server-rendered page), tied to the box. */
+  error?: ReactNode;
+  className?: string;
+}
+
+/** The message box and send button, a real form that posts to /api/chat. */
+export function ChatForm({ messages, draft, defaultDraft, sendDisabled = false, onDraft, onSubmit, onKeyDown, inputRef, error, className = "" }: FormProps) {
+  return (
+    <form method="post" action={`/api/chat#${LATEST_ID}`} onSubmit={onSubmit} className={`shrink-0 bg-white p-2 ${className}`}>
+      {historyForRequest(messages).map((m, i) => (
+        <Fragment key={i}>
+          <input type="hidden" name={CHAT_FORM_FIELDS.role} value={m.role} />
+          <input type="hidden" name={CHAT_FORM_FIELDS.content} value={m.content} />
+        </Fragment>
+      ))}
+      {error ? (
+        <p id={ERROR_ID} role="alert" className="mb-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex items-end gap-2">
+        <label htmlFor={INPUT_ID} className="sr-only">
+          Message
+        </label>
+        <textarea
+          ref={inputRef}
+          id={INPUT_ID}
+          name={CHAT_FORM_FIELDS.message}
+          rows={1}
+          required
+          value={draft}
+          defaultValue={draft === undefined ? defaultDraft : undefined}
+          maxLength={MAX_MESSAGE_CHARS}
+          onChange={onDraft ? (event) => onDraft(event.target.value) : undefined}
+          onKeyDown={onKeyDown}
+          placeholder="Type your message…"
+          enterKeyHint="send"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ERROR_ID : undefined}
+          className="max-h-24 min-h-10 flex-1 resize-none rounded-xl border border-forest-200 bg-white px-3 py-2 text-base leading-snug sm:text-[0.9rem] text-slate-900 [field-sizing:content] placeholder:text-slate-500 focus:border-forest-500 focus:outline-2 focus:outline-forest-500/30"
+        />
         <button
-          type="button"
-          className={headerButton}
-          onClick={minimised ? onRestore : onMinimise}
-          aria-label={minimised ? "Restore chat" : "Minimise chat"}
-          aria-expanded={!minimised}
-          aria-controls="chat-panel-body"
+          type="submit"
+          disabled={sendDisabled}
+          aria-label="Send message"
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-forest-700 text-white hover:bg-forest-800 disabled:cursor-not-allowed disabled:bg-forest-200 disabled:text-forest-50"
         >
-          <svg viewBox="0 0 24 24" className="size-[1.125rem]" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-            <path d={minimised ? "M6 15l6-6 6 6" : "M5 12h14"} />
+          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="M5 12h14M13 6l6 6-6 6" />
           </svg>
         </button>
-        <button type="button" className={headerButton} onClick={onClose} aria-label="Close chat">
-          <Icon name="close" className="size-[1.125rem]" />
-        </button>
-      </header>
-
-      <div id="chat-panel-body" hidden={minimised} className="flex min-h-0 flex-1 flex-col">
-        <div ref={logRef} role="log" aria-live="polite" aria-label="Conversation" className="min-h-0 flex-1 space-y-3 overflow-y-auto overscroll-contain px-3 py-3 text-[0.9rem] leading-snug">
-          {messages.map((m, i) =>
-            m.role === "user" ? (
-              <div key={i} className="ml-8 rounded-2xl rounded-br-md bg-forest-700 px-3 py-2 whitespace-pre-wrap break-words text-white">
-                <span className="sr-only">You: </span>
-                {m.content}
-              </div>
-            ) : (
-              <div key={i} className="mr-6 rounded-2xl rounded-bl-md bg-forest-50 px-3 py-2 break-words text-slate-800">
-                <span className="sr-only">{CHAT_TITLE}: </span>
-                <MessageText text={m.content} />
-                {m.actions?.map((action, j) => <QuoteButton key={j} action={action} />)}
-              </div>
-            ),
-          )}
-          {pending ? (
-            <div className="mr-6 inline-flex items-center gap-1 rounded-2xl rounded-bl-md bg-forest-50 px-3 py-3" data-testid="chat-typing">
-              <span className="sr-only">{CHAT_TITLE} is typing</span>
-              {[0, 150, 300].map((delay) => (
-                <span key={delay} className="size-1.5 animate-bounce rounded-full bg-forest-500 motion-reduce:animate-none" style={{ animationDelay: `${delay}ms` }} aria-hidden="true" />
-              ))}
-            </div>
-          ) : null}
-        </div>
-
-        <form onSubmit={onSubmit} className="flex shrink-0 items-end gap-2 border-t border-forest-100 bg-white p-2">
-          <label htmlFor="chat-input" className="sr-only">
-            Message
-          </label>
-          <textarea
-            ref={inputRef}
-            id="chat-input"
-            rows={1}
-            value={draft}
-            maxLength={MAX_MESSAGE_CHARS}
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={onKeyDown}
-            placeholder="Type your message…"
-            enterKeyHint="send"
-            className="max-h-24 min-h-10 flex-1 resize-none rounded-xl border border-forest-200 bg-white px-3 py-2 text-base leading-snug sm:text-[0.9rem] text-slate-900 [field-sizing:content] placeholder:text-slate-500 focus:border-forest-500 focus:outline-2 focus:outline-forest-500/30"
-          />
-          <button
-            type="submit"
-            disabled={!canSend}
-            aria-label="Send message"
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-forest-700 text-white hover:bg-forest-800 disabled:cursor-not-allowed disabled:bg-forest-200 disabled:text-forest-50"
-          >
-            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-              <path d="M5 12h14M13 6l6 6-6 6" />
-            </svg>
-          </button>
-        </form>
       </div>
-    </section>
+    </form>
   );
 }

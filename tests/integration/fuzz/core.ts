@@ -287,7 +287,8 @@ const chatCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
   fc.tuple(fc.constantFrom(...ENCODINGS), fc.nat(100), readMethod).map(async ([encoding, cut, method]) => {
     const enc = encode(encoding, { messages: [{ role: "user", content: "How much is tree removal?" }] }, cut);
     const b = await bodyText(enc.headers, enc.body);
-    return { target: "POST /api/chat", method: method === "GET" ? "POST" : method, path: "/api/chat", ...b };
+    // A form post without Accept JSON is the panel's no-JS form: answered with pages, like the lead forms.
+    return { target: "POST /api/chat", method: method === "GET" ? "POST" : method, path: "/api/chat", ...b, html: enc.html };
   }),
 );
 
