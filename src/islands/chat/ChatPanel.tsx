@@ -14,6 +14,7 @@ import { CHAT_FORM_FIELDS, CHAT_IDS, CHAT_TITLE, MAX_MESSAGE_CHARS, QUOTE_ACTION
 import { SITE } from "../../lib/site.ts";
 import { Icon } from "../Icon.tsx";
 import { MessageText } from "./MessageText.tsx";
+import { invokerProps } from "../../lib/dialogs.ts";
 
 const { panel: PANEL_ID, title: TITLE_ID, body: BODY_ID, input: INPUT_ID, error: ERROR_ID, latest: LATEST_ID } = CHAT_IDS;
 
@@ -37,9 +38,9 @@ const actionClass =
   "mt-2 inline-flex min-h-9 items-center gap-1.5 rounded-full bg-forest-700 px-3.5 py-1.5 text-sm font-semibold text-white no-underline shadow-sm hover:bg-forest-800";
 
 /**
- * The hand-over to a lead: a `data-dialog` trigger like every quote button on the site,
- * so the dialogs island (loaded on first touch if needed) opens the quote dialog
- * preselected through the dialogs store (openQuote). On a server-rendered page there is
+ * The hand-over to a lead: an Invoker Command button like every quote button on the site,
+ * so the page's native quote dialog opens with the reply's preselection (data-* read by
+ * src/scripts/dialogs.ts on the `command` event). On a server-rendered reply page there is
  * no dialog: it links to a page whose quote button works without script.
  */
 function QuoteAction({ action, asLink }: { action: ChatAction; asLink: boolean }) {
@@ -53,10 +54,9 @@ function QuoteAction({ action, asLink }: { action: ChatAction; asLink: boolean }
   return (
     <button
       type="button"
-      data-dialog="quote"
+      {...invokerProps("quote")}
       data-service-type={action.serviceType}
       data-urgency={action.urgency}
-      aria-haspopup="dialog"
       className={actionClass}
     >
       {QUOTE_ACTION_LABEL}
