@@ -28,7 +28,7 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "strict-transport-security": "max-age=31536000; includeSubDomains",
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
-  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(self), payment=()",
   "x-frame-options": "DENY",
 };
 
