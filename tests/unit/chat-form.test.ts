@@ -52,7 +52,7 @@ describe("chat form", () => {
 
   it("quote actions: a dialog trigger in the panel, a link to a page that has one on the no-JS page", () => {
     const messages = [{ role: "assistant" as const, content: "Here", actions: [{ type: "quote" as const, serviceType: "stump-grinding" as const, urgency: "within-week" as const }] }];
-    expect(renderToStaticMarkup(h(ChatLog, { messages }))).toContain('<button type="button" data-dialog="quote" data-service-type="stump-grinding" data-urgency="within-week" aria-haspopup="dialog"');
+    expect(renderToStaticMarkup(h(ChatLog, { messages }))).toContain('<button type="button" command="show-modal" commandfor="quote-dialog" aria-haspopup="dialog" data-service-type="stump-grinding" data-urgency="within-week"');
     expect(renderToStaticMarkup(h(ChatLog, { messages, actionLinks: true }))).toContain('<a href="/services/stump-grinding"');
     expect(quoteActionHref({ type: "quote", serviceType: "tree-trimming", urgency: "emergency" })).toBe("/services/emergency");
     expect(quoteActionHref({ type: "quote" })).toBe("/");

@@ -19,21 +19,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { ChatMessage, ChatRequest, chatRequestFromForm, historyForRequest, type ChatReply } from "../../../src/lib/chat.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { siteUrl } from "../../../src/lib/site.ts";
-import {
-  CROSS_SITE_ERROR,
-  HttpError,
-  acceptsJson,
-  bodyKind,
-  clientIp,
-  decodeText,
-  errorName,
-  htmlResponse,
-  isCrossSite,
-  jsonError,
-  jsonResponse,
-  parseJsonObject,
-  readBody,
-} from "../http.ts";
+import { CROSS_SITE_ERROR, HttpError, acceptsJson, bodyKind, clientIp, decodeText, errorName, htmlResponse, isCrossSite, jsonError, jsonResponse, parseJsonObject, readBody } from "../http.ts";
 import { problemPage } from "../pages.ts";
 import { RATE_LIMIT_ERROR, checkRateLimit } from "../ratelimit.ts";
 import { getStore, type Store } from "../store/index.ts";
