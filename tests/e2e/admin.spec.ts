@@ -50,7 +50,7 @@ test("the page is noindex and out of the sitemap", async ({ page }) => {
 test("a quote from the dialog reaches the inbox, takes a status, and exports as CSV", async ({ page }) => {
   const name = unique("Inbox Tester");
   await page.goto("/");
-  await page.getByRole("link", { name: "Get Instant Quote" }).first().click();
+  await page.getByRole("button", { name: "Get Instant Quote" }).first().click();
   const dialog = page.getByRole("dialog", { name: QUOTE_FORM.title });
   await expect(dialog).toBeVisible();
   const opened = Date.now();
