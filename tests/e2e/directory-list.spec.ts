@@ -479,7 +479,7 @@ test.describe("near me", () => {
     }).toPass();
 
     // Page 2, then a filter: back to page 1.
-    await page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: "Next" }).click();
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/\?near=78664&sort=distance&page=2$/);
     await control(page, "Within").selectOption("10");
     await expect(page).toHaveURL(/\?near=78664&radius=10&sort=distance$/);
