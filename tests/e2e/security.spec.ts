@@ -146,7 +146,7 @@ test.describe("no CSP violation while the site is used", () => {
     const seen = await watch(page);
     await page.goto("/find-a-tree-service", { waitUntil: "networkidle" });
     const search = page.getByRole("search");
-    await search.getByLabel("Location").fill("Austin");
+    await search.getByLabel("ZIP code or city").fill("Austin");
     await search.getByRole("button", { name: "Find Pros" }).click();
     await page.goto("/directory", { waitUntil: "networkidle" });
     await page.getByRole("search", { name: "Search the tree service directory" }).getByRole("searchbox").fill("oak");
