@@ -102,6 +102,12 @@ export function acceptsJson(req: Request): boolean {
   return /\bapplication\/(?:[a-z0-9.+-]+\+)?json\b/i.test(req.headers.get("accept") ?? "");
 }
 
+/** A browser's form post (no JavaScript) is answered with a page; a script asking for JSON gets JSON. */
+export function wantsPage(req: Request): boolean {
+  const kind = bodyKind(req);
+  return (kind === "urlencoded" || kind === "multipart") && !acceptsJson(req);
+}
+
 export const KB = 1024;
 /** Every text-only form fits in a few KB; the cap only stops abuse. */
 export const TEXT_BODY_LIMIT = 16 * KB;

@@ -48,7 +48,7 @@ import { netlifyPhotoStore, type ImageType, type PhotoStore } from "./blobs.ts";
 import {
   HttpError,
   MAX_BODY_LIMIT,
-  acceptsJson,
+  wantsPage,
   bodyKind,
   TEXT_BODY_LIMIT,
   bugReport,
@@ -327,7 +327,7 @@ export function leadHandler<T>(endpoint: LeadEndpoint<T>, deps: LeadDeps = {}): 
     if (!kind) {
       return jsonError(415, "Unsupported content type. Send application/json, application/x-www-form-urlencoded or multipart/form-data.");
     }
-    const html = kind !== "json" && !acceptsJson(req);
+    const html = wantsPage(req);
     // Another site's page must not be able to make its visitors' browsers submit leads here.
     if (isCrossSite(req, siteUrl(env))) return fail(html, 403, CROSS_SITE_ERROR);
 

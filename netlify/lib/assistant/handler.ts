@@ -19,7 +19,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { ChatMessage, ChatRequest, chatRequestFromForm, historyForRequest, type ChatReply } from "../../../src/lib/chat.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { siteUrl } from "../../../src/lib/site.ts";
-import { CROSS_SITE_ERROR, HttpError, acceptsJson, bodyKind, clientIp, decodeText, errorName, htmlResponse, isCrossSite, jsonError, jsonResponse, parseJsonObject, readBody } from "../http.ts";
+import { CROSS_SITE_ERROR, HttpError, bodyKind, clientIp, decodeText, errorName, htmlResponse, isCrossSite, jsonError, jsonResponse, parseJsonObject, readBody, wantsPage } from "../http.ts";
 import { problemPage } from "../pages.ts";
 import { RATE_LIMIT_ERROR, checkRateLimit } from "../ratelimit.ts";
 import { getStore, type Store } from "../store/index.ts";
@@ -56,7 +56,6 @@ const PAGE_TITLES: Record<number, string> = {
   500: "Something went wrong",
 };
 
-const wantsPage = (req: Request) => bodyKind(req) === "urlencoded" && !acceptsJson(req);
 
 /** An error as the client can read it: JSON, or a page for a form post. */
 function fail(html: boolean, status: number, message: string, headers: Record<string, string> = {}): Response {
@@ -76,7 +75,7 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     const kind = bodyKind(req);
     if (kind !== "json" && kind !== "urlencoded") return jsonError(415, "Unsupported content type. Send application/json.");
     // As the lead forms: a form post is answered with a page unless the client asked for JSON.
-    const html = kind === "urlencoded" && !acceptsJson(req);
+    const html = wantsPage(req);
     if (isCrossSite(req, siteUrl(env))) return fail(html, 403, CROSS_SITE_ERROR);
 
     // Without a store the chat still answers (built-in assistant); it just cannot count.

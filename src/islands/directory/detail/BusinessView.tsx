@@ -316,28 +316,6 @@ export function BusinessDetail({ business, reviews, rating, reviewCount, live }:
   );
 }
 
-/** Loading state (spec section 9: 3 blocks in the main column, 2 beside it). */
-export function BusinessDetailSkeleton() {
-  const block = (key: number, height: string) => <div key={key} className={`animate-pulse rounded-card bg-slate-200/70 ${height}`} />;
-  return (
-    <div aria-hidden="true" data-testid="business-skeleton">
-      <div className="container-page space-y-3 pt-8 pb-10">
-        <div className="h-9 w-2/3 animate-pulse rounded bg-slate-200/70" />
-        <div className="h-5 w-1/3 animate-pulse rounded bg-slate-200/70" />
-      </div>
-      <div className="container-page grid gap-6 pb-16 lg:grid-cols-3 lg:gap-8">
-        <div className="space-y-6 lg:col-span-2" data-skeleton="main">
-          {[0, 1, 2].map((i) => block(i, "h-40"))}
-        </div>
-        <div className="space-y-6" data-skeleton="aside">
-          {[0, 1].map((i) => block(i, "h-48"))}
-        </div>
-      </div>
-    </div>
-  );
-}
-
-
 export function BusinessNotFound() {
   return (
     <section className="container-page py-20 text-center">
