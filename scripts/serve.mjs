@@ -25,7 +25,8 @@ register();
 const host = process.env.HOST || "127.0.0.1";
 const port = Number(process.env.PORT || 8888);
 
-const { MAX_BODY_LIMIT, formatBytes } = await import("../netlify/lib/http.ts");
+const { MAX_BODY_LIMIT, formatBytes, htmlResponse, jsonError, wantsPage } = await import("../netlify/lib/http.ts");
+const { problemPage } = await import("../netlify/lib/pages.ts");
 const { siteUrl } = await import("../src/lib/site.ts");
 const { shareEmbeddedStore } = await import("../netlify/lib/store/shared-embedded.ts");
 const embedded = await shareEmbeddedStore();
@@ -113,18 +114,14 @@ async function readCapped(req, limit) {
   return Buffer.concat(chunks, total);
 }
 
-const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A refusal the server makes itself: a short page for a browser's form post, JSON otherwise. */
+/**
+ * A refusal the server makes itself, answered as the functions answer theirs (same page,
+ * same headers): a page for a browser's form post, JSON otherwise.
+ */
 function refusal(req, status, title, message) {
-  const type = String(req.headers["content-type"] ?? "").split(";", 1)[0].trim().toLowerCase();
-  const form = (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") && !/application\/json/i.test(String(req.headers.accept ?? ""));
-  if (!form) return { status, type: "application/json; charset=utf-8", body: JSON.stringify({ error: message }) };
-  const body =
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5">` +
-    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p></body></html>`;
-  return { status, type: "text/html; charset=utf-8", body };
+  const headers = { "content-type": String(req.headers["content-type"] ?? ""), accept: String(req.headers.accept ?? "") };
+  const asked = new Request("http://refusal/", { method: "POST", headers });
+  return wantsPage(asked) ? htmlResponse(problemPage(title, message), status) : jsonError(status, message);
 }
 
 /** How long a connection whose body is not read may go on sending (dropped) after the answer. */
@@ -145,15 +142,11 @@ function closeAfterAnswer(req, res) {
 }
 
 /** Sends a refusal and closes the connection (see closeAfterAnswer). */
-function refuse(req, res, status, title, message) {
-  const { type, body } = refusal(req, status, title, message);
+async function refuse(req, res, status, title, message) {
+  const answer = refusal(req, status, title, message);
+  const body = Buffer.from(await answer.arrayBuffer());
   closeAfterAnswer(req, res);
-  res.writeHead(status, {
-    "content-type": type,
-    "content-length": Buffer.byteLength(body),
-    "cache-control": "no-store",
-    "x-content-type-options": "nosniff",
-  });
+  res.writeHead(status, { ...Object.fromEntries(answer.headers), "content-length": body.length });
   res.end(body);
 }
 
