@@ -9,7 +9,6 @@ import { businessesApiParams, type DirectoryState } from "../../src/lib/director
 import { Business, toPublicReview, type PublicReview } from "../../src/lib/schemas/business.ts";
 import { toListBusiness, type ListBusiness, type ListPage } from "../../src/islands/directory/list/types.ts";
 import { DIRECTORY_TAG, FEATURED_LIMIT, businessTag } from "./directory.ts";
-import { searchDirectory } from "./directory-search.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { keyspace } from "./store/keys.ts";
 import { withRoundTrips } from "./store/round-trips.ts";
@@ -105,6 +104,9 @@ export async function loadDirectoryPage(
   state: DirectoryState,
   now: number = Date.now(),
 ): Promise<{ data: DirectoryPage; fields?: FieldErrors; roundTrips: number }> {
+  // Loaded here, not at the top: reading a place needs the ZIP dataset (~5 MB), which the
+  // business pages rendered by the same function never use.
+  const { searchDirectory } = await import("./directory-search.ts");
   const { value, roundTrips } = await withRoundTrips(() =>
     Promise.all([searchDirectory(store, businessesApiParams(state), now), store.businesses.featured({ limit: FEATURED_LIMIT })]),
   );
