@@ -1,12 +1,14 @@
-// Static checks on the production build: every built page is valid HTML
-// (html-validate) and every internal link, image and asset resolves. The crawl runs
-// against the same server as `npm start` (Netlify's pretty-URL rules: /blog is
-// blog.html although blog/ is also a folder), started here on its own port.
-import { spawn } from "node:child_process";
+// Static checks on the production build: every page is valid HTML (html-validate) and every
+// internal link, image and asset resolves. The crawl runs against the same server as
+// `npm start` (Netlify's pretty-URL rules: /blog is blog.html although blog/ is also a folder),
+// started here on a free port with the embedded store. Pages rendered on demand (the
+// directory, its paged lists and business pages) are not in dist/: they are validated as the
+// crawl reaches them, plus the unknown-business 404.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { HtmlValidate, FileSystemConfigLoader, formatterFactory } from "html-validate";
 import { LinkChecker } from "linkinator";
+import { startServe } from "../tests/helpers/serve.ts";
 
 const dist = path.resolve("dist");
 
@@ -40,35 +42,31 @@ for (const file of pages) {
 }
 console.log(`html-validate: ${pages.length - invalid} valid, ${invalid} invalid of ${pages.length} pages`);
 
-const port = Number(process.env.STATIC_CHECK_PORT || 8897);
-const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["scripts/serve.mjs"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "test" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const stopServer = () => server.exitCode === null && server.kill("SIGTERM");
-process.on("exit", stopServer);
-for (let attempt = 0; ; attempt++) {
+const served = await startServe({ NODE_ENV: "test" });
+const { origin } = served;
+// A failed check exits early: the server must not outlive it.
+process.on("exit", () => {
   try {
-    if ((await fetch(`${origin}/`)).ok) break;
+    process.kill(served.pid, "SIGTERM");
   } catch {}
-  if (attempt > 100 || server.exitCode !== null) {
-    console.error("check-static: the server did not start");
-    process.exit(1);
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+});
 
 const checker = new LinkChecker();
 const broken = [];
 let checked = 0;
+/** Internal pages the crawl reached that are not files in dist/ (rendered on demand). */
+const onDemand = new Set([`${origin}/directory/no-such-business`]);
 checker.on("link", (result) => {
   checked++;
+  if (result.state === "OK" && result.url.startsWith(`${origin}/directory`)) onDemand.add(result.url);
   if (result.state === "BROKEN") broken.push(`${result.status} ${result.url} (on ${result.parent})`);
 });
 const entryPoints = pages
   .filter((file) => !file.endsWith("404.html"))
-  .map((file) => `${origin}/${path.relative(dist, file).replace(/\\/g, "/").replace(/(index)?\.html$/, "")}`);
+  .map((file) => `${origin}/${path.relative(dist, file).replace(/\\/g, "/").replace(/(index)?\.html$/, "")}`)
+  // An entry point of its own: linkinator recurses only below the entry point a link was found
+  // from and checks a URL once, so reached from another page /directory would get a HEAD only.
+  .concat(`${origin}/directory`);
 await checker.check({
   path: entryPoints,
   recurse: true,
@@ -79,7 +77,21 @@ await checker.check({
 for (const line of broken) console.error(`broken link: ${line}`);
 console.log(`links: ${checked - broken.length} ok, ${broken.length} broken`);
 
-const failed = invalid + broken.length;
-console.log(`static: ${failed === 0 ? pages.length + checked : 0} passed, ${failed} failed`);
-stopServer();
+let onDemandInvalid = 0;
+let onDemandPages = 0;
+for (const url of onDemand) {
+  const response = await fetch(url);
+  if (!response.headers.get("content-type")?.startsWith("text/html")) continue;
+  onDemandPages++;
+  const report = await validator.validateString(await response.text(), url);
+  if (!report.valid) {
+    onDemandInvalid++;
+    console.error(format(report.results));
+  }
+}
+console.log(`html-validate (on demand): ${onDemandPages - onDemandInvalid} valid, ${onDemandInvalid} invalid of ${onDemandPages} pages`);
+
+const failed = invalid + broken.length + onDemandInvalid;
+console.log(`static: ${failed === 0 ? pages.length + checked + onDemandPages : 0} passed, ${failed} failed`);
+await served.stop();
 process.exit(failed === 0 ? 0 : 1);
