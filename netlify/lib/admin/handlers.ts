@@ -94,9 +94,6 @@ function adminSpec(label: string, methods: readonly Method[]) {
   } satisfies EndpointSpec<never, "json", false>;
 }
 
-/** An id in the path that names nothing of the right shape is a 404 before any store call. */
-const idRoute = <R extends string>(path: R, valid: (id: string) => boolean, notFound: string) => ({ path, valid, notFound });
-
 /** The query, or the 400 with its fields. */
 function readQuery<S extends z.ZodObject>(schema: S, req: Request): z.output<S> {
   const query = parseQuery(schema, req);
@@ -137,7 +134,7 @@ export function adminLeadsHandler(deps: AdminDeps = {}): AdminHandler {
 
 /** GET /api/admin/leads/:id -> { data, outbox }; PATCH { status?, note? } -> { data }. */
 export function adminLeadHandler(deps: AdminDeps = {}): AdminHandler {
-  const spec = { ...adminSpec("lead", ["GET", "PATCH"]), route: idRoute("/api/admin/leads/:id", isLeadId, LEAD_NOT_FOUND) };
+  const spec = { ...adminSpec("lead", ["GET", "PATCH"]), route: { path: "/api/admin/leads/:id" as const, valid: isLeadId, notFound: LEAD_NOT_FOUND } };
   return endpoint(spec, deps, async ({ req, store, params: { id }, body, now }) => {
     if (req.method === "GET") {
       const [lead, outbox] = await storeCall(() => Promise.all([store.leads.get(id), store.outbox.get(id)]));
@@ -216,7 +213,7 @@ export function adminReviewsHandler(deps: AdminDeps = {}): AdminHandler {
 /** PATCH /api/admin/reviews/:id { isVerified?, hidden? } -> { data, business: { id, rating, reviewCount } }. */
 export function adminReviewHandler(deps: AdminDeps = {}): AdminHandler {
   const purge = deps.purge ?? netlifyPurge;
-  const spec = { ...adminSpec("review", ["PATCH"]), route: idRoute("/api/admin/reviews/:id", isReviewId, REVIEW_NOT_FOUND) };
+  const spec = { ...adminSpec("review", ["PATCH"]), route: { path: "/api/admin/reviews/:id" as const, valid: isReviewId, notFound: REVIEW_NOT_FOUND } };
   return endpoint(spec, deps, async ({ store, params: { id }, body, context }) => {
     const patch = readPatch(ReviewPatch, body);
     const review = await storeCall(() => store.reviews.moderate(id, patch));
