@@ -4,6 +4,7 @@
  * ../lib/notify/index.ts.
  */
 import type { Config } from "@netlify/functions";
+import { errorName } from "../lib/http.ts";
 import { drainOutbox } from "../lib/notify/index.ts";
 import { getStore } from "../lib/store/index.ts";
 
@@ -15,7 +16,7 @@ export default async (): Promise<void> => {
     }
   } catch (error) {
     // Items stay in the outbox; the next run tries again.
-    console.error(`[notify] scheduled run failed (${error instanceof Error ? error.name : typeof error})`);
+    console.error(`[notify] scheduled run failed (${errorName(error)})`);
   }
 };
 

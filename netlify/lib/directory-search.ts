@@ -6,11 +6,11 @@
 import { DirectoryQuery } from "../../src/lib/directory-query.ts";
 import { UNKNOWN_PLACE, findPlace } from "../../src/lib/geo/places.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
-import { jsonResponse } from "./http.ts";
+import { endpoint, jsonResponse, storeCall, type Endpoint } from "./http.ts";
 import { parseQuery } from "./query.ts";
 import type { ListResult } from "./store/repos/businesses.ts";
-import { getStore, type Store } from "./store/index.ts";
-import { DIRECTORY_TAG, badQuery, cached, guarded, isRead, notAllowed, read, type DirectoryDeps, type DirectoryHandler } from "./directory.ts";
+import type { Store } from "./store/index.ts";
+import { DIRECTORY_TAG, badQuery, cached, directoryRead, type DirectoryDeps } from "./directory.ts";
 
 /** Every parameter that changes the list (the CDN keys its copies on these only). */
 const LIST_PARAMS = Object.keys(DirectoryQuery.shape).join("|");
@@ -55,14 +55,12 @@ function uncached(req: Request, body: unknown): Response {
  * GET /api/businesses?search=&city=&near=&radius=&service=&open=&emergency=&minRating=&sort=&limit=&offset=
  * -> { data, total, limit, offset, near? }. With `near`, each item has `distanceMiles`.
  */
-export function businessesHandler(deps: DirectoryDeps = {}): DirectoryHandler {
-  const now = deps.now ?? Date.now;
-  return guarded("list", deps.store ?? getStore, async (req, store) => {
-    if (!isRead(req)) return notAllowed("GET, HEAD");
+export function businessesHandler(deps: DirectoryDeps = {}): Endpoint {
+  return endpoint(directoryRead("list"), deps, async ({ req, store, now }) => {
     // Validation first: a bad query is a 400 even when the store is down.
     const query = parseQuery(DirectoryQuery, req);
     if (!query.ok) return badQuery(query.fields);
-    const result = await read(() => searchDirectory(store, new URL(req.url).searchParams, now()));
+    const result = await storeCall(() => searchDirectory(store, new URL(req.url).searchParams, now()));
     if (!result.ok) return badQuery(result.fields);
     // "Open now" changes by the minute: such answers are not kept by the CDN.
     return result.openNow ? uncached(req, result.answer) : cached(req, result.answer, [DIRECTORY_TAG], LIST_PARAMS);

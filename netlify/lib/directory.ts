@@ -5,10 +5,10 @@
  *
  * Reads are public and the same for everyone, so a 200 may sit in Netlify's CDN for a minute
  * (tagged, and purged when a review changes a rating); 404s, errors and writes never do.
- * Reviews are posted as JSON only (the star picker needs JavaScript):
+ * Reviews are posted as JSON only, through the steps every endpoint takes (http.ts):
  *
- *   method (405) -> content type (415) -> business id (404) -> per-IP limit (429) ->
- *   body size (413) -> parse (400) -> ReviewInput + businessId (400) ->
+ *   method (405) -> business id (404) -> content type (415) -> cross-site (403) ->
+ *   per-IP limit (429) -> body size (413) -> parse (400) -> ReviewInput + businessId (400) ->
  *   write (404 unknown business, 503 on failure) -> 201 + cache purge
  */
 import { z } from "../../src/lib/zod.ts";
@@ -17,12 +17,11 @@ import { intParam } from "../../src/lib/directory-query.ts";
 import { DIRECTORY_MAX_LIMIT, DIRECTORY_MAX_OFFSET, DIRECTORY_PAGE_SIZE, MAX_SEARCH_LENGTH } from "../../src/lib/directory-url.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { Business, ReviewInput, toPublicReview, type PublicReview, type Review } from "../../src/lib/schemas/business.ts";
-import { siteUrl } from "../../src/lib/site.ts";
-import { CROSS_SITE_ERROR, HttpError, TEXT_BODY_LIMIT, isCrossSite, afterResponse, bodyKind, bugReport, clientIp, decodeText, errorName, jsonError, jsonResponse, parseJsonObject, pathParam, readBody, type FunctionContext } from "./http.ts";
+import { TEXT_BODY_LIMIT, afterResponse, endpoint, errorName, jsonError, jsonResponse, storeCall, type EndpointDeps, type Endpoint, type FunctionContext } from "./http.ts";
 import { parseQuery } from "./query.ts";
-import { RATE_LIMIT_ERROR, checkRateLimit, rateLimitPerMinute } from "./ratelimit.ts";
+import { rateLimitPerMinute } from "./ratelimit.ts";
 import { keyspace } from "./store/keys.ts";
-import { getStore, isNotFound, type Store } from "./store/index.ts";
+import { isNotFound, type Store } from "./store/index.ts";
 
 // Page sizes and limits live with the query's reading (src/lib/directory-url.ts).
 export { DIRECTORY_MAX_LIMIT, DIRECTORY_MAX_OFFSET, DIRECTORY_PAGE_SIZE, MAX_SEARCH_LENGTH };
@@ -48,18 +47,13 @@ export const businessTag = (id: string) => `business-${id}`;
 export type Purge = (tags: string[]) => Promise<void>;
 
 /** Seams for tests and local scripts; production uses the defaults. */
-export interface DirectoryDeps {
-  store?: () => Store;
-  env?: Record<string, string | undefined>;
-  now?: () => number;
+export interface DirectoryDeps extends EndpointDeps {
   /** Drops CDN copies by tag (Netlify's purge API by default). */
   purge?: Purge;
 }
 
 export type DirectoryContext = FunctionContext;
-
-export type DirectoryHandler = (req: Request, context?: DirectoryContext | null) => Promise<Response>;
-
+export type DirectoryHandler = Endpoint;
 
 /**
  * The real purge, loaded on first use. Outside Netlify (local dev, tests, a missing token)
@@ -91,17 +85,10 @@ export const ReviewsQuery = z.object({
 });
 
 // ---------------------------------------------------------------------------------------
-// Paths
-
-const REVIEWS_PATH = /^\/api\/businesses\/([^/]+)\/reviews\/?$/;
-const SLUG_PATH = /^\/api\/businesses\/slug\/([^/]+)\/?$/;
-
-// ---------------------------------------------------------------------------------------
 // Handlers
 
 const notFound = () => jsonError(404, BUSINESS_NOT_FOUND);
 export const badQuery = (fields: FieldErrors) => jsonError(400, QUERY_ERROR, { fields });
-export const notAllowed = (allow: string) => jsonError(405, `Method not allowed. Use ${allow.replace(", HEAD", "")}.`, {}, { allow });
 
 /** A cacheable 200; HEAD gets the same headers without the body. */
 export function cached(req: Request, body: unknown, tags: string[], vary?: string): Response {
@@ -112,80 +99,36 @@ export function cached(req: Request, body: unknown, tags: string[], vary?: strin
   return req.method === "HEAD" ? new Response(null, { status: 200, headers: res.headers }) : res;
 }
 
-export const isRead = (req: Request) => req.method === "GET" || req.method === "HEAD";
+/** What every directory read shares: GET and HEAD, and the directory's own 503 text. */
+export const directoryRead = (label: string) => ({ log: `[directory] ${label}`, methods: ["GET", "HEAD"], unavailable: DIRECTORY_UNAVAILABLE }) as const;
 
-/** Store and unexpected failures around a handler body: 503 for the store, 500 for a bug. */
-export function guarded(label: string, storeOf: () => Store, body: (req: Request, store: Store, context?: DirectoryContext | null) => Promise<Response>): DirectoryHandler {
-  return async (req, context) => {
-    let store: Store;
-    try {
-      store = storeOf();
-    } catch (error) {
-      console.error(`[directory] ${label}: store unavailable (${errorName(error)})`);
-      return jsonError(503, DIRECTORY_UNAVAILABLE);
-    }
-    try {
-      return await body(req, store, context);
-    } catch (error) {
-      if (error instanceof HttpError) return jsonError(error.status, error.message, {}, error.headers);
-      if (error instanceof StoreFailure) {
-        console.error(`[directory] ${label}: store failed (${errorName(error.cause)})`);
-        return jsonError(503, error.message);
-      }
-      // Only a bug gets here: user input is answered with 4xx above.
-      console.error(`[directory] ${label}: unexpected failure: ${bugReport(error)}`);
-      return jsonError(500, "Something went wrong on our side. Please try again.");
-    }
-  };
-}
-
-/** A failed store call, carrying the message the visitor should read. */
-class StoreFailure extends Error {
-  constructor(
-    message: string,
-    readonly cause: unknown,
-  ) {
-    super(message);
-    this.name = "StoreFailure";
-  }
-}
-
-/** Runs a store read; a NotFoundError stays itself, anything else becomes a 503. */
-export async function read<T>(run: () => Promise<T>, message = DIRECTORY_UNAVAILABLE): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isNotFound(error)) throw error;
-    throw new StoreFailure(message, error);
-  }
-}
+/** A business named in the path: a malformed id or slug cannot name one, so no need to ask the store. */
+const businessRoute = <R extends string>(path: R, field: "id" | "slug") => ({
+  path,
+  valid: (value: string) => Business.shape[field].safeParse(value).success,
+  notFound: BUSINESS_NOT_FOUND,
+});
 
 /** GET /api/businesses/featured -> { data } (best first, at most FEATURED_LIMIT). */
-export function featuredHandler(deps: DirectoryDeps = {}): DirectoryHandler {
-  return guarded("featured", deps.store ?? getStore, async (req, store) => {
-    if (!isRead(req)) return notAllowed("GET, HEAD");
-    const data = await read(() => store.businesses.featured({ limit: FEATURED_LIMIT }));
+export function featuredHandler(deps: DirectoryDeps = {}): Endpoint {
+  return endpoint(directoryRead("featured"), deps, async ({ req, store }) => {
+    const data = await storeCall(() => store.businesses.featured({ limit: FEATURED_LIMIT }));
     return cached(req, { data }, [DIRECTORY_TAG]);
   });
 }
 
 /** GET /api/businesses/slug/:slug -> { data } or 404. */
-export function businessBySlugHandler(deps: DirectoryDeps = {}): DirectoryHandler {
-  return guarded("slug", deps.store ?? getStore, async (req, store, context) => {
-    if (!isRead(req)) return notAllowed("GET, HEAD");
-    const slug = pathParam(req, context, "slug", SLUG_PATH);
-    // A malformed slug cannot name a business; no need to ask the store.
-    if (slug === undefined || !Business.shape.slug.safeParse(slug).success) return notFound();
-    const business = await read(() => store.businesses.getBySlug(slug));
+export function businessBySlugHandler(deps: DirectoryDeps = {}): Endpoint {
+  const spec = { ...directoryRead("slug"), route: businessRoute("/api/businesses/slug/:slug", "slug") };
+  return endpoint(spec, deps, async ({ req, store, params }) => {
+    const business = await storeCall(() => store.businesses.getBySlug(params.slug));
     if (!business) return notFound();
     return cached(req, { data: business }, [DIRECTORY_TAG, businessTag(business.id)]);
   });
 }
 
 /** GET and POST /api/businesses/:id/reviews. */
-export function reviewsHandler(deps: DirectoryDeps = {}): DirectoryHandler {
-  const env = deps.env ?? process.env;
-  const now = deps.now ?? Date.now;
+export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
   const purge = deps.purge ?? netlifyPurge;
 
   async function list(req: Request, store: Store, id: string): Promise<Response> {
@@ -196,7 +139,7 @@ export function reviewsHandler(deps: DirectoryDeps = {}): DirectoryHandler {
     // (reviewCount can differ: a seeded aggregate may stand for reviews that were never stored.)
     const byDate = keyspace(store.prefix).reviewsByDate(id);
     try {
-      const [business, reviews, total] = await read(() =>
+      const [business, reviews, total] = await storeCall(() =>
         Promise.all([store.businesses.get(id), store.reviews.list(id, { limit, offset }), store.redis.zcard(byDate)]),
       );
       if (!business) return notFound();
@@ -208,14 +151,7 @@ export function reviewsHandler(deps: DirectoryDeps = {}): DirectoryHandler {
     }
   }
 
-  async function add(req: Request, store: Store, id: string, context?: DirectoryContext | null): Promise<Response> {
-    if (bodyKind(req) !== "json") return jsonError(415, "Unsupported content type. Send application/json.");
-
-    if (isCrossSite(req, siteUrl(env))) return jsonError(403, CROSS_SITE_ERROR);
-    const limited = await checkRateLimit(store, "review", clientIp(req, context), rateLimitPerMinute(env), now);
-    if (!limited.ok) return jsonError(429, RATE_LIMIT_ERROR, {}, { "retry-after": String(limited.retryAfterSeconds) });
-
-    const payload = parseJsonObject(decodeText(await readBody(req, TEXT_BODY_LIMIT)));
+  async function add(payload: Record<string, unknown>, store: Store, id: string, context: FunctionContext | null | undefined): Promise<Response> {
     const parsed = ReviewInput.safeParse(payload);
     const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
     // The path names the business; a body naming another one is a client mix-up, not a choice.
@@ -226,7 +162,7 @@ export function reviewsHandler(deps: DirectoryDeps = {}): DirectoryHandler {
     let review: Review;
     try {
       // Only the visitor's fields go in; the repository sets id, createdAt and isVerified (false).
-      review = await read(() => store.reviews.add(id, parsed.data), REVIEW_SAVE_ERROR);
+      review = await storeCall(() => store.reviews.add(id, parsed.data), { message: REVIEW_SAVE_ERROR });
     } catch (error) {
       if (isNotFound(error)) return notFound();
       throw error;
@@ -247,11 +183,17 @@ export function reviewsHandler(deps: DirectoryDeps = {}): DirectoryHandler {
     );
   }
 
-  return guarded("reviews", deps.store ?? getStore, async (req, store, context) => {
-    const reading = isRead(req);
-    if (!reading && req.method !== "POST") return notAllowed("GET, HEAD, POST");
-    const id = pathParam(req, context, "id", REVIEWS_PATH);
-    if (id === undefined || !Business.shape.id.safeParse(id).success) return notFound();
-    return reading ? list(req, store, id) : add(req, store, id, context);
-  });
+  const spec = {
+    log: "[directory] reviews",
+    methods: ["GET", "HEAD", "POST"],
+    route: businessRoute("/api/businesses/:id/reviews", "id"),
+    // Posted as JSON only: the star picker needs JavaScript.
+    body: { json: TEXT_BODY_LIMIT },
+    sameSiteOnly: true,
+    rateLimit: { name: "review", perMinute: rateLimitPerMinute },
+    unavailable: DIRECTORY_UNAVAILABLE,
+  } as const;
+  return endpoint(spec, deps, async ({ req, store, params, body, context }) =>
+    body ? add(body.value, store, params.id, context) : list(req, store, params.id),
+  );
 }

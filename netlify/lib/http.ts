@@ -1,300 +1,192 @@
 /**
- * Request/response plumbing shared by the API functions: body reading with a hard size
- * cap, content types, client IP, path parameters, same-site paths and the standard headers
- * every answer carries. Nothing here knows about leads.
+ * Request handling for every API function, written once: `endpoint(spec, deps, work)` runs
+ *
+ *   [gate (admin): store (503), then the gate's own refusal] -> method (405 + Allow) ->
+ *   route params (404) -> content type (415) -> cross-site (403) -> store (503) ->
+ *   per-IP limit (429) -> body size and parsing (413/400) -> work
+ *
+ * and answers whatever the work throws: an HttpError with its status, a failed store call
+ * (storeCall) with 503 and the endpoint's "unavailable" text, anything else (a bug) with 500
+ * and a log line that names the error's class and frames, never its message. Content type,
+ * cross-site and the limit concern writes only (a request with a body). Refusals before the
+ * content type is known are JSON; after it, an endpoint that renders pages answers a
+ * browser's form post with one. The request/response parts it uses live in http-*.ts and
+ * are exported from here too.
  */
+import { siteUrl } from "../../src/lib/site.ts";
+import { BODY_MEDIA_TYPES, bodyKind, parseBody, wantsPage, type BodyKind, type ParsedBody } from "./http-body.ts";
+import { CROSS_SITE_ERROR, clientIp, isCrossSite, routeParams, type FunctionContext, type RouteParams } from "./http-request.ts";
+import { HttpError, bugReport, errorName, htmlResponse, jsonError } from "./http-responses.ts";
+import { enforceRateLimit } from "./ratelimit.ts";
+import { StoreError } from "./store/errors.ts";
+import { getStore, type Store } from "./store/index.ts";
 
-/** Headers on every API answer: personal data must never sit in a shared cache, and
- * browsers must not second-guess the declared type of an echoed body. */
-export const BASE_HEADERS: Readonly<Record<string, string>> = {
-  "cache-control": "no-store",
-  "x-content-type-options": "nosniff",
-};
+export * from "./http-body.ts";
+export * from "./http-request.ts";
+export * from "./http-responses.ts";
 
-/**
- * Server-rendered pages need only their inline stylesheet and same-origin form posts;
- * anything else (a script that slipped through escaping) is refused by the browser.
- */
-export const HTML_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+export type Env = Record<string, string | undefined>;
+export type Method = "GET" | "HEAD" | "POST" | "PATCH";
+export type Handler = (req: Request, context?: FunctionContext | null) => Promise<Response>;
 
-/**
- * The security headers netlify.toml gives every static page, for the pages functions render:
- * Netlify applies `[[headers]]` to files only, so a function's HTML would go without them.
- * Their CSP is HTML_CSP (stricter than the static pages' frame-ancestors policy). A test
- * keeps these equal to netlify.toml's.
- */
-export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  "strict-transport-security": "max-age=31536000; includeSubDomains",
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  "permissions-policy": "camera=(), microphone=(), geolocation=(self), payment=()",
-  "x-frame-options": "DENY",
-};
-
-/** An error's class for a log line; its message can quote the visitor's input. */
-export const errorName = (error: unknown): string => (error instanceof Error ? error.name : typeof error);
-
-/**
- * A bug's log line: the error class and where it was thrown, not its message, which can
- * quote the visitor's input (validation libraries and JSON errors do).
- */
-export function bugReport(error: unknown): string {
-  if (!(error instanceof Error)) return typeof error;
-  const frames = (error.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l)).slice(0, 5).map((l) => l.trim());
-  return [error.name, ...frames].join("\n  ");
+/** Seams for tests and local scripts; production reads the shared store, process.env and the clock. */
+export interface EndpointDeps {
+  store?: () => Store;
+  env?: Env;
+  now?: () => number;
 }
 
-/** A failure with a status and a public message; the pipeline turns it into a response. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = "HttpError";
-  }
+export const STORE_UNAVAILABLE = "The store is unavailable right now. Please try again in a moment.";
+export const BUG_ERROR = "Something went wrong on our side. Please try again.";
+
+export interface EndpointSpec<R extends string, K extends BodyKind, O extends boolean> {
+  /** Log prefix: "[lead] quote", "[directory] featured". */
+  log: string;
+  methods: readonly Method[];
+  /** The route's `:params` (the same path as the function's config.path), checked before anything else. */
+  route?: { path: R; valid(value: string): boolean; notFound: string };
+  /** The body kinds a write may send, each with its size cap; others get 415. */
+  body?: Readonly<Record<K, number>>;
+  /** The 415 text when the accepted kinds are not all to be advertised. */
+  accepts?: string;
+  /** Refuse writes a browser sent from another site (403). */
+  sameSiteOnly?: boolean;
+  /** Work without a store (null) instead of answering 503. */
+  optionalStore?: O;
+  /** Runs first, with the store; a response it returns is the answer (the admin's token check). */
+  gate?(call: Call<never, Store, never>): Promise<Response | undefined>;
+  /** Writes per minute per client address, counted under `name`. */
+  rateLimit?: { name: string; perMinute(env: Env): number };
+  /** The 503 text (default STORE_UNAVAILABLE). */
+  unavailable?: string;
+  /** The 500 text (default BUG_ERROR). */
+  bug?: string;
+  /** Headers set on every answer. */
+  headers?: Readonly<Record<string, string>>;
+  /** The error page for a browser's form post; without it every error is JSON. */
+  page?(status: number, message: string): string;
 }
 
-export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", ...BASE_HEADERS, ...headers },
-  });
+export interface Call<P extends string, S, K extends BodyKind> {
+  req: Request;
+  context: FunctionContext | null | undefined;
+  store: S;
+  env: Env;
+  now: () => number;
+  params: Readonly<Record<P, string>>;
+  /** The parsed body of a write; null for GET and HEAD. */
+  body: Extract<ParsedBody, { kind: K }> | null;
+  /** Answer with a page: a browser's form post to an endpoint that renders pages. */
+  html: boolean;
 }
 
-export function htmlResponse(html: string, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(html, {
-    status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": HTML_CSP,
-      ...PAGE_SECURITY_HEADERS,
-      ...BASE_HEADERS,
-      ...headers,
-    },
-  });
-}
+/** A handler, and the route it reads params from (a test keeps it equal to config.path). */
+export type Endpoint = Handler & { route?: string };
 
-/** JSON error body `{ error, ...extra }`: every 4xx/5xx is readable by a JSON client. */
-export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
-  return jsonResponse({ error, ...extra }, status, headers);
-}
+export function endpoint<R extends string = never, K extends BodyKind = never, O extends boolean = false>(
+  spec: EndpointSpec<R, K, O>,
+  deps: EndpointDeps,
+  work: (call: Call<RouteParams<R>, O extends true ? Store | null : Store, K>) => Promise<Response>,
+): Endpoint {
+  const storeOf = deps.store ?? getStore;
+  const env = deps.env ?? process.env;
+  const now = deps.now ?? Date.now;
+  const unavailable = spec.unavailable ?? STORE_UNAVAILABLE;
+  const paramsOf = spec.route ? routeParams(spec.route.path) : null;
+  const use = spec.methods.filter((m) => m !== "HEAD").join(", ");
+  const limits: Partial<Record<BodyKind, number>> = spec.body ?? {};
+  const kinds = Object.keys(limits) as BodyKind[];
+  const accepts = spec.accepts ?? `Unsupported content type. Send ${listed(kinds.map((k) => BODY_MEDIA_TYPES[k]))}.`;
 
-/** "multipart/form-data; boundary=..." -> "multipart/form-data" ("" when absent). */
-export function mediaType(req: Request): string {
-  return (req.headers.get("content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
-}
-
-export type BodyKind = "json" | "urlencoded" | "multipart";
-
-export function bodyKind(req: Request): BodyKind | null {
-  const type = mediaType(req);
-  if (type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type)) return "json";
-  if (type === "application/x-www-form-urlencoded") return "urlencoded";
-  if (type === "multipart/form-data") return "multipart";
-  return null;
-}
-
-/** True when the client asked for JSON explicitly (e.g. a script posting FormData). */
-export function acceptsJson(req: Request): boolean {
-  return /\bapplication\/(?:[a-z0-9.+-]+\+)?json\b/i.test(req.headers.get("accept") ?? "");
-}
-
-/** A browser's form post (no JavaScript) is answered with a page; a script asking for JSON gets JSON. */
-export function wantsPage(req: Request): boolean {
-  const kind = bodyKind(req);
-  return (kind === "urlencoded" || kind === "multipart") && !acceptsJson(req);
-}
-
-export const KB = 1024;
-/** Every text-only form fits in a few KB; the cap only stops abuse. */
-export const TEXT_BODY_LIMIT = 16 * KB;
-export const MB = 1024 * KB;
-/**
- * The largest body any endpoint accepts (find-pros: a 5 MB photo plus fields and multipart
- * overhead). `npm start`'s server refuses a longer body before reading it.
- */
-export const MAX_BODY_LIMIT = 6 * MB;
-
-/** Human form of a byte limit for error messages: "16 KB", "6 MB". */
-export function formatBytes(bytes: number): string {
-  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`;
-}
-
-/**
- * Reads the whole body, refusing (413) as soon as it exceeds `limit`: a declared
- * Content-Length is checked first, and the stream is counted too because chunked
- * uploads declare nothing.
- */
-export async function readBody(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = () => new HttpError(413, `The request is too large (limit ${formatBytes(limit)}).`);
-  const declared = Number(req.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
+  function openStore(): Store | null {
+    try {
+      return storeOf();
+    } catch (error) {
+      console.error(`${spec.log}: store unavailable (${errorName(error)})`);
+      return null;
     }
-    chunks.push(value);
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
-}
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+  const handler: Handler = async (req, context) => {
+    let html = false;
+    const fail = (status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+      html && spec.page ? htmlResponse(spec.page(status, message), status, headers) : jsonError(status, message, extra, headers);
 
-/** Strict UTF-8 decode; bytes that are not text are a client error, not a crash. */
-export function decodeText(bytes: Uint8Array): string {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw new HttpError(400, "The request body is not valid UTF-8 text.");
-  }
-}
+    async function answer(): Promise<Response> {
+      let store: Store | null = null;
+      if (spec.gate) {
+        store = openStore();
+        if (!store) return fail(503, unavailable);
+        const refused = await spec.gate({ req, context, store, env, now, params: {}, body: null, html });
+        if (refused) return refused;
+      }
+      if (!spec.methods.includes(req.method as Method)) return fail(405, `Method not allowed. Use ${use}.`, {}, { allow: spec.methods.join(", ") });
+      const params = paramsOf?.(req, context) ?? null;
+      if (spec.route && (!params || !Object.values<string>(params).every(spec.route.valid))) return fail(404, spec.route.notFound);
+      const writing = req.method !== "GET" && req.method !== "HEAD";
+      let kind: BodyKind | null = null;
+      if (writing && spec.body) {
+        kind = bodyKind(req);
+        if (!kind || limits[kind] === undefined) return fail(415, accepts);
+        html = wantsPage(req);
+      }
+      // Another site's page must not be able to make its visitors' browsers post here.
+      if (writing && spec.sameSiteOnly && isCrossSite(req, siteUrl(env))) return fail(403, CROSS_SITE_ERROR);
+      store ??= openStore();
+      if (!store && !spec.optionalStore) return fail(503, unavailable);
+      if (writing && store && spec.rateLimit) await enforceRateLimit(store, spec.rateLimit.name, clientIp(req, context), spec.rateLimit.perMinute(env), now);
+      const body = kind ? await parseBody(req, kind, limits[kind]!) : null;
+      const call = { req, context, store, env, now, params: params ?? {}, body, html };
+      return work(call as Call<RouteParams<R>, O extends true ? Store | null : Store, K>);
+    }
 
-/**
- * The body as a plain JSON object. JSON.parse stores a `__proto__` key as an own property
- * (it never swaps a prototype) and the schemas copy only their declared keys, so such keys
- * go nowhere. No reviver: it recurses per level and deep nesting would overflow the stack.
- */
-export function parseJsonObject(text: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new HttpError(400, "The request body is not valid JSON.");
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new HttpError(400, "The request body must be a JSON object.");
-  }
-  return value as Record<string, unknown>;
-}
-
-/** Parses a buffered multipart body with the platform's own parser. */
-export async function parseMultipart(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<FormData> {
-  try {
-    return await new Response(bytes, { headers: { "content-type": contentType } }).formData();
-  } catch {
-    throw new HttpError(400, "The form data could not be read.");
-  }
-}
-
-/**
- * The visitor's address, from the connection only: Netlify's context, or the header
- * Netlify's edge (and `npm start`'s server) overwrites with the socket's address. Never
- * X-Forwarded-For, which the client writes. Null when neither is known: such a request
- * gets no per-client identity at all rather than one bucket shared with every other.
- */
-export function clientIp(req: Request, context?: { ip?: string } | null): string | null {
-  const fromContext = context?.ip?.trim();
-  if (fromContext) return fromContext;
-  return req.headers.get("x-nf-client-connection-ip")?.trim() || null;
-}
-
-/** The 403 text for a form or JSON post another site made a browser send. */
-export const CROSS_SITE_ERROR =
-  "This form was sent from another website, so we did not accept it. Please fill it in on our own site.";
-
-/**
- * True when a browser says this request comes from another site. The Origin decides when
- * present: anything but the request's own origin (as this server received it) or
- * `siteOrigin` is foreign, and so is an opaque "null". Without one, `Sec-Fetch-Site:
- * cross-site` (or `same-site`: a sibling subdomain is another site too) decides. A request
- * with neither header is not a browser's cross-site post (curl, server-to-server, tests).
- */
-export function isCrossSite(req: Request, siteOrigin?: string): boolean {
-  const origin = req.headers.get("origin")?.trim();
-  if (origin) {
-    if (origin === "null") return true;
-    const own = new Set<string>();
-    for (const candidate of [req.url, siteOrigin]) {
-      try {
-        if (candidate) own.add(new URL(candidate).origin);
-      } catch {
-        // An unparseable configured origin just doesn't widen the allow-list.
+    let response: Response;
+    try {
+      response = await answer();
+    } catch (error) {
+      if (error instanceof HttpError) response = fail(error.status, error.message, error.extra, error.headers);
+      else if (error instanceof StoreFailure) {
+        console.error(`${spec.log}: ${error.step} failed (${errorName(error.cause)})`);
+        response = fail(503, error.message || unavailable);
+      } else {
+        // Only a bug gets here: the visitor's input is answered with a 4xx above.
+        console.error(`${spec.log}: unexpected failure: ${bugReport(error)}`);
+        response = fail(500, spec.bug ?? BUG_ERROR);
       }
     }
-    try {
-      return !own.has(new URL(origin).origin);
-    } catch {
-      return true;
-    }
-  }
-  const fetchSite = req.headers.get("sec-fetch-site")?.trim().toLowerCase();
-  return fetchSite === "cross-site" || fetchSite === "same-site";
+    for (const [name, value] of Object.entries(spec.headers ?? {})) response.headers.set(name, value);
+    return response;
+  };
+  return spec.route ? Object.assign(handler, { route: spec.route.path }) : handler;
 }
 
-/** What Netlify passes a function as its second argument, as far as our handlers care. */
-export interface FunctionContext {
-  ip?: string;
-  params?: Record<string, string | undefined>;
-  waitUntil?(promise: Promise<unknown>): void;
+/** "a", "a or b", "a, b or c". */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
+}
+
+/** A store (or photo store) call that failed: the endpoint answers 503 with `message` or its own text. */
+class StoreFailure extends Error {
+  constructor(
+    readonly step: string,
+    message: string,
+    readonly cause: unknown,
+  ) {
+    super(message);
+    this.name = "StoreFailure";
+  }
 }
 
 /**
- * The `:name` path segment: Netlify's params first, then the first group of `pattern` on the
- * URL (tests and local servers pass no params). Broken percent-encoding names nothing.
+ * Runs a call to the store (or the photo store). Its failure is an outage, answered 503 and
+ * logged as "<step> failed"; the store's own typed errors (not found, conflict) and
+ * HttpErrors pass through for the handler or the endpoint to answer.
  */
-export function pathParam(req: Request, context: FunctionContext | null | undefined, name: string, pattern: RegExp): string | undefined {
-  const raw = context?.params?.[name] ?? pattern.exec(new URL(req.url).pathname)?.[1];
-  if (raw === undefined) return undefined;
+export async function storeCall<T>(run: () => Promise<T>, options: { step?: string; message?: string } = {}): Promise<T> {
   try {
-    return decodeURIComponent(raw);
-  } catch {
-    return undefined;
+    return await run();
+  } catch (error) {
+    if (error instanceof StoreError || error instanceof HttpError || error instanceof StoreFailure) throw error;
+    throw new StoreFailure(options.step ?? "store", options.message ?? "", error);
   }
-}
-
-/** Runs after the response on Netlify; awaited elsewhere (tests, local scripts). */
-export async function afterResponse(context: FunctionContext | null | undefined, work: Promise<unknown>): Promise<void> {
-  if (context?.waitUntil) context.waitUntil(work);
-  else await work;
-}
-
-const SAFE_PATH = /^\/(?!\/)[A-Za-z0-9\-._~%!$&'()*+,;=:@/]*$/;
-const MAX_PATH = 300;
-
-/**
- * A same-site path from a form's `_source` or the Referer, or undefined. Absolute URLs
- * count only when they point at this request's origin (or `siteOrigin`); query and hash
- * are dropped because they can carry personal data.
- */
-export function sameSitePath(value: string | null | undefined, requestUrl: string, siteOrigin?: string): string | undefined {
-  const raw = (value ?? "").trim();
-  if (!raw || raw.length > 2000 || raw.includes("\\") || /[\u0000-\u001f\u007f]/.test(raw)) return undefined;
-  // Relative references would resolve against /api/...; only root paths and full URLs mean a page.
-  if (!raw.startsWith("/") && !/^https?:\/\//i.test(raw)) return undefined;
-  let url: URL;
-  let base: URL;
-  try {
-    base = new URL(requestUrl);
-    url = new URL(raw, base);
-  } catch {
-    return undefined;
-  }
-  const origins = new Set([base.origin]);
-  if (siteOrigin) {
-    try {
-      origins.add(new URL(siteOrigin).origin);
-    } catch {
-      // An unparseable configured origin just doesn't widen the allow-list.
-    }
-  }
-  if (!origins.has(url.origin)) return undefined;
-  const path = url.pathname;
-  return path.length <= MAX_PATH && SAFE_PATH.test(path) ? path : undefined;
 }

@@ -182,3 +182,9 @@ export function problemPage(title: string, message: string): string {
   const body = `<h1>${escapeHtml(title)}</h1><p class="lead">${escapeHtml(message)}</p><p>You can also reach us by phone:</p>${callLink()}`;
   return renderPage({ title, body });
 }
+
+/** An endpoint's error pages: the heading for each status, "Something went wrong" for the rest. */
+export const problemPages =
+  (titles: Readonly<Record<number, string>>) =>
+  (status: number, message: string): string =>
+    problemPage(titles[status] ?? "Something went wrong", message);

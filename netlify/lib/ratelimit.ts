@@ -6,6 +6,7 @@
  * limiter off, e.g. for load tests).
  */
 import { Ratelimit } from "@upstash/ratelimit";
+import { HttpError } from "./http-responses.ts";
 import type { Store } from "./store/index.ts";
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 5;
@@ -74,4 +75,17 @@ export async function checkRateLimit(
     console.warn(`[ratelimit] ${endpoint}: limiter unavailable, allowing request (${error instanceof Error ? error.name : "error"})`);
     return { ok: true };
   }
+}
+
+/** Counts one request like checkRateLimit; over the allowance it throws the 429 (with Retry-After). */
+export async function enforceRateLimit(
+  store: Store,
+  endpoint: string,
+  ip: string | null,
+  perMinute: number,
+  now: () => number = Date.now,
+  message = RATE_LIMIT_ERROR,
+): Promise<void> {
+  const limited = await checkRateLimit(store, endpoint, ip, perMinute, now);
+  if (!limited.ok) throw new HttpError(429, message, { headers: { "retry-after": String(limited.retryAfterSeconds) } });
 }

@@ -1,9 +1,12 @@
 /**
  * POST /api/chat: one visitor message in, one assistant message out.
  *
- *   method (405) -> content type (415: JSON, or a form post) -> per-IP limit (429) -> body
- *   size (413) -> parse and schema (400 { error, fields }) -> trim to the last 20 messages
- *   -> Claude (key set, budget left) or the built-in assistant -> 200 { message, actions? }
+ *   method (405) -> content type (415: JSON, or a form post) -> cross-site (403) -> per-IP
+ *   limit (429) -> body size (413) -> parse and schema (400 { error, fields }) -> trim to
+ *   the last 20 messages -> Claude (key set, budget left) or the built-in assistant ->
+ *   200 { message, actions? }
+ *
+ * The steps up to the body are the ones every endpoint takes (http.ts).
  *
  * A form post (application/x-www-form-urlencoded: the panel's form without JavaScript)
  * takes the same path with the same schema and assistant, and is answered with a page:
@@ -18,11 +21,8 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { ChatMessage, ChatRequest, chatRequestFromForm, historyForRequest, type ChatReply } from "../../../src/lib/chat.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
-import { siteUrl } from "../../../src/lib/site.ts";
-import { CROSS_SITE_ERROR, HttpError, bodyKind, clientIp, decodeText, errorName, htmlResponse, isCrossSite, jsonError, jsonResponse, parseJsonObject, readBody, wantsPage } from "../http.ts";
-import { problemPage } from "../pages.ts";
-import { RATE_LIMIT_ERROR, checkRateLimit } from "../ratelimit.ts";
-import { getStore, type Store } from "../store/index.ts";
+import { clientIp, endpoint, htmlResponse, jsonError, jsonResponse, type Endpoint, type EndpointDeps } from "../http.ts";
+import { problemPages } from "../pages.ts";
 import { redisTokenBudget, type TokenBudget } from "./budget.ts";
 import { CHAT_BODY_LIMIT, chatModel, chatRateLimitPerMinute, clientBudgetShare, dailyTokenBudget, trimHistory } from "./caps.ts";
 import { askClaude, createClaudeClient, type NoAnswer } from "./claude.ts";
@@ -33,17 +33,14 @@ import { buildSystemPrompt } from "./prompt.ts";
 export const CHAT_VALIDATION_ERROR = "Please check the chat messages.";
 
 /** Seams for tests; production reads process.env and the shared store. */
-export interface ChatDeps {
-  store?: () => Store;
-  env?: Record<string, string | undefined>;
-  now?: () => number;
+export interface ChatDeps extends EndpointDeps {
   /** Builds the Claude client (null: none configured). */
   claude?: (env: Record<string, string | undefined>) => Anthropic | null;
   /** Overrides the 10 s deadline (tests of the timeout path). */
   timeoutMs?: number;
 }
 
-export type ChatHandler = (req: Request, context?: { ip?: string } | null) => Promise<Response>;
+export type ChatHandler = Endpoint;
 
 type Why = NoAnswer | "no-api-key" | "store-unavailable";
 
@@ -56,51 +53,32 @@ const PAGE_TITLES: Record<number, string> = {
   500: "Something went wrong",
 };
 
-
-/** An error as the client can read it: JSON, or a page for a form post. */
-function fail(html: boolean, status: number, message: string, headers: Record<string, string> = {}): Response {
-  return html ? htmlResponse(problemPage(PAGE_TITLES[status] ?? PAGE_TITLES[500]!, message), status, headers) : jsonError(status, message, {}, headers);
-}
-
 export function chatHandler(deps: ChatDeps = {}): ChatHandler {
   const env = deps.env ?? process.env;
   const now = deps.now ?? Date.now;
-  const storeOf = deps.store ?? getStore;
   const clientOf = deps.claude ?? createClaudeClient;
   let client: Anthropic | null | undefined;
   let system: string | undefined;
 
-  async function handle(req: Request, context?: { ip?: string } | null): Promise<Response> {
-    if (req.method !== "POST") return jsonError(405, "Method not allowed. Use POST.", {}, { allow: "POST" });
-    const kind = bodyKind(req);
-    if (kind !== "json" && kind !== "urlencoded") return jsonError(415, "Unsupported content type. Send application/json.");
-    // As the lead forms: a form post is answered with a page unless the client asked for JSON.
-    const html = wantsPage(req);
-    if (isCrossSite(req, siteUrl(env))) return fail(html, 403, CROSS_SITE_ERROR);
-
+  const spec = {
+    log: "[chat]",
+    methods: ["POST"],
+    // A form post is the panel's form without JavaScript; only JSON is advertised.
+    body: { json: CHAT_BODY_LIMIT, urlencoded: CHAT_BODY_LIMIT },
+    accepts: "Unsupported content type. Send application/json.",
+    sameSiteOnly: true,
     // Without a store the chat still answers (built-in assistant); it just cannot count.
-    let store: Store | null = null;
-    try {
-      store = storeOf();
-    } catch (error) {
-      console.error(`[chat] store unavailable (${errorName(error)})`);
-    }
-    if (store) {
-      const limited = await checkRateLimit(store, "chat", clientIp(req, context), chatRateLimitPerMinute(env), now);
-      if (!limited.ok) return fail(html, 429, RATE_LIMIT_ERROR, { "retry-after": String(limited.retryAfterSeconds) });
-    }
+    optionalStore: true,
+    rateLimit: { name: "chat", perMinute: chatRateLimitPerMinute },
+    bug: "Something went wrong on our side. Please try again or call us.",
+    page: problemPages(PAGE_TITLES),
+  } as const;
 
-    let payload: Record<string, unknown>;
-    let form: ReturnType<typeof chatRequestFromForm> | undefined;
-    try {
-      const text = decodeText(await readBody(req, CHAT_BODY_LIMIT));
-      if (kind === "urlencoded") payload = form = chatRequestFromForm(new URLSearchParams(text));
-      else payload = parseJsonObject(text);
-    } catch (error) {
-      if (error instanceof HttpError) return fail(html, error.status, error.message, error.headers);
-      throw error;
-    }
-    const parsed = ChatRequest.safeParse(payload);
+  return endpoint(spec, { store: deps.store, env, now }, async ({ req, context, store, body, html }) => {
+    // POST is the only method, so there is always a body.
+    const { kind, value } = body!;
+    const form = kind === "urlencoded" ? chatRequestFromForm(value) : undefined;
+    const parsed = ChatRequest.safeParse(form ?? value);
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error);
       if (!form || !html) return jsonError(400, CHAT_VALIDATION_ERROR, { fields });
@@ -131,15 +109,5 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
       return fallback(result.reason);
     }
     return answer(result, `Claude answered (${result.calls} calls, ${result.tokens} tokens)`);
-  }
-
-  return async (req, context) => {
-    try {
-      return await handle(req, context);
-    } catch (error) {
-      // Only a bug gets here: user input is answered with 4xx above.
-      console.error(`[chat] unexpected failure (${errorName(error)})`);
-      return fail(wantsPage(req), 500, "Something went wrong on our side. Please try again or call us.");
-    }
-  };
+  });
 }

@@ -1,0 +1,75 @@
+/**
+ * What each lead endpoint adds to the one pipeline (leads.ts): its form and schema, its
+ * store rules and the reply and page it answers with. find-pros has its own file (with its
+ * matching) so that only that function loads the ZIP dataset.
+ */
+import { estimate } from "../../src/lib/estimate.ts";
+import { ASSESSMENT_FORM, AUDIT_FORM, BOOKING_FORM, QUOTE_FORM, bookingForm, type FormDef } from "../../src/lib/forms/fields.ts";
+import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
+import { BOOKING_MESSAGES, bookingRequestSchema, BookingRequest } from "../../src/lib/schemas/booking.ts";
+import { AssessmentRequest, AuditRequest, QuoteRequest } from "../../src/lib/schemas/forms.ts";
+import { TEXT_BODY_LIMIT } from "./http.ts";
+import type { LeadEndpoint } from "./leads.ts";
+import { bookingConfirmationPage, growthConfirmationPage, quoteConfirmationPage } from "./pages.ts";
+
+export const QUOTE_ENDPOINT: LeadEndpoint<QuoteRequest> = {
+  type: "quote",
+  form: QUOTE_FORM,
+  schema: QuoteRequest,
+  multipartLimit: TEXT_BODY_LIMIT,
+  prepare(data) {
+    // The visitor's figure is kept for reference only; the price we stand by is our own.
+    const { estimatedCost: clientEstimate, ...rest } = data;
+    const { text } = estimate(data.serviceType, data.urgency);
+    return {
+      stored: { ...rest, estimatedCost: text, ...(clientEstimate ? { clientEstimate } : {}) },
+      reply: { estimatedCost: text },
+    };
+  },
+  confirmation: (_data, reply) => quoteConfirmationPage(String(reply.estimatedCost)),
+};
+
+/** The two growth forms differ only in their form, schema and confirmation wording. */
+function growthEndpoint<T extends Record<string, unknown>>(type: "audit" | "assessment", form: FormDef, schema: LeadEndpoint<T>["schema"]): LeadEndpoint<T> {
+  return {
+    type,
+    form,
+    schema,
+    multipartLimit: TEXT_BODY_LIMIT,
+    prepare: (data) => ({ stored: { ...data }, reply: {} }),
+    confirmation: () => growthConfirmationPage(type),
+  };
+}
+
+export const AUDIT_ENDPOINT: LeadEndpoint<AuditRequest> = growthEndpoint("audit", AUDIT_FORM, AuditRequest);
+export const ASSESSMENT_ENDPOINT: LeadEndpoint<AssessmentRequest> = growthEndpoint("assessment", ASSESSMENT_FORM, AssessmentRequest);
+
+/** A booking after the store check: the request plus the business it is for. */
+export type BookingLead = BookingRequest & { businessName?: string; businessSlug?: string };
+
+export const BOOKING_ENDPOINT: LeadEndpoint<BookingLead> = {
+  type: "booking",
+  form: BOOKING_FORM,
+  schema: BookingRequest,
+  schemaAt: (now) => bookingRequestSchema(now),
+  multipartLimit: TEXT_BODY_LIMIT,
+  async check(data, store) {
+    const business = await store.businesses.get(data.businessId);
+    if (!business) return { status: 404, error: BUSINESS_NOT_FOUND };
+    let serviceType = data.serviceType;
+    if (serviceType !== undefined) {
+      const wanted = serviceType.toLowerCase();
+      serviceType = business.services.find((s) => s.toLowerCase() === wanted);
+      if (serviceType === undefined) return { errors: { serviceType: BOOKING_MESSAGES.serviceType } };
+    }
+    // The admin reads leads without the directory at hand, so the lead names the business.
+    return { data: { ...data, serviceType, businessName: business.name, businessSlug: business.slug } };
+  },
+  async errorForm(values, store) {
+    const id = typeof values.businessId === "string" ? values.businessId.trim() : "";
+    const business = id ? await store.businesses.get(id).catch(() => null) : null;
+    return business ? bookingForm(business) : BOOKING_FORM;
+  },
+  prepare: (data) => ({ stored: { ...data }, reply: { businessName: data.businessName } }),
+  confirmation: (data) => bookingConfirmationPage(data.businessName ?? "the business", data.businessSlug),
+};
