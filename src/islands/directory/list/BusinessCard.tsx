@@ -13,7 +13,7 @@ import { formatMiles } from "../../../lib/geo/distance.ts";
 import { openState } from "../../../lib/hours.ts";
 import { telHref } from "../../../lib/site.ts";
 import { Icon } from "../../Icon.tsx";
-import { Stars } from "../Stars.tsx";
+import { Stars } from "../../Stars.tsx";
 import type { ListBusiness } from "./types.ts";
 
 /** Spec section 9: service cards show at most 3 services. */
