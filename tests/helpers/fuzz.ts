@@ -19,14 +19,14 @@ import {
   QUOTE_ENDPOINT,
   leadHandler,
   type LeadEndpoint,
-} from "../../../netlify/lib/leads.ts";
-import { FIND_PROS_ENDPOINT } from "../../../netlify/lib/find-pros.ts";
-import { businessBySlugHandler, featuredHandler, reviewsHandler } from "../../../netlify/lib/directory.ts";
-import { businessesHandler } from "../../../netlify/lib/directory-search.ts";
-import { chatHandler } from "../../../netlify/lib/assistant/handler.ts";
-import { leadSchema, type LeadType } from "../../../src/lib/schemas/lead.ts";
-import { Review } from "../../../src/lib/schemas/business.ts";
-import type { Review as StoredReview } from "../../../src/lib/schemas/business.ts";
+} from "../../netlify/lib/leads.ts";
+import { FIND_PROS_ENDPOINT } from "../../netlify/lib/find-pros.ts";
+import { businessBySlugHandler, featuredHandler, reviewsHandler } from "../../netlify/lib/directory.ts";
+import { businessesHandler } from "../../netlify/lib/directory-search.ts";
+import { chatHandler } from "../../netlify/lib/assistant/handler.ts";
+import { leadSchema, type LeadType } from "../../src/lib/schemas/lead.ts";
+import { Review } from "../../src/lib/schemas/business.ts";
+import type { Review as StoredReview } from "../../src/lib/schemas/business.ts";
 import {
   ORIGIN,
   directoryDeps,
@@ -39,7 +39,7 @@ import {
   validQuote,
   validReview,
   type FunctionsHarness,
-} from "../../helpers/functions.ts";
+} from "./functions.ts";
 
 export const FUZZ_BUSINESS = "fz-1";
 export const FUZZ_BUSINESS_SLUG = "fuzz-business-one";
