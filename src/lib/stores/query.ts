@@ -12,9 +12,9 @@ import { nanoquery } from "@nanostores/query";
 
 const LIFETIME_MS = 5 * 60_000;
 
-const cache = new Map<string, { data?: unknown; error?: unknown }>();
+const cache = new Map<string, { data?: unknown; error?: unknown; created?: number; expires?: number }>();
 
-export const [createFetcherStore, , { mutateCache }] = nanoquery({
+export const [createFetcherStore] = nanoquery({
   cache,
   dedupeTime: LIFETIME_MS,
   cacheLifetime: LIFETIME_MS,
@@ -25,3 +25,12 @@ export const [createFetcherStore, , { mutateCache }] = nanoquery({
     cache.delete(key);
   },
 });
+
+/**
+ * Caches data the page already holds (the server rendered it) as if `key` had just been
+ * fetched. Not `mutateCache`: that only rewrites keys already in the cache.
+ */
+export function primeCache(key: string, data: unknown): void {
+  const now = Date.now();
+  cache.set(key, { data, created: now, expires: now + LIFETIME_MS });
+}

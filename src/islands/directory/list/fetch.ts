@@ -8,7 +8,7 @@
 import { atom } from "nanostores";
 import { apiGet } from "../../../lib/api.ts";
 import { businessesApiUrl, type DirectoryState } from "../../../lib/directory-url.ts";
-import { createFetcherStore, mutateCache } from "../../../lib/stores/query.ts";
+import { createFetcherStore, primeCache } from "../../../lib/stores/query.ts";
 import { toListBusiness, type ListBusiness, type ListPage } from "./types.ts";
 
 const FEATURED_URL = "/api/businesses/featured";
@@ -50,7 +50,7 @@ export function showState(state: DirectoryState): void {
 
 /** The server rendered this page: cache it so hydration does not ask again. */
 export function seedPage(state: DirectoryState, page: ListPage): void {
-  mutateCache(businessesApiUrl(state), page);
+  primeCache(businessesApiUrl(state), page);
 }
 
 export function fetchFeatured(): void {
