@@ -4,7 +4,7 @@
  * redis://127.0.0.1:6379), under a unique key prefix that is deleted afterwards. Prints
  * the counts per endpoint and status and every finding; exits 1 on a finding.
  */
-import { formatCounts, fuzzRig, runFuzz } from "../tests/integration/fuzz/core.ts";
+import { formatCounts, fuzzRig, runFuzz } from "../tests/helpers/fuzz.ts";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -12,8 +12,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { zipPoint } from "../src/lib/geo/places.ts";
 import { OPEN_24_HOURS } from "../src/lib/hours.ts";
-import { type CityName } from "../src/lib/options.ts";
-import { SeedFile, WEEKDAYS, type BusinessHours } from "../src/lib/schemas/business.ts";
+import { WEEKDAYS, type CityName } from "../src/lib/options.ts";
+import { SeedFile, type BusinessHours } from "../src/lib/schemas/business.ts";
 
 const FILE = "content/directory/businesses.json";
 /** Ids from biz-101 on are generated; below are hand-written. */

@@ -9,6 +9,10 @@
  * hydration and only a state that differs from the props' is fetched (skeleton meanwhile).
  * The props seed the query cache and are never refetched in the background.
  *
+ * Data: the list and Featured are fetcher stores (list/fetch.ts, @nanostores/query): the
+ * island points them at the state's request and renders what they hold; the cache and the
+ * sharing of a request in flight are the library's.
+ *
  * URL and history: the state lives in ?q=&near=&city=&radius=&service=&minRating=&sort=
  * &open=&emergency=&page= (src/lib/directory-url.ts). Filter changes, page changes, form
  * submits and Clear Filters push an entry; typing pushes one entry per burst and then
@@ -18,11 +22,11 @@
  * change (a half-typed ZIP is not a place); "Use my location" fills it with the browser's
  * position, rounded, only when tapped, and nothing is stored.
  */
+import { useStore } from "@nanostores/react";
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { ApiError } from "../lib/api.ts";
 import {
   DEFAULT_DIRECTORY_STATE,
-  businessesApiUrl,
   isFiltered,
   normalizeDirectoryState,
   normalizeSearch,
@@ -33,7 +37,7 @@ import {
   type DirectoryState,
 } from "../lib/directory-url.ts";
 import { BusinessCard, SkeletonCard } from "./directory/list/BusinessCard.tsx";
-import { cachedPage, fetchBusinessesPage, fetchFeatured, rememberPage } from "./directory/list/fetch.ts";
+import { $featured, $listPage, fetchFeatured, seedPage, showState } from "./directory/list/fetch.ts";
 import { directoryUrl, writeHistory, type HistoryEntry } from "./directory/list/history.ts";
 import { Pagination } from "./directory/list/Pagination.tsx";
 import { SearchForm, fillDirectoryForm, readDirectoryForm } from "./directory/list/SearchForm.tsx";
@@ -66,6 +70,17 @@ type Result =
   /** The API refused the query (400): its field messages, e.g. an unknown place. */
   | { status: "invalid"; fields: Record<string, string> };
 
+/** What the list store holds, as the list shows it; `shown` while it holds nothing yet. */
+function resultOf({ data, error, loading }: { data?: ListPage; error?: unknown; loading: boolean }, shown: Result): Result {
+  if (loading) return { status: "loading" };
+  if (error !== undefined) {
+    const fields = error instanceof ApiError && error.status === 400 ? error.fields : undefined;
+    if (fields && Object.keys(fields).length > 0) return { status: "invalid", fields };
+    return { status: "error", message: error instanceof ApiError ? FAILED_MESSAGE : NETWORK_MESSAGE };
+  }
+  return data ? { status: "ready", page: data } : shown;
+}
+
 export function countText(total: number, near?: ListPage["near"]): string {
   const found = `${total} ${total === 1 ? "business" : "businesses"} found`;
   return near ? `${found} within ${near.radius} miles of ${near.label}` : found;
@@ -74,12 +89,11 @@ export function countText(total: number, near?: ListPage["near"]): string {
 const grid = "grid gap-5 md:grid-cols-2 lg:grid-cols-3";
 
 export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRECTORY_STATE, initialFields, featured: prerenderedFeatured }: Props) {
+  const list = useStore($listPage);
+  const featuredList = useStore($featured);
   const [state, setState] = useState<DirectoryState>(initialState);
   const [typed, setTyped] = useState(initialState.search);
-  const [result, setResult] = useState<Result>(initialFields ? { status: "invalid", fields: initialFields } : { status: "ready", page: initialPage });
-  const [featured, setFeatured] = useState<ListBusiness[]>(prerenderedFeatured ?? []);
   const [hydrated, setHydrated] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const [announcement, setAnnouncement] = useState("");
   // The clock for the cards' Open now / Closed badges; unset until hydrated (see BusinessCard).
   const [now, setNow] = useState<number>();
@@ -100,6 +114,7 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
     stateRef.current = normalized;
     announceNext.current = true;
     setState(normalized);
+    showState(normalized);
   }, []);
 
   /** Puts the controls and the list in line with a state that did not come from them. */
@@ -110,12 +125,13 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
     stateRef.current = next;
     announceNext.current = true;
     setState(next);
+    showState(next);
   }, []);
 
   // Hydration: seed the cache with the props, take the URL's state, carry over anything
   // typed or chosen before the island was ready, and follow Back/Forward from now on.
   useEffect(() => {
-    if (!initialFields) rememberPage(initialState, initialPage);
+    if (!initialFields) seedPage(initialState, initialPage);
     const fromUrl = parseDirectoryQuery(window.location.search);
     // Canonical URL: the no-JS form sends ?q=&city=all, Find Pros may send a city label.
     if (window.location.search !== serializeDirectoryQuery(fromUrl)) {
@@ -129,6 +145,11 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
       if (!sameDirectoryState({ ...early, search: "", page: initialState.page }, { ...initialState, search: "" })) commit(early, "push");
       else if (normalizeSearch(early.search) !== initialState.search) setTyped(early.search);
     }
+    // Before `hydrated` flips, so no render shows the list store unset.
+    showState(stateRef.current);
+    // Featured is prerendered; it is fetched only when a page renders the island without it.
+    // A failure only hides the section: the full list below still has every business.
+    if (!prerenderedFeatured) fetchFeatured();
     setNow(Date.now());
     setHydrated(true);
 
@@ -138,15 +159,6 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
     // Once: the props are the server's render and never change while the page is open.
   }, []);
 
-  // Featured is prerendered; it is fetched only when a page renders the island without it.
-  useEffect(() => {
-    if (prerenderedFeatured) return;
-    const controller = new AbortController();
-    // A failure only hides the section: the full list below still has every business.
-    fetchFeatured(controller.signal).then(setFeatured, () => undefined);
-    return () => controller.abort();
-  }, [prerenderedFeatured]);
-
   // Typing commits after a pause; a Back/Forward or Clear Filters that set the box to the
   // committed search has nothing to commit.
   useEffect(() => {
@@ -155,42 +167,34 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
     return () => window.clearTimeout(timer);
   }, [typed, hydrated, commit]);
 
-  const apiUrl = businessesApiUrl(state);
+  // The server's render (the first client render must match it), and what the list shows
+  // until the store holds something.
+  const initialResult: Result = initialFields ? { status: "invalid", fields: initialFields } : { status: "ready", page: initialPage };
+  const result = hydrated ? resultOf(list, initialResult) : initialResult;
+
+  // What a new result brings besides itself: the page clamp, the cards' clock, the announcement.
   useEffect(() => {
     if (!hydrated) return;
-    const settle = (page: ListPage) => {
-      // A ?page= past the end (an old link, a shrunken result) goes to the last page.
-      if (page.data.length === 0 && state.page > pageCount(page.total)) {
-        commit({ ...state, page: pageCount(page.total) }, "replace");
-        return;
-      }
-      setResult({ status: "ready", page });
-      setNow(Date.now());
-      if (announceNext.current) {
-        announceNext.current = false;
-        const pages = pageCount(page.total);
-        setAnnouncement(`${countText(page.total, page.near)}${pages > 1 ? `. Page ${state.page} of ${pages}` : ""}.`);
-      }
-    };
-    const hit = cachedPage(state);
-    if (hit) {
-      settle(hit);
+    if (result.status === "invalid") {
+      setAnnouncement(Object.values(result.fields).join(". "));
+      announceNext.current = false;
+    } else if (result.status === "error") announceNext.current = false;
+    if (result.status !== "ready") return;
+    const { page } = result;
+    const current = stateRef.current;
+    // A ?page= past the end (an old link, a shrunken result) goes to the last page.
+    if (page.data.length === 0 && current.page > pageCount(page.total)) {
+      commit({ ...current, page: pageCount(page.total) }, "replace");
       return;
     }
-    const controller = new AbortController();
-    setResult({ status: "loading" });
-    fetchBusinessesPage(state, controller.signal).then(settle, (error: unknown) => {
-      if (controller.signal.aborted) return;
-      const fields = error instanceof ApiError && error.status === 400 ? error.fields : undefined;
-      if (fields && Object.keys(fields).length > 0) {
-        setResult({ status: "invalid", fields });
-        setAnnouncement(Object.values(fields).join(". "));
-      } else setResult({ status: "error", message: error instanceof ApiError ? FAILED_MESSAGE : NETWORK_MESSAGE });
+    setNow(Date.now());
+    if (announceNext.current) {
       announceNext.current = false;
-    });
-    return () => controller.abort();
-    // Keyed by the request URL rather than the state object: equal URLs are equal states.
-  }, [apiUrl, attempt, hydrated]);
+      const pages = pageCount(page.total);
+      setAnnouncement(`${countText(page.total, page.near)}${pages > 1 ? `. Page ${current.page} of ${pages}` : ""}.`);
+    }
+    // Keyed by what the store holds: each answer, cached or fetched, is a new value.
+  }, [list, hydrated]);
 
   const focusResults = () => {
     const heading = headingRef.current;
@@ -253,11 +257,12 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
 
   const retry = () => {
     announceNext.current = true;
-    setAttempt((n) => n + 1);
+    $listPage.invalidate();
     headingRef.current?.focus({ preventScroll: true });
   };
 
   const filtered = isFiltered(state);
+  const featured = prerenderedFeatured ?? featuredList.data ?? [];
   const showFeatured = featured.length > 0 && !filtered;
   const loading = result.status === "loading";
   const page = result.status === "ready" ? result.page : undefined;

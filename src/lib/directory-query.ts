@@ -39,6 +39,15 @@ export const intParam = (min: number, max: number, fallback: number, message: st
       return z.NEVER;
     });
 
+/** Free text up to `max` characters; blank or missing is no value. */
+const textParam = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => v || undefined);
+
 /** A parameter read by one of directory-url's readers; blank takes the default, anything unreadable is `message`. */
 const readParam = <T>(read: (v: string) => T | undefined, fallback: T, message: string) =>
   z
@@ -75,12 +84,7 @@ const M = DIRECTORY_QUERY_MESSAGES;
 export const DirectoryQuery = z
   .object({
     /** Free text; applied only when non-blank after trimming. */
-    search: z
-      .string()
-      .trim()
-      .max(MAX_SEARCH_LENGTH, M.search)
-      .optional()
-      .transform((v) => v || undefined),
+    search: textParam(MAX_SEARCH_LENGTH, M.search),
     /** City value or label ("san-antonio" / "San Antonio"); blank or "all" means every city. */
     city: z
       .string()
@@ -93,12 +97,7 @@ export const DirectoryQuery = z
     /** Items to skip, 0..DIRECTORY_MAX_OFFSET, default 0. */
     offset: intParam(0, DIRECTORY_MAX_OFFSET, 0, M.offset),
     /** A 5-digit ZIP, "City, ST", "City" or "lat,lng"; resolved to a point by the function. */
-    near: z
-      .string()
-      .trim()
-      .max(MAX_NEAR_LENGTH, M.near)
-      .optional()
-      .transform((v) => v || undefined),
+    near: textParam(MAX_NEAR_LENGTH, M.near),
     /** Miles around `near`: 10, 25, 50 or 100 (default 25). */
     radius: readParam(radiusValue, DEFAULT_RADIUS, M.radius),
     /** One of PRO_SERVICES (value or label, any case). */

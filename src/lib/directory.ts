@@ -2,8 +2,8 @@
  * Presentation rules for directory businesses shared by the list cards, the detail page,
  * its JSON-LD and the server-rendered fallbacks (spec sections 2 and 9).
  */
+import { WEEKDAYS, type Weekday } from "./options.ts";
 import type { Business } from "./schemas/business.ts";
-import { WEEKDAYS, type Weekday } from "./schemas/business.ts";
 
 /** Filled stars are the floor of the rating (spec: "filled stars = floor of rating"). */
 export function filledStars(rating: string | number): number {

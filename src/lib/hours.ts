@@ -6,7 +6,8 @@
  * Formats: "7:00 AM - 5:00 PM", "7 AM - 5 PM", "Open 24 hours", "" (closed), and spans past
  * midnight ("6:00 PM - 2:00 AM" keeps the business open until 2 AM the next day).
  */
-import { WEEKDAYS, type BusinessHours, type Weekday } from "./schemas/business.ts";
+import { WEEKDAYS, type Weekday } from "./options.ts";
+import type { BusinessHours } from "./schemas/business.ts";
 
 /** Every directory city is in Texas' central zone; a business may say otherwise. */
 export const DEFAULT_TIME_ZONE = "America/Chicago";

@@ -1,13 +1,17 @@
 /**
  * Icon outlines (24px grid, stroke style) shared by the static Icon.astro and the islands'
- * Icon.tsx, so an icon looks the same whether Astro or React drew it.
+ * Icon.tsx, and the rating star shared by Stars.astro and the islands' Stars.tsx, so an
+ * icon or a star looks the same whether Astro or React drew it.
  */
 export const ICON_PATHS = {
   phone: "M3 5.5A2.5 2.5 0 0 1 5.5 3h1.4a1 1 0 0 1 .97.76l.9 3.6a1 1 0 0 1-.5 1.12l-1.6.86a11 11 0 0 0 6 6l.86-1.6a1 1 0 0 1 1.12-.5l3.6.9a1 1 0 0 1 .76.97v1.4A2.5 2.5 0 0 1 18.5 21C10 21 3 14 3 5.5Z",
   menu: "M4 6h16M4 12h16M4 18h16",
   close: "M6 6l12 12M18 6 6 18",
   chevronDown: "m6 9 6 6 6-6",
+  chevronUp: "m6 15 6-6 6 6",
+  chevronLeft: "m15 6-6 6 6 6",
   chevronRight: "m9 6 6 6-6 6",
+  minus: "M5 12h14",
   arrowRight: "M5 12h14m-6-6 6 6-6 6",
   mail: "M4 6h16v12H4zM4 7l8 6 8-6",
   clock: "M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z",
@@ -32,3 +36,14 @@ export const ICON_PATHS = {
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;
+
+/**
+ * A rating star: amber when on, a grey outline when off (the caller picks the empty fill
+ * for its background). The state is the `data-on` attribute rather than a class, so a page
+ * script can relight a rendered row (the business page's rating after a review).
+ */
+export const STAR = {
+  path: ICON_PATHS.star,
+  strokeWidth: "1.5",
+  class: "text-slate-300 data-[on=true]:fill-amber-400 data-[on=true]:text-amber-500",
+} as const;

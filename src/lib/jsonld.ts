@@ -4,10 +4,10 @@
  */
 import type { Business, PublicReview } from "./schemas/business.ts";
 import { SITE, siteUrl } from "./site.ts";
-import { WEEKDAYS } from "./schemas/business.ts";
+import { WEEKDAYS, type Weekday } from "./options.ts";
 import { clockMinutes } from "./hours.ts";
 
-const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = {
+const DAY_NAMES: Record<Weekday, string> = {
   monday: "Monday",
   tuesday: "Tuesday",
   wednesday: "Wednesday",

@@ -23,6 +23,13 @@ export function optionLabel(options: readonly Option[], value: string): string {
   return options.find((o) => o.value === value)?.label ?? value;
 }
 
+/**
+ * A business's opening-hours days, Monday first. Here and not beside the schema: the
+ * islands and page scripts that read hours must not pull zod in with it.
+ */
+export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
 /** Cities the directory covers (spec section 9). The label is also the stored Business.city. */
 export const CITIES = [
   { value: "austin", label: "Austin", state: "TX" },

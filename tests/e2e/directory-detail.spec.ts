@@ -11,7 +11,7 @@ import { BOOKING_TOASTS, REVIEW_TOASTS } from "../../src/lib/forms/copy";
 import { NOT_FOUND } from "../../src/lib/directory";
 import { NO_REVIEWS } from "../../src/islands/directory/detail/ReviewsPanel";
 import { telHref } from "../../src/lib/site";
-import { WEEKDAYS } from "../../src/lib/schemas/business";
+import { WEEKDAYS } from "../../src/lib/options";
 
 type SeedBusiness = (typeof seed)[number];
 const bySlug = (slug: string) => seed.find((b) => b.slug === slug) as SeedBusiness;

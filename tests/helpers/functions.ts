@@ -107,13 +107,13 @@ export const validFindPros = () => ({
   email: "homer@example.com",
 });
 
-/** Flattens a payload into form entries: arrays repeat, nested objects use dotted names. */
-export function toEntries(payload: Record<string, unknown>): [string, string][] {
+/** Flattens a payload into form entries: arrays repeat, nested objects use dotted names; `text` writes each value. */
+export function toEntries(payload: Record<string, unknown>, text: (value: unknown) => string = String): [string, string][] {
   const out: [string, string][] = [];
   for (const [key, value] of Object.entries(payload)) {
-    if (Array.isArray(value)) for (const v of value) out.push([key, String(v)]);
-    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) out.push([`${key}.${k}`, String(v)]);
-    else out.push([key, String(value)]);
+    if (Array.isArray(value)) for (const v of value) out.push([key, text(v)]);
+    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) out.push([`${key}.${k}`, text(v)]);
+    else out.push([key, text(value)]);
   }
   return out;
 }

@@ -42,6 +42,9 @@ function rawStatus(served: Served, head: string, body = "", from = "127.0.0.1"):
   });
 }
 
+// Like the real-Redis suites (tests/helpers/redis.ts), a skip says why in the run's output.
+if (!BUILT) console.warn("[tests] no dist/: the npm start suite is skipped (npm run build first; npm test does)");
+
 describe.skipIf(!BUILT)("npm start under hostile requests", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "treeline-serve-"));
   const env = {

@@ -7,6 +7,7 @@
  */
 import { Dialog } from "radix-ui";
 import { useRef, type ReactNode } from "react";
+import { Icon } from "../Icon.tsx";
 
 interface Props {
   open: boolean;
@@ -53,9 +54,7 @@ export function DialogShell({ open, onClose, returnFocus, wide, children }: Prop
             aria-label="Close"
             className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-slate-500 hover:bg-forest-50 hover:text-forest-900"
           >
-            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-              <path d="M18 6 6 18M6 6l12 12" />
-            </svg>
+            <Icon name="close" />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

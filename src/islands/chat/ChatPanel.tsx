@@ -99,9 +99,7 @@ export function ChatHeader({ minimised, onMinimise, onRestore, onClose, headerRe
         aria-expanded={!minimised}
         aria-controls={BODY_ID}
       >
-        <svg viewBox="0 0 24 24" className="size-[1.125rem]" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-          <path d={minimised ? "M6 15l6-6 6 6" : "M5 12h14"} />
-        </svg>
+        <Icon name={minimised ? "chevronUp" : "minus"} className="size-[1.125rem]" />
       </button>
       <button type="button" className={headerButton} onClick={onClose} popoverTarget={PANEL_ID} popoverTargetAction="hide" aria-label="Close chat">
         <Icon name="close" className="size-[1.125rem]" />
@@ -225,9 +223,7 @@ export function ChatForm({ messages, draft, defaultDraft, sendDisabled = false, 
           aria-label="Send message"
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-forest-700 text-white hover:bg-forest-800 disabled:cursor-not-allowed disabled:bg-forest-200 disabled:text-forest-50"
         >
-          <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-            <path d="M5 12h14M13 6l6 6-6 6" />
-          </svg>
+          <Icon name="arrowRight" />
         </button>
       </div>
     </form>

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from "react";
 import { formatMiles } from "../../lib/geo/distance.ts";
 import { telHref } from "../../lib/site.ts";
-import { StarRow } from "../directory/Stars.tsx";
+import { StarRow } from "../Stars.tsx";
 import { Icon } from "../Icon.tsx";
 import type { Match } from "./submit.ts";
 
@@ -31,9 +31,7 @@ export function Confirmation({ matches, message, name, location, onReset }: Prop
   return (
     <div className="text-center sm:text-left" data-testid="find-pros-confirmation">
       <span className="mx-auto mb-4 inline-flex size-12 items-center justify-center rounded-full bg-forest-100 text-forest-700 sm:mx-0">
-        <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-          <path d="m5 12 5 5L20 7" />
-        </svg>
+        <Icon name="check" className="size-6 stroke-[2.5]" />
       </span>
       <h3 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
         Request received

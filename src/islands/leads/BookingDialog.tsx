@@ -5,19 +5,17 @@
  * toasts; failure keeps the dialog and what was typed, with a destructive toast.
  */
 import { useState } from "react";
-import { ApiError } from "../../lib/api.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
 import { BOOKING_TOASTS } from "../../lib/forms/copy.ts";
 import { bookingForm } from "../../lib/forms/fields.ts";
 import { BookingRequest } from "../../lib/schemas/booking.ts";
-import { showToast, type BusinessPreset } from "../../lib/stores/dialogs.ts";
+import type { BusinessPreset } from "../../lib/stores/dialogs.ts";
 import { DialogHeader } from "./DialogParts.tsx";
 import { LeadForm } from "./LeadForm.tsx";
-import { createLeadSender, openedAt, type DialogBodyProps } from "./submit.ts";
+import { createLeadSender, type DialogBodyProps } from "./submit.ts";
 
 export function BookingDialogBody({ business, dialogId, defaults, hidden, onFinished }: DialogBodyProps & { business: BusinessPreset }) {
-  const [started] = useState(() => Date.now());
-  const [send] = useState(createLeadSender);
+  const [send] = useState(() => createLeadSender(BOOKING_TOASTS));
   const [form] = useState(() => bookingForm({ name: business.businessName || "this business", services: business.services }));
 
   return (
@@ -42,15 +40,10 @@ export function BookingDialogBody({ business, dialogId, defaults, hidden, onFini
             requestType: data.requestType,
             businessId: business.businessId,
           };
-          try {
-            await send(form.action, payload, { started: openedAt(`${form.name}-form`, started) });
-          } catch (error) {
-            showToast(BOOKING_TOASTS.failure);
-            return error instanceof ApiError && error.status === 400 ? error.fields : undefined;
-          }
-          closeDialog("booking");
-          onFinished();
-          showToast(BOOKING_TOASTS.success);
+          return send(form, payload, () => {
+            closeDialog("booking");
+            onFinished();
+          });
         }}
       />
     </>

@@ -3,20 +3,17 @@
  * (the assessment adds the phase it was opened from), the same confirmation and toasts.
  */
 import { useState } from "react";
-import { ApiError } from "../../lib/api.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
 import { AUDIT_CONFIRMATION as C, AUDIT_TOASTS } from "../../lib/forms/copy.ts";
 import { ASSESSMENT_FORM, AUDIT_FORM } from "../../lib/forms/fields.ts";
 import { AssessmentRequest, AuditRequest } from "../../lib/schemas/forms.ts";
-import { showToast } from "../../lib/stores/dialogs.ts";
 import { GrowthConfirmation } from "./Confirmations.tsx";
 import { DialogHeader } from "./DialogParts.tsx";
 import { LeadForm } from "./LeadForm.tsx";
-import { createLeadSender, openedAt, type DialogBodyProps } from "./submit.ts";
+import { createLeadSender, type DialogBodyProps } from "./submit.ts";
 
 export function BusinessDialogBody({ kind, dialogId, defaults, hidden, onFinished }: DialogBodyProps & { kind: "audit" | "assessment" }) {
-  const [started] = useState(() => Date.now());
-  const [send] = useState(createLeadSender);
+  const [send] = useState(() => createLeadSender(AUDIT_TOASTS));
   const [done, setDone] = useState(false);
   const form = kind === "audit" ? AUDIT_FORM : ASSESSMENT_FORM;
 
@@ -32,17 +29,11 @@ export function BusinessDialogBody({ kind, dialogId, defaults, hidden, onFinishe
     );
   }
 
-  const submit = async (data: Record<string, unknown>) => {
-    try {
-      await send(form.action, data, { started: openedAt(`${form.name}-form`, started) });
-    } catch (error) {
-      showToast(AUDIT_TOASTS.failure);
-      return error instanceof ApiError && error.status === 400 ? error.fields : undefined;
-    }
-    setDone(true);
-    onFinished();
-    showToast(AUDIT_TOASTS.success);
-  };
+  const submit = (data: Record<string, unknown>) =>
+    send(form, data, () => {
+      setDone(true);
+      onFinished();
+    });
 
   return (
     <>

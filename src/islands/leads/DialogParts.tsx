@@ -4,6 +4,7 @@
  * src/components/LeadDialog.astro; these render inside it, and the no-JS pages reuse them.
  */
 import type { ReactNode } from "react";
+import { Icon } from "../Icon.tsx";
 
 /**
  * The dialog's accessible name and description: the `<dialog>` points at these ids
@@ -27,9 +28,7 @@ export function DialogHeader({ dialogId, title, description }: { dialogId: strin
 export function CheckItem({ children }: { children: ReactNode }) {
   return (
     <li className="flex items-start gap-2.5">
-      <svg viewBox="0 0 24 24" className="mt-0.5 size-5 shrink-0 text-forest-600" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        <path d="M20 6 9 17l-5-5" />
-      </svg>
+      <Icon name="check" className="mt-0.5 size-5 shrink-0 stroke-[2.5] text-forest-600" />
       <span>{children}</span>
     </li>
   );

@@ -4,21 +4,18 @@
  * in a destructive toast; a 400's field messages also show inline.
  */
 import { useState } from "react";
-import { ApiError } from "../../lib/api.ts";
 import { closeDialog } from "../../lib/dialogs.ts";
 import { estimate } from "../../lib/estimate.ts";
 import { QUOTE_CONFIRMATION as C, QUOTE_TOASTS } from "../../lib/forms/copy.ts";
 import { QUOTE_FORM } from "../../lib/forms/fields.ts";
 import { QuoteRequest } from "../../lib/schemas/forms.ts";
-import { showToast } from "../../lib/stores/dialogs.ts";
 import { QuoteConfirmation } from "./Confirmations.tsx";
 import { DialogHeader } from "./DialogParts.tsx";
 import { LeadForm } from "./LeadForm.tsx";
-import { createLeadSender, openedAt, type DialogBodyProps } from "./submit.ts";
+import { createLeadSender, type DialogBodyProps } from "./submit.ts";
 
 export function QuoteDialogBody({ dialogId, defaults, hidden, onFinished }: DialogBodyProps) {
-  const [started] = useState(() => Date.now());
-  const [send] = useState(createLeadSender);
+  const [send] = useState(() => createLeadSender(QUOTE_TOASTS));
   const [done, setDone] = useState<string | null>(null);
 
   if (done !== null) {
@@ -54,15 +51,10 @@ export function QuoteDialogBody({ dialogId, defaults, hidden, onFinished }: Dial
             treeDetails: data.treeDetails ?? {},
             estimatedCost,
           };
-          try {
-            await send(QUOTE_FORM.action, payload, { started: openedAt(`${QUOTE_FORM.name}-form`, started) });
-          } catch (error) {
-            showToast(QUOTE_TOASTS.failure);
-            return error instanceof ApiError && error.status === 400 ? error.fields : undefined;
-          }
-          setDone(estimatedCost);
-          onFinished();
-          showToast(QUOTE_TOASTS.success);
+          return send(QUOTE_FORM, payload, () => {
+            setDone(estimatedCost);
+            onFinished();
+          });
         }}
       />
     </>

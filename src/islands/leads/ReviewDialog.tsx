@@ -13,7 +13,7 @@ import { closeDialog } from "../../lib/dialogs.ts";
 import { showToast, type BusinessPreset } from "../../lib/stores/dialogs.ts";
 import { SITE } from "../../lib/site.ts";
 import { reviewAdded, reviewsUrl } from "../../lib/stores/directory.ts";
-import { StarIcon } from "../StarIcon.tsx";
+import { Star } from "../Stars.tsx";
 import { REVIEW_NEEDS_JS, REVIEW_TOASTS } from "../../lib/forms/copy.ts";
 import { DialogHeader } from "./DialogParts.tsx";
 import { errorClass, inputClass, labelClass } from "./LeadForm.tsx";
@@ -172,7 +172,7 @@ export function ReviewDialogBody({ preset, dialogId, defaults, onFinished }: Pic
                     className="sr-only"
                     aria-label={`${value} ${value === 1 ? "star" : "stars"}`}
                   />
-                  <StarIcon on={on} size="size-8" emptyFill="fill-slate-100" />
+                  <Star on={on} size="size-8" emptyFill="fill-slate-100" />
                 </label>
               );
             })}

@@ -10,6 +10,7 @@ import { useEffect, useLayoutEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { $toasts, dismissToast } from "../../lib/stores/dialogs.ts";
+import { Icon } from "../Icon.tsx";
 
 /** NotificationRegion.astro's id; the Radix list takes it over so links to #notifications keep working. */
 const REGION_ID = "notifications";
@@ -54,9 +55,7 @@ export function Toaster() {
               toast.variant === "destructive" ? "text-red-50 hover:bg-red-800" : "text-slate-500 hover:bg-forest-50",
             ].join(" ")}
           >
-            <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-              <path d="M18 6 6 18M6 6l12 12" />
-            </svg>
+            <Icon name="close" className="size-4" />
           </Toast.Close>
         </Toast.Root>
       ))}

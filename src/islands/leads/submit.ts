@@ -3,9 +3,12 @@
  * the same payload (the visitor pressing submit again after a network error) reuse the
  * key so the lead is stored once, while a changed payload is a new attempt with a new key.
  */
-import { apiRequest } from "../../lib/api.ts";
+import { ApiError, apiRequest } from "../../lib/api.ts";
+import type { FormDef } from "../../lib/forms/fields.ts";
 import type { FormValues } from "../../lib/forms/markup.ts";
 import { SOURCE_FIELD, STARTED_FIELD } from "../../lib/forms/markup.ts";
+import type { FieldErrors } from "../../lib/schemas/forms.ts";
+import { showToast, type ToastInput } from "../../lib/stores/dialogs.ts";
 import type { LeadFormProps } from "./LeadForm.tsx";
 
 /** What the dialogs island hands each dialog's body. */
@@ -20,31 +23,41 @@ export interface DialogBodyProps {
   onFinished: () => void;
 }
 
-export interface LeadMeta {
-  /** ms epoch at which the dialog opened (the function drops inhumanly fast submits). */
-  started: number;
-}
-
 /**
  * When the visitor started: the `_started` the opener stamped on the form when the dialog
  * opened (before this island existed), else `fallback` (the island's mount).
  */
-export function openedAt(formId: string, fallback: number): number {
+function openedAt(formId: string, fallback: number): number {
   const input = document.getElementById(formId)?.querySelector<HTMLInputElement>(`input[name="${STARTED_FIELD}"]`);
   const value = Number(input?.value);
   return Number.isFinite(value) && value > 0 ? Math.min(value, fallback) : fallback;
 }
 
-export function createLeadSender() {
+/**
+ * One dialog body's sender (create it once, at mount). A call posts the lead, then says
+ * how it went in a toast: on success `done` runs first (the dialog's next view); a failure
+ * resolves to the 400 answer's field messages, which the form shows inline.
+ */
+export function createLeadSender(toasts: { success: ToastInput; failure: ToastInput }) {
+  const mountedAt = Date.now();
   let lastBody = "";
   let key = "";
-  return async function send(url: string, payload: Record<string, unknown>, meta: LeadMeta): Promise<void> {
-    const body = { ...payload, [STARTED_FIELD]: String(meta.started), [SOURCE_FIELD]: location.pathname };
+  return async function send(form: Pick<FormDef, "action" | "name">, payload: Record<string, unknown>, done: () => void): Promise<FieldErrors | undefined> {
+    const started = openedAt(`${form.name}-form`, mountedAt);
+    const body = { ...payload, [STARTED_FIELD]: String(started), [SOURCE_FIELD]: location.pathname };
     const serialized = JSON.stringify(body);
     if (serialized !== lastBody || !key) {
       key = crypto.randomUUID();
       lastBody = serialized;
     }
-    await apiRequest("POST", url, body, { headers: { "Idempotency-Key": key } });
+    try {
+      await apiRequest("POST", form.action, body, { headers: { "Idempotency-Key": key } });
+    } catch (error) {
+      showToast(toasts.failure);
+      return error instanceof ApiError && error.status === 400 ? error.fields : undefined;
+    }
+    done();
+    showToast(toasts.success);
+    return undefined;
   };
 }

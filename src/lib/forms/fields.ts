@@ -3,21 +3,7 @@
  * static pages and the server-rendered error/confirmation pages all draw the same
  * fields, labels and choices from here (validation lives in ../schemas/forms.ts).
  */
-import {
-  BOOKING_URGENCY,
-  CHALLENGES,
-  CURRENT_REVENUE,
-  EMPLOYEE_COUNT,
-  GOALS,
-  GROWTH_PHASES,
-  PRO_SERVICES,
-  PROPERTY_TYPES,
-  SERVICE_TYPES,
-  TIMELINES,
-  URGENCY,
-  YEARS_IN_BUSINESS,
-  type Option,
-} from "../options.ts";
+import { BOOKING_URGENCY, CHALLENGES, CURRENT_REVENUE, EMPLOYEE_COUNT, GOALS, GROWTH_PHASES, PRO_SERVICES, PROPERTY_TYPES, SERVICE_TYPES, TIMELINES, URGENCY, YEARS_IN_BUSINESS, type Option } from "../options.ts";
 import type { Business } from "../schemas/business.ts";
 
 export type FieldKind = "text" | "email" | "tel" | "date" | "select" | "checkboxes" | "textarea" | "file" | "hidden";

@@ -6,9 +6,6 @@ import { z } from "../zod.ts";
 import { CITY_NAMES } from "../options.ts";
 import { cleanString } from "./text.ts";
 
-export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
 /** Opening hours as display text per day; an empty or missing day means Closed. */
 export const BusinessHours = z.object({
   /** e.g. "7:00 AM - 6:00 PM". */

@@ -1,6 +1,6 @@
 /** A fixed-seed sample of the endpoint fuzzer (`npm run bench:fuzz` runs >= 10,000 cases). */
 import { afterAll, describe, expect, it } from "vitest";
-import { formatCounts, fuzzRig, runFuzz } from "./core.ts";
+import { formatCounts, fuzzRig, runFuzz } from "../../helpers/fuzz.ts";
 
 const rig = await fuzzRig("fuzz");
 const canary = await fuzzRig("fuzz-canary");

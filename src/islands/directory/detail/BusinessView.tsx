@@ -8,19 +8,17 @@
 import type { ReactNode } from "react";
 import {
   NOT_FOUND,
-  STAR_COUNT,
   businessPath,
   displayUrl,
-  filledStars,
   hasCredentials,
   ratingLabel,
   reviewCountText,
 } from "../../../lib/directory.ts";
 import type { Business } from "../../../lib/schemas/business.ts";
 import { telHref } from "../../../lib/site.ts";
-import { ICON_PATHS } from "../../../lib/icons.ts";
 import { invokerProps } from "../../../lib/dialogs.ts";
 import { Icon } from "../../Icon.tsx";
+import { StarRow } from "../../Stars.tsx";
 import { HoursTable, OpenNow, ServiceArea } from "./BusinessHours.tsx";
 
 /**
@@ -34,26 +32,9 @@ export function RatingSummary({ business, rating = business.rating, reviewCount 
   live?: boolean;
   className?: string;
 }) {
-  const filled = filledStars(rating);
   return (
     <span className={`inline-flex items-center gap-1.5 ${className}`} data-live-summary={live ? business.id : undefined}>
-      <span className="inline-flex" role="img" aria-label={ratingLabel(rating)} data-live-stars="">
-        {Array.from({ length: STAR_COUNT }, (_, i) => (
-          <svg
-            key={i}
-            viewBox="0 0 24 24"
-            className="size-5 fill-slate-200 text-slate-300 data-[on=true]:fill-amber-400 data-[on=true]:text-amber-500"
-            stroke="currentColor"
-            strokeWidth="1.5"
-            strokeLinejoin="round"
-            aria-hidden="true"
-            data-star=""
-            data-on={i < filled ? "true" : "false"}
-          >
-            <path d={ICON_PATHS.star} />
-          </svg>
-        ))}
-      </span>
+      <StarRow rating={rating} size="size-5" emptyFill="fill-slate-200" label={ratingLabel(rating)} data-live-stars="" />
       <span className="font-semibold text-slate-900" data-live-rating="">
         {Number(rating).toFixed(1)}
       </span>

@@ -8,11 +8,11 @@
  */
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
-import { STAR_COUNT, filledStars, formatReviewDate, ratingLabel } from "../../../lib/directory.ts";
+import { formatReviewDate, ratingLabel } from "../../../lib/directory.ts";
 import type { Business, PublicReview } from "../../../lib/schemas/business.ts";
 import { $reviews, primeReviews, refreshReviews } from "../../../lib/stores/directory.ts";
 import { Icon } from "../../Icon.tsx";
-import { StarIcon } from "../../StarIcon.tsx";
+import { StarRow } from "../../Stars.tsx";
 import { invokerProps } from "../../../lib/dialogs.ts";
 
 export const NO_REVIEWS = "No reviews yet. Be the first to review this business!";
@@ -23,20 +23,11 @@ interface Props {
   initialReviews: PublicReview[];
 }
 
-function SmallStars({ rating }: { rating: number }) {
-  const filled = filledStars(rating);
-  return (
-    <span className="inline-flex" role="img" aria-label={ratingLabel(rating)}>
-      {Array.from({ length: STAR_COUNT }, (_, i) => <StarIcon key={i} on={i < filled} size="size-4" />)}
-    </span>
-  );
-}
-
 export function ReviewItem({ review }: { review: PublicReview }) {
   return (
     <li className="border-t border-slate-200 pt-4 first:border-t-0 first:pt-0" data-review-id={review.id}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <SmallStars rating={review.rating} />
+        <StarRow rating={review.rating} emptyFill="fill-slate-200" label={ratingLabel(review.rating)} />
         <span className="font-semibold text-slate-900">{review.customerName}</span>
         {review.isVerified ? (
           <span className="badge bg-forest-100 text-forest-800">

@@ -13,7 +13,7 @@ import { formatMiles } from "../../../lib/geo/distance.ts";
 import { openState } from "../../../lib/hours.ts";
 import { telHref } from "../../../lib/site.ts";
 import { Icon } from "../../Icon.tsx";
-import { Stars } from "../Stars.tsx";
+import { Stars } from "../../Stars.tsx";
 import type { ListBusiness } from "./types.ts";
 
 /** Spec section 9: service cards show at most 3 services. */
@@ -102,6 +102,10 @@ export function BusinessCard({ business, className = "", now }: { business: List
   );
 }
 
+/** Widths of the skeleton's description lines and service chips, like a typical card's. */
+const SKELETON_LINES = ["", "", "w-2/3"];
+const SKELETON_CHIPS = ["w-20", "w-24", "w-16"];
+
 /** A placeholder the size of a card while a page loads; hidden from assistive tech. */
 export function SkeletonCard() {
   return (
@@ -110,15 +114,15 @@ export function SkeletonCard() {
         <div className="h-5 w-3/4 rounded bg-slate-200" />
         <div className="mt-3 h-4 w-1/2 rounded bg-slate-200" />
         <div className="mt-4 space-y-2">
-          <div className="h-3.5 rounded bg-slate-100" />
-          <div className="h-3.5 rounded bg-slate-100" />
-          <div className="h-3.5 w-2/3 rounded bg-slate-100" />
+          {SKELETON_LINES.map((width, i) => (
+            <div key={i} className={`h-3.5 rounded bg-slate-100 ${width}`} />
+          ))}
         </div>
         <div className="mt-4 h-4 w-1/3 rounded bg-slate-200" />
         <div className="mt-4 flex gap-1.5">
-          <div className="h-5 w-20 rounded-md bg-forest-50" />
-          <div className="h-5 w-24 rounded-md bg-forest-50" />
-          <div className="h-5 w-16 rounded-md bg-forest-50" />
+          {SKELETON_CHIPS.map((width) => (
+            <div key={width} className={`h-5 rounded-md bg-forest-50 ${width}`} />
+          ))}
         </div>
         <div className="mt-6 flex gap-3">
           <div className="h-11 flex-1 rounded-lg bg-slate-100" />

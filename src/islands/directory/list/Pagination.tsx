@@ -5,17 +5,7 @@
  * over and the page loads through the API instead. An unavailable direction is plain text.
  */
 import type { MouseEvent } from "react";
-
-const LEFT = "m15 6-6 6 6 6";
-const RIGHT = "m9 6 6 6-6 6";
-
-function Arrow({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d={d} />
-    </svg>
-  );
-}
+import { Icon } from "../../Icon.tsx";
 
 interface Props {
   page: number;
@@ -30,7 +20,7 @@ const unavailable = "btn-outline px-4 cursor-not-allowed border-slate-200 bg-whi
 
 export function Pagination({ page, pages, hrefFor, onPage }: Props) {
   const step = (target: number, enabled: boolean, label: "Previous" | "Next") => {
-    const content = label === "Previous" ? [<Arrow key="a" d={LEFT} />, label] : [label, <Arrow key="a" d={RIGHT} />];
+    const content = label === "Previous" ? [<Icon key="a" name="chevronLeft" />, label] : [label, <Icon key="a" name="chevronRight" />];
     if (!enabled) {
       return (
         <span className={unavailable} aria-disabled="true" data-testid={`page-${label.toLowerCase()}`}>

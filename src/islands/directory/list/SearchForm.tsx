@@ -7,7 +7,7 @@
  * loading; the island reads the form (readDirectoryForm) and writes it back on Back/Forward
  * (fillDirectoryForm).
  */
-import { type ChangeEvent, type FormEvent, type RefObject } from "react";
+import { type ChangeEvent, type FormEvent, type InputHTMLAttributes, type RefObject } from "react";
 import {
   ALL_CITIES,
   DEFAULT_DIRECTORY_STATE,
@@ -20,12 +20,14 @@ import {
   normalizeDirectoryState,
   type DirectoryState,
 } from "../../../lib/directory-url.ts";
+import type { IconName } from "../../../lib/icons.ts";
 import { CITIES, PRO_SERVICES } from "../../../lib/options.ts";
 import { Icon } from "../../Icon.tsx";
 
 const control =
   "block min-h-12 w-full rounded-lg border border-slate-300 bg-white py-2.5 text-base text-slate-900 shadow-sm transition-colors placeholder:text-slate-500 hover:border-forest-400 focus:outline-2 focus:outline-offset-0 focus:outline-forest-500";
 const label = "mb-1.5 block text-sm font-semibold text-forest-950";
+const leadingIcon = "pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-forest-500";
 const toggle =
   "inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 shadow-sm select-none hover:border-forest-400 has-checked:border-forest-600 has-checked:bg-forest-50 has-checked:text-forest-900 has-focus-visible:outline-2 has-focus-visible:outline-forest-500";
 
@@ -97,43 +99,30 @@ export function SearchForm({ state = DEFAULT_DIRECTORY_STATE, formRef, onSearchI
         <label htmlFor="directory-search" className={label}>
           Search tree services
         </label>
-        <div className="relative">
-          <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-forest-500" />
-          <input
-            id="directory-search"
-            name="q"
-            type="search"
-            defaultValue={d.search}
-            placeholder="Company, service or keyword"
-            maxLength={MAX_SEARCH_LENGTH}
-            autoComplete="off"
-            enterKeyHint="search"
-            onChange={onSearchInput}
-            className={`${control} pr-3 pl-10`}
-          />
-        </div>
+        <IconInput
+          icon="search"
+          id="directory-search"
+          name="q"
+          type="search"
+          defaultValue={d.search}
+          placeholder="Company, service or keyword"
+          maxLength={MAX_SEARCH_LENGTH}
+          autoComplete="off"
+          onChange={onSearchInput}
+        />
       </div>
       <div>
         <label htmlFor="directory-near" className={label}>
           ZIP code or city
         </label>
         <div className="flex gap-2">
-          <div className="relative min-w-0 flex-1">
-            <Icon name="mapPin" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-forest-500" />
-            <input
-              id="directory-near"
-              name="near"
-              type="text"
-              defaultValue={d.near}
-              placeholder="e.g. 78664 or Katy, TX"
-              maxLength={MAX_NEAR_LENGTH}
-              autoComplete="postal-code"
-              enterKeyHint="search"
-              aria-invalid={nearError ? true : undefined}
-              aria-describedby={nearError ? "directory-near-error" : undefined}
-              className={`${control} pr-3 pl-10 ${nearError ? "border-red-600" : ""}`}
-            />
-          </div>
+          <PlaceInput
+            id="directory-near"
+            defaultValue={d.near}
+            wrapper="min-w-0 flex-1"
+            aria-invalid={nearError ? true : undefined}
+            aria-describedby={nearError ? "directory-near-error" : undefined}
+          />
           {onLocate && (
             <button type="button" className="btn-outline min-h-12 shrink-0 px-3" onClick={onLocate} disabled={locating} data-testid="use-my-location">
               <Icon name="navigation" className="size-5" />
@@ -151,14 +140,7 @@ export function SearchForm({ state = DEFAULT_DIRECTORY_STATE, formRef, onSearchI
         <label htmlFor="directory-city" className={label}>
           City
         </label>
-        <Select id="directory-city" name="city" defaultValue={d.city} onChange={onFilterChange} icon>
-          <option value={ALL_CITIES}>All Cities</option>
-          {CITIES.map((city) => (
-            <option key={city.value} value={city.value}>
-              {city.label}
-            </option>
-          ))}
-        </Select>
+        <Select id="directory-city" name="city" defaultValue={d.city} options={CITY_CHOICES} onChange={onFilterChange} icon />
       </div>
       <button type="submit" className="btn-secondary min-h-12 lg:mt-7">
         <Icon name="search" className="size-5" />
@@ -186,34 +168,60 @@ export function SearchForm({ state = DEFAULT_DIRECTORY_STATE, formRef, onSearchI
 }
 
 const SERVICE_CHOICES = [{ value: "", label: "Any service" }, ...PRO_SERVICES];
+const CITY_CHOICES = [{ value: ALL_CITIES, label: "All Cities" }, ...CITIES];
+
+type Choice = { value: string | number; label: string };
+type SelectProps = { id: string; name: string; defaultValue: string; options: readonly Choice[]; onChange: () => void };
 
 /** A labelled filter select. */
-function SelectField({ id, label: text, options, ...props }: { id: string; label: string; name: string; defaultValue: string; options: readonly { value: string | number; label: string }[]; onChange: () => void }) {
+function SelectField({ label: text, ...props }: SelectProps & { label: string }) {
   return (
     <div>
-      <label htmlFor={id} className={label}>
+      <label htmlFor={props.id} className={label}>
         {text}
       </label>
-      <Select id={id} {...props}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
+      <Select {...props} />
     </div>
   );
 }
 
 /** Native select: the platform picker is the most usable one on phones. */
-function Select({ icon = false, children, ...props }: { id: string; name: string; defaultValue: string; onChange: () => void; icon?: boolean; children: React.ReactNode }) {
+function Select({ icon = false, options, ...props }: SelectProps & { icon?: boolean }) {
   return (
     <div className="relative">
-      {icon && <Icon name="mapPin" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-forest-500" />}
+      {icon && <Icon name="mapPin" className={leadingIcon} />}
       <select {...props} className={`${control} appearance-none pr-10 ${icon ? "pl-10" : "pl-3"}`}>
-        {children}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
       <Icon name="chevronDown" className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-500" />
     </div>
   );
+}
+
+type IconInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "className"> & {
+  icon: IconName;
+  /** Classes of the box around the input and its icon (its place in the form's layout). */
+  wrapper?: string;
+};
+
+/** A text box with its icon inside on the left; a box marked aria-invalid gets a red border. */
+function IconInput({ icon, wrapper, ...input }: IconInputProps) {
+  return (
+    <div className={wrapper ? `relative ${wrapper}` : "relative"}>
+      <Icon name={icon} className={leadingIcon} />
+      <input enterKeyHint="search" {...input} className={`${control} pr-3 pl-10${input["aria-invalid"] ? " border-red-600" : ""}`} />
+    </div>
+  );
+}
+
+/**
+ * The "ZIP code or city" box. The Find Pros form (find-a-tree-service.astro) renders it
+ * too, server-side only: both forms send `near` to /directory.
+ */
+export function PlaceInput(props: Omit<IconInputProps, "icon">) {
+  return <IconInput icon="mapPin" name="near" type="text" placeholder="e.g. 78664 or Katy, TX" maxLength={MAX_NEAR_LENGTH} autoComplete="postal-code" {...props} />;
 }

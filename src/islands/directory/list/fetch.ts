@@ -1,31 +1,17 @@
 /**
- * Reads for the directory list, with the query cache the spec describes (section 7 and
- * 9: read data is never stale, unused entries are dropped after 5 minutes, no retries,
- * no refetch on focus). A page seen once comes back instantly on Back or Previous.
+ * The directory list's reads as fetcher stores on the shared query cache
+ * (src/lib/stores/query.ts): one keyed by the list request's URL (the state's query
+ * params), one for the Featured section. The island sets the keys; a page seen once comes
+ * back from the cache on Back or Previous, and a request already on its way is shared.
+ * A key stays null until the island has hydrated, so the server render never fetches.
  */
+import { atom } from "nanostores";
 import { apiGet } from "../../../lib/api.ts";
 import { businessesApiUrl, type DirectoryState } from "../../../lib/directory-url.ts";
+import { createFetcherStore, primeCache } from "../../../lib/stores/query.ts";
 import { toListBusiness, type ListBusiness, type ListPage } from "./types.ts";
 
-const GC_MS = 5 * 60_000;
-
-const cache = new Map<string, { page: ListPage; usedAt: number }>();
-
-export function cachedPage(state: DirectoryState): ListPage | undefined {
-  const key = businessesApiUrl(state);
-  const hit = cache.get(key);
-  if (!hit) return undefined;
-  if (Date.now() - hit.usedAt > GC_MS) {
-    cache.delete(key);
-    return undefined;
-  }
-  hit.usedAt = Date.now();
-  return hit.page;
-}
-
-export function rememberPage(state: DirectoryState, page: ListPage): void {
-  cache.set(businessesApiUrl(state), { page, usedAt: Date.now() });
-}
+const FEATURED_URL = "/api/businesses/featured";
 
 interface ListAnswer {
   data?: unknown;
@@ -39,16 +25,34 @@ function readList(answer: ListAnswer | null): ListBusiness[] {
   return Array.isArray(answer?.data) ? (answer.data as ListBusiness[]).map(toListBusiness) : [];
 }
 
-export async function fetchBusinessesPage(state: DirectoryState, signal?: AbortSignal): Promise<ListPage> {
-  const answer = await apiGet<ListAnswer>(businessesApiUrl(state), { signal });
+async function fetchPage(url: string | number | true): Promise<ListPage> {
+  const answer = await apiGet<ListAnswer>(String(url));
   const data = readList(answer);
   const total = typeof answer?.total === "number" && answer.total >= 0 ? answer.total : data.length;
   const near = typeof answer?.near?.label === "string" && typeof answer.near.radius === "number" ? { label: answer.near.label, radius: answer.near.radius } : undefined;
-  const page: ListPage = { data, total, ...(near ? { near } : {}) };
-  rememberPage(state, page);
-  return page;
+  return { data, total, ...(near ? { near } : {}) };
 }
 
-export async function fetchFeatured(signal?: AbortSignal): Promise<ListBusiness[]> {
-  return readList(await apiGet<ListAnswer>("/api/businesses/featured", { signal }));
+/** GET /api/businesses for the state shown (businessesApiUrl), or null: nothing to read. */
+export const $listUrl = atom<string | null>(null);
+export const $listPage = createFetcherStore<ListPage>([$listUrl], { fetcher: fetchPage });
+
+/** Set only when the page did not prerender the Featured section. */
+export const $featuredUrl = atom<string | null>(null);
+export const $featured = createFetcherStore<ListBusiness[]>([$featuredUrl], {
+  fetcher: async (url) => readList(await apiGet<ListAnswer>(String(url))),
+});
+
+/** Shows `state`'s page, from the cache when it is there. */
+export function showState(state: DirectoryState): void {
+  $listUrl.set(businessesApiUrl(state));
+}
+
+/** The server rendered this page: cache it so hydration does not ask again. */
+export function seedPage(state: DirectoryState, page: ListPage): void {
+  primeCache(businessesApiUrl(state), page);
+}
+
+export function fetchFeatured(): void {
+  $featuredUrl.set(FEATURED_URL);
 }

@@ -4,11 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { resolve } from "node:path";
 import { existsSync } from "node:fs";
-import { storeOptionsFromEnv, createStore } from "../../../netlify/lib/store/index.ts";
-import { embeddedFileFromEnv } from "../../../netlify/lib/store/shared-embedded.ts";
-import { portableScript } from "../../../netlify/lib/store/transports/scripts.ts";
-import { toRestValue } from "../../../netlify/lib/store/transports/requester.ts";
-import { indexTerms, queryTerms } from "../../../netlify/lib/store/text.ts";
+import { storeOptionsFromEnv, createStore } from "../../netlify/lib/store/index.ts";
+import { embeddedFileFromEnv } from "../../netlify/lib/store/shared-embedded.ts";
+import { portableScript } from "../../netlify/lib/store/transports/scripts.ts";
+import { toRestValue } from "../../netlify/lib/store/transports/requester.ts";
+import { indexTerms, queryTerms } from "../../netlify/lib/store/text.ts";
 
 describe("storeOptionsFromEnv", () => {
   it("prefers Upstash, then REDIS_URL, then the embedded store", () => {

@@ -19,19 +19,20 @@ import {
   QUOTE_ENDPOINT,
   leadHandler,
   type LeadEndpoint,
-} from "../../../netlify/lib/leads.ts";
-import { FIND_PROS_ENDPOINT } from "../../../netlify/lib/find-pros.ts";
-import { businessBySlugHandler, featuredHandler, reviewsHandler } from "../../../netlify/lib/directory.ts";
-import { businessesHandler } from "../../../netlify/lib/directory-search.ts";
-import { chatHandler } from "../../../netlify/lib/assistant/handler.ts";
-import { leadSchema, type LeadType } from "../../../src/lib/schemas/lead.ts";
-import { Review } from "../../../src/lib/schemas/business.ts";
-import type { Review as StoredReview } from "../../../src/lib/schemas/business.ts";
+} from "../../netlify/lib/leads.ts";
+import { FIND_PROS_ENDPOINT } from "../../netlify/lib/find-pros.ts";
+import { businessBySlugHandler, featuredHandler, reviewsHandler } from "../../netlify/lib/directory.ts";
+import { businessesHandler } from "../../netlify/lib/directory-search.ts";
+import { chatHandler } from "../../netlify/lib/assistant/handler.ts";
+import { leadSchema, type LeadType } from "../../src/lib/schemas/lead.ts";
+import { Review } from "../../src/lib/schemas/business.ts";
+import type { Review as StoredReview } from "../../src/lib/schemas/business.ts";
 import {
   ORIGIN,
   directoryDeps,
   functionsHarness,
   testBusiness,
+  toEntries,
   validAssessment,
   validAudit,
   validBooking,
@@ -39,7 +40,7 @@ import {
   validQuote,
   validReview,
   type FunctionsHarness,
-} from "../../helpers/functions.ts";
+} from "./functions.ts";
 
 export const FUZZ_BUSINESS = "fz-1";
 export const FUZZ_BUSINESS_SLUG = "fuzz-business-one";
@@ -118,17 +119,8 @@ const mutation = (fields: string[]): fc.Arbitrary<Mutation> =>
     ),
   );
 
-/** Form entries for any payload: lists repeat, objects use dotted names, other junk is its JSON. */
-function toEntries(payload: Record<string, unknown>): [string, string][] {
-  const text = (v: unknown) => (typeof v === "string" ? v : (JSON.stringify(v) ?? "undefined"));
-  const out: [string, string][] = [];
-  for (const [key, value] of Object.entries(payload)) {
-    if (Array.isArray(value)) for (const v of value) out.push([key, text(v)]);
-    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) out.push([`${key}.${k}`, text(v)]);
-    else out.push([key, text(value)]);
-  }
-  return out;
-}
+/** Form entries for any payload, junk included: a value that is not a string is its JSON. */
+const formEntries = (payload: Record<string, unknown>) => toEntries(payload, (v) => (typeof v === "string" ? v : (JSON.stringify(v) ?? "undefined")));
 
 const ENCODINGS = ["json", "json", "json", "broken-json", "raw-json-proto", "form-json", "form-html", "multipart-json", "text", "none", "array", "scalar"] as const;
 
@@ -144,14 +136,14 @@ function encode(encoding: (typeof ENCODINGS)[number], payload: Record<string, un
       return { headers: { "content-type": "application/json" }, body: `{"__proto__":{"polluted":true,"isAdmin":true},"constructor":{"prototype":{"x":1}},${json.slice(1)}` };
     case "form-json":
     case "form-html": {
-      const entries = toEntries(payload as Record<string, unknown>);
+      const entries = formEntries(payload as Record<string, unknown>);
       const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
       if (encoding === "form-json") headers.accept = "application/json";
       return { headers, body: new URLSearchParams(entries).toString(), html: encoding === "form-html" };
     }
     case "multipart-json": {
       const form = new FormData();
-      for (const [k, v] of toEntries(payload as Record<string, unknown>)) form.append(k, v);
+      for (const [k, v] of formEntries(payload as Record<string, unknown>)) form.append(k, v);
       return { headers: { accept: "application/json" }, body: form };
     }
     case "text":

@@ -3,18 +3,18 @@
  * image sniffing, city lookup and the limit setting. No Redis needed.
  */
 import { describe, expect, it } from "vitest";
-import { sniffImageType } from "../../../netlify/lib/blobs.ts";
-import { clientIp, sameSitePath } from "../../../netlify/lib/http.ts";
+import { sniffImageType } from "../../netlify/lib/blobs.ts";
+import { clientIp, sameSitePath } from "../../netlify/lib/http.ts";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { bookingConfirmationPage, formErrorPage, growthConfirmationPage, quoteConfirmationPage, renderPage } from "../../../netlify/lib/pages.ts";
-import { LeadForm } from "../../../src/islands/leads/LeadForm.tsx";
-import { AUDIT_CONFIRMATION, QUOTE_CONFIRMATION } from "../../../src/lib/forms/copy.ts";
-import { rateLimitPerMinute } from "../../../netlify/lib/ratelimit.ts";
-import { AUDIT_FORM, FIND_PROS_FORM, LEAD_FORMS, QUOTE_FORM } from "../../../src/lib/forms/fields.ts";
-import { entriesToFormValues, escapeHtml } from "../../../src/lib/forms/markup.ts";
-import { CHALLENGES } from "../../../src/lib/options.ts";
-import { TINY_PNG } from "../../helpers/functions.ts";
+import { bookingConfirmationPage, formErrorPage, growthConfirmationPage, quoteConfirmationPage, renderPage } from "../../netlify/lib/pages.ts";
+import { LeadForm } from "../../src/islands/leads/LeadForm.tsx";
+import { AUDIT_CONFIRMATION, QUOTE_CONFIRMATION } from "../../src/lib/forms/copy.ts";
+import { rateLimitPerMinute } from "../../netlify/lib/ratelimit.ts";
+import { AUDIT_FORM, FIND_PROS_FORM, LEAD_FORMS, QUOTE_FORM } from "../../src/lib/forms/fields.ts";
+import { entriesToFormValues, escapeHtml } from "../../src/lib/forms/markup.ts";
+import { CHALLENGES } from "../../src/lib/options.ts";
+import { TINY_PNG } from "../helpers/functions.ts";
 
 const renderForm = (props: Parameters<typeof LeadForm>[0]) => renderToStaticMarkup(createElement(LeadForm, props));
 
