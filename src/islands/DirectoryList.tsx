@@ -145,7 +145,8 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
       if (!sameDirectoryState({ ...early, search: "", page: initialState.page }, { ...initialState, search: "" })) commit(early, "push");
       else if (normalizeSearch(early.search) !== initialState.search) setTyped(early.search);
     }
-    // Before `hydrated` flips, so no render shows the list store unset.
+    // The store takes its key on the next task; until it holds something the list shows
+    // the server's render (resultOf's fallback), so hydration changes nothing on screen.
     showState(stateRef.current);
     // Featured is prerendered; it is fetched only when a page renders the island without it.
     // A failure only hides the section: the full list below still has every business.
