@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
+import zlib from "node:zlib";
 import lighthouse from "lighthouse";
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import * as chromeLauncher from "chrome-launcher";
@@ -126,6 +127,25 @@ const stripScripts = (html) =>
     // A modulepreload is a script download without the <script> tag; the floor must not pay for it.
     .replace(/<link\b[^>]*\brel=["']?modulepreload\b[^>]*>/gi, "");
 
+// The floor's HTML goes back in the coding and at the level the server chose (serve.mjs
+// compresses as the CDN does: static files hard, on-demand answers fast): sent as plain text
+// it would pay for several times its bytes on slow 4G. The level matters too: Lighthouse's
+// network model fits 14,600 bytes into the first round trip, so a few hundred bytes can cost
+// a whole RTT (150 ms). The server's level is the one that reproduces its own answer's size.
+const BR_QUALITY = zlib.constants.BROTLI_PARAM_QUALITY;
+const CODINGS = {
+  br: { decode: zlib.brotliDecompressSync, levels: [5, 11].map((q) => (b) => zlib.brotliCompressSync(b, { params: { [BR_QUALITY]: q } })) },
+  gzip: { decode: zlib.gunzipSync, levels: [6, 9].map((level) => (b) => zlib.gzipSync(b, { level })) },
+};
+function recode(coding, body, change) {
+  const codec = CODINGS[coding];
+  if (!codec) return Buffer.from(change(body.toString("utf8")));
+  const html = codec.decode(body);
+  const sized = codec.levels.map((encode) => ({ encode, off: Math.abs(encode(html).length - body.length) }));
+  const { encode } = sized.reduce((a, b) => (b.off < a.off ? b : a));
+  return encode(Buffer.from(change(html.toString("utf8"))));
+}
+
 // Both the page and its floor go through this proxy, so they share one origin and one
 // extra hop and differ only in the scripts.
 function startProxy(upstream) {
@@ -133,7 +153,7 @@ function startProxy(upstream) {
     const isFloor = req.url === FLOOR || req.url.startsWith(FLOOR + "/");
     const upstreamPath = isFloor ? req.url.slice(FLOOR.length) || "/" : req.url;
     const headers = { ...req.headers, host: new URL(upstream).host };
-    if (isFloor) delete headers["accept-encoding"]; // we need to read the HTML as text
+    if (isFloor && req.headers["accept-encoding"]) headers["accept-encoding"] = Object.keys(CODINGS).join(", "); // the codings we can read
     const up = http.request(upstream + upstreamPath, { method: req.method, headers }, (upRes) => {
       const type = String(upRes.headers["content-type"] || "");
       if (!isFloor || !type.includes("text/html")) {
@@ -143,10 +163,9 @@ function startProxy(upstream) {
       const chunks = [];
       upRes.on("data", (c) => chunks.push(c));
       upRes.on("end", () => {
-        const body = Buffer.from(stripScripts(Buffer.concat(chunks).toString("utf8")));
+        const body = recode(String(upRes.headers["content-encoding"] || ""), Buffer.concat(chunks), stripScripts);
         const out = { ...upRes.headers, "content-length": String(body.length) };
         delete out["transfer-encoding"];
-        delete out["content-encoding"];
         res.writeHead(upRes.statusCode, out);
         res.end(body);
       });
@@ -169,19 +188,32 @@ const lhConfig = {
   },
 };
 
-async function audit(url) {
+/** One Lighthouse run: its report, or why there is none. */
+async function runOnce(url) {
   const started = performance.now();
-  const lhrs = [];
-  let failure = null;
-  for (let i = 0; i < RUNS; i++) {
-    try {
-      const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "json" }, lhConfig);
-      lhrs.push(lhr);
-    } catch (err) {
-      failure = String(err?.message || err);
-    }
+  try {
+    const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "json" }, lhConfig);
+    return { lhr, seconds: (performance.now() - started) / 1000 };
+  } catch (err) {
+    return { failure: String(err?.message || err), seconds: (performance.now() - started) / 1000 };
   }
-  const seconds = (performance.now() - started) / 1000;
+}
+
+/**
+ * A page and its floor, RUNS times each, taking turns: simulated timings scale with the
+ * CPU time Chrome observed, so on a shared machine a burst of load must fall on both, not on
+ * whichever was measured during it.
+ */
+async function auditPair(pageUrl, floorUrl) {
+  const runs = [[], []];
+  for (let i = 0; i < RUNS; i++) for (const [k, url] of [pageUrl, floorUrl].entries()) runs[k].push(await runOnce(url));
+  return [summarizeRuns(pageUrl, runs[0]), summarizeRuns(floorUrl, runs[1])];
+}
+
+function summarizeRuns(url, runs) {
+  const lhrs = runs.flatMap((r) => (r.lhr ? [r.lhr] : []));
+  const failure = runs.find((r) => r.failure)?.failure ?? null;
+  const seconds = runs.reduce((t, r) => t + r.seconds, 0);
   const valid = filterToValidRuns(lhrs);
   const lhr = valid.length ? computeMedianRun(valid) : lhrs[0];
   if (!lhr) return { url, error: failure, seconds };
@@ -274,13 +306,12 @@ async function main() {
 
   // The first audit in a fresh Chrome (and the server's first requests) runs cold and
   // scores ~0.55 whatever the page; one discarded audit keeps that out of the table.
-  await audit(base + routes[0]);
+  await runOnce(base + routes[0]);
 
   const results = [];
   for (const route of routes) {
     const started = performance.now();
-    const page = await audit(base + route);
-    const floor = await audit(base + FLOOR + (route === "/" ? "/" : route));
+    const [page, floor] = await auditPair(base + route, base + FLOOR + (route === "/" ? "/" : route));
     const lcpRatio = page.lcp && floor.lcp ? page.lcp / floor.lcp : null;
     results.push({ route, page, floor, lcpRatio, seconds: (performance.now() - started) / 1000 });
     const err = page.error || floor.error;
@@ -301,7 +332,7 @@ async function main() {
   mkdirSync(RESULTS, { recursive: true });
   const md = [`# Lighthouse ${stamp}`, "",
     `Lighthouse ${meta.lighthouseVersion ?? "?"}, mobile, simulated throttling (slow 4G, 4x CPU); ${meta.userAgent ?? ""}; benchmarkIndex ${meta.benchmarkIndex ?? "?"}.`,
-    `"(floor)" = same page with every <script> (and modulepreload) removed. JS/total = transfer sizes. ${RUNS === 1 ? "One run per row." : `Median of ${RUNS} runs per row.`}`, "",
+    `"(floor)" = same page with every <script> (and modulepreload) removed, compressed like the page. JS/total = transfer sizes. ${RUNS === 1 ? "One run per row." : `Median of ${RUNS} runs per row.`}`, "",
     markdown(table), "", summary.replace(/\n/g, "\n\n"), ""].join("\n");
   writeFileSync(path.join(RESULTS, `lighthouse-${stamp}.md`), md);
   writeFileSync(path.join(RESULTS, "lighthouse-latest.md"), md);

@@ -21,6 +21,8 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** Slugs read per pipeline while listing a sitemap file (bounded request size on Upstash). */
 const SITEMAP_BATCH = 2_000;
 
+/** The longest a page stays in the CDN without a purge. */
+export const PAGE_MAX_AGE_SECONDS = 3600;
 /**
  * Browsers always revalidate; the CDN keeps a page until a purge (every directory write
  * purges its tags). The hour bounds the damage of a purge that failed; stale-while-revalidate
@@ -28,7 +30,7 @@ const SITEMAP_BATCH = 2_000;
  */
 export const PAGE_CACHE = {
   "cache-control": "public, max-age=0, must-revalidate",
-  "netlify-cdn-cache-control": "public, durable, s-maxage=3600, stale-while-revalidate=60",
+  "netlify-cdn-cache-control": `public, durable, s-maxage=${PAGE_MAX_AGE_SECONDS}, stale-while-revalidate=60`,
 } as const;
 /** "Business Not Found" is cached briefly: adding the business purges `directory` anyway. */
 const MISSING_CACHE = {
@@ -58,10 +60,17 @@ export function staticPageHeaders(netlifyToml: string): Record<string, string> {
   return out;
 }
 
-/** Everything an on-demand page answers with besides its body. */
-export function pageHeaders(outcome: PageOutcome, tags: readonly string[], roundTrips?: number): Record<string, string> {
+/**
+ * Everything an on-demand page answers with besides its body. `freshForSeconds` ends a page's
+ * CDN life early when what it shows changes with the clock (a business page's "Open now"),
+ * and then without stale-while-revalidate, which would serve the outdated copy once more.
+ */
+export function pageHeaders(outcome: PageOutcome, tags: readonly string[], roundTrips?: number, freshForSeconds?: number): Record<string, string> {
   if (outcome === "unavailable") return { ...UNAVAILABLE };
   const headers: Record<string, string> = { ...(outcome === "ok" ? PAGE_CACHE : MISSING_CACHE) };
+  if (outcome === "ok" && freshForSeconds !== undefined && freshForSeconds < PAGE_MAX_AGE_SECONDS) {
+    headers["netlify-cdn-cache-control"] = `public, durable, s-maxage=${Math.max(1, Math.ceil(freshForSeconds))}`;
+  }
   headers["netlify-cache-tag"] = [...new Set([DIRECTORY_TAG, ...tags])].join(", ");
   // Store cost of this render, for the scale bench and for anyone reading a response.
   if (roundTrips !== undefined) headers["server-timing"] = `store;desc="${roundTrips} round trips"`;

@@ -109,3 +109,25 @@ export function openFromSpans(week: readonly (readonly Span[])[], timeZone: stri
     (week[index] ?? []).some(([o, c]) => at >= o && at < c) || (week[(index + 6) % 7] ?? []).some(([, c]) => c > DAY && at < c - DAY)
   );
 }
+
+const MINUTE = 60_000;
+
+/**
+ * The first whole minute after `now`, within `horizonMinutes`, at which openState says
+ * something else (open or closed, or another weekday); null when nothing changes by then.
+ * The business page is cached HTML showing the state at render time, so its cache lifetime
+ * ends here. Stepping through real minutes instead of doing clock arithmetic keeps daylight
+ * saving days and half-hour zones right.
+ */
+export function nextOpenStateChange(hours: BusinessHours, timeZone: string = DEFAULT_TIME_ZONE, now: number = Date.now(), horizonMinutes = 60): number | null {
+  const always = isOpen247(hours);
+  const week = weeklySpans(hours);
+  const stateAt = (at: number) => `${always || openFromSpans(week, timeZone, at)} ${localTime(at, timeZone).day}`;
+  const start = stateAt(now);
+  const firstMinute = Math.floor(now / MINUTE) * MINUTE + MINUTE;
+  for (let i = 0; i < horizonMinutes; i++) {
+    const at = firstMinute + i * MINUTE;
+    if (stateAt(at) !== start) return at;
+  }
+  return null;
+}

@@ -8,10 +8,12 @@
 import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
 import seed from "../../content/directory/businesses.json" with { type: "json" };
 import { BOOKING_TOASTS, REVIEW_TOASTS } from "../../src/lib/forms/copy";
-import { NOT_FOUND } from "../../src/lib/directory";
+import { NOT_FOUND, dayLabel } from "../../src/lib/directory";
+import { OPEN_TEXT, openState } from "../../src/lib/hours";
 import { NO_REVIEWS } from "../../src/islands/directory/detail/ReviewsPanel";
 import { telHref } from "../../src/lib/site";
 import { WEEKDAYS } from "../../src/lib/options";
+import type { BusinessHours } from "../../src/lib/schemas/business";
 
 type SeedBusiness = (typeof seed)[number];
 const bySlug = (slug: string) => seed.find((b) => b.slug === slug) as SeedBusiness;
@@ -169,6 +171,25 @@ test.describe("profile", () => {
   });
 });
 
+test("the page runs no framework code and downloads no script of its own until the visitor interacts", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scripts.push(r.url());
+  });
+  await page.goto(`/directory/${FULL.slug}`);
+  // Every section has been on screen, the reviews included.
+  await page.getByRole("region", { name: "Credentials" }).scrollIntoViewIfNeeded();
+  await page.getByRole("region", { name: "Customer Reviews" }).scrollIntoViewIfNeeded();
+  await page.waitForLoadState("networkidle");
+  for (const url of scripts) {
+    const body = await (await page.request.get(url)).text();
+    expect(body, `${url} must not contain React`).not.toMatch(/react-dom|__REACT_DEVTOOLS|createRoot/);
+    expect(url, "the business page's own script is inlined").not.toMatch(/_slug_|ReviewsPanel|business/i);
+  }
+  await page.getByRole("main").getByRole("button", { name: "Book Service" }).click();
+  await hydrated(page.getByRole("dialog"));
+});
+
 test.describe("booking dialog", () => {
   test("Book Service and Write Review are buttons; each dialog takes focus, Escape closes, focus returns", async ({ page }) => {
     await page.goto(`/directory/${FULL.slug}`);
@@ -294,8 +315,7 @@ test.describe("reviews", () => {
     const panel = page.getByRole("region", { name: "Customer Reviews" });
     await panel.scrollIntoViewIfNeeded();
     const count = page.locator(`[data-live-summary="${business.id}"] [data-live-count]`);
-    // Wait for the live list so the baseline is the server's, not the build's.
-    await page.waitForResponse((r) => r.url().includes(`/api/businesses/${business.id}/reviews`) && r.request().method() === "GET", { timeout: 60_000 }).catch(() => {});
+    // The page is rendered on request, so its count is the server's.
     const before = Number((await count.textContent())!.split(" ")[0]);
 
     await panel.getByRole("button", { name: "Write Review" }).click();
@@ -322,6 +342,36 @@ test.describe("reviews", () => {
     await expect(mine.getByText("Verified")).toHaveCount(0);
     await expect(count).toHaveText(`${before + 1} ${before + 1 === 1 ? "review" : "reviews"}`);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  });
+
+  test("if the list cannot be refreshed after posting, the page's reviews stay with the new one on top", async ({ page }) => {
+    const review = { id: "rev_e2e", customerName: "Casey Lane", rating: 4, title: "On time", reviewText: "Tidy work.", serviceType: "", isVerified: false, createdAt: new Date().toISOString() };
+    const { count } = ratingOf(FULL);
+    await mockPost(page, /\/api\/businesses\/[^/]+\/reviews$/, { status: 201, body: { data: review, business: { id: FULL.id, rating: "4.2", reviewCount: count + 1 } } });
+    let gets = 0;
+    await page.route(/\/api\/businesses\/[^/]+\/reviews(\?.*)?$/, (route) => {
+      if (route.request().method() !== "GET") return route.fallback();
+      gets++;
+      return route.fulfill({ status: 500, contentType: "application/json", body: "{}" });
+    });
+    await page.goto(`/directory/${FULL.slug}`);
+    const panel = page.getByRole("region", { name: "Customer Reviews" });
+    await panel.getByRole("button", { name: "Write Review" }).click();
+    const dialog = page.getByRole("dialog", { name: "Write a Review" });
+    await hydrated(dialog);
+    await dialog.getByLabel("Your Name").fill(review.customerName);
+    await dialog.getByRole("button", { name: "Submit Review" }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(panel.getByRole("status")).toContainText("Couldn't load the latest reviews.");
+    expect(gets).toBeGreaterThan(0);
+    const items = panel.locator("[data-review-id]");
+    await expect(items).toHaveCount(FULL.reviews.length + 1);
+    await expect(items.first()).toContainText(review.customerName);
+    const summary = page.locator(`[data-live-summary="${FULL.id}"]`);
+    await expect(summary.locator("[data-live-count]")).toHaveText(`${count + 1} reviews`);
+    await expect(summary.locator("[data-live-rating]")).toHaveText("4.2");
+    await expect(summary.locator('[data-star][data-on="true"]')).toHaveCount(4);
   });
 
   test("a failed review keeps the dialog and shows the error toast", async ({ page }) => {
@@ -372,11 +422,19 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the profile, hours, reviews and JSON-LD are all in the HTML", async ({ page }) => {
+    const before = openState(FULL.businessHours as BusinessHours, (FULL as { timeZone?: string }).timeZone, Date.now());
     await page.goto(`/directory/${FULL.slug}`);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: FULL.name })).toBeVisible();
     await expect(main.getByRole("region", { name: "Contact Information" })).toContainText(FULL.phone!);
-    await expect(main.getByRole("region", { name: "Business Hours" })).toContainText("Closed");
+    const hours = main.getByRole("region", { name: "Business Hours" });
+    await expect(hours).toContainText("Closed");
+    // Drawn for the moment of the render, on the business's clock.
+    const states = [before, openState(FULL.businessHours as BusinessHours, (FULL as { timeZone?: string }).timeZone, Date.now())];
+    const texts = states.map((st) => (st.always ? OPEN_TEXT.always : st.open ? OPEN_TEXT.open : OPEN_TEXT.closed));
+    expect(texts).toContain(await hours.locator("[data-open-status]").textContent());
+    await expect(hours.locator("[data-today]")).toHaveCount(1);
+    expect(states.map((st) => `${dayLabel(st.today)} (today)`)).toContain(await hours.locator("[data-today] dt").textContent());
     await expect(main.getByRole("region", { name: "Customer Reviews" }).locator("[data-review-id]")).toHaveCount(FULL.reviews.length);
     expect((await localBusiness(page)).name).toBe(FULL.name);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { decodeGeohashScore, distanceMiles, formatMiles, geohashScore, searchRanges } from "../../src/lib/geo/distance";
 import { findPlace, zipPoint } from "../../src/lib/geo/places";
-import { daySpans, isOpen247, openState } from "../../src/lib/hours";
+import { daySpans, isOpen247, nextOpenStateChange, openState } from "../../src/lib/hours";
 import { readSeedFile, DEFAULT_SEED_FILE } from "../../netlify/lib/store/seed";
 
 describe("findPlace", () => {
@@ -93,6 +93,34 @@ describe("hours", () => {
     // Monday 07:59 and 08:00 Central.
     expect(openState(hours, "America/Chicago", Date.parse("2026-11-23T13:59:00Z")).open).toBe(false);
     expect(openState(hours, "America/Chicago", Date.parse("2026-11-23T14:00:00Z")).open).toBe(true);
+  });
+
+  it("knows the next minute the open state or the weekday changes, within the horizon", () => {
+    const hours = { ...week("8:00 AM - 5:00 PM"), friday: "6:00 PM - 2:00 AM", saturday: "", sunday: "" };
+    const change = (iso: string, zone = "America/Chicago", horizon = 60) => {
+      const at = nextOpenStateChange(hours, zone, Date.parse(iso), horizon);
+      return at === null ? null : new Date(at).toISOString();
+    };
+    // Monday 07:30:20 Central: opens at 08:00.
+    expect(change("2026-11-23T13:30:20Z")).toBe("2026-11-23T14:00:00.000Z");
+    // Monday 10:00: nothing within the hour; with a longer look, the 17:00 closing.
+    expect(change("2026-11-23T16:00:00Z")).toBeNull();
+    expect(change("2026-11-23T16:00:00Z", "America/Chicago", 8 * 60)).toBe("2026-11-23T23:00:00.000Z");
+    // Monday 23:45 Central, closed: the weekday turns at midnight.
+    expect(change("2026-11-24T05:45:00Z")).toBe("2026-11-24T06:00:00.000Z");
+    // Saturday 01:30 Central: Friday's span ends at 02:00.
+    expect(change("2026-11-21T07:30:00Z")).toBe("2026-11-21T08:00:00.000Z");
+    // Open 24/7: only midnight changes anything (today's row).
+    expect(nextOpenStateChange(week("Open 24 hours"), "America/Chicago", Date.parse("2026-11-23T12:00:00Z"))).toBeNull();
+    expect(change("2026-11-24T05:30:00Z", "America/Denver")).toBeNull();
+  });
+
+  it("counts real minutes across a daylight saving change", () => {
+    const early = { ...week(""), sunday: "3:00 AM - 5:00 AM" };
+    // Sunday 2026-03-08 01:30 CST (07:30Z); clocks jump from 02:00 to 03:00 at 08:00Z, so it
+    // opens 30 real minutes later, not 90.
+    const at = nextOpenStateChange(early, "America/Chicago", Date.parse("2026-03-08T07:30:00Z"));
+    expect(at === null ? null : new Date(at).toISOString()).toBe("2026-03-08T08:00:00.000Z");
   });
 });
 

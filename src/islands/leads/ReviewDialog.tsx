@@ -82,6 +82,11 @@ export function ReviewDialogBody({ preset, dialogId, defaults, onFinished }: Pic
       onFinished();
       showToast(REVIEW_TOASTS.success);
       void reviewAdded(preset.businessId, answer.data, answer.business);
+      // The page's reviews are server HTML until now: from here on they follow the store. A
+      // chunk of its own, so no page loads it before a review is posted.
+      import("../directory/detail/live-reviews.tsx")
+        .then(({ followReviews }) => followReviews(preset.businessId, preset.businessName))
+        .catch(() => {}); // the list then updates on the next load, as without JavaScript
     } catch (error) {
       showToast(REVIEW_TOASTS.failure);
       const fields = error instanceof ApiError && error.status === 400 ? error.fields : undefined;

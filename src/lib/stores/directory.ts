@@ -1,8 +1,9 @@
 /**
- * Live directory state shared by the detail page's pieces: the reviews island, the
- * review dialog (in the site's dialogs island) and the header rating script are separate
- * bundles, so they meet here. A posted review updates the summary at once from the POST
- * answer and then refreshes the list from the server.
+ * A business page's reviews after its visitor posts one: the review dialog (in the site's
+ * dialogs island) writes here and the page's live view (live-reviews.tsx, a separate chunk)
+ * draws it. A posted review updates the summary at once from the POST answer and then
+ * refreshes the list from the server. Until then the page shows the server's HTML and
+ * nothing here is loaded.
  */
 import { map } from "nanostores";
 import { apiGet } from "../api.ts";
@@ -14,7 +15,7 @@ export interface ReviewsState {
   /** Business aggregate as the server last reported it. */
   rating: string;
   reviewCount: number;
-  status: "idle" | "loading" | "ready" | "error";
+  status: "loading" | "ready" | "error";
 }
 
 /** Per business id. */
@@ -28,12 +29,6 @@ export interface ReviewsAnswer {
 }
 
 export const reviewsUrl = (businessId: string) => `/api/businesses/${encodeURIComponent(businessId)}/reviews`;
-
-/** Seeds the state from prerendered data without overwriting anything fresher. */
-export function primeReviews(businessId: string, initial: Omit<ReviewsState, "status">): void {
-  if ($reviews.get()[businessId]) return;
-  $reviews.setKey(businessId, { ...initial, status: "idle" });
-}
 
 const inflight = new Map<string, Promise<void>>();
 
@@ -50,7 +45,7 @@ export function refreshReviews(businessId: string): Promise<void> {
     })
     .catch(() => {
       const now = $reviews.get()[businessId];
-      // Keep whatever was shown (the prerendered list) and say the refresh failed.
+      // Keep whatever was shown and say the refresh failed.
       $reviews.setKey(businessId, { reviews: now?.reviews ?? [], rating: now?.rating ?? "0.0", reviewCount: now?.reviewCount ?? 0, status: "error" });
     })
     .finally(() => inflight.delete(businessId));
@@ -65,7 +60,8 @@ export function reviewAdded(businessId: string, review: PublicReview, summary: {
     reviews: [review, ...(now?.reviews ?? []).filter((r) => r.id !== review.id)],
     rating: summary.rating,
     reviewCount: summary.reviewCount,
-    status: now?.status ?? "ready",
+    // "ready" only once `reviews` is the server's list; before that it holds just this review.
+    status: now?.status ?? "loading",
   });
   return refreshReviews(businessId).then(() => {
     const after = $reviews.get()[businessId];

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   PAGE_CACHE,
+  PAGE_MAX_AGE_SECONDS,
   REVIEWS_ON_PAGE,
   SITEMAP_MAX_URLS,
   directorySitemapPath,
@@ -58,6 +59,15 @@ describe("page headers", () => {
     expect(down["cache-control"]).toBe("no-store");
     expect(down).not.toHaveProperty("netlify-cdn-cache-control");
     expect(down).not.toHaveProperty("netlify-cache-tag");
+  });
+
+  it("a page whose open state changes sooner than the hour leaves the CDN then, without a stale copy", () => {
+    const soon = pageHeaders("ok", ["business-b1"], 2, 90.2);
+    expect(soon["netlify-cdn-cache-control"]).toBe("public, durable, s-maxage=91");
+    expect(soon["cache-control"]).toBe(PAGE_CACHE["cache-control"]);
+    expect(pageHeaders("ok", [], 2, 0)["netlify-cdn-cache-control"]).toBe("public, durable, s-maxage=1");
+    expect(pageHeaders("ok", [], 2, PAGE_MAX_AGE_SECONDS)).toMatchObject(PAGE_CACHE);
+    expect(pageHeaders("missing", [], 0, 30)["netlify-cdn-cache-control"]).toMatch(/s-maxage=60\b/);
   });
 });
 

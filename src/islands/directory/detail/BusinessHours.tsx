@@ -3,10 +3,9 @@
  * "Closed now" / "Open 24/7" state, both on the business's own clock (its time zone, see
  * src/lib/hours.ts), and the area it serves.
  *
- * The page is HTML without a framework, and cached, so "today" and "open" cannot be baked
- * in: the markup carries the hours and the zone (data-business-hours), and the page script
- * (src/scripts/business-hours.ts) marks today's row and fills in the state in the browser.
- * A caller that knows the moment (a test, a fresh server render) may pass `now`.
+ * Drawn by the server for the moment of the render (`now`), so they are right at first
+ * paint and without JavaScript; the page leaves the CDN when they next change
+ * (nextOpenStateChange, src/pages/directory/[slug].astro).
  */
 import { DEFAULT_TIME_ZONE, OPEN_TEXT, openState } from "../../../lib/hours.ts";
 import { hoursRows } from "../../../lib/directory.ts";
@@ -22,28 +21,22 @@ export function timeZoneName(timeZone: string): string {
   }
 }
 
-/** The open state as a badge; empty until the page script (or `now`) knows it. */
-export function OpenNow({ business, now }: { business: Pick<Business, "businessHours" | "timeZone">; now?: number }) {
-  const state = now === undefined ? null : openState(business.businessHours, business.timeZone, now);
-  const text = state ? (state.always ? OPEN_TEXT.always : state.open ? OPEN_TEXT.open : OPEN_TEXT.closed) : "";
+/** The open state as a badge. */
+export function OpenNow({ business, now }: { business: Pick<Business, "businessHours" | "timeZone">; now: number }) {
+  const state = openState(business.businessHours, business.timeZone, now);
   return (
-    <p
-      className="badge bg-forest-100 text-forest-800 empty:hidden data-[closed]:bg-slate-100 data-[closed]:text-slate-700"
-      data-open-status=""
-      data-closed={state && !state.open ? "" : undefined}
-      aria-live="polite"
-    >
-      {text}
+    <p className="badge bg-forest-100 text-forest-800 data-[closed]:bg-slate-100 data-[closed]:text-slate-700" data-open-status="" data-closed={state.open ? undefined : ""}>
+      {state.always ? OPEN_TEXT.always : state.open ? OPEN_TEXT.open : OPEN_TEXT.closed}
     </p>
   );
 }
 
 /** Monday..Sunday; today's row (on the business's clock) is highlighted. */
-export function HoursTable({ business, now }: { business: Pick<Business, "businessHours" | "timeZone">; now?: number }) {
+export function HoursTable({ business, now }: { business: Pick<Business, "businessHours" | "timeZone">; now: number }) {
   const timeZone = business.timeZone ?? DEFAULT_TIME_ZONE;
-  const today = now === undefined ? undefined : openState(business.businessHours, timeZone, now).today;
+  const today = openState(business.businessHours, timeZone, now).today;
   return (
-    <div data-business-hours={JSON.stringify(business.businessHours)} data-time-zone={timeZone}>
+    <div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 text-sm">
         {hoursRows(business.businessHours).map((row) => (
           <div
@@ -54,9 +47,7 @@ export function HoursTable({ business, now }: { business: Pick<Business, "busine
           >
             <dt className="font-medium text-slate-800">
               {row.label}
-              <span className="sr-only" data-today-label="">
-                {row.day === today ? " (today)" : ""}
-              </span>
+              {row.day === today ? <span className="sr-only"> (today)</span> : null}
             </dt>
             <dd className={row.hours === "Closed" ? "text-slate-500" : "text-slate-700"}>{row.hours}</dd>
           </div>

@@ -1,9 +1,8 @@
 /**
- * The business detail page as plain components. The prerendered page renders them with
- * no client directive (HTML only, zero JavaScript); the fallback shell for businesses
- * added after the build renders the very same components client-side. Book Service is a
- * button that opens the page's prebuilt booking dialog by itself (Invoker Commands, see
- * BusinessDialogs.astro); the reviews island is passed in as `reviews`.
+ * The business detail page as plain components, rendered by the server with no client
+ * directive: HTML only, no framework code in the browser. Book Service is a button that
+ * opens the page's prebuilt booking dialog by itself (Invoker Commands, see
+ * BusinessDialogs.astro); the reviews section is passed in as `reviews`.
  */
 import type { ReactNode } from "react";
 import {
@@ -22,8 +21,8 @@ import { StarRow } from "../../Stars.tsx";
 import { HoursTable, OpenNow, ServiceArea } from "./BusinessHours.tsx";
 
 /**
- * Stars plus "4.8 (12 reviews)". `live` marks the element so the page script can update it
- * after a review is posted without React (see detail/live-summary.ts).
+ * Stars plus "4.8 (12 reviews)". `live` marks the element so that a review posted from the
+ * page updates it in place (live-reviews.tsx).
  */
 export function RatingSummary({ business, rating = business.rating, reviewCount = business.reviewCount, live = false, className = "" }: {
   business: Pick<Business, "id" | "rating" | "reviewCount">;
@@ -45,7 +44,7 @@ export function RatingSummary({ business, rating = business.rating, reviewCount 
   );
 }
 
-export function BusinessHeader({ business, rating, reviewCount, live }: { business: Business; rating?: string; reviewCount?: number; live?: boolean }) {
+export function BusinessHeader({ business, live }: { business: Business; live?: boolean }) {
   return (
     <section className="bg-gradient-to-b from-forest-50 to-white">
       <div className="container-page pt-6 pb-8 sm:pt-8 sm:pb-10">
@@ -57,7 +56,7 @@ export function BusinessHeader({ business, rating, reviewCount, live }: { busine
           {business.isFeatured ? <span className="badge bg-amber-100 text-amber-900">Featured</span> : null}
         </div>
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
-          <RatingSummary business={business} rating={rating} reviewCount={reviewCount} live={live} />
+          <RatingSummary business={business} live={live} />
           <span className="inline-flex items-center gap-1 text-slate-700">
             <Icon name="mapPin" className="size-4 text-forest-700" /> {business.city}, {business.state}
           </span>
@@ -113,9 +112,8 @@ function About({ business }: { business: Business }) {
 }
 
 /**
- * Photos keep their grid cell when an image fails: the <img> hides itself and the
- * placeholder behind it shows (onError here; image-fallback.ts on prerendered pages,
- * where React never runs).
+ * Photos keep their grid cell when an image fails: the page script (business-page.ts)
+ * hides the <img> and the placeholder behind it shows.
  */
 function Photos({ business }: { business: Business }) {
   const count = business.images.length;
@@ -140,9 +138,6 @@ function Photos({ business }: { business: Business }) {
                 height={300}
                 className="relative size-full bg-forest-50 object-cover"
                 data-fallback=""
-                onError={(event) => {
-                  event.currentTarget.hidden = true;
-                }}
               />
             </li>
           ))}
@@ -228,10 +223,10 @@ function Contact({ business }: { business: Business }) {
   );
 }
 
-function Hours({ business }: { business: Business }) {
+function Hours({ business, now }: { business: Business; now: number }) {
   return (
-    <Section id="hours-heading" title="Business Hours" aside={<OpenNow business={business} />}>
-      <HoursTable business={business} />
+    <Section id="hours-heading" title="Business Hours" aside={<OpenNow business={business} now={now} />}>
+      <HoursTable business={business} now={now} />
     </Section>
   );
 }
@@ -266,17 +261,14 @@ function Credentials({ business }: { business: Business }) {
   );
 }
 
-/** The whole page body below the site header; `reviews` is the reviews island (or its SSR). */
-export function BusinessDetail({ business, reviews, rating, reviewCount, live }: {
-  business: Business;
-  reviews: ReactNode;
-  rating?: string;
-  reviewCount?: number;
-  live?: boolean;
-}) {
+/**
+ * The whole page body below the site header; `reviews` is the reviews section. `now` is the
+ * moment the hours' open state and today's row are drawn for (the render's).
+ */
+export function BusinessDetail({ business, reviews, now, live }: { business: Business; reviews: ReactNode; now: number; live?: boolean }) {
   return (
     <>
-      <BusinessHeader business={business} rating={rating} reviewCount={reviewCount} live={live} />
+      <BusinessHeader business={business} live={live} />
       {/* On phones the contact details and hours come before the (long) reviews; from lg they
           sit beside the main column. */}
       <div className="container-page grid gap-6 pb-16 lg:grid-cols-3 lg:gap-8">
@@ -287,7 +279,7 @@ export function BusinessDetail({ business, reviews, rating, reviewCount, live }:
         </div>
         <div className="min-w-0 space-y-6 lg:col-start-3 lg:row-span-2 lg:row-start-1 lg:self-start">
           <Contact business={business} />
-          <Hours business={business} />
+          <Hours business={business} now={now} />
           <ServiceAreas business={business} />
           <Credentials business={business} />
         </div>

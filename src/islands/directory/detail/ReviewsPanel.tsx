@@ -1,27 +1,18 @@
 /**
- * Customer Reviews (spec section 2). Prerendered with the reviews known at build time and
- * hydrated when scrolled into view (`client:visible`): it then reads the live list (spec
- * section 7: requested once the business is loaded) and follows the shared store, so a
- * review posted from the dialog appears here and in the header at once.
+ * Customer Reviews (spec section 2), drawn by the server into the cached page, which every
+ * review purges: the newest reviews are in the HTML and no script runs for them. Only after
+ * a visitor posts a review does the page draw the list again, with these same components
+ * (live-reviews.tsx, loaded by the review dialog).
  *
  * Review text is rendered as text by React: nothing a visitor writes is ever HTML.
  */
-import { useStore } from "@nanostores/react";
-import { useEffect } from "react";
 import { formatReviewDate, ratingLabel } from "../../../lib/directory.ts";
 import type { Business, PublicReview } from "../../../lib/schemas/business.ts";
-import { $reviews, primeReviews, refreshReviews } from "../../../lib/stores/directory.ts";
 import { Icon } from "../../Icon.tsx";
 import { StarRow } from "../../Stars.tsx";
 import { invokerProps } from "../../../lib/dialogs.ts";
 
 export const NO_REVIEWS = "No reviews yet. Be the first to review this business!";
-
-interface Props {
-  business: Business;
-  /** Reviews known when the page was built (newest first). */
-  initialReviews: PublicReview[];
-}
 
 export function ReviewItem({ review }: { review: PublicReview }) {
   return (
@@ -45,18 +36,22 @@ export function ReviewItem({ review }: { review: PublicReview }) {
   );
 }
 
-export default function ReviewsPanel({ business, initialReviews }: Props) {
-  const all = useStore($reviews);
-  const state = all[business.id];
-  const reviews = state?.reviews ?? initialReviews;
+/** The reviews newest first, or the empty text. */
+export function ReviewList({ businessName, reviews }: { businessName: string; reviews: readonly PublicReview[] }) {
+  return reviews.length === 0 ? (
+    <p className="mt-4 text-slate-600">{NO_REVIEWS}</p>
+  ) : (
+    <ul className="mt-4 space-y-4" aria-label={`Reviews of ${businessName}`}>
+      {reviews.map((review) => (
+        <ReviewItem key={review.id} review={review} />
+      ))}
+    </ul>
+  );
+}
 
-  useEffect(() => {
-    primeReviews(business.id, { reviews: initialReviews, rating: business.rating, reviewCount: business.reviewCount });
-    void refreshReviews(business.id);
-  }, [business.id]);
-
+export default function ReviewsPanel({ business, reviews }: { business: Pick<Business, "name">; reviews: readonly PublicReview[] }) {
   return (
-    <section className="card" aria-labelledby="reviews-heading" id="reviews" aria-busy={state?.status === "loading" ? "true" : undefined}>
+    <section className="card" aria-labelledby="reviews-heading" id="reviews">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="reviews-heading" className="text-xl font-semibold text-forest-950">
           Customer Reviews
@@ -65,23 +60,9 @@ export default function ReviewsPanel({ business, initialReviews }: Props) {
           <Icon name="star" className="size-4" /> Write Review
         </button>
       </div>
-      {state?.status === "error" ? (
-        <p className="mt-3 text-sm text-slate-600" role="status">
-          Couldn't load the latest reviews.{" "}
-          <button type="button" className="link" onClick={() => void refreshReviews(business.id)}>
-            Try again
-          </button>
-        </p>
-      ) : null}
-      {reviews.length === 0 ? (
-        <p className="mt-4 text-slate-600">{NO_REVIEWS}</p>
-      ) : (
-        <ul className="mt-4 space-y-4" aria-label={`Reviews of ${business.name}`}>
-          {reviews.map((review) => (
-            <ReviewItem key={review.id} review={review} />
-          ))}
-        </ul>
-      )}
+      <div data-reviews="">
+        <ReviewList businessName={business.name} reviews={reviews} />
+      </div>
     </section>
   );
 }
