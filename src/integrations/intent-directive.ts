@@ -64,7 +64,7 @@ export default function intentDirective(): AstroIntegration {
 
 declare module "astro" {
   interface AstroClientDirectives {
-    /** Hydrate on the first intent (pointer, focus, touch) toward the dialog's triggers, or when it opens. */
+    /** Inside a `<dialog>` or `[popover]`: hydrate after the first intent (pointer, focus, touch) toward its invokers or inside it, or once it opens. */
     "client:intent"?: boolean;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The floating chat assistant's island (spec sections 2 and 4). It renders inside the
  * prebuilt panel of components/Chat.astro, a `popover` the launcher opens with no script,
- * and is mounted with `client:chat`: nothing of it (nor React) downloads until a visitor
+ * and is mounted with `client:intent`: nothing of it (nor React) downloads until a visitor
  * reaches for the launcher or the panel opens. It then takes over the panel as it is
  * (open or not, with whatever was typed) and adds what needs script: sending through
  * the store, minimise, Escape, focus, and this tab's conversation across pages.
@@ -12,6 +12,7 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { CHAT_IDS } from "../lib/chat.ts";
+import { takeOverForm } from "../lib/dialogs.ts";
 import { $chatMessages, $chatPending, $chatView, closeChat, minimiseChat, openChat, persistChat, restoreChat, sendChatMessage } from "../lib/stores/chat.ts";
 import { ChatContact, ChatForm, ChatHeader, ChatLog } from "./chat/ChatPanel.tsx";
 
@@ -54,12 +55,12 @@ export default function ChatWidget() {
     const left = restoreChat();
     const input = inputRef.current;
     // Typed before hydration: React leaves the box's text alone but starts from "". Sent
-    // before hydration (the directive held the submit): send it now.
-    if (el.hasAttribute("data-send") && input?.value.trim()) {
+    // before hydration (the page held the submit for the island): send it now.
+    const held = input?.form ? takeOverForm(input.form) : false;
+    if (held && input?.value.trim()) {
       void sendChatMessage(input.value);
       input.value = "";
     } else if (input?.value) setDraft(input.value);
-    el.removeAttribute("data-send");
     setHydrated(true);
 
     if (isOpen(el)) {
@@ -174,6 +175,7 @@ export default function ChatWidget() {
           onSubmit={onSubmit}
           onKeyDown={onKeyDown}
           inputRef={inputRef}
+          islandSends
         />
       </div>
     </>

@@ -11,7 +11,7 @@
  * first client render, so React starts from those values, not the server's defaults.
  */
 import { useEffect, useState } from "react";
-import { dialogId as idOf, type DialogName } from "../lib/dialogs.ts";
+import { dialogId as idOf, takeOverForm, type DialogName } from "../lib/dialogs.ts";
 import { ASSESSMENT_FORM, AUDIT_FORM, QUOTE_FORM, bookingForm, type FormDef } from "../lib/forms/fields.ts";
 import { SOURCE_FIELD, entriesToFormValues, type FormValues } from "../lib/forms/markup.ts";
 import type { BusinessPreset } from "../lib/stores/dialogs.ts";
@@ -60,9 +60,10 @@ export default function LeadDialog({ kind, preset = {}, business, source }: Prop
 
   useEffect(() => {
     ensureToaster();
+    // Each round renders a fresh form; a submit the page held for this island (the review's) goes now, through its handler.
     const form = document.getElementById(kind === "review" ? REVIEW_FORM_ID : `${formFor(kind, business)?.name}-form`);
-    form?.setAttribute("data-hydrated", "");
-  }, [kind, business]);
+    if (form instanceof HTMLFormElement && takeOverForm(form)) form.requestSubmit();
+  }, [kind, business, round]);
 
   useEffect(() => {
     if (!finished) return;

@@ -62,13 +62,13 @@ export const MAX_STORED_MESSAGES = 100;
 /**
  * sessionStorage key for the conversation and the panel state: a visitor who follows a
  * link the assistant gave keeps the conversation on the next page, and a new tab starts
- * fresh. The `client:chat` directive reads it too (from the launcher's data attribute).
+ * fresh.
  */
 export const CHAT_STORAGE_KEY = "treeline:chat:v1";
 
 /**
  * Present (sessionStorage) while the panel is open or minimised. The launcher names it in
- * `data-restore`, and the `client:chat` directive restores the panel on the next page
+ * `data-restore`, and the `client:intent` directive restores the panel on the next page
  * when it is set; a closed chat costs the next page nothing.
  */
 export const CHAT_OPEN_KEY = "treeline:chat:open";

@@ -66,6 +66,30 @@ export function closeDialog(from: Element | DialogName | null | undefined): void
 }
 
 /**
+ * The one queue of the islands' forms. A form its island sends when script runs carries
+ * this attribute (the review, which posts JSON only, and the chat message, which must not
+ * leave the page); submitted before the island is in (no `data-hydrated` yet), the
+ * always-on script holds the submit (`data-send`) and the island sends it once hydrated.
+ */
+export const ISLAND_SENDS = "data-island-sends";
+const HELD = "data-send";
+
+/** Holds a submit of a form its island sends, if that island is not in yet (true when held). */
+export function holdSubmit(form: HTMLFormElement): boolean {
+  if (!form.matches(`[${ISLAND_SENDS}]:not([data-hydrated])`)) return false;
+  form.setAttribute(HELD, "");
+  return true;
+}
+
+/** Marks the form as taken over by its island; true when a submit was held for it to send. */
+export function takeOverForm(form: HTMLFormElement): boolean {
+  form.setAttribute("data-hydrated", "");
+  const held = form.hasAttribute(HELD);
+  form.removeAttribute(HELD);
+  return held;
+}
+
+/**
  * A React button's Invoker Command attributes. React renders unknown lowercase attributes
  * as they are (on the server and in the browser), but its types do not know these yet.
  */

@@ -9,14 +9,17 @@
  *   into the first field when opened with a mouse or keyboard (a phone keeps its keyboard
  *   down until the visitor taps a field);
  * - `/page#quote` style links open their dialog;
- * - the review form, which only posts as JSON, waits for its island before submitting.
+ * - the chat panel (a manual popover) before its island is in: Escape closes it, Enter sends;
+ * - the one queue: a form its island sends (review, chat) holds a submit until the island is in.
  */
-import { DIALOG_FRAGMENTS, dialogId, prepareDialog } from "../lib/dialogs.ts";
+import { DIALOG_FRAGMENTS, dialogId, holdSubmit, prepareDialog } from "../lib/dialogs.ts";
 
 type CommandEvent = Event & { command?: string; source?: Element | null };
 
 const FIELD = "form :is(input:not([type=hidden]):not([tabindex='-1']),select,textarea)";
 const returnTo = new WeakMap<HTMLDialogElement, HTMLElement>();
+// Created once: its toggle handler runs right after a tap's opening frame.
+const finePointer = matchMedia("(pointer: fine)");
 
 function show(dialog: HTMLDialogElement, trigger: HTMLElement | null) {
   prepareDialog(dialog, trigger?.dataset);
@@ -31,7 +34,7 @@ for (const dialog of document.querySelectorAll<HTMLDialogElement>("dialog.lead-d
     if (event.source instanceof HTMLElement) returnTo.set(dialog, event.source);
   });
   dialog.addEventListener("toggle", (event) => {
-    if ((event as ToggleEvent).newState === "open" && matchMedia("(pointer: fine)").matches) dialog.querySelector<HTMLElement>(FIELD)?.focus();
+    if ((event as ToggleEvent).newState === "open" && finePointer.matches) dialog.querySelector<HTMLElement>(FIELD)?.focus();
   });
   dialog.addEventListener("close", () => {
     const trigger = returnTo.get(dialog);
@@ -61,10 +64,27 @@ function fromHash() {
 addEventListener("hashchange", fromHash);
 fromHash();
 
+// A manual popover has no close request, and its island adds Escape and Enter-sends; until
+// that island is in (its form not yet `data-hydrated`), they work from here.
+for (const box of document.querySelectorAll<HTMLElement>("[popover=manual]")) {
+  box.addEventListener("keydown", (event) => {
+    if (box.querySelector("form[data-hydrated]")) return;
+    const target = event.target as HTMLTextAreaElement;
+    if (event.key === "Escape") {
+      box.hidePopover();
+      document.querySelector<HTMLElement>(`[popovertarget="${box.id}"]`)?.focus();
+    } else if (event.key === "Enter" && !event.shiftKey && !event.isComposing && target.matches("textarea[enterkeyhint=send]") && target.form) {
+      // Blank text fails the box's `required`, so nothing is sent.
+      event.preventDefault();
+      target.form.requestSubmit();
+    }
+  });
+}
+
 document.addEventListener(
   "submit",
   (event) => {
-    if ((event.target as Element).matches?.(".review-form:not([data-hydrated])")) event.preventDefault();
+    if (holdSubmit(event.target as HTMLFormElement)) event.preventDefault();
   },
   true,
 );

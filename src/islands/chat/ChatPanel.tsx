@@ -14,7 +14,7 @@ import { CHAT_FORM_FIELDS, CHAT_IDS, CHAT_TITLE, MAX_MESSAGE_CHARS, QUOTE_ACTION
 import { SITE } from "../../lib/site.ts";
 import { Icon } from "../Icon.tsx";
 import { MessageText } from "./MessageText.tsx";
-import { invokerProps } from "../../lib/dialogs.ts";
+import { ISLAND_SENDS, invokerProps } from "../../lib/dialogs.ts";
 
 const { panel: PANEL_ID, title: TITLE_ID, body: BODY_ID, input: INPUT_ID, error: ERROR_ID, latest: LATEST_ID } = CHAT_IDS;
 
@@ -179,12 +179,14 @@ interface FormProps {
   /** A message about the last post (server-rendered page), tied to the box. */
   error?: ReactNode;
   className?: string;
+  /** Rendered by the island: with script on, a submit before it is in waits for it (ISLAND_SENDS). */
+  islandSends?: boolean;
 }
 
 /** The message box and send button, a real form that posts to /api/chat. */
-export function ChatForm({ messages, draft, defaultDraft, sendDisabled = false, onDraft, onSubmit, onKeyDown, inputRef, error, className = "" }: FormProps) {
+export function ChatForm({ messages, draft, defaultDraft, sendDisabled = false, onDraft, onSubmit, onKeyDown, inputRef, error, className = "", islandSends = false }: FormProps) {
   return (
-    <form method="post" action={`/api/chat#${LATEST_ID}`} onSubmit={onSubmit} className={`shrink-0 bg-white p-2 ${className}`}>
+    <form method="post" action={`/api/chat#${LATEST_ID}`} onSubmit={onSubmit} {...(islandSends ? { [ISLAND_SENDS]: "" } : {})} className={`shrink-0 bg-white p-2 ${className}`}>
       {historyForRequest(messages).map((m, i) => (
         <Fragment key={i}>
           <input type="hidden" name={CHAT_FORM_FIELDS.role} value={m.role} />

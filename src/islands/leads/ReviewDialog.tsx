@@ -9,7 +9,7 @@ import { ApiError, apiRequest } from "../../lib/api.ts";
 import { STAR_COUNT } from "../../lib/directory.ts";
 import { ReviewInput, type PublicReview } from "../../lib/schemas/business.ts";
 import { fieldErrors, type FieldErrors } from "../../lib/schemas/forms.ts";
-import { closeDialog } from "../../lib/dialogs.ts";
+import { ISLAND_SENDS, closeDialog } from "../../lib/dialogs.ts";
 import { showToast, type BusinessPreset } from "../../lib/stores/dialogs.ts";
 import { SITE } from "../../lib/site.ts";
 import { reviewAdded, reviewsUrl } from "../../lib/stores/directory.ts";
@@ -27,7 +27,7 @@ interface ReviewAnswer {
   business: { id: string; rating: string; reviewCount: number };
 }
 
-/** The review form's id; the page's opener holds back a submit until this form is hydrated. */
+/** The review form's id. It posts JSON only: a submit before hydration waits for the island (ISLAND_SENDS). */
 export const REVIEW_FORM_ID = "review-form";
 
 export function ReviewDialogBody({ preset, dialogId, defaults, onFinished }: Pick<DialogBodyProps, "dialogId" | "defaults" | "onFinished"> & { preset: BusinessPreset }) {
@@ -118,7 +118,7 @@ export function ReviewDialogBody({ preset, dialogId, defaults, onFinished }: Pic
           </a>
         </p>
       </noscript>
-      <form ref={formRef} id={REVIEW_FORM_ID} noValidate onSubmit={onSubmit} className="review-form grid gap-4 sm:grid-cols-2" aria-busy={pending || undefined}>
+      <form ref={formRef} id={REVIEW_FORM_ID} noValidate onSubmit={onSubmit} {...{ [ISLAND_SENDS]: "" }} className="review-form grid gap-4 sm:grid-cols-2" aria-busy={pending || undefined}>
         <div>
           <label htmlFor={id("customerName")} className={labelClass}>
             Your Name<span className="text-red-700" aria-hidden="true"> *</span>
