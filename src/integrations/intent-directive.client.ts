@@ -17,7 +17,7 @@ import type { ClientDirective } from "astro";
 const INTENT_EVENTS = ["pointerdown", "pointerenter", "focusin", "touchstart"];
 
 /** The first idle time, or 200 ms at most (a page that keeps rendering may never be idle; Safari has no idle callback). */
-const idle = (run: () => void) => (self.requestIdleCallback ? requestIdleCallback(run, { timeout: 200 }) : setTimeout(run));
+const idle = (run: () => void) => ("requestIdleCallback" in self ? requestIdleCallback(run, { timeout: 200 }) : setTimeout(run));
 
 const intent: ClientDirective = (load, _options, el) => {
   const box = el.closest<HTMLElement>("dialog,[popover]");
