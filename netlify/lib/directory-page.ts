@@ -14,7 +14,7 @@ import { keyspace } from "./store/keys.ts";
 import { withRoundTrips } from "./store/round-trips.ts";
 import type { Store } from "./store/index.ts";
 
-/** Reviews rendered into a business page; the reviews island pages through the rest. */
+/** Reviews rendered into a business page, newest first (the page weighs the same whatever a business collects). */
 export const REVIEWS_ON_PAGE = 20;
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000;
