@@ -11,8 +11,46 @@
  * - `/page#quote` style links open their dialog;
  * - the chat panel (a manual popover) before its island is in: Escape closes it, Enter sends;
  * - the one queue: a form its island sends (review, chat) holds a submit until the island is in.
+ *
+ * It imports nothing at run time, so Astro inlines it into the page: no request stands
+ * between the HTML and first paint. The DOM names it shares with src/lib/dialogs.ts and the
+ * forms come in as types only, so a rename there fails the type check here.
  */
-import { DIALOG_FRAGMENTS, dialogId, holdSubmit, prepareDialog } from "../lib/dialogs.ts";
+import type { FRAGMENTS_ATTRIBUTE, HELD_SUBMIT, HYDRATED, ISLAND_SENDS } from "../lib/dialogs.ts";
+import type { IDEMPOTENCY_FIELD, STARTED_FIELD } from "../lib/forms/markup.ts";
+
+const FRAGMENTS: typeof FRAGMENTS_ATTRIBUTE = "data-fragments";
+const SENDS: typeof ISLAND_SENDS = "data-island-sends";
+const HELD: typeof HELD_SUBMIT = "data-send";
+const TAKEN: typeof HYDRATED = "data-hydrated";
+const STARTED: typeof STARTED_FIELD = "_started";
+const IDEMPOTENCY: typeof IDEMPOTENCY_FIELD = "_idempotencyKey";
+
+/** Trigger data attributes (camelCase dataset keys) -> the form field they preselect. */
+const PRESET_FIELDS = { serviceType: "serviceType", urgency: "urgency", phase: "phase" } as const;
+
+/**
+ * Applies a trigger's preselection (`data-service-type`, `data-urgency`, `data-phase`) to
+ * the dialog's form, and stamps the hidden inputs a no-JS post needs: when the form was
+ * opened (the pipeline drops inhumanly fast submits) and an idempotency key (a double
+ * submit stores one lead). Values the select does not offer are ignored.
+ */
+function prepareDialog(dialog: HTMLDialogElement, data: Partial<Record<string, string>> = {}): void {
+  const form = dialog.querySelector("form");
+  if (!form) return;
+  for (const [key, name] of Object.entries(PRESET_FIELDS)) {
+    const value = data[key]?.trim();
+    const control = form.elements.namedItem(name);
+    if (!value || !(control instanceof HTMLSelectElement)) continue;
+    if ([...control.options].some((o) => o.value === value)) control.value = value;
+  }
+  const stamp = (name: string, value: () => string | undefined) => {
+    const input = form.elements.namedItem(name);
+    if (input instanceof HTMLInputElement && !input.value) input.value = value() ?? "";
+  };
+  stamp(STARTED, () => String(Date.now()));
+  stamp(IDEMPOTENCY, () => globalThis.crypto?.randomUUID?.());
+}
 
 type CommandEvent = Event & { command?: string; source?: Element | null };
 
@@ -55,8 +93,8 @@ if (!("command" in HTMLButtonElement.prototype)) {
 }
 
 function fromHash() {
-  const name = DIALOG_FRAGMENTS[location.hash.slice(1)];
-  const dialog = name && document.getElementById(dialogId(name));
+  const fragment = location.hash.slice(1);
+  const dialog = fragment && document.querySelector(`dialog[${FRAGMENTS}~="${CSS.escape(fragment)}"]`);
   if (!(dialog instanceof HTMLDialogElement)) return;
   history.replaceState(history.state, "", location.pathname + location.search);
   show(dialog, null);
@@ -65,10 +103,10 @@ addEventListener("hashchange", fromHash);
 fromHash();
 
 // A manual popover has no close request, and its island adds Escape and Enter-sends; until
-// that island is in (its form not yet `data-hydrated`), they work from here.
+// that island is in (its form not yet taken over), they work from here.
 for (const box of document.querySelectorAll<HTMLElement>("[popover=manual]")) {
   box.addEventListener("keydown", (event) => {
-    if (box.querySelector("form[data-hydrated]")) return;
+    if (box.querySelector(`form[${TAKEN}]`)) return;
     const target = event.target as HTMLTextAreaElement;
     if (event.key === "Escape") {
       box.hidePopover();
@@ -84,7 +122,11 @@ for (const box of document.querySelectorAll<HTMLElement>("[popover=manual]")) {
 document.addEventListener(
   "submit",
   (event) => {
-    if (holdSubmit(event.target as HTMLFormElement)) event.preventDefault();
+    // A form its island sends, submitted before that island is in: held for it.
+    const form = event.target as HTMLFormElement;
+    if (!form.matches(`[${SENDS}]:not([${TAKEN}])`)) return;
+    form.setAttribute(HELD, "");
+    event.preventDefault();
   },
   true,
 );

@@ -15,6 +15,7 @@ import type { z } from "zod";
 import { formValuesToPayload, type FieldDef, type FormDef } from "../../lib/forms/fields.ts";
 import { FORM_CLASSES, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, SOURCE_FIELD, STARTED_FIELD, fieldId, type FormValues } from "../../lib/forms/markup.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../lib/schemas/forms.ts";
+import { Icon } from "../Icon.tsx";
 
 export interface LeadFormProps<S extends z.ZodType> {
   form: FormDef;
@@ -184,6 +185,16 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, ini
     } else if (field.kind === "file") {
       // A browser never re-fills a file input, so no value here.
       control = <input {...common} type="file" accept={field.accept} autoComplete={undefined} />;
+    } else if (field.kind === "date") {
+      // Chrome draws its calendar glyph from an SVG image it builds the first time a date field
+      // renders: about 15 ms of the (4x CPU) tap that opens the booking dialog. Where that glyph
+      // exists, it is blanked and the site's inline icon sits under the still-tappable button.
+      control = (
+        <div className="relative">
+          <input {...common} className={`${inputClass} [&::-webkit-calendar-picker-indicator]:bg-none`} type="date" defaultValue={defaultValue} />
+          <Icon name="calendar" className="pointer-events-none absolute top-1/2 right-3 hidden size-4 -translate-y-1/2 text-slate-900 supports-[selector(::-webkit-calendar-picker-indicator)]:block" />
+        </div>
+      );
     } else {
       control = <input {...common} type={field.kind} defaultValue={defaultValue} inputMode={field.kind === "tel" ? "tel" : undefined} />;
     }

@@ -1,13 +1,12 @@
 /**
  * The lead dialogs' preselection types and the site's toast queue. The dialogs themselves
- * are native `<dialog>` elements in the page (see ../dialogs.ts); `openQuote` and friends
- * open them from code (a chat reply, say) with the same preselection a trigger carries.
+ * are native `<dialog>` elements in the page (see ../dialogs.ts), opened by their triggers.
  * Every island imports the toast atom and actions rather than owning its own copy, so a
  * chat reply or a directory card raises a toast in the one place the visitor already
  * knows (spec section 4: one notification at a time).
  */
 import { atom } from "nanostores";
-import { closeDialog as closeNamed, openDialog, type DialogName } from "../dialogs.ts";
+import type { DialogName } from "../dialogs.ts";
 
 export type { DialogName };
 
@@ -30,23 +29,6 @@ export interface BusinessPreset {
   businessSlug: string;
   /** The business's services: the booking and review forms offer only these. */
   services: string[];
-}
-
-export function openQuote(preset: QuotePreset = {}): void {
-  openDialog("quote", { ...preset });
-}
-
-export function openAudit(): void {
-  openDialog("audit");
-}
-
-export function openAssessment(preset: AssessmentPreset = {}): void {
-  openDialog("assessment", { ...preset });
-}
-
-/** Closes a lead dialog by name. */
-export function closeDialog(name: DialogName): void {
-  closeNamed(name);
 }
 
 export type ToastVariant = "default" | "destructive";
