@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 const RANDOM_WIDTH = 10;
 const RANDOM_SPACE = 36n ** BigInt(RANDOM_WIDTH);
 // Fresh random parts start in the lower half, so same-millisecond increments never overflow
-// the width (2^60 of room; a process makes far fewer ids than that in a millisecond).
+// the width (about 2^50 of room; a process makes far fewer ids than that in a millisecond).
 const RANDOM_START = RANDOM_SPACE / 2n;
 
 let lastClock = -1;
