@@ -5,7 +5,8 @@ import react from "@astrojs/react";
 import mdx from "@astrojs/mdx";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
-import intentDirective from "./src/integrations/intent-directive.ts";
+import finishHtml from "./src/integrations/finish-html.ts";
+import icons from "./src/integrations/icons.ts";
 import sharedStore from "./src/integrations/shared-store.ts";
 import onDemandRoutes from "./src/integrations/on-demand-routes.ts";
 
@@ -29,7 +30,7 @@ export default defineConfig({
     // from the store (src/pages/sitemap-index.xml.ts); /directory is in the first of those.
     filenameBase: "sitemap-pages",
     filter: (page) => !/^\/(admin|directory)(\/|$)/.test(new URL(page).pathname),
-  }), intentDirective(), sharedStore(), onDemandRoutes()],
+  }), finishHtml(), icons(), sharedStore(), onDemandRoutes()],
   vite: { plugins: [tailwindcss()] },
   // Per-page CSP <meta>: Astro hashes every script and style it emits, so script-src needs
   // no 'unsafe-inline' and an injected <script> cannot run. frame-ancestors cannot live in a

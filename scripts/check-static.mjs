@@ -3,8 +3,10 @@
 // `npm start` (Netlify's pretty-URL rules: /blog is blog.html although blog/ is also a folder),
 // started here on a free port with the embedded store. Pages rendered on demand (the
 // directory, its paged lists and business pages) are not in dist/: they are validated as the
-// crawl reaches them, plus the unknown-business 404.
-import { readdir } from "node:fs/promises";
+// crawl reaches them, plus the unknown-business 404. Every page's script policy allows
+// exactly the inline scripts the page carries: none blocked, none extra.
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { HtmlValidate, FileSystemConfigLoader, formatterFactory } from "html-validate";
 import { LinkChecker } from "linkinator";
@@ -24,6 +26,26 @@ async function htmlFiles(dir) {
   return files.flat();
 }
 
+/** What differs between the page's inline scripts and the script hashes its policy allows. */
+function policyMismatch(html, policy) {
+  const carried = new Set();
+  for (const [, attributes, code] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\bsrc=|application\/(ld\+)?json/i.test(attributes)) continue;
+    carried.add(`sha256-${createHash("sha256").update(code).digest("base64")}`);
+  }
+  const allowed = new Set(String(policy ?? "").match(/sha256-[A-Za-z0-9+/=]+/g) ?? []);
+  const blocked = [...carried].filter((hash) => !allowed.has(hash));
+  const extra = [...allowed].filter((hash) => !carried.has(hash));
+  return blocked.length || extra.length ? `${blocked.length} inline script(s) not allowed, ${extra.length} hash(es) for scripts not in the page` : null;
+}
+let policyFailures = 0;
+function checkPolicy(where, html, policy) {
+  const mismatch = policyMismatch(html, policy);
+  if (!mismatch) return;
+  policyFailures++;
+  console.error(`script policy: ${where}: ${mismatch}`);
+}
+
 const pages = await htmlFiles(dist);
 if (pages.length === 0) {
   console.error("check-static: no HTML in dist/ (run npm run build first)");
@@ -34,6 +56,8 @@ const validator = new HtmlValidate(new FileSystemConfigLoader());
 const format = formatterFactory("stylish");
 let invalid = 0;
 for (const file of pages) {
+  const html = await readFile(file, "utf8");
+  checkPolicy(path.relative(dist, file), html, /<meta http-equiv="content-security-policy" content="([^"]*)"/i.exec(html)?.[1]);
   const report = await validator.validateFile(file);
   if (!report.valid) {
     invalid++;
@@ -83,15 +107,18 @@ for (const url of onDemand) {
   const response = await fetch(url);
   if (!response.headers.get("content-type")?.startsWith("text/html")) continue;
   onDemandPages++;
-  const report = await validator.validateString(await response.text(), url);
+  const html = await response.text();
+  checkPolicy(url, html, response.headers.get("content-security-policy"));
+  const report = await validator.validateString(html, url);
   if (!report.valid) {
     onDemandInvalid++;
     console.error(format(report.results));
   }
 }
 console.log(`html-validate (on demand): ${onDemandPages - onDemandInvalid} valid, ${onDemandInvalid} invalid of ${onDemandPages} pages`);
+console.log(`script policy: ${pages.length + onDemandPages - policyFailures} exact, ${policyFailures} not`);
 
-const failed = invalid + broken.length + onDemandInvalid;
+const failed = invalid + broken.length + onDemandInvalid + policyFailures;
 console.log(`static: ${failed === 0 ? pages.length + checked + onDemandPages : 0} passed, ${failed} failed`);
 await served.stop();
 process.exit(failed === 0 ? 0 : 1);

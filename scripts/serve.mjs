@@ -236,11 +236,16 @@ async function compressStatic(bytes, encoding) {
   return out;
 }
 
+/** Response headers meant for the CDN alone (Netlify's caching docs): never sent on to browsers. */
+const CDN_ONLY_HEADERS = ["netlify-cdn-cache-control", "cdn-cache-control"];
+
 /** Writes the pipeline's response, compressed when the client and the content allow it. */
 async function send(req, res, response, extraHeaders, isStatic) {
   res.statusCode = response.status;
   response.headers.forEach((value, key) => res.setHeader(key, value));
   for (const [key, value] of Object.entries(extraHeaders)) res.setHeader(key, value);
+  // Instructions for the CDN's own cache, which Netlify strips before the browser.
+  for (const key of CDN_ONLY_HEADERS) res.removeHeader(key);
   const type = String(res.getHeader("content-type") ?? "");
   const compressible = response.body && COMPRESSIBLE.test(type) && !res.hasHeader("content-encoding") && response.status !== 204 && response.status !== 304;
   if (compressible) res.setHeader("vary", [res.getHeader("vary"), "Accept-Encoding"].filter(Boolean).join(", "));

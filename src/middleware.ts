@@ -7,21 +7,26 @@
 import { defineMiddleware } from "astro:middleware";
 import netlifyToml from "../netlify.toml?raw";
 import { staticPageHeaders } from "../netlify/lib/directory-page.ts";
-import { hoistIslandStyle } from "./integrations/intent-directive.ts";
+import { pruneScriptHashes } from "./integrations/finish-html.ts";
 
 const STATIC_HEADERS = staticPageHeaders(netlifyToml);
 
 export const onRequest = defineMiddleware(async (context, next) => {
   let response = await next();
   if (context.isPrerendered) return response;
-  // As the build does for static pages (intent-directive.ts): <style> is not allowed in <body>.
+  // As the build does for static pages (finish-html.ts): the script policy names only the
+  // scripts this page carries.
+  let html: string | null = null;
   if (response.headers.get("content-type")?.startsWith("text/html") && response.body) {
-    response = new Response(hoistIslandStyle(await response.text()), response);
+    html = await response.text();
+    response = new Response(html, response);
   }
   for (const [name, value] of Object.entries(STATIC_HEADERS)) {
-    const own = response.headers.get(name);
-    if (name === "content-security-policy") response.headers.set(name, own ? `${own}, ${value}` : value);
-    else if (own === null) response.headers.set(name, value);
+    let own = response.headers.get(name);
+    if (name === "content-security-policy") {
+      if (own && html !== null) own = pruneScriptHashes(own, html);
+      response.headers.set(name, own ? `${own}, ${value}` : value);
+    } else if (own === null) response.headers.set(name, value);
   }
   return response;
 });

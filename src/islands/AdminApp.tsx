@@ -1,5 +1,5 @@
 /**
- * The operator's leads inbox at /admin (`client:load`: this page is an app, not content).
+ * The operator's leads inbox at /admin (an Island that starts once the page is idle: this page is an app, not content).
  * Sign-in with the operator token (kept in sessionStorage, sent as a bearer header), then
  * tabs per lead type plus reviews and undelivered notifications. Lists are read again when
  * the tab regains focus (the spec's "submissions" list is refreshed by being looked at),

@@ -1,7 +1,7 @@
 /**
  * The floating chat assistant's island (spec sections 2 and 4). It renders inside the
  * prebuilt panel of components/Chat.astro, a `popover` the launcher opens with no script,
- * and is mounted with `client:intent`: nothing of it (nor React) downloads until a visitor
+ * and hydrates on intent (Island.astro): nothing of it (nor React) downloads until a visitor
  * reaches for the launcher or the panel opens. It then takes over the panel as it is
  * (open or not, with whatever was typed) and adds what needs script: sending through
  * the store, minimise, Escape, focus, and this tab's conversation across pages.

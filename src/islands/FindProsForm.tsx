@@ -3,7 +3,7 @@
  *
  * The page renders a complete no-JavaScript form (it posts to /api/find-pros and the
  * server answers an HTML page) and passes it in as children. When this island hydrates
- * (client:visible) it takes that form over: it copies whatever was typed or chosen into
+ * (an Island with when="visible", as it nears the viewport) it takes that form over: it copies whatever was typed or chosen into
  * its own form drawn from FIND_PROS_FORM, then validates with the server's schema,
  * uploads via fetch and shows the matched pros in place. Without children (no static
  * form) the server-rendered React form is itself the no-JS form.

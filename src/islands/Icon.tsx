@@ -1,5 +1,5 @@
-/** The islands' twin of components/Icon.astro: same outlines, same attributes. */
-import { ICON_PATHS, type IconName } from "../lib/icons.ts";
+/** The islands' twin of components/Icon.astro: the same masked span (src/integrations/icons.ts). */
+import type { IconName } from "../lib/icons.ts";
 
 interface Props {
   name: IconName;
@@ -9,21 +9,5 @@ interface Props {
 }
 
 export function Icon({ name, className = "size-5", label }: Props) {
-  return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden={label ? undefined : "true"}
-      role={label ? "img" : undefined}
-      aria-label={label}
-      focusable="false"
-    >
-      <path d={ICON_PATHS[name]} />
-    </svg>
-  );
+  return <span className={`icon icon-${name} ${className}`} aria-hidden={label ? undefined : "true"} role={label ? "img" : undefined} aria-label={label} />;
 }

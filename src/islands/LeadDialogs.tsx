@@ -2,7 +2,7 @@
  * The inside of one lead dialog (quote, audit, assessment, and on business pages booking
  * and review). The `<dialog>` around it is static markup (src/components/LeadDialog.astro)
  * that the browser opens by itself (Invoker Commands); this island's server-rendered HTML
- * is the working no-JS form, and it hydrates with `client:intent`, i.e. on the first
+ * is the working no-JS form, and it hydrates on intent (Island.astro), i.e. on the first
  * pointer or focus on one of its triggers, or when its dialog opens. From then on it adds
  * what needs script: validation messages, JSON posts with an Idempotency-Key, the pending
  * label, the confirmation view and the toasts.

@@ -11,20 +11,21 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
+import { HYDRATED } from "../../src/lib/dialogs";
 import { CHAT_FAILURE, CHAT_GREETING, CHAT_IDS, CHAT_TITLE, QUOTE_ACTION_LABEL } from "../../src/lib/chat";
 import { QUOTE_FORM } from "../../src/lib/forms/fields";
 import { SITE } from "../../src/lib/site";
 
 /** Chunks nobody needs before a tap: the chat island, the dialogs island, React and its renderer. */
-const INTERACTIVE_CHUNK = /\/_astro\/(ChatWidget|ChatPanel|LeadDialogs|client|react|react-dom|chat)[.-][^/]*\.js$/;
+const INTERACTIVE_CHUNK = /\/_astro\/(IslandEntry|ChatWidget|ChatPanel|LeadDialogs|client|react|react-dom|chat)[.-][^/]*\.js$/;
 const CHAT_CHUNK = /\/_astro\/ChatWidget[.-][^/]*\.js$/;
 
 const launcher = (page: Page) => page.getByRole("button", { name: `Chat with our ${CHAT_TITLE}` });
 const panel = (page: Page) => page.getByRole("dialog", { name: CHAT_TITLE });
 const input = (page: Page) => panel(page).getByRole("textbox", { name: "Message" });
 const log = (page: Page) => panel(page).getByRole("log");
-/** Astro drops the island's `ssr` attribute once it has hydrated. */
-const hydrated = (page: Page) => expect(page.locator(`#${CHAT_IDS.panel} astro-island`)).not.toHaveAttribute("ssr", "");
+/** The island marks the panel's form once it has taken it over. */
+const hydrated = (page: Page) => expect(page.locator(`#${CHAT_IDS.panel} form[${HYDRATED}]`)).toHaveCount(1);
 
 async function axeBlocking(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
@@ -100,7 +101,7 @@ test("the panel opens with its greeting before the island loads, and what is typ
 
   // Open, titled, greeting, the phone and the e-mail, the message box: all before any island code ran.
   await expect(panel(page)).toBeVisible();
-  await expect(page.locator(`#${CHAT_IDS.panel} astro-island`)).toHaveAttribute("ssr", "");
+  await expect(page.locator(`#${CHAT_IDS.panel} form[${HYDRATED}]`)).toHaveCount(0);
   await expect(panel(page).getByRole("heading", { name: CHAT_TITLE })).toBeVisible();
   await expect(log(page)).toContainText(CHAT_GREETING);
   await expect(panel(page).getByRole("link", { name: `Call ${SITE.phone}` })).toHaveAttribute("href", SITE.phoneHref);

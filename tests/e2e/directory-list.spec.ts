@@ -76,7 +76,7 @@ function recordListRequests(page: Page): Params[] {
 
 async function open(page: Page, path = PAGE): Promise<void> {
   await page.goto(path);
-  // client:idle: wait until the island has taken over before interacting.
+  // The island hydrates once the page is idle: wait until it has taken over before interacting.
   await expect(page.getByTestId("directory")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
 }
 

@@ -1,6 +1,6 @@
 /**
  * Lead dialogs (issues #4 and #13): every trigger is a button that opens a prebuilt native
- * `<dialog>` through Invoker Commands, with no JavaScript; the `client:intent` directive
+ * `<dialog>` through Invoker Commands, with no JavaScript; the island loader (Island.astro)
  * keeps React off the page until a trigger is touched, and the island then hydrates the
  * form already in the dialog (keeping whatever was typed). The quote, audit and assessment
  * dialogs validate with the spec's messages, post the spec's payloads and confirm; toasts
@@ -18,8 +18,8 @@ import { SITE } from "../../src/lib/site";
 import { AUDIT_CONFIRMATION, AUDIT_TOASTS, QUOTE_CONFIRMATION, QUOTE_TOASTS } from "../../src/lib/forms/copy";
 
 /** Chunks that only the dialogs island needs (React, react-dom, Radix, zod, the island). */
-const FRAMEWORK_CHUNK = /\/_astro\/(LeadDialogs|client|react|react-dom|forms)[.-][^/]*\.js$/;
-/** The dialogs island's own chunk (not the opener script, DialogOpener.astro_...). */
+const FRAMEWORK_CHUNK = /\/_astro\/(IslandEntry|LeadDialogs|client|react|react-dom|forms)[.-][^/]*\.js$/;
+/** The dialogs island's own chunk (the opener is inline). */
 const ISLAND_CHUNK = /\/_astro\/LeadDialogs\.[\w-]+\.js$/;
 
 /** Waits until the dialog's island has taken over its form. */

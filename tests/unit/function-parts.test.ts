@@ -8,7 +8,7 @@ import { clientIp, sameSitePath } from "../../netlify/lib/http.ts";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { bookingConfirmationPage, formErrorPage, growthConfirmationPage, quoteConfirmationPage, renderPage } from "../../netlify/lib/pages.ts";
-import { LeadForm } from "../../src/islands/leads/LeadForm.tsx";
+import { LeadForm, labelClass } from "../../src/islands/leads/LeadForm.tsx";
 import { AUDIT_CONFIRMATION, QUOTE_CONFIRMATION } from "../../src/lib/forms/copy.ts";
 import { rateLimitPerMinute } from "../../netlify/lib/ratelimit.ts";
 import { AUDIT_FORM, FIND_PROS_FORM, LEAD_FORMS, QUOTE_FORM } from "../../src/lib/forms/fields.ts";
@@ -27,7 +27,7 @@ describe("LeadForm on the server (the prebuilt dialogs and the no-JS pages)", ()
       expect(html.slice(0, html.indexOf(">"))).toContain(`action="${form.action}"`);
       expect(html.slice(0, html.indexOf(">"))).toContain(`method="post"`);
       for (const field of form.fields) {
-        if (field.kind === "checkboxes") expect(html).toContain(`<legend class="mb-1 block text-sm font-medium text-slate-800">${escapeHtml(field.label)}`);
+        if (field.kind === "checkboxes") expect(html).toContain(`<legend class="${labelClass}">${escapeHtml(field.label)}`);
         else if (field.kind !== "hidden") expect(html).toContain(`for="${form.name}-${field.name.replace(/\./g, "-")}"`);
       }
       expect(html).toContain('name="company_website"');

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { LEAD_TYPE_LABELS, MAX_ADMIN_SEARCH } from "../../lib/admin.ts";
 import { summarizeLead } from "../../lib/lead-summary.ts";
 import type { Lead, LeadType } from "../../lib/schemas/lead.ts";
-import { inputClass } from "../leads/LeadForm.tsx";
+import { inputClass, labelClass } from "../leads/LeadForm.tsx";
 import { adminFetch, adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { ErrorAlert, Pager, useCursorList } from "./ListParts.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -93,7 +93,7 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <form role="search" onSubmit={search} className="flex w-full max-w-xl items-end gap-2">
           <div className="flex-1">
-            <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-800">
+            <label htmlFor={searchId} className={labelClass}>
               Search {label.toLowerCase()} by name, e-mail or phone
             </label>
             <input id={searchId} type="search" className={inputClass} value={draft} maxLength={MAX_ADMIN_SEARCH} onChange={(e) => setDraft(e.target.value)} />

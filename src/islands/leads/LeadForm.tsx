@@ -37,11 +37,9 @@ export interface LeadFormProps<S extends z.ZodType> {
   beforeSubmit?: ReactNode;
 }
 
-export const inputClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-xs " +
-  "placeholder:text-slate-400 focus:border-forest-500 focus:outline-2 focus:outline-offset-0 focus:outline-forest-500/40 " +
-  "aria-invalid:border-red-600 aria-invalid:focus:outline-red-600/30";
-export const labelClass = "mb-1 block text-sm font-medium text-slate-800";
+/** The form controls' looks (src/styles/global.css): one short name each, since a page carries dozens. */
+export const inputClass = "field";
+export const labelClass = "field-label";
 export const errorClass = "mt-1 text-sm text-red-700";
 
 /** Contact and short fields sit two per row from the sm breakpoint; these take the full row. */
@@ -137,7 +135,7 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, ini
           </legend>
           <div className="mt-1 grid gap-x-4 gap-y-2 sm:grid-cols-2">
             {(field.options ?? []).map((option, i) => (
-              <label key={option.value} className="flex cursor-pointer items-start gap-2.5 rounded-md py-1 text-sm text-slate-700">
+              <label key={option.value} className="choice">
                 <input
                   id={`${id}-${i}`}
                   type="checkbox"
@@ -146,7 +144,7 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, ini
                   defaultChecked={many(defaults[field.name]).includes(option.value)}
                   aria-invalid={error ? true : undefined}
                   onChange={onChange}
-                  className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-forest-600"
+                  className="choice-box"
                 />
                 <span>{option.label}</span>
               </label>

@@ -1,0 +1,21 @@
+/**
+ * Every React island of the site, by name: what `<Island name="…">` renders on the server
+ * and what the hydration entry loads in the browser, one code-split chunk each, so the
+ * chat's code arrives only with the chat and a dialog's only with a dialog. When each starts
+ * is the loader's business (src/scripts/islands.ts): inside a `<dialog>` or `[popover]` on
+ * intent, with `when="visible"` as it nears the viewport, otherwise once the page is idle.
+ */
+import type { ComponentProps } from "react";
+
+export const ISLANDS = {
+  AdminApp: () => import("./AdminApp.tsx"),
+  ChatWidget: () => import("./ChatWidget.tsx"),
+  DirectoryList: () => import("./DirectoryList.tsx"),
+  FindProsForm: () => import("./FindProsForm.tsx"),
+  LeadDialogs: () => import("./LeadDialogs.tsx"),
+};
+
+export type IslandName = keyof typeof ISLANDS;
+
+/** The props of the named island's component. */
+export type IslandProps<N extends IslandName> = ComponentProps<Awaited<ReturnType<(typeof ISLANDS)[N]>>["default"]>;

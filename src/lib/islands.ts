@@ -1,0 +1,27 @@
+/**
+ * The DOM names of the site's React islands: components that Island.astro renders on the
+ * server and src/islands/hydrate.ts hydrates once src/scripts/islands.ts, inlined into every
+ * page, decides they are wanted. No Astro island runtime is involved (see docs/dialogs.md,
+ * "Hydration"); the inline loader takes these names as types, so a rename here fails its
+ * type check.
+ */
+
+/** On an island's root; the value names its component in src/islands/index.ts. */
+export const ISLAND_ATTRIBUTE = "data-island";
+/** The island's props as JSON (absent when it has none). */
+export const ISLAND_PROPS = "data-props";
+/** On an island outside any box that waits until it nears the viewport (`when="visible"`). */
+export const ISLAND_WHEN_VISIBLE = "data-when-visible";
+/** Set by the loader when the island is wanted (the visitor reached for it, it came into view, the page went idle): hydrate it. */
+export const ISLAND_WANTED = "data-wanted";
+/** Dispatched (bubbling) on an island once it is wanted, for an entry already running. */
+export const ISLAND_WANTED_EVENT = "island:wanted";
+/**
+ * The `<template>` that holds the hydration entry's `<script>`: inert until the loader
+ * copies its `src` into a live script, so neither the browser nor its preload scanner
+ * fetches React before a visitor needs it.
+ */
+export const ISLAND_ENTRY_ID = "island-entry";
+
+/** React's `identifierPrefix` for an island's root, on the server and in the browser: its `useId` values cannot meet another island's. */
+export const islandIdPrefix = (name: string): string => `${name}-`;
