@@ -6,11 +6,12 @@
 // docs/security.md): the client's address comes from the socket, never from a header; a
 // body longer than any endpoint takes is refused before it is read; only requests naming
 // this server are served; answers are compressed (brotli or gzip) as the CDN would.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import { networkInterfaces } from "node:os";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
@@ -49,6 +50,39 @@ const netlify = new NetlifyDev({
 });
 
 await netlify.start();
+
+// --- function build directories ---------------------------------------------------------
+
+/**
+ * @netlify/dev builds the function a request names into a new directory and deletes it as
+ * soon as that request is answered. But the build is memoised per function: a request for
+ * the same function arriving while it runs shares it, directory and all, and its worker can
+ * find modules it has yet to load deleted under it (a 500, "Cannot find module …"; two
+ * visitors on one endpoint at once were enough). So the pipeline runs here with a
+ * directory of ours, deleted only once every request in flight when its own request was
+ * answered has been answered too: only those can have shared its build.
+ */
+const FUNCTIONS_SERVE = resolve(".netlify/functions-serve");
+const inFlight = new Set();
+
+async function handleInPipeline(request, options) {
+  if (typeof netlify.handleInEphemeralDirectory !== "function") return netlify.handleAndIntrospect(request, options);
+  await mkdir(FUNCTIONS_SERVE, { recursive: true });
+  const directory = await mkdtemp(join(FUNCTIONS_SERVE, "_"));
+  let answered;
+  const done = new Promise((settle) => (answered = settle));
+  inFlight.add(done);
+  // What handleAndIntrospect does before the pipeline: an id, and a body-less copy to match routes with.
+  request.headers.set("x-nf-request-id", randomUUID());
+  const forMatching = new Request(request.url, { method: request.method, headers: request.headers });
+  try {
+    return await netlify.handleInEphemeralDirectory(forMatching, () => request, directory, options);
+  } finally {
+    inFlight.delete(done);
+    answered();
+    void Promise.all([...inFlight]).then(() => rm(directory, { force: true, recursive: true }).catch(() => {}));
+  }
+}
 
 /** Only functions read bodies, and every function lives under /api/. */
 const FUNCTION_PATHS = /^\/api\//;
@@ -277,7 +311,7 @@ async function send(req, res, response, extraHeaders, isStatic) {
 // netlify.toml headers as any page; @netlify/dev leaves that to its host, so serve
 // /404.html through the pipeline (collecting its headers) and change the status.
 async function notFound(origin, options) {
-  const match = await netlify.handleAndIntrospect(new Request(`${origin}/404.html`), options);
+  const match = await handleInPipeline(new Request(`${origin}/404.html`), options);
   if (match?.response) {
     const headers = new Headers(match.response.headers);
     headers.set("cache-control", "public, max-age=0, must-revalidate");
@@ -323,7 +357,7 @@ const server = http.createServer(async (req, res) => {
         headers[key] = value;
       },
     };
-    const match = await netlify.handleAndIntrospect(pipelineRequest(req, origin, client, body), options);
+    const match = await handleInPipeline(pipelineRequest(req, origin, client, body), options);
     const pathname = new URL(req.url, origin).pathname;
     const dynamic = !match && onDemand?.matches(pathname) && (req.method === "GET" || req.method === "HEAD");
     const response = match?.response ?? (dynamic ? await onDemand.handle(req, client) : await notFound(origin, options));

@@ -5,9 +5,10 @@
  * Rendering: /directory is rendered on demand for the request's URL state (search, city,
  * page) and passes that page, its state and the featured list in, so the HTML is the working
  * list before (or without) JavaScript: the form is a GET form, the pager links. The first
- * client render must match that HTML, so it shows the props; the URL is read after
- * hydration and only a state that differs from the props' is fetched (skeleton meanwhile).
- * The props seed the query cache and are never refetched in the background.
+ * client render must match that HTML, so it shows the props (which the browser reads back
+ * from the API before hydrating, see `transport`); the URL is read after hydration and
+ * only a state that differs from the props' is fetched (skeleton meanwhile). The props
+ * seed the query cache and are never refetched in the background.
  *
  * Data: the list and Featured are fetcher stores (list/fetch.ts, @nanostores/query): the
  * island points them at the state's request and renders what they hold; the cache and the
@@ -25,8 +26,10 @@
 import { useStore } from "@nanostores/react";
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { ApiError } from "../lib/api.ts";
+import type { PropsTransport } from "../lib/islands.ts";
 import {
   DEFAULT_DIRECTORY_STATE,
+  businessesApiUrl,
   isFiltered,
   normalizeDirectoryState,
   normalizeSearch,
@@ -37,7 +40,7 @@ import {
   type DirectoryState,
 } from "../lib/directory-url.ts";
 import { BusinessCard, SkeletonCard } from "./directory/list/BusinessCard.tsx";
-import { $featured, $listPage, fetchFeatured, seedPage, showState } from "./directory/list/fetch.ts";
+import { $featured, $listPage, fetchFeatured, fetchFeaturedList, fetchListPage, seedPage, showState } from "./directory/list/fetch.ts";
 import { directoryUrl, writeHistory, type HistoryEntry } from "./directory/list/history.ts";
 import { Pagination } from "./directory/list/Pagination.tsx";
 import { SearchForm, fillDirectoryForm, readDirectoryForm } from "./directory/list/SearchForm.tsx";
@@ -62,6 +65,33 @@ interface Props {
   /** Featured businesses, prerendered; when absent the island fetches them after hydration. */
   featured?: ListBusiness[];
 }
+
+/** What /directory's HTML carries of the props: the state, without the businesses its HTML already shows. */
+type SentProps = Omit<Props, "initialPage" | "featured"> & { initialPage?: ListPage };
+
+/**
+ * The list and Featured are in the page as HTML; sending them again as JSON made the
+ * page too heavy for one round trip (docs/directory-pages.md). The browser reads them back
+ * from the same cached API answers the page was rendered from (both carry the `directory`
+ * cache tag, so a write purges them together). A page rendered without the store (an
+ * outage: no Featured) sends its empty list as it is.
+ */
+export const transport: PropsTransport<Props, SentProps> = {
+  send: ({ initialPage, featured, initialState, ...rest }) => {
+    // The plain /directory, the page most visitors land on, sends no state at all.
+    const sent = initialState && !sameDirectoryState(initialState, DEFAULT_DIRECTORY_STATE) ? { ...rest, initialState } : rest;
+    return featured ? sent : { ...sent, initialPage };
+  },
+  async restore(sent) {
+    if (sent.initialPage) return { ...sent, initialPage: sent.initialPage };
+    const [initialPage, featured] = await Promise.all([
+      // A refused state (initialFields) rendered an empty list; the API would refuse it again.
+      sent.initialFields ? { data: [], total: 0 } : fetchListPage(businessesApiUrl(sent.initialState ?? DEFAULT_DIRECTORY_STATE)),
+      fetchFeaturedList(),
+    ]);
+    return { ...sent, initialPage, featured };
+  },
+};
 
 type Result =
   | { status: "ready"; page: ListPage }

@@ -6,6 +6,7 @@
  * intent, with `when="visible"` as it nears the viewport, otherwise once the page is idle.
  */
 import type { ComponentProps } from "react";
+import type { PropsTransport } from "../lib/islands.ts";
 
 export const ISLANDS = {
   AdminApp: () => import("./AdminApp.tsx"),
@@ -19,3 +20,8 @@ export type IslandName = keyof typeof ISLANDS;
 
 /** The props of the named island's component. */
 export type IslandProps<N extends IslandName> = ComponentProps<Awaited<ReturnType<(typeof ISLANDS)[N]>>["default"]>;
+
+/** An island module's PropsTransport, for a module that exports one as `transport`. */
+export function transportOf(module: object): PropsTransport<Record<string, unknown>, Record<string, unknown>> | undefined {
+  return "transport" in module ? (module.transport as PropsTransport<Record<string, unknown>, Record<string, unknown>>) : undefined;
+}

@@ -25,3 +25,19 @@ export const ISLAND_ENTRY_ID = "island-entry";
 
 /** React's `identifierPrefix` for an island's root, on the server and in the browser: its `useId` values cannot meet another island's. */
 export const islandIdPrefix = (name: string): string => `${name}-`;
+
+/**
+ * How an island whose props repeat what its server HTML already shows sends them. The page
+ * carries only `send(props)` (JSON in ISLAND_PROPS); the browser rebuilds the full props
+ * with `restore` before hydrating, from the same public, CDN-cached API answers the server
+ * rendered from. It keeps a list's data from riding twice in the first round trip (once as
+ * HTML, once as JSON) and costs one cached request, after load, only where script runs. A
+ * rejected `restore` leaves the server's HTML working without script; the island is tried
+ * again the next time the visitor reaches into it.
+ */
+export interface PropsTransport<Props, Sent> {
+  /** What the page carries: plain JSON data. */
+  send(props: Props): Sent;
+  /** The props to hydrate with, equal to those the server rendered when the data has not changed since. */
+  restore(sent: Sent): Promise<Props>;
+}

@@ -1,6 +1,7 @@
 /**
  * Decides when each React island (Island.astro) starts. Outside any box: once the page has
- * loaded and is idle, or with `data-when-visible` once it is within 200px of the viewport. Inside a
+ * loaded and is idle, or with `data-when-visible` once it is within 200px of the viewport,
+ * or as soon as the visitor reaches into it (and again after a start that failed). Inside a
  * `<dialog>` or `[popover]` (the lead dialogs, the chat), when the visitor reaches for it:
  * the first pointerdown, mouse pointerenter, focusin or touchstart on one of its box's
  * invokers (`[commandfor]` / `[popovertarget]` naming the `<dialog>` or `[popover]` around
@@ -61,16 +62,19 @@ const nearViewport = new IntersectionObserver(
   { rootMargin: "200px" },
 );
 
-/** Each island with the box it lives in; one outside any box waits for idle or the viewport. */
+/**
+ * Each island with where a reach for it counts: its box, or outside any box the island
+ * itself, so that an island whose start failed (offline) is tried again when touched.
+ */
 const islands: [HTMLElement, HTMLElement][] = [];
 for (const island of document.querySelectorAll<HTMLElement>(`[${ISLAND}]`)) {
   const box = island.closest<HTMLElement>("dialog,[popover]");
+  islands.push([island, box ?? island]);
   if (!box) {
     if (island.hasAttribute(WHEN_VISIBLE) && island.firstElementChild) nearViewport.observe(island.firstElementChild);
     else afterLoad(() => want(island));
     continue;
   }
-  islands.push([island, box]);
   box.addEventListener("toggle", () => want(island));
   if ((box as HTMLDialogElement).open) want(island);
   try {
@@ -86,7 +90,7 @@ function onIntent(event: Event) {
   if (event.type == "pointerenter" && (event as PointerEvent).pointerType != "mouse") return;
   const target = event.target as Element;
   for (const [island, box] of islands) {
-    if (box.contains(target) || target.closest?.(`[commandfor="${box.id}"],[popovertarget="${box.id}"]`)) want(island);
+    if (box.contains(target) || (box.id && target.closest?.(`[commandfor="${box.id}"],[popovertarget="${box.id}"]`))) want(island);
   }
 }
 for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });

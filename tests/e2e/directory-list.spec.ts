@@ -11,7 +11,7 @@ import seed from "../../content/directory/businesses.json" with { type: "json" }
 import { FEATURED_LIMIT } from "../../netlify/lib/directory";
 import { CITIES } from "../../src/lib/options";
 import { telHref } from "../../src/lib/site";
-import { DEFAULT_DIRECTORY_STATE, NEAR_REQUIRED, parseDirectoryQuery } from "../../src/lib/directory-url";
+import { DEFAULT_DIRECTORY_STATE, NEAR_REQUIRED, businessesApiUrl, parseDirectoryQuery } from "../../src/lib/directory-url";
 import { distanceMiles } from "../../src/lib/geo/distance";
 import { UNKNOWN_PLACE, findPlace } from "../../src/lib/geo/places";
 
@@ -202,16 +202,51 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("hydration keeps the server-rendered list: no list or featured request", async ({ page }) => {
+test("hydration keeps the server-rendered list: it reads its page and Featured back once, and keeps every node", async ({ page }) => {
   const requests: string[] = [];
   page.on("request", (r) => {
-    if (new URL(r.url()).pathname.startsWith("/api/businesses")) requests.push(r.url());
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/businesses")) requests.push(`${url.pathname}${url.search}`);
   });
-  await open(page);
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(PAGE);
+  // Tag the server's nodes before any script runs: a hydration that did not match would
+  // replace them with client-rendered ones, and the tags would be gone.
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll("[data-testid=business-card], [data-testid=results-count]")) (el as HTMLElement & { serverNode?: true }).serverNode = true;
+  });
+  await expect(page.getByTestId("directory")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
   await page.waitForLoadState("networkidle");
-  expect(requests).toEqual([]);
+  // The page carries only the state; the businesses come back from the cached API answers.
+  expect(requests.sort()).toEqual([businessesApiUrl(DEFAULT_DIRECTORY_STATE), "/api/businesses/featured"].sort());
+  const kept = await page.evaluate(() =>
+    [...document.querySelectorAll("[data-testid=business-card], [data-testid=results-count]")].every((el) => (el as HTMLElement & { serverNode?: true }).serverNode),
+  );
+  expect(kept).toBe(true);
+  expect(errors).toEqual([]);
   await expect(cards(page)).toHaveCount(12);
   await expect(count(page)).toHaveText(countFor(TOTAL));
+});
+
+test("when the list cannot be read back, the server's list keeps working and the island starts on the next touch", async ({ page }) => {
+  let fail = true;
+  await page.route("**/api/businesses/featured", (route) =>
+    fail ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "unavailable" }) }) : route.continue(),
+  );
+  const failed = page.waitForEvent("console", (m) => m.type() === "error" && m.text().includes("[islands] DirectoryList could not load"));
+  await page.goto(PAGE);
+  await failed;
+  await expect(page.getByTestId("directory")).not.toHaveAttribute("data-hydrated", "true");
+  await expect(cards(page)).toHaveCount(12);
+  fail = false;
+  await searchBox(page).focus();
+  await expect(page.getByTestId("directory")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
+  await citySelect(page).selectOption("dallas");
+  await expect(count(page)).toHaveText(countFor(inCity("Dallas").length));
 });
 
 test("search is debounced and sends search, limit and offset but no city", async ({ page }) => {
@@ -300,12 +335,12 @@ test("the URL holds the state and Back/Forward restore earlier results (typing i
 });
 
 test("a link with ?q=&city=&page= opens that state, canonicalised, rendered by the server", async ({ page }) => {
-  // The server renders the URL's state, so hydration has nothing to fetch.
+  // The server renders the URL's state; hydration reads that state's page back, once.
   const requests = recordListRequests(page);
   await page.goto(`${PAGE}?city=San%20Antonio&q=%20tree%20&page=1`);
   await expect(page.getByTestId("directory")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
   await page.waitForLoadState("networkidle");
-  expect(requests).toEqual([]);
+  expect(requests).toEqual([{ search: "tree", city: "san-antonio", limit: "12", offset: "0" }]);
   await expect(page).toHaveURL(/\/directory\?q=tree&city=san-antonio$/);
   await expect(searchBox(page)).toHaveValue("tree");
   await expect(citySelect(page)).toHaveValue("san-antonio");

@@ -25,7 +25,8 @@ function readList(answer: ListAnswer | null): ListBusiness[] {
   return Array.isArray(answer?.data) ? (answer.data as ListBusiness[]).map(toListBusiness) : [];
 }
 
-async function fetchPage(url: string | number | true): Promise<ListPage> {
+/** One list page: GET /api/businesses at `url` (businessesApiUrl). */
+export async function fetchListPage(url: string | number | true): Promise<ListPage> {
   const answer = await apiGet<ListAnswer>(String(url));
   const data = readList(answer);
   const total = typeof answer?.total === "number" && answer.total >= 0 ? answer.total : data.length;
@@ -35,13 +36,16 @@ async function fetchPage(url: string | number | true): Promise<ListPage> {
 
 /** GET /api/businesses for the state shown (businessesApiUrl), or null: nothing to read. */
 export const $listUrl = atom<string | null>(null);
-export const $listPage = createFetcherStore<ListPage>([$listUrl], { fetcher: fetchPage });
+export const $listPage = createFetcherStore<ListPage>([$listUrl], { fetcher: fetchListPage });
 
-/** Set only when the page did not prerender the Featured section. */
+/** The Featured section: GET /api/businesses/featured. */
+export async function fetchFeaturedList(): Promise<ListBusiness[]> {
+  return readList(await apiGet<ListAnswer>(FEATURED_URL));
+}
+
+/** Set only when the island was given no Featured list. */
 export const $featuredUrl = atom<string | null>(null);
-export const $featured = createFetcherStore<ListBusiness[]>([$featuredUrl], {
-  fetcher: async (url) => readList(await apiGet<ListAnswer>(String(url))),
-});
+export const $featured = createFetcherStore<ListBusiness[]>([$featuredUrl], { fetcher: fetchFeaturedList });
 
 /** Shows `state`'s page, from the cache when it is there. */
 export function showState(state: DirectoryState): void {

@@ -1,8 +1,8 @@
 /**
- * What the list needs of a business. The page passes its prerendered first page as island
- * props, which Astro serialises into the HTML; picking the card's fields keeps photos,
- * addresses and the rest out of that payload. Hours and time zone stay: the card's
- * "Open now" / "Closed" badge is worked out from them.
+ * What the list needs of a business. The list's state and cache hold these, whether they
+ * came from the server's render or an API answer; picking the card's fields keeps photos,
+ * addresses and the rest out of them. Hours and time zone stay: the card's "Open now" /
+ * "Closed" badge is worked out from them.
  */
 import type { Business } from "../../../lib/schemas/business.ts";
 
