@@ -27,7 +27,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // One retry: the local Netlify emulation (@netlify/dev) starts a worker per function call and
-  // occasionally answers 500 or stalls under two parallel browsers; a real failure fails twice.
+  // can stall under two parallel browsers on two cores; a real failure fails twice.
   retries: 1,
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"]],

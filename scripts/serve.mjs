@@ -6,9 +6,9 @@
 // docs/security.md): the client's address comes from the socket, never from a header; a
 // body longer than any endpoint takes is refused before it is read; only requests naming
 // this server are served; answers are compressed (brotli or gzip) as the CDN would.
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import http from "node:http";
 import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
@@ -18,6 +18,7 @@ import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { NetlifyDev } from "@netlify/dev";
 import { shouldBase64Encode } from "@netlify/dev-utils";
+import { FunctionsHandler } from "@netlify/functions-dev";
 import { register } from "tsx/esm/api";
 
 // The store code is TypeScript shared with the functions.
@@ -51,38 +52,57 @@ const netlify = new NetlifyDev({
 
 await netlify.start();
 
-// --- function build directories ---------------------------------------------------------
+// --- function builds ------------------------------------------------------------------------
 
 /**
- * @netlify/dev builds the function a request names into a new directory and deletes it as
- * soon as that request is answered. But the build is memoised per function: a request for
- * the same function arriving while it runs shares it, directory and all, and its worker can
- * find modules it has yet to load deleted under it (a 500, "Cannot find module …"; two
- * visitors on one endpoint at once were enough). So the pipeline runs here with a
- * directory of ours, deleted only once every request in flight when its own request was
- * answered has been answered too: only those can have shared its build.
+ * @netlify/dev is made for `netlify dev`, where the source changes under it: it bundles the
+ * function a request names again for every request (esbuild and file tracing, about 5 s on a
+ * 2-core machine, so every API call took seconds), into a directory it deletes with that
+ * request's answer even while a request that shared the build is still loading modules from it
+ * (a 500, "Cannot find module ..."). What this server serves does not change while it runs, so
+ * each function is bundled once, on its first request, into a directory of this process's that
+ * lives as long as the server; every request then runs that bundle in a fresh worker, as before.
+ * A build that fails is tried again by the next request.
  */
 const FUNCTIONS_SERVE = resolve(".netlify/functions-serve");
-const inFlight = new Set();
+const BUILDS = join(FUNCTIONS_SERVE, `built-${process.pid}`);
+await sweepBuilds();
+await mkdir(BUILDS, { recursive: true });
 
-async function handleInPipeline(request, options) {
-  if (typeof netlify.handleInEphemeralDirectory !== "function") return netlify.handleAndIntrospect(request, options);
-  await mkdir(FUNCTIONS_SERVE, { recursive: true });
-  const directory = await mkdtemp(join(FUNCTIONS_SERVE, "_"));
-  let answered;
-  const done = new Promise((settle) => (answered = settle));
-  inFlight.add(done);
-  // What handleAndIntrospect does before the pipeline: an id, and a body-less copy to match routes with.
-  request.headers.set("x-nf-request-id", randomUUID());
-  const forMatching = new Request(request.url, { method: request.method, headers: request.headers });
-  try {
-    return await netlify.handleInEphemeralDirectory(forMatching, () => request, directory, options);
-  } finally {
-    inFlight.delete(done);
-    answered();
-    void Promise.all([...inFlight]).then(() => rm(directory, { force: true, recursive: true }).catch(() => {}));
+/** Removes the build directories of servers that are no longer running (this one's too). */
+async function sweepBuilds() {
+  const alive = (pid) => {
+    try {
+      process.kill(pid, 0);
+      return pid !== process.pid;
+    } catch (error) {
+      return error?.code === "EPERM";
+    }
+  };
+  const entries = await readdir(FUNCTIONS_SERVE).catch(() => []);
+  for (const name of entries) {
+    const pid = Number(/^built-(\d+)$/.exec(name)?.[1]);
+    if (pid && !alive(pid)) await rm(join(FUNCTIONS_SERVE, name), { force: true, recursive: true }).catch(() => {});
   }
 }
+
+const BUILT_ONCE = Symbol("built once");
+const invokeFunction = FunctionsHandler.prototype.invoke;
+FunctionsHandler.prototype.invoke = function (request, route, func, buildDirectory) {
+  if (!func[BUILT_ONCE]) {
+    const build = func.build.bind(func);
+    let built;
+    func.build = ({ cache }) => {
+      built ??= build({ buildDirectory: join(BUILDS, func.name), cache }).then((result) => {
+        if (result?.error) built = undefined;
+        return result;
+      });
+      return built;
+    };
+    func[BUILT_ONCE] = true;
+  }
+  return invokeFunction.call(this, request, route, func, buildDirectory);
+};
 
 /** Only functions read bodies, and every function lives under /api/. */
 const FUNCTION_PATHS = /^\/api\//;
@@ -311,7 +331,7 @@ async function send(req, res, response, extraHeaders, isStatic) {
 // netlify.toml headers as any page; @netlify/dev leaves that to its host, so serve
 // /404.html through the pipeline (collecting its headers) and change the status.
 async function notFound(origin, options) {
-  const match = await handleInPipeline(new Request(`${origin}/404.html`), options);
+  const match = await netlify.handleAndIntrospect(new Request(`${origin}/404.html`), options);
   if (match?.response) {
     const headers = new Headers(match.response.headers);
     headers.set("cache-control", "public, max-age=0, must-revalidate");
@@ -357,7 +377,7 @@ const server = http.createServer(async (req, res) => {
         headers[key] = value;
       },
     };
-    const match = await handleInPipeline(pipelineRequest(req, origin, client, body), options);
+    const match = await netlify.handleAndIntrospect(pipelineRequest(req, origin, client, body), options);
     const pathname = new URL(req.url, origin).pathname;
     const dynamic = !match && onDemand?.matches(pathname) && (req.method === "GET" || req.method === "HEAD");
     const response = match?.response ?? (dynamic ? await onDemand.handle(req, client) : await notFound(origin, options));
@@ -381,6 +401,7 @@ const stop = async () => {
   server.closeAllConnections();
   await Promise.race([netlify.stop().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1500))]);
   await embedded?.close().catch(() => {});
+  await rm(BUILDS, { force: true, recursive: true }).catch(() => {});
   process.exit(0);
 };
 process.on("SIGINT", stop);

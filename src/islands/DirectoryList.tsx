@@ -37,6 +37,7 @@ import {
   parseDirectoryQuery,
   sameDirectoryState,
   serializeDirectoryQuery,
+  SEARCH_DEBOUNCE_MS,
   type DirectoryState,
 } from "../lib/directory-url.ts";
 import { BusinessCard, SkeletonCard } from "./directory/list/BusinessCard.tsx";
@@ -46,8 +47,6 @@ import { Pagination } from "./directory/list/Pagination.tsx";
 import { SearchForm, fillDirectoryForm, readDirectoryForm } from "./directory/list/SearchForm.tsx";
 import type { ListBusiness, ListPage } from "./directory/list/types.ts";
 
-/** How long typing must pause before the search runs. */
-const DEBOUNCE_MS = 300;
 /** Spec section 9: the loading skeleton has 6 cards. */
 const SKELETON_CARDS = 6;
 
@@ -194,7 +193,7 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
   // committed search has nothing to commit.
   useEffect(() => {
     if (!hydrated || normalizeSearch(typed) === stateRef.current.search) return;
-    const timer = window.setTimeout(() => commit({ ...stateRef.current, search: typed, page: 1 }, "typing"), DEBOUNCE_MS);
+    const timer = window.setTimeout(() => commit({ ...stateRef.current, search: typed, page: 1 }, "typing"), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [typed, hydrated, commit]);
 

@@ -22,6 +22,8 @@ export const DIRECTORY_MAX_LIMIT = 50;
 export const DIRECTORY_MAX_OFFSET = 10_000;
 /** Longer search text is cut, not rejected: a pasted paragraph still searches. */
 export const MAX_SEARCH_LENGTH = 100;
+/** How long typing in the search box must pause before the search runs (ms). */
+export const SEARCH_DEBOUNCE_MS = 300;
 /** Longest "ZIP code or city" text. */
 export const MAX_NEAR_LENGTH = 100;
 /** The city filter's "every city" value (spec: city is sent only when not "all"). */

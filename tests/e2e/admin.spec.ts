@@ -15,7 +15,8 @@ const BUSINESS = { id: "biz-016", slug: "heights-canopy-care-houston" };
 
 /**
  * Every admin read is a function call, and the local Netlify runtime starts a fresh worker
- * for each (about 2 s here); a screen that needs two in a row gets this long.
+ * for each (about 0.6 s here, more while two browsers run); a screen that needs two in a row
+ * gets this long.
  */
 const SLOW = { timeout: 20_000 };
 test.describe.configure({ timeout: 120_000 });

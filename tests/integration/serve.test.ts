@@ -58,7 +58,7 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
 
   beforeAll(async () => {
     served = await startServe(env);
-    // The first function call bundles the functions; do it before any timed request.
+    // The first call of a function bundles it (once per server); do it before any timed request.
     await send(served, "POST", "/api/quote", { ...json({}), from: "127.0.0.250" });
     // Start-up plus that first bundling: about 20 s on a quiet 2-core machine, minutes on a busy one.
   }, 300_000);
@@ -147,11 +147,11 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
     expect((await send(served, "GET", "/", { headers: { host: `localhost:${served.port}` } })).status).toBe(200);
   });
 
-  it("answers many requests for one function at once (they share its build, which outlives the first answer)", async () => {
+  it("answers many requests for one function at once (they share its build, which outlives every answer)", async () => {
     // @netlify/dev deletes a build's directory with the first request's answer while a
     // request that joined that build can still be loading modules from it (a few of every
-    // 40 such requests failed with a 500 "Cannot find module" before scripts/serve.mjs kept
-    // the directory).
+    // 40 such requests failed with a 500 "Cannot find module" before scripts/serve.mjs built
+    // each function once, into a directory that lives as long as the server).
     // Node's fetch, not send(): its pooled connections land the requests close enough together.
     const failures: string[] = [];
     for (let round = 0; round < 4; round++) {
