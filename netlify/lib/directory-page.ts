@@ -10,6 +10,7 @@ import { Business, toPublicReview, type PublicReview } from "../../src/lib/schem
 import { toListBusiness, type ListBusiness, type ListPage } from "../../src/islands/directory/list/types.ts";
 import { DIRECTORY_TAG, FEATURED_LIMIT, businessTag } from "./directory.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
+import { nextOpenStateChange } from "../../src/lib/hours.ts";
 import { keyspace } from "./store/keys.ts";
 import { withRoundTrips } from "./store/round-trips.ts";
 import type { Store } from "./store/index.ts";
@@ -75,6 +76,20 @@ export function pageHeaders(outcome: PageOutcome, tags: readonly string[], round
   // Store cost of this render, for the scale bench and for anyone reading a response.
   if (roundTrips !== undefined) headers["server-timing"] = `store;desc="${roundTrips} round trips"`;
   return headers;
+}
+
+/**
+ * Seconds until the first of `businesses` opens or closes (or its day changes), for
+ * pageHeaders' `freshForSeconds`: a page that draws their "Open now" at render time must not
+ * outlive it. Undefined when none changes within the page's CDN life.
+ */
+export function openStateFreshFor(businesses: readonly Pick<ListBusiness, "businessHours" | "timeZone">[], now: number): number | undefined {
+  let first: number | null = null;
+  for (const { businessHours, timeZone } of businesses) {
+    const at = nextOpenStateChange(businessHours ?? {}, timeZone, now, PAGE_MAX_AGE_SECONDS / 60);
+    if (at !== null && (first === null || at < first)) first = at;
+  }
+  return first === null ? undefined : (first - now) / 1000;
 }
 
 /** Copies headers onto Astro.response (or any Headers). */

@@ -63,6 +63,8 @@ interface Props {
   initialFields?: Record<string, string>;
   /** Featured businesses, prerendered; when absent the island fetches them after hydration. */
   featured?: ListBusiness[];
+  /** When the server drew the cards' Open now / Closed badges (ms); none without it. */
+  now?: number;
 }
 
 /** What /directory's HTML carries of the props: the state, without the businesses its HTML already shows. */
@@ -117,15 +119,15 @@ export function countText(total: number, near?: ListPage["near"]): string {
 
 const grid = "grid gap-5 md:grid-cols-2 lg:grid-cols-3";
 
-export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRECTORY_STATE, initialFields, featured: prerenderedFeatured }: Props) {
+export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRECTORY_STATE, initialFields, featured: prerenderedFeatured, now: renderedAt }: Props) {
   const list = useStore($listPage);
   const featuredList = useStore($featured);
   const [state, setState] = useState<DirectoryState>(initialState);
   const [typed, setTyped] = useState(initialState.search);
   const [hydrated, setHydrated] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  // The clock for the cards' Open now / Closed badges; unset until hydrated (see BusinessCard).
-  const [now, setNow] = useState<number>();
+  // The clock for the cards' Open now / Closed badges: the server's render, then the visitor's.
+  const [now, setNow] = useState(renderedAt);
   const [locating, setLocating] = useState(false);
   const [locateError, setLocateError] = useState("");
 

@@ -3,7 +3,8 @@
  * and what the hydration entry loads in the browser, one code-split chunk each, so the
  * chat's code arrives only with the chat and a dialog's only with a dialog. When each starts
  * is the loader's business (src/scripts/islands.ts): inside a `<dialog>` or `[popover]` on
- * intent, with `when="visible"` as it nears the viewport, otherwise once the page is idle.
+ * intent, with `when="visible"` as it nears the viewport, with `when="intent"` when the
+ * visitor reaches into it, otherwise once the page is idle.
  */
 import type { ComponentProps } from "react";
 import type { PropsTransport } from "../lib/islands.ts";

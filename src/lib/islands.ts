@@ -10,8 +10,13 @@
 export const ISLAND_ATTRIBUTE = "data-island";
 /** The island's props as JSON (absent when it has none). */
 export const ISLAND_PROPS = "data-props";
-/** On an island outside any box that waits until it nears the viewport (`when="visible"`). */
-export const ISLAND_WHEN_VISIBLE = "data-when-visible";
+/**
+ * On an island outside any box that does not start once the page is idle: `visible` waits
+ * until it nears the viewport, `intent` until the visitor reaches into it (pointer, focus or
+ * touch inside it), as the islands in a `<dialog>` or `[popover]` always do.
+ */
+export const ISLAND_WHEN = "data-when";
+export type IslandWhen = "visible" | "intent";
 /** Set by the loader when the island is wanted (the visitor reached for it, it came into view, the page went idle): hydrate it. */
 export const ISLAND_WANTED = "data-wanted";
 /** Dispatched (bubbling) on an island once it is wanted, for an entry already running. */

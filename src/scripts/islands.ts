@@ -1,7 +1,8 @@
 /**
  * Decides when each React island (Island.astro) starts. Outside any box: once the page has
- * loaded and is idle, or with `data-when-visible` once it is within 200px of the viewport,
- * or as soon as the visitor reaches into it (and again after a start that failed). Inside a
+ * loaded and is idle, or with `data-when="visible"` once it is within 200px of the viewport,
+ * and in any case as soon as the visitor reaches into it (and again after a start that
+ * failed), which is the only start a `data-when="intent"` island waits for. Inside a
  * `<dialog>` or `[popover]` (the lead dialogs, the chat), when the visitor reaches for it:
  * the first pointerdown, mouse pointerenter, focusin or touchstart on one of its box's
  * invokers (`[commandfor]` / `[popovertarget]` naming the `<dialog>` or `[popover]` around
@@ -16,10 +17,12 @@
  * It imports nothing at run time, so Astro inlines it into the page (no request before
  * first paint). The DOM names come from src/lib/islands.ts as types.
  */
-import type { ISLAND_ATTRIBUTE, ISLAND_ENTRY_ID, ISLAND_WANTED, ISLAND_WANTED_EVENT, ISLAND_WHEN_VISIBLE } from "../lib/islands.ts";
+import type { ISLAND_ATTRIBUTE, ISLAND_ENTRY_ID, ISLAND_WANTED, ISLAND_WANTED_EVENT, ISLAND_WHEN, IslandWhen } from "../lib/islands.ts";
 
 const ISLAND: typeof ISLAND_ATTRIBUTE = "data-island";
-const WHEN_VISIBLE: typeof ISLAND_WHEN_VISIBLE = "data-when-visible";
+const WHEN: typeof ISLAND_WHEN = "data-when";
+const VISIBLE: IslandWhen = "visible";
+const INTENT: IslandWhen = "intent";
 const WANTED: typeof ISLAND_WANTED = "data-wanted";
 const WANTED_EVENT: typeof ISLAND_WANTED_EVENT = "island:wanted";
 const ENTRY: typeof ISLAND_ENTRY_ID = "island-entry";
@@ -71,8 +74,9 @@ for (const island of document.querySelectorAll<HTMLElement>(`[${ISLAND}]`)) {
   const box = island.closest<HTMLElement>("dialog,[popover]");
   islands.push([island, box ?? island]);
   if (!box) {
-    if (island.hasAttribute(WHEN_VISIBLE) && island.firstElementChild) nearViewport.observe(island.firstElementChild);
-    else afterLoad(() => want(island));
+    const when = island.getAttribute(WHEN);
+    if (when == VISIBLE && island.firstElementChild) nearViewport.observe(island.firstElementChild);
+    else if (when != INTENT) afterLoad(() => want(island));
     continue;
   }
   box.addEventListener("toggle", () => want(island));

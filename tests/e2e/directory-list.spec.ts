@@ -75,9 +75,15 @@ function recordListRequests(page: Page): Params[] {
   return seen;
 }
 
+/** The island starts when the visitor reaches into the list (a hover will do). */
+async function reachIn(page: Page): Promise<void> {
+  await page.getByTestId("results-count").hover();
+}
+
 async function open(page: Page, path = PAGE): Promise<void> {
   await page.goto(path);
-  // The island hydrates once the page is idle: wait until it has taken over before interacting.
+  await reachIn(page);
+  // Wait until the island has taken over before interacting.
   await expect(page.getByTestId("directory")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
 }
 
@@ -114,6 +120,8 @@ test.describe("without JavaScript", () => {
       expect(byName.get(name)?.isFeatured, name).toBe(true);
     }
     await expect(featured.getByText("Featured", { exact: true })).toHaveCount(FEATURED_SHOWN);
+    // Open now / Closed / 24/7 are drawn by the server for the moment of the request.
+    await expect(results(page).getByTestId("open-badge")).toHaveCount(12);
 
     // Every card is the right business with its link, phone and services.
     for (const name of await cardNames(page)) {
@@ -203,11 +211,11 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("hydration keeps the server-rendered list: it reads its page and Featured back once, and keeps every node", async ({ page }) => {
+test("the list starts only when the visitor reaches into it: it reads its page and Featured back once, and keeps every node", async ({ page }) => {
   const requests: string[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
-    if (url.pathname.startsWith("/api/businesses")) requests.push(`${url.pathname}${url.search}`);
+    if (url.pathname.startsWith("/api/businesses") || url.pathname.endsWith(".js")) requests.push(`${url.pathname}${url.search}`);
   });
   const errors: string[] = [];
   page.on("console", (m) => {
@@ -215,21 +223,27 @@ test("hydration keeps the server-rendered list: it reads its page and Featured b
   });
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(PAGE);
-  // Tag the server's nodes before any script runs: a hydration that did not match would
-  // replace them with client-rendered ones, and the tags would be gone.
+  await page.waitForLoadState("networkidle");
+  // Nothing but server HTML until then: no framework code, no API read.
+  expect(requests).toEqual([]);
+  await expect(page.getByTestId("directory")).not.toHaveAttribute("data-hydrated", "true");
+  // Tag the server's nodes: a hydration that did not match would replace them with
+  // client-rendered ones, and the tags would be gone.
   await page.evaluate(() => {
-    for (const el of document.querySelectorAll("[data-testid=business-card], [data-testid=results-count]")) (el as HTMLElement & { serverNode?: true }).serverNode = true;
+    for (const el of document.querySelectorAll("[data-testid=business-card], [data-testid=results-count], [data-testid=open-badge]")) (el as HTMLElement & { serverNode?: true }).serverNode = true;
   });
+  await reachIn(page);
   await expect(page.getByTestId("directory")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
   await page.waitForLoadState("networkidle");
   // The page carries only the state; the businesses come back from the cached API answers.
-  expect(requests.sort()).toEqual([businessesApiUrl(DEFAULT_DIRECTORY_STATE), "/api/businesses/featured"].sort());
+  expect(requests.filter((r) => r.startsWith("/api/")).sort()).toEqual([businessesApiUrl(DEFAULT_DIRECTORY_STATE), "/api/businesses/featured"].sort());
   const kept = await page.evaluate(() =>
     [...document.querySelectorAll("[data-testid=business-card], [data-testid=results-count]")].every((el) => (el as HTMLElement & { serverNode?: true }).serverNode),
   );
   expect(kept).toBe(true);
   expect(errors).toEqual([]);
   await expect(cards(page)).toHaveCount(12);
+  await expect(results(page).getByTestId("open-badge")).toHaveCount(12);
   await expect(count(page)).toHaveText(countFor(TOTAL));
 });
 
@@ -240,6 +254,7 @@ test("when the list cannot be read back, the server's list keeps working and the
   );
   const failed = page.waitForEvent("console", (m) => m.type() === "error" && m.text().includes("[islands] DirectoryList could not load"));
   await page.goto(PAGE);
+  await reachIn(page);
   await failed;
   await expect(page.getByTestId("directory")).not.toHaveAttribute("data-hydrated", "true");
   await expect(cards(page)).toHaveCount(12);
@@ -349,6 +364,8 @@ test("a link with ?q=&city=&page= opens that state, canonicalised, rendered by t
   // The server renders the URL's state; hydration reads that state's page back, once.
   const requests = recordListRequests(page);
   await page.goto(`${PAGE}?city=San%20Antonio&q=%20tree%20&page=1`);
+  await expect(searchBox(page)).toHaveValue("tree");
+  await reachIn(page);
   await expect(page.getByTestId("directory")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
   await page.waitForLoadState("networkidle");
   expect(requests).toEqual([{ search: "tree", city: "san-antonio", limit: "12", offset: "0" }]);

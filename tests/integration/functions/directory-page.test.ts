@@ -14,6 +14,7 @@ import {
   directorySitemapPath,
   loadBusinessPage,
   loadDirectoryPage,
+  openStateFreshFor,
   pageHeaders,
   sitemapFileCount,
   sitemapIndexXml,
@@ -68,6 +69,19 @@ describe("page headers", () => {
     expect(pageHeaders("ok", [], 2, 0)["netlify-cdn-cache-control"]).toBe("public, durable, s-maxage=1");
     expect(pageHeaders("ok", [], 2, PAGE_MAX_AGE_SECONDS)).toMatchObject(PAGE_CACHE);
     expect(pageHeaders("missing", [], 0, 30)["netlify-cdn-cache-control"]).toMatch(/s-maxage=60\b/);
+  });
+
+  it("a list's copy ends when the first of its businesses opens or closes", () => {
+    const weekdays = (spans: string) => ({ monday: spans, tuesday: spans, wednesday: spans, thursday: spans, friday: spans });
+    const opensAtEight = { businessHours: weekdays("8:00 AM - 5:00 PM"), timeZone: "America/Chicago" };
+    const opensAtNine = { businessHours: weekdays("9:00 AM - 5:00 PM"), timeZone: "America/Chicago" };
+    const always = { businessHours: { monday: "Open 24 hours", tuesday: "Open 24 hours", wednesday: "Open 24 hours", thursday: "Open 24 hours", friday: "Open 24 hours", saturday: "Open 24 hours", sunday: "Open 24 hours" } };
+    // Monday 07:30 Central: the 08:00 opening comes first, in 30 minutes.
+    const now = Date.parse("2026-11-23T13:30:00Z");
+    expect(openStateFreshFor([opensAtNine, always, opensAtEight], now)).toBe(30 * 60);
+    // 10:00: nothing changes within the hour, so the page keeps its full CDN life.
+    expect(openStateFreshFor([opensAtEight, opensAtNine], Date.parse("2026-11-23T16:00:00Z"))).toBeUndefined();
+    expect(openStateFreshFor([], now)).toBeUndefined();
   });
 });
 

@@ -5,8 +5,8 @@
  * the hours add a "24/7", "Open now" or "Closed" badge.
  *
  * Pure: everything comes in as props. "Open now" depends on the clock, so it is drawn only
- * when the caller passes `now` (the island does after hydration; prerendered HTML would
- * otherwise carry the build's idea of "now").
+ * when the caller passes `now`: /directory's render time (its CDN copy ends when a card's
+ * state changes), then the island's clock.
  */
 import { businessPath } from "../../../lib/directory.ts";
 import { formatMiles } from "../../../lib/geo/distance.ts";
