@@ -25,12 +25,20 @@ export default defineConfig({
     devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
     imageCDN: false,
   }),
-  integrations: [react(), mdx(), sitemap({
-    // The static pages only: /sitemap-index.xml is on demand and adds the directory sitemaps
-    // from the store (src/pages/sitemap-index.xml.ts); /directory is in the first of those.
-    filenameBase: "sitemap-pages",
-    filter: (page) => !/^\/(admin|directory)(\/|$)/.test(new URL(page).pathname),
-  }), finishHtml(), icons(), sharedStore(), onDemandRoutes()],
+  integrations: [
+    react(),
+    mdx(),
+    sitemap({
+      // The static pages only: /sitemap-index.xml is on demand and adds the directory sitemaps
+      // from the store (src/pages/sitemap-index.xml.ts); /directory is in the first of those.
+      filenameBase: "sitemap-pages",
+      filter: (page) => !/^\/(admin|directory)(\/|$)/.test(new URL(page).pathname),
+    }),
+    finishHtml(),
+    icons(),
+    sharedStore(),
+    onDemandRoutes(),
+  ],
   vite: { plugins: [tailwindcss()] },
   // Per-page CSP <meta>: Astro hashes every script and style it emits, so script-src needs
   // no 'unsafe-inline' and an injected <script> cannot run. frame-ancestors cannot live in a

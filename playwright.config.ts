@@ -15,12 +15,24 @@ if (!existsSync(chromiumPath)) {
 // A free port, picked once in the runner and inherited by its workers through the environment
 // (each worker re-reads this file), so a server already on any fixed port never gets in the way.
 if (!process.env.E2E_PORT) {
-  const probe = 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})';
+  const probe =
+    'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})';
   process.env.E2E_PORT = execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }).trim();
 }
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
-const launchOptions = { executablePath: chromiumPath, args: ["--disable-gpu", "--disable-quic", "--no-sandbox", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"] };
+const launchOptions = {
+  executablePath: chromiumPath,
+  args: [
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-sandbox",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
 
 export default defineConfig({
   testDir: "tests/e2e",

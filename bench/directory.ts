@@ -36,31 +36,98 @@ const BASE_PREFIX = `${process.env.REDIS_KEY_PREFIX ?? DEFAULT_PREFIX}bench:${pr
 
 // --- measurement ---------------------------------------------------------------------------
 
-type Kind = "search: 1 word" | "search: 2+ words" | "city / page" | "featured" | "slug lookup" | "near: ZIP+radius+service+open" | "near: ZIP, nearest first";
-const KINDS: Kind[] = ["search: 1 word", "search: 2+ words", "city / page", "featured", "slug lookup", "near: ZIP+radius+service+open", "near: ZIP, nearest first"];
+type Kind =
+  | "search: 1 word"
+  | "search: 2+ words"
+  | "city / page"
+  | "featured"
+  | "slug lookup"
+  | "near: ZIP+radius+service+open"
+  | "near: ZIP, nearest first";
+const KINDS: Kind[] = [
+  "search: 1 word",
+  "search: 2+ words",
+  "city / page",
+  "featured",
+  "slug lookup",
+  "near: ZIP+radius+service+open",
+  "near: ZIP, nearest first",
+];
 /** Where near-me searches start: suburbs and cores of the four metros. */
-const NEAR_ZIPS = ["78664", "78660", "78701", "78745", "77494", "77002", "77380", "75024", "75201", "76010", "78130", "78209"].map((z) => findPlace(z)!);
+const NEAR_ZIPS = [
+  "78664",
+  "78660",
+  "78701",
+  "78745",
+  "77494",
+  "77002",
+  "77380",
+  "75024",
+  "75201",
+  "76010",
+  "78130",
+  "78209",
+].map((z) => findPlace(z)!);
 const COLD: Kind = "search: 2+ words";
 
-const ONE_WORD = ["oak", "stump", "crane", "pecan", "emergency", "cedar", "trim", "arbor", "hurric", "palm", "mulch", "remov", "magnolia", "hoa", "bilingual", "cypress"];
-const MULTI_WORD = ["oak wilt", "stump grinding", "storm cleanup", "tree removal", "live oak", "crane removal", "emergency tree", "pecan pruning"];
+const ONE_WORD = [
+  "oak",
+  "stump",
+  "crane",
+  "pecan",
+  "emergency",
+  "cedar",
+  "trim",
+  "arbor",
+  "hurric",
+  "palm",
+  "mulch",
+  "remov",
+  "magnolia",
+  "hoa",
+  "bilingual",
+  "cypress",
+];
+const MULTI_WORD = [
+  "oak wilt",
+  "stump grinding",
+  "storm cleanup",
+  "tree removal",
+  "live oak",
+  "crane removal",
+  "emergency tree",
+  "pecan pruning",
+];
 
 function operations(store: Store, slugs: string[], r: ReturnType<typeof rng>): Record<Kind, () => Promise<unknown>> {
   const city = () => (r.next() < 0.5 ? r.pick(CITIES).value : undefined);
   return {
-    "search: 1 word": () => store.businesses.list({ search: r.pick(ONE_WORD), city: city(), offset: r.pick([0, 0, 12]) }),
-    "search: 2+ words": () => store.businesses.list({ search: r.pick(MULTI_WORD), city: city(), offset: r.pick([0, 0, 12]) }),
+    "search: 1 word": () =>
+      store.businesses.list({ search: r.pick(ONE_WORD), city: city(), offset: r.pick([0, 0, 12]) }),
+    "search: 2+ words": () =>
+      store.businesses.list({ search: r.pick(MULTI_WORD), city: city(), offset: r.pick([0, 0, 12]) }),
     "city / page": () =>
-      store.businesses.list({ city: r.next() < 0.8 ? r.pick(CITIES).value : undefined, featured: r.next() < 0.2, offset: 12 * r.int(4) }),
+      store.businesses.list({
+        city: r.next() < 0.8 ? r.pick(CITIES).value : undefined,
+        featured: r.next() < 0.2,
+        offset: 12 * r.int(4),
+      }),
     featured: () => (r.next() < 0.5 ? store.businesses.featured() : store.businesses.list({ featured: true })),
     "slug lookup": () => store.businesses.getBySlug(r.pick(slugs)),
     "near: ZIP+radius+service+open": () =>
-      store.businesses.list({ near: r.pick(NEAR_ZIPS), radius: r.pick([10, 25, 50]), service: r.pick(PRO_SERVICES).value, openNow: true, offset: r.pick([0, 0, 12]) }),
+      store.businesses.list({
+        near: r.pick(NEAR_ZIPS),
+        radius: r.pick([10, 25, 50]),
+        service: r.pick(PRO_SERVICES).value,
+        openNow: true,
+        offset: r.pick([0, 0, 12]),
+      }),
     "near: ZIP, nearest first": () => store.businesses.list({ near: r.pick(NEAR_ZIPS), radius: 25, sort: "distance" }),
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 interface Stats {
   p50: number;
@@ -81,7 +148,8 @@ async function measure(
   samples: number,
 ): Promise<Map<number, Record<Kind, number[]>>> {
   const out = new Map<number, Record<Kind, number[]>>();
-  for (const size of bySize.keys()) out.set(size, Object.fromEntries(KINDS.map((k) => [k, [] as number[]])) as Record<Kind, number[]>);
+  for (const size of bySize.keys())
+    out.set(size, Object.fromEntries(KINDS.map((k) => [k, [] as number[]])) as Record<Kind, number[]>);
   for (let i = 0; i < samples; i++) {
     for (const [size, ops] of bySize) {
       for (const kind of KINDS) {
@@ -137,7 +205,9 @@ const stores: Store[] = [];
 let redisMemory = "?";
 try {
   await admin.ping();
-  console.log(`[bench] Redis ${REDIS_URL.replace(/\/\/[^@]*@/, "//***@")}, sizes ${SIZES.join(", ")}, ${SAMPLES} samples per query kind and size`);
+  console.log(
+    `[bench] Redis ${REDIS_URL.replace(/\/\/[^@]*@/, "//***@")}, sizes ${SIZES.join(", ")}, ${SAMPLES} samples per query kind and size`,
+  );
   // All sizes live side by side and are measured in the same time window.
   const ops = new Map<number, Record<Kind, () => Promise<unknown>>>();
   const loadSeconds = new Map<number, number>();
@@ -186,7 +256,9 @@ const large = sizes[sizes.length - 1]!;
 const rows = [...KINDS, `${COLD} (cache miss)`];
 const ms = (v: number) => v.toFixed(2).padStart(7);
 const tripsText = (kind: string) => {
-  const all = sizes.map((s) => roundTrips.get(s)?.byKind[kind as Kind]).filter((t): t is { min: number; max: number } => !!t);
+  const all = sizes
+    .map((s) => roundTrips.get(s)?.byKind[kind as Kind])
+    .filter((t): t is { min: number; max: number } => !!t);
   if (all.length === 0) return "";
   const min = Math.min(...all.map((t) => t.min));
   const max = Math.max(...all.map((t) => t.max));
@@ -201,14 +273,22 @@ for (const kind of rows) {
   const ratio = { kind, p50: b.p50 / a.p50, p95: b.p95 / a.p95 };
   ratios.push(ratio);
   const cells = sizes.map((s) => `  ${ms(results[s]![kind]!.p50)} ${ms(results[s]![kind]!.p95)}`).join("");
-  console.log(`${kind.padEnd(32)}${cells}   ${`${ratio.p50.toFixed(2)} / ${ratio.p95.toFixed(2)}`.padEnd(22)}${tripsText(kind)}`);
+  console.log(
+    `${kind.padEnd(32)}${cells}   ${`${ratio.p50.toFixed(2)} / ${ratio.p95.toFixed(2)}`.padEnd(22)}${tripsText(kind)}`,
+  );
 }
 const headline = ratios.filter((r) => !r.kind.includes("cache miss"));
 const overall = { p50: Math.max(...headline.map((r) => r.p50)), p95: Math.max(...headline.map((r) => r.p95)) };
 const ok = overall.p50 <= 1.5 && overall.p95 <= 1.5;
-console.log(`\nworst ratio ${large / 1000}k/${small / 1000}k over the request-path queries: p50 ${overall.p50.toFixed(2)}, p95 ${overall.p95.toFixed(2)} (target <= 1.5: ${ok ? "met" : "NOT met"})`);
-console.log("times in ms per repository call, sequential, including the round trips to Redis; 'cache miss' = first multi-word search after a directory write (grows with the smallest posting list)");
-console.log("round trips = requests to Redis per call (a pipeline or MULTI is one), min-max over every sample at every size; near-me: the first 1k businesses in the four metros, growth elsewhere in the US (see the header comment)");
+console.log(
+  `\nworst ratio ${large / 1000}k/${small / 1000}k over the request-path queries: p50 ${overall.p50.toFixed(2)}, p95 ${overall.p95.toFixed(2)} (target <= 1.5: ${ok ? "met" : "NOT met"})`,
+);
+console.log(
+  "times in ms per repository call, sequential, including the round trips to Redis; 'cache miss' = first multi-word search after a directory write (grows with the smallest posting list)",
+);
+console.log(
+  "round trips = requests to Redis per call (a pipeline or MULTI is one), min-max over every sample at every size; near-me: the first 1k businesses in the four metros, growth elsewhere in the US (see the header comment)",
+);
 for (const kind of KINDS.filter((k) => k.startsWith("near"))) {
   const avg = sizes.map((s) => {
     const m = matched.get(s)?.[kind];
@@ -216,7 +296,9 @@ for (const kind of KINDS.filter((k) => k.startsWith("near"))) {
   });
   console.log(`matches per query, ${kind}: ${avg.join(", ")}`);
 }
-console.log(`load: ${sizes.map((s) => `${s / 1000}k ${results[s]!.loadSeconds.toFixed(1)} s`).join(", ")}; Redis memory with all sizes loaded: ${redisMemory}`);
+console.log(
+  `load: ${sizes.map((s) => `${s / 1000}k ${results[s]!.loadSeconds.toFixed(1)} s`).join(", ")}; Redis memory with all sizes loaded: ${redisMemory}`,
+);
 
 mkdirSync("bench/results", { recursive: true });
 writeFileSync(

@@ -83,7 +83,12 @@ if (!existsSync(DIST)) {
   process.exit(1);
 }
 const routesArg = argValue(args, "--routes");
-const routes = routesArg ? routesArg.split(",").map((r) => r.trim()).filter(Boolean) : builtRoutes();
+const routes = routesArg
+  ? routesArg
+      .split(",")
+      .map((r) => r.trim())
+      .filter(Boolean)
+  : builtRoutes();
 const rows = routes.map(measure);
 if (rows.every((r) => r.error)) {
   console.error("first-bytes: none of the routes is built");
@@ -95,18 +100,43 @@ if (asJson) {
 } else {
   const fmt = (n) => (n === undefined ? "-" : n.toLocaleString("en-US"));
   const ok = (n) => (n === undefined ? "-" : n <= BUDGET ? "yes" : "NO");
-  const header = ["route", "html", "gzip", "1st tel: gz offset", `<= ${fmt(BUDGET)}`, "call-now gz offset", `<= ${fmt(BUDGET)}`];
+  const header = [
+    "route",
+    "html",
+    "gzip",
+    "1st tel: gz offset",
+    `<= ${fmt(BUDGET)}`,
+    "call-now gz offset",
+    `<= ${fmt(BUDGET)}`,
+  ];
   const lines = rows.map((r) =>
-    r.error ? [r.route, r.error, "", "", "", "", ""] : [r.route, fmt(r.rawBytes), fmt(r.gzipBytes), fmt(r.firstTelGzip), ok(r.firstTelGzip), fmt(r.callNowGzip), ok(r.callNowGzip)],
+    r.error
+      ? [r.route, r.error, "", "", "", "", ""]
+      : [
+          r.route,
+          fmt(r.rawBytes),
+          fmt(r.gzipBytes),
+          fmt(r.firstTelGzip),
+          ok(r.firstTelGzip),
+          fmt(r.callNowGzip),
+          ok(r.callNowGzip),
+        ],
   );
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
-  const print = (cells) => console.log(cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  "));
-  console.log(`First click-to-call link in the gzip (level ${level}) HTML; budget ${fmt(BUDGET)} bytes (first round trip).`);
+  const print = (cells) =>
+    console.log(
+      cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  "),
+    );
+  console.log(
+    `First click-to-call link in the gzip (level ${level}) HTML; budget ${fmt(BUDGET)} bytes (first round trip).`,
+  );
   print(header);
   print(widths.map((w) => "-".repeat(w)));
   for (const line of lines) print(line);
   const late = rows.filter((r) => r.firstTelGzip !== undefined && r.firstTelGzip > BUDGET);
   const noTel = rows.filter((r) => !r.error && r.firstTelGzip === undefined);
   const measured = rows.filter((r) => !r.error).length;
-  console.log(`\n${measured - late.length - noTel.length} of ${measured} pages have a tel: link inside the budget${late.length ? `; late: ${late.map((r) => r.route).join(", ")}` : ""}${noTel.length ? `; none: ${noTel.map((r) => r.route).join(", ")}` : ""}.`);
+  console.log(
+    `\n${measured - late.length - noTel.length} of ${measured} pages have a tel: link inside the budget${late.length ? `; late: ${late.map((r) => r.route).join(", ")}` : ""}${noTel.length ? `; none: ${noTel.map((r) => r.route).join(", ")}` : ""}.`,
+  );
 }

@@ -30,7 +30,9 @@ try {
 }
 const seconds = (performance.now() - started) / 1000;
 process.stderr.write("\n");
-console.log(`bench:fuzz seed=${seed} cases=${stats.cases} in ${seconds.toFixed(1)} s (${Math.round(stats.cases / seconds)} cases/s)`);
+console.log(
+  `bench:fuzz seed=${seed} cases=${stats.cases} in ${seconds.toFixed(1)} s (${Math.round(stats.cases / seconds)} cases/s)`,
+);
 console.log(formatCounts(stats));
 console.log(
   `valid submissions: ${stats.validSubmissions} (${stats.replays} replayed with the same key), ` +

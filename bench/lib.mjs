@@ -8,7 +8,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const DIST = path.join(ROOT, "dist");
 
 /** `--name value` or `--name=value` among `args`; undefined when absent. */
-export const argValue = (args, name) => args.find((a, i) => args[i - 1] === name) ?? args.find((a) => a.startsWith(name + "="))?.slice(name.length + 1);
+export const argValue = (args, name) =>
+  args.find((a, i) => args[i - 1] === name) ?? args.find((a) => a.startsWith(name + "="))?.slice(name.length + 1);
 
 const DIRECTORY_ENTRY = /^\/directory\/[^/]+$/;
 
@@ -25,7 +26,11 @@ export function builtRoutes(skip = (_route) => false) {
       if (entry.isDirectory()) {
         if (entry.name !== "_astro") walk(full); // hashed assets, never pages
       } else if (entry.name.endsWith(".html")) {
-        const rel = path.relative(DIST, full).split(path.sep).join("/").replace(/\.html$/, "");
+        const rel = path
+          .relative(DIST, full)
+          .split(path.sep)
+          .join("/")
+          .replace(/\.html$/, "");
         found.push("/" + rel.replace(/(^|\/)index$/, ""));
       }
     }

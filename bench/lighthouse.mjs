@@ -26,7 +26,12 @@ const TARGET_SCORE = 0.95;
 const args = process.argv.slice(2);
 const forceBuild = args.includes("--build");
 // Comma- or space-separated: every argument after --routes up to the next flag.
-const routesArg = args.includes("--routes") ? args.slice(args.indexOf("--routes") + 1).filter((_, i, rest) => !rest.slice(0, i + 1).some((a) => a.startsWith("--"))).join(",") : argValue(args, "--routes");
+const routesArg = args.includes("--routes")
+  ? args
+      .slice(args.indexOf("--routes") + 1)
+      .filter((_, i, rest) => !rest.slice(0, i + 1).some((a) => a.startsWith("--")))
+      .join(",")
+  : argValue(args, "--routes");
 // A single simulated run can flip between two Lantern graphs on racy pages; --runs N
 // keeps Lighthouse's own median run (closest to median FCP and TTI), not a mix of runs.
 const RUNS = Math.max(1, Number(argValue(args, "--runs") || 1));
@@ -41,11 +46,20 @@ async function onDemandRoutes(origin) {
   const res = await fetch(origin + "/sitemap-directory-0.xml", { signal: AbortSignal.timeout(60_000) });
   const xml = res.ok ? await res.text() : "";
   const business = /<loc>[^<]*?(\/directory\/[^<]+)<\/loc>/.exec(xml)?.[1];
-  if (!business) console.warn(`[bench] warning: no business in ${origin}/sitemap-directory-0.xml (${res.status}); measuring /directory only`);
+  if (!business)
+    console.warn(
+      `[bench] warning: no business in ${origin}/sitemap-directory-0.xml (${res.status}); measuring /directory only`,
+    );
   return ["/directory", ...(business ? [business] : [])];
 }
 
-const distStamp = () => { try { return statSync(path.join(DIST, "_astro")).mtimeMs; } catch { return null; } };
+const distStamp = () => {
+  try {
+    return statSync(path.join(DIST, "_astro")).mtimeMs;
+  } catch {
+    return null;
+  }
+};
 
 // ---- processes & ports ------------------------------------------------------
 async function freePort(preferred) {
@@ -66,11 +80,19 @@ let proxy = null;
 // by the child's PID and escalate to SIGKILL.
 function killServe(signal) {
   if (!serveChild || serveChild.exitCode !== null || serveChild.signalCode !== null) return;
-  try { process.kill(-serveChild.pid, signal); } catch { try { serveChild.kill(signal); } catch {} }
+  try {
+    process.kill(-serveChild.pid, signal);
+  } catch {
+    try {
+      serveChild.kill(signal);
+    } catch {}
+  }
 }
 async function stopServe() {
   if (!serveChild) return;
-  const exited = new Promise((r) => (serveChild.exitCode !== null || serveChild.signalCode !== null ? r() : serveChild.once("exit", r)));
+  const exited = new Promise((r) =>
+    serveChild.exitCode !== null || serveChild.signalCode !== null ? r() : serveChild.once("exit", r),
+  );
   killServe("SIGTERM");
   await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
   killServe("SIGKILL");
@@ -81,11 +103,18 @@ const cleanup = () =>
   (cleaning ??= (async () => {
     proxy?.closeAllConnections?.();
     proxy?.close();
-    try { await chrome?.kill(); } catch {}
+    try {
+      await chrome?.kill();
+    } catch {}
     await stopServe();
   })());
 // Last resort if we exit without awaiting cleanup (uncaught error): sync kill only.
-process.on("exit", () => { killServe("SIGKILL"); try { if (chrome?.pid) process.kill(chrome.pid, "SIGKILL"); } catch {} });
+process.on("exit", () => {
+  killServe("SIGKILL");
+  try {
+    if (chrome?.pid) process.kill(chrome.pid, "SIGKILL");
+  } catch {}
+});
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.on(sig, async () => {
     console.error(`\n[bench] ${sig}: stopping server and Chrome`);
@@ -134,7 +163,10 @@ const stripScripts = (html) =>
 // a whole RTT (150 ms). The server's level is the one that reproduces its own answer's size.
 const BR_QUALITY = zlib.constants.BROTLI_PARAM_QUALITY;
 const CODINGS = {
-  br: { decode: zlib.brotliDecompressSync, levels: [5, 11].map((q) => (b) => zlib.brotliCompressSync(b, { params: { [BR_QUALITY]: q } })) },
+  br: {
+    decode: zlib.brotliDecompressSync,
+    levels: [5, 11].map((q) => (b) => zlib.brotliCompressSync(b, { params: { [BR_QUALITY]: q } })),
+  },
   gzip: { decode: zlib.gunzipSync, levels: [6, 9].map((level) => (b) => zlib.gzipSync(b, { level })) },
 };
 function recode(coding, body, change) {
@@ -170,10 +202,15 @@ function startProxy(upstream) {
         res.end(body);
       });
     });
-    up.on("error", (err) => { res.writeHead(502); res.end(String(err)); });
+    up.on("error", (err) => {
+      res.writeHead(502);
+      res.end(String(err));
+    });
     req.pipe(up);
   });
-  return new Promise((resolve) => proxy.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${proxy.address().port}`)));
+  return new Promise((resolve) =>
+    proxy.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${proxy.address().port}`)),
+  );
 }
 
 // ---- lighthouse -------------------------------------------------------------
@@ -256,11 +293,27 @@ const COLS = ["route", "score", "FCP ms", "LCP ms", "TBT ms", "CLS", "JS", "tota
 function rows(results) {
   const out = [];
   for (const r of results) {
-    for (const [label, m] of [[r.route, r.page], [`${r.route} (floor)`, r.floor]]) {
+    for (const [label, m] of [
+      [r.route, r.page],
+      [`${r.route} (floor)`, r.floor],
+    ]) {
       if (!m) continue;
-      if (m.error && m.score == null) { out.push([label, "ERROR", "", "", "", "", "", "", "", num(m.seconds, 1)]); continue; }
-      out.push([label, num(m.score, 2), num(m.fcp), num(m.lcp), num(m.tbt), num(m.cls, 3), kb(m.jsBytes), kb(m.totalBytes),
-        m === r.page ? num(r.lcpRatio, 2) : "", num(m.seconds, 1)]);
+      if (m.error && m.score == null) {
+        out.push([label, "ERROR", "", "", "", "", "", "", "", num(m.seconds, 1)]);
+        continue;
+      }
+      out.push([
+        label,
+        num(m.score, 2),
+        num(m.fcp),
+        num(m.lcp),
+        num(m.tbt),
+        num(m.cls, 3),
+        kb(m.jsBytes),
+        kb(m.totalBytes),
+        m === r.page ? num(r.lcpRatio, 2) : "",
+        num(m.seconds, 1),
+      ]);
     }
   }
   return out;
@@ -271,7 +324,11 @@ function fixedWidth(body) {
   return [line(COLS), w.map((n) => "-".repeat(n)).join("  "), ...body.map(line)].join("\n");
 }
 const markdown = (body) =>
-  [`| ${COLS.join(" | ")} |`, `|${COLS.map((_, i) => (i === 0 ? " --- " : " ---: ")).join("|")}|`, ...body.map((r) => `| ${r.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`)].join("\n");
+  [
+    `| ${COLS.join(" | ")} |`,
+    `|${COLS.map((_, i) => (i === 0 ? " --- " : " ---: ")).join("|")}|`,
+    ...body.map((r) => `| ${r.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`),
+  ].join("\n");
 
 function summarize(results) {
   const pages = results.filter((r) => r.page?.score != null);
@@ -279,8 +336,10 @@ function summarize(results) {
   const min = pages.reduce((a, b) => (b.page.score < a.page.score ? b : a));
   const below = pages.filter((r) => r.page.score < TARGET_SCORE).map((r) => r.route);
   const maxJs = pages.reduce((a, b) => (b.page.jsBytes > a.page.jsBytes ? b : a));
-  return `summary: min score ${min.page.score.toFixed(2)} (${min.route}); ${below.length} route(s) below ${TARGET_SCORE}` +
-    `${below.length ? ` [${below.join(", ")}]` : ""}; max JS ${kb(maxJs.page.jsBytes)} (${maxJs.route})`;
+  return (
+    `summary: min score ${min.page.score.toFixed(2)} (${min.route}); ${below.length} route(s) below ${TARGET_SCORE}` +
+    `${below.length ? ` [${below.join(", ")}]` : ""}; max JS ${kb(maxJs.page.jsBytes)} (${maxJs.route})`
+  );
 }
 
 // ---- main -------------------------------------------------------------------
@@ -297,9 +356,15 @@ async function main() {
   const onDemand = await onDemandRoutes(origin);
   const all = [...discoverRoutes(), ...onDemand].sort();
   const routes = routesArg
-    ? routesArg.split(",").map((r) => r.trim()).filter(Boolean).map((r) => (BUSINESS_PLACEHOLDER.test(r) ? onDemand[1] ?? r : r))
+    ? routesArg
+        .split(",")
+        .map((r) => r.trim())
+        .filter(Boolean)
+        .map((r) => (BUSINESS_PLACEHOLDER.test(r) ? (onDemand[1] ?? r) : r))
     : all;
-  for (const r of routes) if (!all.includes(r) && !/^\/directory\//.test(r)) console.warn(`[bench] warning: ${r} is not a page in dist/ or the directory`);
+  for (const r of routes)
+    if (!all.includes(r) && !/^\/directory\//.test(r))
+      console.warn(`[bench] warning: ${r} is not a page in dist/ or the directory`);
   if (!routes.length) throw new Error("no routes to measure (dist/ has no pages?)");
 
   const base = await startProxy(origin);
@@ -307,12 +372,20 @@ async function main() {
     chromePath: CHROME_PATH,
     handleSIGINT: false, // our handler must also stop the server
     logLevel: "silent",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
       // Offline box: any third-party URL (font CDN, analytics) must fail at once instead of
       // waiting on DNS/TCP and stretching "network quiet"; it also keeps results from
       // depending on whether this machine happens to have a network.
-      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    ],
   });
   console.log(`[bench] ${routes.length} route(s) via ${base} (upstream ${origin}), Chrome ${CHROME_PATH}\n`);
 
@@ -327,28 +400,54 @@ async function main() {
     const lcpRatio = page.lcp && floor.lcp ? page.lcp / floor.lcp : null;
     results.push({ route, page, floor, lcpRatio, seconds: (performance.now() - started) / 1000 });
     const err = page.error || floor.error;
-    console.log(`[bench] ${route}: score ${num(page.score, 2)}, LCP ${num(page.lcp)} ms (floor ${num(floor.lcp)} ms) in ${num(results.at(-1).seconds, 1)} s${err ? ` ERROR ${err}` : ""}`);
-    for (const w of new Set([...(page.warnings || []), ...(floor.warnings || [])])) if (!err?.includes(w)) console.log(`         warning: ${w}`);
+    console.log(
+      `[bench] ${route}: score ${num(page.score, 2)}, LCP ${num(page.lcp)} ms (floor ${num(floor.lcp)} ms) in ${num(results.at(-1).seconds, 1)} s${err ? ` ERROR ${err}` : ""}`,
+    );
+    for (const w of new Set([...(page.warnings || []), ...(floor.warnings || [])]))
+      if (!err?.includes(w)) console.log(`         warning: ${w}`);
   }
 
   const table = rows(results);
-  const errors = results.flatMap((r) => [[r.route, r.page], [`${r.route} (floor)`, r.floor]])
-    .filter(([, m]) => m.score == null).map(([label, m]) => `ERROR ${label}: ${m.error}`);
+  const errors = results
+    .flatMap((r) => [
+      [r.route, r.page],
+      [`${r.route} (floor)`, r.floor],
+    ])
+    .filter(([, m]) => m.score == null)
+    .map(([label, m]) => `ERROR ${label}: ${m.error}`);
   // astro build empties dist/ first, so a rebuild mid-run turns pages into 404s and mixes builds.
-  if (distStamp() !== distAtStart) errors.push("WARNING dist/ was rebuilt during the run: numbers mix two builds; rerun");
+  if (distStamp() !== distAtStart)
+    errors.push("WARNING dist/ was rebuilt during the run: numbers mix two builds; rerun");
   const summary = [summarize(results), ...errors].join("\n");
   const meta = results.find((r) => r.page.lighthouseVersion)?.page ?? {};
   console.log("\n" + fixedWidth(table) + "\n\n" + summary);
 
-  const stamp = new Date().toISOString().replace(/:/g, "-").replace(/\.\d+Z$/, "Z"); // colons break some filesystems
+  const stamp = new Date()
+    .toISOString()
+    .replace(/:/g, "-")
+    .replace(/\.\d+Z$/, "Z"); // colons break some filesystems
   mkdirSync(RESULTS, { recursive: true });
-  const md = [`# Lighthouse ${stamp}`, "",
+  const md = [
+    `# Lighthouse ${stamp}`,
+    "",
     `Lighthouse ${meta.lighthouseVersion ?? "?"}, mobile, simulated throttling (slow 4G, 4x CPU); ${meta.userAgent ?? ""}; benchmarkIndex ${meta.benchmarkIndex ?? "?"}.`,
-    `"(floor)" = same page with every <script> (and modulepreload) removed, compressed like the page. JS/total = transfer sizes. ${RUNS === 1 ? "One run per row." : `Median of ${RUNS} runs per row.`}`, "",
-    markdown(table), "", summary.replace(/\n/g, "\n\n"), ""].join("\n");
+    `"(floor)" = same page with every <script> (and modulepreload) removed, compressed like the page. JS/total = transfer sizes. ${RUNS === 1 ? "One run per row." : `Median of ${RUNS} runs per row.`}`,
+    "",
+    markdown(table),
+    "",
+    summary.replace(/\n/g, "\n\n"),
+    "",
+  ].join("\n");
   writeFileSync(path.join(RESULTS, `lighthouse-${stamp}.md`), md);
   writeFileSync(path.join(RESULTS, "lighthouse-latest.md"), md);
-  writeFileSync(path.join(RESULTS, `lighthouse-${stamp}.json`), JSON.stringify({ timestamp: stamp, chromePath: CHROME_PATH, runs: RUNS, settings: lhConfig.settings, summary, results }, null, 2) + "\n");
+  writeFileSync(
+    path.join(RESULTS, `lighthouse-${stamp}.json`),
+    JSON.stringify(
+      { timestamp: stamp, chromePath: CHROME_PATH, runs: RUNS, settings: lhConfig.settings, summary, results },
+      null,
+      2,
+    ) + "\n",
+  );
   console.log(`\n[bench] wrote bench/results/lighthouse-${stamp}.{md,json} and lighthouse-latest.md`);
 
   // Low scores are data; a route we could not measure at all means the run is incomplete.
@@ -359,7 +458,7 @@ let code = 1;
 try {
   code = await main();
 } catch (err) {
-  console.error(`[bench] could not run: ${process.env.BENCH_DEBUG ? err?.stack : err?.message ?? err}`);
+  console.error(`[bench] could not run: ${process.env.BENCH_DEBUG ? err?.stack : (err?.message ?? err)}`);
 } finally {
   await cleanup();
 }

@@ -51,11 +51,20 @@ function post(port, pathname, body, headers = {}) {
     const data = Buffer.from(JSON.stringify(body));
     const t0 = performance.now();
     const req = http.request(
-      { host: "127.0.0.1", port, path: pathname, method: "POST", agent, headers: { "content-type": "application/json", "content-length": data.length, ...headers } },
+      {
+        host: "127.0.0.1",
+        port,
+        path: pathname,
+        method: "POST",
+        agent,
+        headers: { "content-type": "application/json", "content-length": data.length, ...headers },
+      },
       (res) => {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString(), ms: performance.now() - t0 }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString(), ms: performance.now() - t0 }),
+        );
       },
     );
     req.on("error", (error) => resolve({ status: 0, body: String(error), ms: performance.now() - t0 }));
@@ -103,7 +112,15 @@ const port = await freePort();
 const serverLog = [];
 const child = spawn(process.execPath, ["scripts/serve.mjs"], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", REDIS_URL, REDIS_KEY_PREFIX: PREFIX, RATE_LIMIT_PER_MINUTE: "0", NODE_ENV: "production" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    REDIS_URL,
+    REDIS_KEY_PREFIX: PREFIX,
+    RATE_LIMIT_PER_MINUTE: "0",
+    NODE_ENV: "production",
+  },
   stdio: ["ignore", "pipe", "pipe"],
 });
 child.stdout.on("data", (d) => serverLog.push(String(d)));
@@ -141,14 +158,22 @@ try {
   const ok = okKeys.length;
   const stored = (await store.redis.zcard(keyspace(PREFIX).leadsByType("quote"))) - base;
 
-  console.log(`\nbench:load  POST /api/quote  ${CONNECTIONS} connections x ${DURATION_S} s  (node ${process.version}, ${REDIS_URL})`);
+  console.log(
+    `\nbench:load  POST /api/quote  ${CONNECTIONS} connections x ${DURATION_S} s  (node ${process.version}, ${REDIS_URL})`,
+  );
   console.log("| requests | req/s | p50 ms | p95 ms | p99 ms | max ms | statuses |");
   console.log("|---:|---:|---:|---:|---:|---:|---|");
   console.log(
-    `| ${total} | ${(total / elapsed).toFixed(1)} | ${pct(latencies, 50).toFixed(1)} | ${pct(latencies, 95).toFixed(1)} | ${pct(latencies, 99).toFixed(1)} | ${latencies[total - 1].toFixed(1)} | ${Object.entries(statuses).map(([s, n]) => `${s}: ${n}`).join(", ")} |`,
+    `| ${total} | ${(total / elapsed).toFixed(1)} | ${pct(latencies, 50).toFixed(1)} | ${pct(latencies, 95).toFixed(1)} | ${pct(latencies, 99).toFixed(1)} | ${latencies[total - 1].toFixed(1)} | ${Object.entries(
+      statuses,
+    )
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(", ")} |`,
   );
   const lost = ok - stored;
-  console.log(`reconciliation: 2xx = ${ok}, stored quote leads = ${stored}, lost = ${Math.max(0, lost)}, extra = ${Math.max(0, -lost)} -> ${lost === 0 ? "OK" : "MISMATCH"}`);
+  console.log(
+    `reconciliation: 2xx = ${ok}, stored quote leads = ${stored}, lost = ${Math.max(0, lost)}, extra = ${Math.max(0, -lost)} -> ${lost === 0 ? "OK" : "MISMATCH"}`,
+  );
   if (lost !== 0 || ok !== total) exitCode = 1;
 
   // Idempotency: replay a sample of keys; each must answer the first id and store nothing new.
@@ -159,7 +184,9 @@ try {
     if (res.status === 201 && JSON.parse(res.body).id === id) same++;
   }
   const after = (await store.redis.zcard(keyspace(PREFIX).leadsByType("quote"))) - base;
-  console.log(`replay: ${sample.length} keys re-sent, ${same} answered their first id, stored leads ${stored} -> ${after} -> ${same === sample.length && after === stored ? "stored once" : "DUPLICATES"}`);
+  console.log(
+    `replay: ${sample.length} keys re-sent, ${same} answered their first id, stored leads ${stored} -> ${after} -> ${same === sample.length && after === stored ? "stored once" : "DUPLICATES"}`,
+  );
   if (same !== sample.length || after !== stored) exitCode = 1;
 } catch (error) {
   console.error("[load] failed:", error);

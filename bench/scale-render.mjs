@@ -20,7 +20,13 @@ async function render(pathname) {
   const body = Buffer.from(await res.arrayBuffer());
   const ms = performance.now() - started;
   const trips = /"(\d+) round trips"/.exec(res.headers.get("server-timing") ?? "")?.[1];
-  return { status: res.status, ms, bytes: body.length, gzip: gzipSync(body).length, roundTrips: trips === undefined ? null : Number(trips) };
+  return {
+    status: res.status,
+    ms,
+    bytes: body.length,
+    gzip: gzipSync(body).length,
+    roundTrips: trips === undefined ? null : Number(trips),
+  };
 }
 
 const cold = await render(`/directory/${slugs[0]}`);

@@ -75,7 +75,9 @@ const { admin, loaded, cleanUp } = benchKeys(REDIS_URL);
 const rows: Row[] = [];
 try {
   await admin.ping();
-  console.log(`[scale] Redis ${REDIS_URL.replace(/\/\/[^@]*@/, "//***@")}, sizes ${SIZES.join(", ")}, ${RENDERS} business renders per size`);
+  console.log(
+    `[scale] Redis ${REDIS_URL.replace(/\/\/[^@]*@/, "//***@")}, sizes ${SIZES.join(", ")}, ${RENDERS} business renders per size`,
+  );
   for (const size of SIZES) {
     const prefix = `${BASE_PREFIX}${size}:`;
     loaded.push(prefix);
@@ -84,12 +86,21 @@ try {
     const loadSeconds = (performance.now() - started) / 1000;
 
     const r = rng(size);
-    const picked = [...new Set(Array.from({ length: RENDERS * 2 }, () => slugs[r.int(slugs.length)]!))].slice(0, RENDERS);
+    const picked = [...new Set(Array.from({ length: RENDERS * 2 }, () => slugs[r.int(slugs.length)]!))].slice(
+      0,
+      RENDERS,
+    );
     const store = createStore({ transport: "redis", url: REDIS_URL, prefix });
     for (const slug of picked) {
       const business = await store.businesses.getBySlug(slug);
       for (let i = 0; i < REVIEWS_EACH; i++) {
-        await store.reviews.add(business!.id, { customerName: `Bench Reviewer ${i}`, rating: 3 + (i % 3), title: `Visit ${i}`, reviewText: "Careful crew, clean site.", serviceType: business!.services[0] ?? "" });
+        await store.reviews.add(business!.id, {
+          customerName: `Bench Reviewer ${i}`,
+          rating: 3 + (i % 3),
+          title: `Visit ${i}`,
+          reviewText: "Careful crew, clean site.",
+          serviceType: business!.services[0] ?? "",
+        });
       }
     }
     await store.close();
@@ -98,16 +109,32 @@ try {
     const { NODE_ENV: _unset, ...inherited } = process.env;
     const env: NodeJS.ProcessEnv = { ...inherited, REDIS_URL, REDIS_KEY_PREFIX: prefix, TREELINE_AUTO_SEED: "0" };
     started = performance.now();
-    const build = spawnSync(NODE, ["node_modules/astro/bin/astro.mjs", "build"], { env, encoding: "utf8", maxBuffer: 64 << 20 });
+    const build = spawnSync(NODE, ["node_modules/astro/bin/astro.mjs", "build"], {
+      env,
+      encoding: "utf8",
+      maxBuffer: 64 << 20,
+    });
     const buildSeconds = (performance.now() - started) / 1000;
     if (build.status !== 0) throw new Error(`astro build failed for ${size}:\n${build.stdout}\n${build.stderr}`);
     const dist = walk("dist");
 
-    const child = spawnSync(NODE, ["bench/scale-render.mjs", ...picked], { env, encoding: "utf8", maxBuffer: 16 << 20 });
+    const child = spawnSync(NODE, ["bench/scale-render.mjs", ...picked], {
+      env,
+      encoding: "utf8",
+      maxBuffer: 16 << 20,
+    });
     const line = child.stdout.trim().split("\n").pop() ?? "";
-    if (child.status !== 0 || !line.startsWith("{")) throw new Error(`render failed for ${size}:\n${child.stdout}\n${child.stderr}`);
-    const out = JSON.parse(line) as { importMs: number; cold: Render; warm: Render[]; directory: Render; missing: Render };
-    for (const page of [out.cold, ...out.warm, out.directory]) if (page.status !== 200) throw new Error(`a page answered ${page.status} at ${size}`);
+    if (child.status !== 0 || !line.startsWith("{"))
+      throw new Error(`render failed for ${size}:\n${child.stdout}\n${child.stderr}`);
+    const out = JSON.parse(line) as {
+      importMs: number;
+      cold: Render;
+      warm: Render[];
+      directory: Render;
+      missing: Render;
+    };
+    for (const page of [out.cold, ...out.warm, out.directory])
+      if (page.status !== 200) throw new Error(`a page answered ${page.status} at ${size}`);
 
     const row: Row = {
       size,
@@ -135,7 +162,18 @@ try {
 // --- report --------------------------------------------------------------------------------
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MB`;
-const cols = ["businesses", "build", "dist files", "dist bytes", "/directory gzip", "fn import", "cold render", "warm render", "Redis round trips", "unknown slug"];
+const cols = [
+  "businesses",
+  "build",
+  "dist files",
+  "dist bytes",
+  "/directory gzip",
+  "fn import",
+  "cold render",
+  "warm render",
+  "Redis round trips",
+  "unknown slug",
+];
 console.log(`\n| ${cols.join(" | ")} |\n|${cols.map(() => "---").join("|")}|`);
 for (const r of rows) {
   console.log(
@@ -148,6 +186,11 @@ if (rows.length > 1) {
     `\n${b.size.toLocaleString("en-US")} vs ${a.size.toLocaleString("en-US")}: build ${(b.buildSeconds / a.buildSeconds).toFixed(2)}x (target <= 1.2), dist files ${(b.distFiles / a.distFiles).toFixed(2)}x and bytes ${(b.distBytes / a.distBytes).toFixed(2)}x (<= 1.2), /directory gzip ${(b.directoryGzip / a.directoryGzip).toFixed(2)}x (<= 1.1), round trips per business page ${Math.max(...rows.flatMap((r) => r.roundTrips))} (<= 3)`,
   );
 }
-console.log("render times: the built function in a fresh Node process against the real Redis; cold = its first business page (after the module import shown as 'fn import'), warm = median of the rest; each measured business has 5 reviews");
+console.log(
+  "render times: the built function in a fresh Node process against the real Redis; cold = its first business page (after the module import shown as 'fn import'), warm = median of the rest; each measured business has 5 reviews",
+);
 mkdirSync("bench/results", { recursive: true });
-writeFileSync("bench/results/scale.json", JSON.stringify({ date: new Date().toISOString(), redis: REDIS_URL.replace(/\/\/[^@]*@/, "//***@"), rows }, null, 2));
+writeFileSync(
+  "bench/results/scale.json",
+  JSON.stringify({ date: new Date().toISOString(), redis: REDIS_URL.replace(/\/\/[^@]*@/, "//***@"), rows }, null, 2),
+);

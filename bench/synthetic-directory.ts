@@ -42,10 +42,103 @@ export function rng(seed: number) {
   return { next, int, pick, some };
 }
 
-const PLACES = ["Balcones", "Bayou", "Lone Star", "Alamo", "Trinity", "Brazos", "Pecan", "Live Oak", "Cypress", "Mesquite", "Hill Country", "Gulf Coast", "Blackland", "Riverbend", "Canyon", "Cedar Park", "Heights", "Westlake", "Bluebonnet", "Red River", "Oak Cliff", "Medina", "Guadalupe", "Pedernales", "Colorado", "San Marcos", "Buda", "Katy", "Plano", "Frisco", "Round Rock", "Leander", "Spring", "Cypress Creek", "Memorial", "Lakeway", "Boerne", "Helotes", "Seguin", "Kyle"];
-const SUFFIXES = ["Tree Service", "Tree Care", "Arbor Co.", "Arborists", "Tree Experts", "Tree & Stump", "Canopy Works", "Tree Pros", "Limb & Stump", "Tree Company", "Urban Forestry", "Tree Surgeons"];
-const SERVICES = ["Tree Removal", "Tree Trimming", "Stump Grinding", "Emergency Service", "Tree Pruning", "Lot Clearing", "Storm Cleanup", "Tree Health Assessment", "Cabling & Bracing"];
-const SPECIALTIES = ["Heritage oaks", "Oak wilt prevention", "Oak wilt treatment", "Crane-assisted removal", "Palm trimming", "Pecan and oak care", "Cedar clearing", "Mesquite and huisache clearing", "Hurricane response", "Hail storm response", "Root zone care", "Deep-root fertilization", "Young tree structural pruning", "Crape myrtle pruning", "Forestry mulching", "Brush haul-off", "Permit-ready removals", "Historic district trees", "Japanese maples", "Bald cypress care", "Same-week stump grinding", "Commercial properties", "HOA clearance trims", "Bilingual crew (English/Spanish)", "Drought recovery", "Magnolia and sweetgum removal", "Cottonwood removal", "Cabling and lightning protection"];
+const PLACES = [
+  "Balcones",
+  "Bayou",
+  "Lone Star",
+  "Alamo",
+  "Trinity",
+  "Brazos",
+  "Pecan",
+  "Live Oak",
+  "Cypress",
+  "Mesquite",
+  "Hill Country",
+  "Gulf Coast",
+  "Blackland",
+  "Riverbend",
+  "Canyon",
+  "Cedar Park",
+  "Heights",
+  "Westlake",
+  "Bluebonnet",
+  "Red River",
+  "Oak Cliff",
+  "Medina",
+  "Guadalupe",
+  "Pedernales",
+  "Colorado",
+  "San Marcos",
+  "Buda",
+  "Katy",
+  "Plano",
+  "Frisco",
+  "Round Rock",
+  "Leander",
+  "Spring",
+  "Cypress Creek",
+  "Memorial",
+  "Lakeway",
+  "Boerne",
+  "Helotes",
+  "Seguin",
+  "Kyle",
+];
+const SUFFIXES = [
+  "Tree Service",
+  "Tree Care",
+  "Arbor Co.",
+  "Arborists",
+  "Tree Experts",
+  "Tree & Stump",
+  "Canopy Works",
+  "Tree Pros",
+  "Limb & Stump",
+  "Tree Company",
+  "Urban Forestry",
+  "Tree Surgeons",
+];
+const SERVICES = [
+  "Tree Removal",
+  "Tree Trimming",
+  "Stump Grinding",
+  "Emergency Service",
+  "Tree Pruning",
+  "Lot Clearing",
+  "Storm Cleanup",
+  "Tree Health Assessment",
+  "Cabling & Bracing",
+];
+const SPECIALTIES = [
+  "Heritage oaks",
+  "Oak wilt prevention",
+  "Oak wilt treatment",
+  "Crane-assisted removal",
+  "Palm trimming",
+  "Pecan and oak care",
+  "Cedar clearing",
+  "Mesquite and huisache clearing",
+  "Hurricane response",
+  "Hail storm response",
+  "Root zone care",
+  "Deep-root fertilization",
+  "Young tree structural pruning",
+  "Crape myrtle pruning",
+  "Forestry mulching",
+  "Brush haul-off",
+  "Permit-ready removals",
+  "Historic district trees",
+  "Japanese maples",
+  "Bald cypress care",
+  "Same-week stump grinding",
+  "Commercial properties",
+  "HOA clearance trims",
+  "Bilingual crew (English/Spanish)",
+  "Drought recovery",
+  "Magnolia and sweetgum removal",
+  "Cottonwood removal",
+  "Cabling and lightning protection",
+];
 const SENTENCES = [
   "Family-owned and operated since {year}, we look after {species} across {city}.",
   "Our ISA-certified arborists handle everything from careful {work} to full crane removals.",
@@ -60,7 +153,22 @@ const SENTENCES = [
   "Bilingual crews, clear communication and work guaranteed in writing.",
   "Lot clearing, brush mulching and fence-line clearing for builders and ranch owners.",
 ];
-const SPECIES = ["live oaks", "post oaks", "pecans", "cedar elms", "magnolias", "bald cypress", "crape myrtles", "palms", "mesquites", "red oaks", "sycamores", "cottonwoods", "hackberries", "Ashe junipers"];
+const SPECIES = [
+  "live oaks",
+  "post oaks",
+  "pecans",
+  "cedar elms",
+  "magnolias",
+  "bald cypress",
+  "crape myrtles",
+  "palms",
+  "mesquites",
+  "red oaks",
+  "sycamores",
+  "cottonwoods",
+  "hackberries",
+  "Ashe junipers",
+];
 const WORK = ["pruning", "canopy thinning", "crown raising", "deadwood removal", "view pruning", "cabling"];
 
 const Profile = Business.omit({ rating: true, reviewCount: true });
@@ -68,10 +176,19 @@ const Profile = Business.omit({ rating: true, reviewCount: true });
 /** Every US ZIP centroid, in a fixed order. */
 const US_ZIPS = Object.values(zipcodes.codes)
   // A few entries carry placeholder coordinates; keep the ones on US soil.
-  .filter((z) => z.country === "US" && /^\d{5}$/.test(z.zip) && z.latitude > 17 && z.latitude < 72 && z.longitude > -180 && z.longitude < -64)
+  .filter(
+    (z) =>
+      z.country === "US" &&
+      /^\d{5}$/.test(z.zip) &&
+      z.latitude > 17 &&
+      z.latitude < 72 &&
+      z.longitude > -180 &&
+      z.longitude < -64,
+  )
   .sort((a, b) => (a.zip < b.zip ? -1 : 1));
 const METRO_CENTRES = CITIES.map((c) => findPlace(c.label)!);
-const milesToMetro = (z: { latitude: number; longitude: number }) => Math.min(...METRO_CENTRES.map((m) => distanceMiles(m, { lat: z.latitude, lng: z.longitude })));
+const milesToMetro = (z: { latitude: number; longitude: number }) =>
+  Math.min(...METRO_CENTRES.map((m) => distanceMiles(m, { lat: z.latitude, lng: z.longitude })));
 /** The four metros, where the first 1,000 businesses are. */
 const METRO_ZIPS = US_ZIPS.filter((z) => milesToMetro(z) <= 40);
 /** Everywhere else, where growth goes. */
@@ -79,9 +196,13 @@ const ELSEWHERE_ZIPS = US_ZIPS.filter((z) => milesToMetro(z) > 100);
 const METRO_BUSINESSES = 1000;
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 const HOURS = [
-  Object.fromEntries(DAYS.map((d) => [d, d === "sunday" ? "" : d === "saturday" ? "8:00 AM - 12:00 PM" : "7:00 AM - 6:00 PM"])),
+  Object.fromEntries(
+    DAYS.map((d) => [d, d === "sunday" ? "" : d === "saturday" ? "8:00 AM - 12:00 PM" : "7:00 AM - 6:00 PM"]),
+  ),
   Object.fromEntries(DAYS.map((d) => [d, "6:00 AM - 10:00 PM"])),
-  Object.fromEntries(DAYS.map((d) => [d, d === "friday" || d === "saturday" ? "7:00 AM - 1:00 AM" : "7:00 AM - 7:00 PM"])),
+  Object.fromEntries(
+    DAYS.map((d) => [d, d === "friday" || d === "saturday" ? "7:00 AM - 1:00 AM" : "7:00 AM - 7:00 PM"]),
+  ),
   Object.fromEntries(DAYS.map((d) => [d, OPEN_24_HOURS])),
 ];
 
@@ -102,7 +223,10 @@ function syntheticBusiness(n: number, r: ReturnType<typeof rng>) {
   const profile = Profile.parse({
     id,
     name,
-    slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${n}`,
+    slug: `${name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")}-${n}`,
     description: r.some(SENTENCES, 2, 4).map(fill).join(" "),
     city: city.label,
     state: "TX",
@@ -143,7 +267,12 @@ class BulkWriter {
     await new Promise<void>((resolve, reject) => w.socket.once("connect", resolve).once("error", reject));
     w.socket.setEncoding("utf8");
     w.socket.on("data", (data: string) => w.onData(data));
-    if (u.password) w.send(u.username ? ["AUTH", decodeURIComponent(u.username), decodeURIComponent(u.password)] : ["AUTH", decodeURIComponent(u.password)]);
+    if (u.password)
+      w.send(
+        u.username
+          ? ["AUTH", decodeURIComponent(u.username), decodeURIComponent(u.password)]
+          : ["AUTH", decodeURIComponent(u.password)],
+      );
     const db = u.pathname.replace("/", "");
     if (db) w.send(["SELECT", db]);
     return w;
@@ -209,7 +338,8 @@ export async function bulkLoad(url: string, prefix: string, size: number): Promi
     members.sort((a, b) => scores[a]! - scores[b]!);
     for (let i = 0; i < members.length; i += CHUNK) {
       const args: (string | number)[] = ["ZADD", key];
-      for (let j = i; j < Math.min(i + CHUNK, members.length); j++) args.push(scores[members[j]!]!, names[members[j]!]!);
+      for (let j = i; j < Math.min(i + CHUNK, members.length); j++)
+        args.push(scores[members[j]!]!, names[members[j]!]!);
       writer.send(args);
       await writer.maybeWrite();
     }
@@ -219,9 +349,24 @@ export async function bulkLoad(url: string, prefix: string, size: number): Promi
     const { profile, sum, count } = syntheticBusiness(n, r);
     const plan = indexPlan(profile, sum, count);
     writer.send([
-      "HSET", keys.business(profile.id),
-      "doc", JSON.stringify(profile), "slug", profile.slug, "rank", plan.rank, "feat", profile.isFeatured ? "1" : "0",
-      "sum", String(sum), "count", count, "terms", JSON.stringify(plan.terms), "tv", "1",
+      "HSET",
+      keys.business(profile.id),
+      "doc",
+      JSON.stringify(profile),
+      "slug",
+      profile.slug,
+      "rank",
+      plan.rank,
+      "feat",
+      profile.isFeatured ? "1" : "0",
+      "sum",
+      String(sum),
+      "count",
+      count,
+      "terms",
+      JSON.stringify(plan.terms),
+      "tv",
+      "1",
     ]);
     await writer.maybeWrite();
     const located = nearPlan(profile, keys)!;

@@ -48,8 +48,20 @@ const FIELD = "form :is(input:is([type=text],[type=email],[type=tel]):not([tabin
  * text field.
  */
 const KINDS = [
-  { name: "quote", path: "/", trigger: (p) => p.getByRole("main").getByRole("button", { name: "Get Instant Quote" }), target: "#quote-dialog", field: `#quote-dialog ${FIELD}` },
-  { name: "emergency quote", path: "/services/emergency", trigger: (p) => p.getByRole("main").getByRole("button", { name: "Emergency Quote" }).first(), target: "#quote-dialog", field: `#quote-dialog ${FIELD}` },
+  {
+    name: "quote",
+    path: "/",
+    trigger: (p) => p.getByRole("main").getByRole("button", { name: "Get Instant Quote" }),
+    target: "#quote-dialog",
+    field: `#quote-dialog ${FIELD}`,
+  },
+  {
+    name: "emergency quote",
+    path: "/services/emergency",
+    trigger: (p) => p.getByRole("main").getByRole("button", { name: "Emergency Quote" }).first(),
+    target: "#quote-dialog",
+    field: `#quote-dialog ${FIELD}`,
+  },
   {
     name: "audit (header)",
     path: "/",
@@ -58,9 +70,27 @@ const KINDS = [
     target: "#audit-dialog",
     field: `#audit-dialog ${FIELD}`,
   },
-  { name: "assessment", path: "/business-growth/phase-3", trigger: (p) => p.getByRole("main").getByRole("button", { name: "Get Your Free Assessment" }).first(), target: "#assessment-dialog", field: `#assessment-dialog ${FIELD}` },
-  { name: "booking", path: BUSINESS, trigger: (p) => p.getByRole("main").getByRole("button", { name: "Book Service" }), target: "#booking-dialog", field: `#booking-dialog ${FIELD}` },
-  { name: "review", path: BUSINESS, trigger: (p) => p.getByRole("main").getByRole("button", { name: "Write Review" }), target: "#review-dialog", field: `#review-dialog ${FIELD}` },
+  {
+    name: "assessment",
+    path: "/business-growth/phase-3",
+    trigger: (p) => p.getByRole("main").getByRole("button", { name: "Get Your Free Assessment" }).first(),
+    target: "#assessment-dialog",
+    field: `#assessment-dialog ${FIELD}`,
+  },
+  {
+    name: "booking",
+    path: BUSINESS,
+    trigger: (p) => p.getByRole("main").getByRole("button", { name: "Book Service" }),
+    target: "#booking-dialog",
+    field: `#booking-dialog ${FIELD}`,
+  },
+  {
+    name: "review",
+    path: BUSINESS,
+    trigger: (p) => p.getByRole("main").getByRole("button", { name: "Write Review" }),
+    target: "#review-dialog",
+    field: `#review-dialog ${FIELD}`,
+  },
   { name: "chat", path: "/", trigger: (p) => p.locator("#chat-launcher"), target: "#chat-panel", field: "#chat-input" },
 ].filter((k) => !ONLY || ONLY.some((o) => k.name.startsWith(o)));
 
@@ -74,7 +104,17 @@ const SLOW_4G = {
 };
 const CPU_SLOWDOWN = 4;
 
-const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon", ".json": "application/json", ".xml": "application/xml", ".txt": "text/plain" };
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+  ".xml": "application/xml",
+  ".txt": "text/plain",
+};
 
 /** dist/ with Netlify's pretty URLs (/about -> about.html, / -> index.html). */
 function resolveFile(urlPath) {
@@ -97,7 +137,11 @@ function startStaticServer() {
     const type = TYPES[path.extname(file)] ?? "application/octet-stream";
     const compressible = /text|javascript|json|xml|svg/.test(type);
     const gzip = compressible && /\bgzip\b/.test(String(req.headers["accept-encoding"]));
-    res.writeHead(200, { "content-type": type, "cache-control": "no-store", ...(gzip ? { "content-encoding": "gzip" } : {}) });
+    res.writeHead(200, {
+      "content-type": type,
+      "cache-control": "no-store",
+      ...(gzip ? { "content-encoding": "gzip" } : {}),
+    });
     const stream = createReadStream(file);
     (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
   });
@@ -133,7 +177,8 @@ async function measureOnce(browser, origin, kind) {
       // reported after this observer starts.
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) {
-          if (e.name === "click" && w.__tap.start && e.startTime >= w.__tap.start - 50 && !w.__tap.painted) w.__tap.painted = e.startTime + e.duration;
+          if (e.name === "click" && w.__tap.start && e.startTime >= w.__tap.start - 50 && !w.__tap.painted)
+            w.__tap.painted = e.startTime + e.duration;
         }
       }).observe({ type: "event", durationThreshold: 16 });
       const visible = (el) => el && el.checkVisibility() && el.getBoundingClientRect().height > 0;
@@ -181,11 +226,18 @@ async function measureOnce(browser, origin, kind) {
 
   afterTap = true;
   await kind.trigger(page).tap();
-  await page.waitForFunction(() => /** @type {any} */ (window).__tap.shown > 0 && /** @type {any} */ (window).__tap.typed > 0, null, { timeout: 60_000, polling: 50 });
+  await page.waitForFunction(
+    () => /** @type {any} */ (window).__tap.shown > 0 && /** @type {any} */ (window).__tap.typed > 0,
+    null,
+    { timeout: 60_000, polling: 50 },
+  );
   const { start, shown, typed, painted } = await page.evaluate(() => /** @type {any} */ (window).__tap);
   // Let what the tap started (the island, React) finish downloading: until the dialog's form
   // is hydrated (lead dialogs mark it), then until the network is quiet.
-  await page.locator(`${kind.target} form[data-hydrated]`).waitFor({ state: "attached", timeout: 45_000 }).catch(() => {});
+  await page
+    .locator(`${kind.target} form[data-hydrated]`)
+    .waitFor({ state: "attached", timeout: 45_000 })
+    .catch(() => {});
   await page.waitForLoadState("networkidle").catch(() => {});
   await page.waitForTimeout(1000);
   await context.close();
@@ -198,7 +250,10 @@ async function main() {
   let server = null;
   // Several origins (comma-separated) are measured in alternation, run by run, so a change
   // and its baseline share whatever the machine is doing at the time.
-  let origins = process.env.BASE_URL?.split(",").map((o) => o.trim().replace(/\/$/, "")).filter(Boolean) ?? [];
+  let origins =
+    process.env.BASE_URL?.split(",")
+      .map((o) => o.trim().replace(/\/$/, ""))
+      .filter(Boolean) ?? [];
   if (origins.length === 0) {
     if (!existsSync(path.join(DIST, "index.html"))) {
       console.error("tap-to-open: no dist/ (run npm run build first) or set BASE_URL");
@@ -207,7 +262,10 @@ async function main() {
     server = await startStaticServer();
     origins = [`http://127.0.0.1:${server.address().port}`];
   }
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
   const rows = new Map(origins.map((o) => [o, KINDS.map((kind) => ({ kind, runs: [] }))]));
   try {
     for (const [k, kind] of KINDS.entries()) {
@@ -217,7 +275,9 @@ async function main() {
           try {
             const run = await measureOnce(browser, origin, kind);
             rows.get(origin)[k].runs.push(run);
-            console.error(`  ${kind.name}${label} run ${i + 1}: visible ${Math.round(run.visible)} ms, presented ${Math.round(run.painted)} ms, typing ${Math.round(run.typing)} ms, JS after tap ${(run.jsBytes / 1024).toFixed(1)} KB`);
+            console.error(
+              `  ${kind.name}${label} run ${i + 1}: visible ${Math.round(run.visible)} ms, presented ${Math.round(run.painted)} ms, typing ${Math.round(run.typing)} ms, JS after tap ${(run.jsBytes / 1024).toFixed(1)} KB`,
+            );
           } catch (error) {
             console.error(`  ${kind.name}${label} run ${i + 1}: failed (${error.message.split("\n")[0]})`);
           }
@@ -229,8 +289,12 @@ async function main() {
     server?.close();
   }
   for (const origin of origins) {
-    console.log(`tap-to-open${origins.length > 1 ? ` ${origin}` : ""} (Pixel 7, ${CPU_SLOWDOWN}x CPU, Slow 4G, cold cache, gzip), medians over ${RUNS} runs:`);
-    console.log("| dialog | page | tap -> visible (ms) | next paint (ms) | tap -> typing (ms) | JS after tap (KB gzip) | runs (visible/typing) |");
+    console.log(
+      `tap-to-open${origins.length > 1 ? ` ${origin}` : ""} (Pixel 7, ${CPU_SLOWDOWN}x CPU, Slow 4G, cold cache, gzip), medians over ${RUNS} runs:`,
+    );
+    console.log(
+      "| dialog | page | tap -> visible (ms) | next paint (ms) | tap -> typing (ms) | JS after tap (KB gzip) | runs (visible/typing) |",
+    );
     console.log("|---|---|---:|---:|---:|---:|---|");
     for (const { kind, runs } of rows.get(origin)) {
       if (runs.length === 0) {
@@ -241,7 +305,9 @@ async function main() {
       const p = runs.map((r) => r.painted).filter((x) => Number.isFinite(x));
       const t = runs.map((r) => r.typing);
       const kb = (median(runs.map((r) => r.jsBytes)) / 1024).toFixed(1);
-      console.log(`| ${kind.name} | ${kind.path} | ${Math.round(median(v))} | ${p.length ? Math.round(median(p)) : "-"} | ${Math.round(median(t))} | ${kb} | ${runs.map((r) => `${Math.round(r.visible)}/${Math.round(r.typing)}`).join(", ")} |`);
+      console.log(
+        `| ${kind.name} | ${kind.path} | ${Math.round(median(v))} | ${p.length ? Math.round(median(p)) : "-"} | ${Math.round(median(t))} | ${kb} | ${runs.map((r) => `${Math.round(r.visible)}/${Math.round(r.typing)}`).join(", ")} |`,
+      );
     }
   }
 }

@@ -36,7 +36,9 @@ function policyMismatch(html, policy) {
   const allowed = new Set(String(policy ?? "").match(/sha256-[A-Za-z0-9+/=]+/g) ?? []);
   const blocked = [...carried].filter((hash) => !allowed.has(hash));
   const extra = [...allowed].filter((hash) => !carried.has(hash));
-  return blocked.length || extra.length ? `${blocked.length} inline script(s) not allowed, ${extra.length} hash(es) for scripts not in the page` : null;
+  return blocked.length || extra.length
+    ? `${blocked.length} inline script(s) not allowed, ${extra.length} hash(es) for scripts not in the page`
+    : null;
 }
 let policyFailures = 0;
 function checkPolicy(where, html, policy) {
@@ -57,7 +59,11 @@ const format = formatterFactory("stylish");
 let invalid = 0;
 for (const file of pages) {
   const html = await readFile(file, "utf8");
-  checkPolicy(path.relative(dist, file), html, /<meta http-equiv="content-security-policy" content="([^"]*)"/i.exec(html)?.[1]);
+  checkPolicy(
+    path.relative(dist, file),
+    html,
+    /<meta http-equiv="content-security-policy" content="([^"]*)"/i.exec(html)?.[1],
+  );
   const report = await validator.validateFile(file);
   if (!report.valid) {
     invalid++;
@@ -87,7 +93,13 @@ checker.on("link", (result) => {
 });
 const entryPoints = pages
   .filter((file) => !file.endsWith("404.html"))
-  .map((file) => `${origin}/${path.relative(dist, file).replace(/\\/g, "/").replace(/(index)?\.html$/, "")}`)
+  .map(
+    (file) =>
+      `${origin}/${path
+        .relative(dist, file)
+        .replace(/\\/g, "/")
+        .replace(/(index)?\.html$/, "")}`,
+  )
   // An entry point of its own: linkinator recurses only below the entry point a link was found
   // from and checks a URL once, so reached from another page /directory would get a HEAD only.
   .concat(`${origin}/directory`);
@@ -115,7 +127,9 @@ for (const url of onDemand) {
     console.error(format(report.results));
   }
 }
-console.log(`html-validate (on demand): ${onDemandPages - onDemandInvalid} valid, ${onDemandInvalid} invalid of ${onDemandPages} pages`);
+console.log(
+  `html-validate (on demand): ${onDemandPages - onDemandInvalid} valid, ${onDemandInvalid} invalid of ${onDemandPages} pages`,
+);
 console.log(`script policy: ${pages.length + onDemandPages - policyFailures} exact, ${policyFailures} not`);
 
 const failed = invalid + broken.length + onDemandInvalid + policyFailures;

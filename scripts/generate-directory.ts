@@ -24,7 +24,11 @@ const METROS: Record<CityName, { area: string[]; towns: { town: string; zips: st
   Austin: {
     area: ["512", "737"],
     towns: [
-      { town: "Austin", zips: ["78701", "78702", "78705", "78722", "78731", "78745", "78748", "78750", "78757", "78759"], count: 6 },
+      {
+        town: "Austin",
+        zips: ["78701", "78702", "78705", "78722", "78731", "78745", "78748", "78750", "78757", "78759"],
+        count: 6,
+      },
       { town: "Round Rock", zips: ["78664", "78665", "78681"], count: 5 },
       { town: "Pflugerville", zips: ["78660"], count: 3 },
       { town: "Cedar Park", zips: ["78613"], count: 3 },
@@ -44,7 +48,11 @@ const METROS: Record<CityName, { area: string[]; towns: { town: string; zips: st
   Houston: {
     area: ["713", "281", "832"],
     towns: [
-      { town: "Houston", zips: ["77002", "77005", "77008", "77018", "77024", "77042", "77057", "77077", "77079", "77098"], count: 6 },
+      {
+        town: "Houston",
+        zips: ["77002", "77005", "77008", "77018", "77024", "77042", "77057", "77077", "77079", "77098"],
+        count: 6,
+      },
       { town: "Katy", zips: ["77494", "77449", "77450"], count: 5 },
       { town: "Sugar Land", zips: ["77478", "77479"], count: 3 },
       { town: "The Woodlands", zips: ["77380", "77381", "77382"], count: 3 },
@@ -65,7 +73,11 @@ const METROS: Record<CityName, { area: string[]; towns: { town: string; zips: st
   Dallas: {
     area: ["214", "469", "972"],
     towns: [
-      { town: "Dallas", zips: ["75201", "75204", "75206", "75209", "75219", "75230", "75231", "75248", "75252"], count: 6 },
+      {
+        town: "Dallas",
+        zips: ["75201", "75204", "75206", "75209", "75219", "75230", "75231", "75248", "75252"],
+        count: 6,
+      },
       { town: "Plano", zips: ["75023", "75024", "75025", "75074", "75075", "75093"], count: 4 },
       { town: "Frisco", zips: ["75033", "75034", "75035"], count: 3 },
       { town: "McKinney", zips: ["75069", "75070", "75071"], count: 3 },
@@ -87,7 +99,11 @@ const METROS: Record<CityName, { area: string[]; towns: { town: string; zips: st
   "San Antonio": {
     area: ["210", "830"],
     towns: [
-      { town: "San Antonio", zips: ["78205", "78207", "78213", "78216", "78228", "78230", "78240", "78249", "78251", "78259"], count: 6 },
+      {
+        town: "San Antonio",
+        zips: ["78205", "78207", "78213", "78216", "78228", "78230", "78240", "78249", "78251", "78259"],
+        count: 6,
+      },
       { town: "New Braunfels", zips: ["78130", "78132"], count: 4 },
       { town: "Boerne", zips: ["78006", "78015"], count: 3 },
       { town: "Schertz", zips: ["78154"], count: 2 },
@@ -123,14 +139,105 @@ function sample<T>(list: readonly T[], n: number): T[] {
   return out;
 }
 
-const FAMILY = ["Garza", "Nguyen", "Miller", "Hernandez", "Patel", "Johnson", "Okafor", "Schulz", "Ramirez", "Kowalski", "Brennan", "Delgado", "Whitfield", "Castillo", "Lindqvist", "Moreno", "Tran", "Bishop", "Villarreal", "Hollis"];
-const NATURE = ["Live Oak", "Pecan", "Cedar Elm", "Bur Oak", "Mesquite", "Cypress", "Magnolia", "Red Oak", "Sycamore", "Bluebonnet", "Hackberry", "Lacebark", "Limestone", "Prairie", "Post Oak", "Bois d'Arc"];
-const TRADE = ["Tree Care", "Tree Service", "Arbor Co.", "Arborists", "Tree Works", "Tree & Stump", "Canopy Care", "Tree Experts", "Tree & Land"];
-const SPECIALTIES = ["Oak wilt prevention", "Heritage oaks", "Crane-assisted removal", "Storm damage", "Young tree pruning", "Pecan care", "Cedar clearing", "Root collar excavation", "Crape myrtle pruning", "Palm trimming", "Hazard tree assessment", "HOA common areas", "Commercial properties", "Land clearing for builders", "Firewood and mulch"];
+const FAMILY = [
+  "Garza",
+  "Nguyen",
+  "Miller",
+  "Hernandez",
+  "Patel",
+  "Johnson",
+  "Okafor",
+  "Schulz",
+  "Ramirez",
+  "Kowalski",
+  "Brennan",
+  "Delgado",
+  "Whitfield",
+  "Castillo",
+  "Lindqvist",
+  "Moreno",
+  "Tran",
+  "Bishop",
+  "Villarreal",
+  "Hollis",
+];
+const NATURE = [
+  "Live Oak",
+  "Pecan",
+  "Cedar Elm",
+  "Bur Oak",
+  "Mesquite",
+  "Cypress",
+  "Magnolia",
+  "Red Oak",
+  "Sycamore",
+  "Bluebonnet",
+  "Hackberry",
+  "Lacebark",
+  "Limestone",
+  "Prairie",
+  "Post Oak",
+  "Bois d'Arc",
+];
+const TRADE = [
+  "Tree Care",
+  "Tree Service",
+  "Arbor Co.",
+  "Arborists",
+  "Tree Works",
+  "Tree & Stump",
+  "Canopy Care",
+  "Tree Experts",
+  "Tree & Land",
+];
+const SPECIALTIES = [
+  "Oak wilt prevention",
+  "Heritage oaks",
+  "Crane-assisted removal",
+  "Storm damage",
+  "Young tree pruning",
+  "Pecan care",
+  "Cedar clearing",
+  "Root collar excavation",
+  "Crape myrtle pruning",
+  "Palm trimming",
+  "Hazard tree assessment",
+  "HOA common areas",
+  "Commercial properties",
+  "Land clearing for builders",
+  "Firewood and mulch",
+];
 const EXTRA_SERVICES = ["Cabling & Bracing", "Tree Planting", "Oak Wilt Treatment", "Mulching", "Root Care"];
-const CORE_SERVICES = ["Tree Removal", "Tree Trimming", "Stump Grinding", "Tree Pruning", "Storm Cleanup", "Tree Health Assessment", "Lot Clearing"];
-const IMAGES = ["oak-1", "crew-1", "crane-1", "stump-1", "storm-1", "yard-1", "pine-1", "palm-1"].map((n) => `/images/directory/${n}.svg`);
-const STREETS = ["Oak Hollow", "Mesquite Trail", "Pecan Grove", "Brushy Creek", "Cypress Bend", "Ranch Road", "Live Oak", "Hackberry", "Cedar Ridge", "Bluebonnet", "Magnolia", "Prairie View", "Sycamore", "Post Oak", "Creekside", "Hilltop"];
+const CORE_SERVICES = [
+  "Tree Removal",
+  "Tree Trimming",
+  "Stump Grinding",
+  "Tree Pruning",
+  "Storm Cleanup",
+  "Tree Health Assessment",
+  "Lot Clearing",
+];
+const IMAGES = ["oak-1", "crew-1", "crane-1", "stump-1", "storm-1", "yard-1", "pine-1", "palm-1"].map(
+  (n) => `/images/directory/${n}.svg`,
+);
+const STREETS = [
+  "Oak Hollow",
+  "Mesquite Trail",
+  "Pecan Grove",
+  "Brushy Creek",
+  "Cypress Bend",
+  "Ranch Road",
+  "Live Oak",
+  "Hackberry",
+  "Cedar Ridge",
+  "Bluebonnet",
+  "Magnolia",
+  "Prairie View",
+  "Sycamore",
+  "Post Oak",
+  "Creekside",
+  "Hilltop",
+];
 const STREET_KINDS = ["Dr", "Ln", "Rd", "Blvd", "Trl", "Way", "Ct", "Pkwy"];
 
 const day = (open: string, close: string) => `${open} - ${close}`;
@@ -151,7 +258,11 @@ function hoursFor(kind: string): BusinessHours {
       return week(day("6:00 AM", "10:00 PM"), day("6:00 AM", "10:00 PM"), day("8:00 AM", "8:00 PM"));
     case "late":
       // Evening dispatch that runs past midnight at the end of the week.
-      return { ...week(day("7:00 AM", "7:00 PM"), day("8:00 AM", "4:00 PM"), ""), friday: day("7:00 AM", "1:00 AM"), saturday: day("8:00 AM", "1:00 AM") };
+      return {
+        ...week(day("7:00 AM", "7:00 PM"), day("8:00 AM", "4:00 PM"), ""),
+        friday: day("7:00 AM", "1:00 AM"),
+        saturday: day("8:00 AM", "1:00 AM"),
+      };
     case "six":
       return week(day("7:00 AM", "6:00 PM"), day("7:00 AM", "6:00 PM"), "");
     case "early":
@@ -161,18 +272,82 @@ function hoursFor(kind: string): BusinessHours {
   }
 }
 
-const REVIEWERS = ["Maria G.", "Tom B.", "Alicia R.", "Dev P.", "Karen W.", "Luis M.", "Jordan K.", "Beth S.", "Hector V.", "Amy L.", "Chris D.", "Nina O.", "Raj S.", "Paula F.", "Greg T.", "Yolanda C.", "Ben H.", "Erin M."];
+const REVIEWERS = [
+  "Maria G.",
+  "Tom B.",
+  "Alicia R.",
+  "Dev P.",
+  "Karen W.",
+  "Luis M.",
+  "Jordan K.",
+  "Beth S.",
+  "Hector V.",
+  "Amy L.",
+  "Chris D.",
+  "Nina O.",
+  "Raj S.",
+  "Paula F.",
+  "Greg T.",
+  "Yolanda C.",
+  "Ben H.",
+  "Erin M.",
+];
 const REVIEW_TEXTS: [number, string, string, string][] = [
-  [5, "Careful with our live oak", "They thinned the canopy without topping it and sealed every cut. Yard was spotless afterwards.", "Tree Trimming"],
-  [5, "Fast after the storm", "A big limb came down on the fence overnight. They had a crew out by 8 AM and hauled everything.", "Storm Cleanup"],
-  [4, "Good work, a day late", "Rain pushed the job a day, but they called ahead and the removal itself was clean.", "Tree Removal"],
-  [5, "Stump gone, lawn level", "Ground the stump well below grade and backfilled with mulch. Fair price.", "Stump Grinding"],
-  [5, "Honest advice", "The arborist told us the pecan was healthy and only needed deadwood out, not removal.", "Tree Health Assessment"],
-  [4, "Solid crew", "Showed up on time, worked safely around the power line, left a few small twigs behind.", "Tree Trimming"],
+  [
+    5,
+    "Careful with our live oak",
+    "They thinned the canopy without topping it and sealed every cut. Yard was spotless afterwards.",
+    "Tree Trimming",
+  ],
+  [
+    5,
+    "Fast after the storm",
+    "A big limb came down on the fence overnight. They had a crew out by 8 AM and hauled everything.",
+    "Storm Cleanup",
+  ],
+  [
+    4,
+    "Good work, a day late",
+    "Rain pushed the job a day, but they called ahead and the removal itself was clean.",
+    "Tree Removal",
+  ],
+  [
+    5,
+    "Stump gone, lawn level",
+    "Ground the stump well below grade and backfilled with mulch. Fair price.",
+    "Stump Grinding",
+  ],
+  [
+    5,
+    "Honest advice",
+    "The arborist told us the pecan was healthy and only needed deadwood out, not removal.",
+    "Tree Health Assessment",
+  ],
+  [
+    4,
+    "Solid crew",
+    "Showed up on time, worked safely around the power line, left a few small twigs behind.",
+    "Tree Trimming",
+  ],
   [3, "Okay result", "The work was fine but the quote took a week to arrive.", "Tree Pruning"],
-  [5, "Cleared our back lot", "Took out the cedar and brush in two days. We can finally see the creek.", "Lot Clearing"],
-  [5, "Answered at midnight", "Called their emergency line when a tree split onto the carport. They came within the hour.", "Emergency Service"],
-  [4, "Would hire again", "Pruned six crape myrtles the right way. A bit pricier than others, worth it.", "Tree Pruning"],
+  [
+    5,
+    "Cleared our back lot",
+    "Took out the cedar and brush in two days. We can finally see the creek.",
+    "Lot Clearing",
+  ],
+  [
+    5,
+    "Answered at midnight",
+    "Called their emergency line when a tree split onto the carport. They came within the hour.",
+    "Emergency Service",
+  ],
+  [
+    4,
+    "Would hire again",
+    "Pruned six crape myrtles the right way. A bit pricier than others, worth it.",
+    "Tree Pruning",
+  ],
 ];
 
 function reviewsFor(n: number, emergency: boolean) {
@@ -184,11 +359,14 @@ function reviewsFor(n: number, emergency: boolean) {
     reviewText,
     serviceType,
     isVerified: random() < 0.7,
-    createdAt: new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 700) * 86_400_000 + (i * 37 + 9) * 60_000).toISOString().replace(".000Z", "Z"),
+    createdAt: new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 700) * 86_400_000 + (i * 37 + 9) * 60_000)
+      .toISOString()
+      .replace(".000Z", "Z"),
   }));
 }
 
-const listText = (items: string[]) => (items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}` : items.join(""));
+const listText = (items: string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}` : items.join("");
 
 const slugify = (s: string) =>
   s
@@ -210,7 +388,12 @@ const written = existing.filter((b) => Number(b.id.slice(4)) < GENERATED_FROM);
 const curated = written.map((b) => {
   const always = WEEKDAYS.every((d) => b.businessHours[d] === OPEN_24_HOURS);
   const { reviews, ...rest } = b;
-  return { ...rest, ...located(b.zipCode, b.city), ...(always || (b.services.includes("Emergency Service") && b.isFeatured) ? { emergency247: true } : {}), reviews };
+  return {
+    ...rest,
+    ...located(b.zipCode, b.city),
+    ...(always || (b.services.includes("Emergency Service") && b.isFeatured) ? { emergency247: true } : {}),
+    reviews,
+  };
 });
 
 const usedNames = new Set(curated.map((b) => b.name));
@@ -223,12 +406,21 @@ for (const [metro, { area, towns }] of Object.entries(METROS) as [CityName, (typ
       let name = "";
       while (!name || usedNames.has(name)) {
         const style = random();
-        name = style < 0.35 ? `${town} ${pick(TRADE)}` : style < 0.7 ? `${pick(NATURE)} ${pick(TRADE)}` : `${pick(FAMILY)} ${pick(["Family", "Brothers", "& Sons", ""])} ${pick(TRADE)}`.replace(/\s+/g, " ");
+        name =
+          style < 0.35
+            ? `${town} ${pick(TRADE)}`
+            : style < 0.7
+              ? `${pick(NATURE)} ${pick(TRADE)}`
+              : `${pick(FAMILY)} ${pick(["Family", "Brothers", "& Sons", ""])} ${pick(TRADE)}`.replace(/\s+/g, " ");
       }
       usedNames.add(name);
       const kind = random() < 0.12 ? "always" : pick(["standard", "standard", "six", "early", "storm", "late"]);
       const emergency = kind === "always" || kind === "storm" || random() < 0.15;
-      const services = [...sample(CORE_SERVICES, between(2, 5)), ...(emergency ? ["Emergency Service"] : []), ...(random() < 0.4 ? sample(EXTRA_SERVICES, 1) : [])];
+      const services = [
+        ...sample(CORE_SERVICES, between(2, 5)),
+        ...(emergency ? ["Emergency Service"] : []),
+        ...(random() < 0.4 ? sample(EXTRA_SERVICES, 1) : []),
+      ];
       const specialties = sample(SPECIALTIES, between(1, 3));
       const neighbours = sample(
         towns.map((t) => t.town).filter((t) => t !== town),
@@ -271,4 +463,6 @@ for (const [metro, { area, towns }] of Object.entries(METROS) as [CityName, (typ
 
 const all = SeedFile.parse([...curated, ...generated]);
 writeFileSync(FILE, `${JSON.stringify([...curated, ...generated], null, 2)}\n`);
-console.log(`[generate-directory] ${all.length} businesses (${curated.length} hand-written, ${generated.length} generated) -> ${FILE}`);
+console.log(
+  `[generate-directory] ${all.length} businesses (${curated.length} hand-written, ${generated.length} generated) -> ${FILE}`,
+);

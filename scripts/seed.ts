@@ -23,9 +23,14 @@ try {
   // one carries the directory tag. Outside Netlify this needs SITE_ID and a token.
   if (process.env.SITE_ID && (process.env.NETLIFY_PURGE_API_TOKEN || process.env.NETLIFY_AUTH_TOKEN)) {
     const { purgeCache } = await import("@netlify/functions");
-    await purgeQuietly((tags) => purgeCache({ tags, token: process.env.NETLIFY_PURGE_API_TOKEN || process.env.NETLIFY_AUTH_TOKEN }), [DIRECTORY_TAG]);
+    await purgeQuietly(
+      (tags) => purgeCache({ tags, token: process.env.NETLIFY_PURGE_API_TOKEN || process.env.NETLIFY_AUTH_TOKEN }),
+      [DIRECTORY_TAG],
+    );
   } else if (store.kind !== "embedded") {
-    console.log("[seed] no SITE_ID + NETLIFY_AUTH_TOKEN: cached directory pages refresh within an hour or at the next deploy");
+    console.log(
+      "[seed] no SITE_ID + NETLIFY_AUTH_TOKEN: cached directory pages refresh within an hour or at the next deploy",
+    );
   }
   console.log(
     `[seed] ${report.businesses} businesses, ${report.reviewsAdded} reviews added, ${report.reviewsKept} already present ` +

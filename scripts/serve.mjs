@@ -118,10 +118,13 @@ const BODY_IDLE_MS = 10_000;
  * see (or fetch from) an origin of the client's choosing.
  */
 function allowedHosts() {
-  const hosts = new Set(["127.0.0.1", "localhost", "[::1]", host.includes(":") ? `[${host}]` : host].map((h) => `${h}:${port}`));
+  const hosts = new Set(
+    ["127.0.0.1", "localhost", "[::1]", host.includes(":") ? `[${host}]` : host].map((h) => `${h}:${port}`),
+  );
   if (host === "0.0.0.0" || host === "::") {
     for (const list of Object.values(networkInterfaces())) {
-      for (const { address, family } of list ?? []) hosts.add(family === "IPv6" ? `[${address}]:${port}` : `${address}:${port}`);
+      for (const { address, family } of list ?? [])
+        hosts.add(family === "IPv6" ? `[${address}]:${port}` : `${address}:${port}`);
     }
   }
   // Browsers leave the default port out of Host.
@@ -173,7 +176,10 @@ async function readCapped(req, limit) {
  * same headers): a page for a browser's form post, JSON otherwise.
  */
 function refusal(req, status, title, message) {
-  const headers = { "content-type": String(req.headers["content-type"] ?? ""), accept: String(req.headers.accept ?? "") };
+  const headers = {
+    "content-type": String(req.headers["content-type"] ?? ""),
+    accept: String(req.headers.accept ?? ""),
+  };
   const asked = new Request("http://refusal/", { method: "POST", headers });
   return wantsPage(asked) ? htmlResponse(problemPage(title, message), status) : jsonError(status, message);
 }
@@ -235,12 +241,19 @@ async function loadOnDemand() {
   const file = resolve(".netlify/v1/functions/ssr/ssr.mjs");
   if (!existsSync(file)) return undefined;
   const mod = await import(pathToFileURL(file).href);
-  const patterns = [mod.config?.path].flat().filter(Boolean).map((pathname) => new URLPattern({ pathname }));
+  const patterns = [mod.config?.path]
+    .flat()
+    .filter(Boolean)
+    .map((pathname) => new URLPattern({ pathname }));
   return {
     matches: (pathname) => patterns.some((p) => p.test({ pathname })),
     handle(req, client) {
       const request = pipelineRequest(req, `http://${host.includes(":") ? `[${host}]` : host}:${port}`, client, null);
-      return mod.default(request, { ip: client, params: {}, waitUntil: (p) => void Promise.resolve(p).catch(() => {}) });
+      return mod.default(request, {
+        ip: client,
+        params: {},
+        waitUntil: (p) => void Promise.resolve(p).catch(() => {}),
+      });
     },
   };
 }
@@ -248,7 +261,8 @@ const onDemand = await loadOnDemand();
 
 // --- compression ----------------------------------------------------------------------------
 
-const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json|ld\+json|[a-z.+-]+\+(?:json|xml))|image\/svg\+xml)/i;
+const COMPRESSIBLE =
+  /^(?:text\/|application\/(?:json|javascript|xml|manifest\+json|ld\+json|[a-z.+-]+\+(?:json|xml))|image\/svg\+xml)/i;
 
 /** br or gzip from Accept-Encoding (q=0 refuses a coding), br first as Netlify's CDN. */
 function pickEncoding(accept) {
@@ -277,9 +291,15 @@ async function compressStatic(bytes, encoding) {
   const key = `${encoding}:${createHash("sha256").update(bytes).digest("hex")}`;
   const hit = compressedCache.get(key);
   if (hit) return hit;
-  const out = encoding === "br"
-    ? zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
-    : zlib.gzipSync(bytes, { level: 9 });
+  const out =
+    encoding === "br"
+      ? zlib.brotliCompressSync(bytes, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+          },
+        })
+      : zlib.gzipSync(bytes, { level: 9 });
   compressedCache.set(key, out);
   cachedBytes += out.byteLength;
   for (const [oldKey, old] of compressedCache) {
@@ -301,7 +321,12 @@ async function send(req, res, response, extraHeaders, isStatic) {
   // Instructions for the CDN's own cache, which Netlify strips before the browser.
   for (const key of CDN_ONLY_HEADERS) res.removeHeader(key);
   const type = String(res.getHeader("content-type") ?? "");
-  const compressible = response.body && COMPRESSIBLE.test(type) && !res.hasHeader("content-encoding") && response.status !== 204 && response.status !== 304;
+  const compressible =
+    response.body &&
+    COMPRESSIBLE.test(type) &&
+    !res.hasHeader("content-encoding") &&
+    response.status !== 204 &&
+    response.status !== 304;
   if (compressible) res.setHeader("vary", [res.getHeader("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
   const encoding = compressible && req.method !== "HEAD" ? pickEncoding(req.headers["accept-encoding"]) : null;
   if (!response.body || req.method === "HEAD") {
@@ -344,7 +369,13 @@ const server = http.createServer(async (req, res) => {
   try {
     const hostHeader = String(req.headers.host ?? "").toLowerCase();
     if (!ALLOWED_HOSTS.has(hostHeader)) {
-      return refuse(req, res, 421, "Unknown host", `This server does not answer for ${JSON.stringify(hostHeader || "(no Host)")}.`);
+      return refuse(
+        req,
+        res,
+        421,
+        "Unknown host",
+        `This server does not answer for ${JSON.stringify(hostHeader || "(no Host)")}.`,
+      );
     }
     if (!req.url?.startsWith("/")) return refuse(req, res, 400, "Bad request", "The request target must be a path.");
     const origin = `http://${hostHeader}`;
@@ -356,13 +387,15 @@ const server = http.createServer(async (req, res) => {
     if (hasBody) {
       const tooLarge = `The request is too large (limit ${formatBytes(MAX_BODY_LIMIT)}).`;
       const declared = Number(req.headers["content-length"] ?? "");
-      if (Number.isFinite(declared) && declared > MAX_BODY_LIMIT) return refuse(req, res, 413, "That upload is too large", tooLarge);
+      if (Number.isFinite(declared) && declared > MAX_BODY_LIMIT)
+        return refuse(req, res, 413, "That upload is too large", tooLarge);
       if (FUNCTION_PATHS.test(req.url)) {
         try {
           body = await readCapped(req, MAX_BODY_LIMIT);
         } catch (error) {
           if (error instanceof TooLarge) return refuse(req, res, 413, "That upload is too large", tooLarge);
-          if (error instanceof TooSlow) return refuse(req, res, 408, "The upload stalled", "The request body stopped arriving. Please try again.");
+          if (error instanceof TooSlow)
+            return refuse(req, res, 408, "The upload stalled", "The request body stopped arriving. Please try again.");
           throw error;
         }
       } else {
@@ -380,8 +413,9 @@ const server = http.createServer(async (req, res) => {
     const match = await netlify.handleAndIntrospect(pipelineRequest(req, origin, client, body), options);
     const pathname = new URL(req.url, origin).pathname;
     const dynamic = !match && onDemand?.matches(pathname) && (req.method === "GET" || req.method === "HEAD");
-    const response = match?.response ?? (dynamic ? await onDemand.handle(req, client) : await notFound(origin, options));
-    await send(req, res, response, headers, !match && !dynamic || match?.type === "static");
+    const response =
+      match?.response ?? (dynamic ? await onDemand.handle(req, client) : await notFound(origin, options));
+    await send(req, res, response, headers, (!match && !dynamic) || match?.type === "static");
   } catch (error) {
     // A client that hung up mid-answer is not a server failure.
     if (res.destroyed || error?.code === "ERR_STREAM_PREMATURE_CLOSE") return;

@@ -12,7 +12,9 @@ export default async (): Promise<void> => {
   try {
     const report = await drainOutbox(getStore());
     if (report.claimed > 0) {
-      console.info(`[notify] scheduled run: ${report.delivered} delivered, ${report.retry} to retry, ${report.dropped} dropped`);
+      console.info(
+        `[notify] scheduled run: ${report.delivered} delivered, ${report.retry} to retry, ${report.dropped} dropped`,
+      );
     }
   } catch (error) {
     // Items stay in the outbox; the next run tries again.

@@ -39,7 +39,9 @@ export function netlifyPhotoStore(): PhotoStore {
 }
 
 /** In-memory stand-in for tests and local scripts. */
-export function memoryPhotoStore(): PhotoStore & { readonly entries: Map<string, { bytes: Uint8Array; meta: PhotoMeta }> } {
+export function memoryPhotoStore(): PhotoStore & {
+  readonly entries: Map<string, { bytes: Uint8Array; meta: PhotoMeta }>;
+} {
   const entries = new Map<string, { bytes: Uint8Array; meta: PhotoMeta }>();
   return {
     entries,
@@ -62,7 +64,8 @@ const HEIF_BRANDS = new Set(["mif1", "msf1", "heif"]);
 /** The image type the bytes actually are (by signature), or null for anything else. */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return "image/png";
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b))
+    return "image/png";
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(ascii(bytes, 0, 6))) return "image/gif";
   if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "image/webp";
   if (bytes.length >= 12 && ascii(bytes, 4, 8) === "ftyp") {
@@ -74,9 +77,16 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 }
 
 /** What the browser may declare: an allowed image type, or nothing useful (some send "" for HEIC). */
-const ACCEPTABLE_DECLARED = new Set<string>([...IMAGE_TYPES, "image/jpg", "image/pjpeg", "", "application/octet-stream"]);
+const ACCEPTABLE_DECLARED = new Set<string>([
+  ...IMAGE_TYPES,
+  "image/jpg",
+  "image/pjpeg",
+  "",
+  "application/octet-stream",
+]);
 
-export type PhotoCheck = { ok: true; bytes: Uint8Array; contentType: ImageType } | { ok: false; message: string } | { ok: true; bytes: null };
+export type PhotoCheck =
+  { ok: true; bytes: Uint8Array; contentType: ImageType } | { ok: false; message: string } | { ok: true; bytes: null };
 
 /**
  * Validates an optional upload: no file (or the empty part a browser sends when none was

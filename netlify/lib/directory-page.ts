@@ -55,7 +55,8 @@ export function staticPageHeaders(netlifyToml: string): Record<string, string> {
     if (!/^\s*for\s*=\s*"\/\*"\s*$/m.test(body)) continue;
     for (const match of body.matchAll(/^\s*([A-Za-z][A-Za-z0-9-]*)\s*=\s*"((?:[^"\\]|\\.)*)"\s*$/gm)) {
       const [, name, value] = match;
-      if (name && value !== undefined && name.toLowerCase() !== "for") out[name.toLowerCase()] = value.replace(/\\(.)/g, "$1");
+      if (name && value !== undefined && name.toLowerCase() !== "for")
+        out[name.toLowerCase()] = value.replace(/\\(.)/g, "$1");
     }
   }
   return out;
@@ -66,7 +67,12 @@ export function staticPageHeaders(netlifyToml: string): Record<string, string> {
  * CDN life early when what it shows changes with the clock (a business page's "Open now"),
  * and then without stale-while-revalidate, which would serve the outdated copy once more.
  */
-export function pageHeaders(outcome: PageOutcome, tags: readonly string[], roundTrips?: number, freshForSeconds?: number): Record<string, string> {
+export function pageHeaders(
+  outcome: PageOutcome,
+  tags: readonly string[],
+  roundTrips?: number,
+  freshForSeconds?: number,
+): Record<string, string> {
   if (outcome === "unavailable") return { ...UNAVAILABLE };
   const headers: Record<string, string> = { ...(outcome === "ok" ? PAGE_CACHE : MISSING_CACHE) };
   if (outcome === "ok" && freshForSeconds !== undefined && freshForSeconds < PAGE_MAX_AGE_SECONDS) {
@@ -83,7 +89,10 @@ export function pageHeaders(outcome: PageOutcome, tags: readonly string[], round
  * pageHeaders' `freshForSeconds`: a page that draws their "Open now" at render time must not
  * outlive it. Undefined when none changes within the page's CDN life.
  */
-export function openStateFreshFor(businesses: readonly Pick<ListBusiness, "businessHours" | "timeZone">[], now: number): number | undefined {
+export function openStateFreshFor(
+  businesses: readonly Pick<ListBusiness, "businessHours" | "timeZone">[],
+  now: number,
+): number | undefined {
   let first: number | null = null;
   for (const { businessHours, timeZone } of businesses) {
     const at = nextOpenStateChange(businessHours ?? {}, timeZone, now, PAGE_MAX_AGE_SECONDS / 60);
@@ -104,10 +113,15 @@ export interface BusinessPage {
 }
 
 /** A business page's data, or null for a slug the directory does not have (malformed ones included). */
-export async function loadBusinessPage(store: Store, slug: string): Promise<{ page: BusinessPage | null; roundTrips: number }> {
+export async function loadBusinessPage(
+  store: Store,
+  slug: string,
+): Promise<{ page: BusinessPage | null; roundTrips: number }> {
   // A malformed slug cannot name a business; no need to ask the store.
   if (!Business.shape.slug.safeParse(slug).success) return { page: null, roundTrips: 0 };
-  const { value, roundTrips } = await withRoundTrips(() => store.businesses.getBySlugWithReviews(slug, { reviews: REVIEWS_ON_PAGE }));
+  const { value, roundTrips } = await withRoundTrips(() =>
+    store.businesses.getBySlugWithReviews(slug, { reviews: REVIEWS_ON_PAGE }),
+  );
   return { page: value && { business: value.business, reviews: value.reviews.map(toPublicReview) }, roundTrips };
 }
 
@@ -132,13 +146,24 @@ export async function loadDirectoryPage(
   // business pages rendered by the same function never use.
   const { searchDirectory } = await import("./directory-search.ts");
   const { value, roundTrips } = await withRoundTrips(() =>
-    Promise.all([searchDirectory(store, businessesApiParams(state), now), store.businesses.featured({ limit: FEATURED_LIMIT })]),
+    Promise.all([
+      searchDirectory(store, businessesApiParams(state), now),
+      store.businesses.featured({ limit: FEATURED_LIMIT }),
+    ]),
   );
   const [found, featured] = value;
   const page: ListPage = found.ok
-    ? { data: found.answer.data.map(toListBusiness), total: found.answer.total, ...(found.answer.near ? { near: found.answer.near } : {}) }
+    ? {
+        data: found.answer.data.map(toListBusiness),
+        total: found.answer.total,
+        ...(found.answer.near ? { near: found.answer.near } : {}),
+      }
     : { data: [], total: 0 };
-  return { data: { page, featured: featured.map(toListBusiness) }, ...(found.ok ? {} : { fields: found.fields }), roundTrips };
+  return {
+    data: { page, featured: featured.map(toListBusiness) },
+    ...(found.ok ? {} : { fields: found.fields }),
+    roundTrips,
+  };
 }
 
 /** How many directory sitemap files `total` businesses need (at least one, so the index is never empty of them). */
@@ -160,7 +185,8 @@ export async function sitemapSlugs(store: Store, index: number, perFile = SITEMA
   return slugs;
 }
 
-const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
 export function urlsetXml(urls: readonly string[]): string {
   const body = urls.map((u) => `<url><loc>${xmlEscape(u)}</loc></url>`).join("");

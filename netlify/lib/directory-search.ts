@@ -38,7 +38,20 @@ export async function searchDirectory(
   const place = query.data.near ? findPlace(query.data.near) : null;
   if (query.data.near && !place) return { ok: false, fields: { near: UNKNOWN_PLACE } };
   const point = place ? { lat: place.lat, lng: place.lng } : null;
-  const { data, total } = await store.businesses.list({ search, city, limit, offset, near: point, radius, service, openNow: open, emergency, minRating, sort, now });
+  const { data, total } = await store.businesses.list({
+    search,
+    city,
+    limit,
+    offset,
+    near: point,
+    radius,
+    service,
+    openNow: open,
+    emergency,
+    minRating,
+    sort,
+    now,
+  });
   const near = place ? { label: place.label, lat: round3(place.lat), lng: round3(place.lng), radius } : undefined;
   return { ok: true, answer: { data, total, limit, offset, ...(near ? { near } : {}) }, openNow: open };
 }

@@ -14,10 +14,32 @@
 import { z } from "../../src/lib/zod.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { intParam } from "../../src/lib/directory-query.ts";
-import { DIRECTORY_MAX_LIMIT, DIRECTORY_MAX_OFFSET, DIRECTORY_PAGE_SIZE, MAX_SEARCH_LENGTH } from "../../src/lib/directory-url.ts";
+import {
+  DIRECTORY_MAX_LIMIT,
+  DIRECTORY_MAX_OFFSET,
+  DIRECTORY_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
+} from "../../src/lib/directory-url.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
-import { Business, ReviewInput, toPublicReview, type PublicReview, type Review } from "../../src/lib/schemas/business.ts";
-import { TEXT_BODY_LIMIT, afterResponse, endpoint, errorName, jsonError, jsonResponse, storeCall, type EndpointDeps, type Endpoint, type FunctionContext } from "./http.ts";
+import {
+  Business,
+  ReviewInput,
+  toPublicReview,
+  type PublicReview,
+  type Review,
+} from "../../src/lib/schemas/business.ts";
+import {
+  TEXT_BODY_LIMIT,
+  afterResponse,
+  endpoint,
+  errorName,
+  jsonError,
+  jsonResponse,
+  storeCall,
+  type EndpointDeps,
+  type Endpoint,
+  type FunctionContext,
+} from "./http.ts";
 import { parseQuery } from "./query.ts";
 import { rateLimitPerMinute } from "./ratelimit.ts";
 import { keyspace } from "./store/keys.ts";
@@ -69,7 +91,9 @@ export async function purgeQuietly(purge: Purge, tags: string[]): Promise<void> 
   try {
     await purge(tags);
   } catch (error) {
-    console.warn(`[directory] cache purge for ${tags.join(", ")} failed (${error instanceof Error ? error.message : errorName(error)})`);
+    console.warn(
+      `[directory] cache purge for ${tags.join(", ")} failed (${error instanceof Error ? error.message : errorName(error)})`,
+    );
   }
 }
 
@@ -79,7 +103,12 @@ export async function purgeQuietly(purge: Purge, tags: string[]): Promise<void> 
 /** GET /api/businesses/:id/reviews paging. */
 export const ReviewsQuery = z.object({
   /** Reviews per page, 1..REVIEWS_MAX_LIMIT, default REVIEWS_MAX_LIMIT. */
-  limit: intParam(1, REVIEWS_MAX_LIMIT, REVIEWS_MAX_LIMIT, `Limit must be a whole number from 1 to ${REVIEWS_MAX_LIMIT}`),
+  limit: intParam(
+    1,
+    REVIEWS_MAX_LIMIT,
+    REVIEWS_MAX_LIMIT,
+    `Limit must be a whole number from 1 to ${REVIEWS_MAX_LIMIT}`,
+  ),
   /** Reviews to skip, 0..DIRECTORY_MAX_OFFSET, default 0. */
   offset: intParam(0, DIRECTORY_MAX_OFFSET, 0, `Offset must be a whole number from 0 to ${DIRECTORY_MAX_OFFSET}`),
 });
@@ -100,7 +129,8 @@ export function cached(req: Request, body: unknown, tags: string[], vary?: strin
 }
 
 /** What every directory read shares: GET and HEAD, and the directory's own 503 text. */
-export const directoryRead = (label: string) => ({ log: `[directory] ${label}`, methods: ["GET", "HEAD"], unavailable: DIRECTORY_UNAVAILABLE }) as const;
+export const directoryRead = (label: string) =>
+  ({ log: `[directory] ${label}`, methods: ["GET", "HEAD"], unavailable: DIRECTORY_UNAVAILABLE }) as const;
 
 /** A business named in the path: a malformed id or slug cannot name one, so no need to ask the store. */
 const businessRoute = <R extends string>(path: R, field: "id" | "slug") => ({
@@ -144,19 +174,30 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
       );
       if (!business) return notFound();
       const data: PublicReview[] = reviews.map(toPublicReview);
-      return cached(req, { data, total, rating: business.rating, reviewCount: business.reviewCount }, [DIRECTORY_TAG, businessTag(id)], "limit|offset");
+      return cached(
+        req,
+        { data, total, rating: business.rating, reviewCount: business.reviewCount },
+        [DIRECTORY_TAG, businessTag(id)],
+        "limit|offset",
+      );
     } catch (error) {
       if (isNotFound(error)) return notFound();
       throw error;
     }
   }
 
-  async function add(payload: Record<string, unknown>, store: Store, id: string, context: FunctionContext | null | undefined): Promise<Response> {
+  async function add(
+    payload: Record<string, unknown>,
+    store: Store,
+    id: string,
+    context: FunctionContext | null | undefined,
+  ): Promise<Response> {
     const parsed = ReviewInput.safeParse(payload);
     const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
     // The path names the business; a body naming another one is a client mix-up, not a choice.
     const bodyId = Object.hasOwn(payload, "businessId") ? payload.businessId : undefined;
-    if (bodyId !== undefined && bodyId !== null && bodyId !== "" && bodyId !== id) errors.businessId = REVIEW_BUSINESS_MISMATCH;
+    if (bodyId !== undefined && bodyId !== null && bodyId !== "" && bodyId !== id)
+      errors.businessId = REVIEW_BUSINESS_MISMATCH;
     if (!parsed.success || Object.keys(errors).length > 0) return jsonError(400, VALIDATION_ERROR, { fields: errors });
 
     let review: Review;

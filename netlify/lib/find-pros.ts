@@ -27,7 +27,12 @@ const MATCH_CANDIDATES = 12;
  * Up to `limit` matches for a job at `location`. Matching is a courtesy on top of a stored
  * lead, so an unknown place or a failing read yields no matches rather than an error.
  */
-export async function matchPros(store: Store, location: string, service: string, limit = MATCH_LIMIT): Promise<ProMatch[]> {
+export async function matchPros(
+  store: Store,
+  location: string,
+  service: string,
+  limit = MATCH_LIMIT,
+): Promise<ProMatch[]> {
   const place = findPlace(location);
   if (!place) return [];
   try {
@@ -68,13 +73,20 @@ export const FIND_PROS_ENDPOINT: LeadEndpoint<FindProsLead> = {
   async readUploads(form): ReturnType<NonNullable<LeadEndpoint["readUploads"]>> {
     const photo = await checkPhoto(form.get("photo"));
     if (!photo.ok) return { errors: { photo: photo.message } };
-    return photo.bytes ? { errors: {}, upload: { bytes: photo.bytes, contentType: photo.contentType } } : { errors: {} };
+    return photo.bytes
+      ? { errors: {}, upload: { bytes: photo.bytes, contentType: photo.contentType } }
+      : { errors: {} };
   },
   // Matched before the write, so the stored lead names the businesses it went to.
-  check: async (data, store) => ({ data: { ...data, matchedBusinesses: await matchPros(store, data.location, data.serviceType) } }),
+  check: async (data, store) => ({
+    data: { ...data, matchedBusinesses: await matchPros(store, data.location, data.serviceType) },
+  }),
   prepare(data) {
     const matches = data.matchedBusinesses ?? [];
-    return { stored: { ...data, matchedBusinesses: matches }, reply: matches.length > 0 ? { matches } : { matches, message: NO_MATCHES_MESSAGE } };
+    return {
+      stored: { ...data, matchedBusinesses: matches },
+      reply: matches.length > 0 ? { matches } : { matches, message: NO_MATCHES_MESSAGE },
+    };
   },
   confirmation: (data) => findProsConfirmationPage(data.matchedBusinesses ?? []),
 };

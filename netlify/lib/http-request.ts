@@ -71,10 +71,14 @@ const PARAM = /:([A-Za-z_]\w*)/g;
  * scripts call handlers without params). Values are percent-decoded; null when the path
  * does not fit or a value is broken encoding, since then it names nothing.
  */
-export function routeParams<R extends string>(route: R): (req: Request, context?: FunctionContext | null) => Record<RouteParams<R>, string> | null {
+export function routeParams<R extends string>(
+  route: R,
+): (req: Request, context?: FunctionContext | null) => Record<RouteParams<R>, string> | null {
   const names = [...route.matchAll(PARAM)].map((m) => m[1]!);
   const literal = route.split(PARAM).filter((_, i) => i % 2 === 0);
-  const pattern = new RegExp(`^${literal.map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("([^/]+)")}/?$`);
+  const pattern = new RegExp(
+    `^${literal.map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("([^/]+)")}/?$`,
+  );
   return (req, context) => {
     const match = pattern.exec(new URL(req.url).pathname);
     const out: Record<string, string> = {};
@@ -92,7 +96,10 @@ export function routeParams<R extends string>(route: R): (req: Request, context?
 }
 
 /** Runs after the response on Netlify; awaited elsewhere (tests, local scripts). */
-export async function afterResponse(context: FunctionContext | null | undefined, work: Promise<unknown>): Promise<void> {
+export async function afterResponse(
+  context: FunctionContext | null | undefined,
+  work: Promise<unknown>,
+): Promise<void> {
   if (context?.waitUntil) context.waitUntil(work);
   else await work;
 }
@@ -105,7 +112,11 @@ const MAX_PATH = 300;
  * count only when they point at this request's origin (or `siteOrigin`); query and hash
  * are dropped because they can carry personal data.
  */
-export function sameSitePath(value: string | null | undefined, requestUrl: string, siteOrigin?: string): string | undefined {
+export function sameSitePath(
+  value: string | null | undefined,
+  requestUrl: string,
+  siteOrigin?: string,
+): string | undefined {
   const raw = (value ?? "").trim();
   if (!raw || raw.length > 2000 || raw.includes("\\") || /[\u0000-\u001f\u007f]/.test(raw)) return undefined;
   // Relative references would resolve against /api/...; only root paths and full URLs mean a page.

@@ -40,7 +40,11 @@ export const errorName = (error: unknown): string => (error instanceof Error ? e
  */
 export function bugReport(error: unknown): string {
   if (!(error instanceof Error)) return typeof error;
-  const frames = (error.stack ?? "").split("\n").filter((l) => /^\s+at /.test(l)).slice(0, 5).map((l) => l.trim());
+  const frames = (error.stack ?? "")
+    .split("\n")
+    .filter((l) => /^\s+at /.test(l))
+    .slice(0, 5)
+    .map((l) => l.trim());
   return [error.name, ...frames].join("\n  ");
 }
 
@@ -84,6 +88,11 @@ export function htmlResponse(html: string, status = 200, headers: Record<string,
 }
 
 /** JSON error body `{ error, ...extra }`: every 4xx/5xx is readable by a JSON client. */
-export function jsonError(status: number, error: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+export function jsonError(
+  status: number,
+  error: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Response {
   return jsonResponse({ error, ...extra }, status, headers);
 }

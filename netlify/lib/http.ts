@@ -15,7 +15,14 @@
  */
 import { siteUrl } from "../../src/lib/site.ts";
 import { BODY_MEDIA_TYPES, bodyKind, parseBody, wantsPage, type BodyKind, type ParsedBody } from "./http-body.ts";
-import { CROSS_SITE_ERROR, clientIp, isCrossSite, routeParams, type FunctionContext, type RouteParams } from "./http-request.ts";
+import {
+  CROSS_SITE_ERROR,
+  clientIp,
+  isCrossSite,
+  routeParams,
+  type FunctionContext,
+  type RouteParams,
+} from "./http-request.ts";
 import { HttpError, bugReport, errorName, htmlResponse, jsonError } from "./http-responses.ts";
 import { enforceRateLimit } from "./ratelimit.ts";
 import { StoreError } from "./store/errors.ts";
@@ -109,8 +116,15 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
 
   const handler: Handler = async (req, context) => {
     let html = false;
-    const fail = (status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-      html && spec.page ? htmlResponse(spec.page(status, message), status, headers) : jsonError(status, message, extra, headers);
+    const fail = (
+      status: number,
+      message: string,
+      extra: Record<string, unknown> = {},
+      headers: Record<string, string> = {},
+    ) =>
+      html && spec.page
+        ? htmlResponse(spec.page(status, message), status, headers)
+        : jsonError(status, message, extra, headers);
 
     async function answer(): Promise<Response> {
       let store: Store | null = null;
@@ -120,9 +134,11 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
         const refused = await spec.gate({ req, context, store, env, now, params: {}, body: null, html });
         if (refused) return refused;
       }
-      if (!spec.methods.includes(req.method as Method)) return fail(405, `Method not allowed. Use ${use}.`, {}, { allow: spec.methods.join(", ") });
+      if (!spec.methods.includes(req.method as Method))
+        return fail(405, `Method not allowed. Use ${use}.`, {}, { allow: spec.methods.join(", ") });
       const params = paramsOf?.(req, context) ?? null;
-      if (spec.route && (!params || !Object.values<string>(params).every(spec.route.valid))) return fail(404, spec.route.notFound);
+      if (spec.route && (!params || !Object.values<string>(params).every(spec.route.valid)))
+        return fail(404, spec.route.notFound);
       const writing = req.method !== "GET" && req.method !== "HEAD";
       let kind: BodyKind | null = null;
       if (writing && spec.body) {
@@ -134,7 +150,8 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
       if (writing && spec.sameSiteOnly && isCrossSite(req, siteUrl(env))) return fail(403, CROSS_SITE_ERROR);
       store ??= openStore();
       if (!store && !spec.optionalStore) return fail(503, unavailable);
-      if (writing && store && spec.rateLimit) await enforceRateLimit(store, spec.rateLimit.name, clientIp(req, context), spec.rateLimit.perMinute(env), now);
+      if (writing && store && spec.rateLimit)
+        await enforceRateLimit(store, spec.rateLimit.name, clientIp(req, context), spec.rateLimit.perMinute(env), now);
       const body = kind ? await parseBody(req, kind, limits[kind]!) : null;
       const call = { req, context, store, env, now, params: params ?? {}, body, html };
       return work(call as Call<RouteParams<R>, O extends true ? Store | null : Store, K>);
@@ -182,7 +199,10 @@ class StoreFailure extends Error {
  * logged as "<step> failed"; the store's own typed errors (not found, conflict) and
  * HttpErrors pass through for the handler or the endpoint to answer.
  */
-export async function storeCall<T>(run: () => Promise<T>, options: { step?: string; message?: string } = {}): Promise<T> {
+export async function storeCall<T>(
+  run: () => Promise<T>,
+  options: { step?: string; message?: string } = {},
+): Promise<T> {
   try {
     return await run();
   } catch (error) {

@@ -4,7 +4,14 @@
  * matching) so that only that function loads the ZIP dataset.
  */
 import { estimate } from "../../src/lib/estimate.ts";
-import { ASSESSMENT_FORM, AUDIT_FORM, BOOKING_FORM, QUOTE_FORM, bookingForm, type FormDef } from "../../src/lib/forms/fields.ts";
+import {
+  ASSESSMENT_FORM,
+  AUDIT_FORM,
+  BOOKING_FORM,
+  QUOTE_FORM,
+  bookingForm,
+  type FormDef,
+} from "../../src/lib/forms/fields.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { BOOKING_MESSAGES, bookingRequestSchema, BookingRequest } from "../../src/lib/schemas/booking.ts";
 import { AssessmentRequest, AuditRequest, QuoteRequest } from "../../src/lib/schemas/forms.ts";
@@ -30,7 +37,11 @@ export const QUOTE_ENDPOINT: LeadEndpoint<QuoteRequest> = {
 };
 
 /** The two growth forms differ only in their form, schema and confirmation wording. */
-function growthEndpoint<T extends Record<string, unknown>>(type: "audit" | "assessment", form: FormDef, schema: LeadEndpoint<T>["schema"]): LeadEndpoint<T> {
+function growthEndpoint<T extends Record<string, unknown>>(
+  type: "audit" | "assessment",
+  form: FormDef,
+  schema: LeadEndpoint<T>["schema"],
+): LeadEndpoint<T> {
   return {
     type,
     form,
@@ -42,7 +53,11 @@ function growthEndpoint<T extends Record<string, unknown>>(type: "audit" | "asse
 }
 
 export const AUDIT_ENDPOINT: LeadEndpoint<AuditRequest> = growthEndpoint("audit", AUDIT_FORM, AuditRequest);
-export const ASSESSMENT_ENDPOINT: LeadEndpoint<AssessmentRequest> = growthEndpoint("assessment", ASSESSMENT_FORM, AssessmentRequest);
+export const ASSESSMENT_ENDPOINT: LeadEndpoint<AssessmentRequest> = growthEndpoint(
+  "assessment",
+  ASSESSMENT_FORM,
+  AssessmentRequest,
+);
 
 /** A booking after the store check: the request plus the business it is for. */
 export type BookingLead = BookingRequest & { businessName?: string; businessSlug?: string };

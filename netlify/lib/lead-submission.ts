@@ -4,7 +4,14 @@
  * (honeypot, fill time, source page, idempotency key) that never reach the schema.
  */
 import { formValuesToPayload, type FormDef } from "../../src/lib/forms/fields.ts";
-import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD, SOURCE_FIELD, STARTED_FIELD, entriesToFormValues, type FormValues } from "../../src/lib/forms/markup.ts";
+import {
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_FIELD,
+  SOURCE_FIELD,
+  STARTED_FIELD,
+  entriesToFormValues,
+  type FormValues,
+} from "../../src/lib/forms/markup.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { HttpError, sameSitePath, type ParsedBody } from "./http.ts";
 
@@ -27,7 +34,12 @@ export interface Submission {
 }
 
 function startedAt(value: unknown): number | null {
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,16}$/.test(value.trim()) ? Number(value) : NaN;
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && /^\d{1,16}$/.test(value.trim())
+        ? Number(value)
+        : NaN;
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
@@ -46,9 +58,12 @@ function metaFrom(req: Request, get: (name: string) => unknown, siteOrigin: stri
   const source = get(SOURCE_FIELD);
   return {
     // Anything in the trap (a string, or a JSON number/object a script filled in) is a bot.
-    honeypot: trap !== undefined && trap !== null && trap !== false && !(typeof trap === "string" && trap.trim() === ""),
+    honeypot:
+      trap !== undefined && trap !== null && trap !== false && !(typeof trap === "string" && trap.trim() === ""),
     started: startedAt(get(STARTED_FIELD)),
-    source: sameSitePath(typeof source === "string" ? source : undefined, req.url, siteOrigin) ?? sameSitePath(req.headers.get("referer"), req.url, siteOrigin),
+    source:
+      sameSitePath(typeof source === "string" ? source : undefined, req.url, siteOrigin) ??
+      sameSitePath(req.headers.get("referer"), req.url, siteOrigin),
     idempotencyKey: idempotencyKey(req.headers.get("idempotency-key"), get(IDEMPOTENCY_FIELD)),
   };
 }

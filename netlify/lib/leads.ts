@@ -42,7 +42,13 @@ import { timeId } from "./store/ids.ts";
 import { IdempotencyConflictError, type Store } from "./store/index.ts";
 import { requestFingerprint } from "./store/repos/leads.ts";
 
-export { ASSESSMENT_ENDPOINT, AUDIT_ENDPOINT, BOOKING_ENDPOINT, QUOTE_ENDPOINT, type BookingLead } from "./lead-endpoints.ts";
+export {
+  ASSESSMENT_ENDPOINT,
+  AUDIT_ENDPOINT,
+  BOOKING_ENDPOINT,
+  QUOTE_ENDPOINT,
+  type BookingLead,
+} from "./lead-endpoints.ts";
 
 export const SAVE_ERROR = "We couldn't save your request right now. Please try again or call us.";
 /** 409: an Idempotency-Key (or _idempotencyKey) sent again with different content. */
@@ -118,7 +124,9 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
 
   /** Starts the lead's notification without holding the response (the outbox retries it). */
   function announce(store: Store, leadId: string, context: FunctionContext | null | undefined): void {
-    const attempt = notify(store, leadId).catch((error) => console.error(`[lead] ${lead.type} ${leadId}: notify failed (${errorName(error)})`));
+    const attempt = notify(store, leadId).catch((error) =>
+      console.error(`[lead] ${lead.type} ${leadId}: notify failed (${errorName(error)})`),
+    );
     if (context?.waitUntil) context.waitUntil(attempt);
   }
 
@@ -175,21 +183,40 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
     }
 
     // What the idempotency key is bound to: the validated content, the photo by its hash.
-    const fingerprint = requestFingerprint({ stored, photo: upload ? createHash("sha256").update(upload.bytes).digest("hex") : null });
+    const fingerprint = requestFingerprint({
+      stored,
+      photo: upload ? createHash("sha256").update(upload.bytes).digest("hex") : null,
+    });
     let photoKey: string | undefined;
     if (upload) {
       // The lead id is assigned inside the write, so the photo gets its own key and the
       // lead records it; writing the photo first means a stored lead never points nowhere.
       const key = (photoKey = timeId("ph"));
       const { bytes, contentType } = upload;
-      await storeCall(() => photosOf().put(key, bytes, { contentType, size: bytes.byteLength, uploadedAt: new Date(now()).toISOString() }), { step: "photo upload" });
+      await storeCall(
+        () =>
+          photosOf().put(key, bytes, {
+            contentType,
+            size: bytes.byteLength,
+            uploadedAt: new Date(now()).toISOString(),
+          }),
+        { step: "photo upload" },
+      );
       stored.photoKey = photoKey;
       stored.photoType = contentType;
     }
 
     let created: Awaited<ReturnType<Store["leads"]["create"]>>;
     try {
-      created = await storeCall(() => store.leads.create(lead.type, stored, { sourcePage: meta.source ?? "/", idempotencyKey: meta.idempotencyKey, fingerprint }), { step: "write" });
+      created = await storeCall(
+        () =>
+          store.leads.create(lead.type, stored, {
+            sourcePage: meta.source ?? "/",
+            idempotencyKey: meta.idempotencyKey,
+            fingerprint,
+          }),
+        { step: "write" },
+      );
     } catch (error) {
       if (photoKey) await discardPhoto(photosOf, photoKey);
       if (error instanceof IdempotencyConflictError) throw new HttpError(409, IDEMPOTENCY_CONFLICT);

@@ -17,7 +17,13 @@ import { SITE } from "../../src/lib/site.ts";
 import { formatMiles } from "../../src/lib/geo/distance.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
 import type { FormDef } from "../../src/lib/forms/fields.ts";
-import { IDEMPOTENCY_FIELD, SOURCE_FIELD, STARTED_FIELD, escapeHtml, type FormValues } from "../../src/lib/forms/markup.ts";
+import {
+  IDEMPOTENCY_FIELD,
+  SOURCE_FIELD,
+  STARTED_FIELD,
+  escapeHtml,
+  type FormValues,
+} from "../../src/lib/forms/markup.ts";
 import { BookingConfirmation, GrowthConfirmation, QuoteConfirmation } from "../../src/islands/leads/Confirmations.tsx";
 import { LeadForm } from "../../src/islands/leads/LeadForm.tsx";
 
@@ -113,11 +119,17 @@ ${options.body}
 `;
 }
 
-const callLink = (text = `Call ${SITE.phone}`) => `<a class="call" href="${escapeHtml(SITE.phoneHref)}">${escapeHtml(text)}</a>`;
+const callLink = (text = `Call ${SITE.phone}`) =>
+  `<a class="call" href="${escapeHtml(SITE.phoneHref)}">${escapeHtml(text)}</a>`;
 const html = (element: ReactElement) => renderToStaticMarkup(element);
 
 /** The form again with the visitor's values and the field messages. */
-export function formErrorPage(form: FormDef, values: FormValues, errors: FieldErrors, source: string | undefined): string {
+export function formErrorPage(
+  form: FormDef,
+  values: FormValues,
+  errors: FieldErrors,
+  source: string | undefined,
+): string {
   const hidden = {
     // A fresh clock: the correction is a new attempt, and a person takes more than 2.5 s.
     [STARTED_FIELD]: String(Date.now()),
@@ -169,7 +181,9 @@ export function findProsConfirmationPage(matches: readonly ProMatch[]): string {
             (m) =>
               `<li><a class="name" href="/directory/${encodeURIComponent(m.slug)}">${escapeHtml(m.name)}</a>` +
               `<div>${escapeHtml(formatMiles(m.distanceMiles))} away · ${escapeHtml(m.rating)} stars (${m.reviewCount} ${m.reviewCount === 1 ? "review" : "reviews"})</div>` +
-              (m.phone ? `<div><a href="tel:${escapeHtml(m.phone.replace(/[^\d+]/g, ""))}">${escapeHtml(m.phone)}</a></div>` : "") +
+              (m.phone
+                ? `<div><a href="tel:${escapeHtml(m.phone.replace(/[^\d+]/g, ""))}">${escapeHtml(m.phone)}</a></div>`
+                : "") +
               `</li>`,
           )
           .join("")}</ul><p>We'll also follow up within 24 hours.</p>`;

@@ -13,6 +13,8 @@ export type QueryResult<T> = { ok: true; data: T } | { ok: false; fields: FieldE
  */
 export function parseQuery<S extends z.ZodObject>(schema: S, req: Request): QueryResult<z.output<S>> {
   const params = new URL(req.url).searchParams;
-  const parsed = schema.safeParse(Object.fromEntries(Object.keys(schema.shape).map((n) => [n, params.get(n) ?? undefined])));
+  const parsed = schema.safeParse(
+    Object.fromEntries(Object.keys(schema.shape).map((n) => [n, params.get(n) ?? undefined])),
+  );
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, fields: fieldErrors(parsed.error) };
 }

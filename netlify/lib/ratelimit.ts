@@ -72,7 +72,9 @@ export async function checkRateLimit(
     if (result.success) return { ok: true };
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((result.reset - now()) / 1000)) };
   } catch (error) {
-    console.warn(`[ratelimit] ${endpoint}: limiter unavailable, allowing request (${error instanceof Error ? error.name : "error"})`);
+    console.warn(
+      `[ratelimit] ${endpoint}: limiter unavailable, allowing request (${error instanceof Error ? error.name : "error"})`,
+    );
     return { ok: true };
   }
 }

@@ -28,7 +28,8 @@ async function htmlFiles(dir: string): Promise<string[]> {
 // match is exactly the text the browser hashes. Scripts with src or a data type run no
 // inline code and need no hash.
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const RUNS_INLINE = (attributes: string) => !/\bsrc\s*=/i.test(attributes) && !/\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes);
+const RUNS_INLINE = (attributes: string) =>
+  !/\bsrc\s*=/i.test(attributes) && !/\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes);
 
 /** The CSP hash sources (`'sha256-…'`) of the inline scripts the page carries. */
 export function inlineScriptHashes(html: string): Set<string> {
@@ -49,7 +50,10 @@ const CSP_META = /(<meta http-equiv="content-security-policy" content=")([^"]*)(
 
 /** A static page, finished: its `<meta>` policy pruned to its scripts. */
 export function finishStaticPage(html: string): string {
-  return html.replace(CSP_META, (_, open: string, policy: string, close: string) => open + pruneScriptHashes(policy, html) + close);
+  return html.replace(
+    CSP_META,
+    (_, open: string, policy: string, close: string) => open + pruneScriptHashes(policy, html) + close,
+  );
 }
 
 export default function finishHtml(): AstroIntegration {

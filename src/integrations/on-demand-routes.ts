@@ -26,7 +26,9 @@ export default function onDemandRoutes(): AstroIntegration {
         root = config.root;
       },
       "astro:routes:resolved": ({ routes }) => {
-        paths = routes.filter((r) => !r.isPrerendered && r.origin === "project" && (r.type === "page" || r.type === "endpoint")).map((r) => netlifyPath(r.pattern));
+        paths = routes
+          .filter((r) => !r.isPrerendered && r.origin === "project" && (r.type === "page" || r.type === "endpoint"))
+          .map((r) => netlifyPath(r.pattern));
       },
       // The adapter runs first (Astro puts it ahead of the integrations) and has written the entry.
       "astro:build:done": async ({ logger }) => {
@@ -34,7 +36,8 @@ export default function onDemandRoutes(): AstroIntegration {
         const file = new URL(SSR_ENTRY, root);
         const source = await readFile(file, "utf8");
         const wildcard = /path:\s*'\/\*',/;
-        if (!wildcard.test(source)) throw new Error(`${SSR_ENTRY}: no "path: '/*'" to narrow; check the @astrojs/netlify version`);
+        if (!wildcard.test(source))
+          throw new Error(`${SSR_ENTRY}: no "path: '/*'" to narrow; check the @astrojs/netlify version`);
         // Netlify does not set NODE_ENV for functions, and the traced React then runs its
         // development build (slower, and noisy about the renderer probes). Set before any import.
         await writeFile(new URL("./production-env.mjs", file), 'process.env.NODE_ENV ??= "production";\n');

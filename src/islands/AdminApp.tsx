@@ -17,7 +17,11 @@ import { OutboxPanel } from "./admin/OutboxPanel.tsx";
 import { ReviewsPanel } from "./admin/ReviewsPanel.tsx";
 import { inputClass, labelClass } from "./leads/LeadForm.tsx";
 
-type Phase = { kind: "checking" } | { kind: "disabled"; message: string } | { kind: "signed-out"; error?: string } | { kind: "ready"; token: string };
+type Phase =
+  | { kind: "checking" }
+  | { kind: "disabled"; message: string }
+  | { kind: "signed-out"; error?: string }
+  | { kind: "ready"; token: string };
 type Tab = LeadType | "reviews" | "outbox";
 
 const LEAD_FROM_HASH = /^#lead=(ld_[0-9a-z]{19})$/;
@@ -31,7 +35,8 @@ async function check(token: string): Promise<Phase> {
     if (error instanceof ApiError && error.status === 503 && error.json<{ disabled?: boolean }>()?.disabled) {
       return { kind: "disabled", message: error.json<{ error?: string }>()?.error ?? ADMIN_DISABLED };
     }
-    if (error instanceof ApiError && error.status === 401) return { kind: "signed-out", error: token ? "That token was not accepted." : undefined };
+    if (error instanceof ApiError && error.status === 401)
+      return { kind: "signed-out", error: token ? "That token was not accepted." : undefined };
     return { kind: "signed-out", error: problem(error) };
   }
 }
@@ -51,13 +56,25 @@ function SignIn({ error, onToken }: { error?: string; onToken(token: string): Pr
     }
   }
   return (
-    <form onSubmit={submit} className="card mx-auto mt-8 grid max-w-md gap-4" aria-describedby={error ? `${id}-error` : undefined}>
+    <form
+      onSubmit={submit}
+      className="card mx-auto mt-8 grid max-w-md gap-4"
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <h2 className="text-xl font-semibold text-forest-950">Sign in</h2>
       <div>
         <label htmlFor={id} className={labelClass}>
           Operator token
         </label>
-        <input id={id} name="token" type="password" autoComplete="current-password" required className={inputClass} aria-invalid={error ? true : undefined} />
+        <input
+          id={id}
+          name="token"
+          type="password"
+          autoComplete="current-password"
+          required
+          className={inputClass}
+          aria-invalid={error ? true : undefined}
+        />
         {error ? (
           <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
             {error}
@@ -67,7 +84,9 @@ function SignIn({ error, onToken }: { error?: string; onToken(token: string): Pr
       <button type="submit" className="btn-secondary" disabled={pending}>
         {pending ? "Signing in..." : "Sign in"}
       </button>
-      <p className="text-xs text-slate-500">The token stays in this browser tab only and is forgotten when the tab closes.</p>
+      <p className="text-xs text-slate-500">
+        The token stays in this browser tab only and is forgotten when the tab closes.
+      </p>
     </form>
   );
 }
@@ -179,9 +198,13 @@ export default function AdminApp() {
         <SignIn error={phase.error} onToken={signIn} />
       ) : (
         <Tabs.Root value={tab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
-          <Tabs.List aria-label="Inbox sections" className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0">
+          <Tabs.List
+            aria-label="Inbox sections"
+            className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0"
+          >
             {[...LEAD_TYPES, "reviews" as const, "outbox" as const].map((value) => {
-              const label = value === "reviews" ? "Reviews" : value === "outbox" ? "Notifications" : LEAD_TYPE_LABELS[value];
+              const label =
+                value === "reviews" ? "Reviews" : value === "outbox" ? "Notifications" : LEAD_TYPE_LABELS[value];
               const count = value === "outbox" ? undelivered : value === "reviews" ? null : (counts?.[value] ?? null);
               return (
                 <Tabs.Trigger
@@ -197,14 +220,28 @@ export default function AdminApp() {
           </Tabs.List>
           {LEAD_TYPES.map((type) => (
             <Tabs.Content key={type} value={type} className="pt-5 outline-none">
-              <LeadsPanel token={phase.token} type={type} refreshKey={refreshKey} updated={updated} onOpen={openLead} onAuthError={expired} onCounts={setCounts} />
+              <LeadsPanel
+                token={phase.token}
+                type={type}
+                refreshKey={refreshKey}
+                updated={updated}
+                onOpen={openLead}
+                onAuthError={expired}
+                onCounts={setCounts}
+              />
             </Tabs.Content>
           ))}
           <Tabs.Content value="reviews" className="pt-5 outline-none">
             <ReviewsPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />
           </Tabs.Content>
           <Tabs.Content value="outbox" className="pt-5 outline-none">
-            <OutboxPanel token={phase.token} refreshKey={refreshKey} onOpen={openLead} onAuthError={expired} onTotal={setUndelivered} />
+            <OutboxPanel
+              token={phase.token}
+              refreshKey={refreshKey}
+              onOpen={openLead}
+              onAuthError={expired}
+              onTotal={setUndelivered}
+            />
           </Tabs.Content>
         </Tabs.Root>
       )}

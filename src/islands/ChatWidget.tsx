@@ -13,7 +13,17 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { CHAT_IDS } from "../lib/chat.ts";
 import { takeOverForm } from "../lib/dialogs.ts";
-import { $chatMessages, $chatPending, $chatView, closeChat, minimiseChat, openChat, persistChat, restoreChat, sendChatMessage } from "../lib/stores/chat.ts";
+import {
+  $chatMessages,
+  $chatPending,
+  $chatView,
+  closeChat,
+  minimiseChat,
+  openChat,
+  persistChat,
+  restoreChat,
+  sendChatMessage,
+} from "../lib/stores/chat.ts";
 import { ChatContact, ChatForm, ChatHeader, ChatLog } from "./chat/ChatPanel.tsx";
 
 /** Where focus goes once the view has changed. */
@@ -165,7 +175,12 @@ export default function ChatWidget() {
         }}
       />
       <div id={CHAT_IDS.body} hidden={minimised} className="flex min-h-0 flex-1 flex-col">
-        <ChatLog messages={messages} pending={pending} logRef={logRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" />
+        <ChatLog
+          messages={messages}
+          pending={pending}
+          logRef={logRef}
+          className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+        />
         <ChatContact />
         <ChatForm
           messages={messages}

@@ -41,7 +41,15 @@ import {
   type DirectoryState,
 } from "../lib/directory-url.ts";
 import { BusinessCard, SkeletonCard } from "./directory/list/BusinessCard.tsx";
-import { $featured, $listPage, fetchFeatured, fetchFeaturedList, fetchListPage, seedPage, showState } from "./directory/list/fetch.ts";
+import {
+  $featured,
+  $listPage,
+  fetchFeatured,
+  fetchFeaturedList,
+  fetchListPage,
+  seedPage,
+  showState,
+} from "./directory/list/fetch.ts";
 import { directoryUrl, writeHistory, type HistoryEntry } from "./directory/list/history.ts";
 import { Pagination } from "./directory/list/Pagination.tsx";
 import { SearchForm, fillDirectoryForm, readDirectoryForm } from "./directory/list/SearchForm.tsx";
@@ -80,14 +88,17 @@ type SentProps = Omit<Props, "initialPage" | "featured"> & { initialPage?: ListP
 export const transport: PropsTransport<Props, SentProps> = {
   send: ({ initialPage, featured, initialState, ...rest }) => {
     // The plain /directory, the page most visitors land on, sends no state at all.
-    const sent = initialState && !sameDirectoryState(initialState, DEFAULT_DIRECTORY_STATE) ? { ...rest, initialState } : rest;
+    const sent =
+      initialState && !sameDirectoryState(initialState, DEFAULT_DIRECTORY_STATE) ? { ...rest, initialState } : rest;
     return featured ? sent : { ...sent, initialPage };
   },
   async restore(sent) {
     if (sent.initialPage) return { ...sent, initialPage: sent.initialPage };
     const [initialPage, featured] = await Promise.all([
       // A refused state (initialFields) rendered an empty list; the API would refuse it again.
-      sent.initialFields ? { data: [], total: 0 } : fetchListPage(businessesApiUrl(sent.initialState ?? DEFAULT_DIRECTORY_STATE)),
+      sent.initialFields
+        ? { data: [], total: 0 }
+        : fetchListPage(businessesApiUrl(sent.initialState ?? DEFAULT_DIRECTORY_STATE)),
       fetchFeaturedList(),
     ]);
     return { ...sent, initialPage, featured };
@@ -102,7 +113,10 @@ type Result =
   | { status: "invalid"; fields: Record<string, string> };
 
 /** What the list store holds, as the list shows it; `shown` while it holds nothing yet. */
-function resultOf({ data, error, loading }: { data?: ListPage; error?: unknown; loading: boolean }, shown: Result): Result {
+function resultOf(
+  { data, error, loading }: { data?: ListPage; error?: unknown; loading: boolean },
+  shown: Result,
+): Result {
   if (loading) return { status: "loading" };
   if (error !== undefined) {
     const fields = error instanceof ApiError && error.status === 400 ? error.fields : undefined;
@@ -119,7 +133,13 @@ export function countText(total: number, near?: ListPage["near"]): string {
 
 const grid = "grid gap-5 md:grid-cols-2 lg:grid-cols-3";
 
-export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRECTORY_STATE, initialFields, featured: prerenderedFeatured, now: renderedAt }: Props) {
+export default function DirectoryList({
+  initialPage,
+  initialState = DEFAULT_DIRECTORY_STATE,
+  initialFields,
+  featured: prerenderedFeatured,
+  now: renderedAt,
+}: Props) {
   const list = useStore($listPage);
   const featuredList = useStore($featured);
   const [state, setState] = useState<DirectoryState>(initialState);
@@ -173,7 +193,8 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
     } else if (formRef.current) {
       // Whatever was changed in the server-rendered form before hydration is kept.
       const early = readDirectoryForm(formRef.current);
-      if (!sameDirectoryState({ ...early, search: "", page: initialState.page }, { ...initialState, search: "" })) commit(early, "push");
+      if (!sameDirectoryState({ ...early, search: "", page: initialState.page }, { ...initialState, search: "" }))
+        commit(early, "push");
       else if (normalizeSearch(early.search) !== initialState.search) setTyped(early.search);
     }
     // The store takes its key on the next task; until it holds something the list shows
@@ -195,13 +216,18 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
   // committed search has nothing to commit.
   useEffect(() => {
     if (!hydrated || normalizeSearch(typed) === stateRef.current.search) return;
-    const timer = window.setTimeout(() => commit({ ...stateRef.current, search: typed, page: 1 }, "typing"), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(
+      () => commit({ ...stateRef.current, search: typed, page: 1 }, "typing"),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [typed, hydrated, commit]);
 
   // The server's render (the first client render must match it), and what the list shows
   // until the store holds something.
-  const initialResult: Result = initialFields ? { status: "invalid", fields: initialFields } : { status: "ready", page: initialPage };
+  const initialResult: Result = initialFields
+    ? { status: "invalid", fields: initialFields }
+    : { status: "ready", page: initialPage };
   const result = hydrated ? resultOf(list, initialResult) : initialResult;
 
   // What a new result brings besides itself: the page clamp, the cards' clock, the announcement.
@@ -330,17 +356,35 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
             is absolutely positioned: otherwise it escapes the row's clipping and widens the
             page, and phones zoom the whole page out to fit it.
           */}
-          <ul className="relative -mx-4 mt-6 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6 md:mx-0 md:grid md:snap-none md:grid-cols-2 md:gap-5 md:overflow-visible md:px-0 md:pb-0 lg:grid-cols-3" data-testid="featured-list">
+          <ul
+            className="relative -mx-4 mt-6 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:scroll-px-6 sm:px-6 md:mx-0 md:grid md:snap-none md:grid-cols-2 md:gap-5 md:overflow-visible md:px-0 md:pb-0 lg:grid-cols-3"
+            data-testid="featured-list"
+          >
             {featured.map((business) => (
-              <BusinessCard key={business.id} business={business} now={now} className="w-[85%] max-w-sm shrink-0 snap-start md:w-auto md:max-w-none" />
+              <BusinessCard
+                key={business.id}
+                business={business}
+                now={now}
+                className="w-[85%] max-w-sm shrink-0 snap-start md:w-auto md:max-w-none"
+              />
             ))}
           </ul>
         </section>
       )}
 
-      <section className="container-page pt-10 pb-16 sm:pt-14 sm:pb-20" aria-labelledby="results-heading" aria-busy={loading} data-testid="results">
+      <section
+        className="container-page pt-10 pb-16 sm:pt-14 sm:pb-20"
+        aria-labelledby="results-heading"
+        aria-busy={loading}
+        data-testid="results"
+      >
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-forest-100 pb-4">
-          <h2 id="results-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none sm:text-3xl">
+          <h2
+            id="results-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-2xl font-bold outline-none sm:text-3xl"
+          >
             {filtered ? "Search Results" : "All Tree Services"}
           </h2>
           <p className="text-slate-600" data-testid="results-count">
@@ -350,7 +394,10 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
 
         <div className="mt-6">
           {invalid ? (
-            <div className="rounded-card border border-dashed border-red-200 bg-red-50/50 px-6 py-12 text-center" data-testid="query-error">
+            <div
+              className="rounded-card border border-dashed border-red-200 bg-red-50/50 px-6 py-12 text-center"
+              data-testid="query-error"
+            >
               {Object.entries(invalid).map(([field, message]) => (
                 <p key={field} className="text-lg font-semibold text-red-800">
                   {message}
@@ -361,7 +408,10 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
               </button>
             </div>
           ) : result.status === "error" ? (
-            <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-4 text-red-800 sm:flex-row sm:items-center sm:justify-between">
+            <div
+              role="alert"
+              className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-4 text-red-800 sm:flex-row sm:items-center sm:justify-between"
+            >
               <p className="font-medium">{result.message}</p>
               <button type="button" className="btn-outline shrink-0" onClick={retry}>
                 Retry
@@ -384,7 +434,9 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
               <p className="text-lg font-semibold text-forest-950">No businesses found matching your criteria.</p>
               {(filtered || state.page > 1) && (
                 <>
-                  <p className="mt-2 text-slate-600">{state.near ? "Try a wider radius or fewer filters." : "Try a different word or another city."}</p>
+                  <p className="mt-2 text-slate-600">
+                    {state.near ? "Try a wider radius or fewer filters." : "Try a different word or another city."}
+                  </p>
                   <button type="button" className="btn-secondary mt-6" onClick={clearFilters}>
                     Clear Filters
                   </button>
@@ -394,7 +446,14 @@ export default function DirectoryList({ initialPage, initialState = DEFAULT_DIRE
           )}
         </div>
 
-        {page && pages > 1 && <Pagination page={state.page} pages={pages} hrefFor={(n) => `/directory${serializeDirectoryQuery({ ...state, page: n })}`} onPage={goToPage} />}
+        {page && pages > 1 && (
+          <Pagination
+            page={state.page}
+            pages={pages}
+            hrefFor={(n) => `/directory${serializeDirectoryQuery({ ...state, page: n })}`}
+            onPage={goToPage}
+          />
+        )}
       </section>
 
       {/* Outside the busy region, so the result is announced as soon as it is there. */}

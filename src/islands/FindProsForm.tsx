@@ -30,7 +30,10 @@ interface Props {
   children?: ReactNode;
 }
 
-type View = { kind: "static" } | { kind: "form" } | { kind: "done"; matches: Match[]; message?: string; name: string; location: string };
+type View =
+  | { kind: "static" }
+  | { kind: "form" }
+  | { kind: "done"; matches: Match[]; message?: string; name: string; location: string };
 
 const NETWORK_MESSAGE = "We couldn't reach our server. Check your connection and try again.";
 const FAILED_MESSAGE = "Failed to submit your request. Please try again.";
@@ -122,7 +125,13 @@ export default function FindProsForm({ source, children }: Props) {
       key.current = newIdempotencyKey();
       attempted.current = false;
       setErrors({});
-      setView({ kind: "done", matches: outcome.matches, message: outcome.message, name: String(data.get("name") ?? ""), location: String(data.get("location") ?? "") });
+      setView({
+        kind: "done",
+        matches: outcome.matches,
+        message: outcome.message,
+        name: String(data.get("name") ?? ""),
+        location: String(data.get("location") ?? ""),
+      });
       return;
     }
     if (outcome.kind === "invalid") {
@@ -154,7 +163,16 @@ export default function FindProsForm({ source, children }: Props) {
   };
 
   if (view.kind === "static") return <div ref={staticBox}>{children}</div>;
-  if (view.kind === "done") return <Confirmation matches={view.matches} message={view.message} name={view.name} location={view.location} onReset={reset} />;
+  if (view.kind === "done")
+    return (
+      <Confirmation
+        matches={view.matches}
+        message={view.message}
+        name={view.name}
+        location={view.location}
+        onReset={reset}
+      />
+    );
 
   const errorCount = Object.keys(errors).length;
   return (
@@ -175,7 +193,14 @@ export default function FindProsForm({ source, children }: Props) {
       {/* The same trap as the static form: visually hidden, skipped by keyboard and screen readers. */}
       <div className={FORM_CLASSES.honeypot} aria-hidden="true">
         <label htmlFor={fieldId(FORM, HONEYPOT_FIELD)}>Leave this field empty</label>
-        <input type="text" id={fieldId(FORM, HONEYPOT_FIELD)} name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          type="text"
+          id={fieldId(FORM, HONEYPOT_FIELD)}
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -191,12 +216,20 @@ export default function FindProsForm({ source, children }: Props) {
         {errorCount > 0 ? `${errorCount} ${errorCount === 1 ? "field needs" : "fields need"} attention.` : ""}
       </p>
       {banner && (
-        <p role="alert" className="mt-5 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+        <p
+          role="alert"
+          className="mt-5 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+        >
           {banner}
         </p>
       )}
 
-      <button type="submit" className={`${FORM_CLASSES.submit} mt-6`} disabled={pending} aria-disabled={pending || undefined}>
+      <button
+        type="submit"
+        className={`${FORM_CLASSES.submit} mt-6`}
+        disabled={pending}
+        aria-disabled={pending || undefined}
+      >
         {pending ? FORM.pending : FORM.submit}
       </button>
       <p className="mt-3 text-center text-sm text-slate-500">

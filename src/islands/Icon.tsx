@@ -9,5 +9,12 @@ interface Props {
 }
 
 export function Icon({ name, className = "size-5", label }: Props) {
-  return <span className={`icon icon-${name} ${className}`} aria-hidden={label ? undefined : "true"} role={label ? "img" : undefined} aria-label={label} />;
+  return (
+    <span
+      className={`icon icon-${name} ${className}`}
+      aria-hidden={label ? undefined : "true"}
+      role={label ? "img" : undefined}
+      aria-label={label}
+    />
+  );
 }

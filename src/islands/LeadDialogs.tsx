@@ -35,7 +35,8 @@ function formFor(kind: DialogName, business?: BusinessPreset): FormDef | null {
   if (kind === "quote") return QUOTE_FORM;
   if (kind === "audit") return AUDIT_FORM;
   if (kind === "assessment") return ASSESSMENT_FORM;
-  if (kind === "booking") return bookingForm({ name: business?.businessName ?? "", services: business?.services ?? [] });
+  if (kind === "booking")
+    return bookingForm({ name: business?.businessName ?? "", services: business?.services ?? [] });
   return null;
 }
 
@@ -93,6 +94,8 @@ export default function LeadDialog({ kind, preset = {}, business, source }: Prop
     case "booking":
       return business ? <BookingDialogBody key={key} business={business} {...common} /> : null;
     case "review":
-      return business ? <ReviewDialogBody key={key} preset={business} dialogId={dialogId} defaults={defaults} onFinished={onFinished} /> : null;
+      return business ? (
+        <ReviewDialogBody key={key} preset={business} dialogId={dialogId} defaults={defaults} onFinished={onFinished} />
+      ) : null;
   }
 }

@@ -50,7 +50,13 @@ interface StarRowProps {
 export function StarRow({ rating, size = "size-4", emptyFill, label, className = "", ...data }: StarRowProps) {
   const filled = filledStars(rating);
   return (
-    <span className={`inline-flex items-center ${className}`} role={label ? "img" : undefined} aria-label={label} aria-hidden={label ? undefined : "true"} {...data}>
+    <span
+      className={`inline-flex items-center ${className}`}
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : "true"}
+      {...data}
+    >
       {Array.from({ length: STAR_COUNT }, (_, i) => (
         <Star key={i} on={i < filled} size={size} emptyFill={emptyFill} />
       ))}
@@ -65,7 +71,15 @@ function ratingValue(rating: string | number): number {
 }
 
 /** A card's rating: stars, "4.8" and "(12 reviews)" when `count` is given. */
-export function Stars({ rating, count, className = "" }: { rating: string | number; count?: number; className?: string }) {
+export function Stars({
+  rating,
+  count,
+  className = "",
+}: {
+  rating: string | number;
+  count?: number;
+  className?: string;
+}) {
   const value = ratingValue(rating);
   return (
     <span className={`inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm ${className}`}>

@@ -24,7 +24,9 @@ async function hydrate(root: HTMLElement): Promise<void> {
     const module = await ISLANDS[name as IslandName]();
     const props = (await transportOf(module)?.restore(sent)) ?? sent;
     const Component = module.default as unknown as ComponentType<Record<string, unknown>>;
-    startTransition(() => void hydrateRoot(root, createElement(Component, props), { identifierPrefix: islandIdPrefix(name) }));
+    startTransition(
+      () => void hydrateRoot(root, createElement(Component, props), { identifierPrefix: islandIdPrefix(name) }),
+    );
   } catch (error) {
     // Offline, a deploy replaced the chunk or the props' API failed: the server's HTML
     // keeps working without script; the next reach into the island tries again.
@@ -37,4 +39,5 @@ async function hydrate(root: HTMLElement): Promise<void> {
 document.addEventListener(ISLAND_WANTED_EVENT, (event) => {
   if (event.target instanceof HTMLElement) void hydrate(event.target);
 });
-for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}][${ISLAND_WANTED}]`)) void hydrate(root);
+for (const root of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}][${ISLAND_WANTED}]`))
+  void hydrate(root);

@@ -23,6 +23,10 @@ export type IslandName = keyof typeof ISLANDS;
 export type IslandProps<N extends IslandName> = ComponentProps<Awaited<ReturnType<(typeof ISLANDS)[N]>>["default"]>;
 
 /** An island module's PropsTransport, for a module that exports one as `transport`. */
-export function transportOf(module: object): PropsTransport<Record<string, unknown>, Record<string, unknown>> | undefined {
-  return "transport" in module ? (module.transport as PropsTransport<Record<string, unknown>, Record<string, unknown>>) : undefined;
+export function transportOf(
+  module: object,
+): PropsTransport<Record<string, unknown>, Record<string, unknown>> | undefined {
+  return "transport" in module
+    ? (module.transport as PropsTransport<Record<string, unknown>, Record<string, unknown>>)
+    : undefined;
 }

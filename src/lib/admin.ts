@@ -66,11 +66,7 @@ const pageSize = z
 /** GET /api/admin/leads and /api/admin/leads.csv query. */
 export const AdminLeadsQuery = z.object({
   /** One lead type; absent or blank for every type. */
-  type: z
-    .string()
-    .optional()
-    .transform(blank)
-    .pipe(LeadType.optional()),
+  type: z.string().optional().transform(blank).pipe(LeadType.optional()),
   /** `nextCursor` of the previous page (a lead id); absent for the newest page. */
   cursor: z
     .string()
@@ -107,7 +103,10 @@ export const LeadPatch = z
     /** New workflow state. */
     status: LeadStatus.optional(),
     /** Replaces the current note; an empty string clears it. */
-    note: cleanString(undefined, { multiline: true }).trim().max(MAX_NOTE_LENGTH, `A note can be at most ${MAX_NOTE_LENGTH} characters`).optional(),
+    note: cleanString(undefined, { multiline: true })
+      .trim()
+      .max(MAX_NOTE_LENGTH, `A note can be at most ${MAX_NOTE_LENGTH} characters`)
+      .optional(),
   })
   .strict()
   .refine((p) => p.status !== undefined || p.note !== undefined, "Send a status, a note, or both");

@@ -51,11 +51,20 @@ export interface ApiRequestOptions {
  * Sends a request and returns the OK response (unread: most callers do not read it,
  * spec section 7). Network failures reject with the fetch TypeError as they are.
  */
-export async function apiRequest(method: string, url: string, data?: unknown, options: ApiRequestOptions = {}): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  options: ApiRequestOptions = {},
+): Promise<Response> {
   const hasBody = data !== undefined;
   const res = await fetch(url, {
     method,
-    headers: { ...(hasBody ? { "Content-Type": "application/json" } : {}), Accept: "application/json", ...options.headers },
+    headers: {
+      ...(hasBody ? { "Content-Type": "application/json" } : {}),
+      Accept: "application/json",
+      ...options.headers,
+    },
     body: hasBody ? JSON.stringify(data) : undefined,
     credentials: "include",
     signal: options.signal,
@@ -68,7 +77,10 @@ export async function apiRequest(method: string, url: string, data?: unknown, op
  * A GET read as JSON. A 401 is an error by default (spec section 7); `on401: "null"`
  * lets a caller treat "not signed in" as no data instead.
  */
-export async function apiGet<T>(url: string, { on401 = "throw", signal }: { on401?: "throw" | "null"; signal?: AbortSignal } = {}): Promise<T | null> {
+export async function apiGet<T>(
+  url: string,
+  { on401 = "throw", signal }: { on401?: "throw" | "null"; signal?: AbortSignal } = {},
+): Promise<T | null> {
   const res = await fetch(url, { credentials: "include", headers: { Accept: "application/json" }, signal });
   if (on401 === "null" && res.status === 401) return null;
   await throwIfResNotOk(res);

@@ -41,10 +41,17 @@ export const UNKNOWN_STAGE_BADGE_CLASS = "bg-gray-100 text-gray-800";
 export const CATEGORY_BADGE_CLASS = "bg-forest-100 text-forest-800";
 
 export function stageBadgeClass(stage: string): string {
-  return Object.hasOwn(STAGE_BADGE_CLASSES, stage) ? STAGE_BADGE_CLASSES[stage as BlogStage] : UNKNOWN_STAGE_BADGE_CLASS;
+  return Object.hasOwn(STAGE_BADGE_CLASSES, stage)
+    ? STAGE_BADGE_CLASSES[stage as BlogStage]
+    : UNKNOWN_STAGE_BADGE_CLASS;
 }
 
-const DISPLAY_DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const DISPLAY_DATE = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
 
 /**
  * "2024-12-12" -> "December 12, 2024". The ISO date is read as a calendar day (UTC), so the
@@ -65,7 +72,10 @@ export interface Sortable {
 /** Listing order: the featured article first, then newest first; ties by id for a stable build. */
 export function sortArticles<T extends Sortable>(entries: readonly T[]): T[] {
   return [...entries].sort(
-    (a, b) => Number(b.data.featured) - Number(a.data.featured) || b.data.date.localeCompare(a.data.date) || a.id.localeCompare(b.id),
+    (a, b) =>
+      Number(b.data.featured) - Number(a.data.featured) ||
+      b.data.date.localeCompare(a.data.date) ||
+      a.id.localeCompare(b.id),
   );
 }
 

@@ -96,7 +96,12 @@ export const ChatMessage = z
     const { role, content } = ctx.value;
     const max = role === "user" ? MAX_MESSAGE_CHARS : MAX_ASSISTANT_CHARS;
     if (content.length > max) {
-      ctx.issues.push({ code: "custom", input: content, path: ["content"], message: role === "user" ? CHAT_MESSAGES.tooLong : CHAT_MESSAGES.assistantTooLong });
+      ctx.issues.push({
+        code: "custom",
+        input: content,
+        path: ["content"],
+        message: role === "user" ? CHAT_MESSAGES.tooLong : CHAT_MESSAGES.assistantTooLong,
+      });
     }
   });
 export type ChatMessage = z.infer<typeof ChatMessage>;
@@ -105,14 +110,19 @@ export type ChatMessage = z.infer<typeof ChatMessage>;
 export const ChatRequest = z
   .object({
     /** Oldest first; the function keeps the newest MAX_HISTORY_MESSAGES. */
-    messages: z.array(ChatMessage, { error: CHAT_MESSAGES.none }).min(1, CHAT_MESSAGES.none).max(MAX_REQUEST_MESSAGES, CHAT_MESSAGES.tooMany),
+    messages: z
+      .array(ChatMessage, { error: CHAT_MESSAGES.none })
+      .min(1, CHAT_MESSAGES.none)
+      .max(MAX_REQUEST_MESSAGES, CHAT_MESSAGES.tooMany),
   })
   .check((ctx) => {
     const last = ctx.value.messages.at(-1);
     if (!last) return;
     const at = ["messages", ctx.value.messages.length - 1];
-    if (last.role !== "user") ctx.issues.push({ code: "custom", input: last, path: [...at, "role"], message: CHAT_MESSAGES.lastRole });
-    else if (last.content.trim() === "") ctx.issues.push({ code: "custom", input: last, path: [...at, "content"], message: CHAT_MESSAGES.blank });
+    if (last.role !== "user")
+      ctx.issues.push({ code: "custom", input: last, path: [...at, "role"], message: CHAT_MESSAGES.lastRole });
+    else if (last.content.trim() === "")
+      ctx.issues.push({ code: "custom", input: last, path: [...at, "content"], message: CHAT_MESSAGES.blank });
   });
 export type ChatRequest = z.infer<typeof ChatRequest>;
 
@@ -150,11 +160,17 @@ export const CHAT_FORM_FIELDS = { role: "role", content: "content", message: "me
  * last "user" message. Whatever is missing or malformed is left for ChatRequest to refuse,
  * with the same messages the JSON path gives.
  */
-export function chatRequestFromForm(form: URLSearchParams): { messages: { role?: string; content?: string }[]; message: string } {
+export function chatRequestFromForm(form: URLSearchParams): {
+  messages: { role?: string; content?: string }[];
+  message: string;
+} {
   const roles = form.getAll(CHAT_FORM_FIELDS.role);
   const contents = form.getAll(CHAT_FORM_FIELDS.content);
   const message = form.get(CHAT_FORM_FIELDS.message) ?? "";
-  const history = Array.from({ length: Math.max(roles.length, contents.length) }, (_, i) => ({ role: roles[i], content: contents[i] }));
+  const history = Array.from({ length: Math.max(roles.length, contents.length) }, (_, i) => ({
+    role: roles[i],
+    content: contents[i],
+  }));
   return { messages: [...history, { role: "user", content: message }], message };
 }
 

@@ -63,7 +63,8 @@ const readParam = <T>(read: (v: string) => T | undefined, fallback: T, message: 
     });
 
 const CITY_LIST = CITIES.map((c) => c.label).join(", ");
-const list = (values: readonly (string | number)[]) => `${values.slice(0, -1).join(", ")} or ${values[values.length - 1]}`;
+const list = (values: readonly (string | number)[]) =>
+  `${values.slice(0, -1).join(", ")} or ${values[values.length - 1]}`;
 
 export const DIRECTORY_QUERY_MESSAGES = {
   search: `Search can be at most ${MAX_SEARCH_LENGTH} characters`,

@@ -114,13 +114,19 @@ export function normalizeCity(input: unknown): string {
 }
 
 export function normalizePage(input: unknown): number {
-  const n = typeof input === "number" ? input : typeof input === "string" && /^\s*\d+\s*$/.test(input) ? Number(input) : NaN;
+  const n =
+    typeof input === "number" ? input : typeof input === "string" && /^\s*\d+\s*$/.test(input) ? Number(input) : NaN;
   return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_PAGE) : 1;
 }
 
 /** "25" or 25 -> 25 when it is one of RADIUS_OPTIONS, else undefined. */
 export function radiusValue(input: unknown): Radius | undefined {
-  const n = typeof input === "number" ? input : typeof input === "string" && /^\s*\d{1,3}\s*$/.test(input) ? Number(input) : NaN;
+  const n =
+    typeof input === "number"
+      ? input
+      : typeof input === "string" && /^\s*\d{1,3}\s*$/.test(input)
+        ? Number(input)
+        : NaN;
   return RADIUS_OPTIONS.find((o) => o.value === n)?.value;
 }
 
@@ -137,7 +143,12 @@ export function sortValue(input: unknown): DirectorySort | undefined {
 
 /** "4", "4.5" -> the number when 0..5 with at most one decimal, else undefined. */
 export function ratingValue(input: unknown): number | undefined {
-  const n = typeof input === "number" ? input : typeof input === "string" && /^\s*\d(?:\.\d)?\s*$/.test(input) ? Number(input) : NaN;
+  const n =
+    typeof input === "number"
+      ? input
+      : typeof input === "string" && /^\s*\d(?:\.\d)?\s*$/.test(input)
+        ? Number(input)
+        : NaN;
   return Number.isFinite(n) && n >= 0 && n <= 5 && Math.round(n * 10) === n * 10 ? n : undefined;
 }
 
@@ -206,7 +217,15 @@ export function serializeDirectoryQuery(state: Partial<DirectoryState>): string 
 /** Whether the visitor narrowed the list (the results heading reads "Search Results"). */
 export function isFiltered(state: Partial<DirectoryState>): boolean {
   const s = normalizeDirectoryState(state);
-  return s.search !== "" || s.city !== ALL_CITIES || s.near !== "" || s.service !== "" || s.open || s.emergency || s.minRating > 0;
+  return (
+    s.search !== "" ||
+    s.city !== ALL_CITIES ||
+    s.near !== "" ||
+    s.service !== "" ||
+    s.open ||
+    s.emergency ||
+    s.minRating > 0
+  );
 }
 
 export function sameDirectoryState(a: DirectoryState, b: DirectoryState): boolean {

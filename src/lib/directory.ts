@@ -30,7 +30,8 @@ export function hoursRows(hours: Business["businessHours"]): { day: Weekday; lab
   return WEEKDAYS.map((day) => ({ day, label: dayLabel(day), hours: hours[day]?.trim() || "Closed" }));
 }
 
-export const hasCredentials = (b: Pick<Business, "licenseNumber" | "insuranceDetails">) => Boolean(b.licenseNumber || b.insuranceDetails);
+export const hasCredentials = (b: Pick<Business, "licenseNumber" | "insuranceDetails">) =>
+  Boolean(b.licenseNumber || b.insuranceDetails);
 
 /** "https://www.example.com/path" -> "www.example.com/path" for display. */
 export function displayUrl(url: string): string {
@@ -40,7 +41,9 @@ export function displayUrl(url: string): string {
 /** Review dates in the visitor's locale, fixed to US English at build time for stable HTML. */
 export function formatReviewDate(iso: string, locale = "en-US"): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  return Number.isNaN(date.getTime())
+    ? ""
+    : date.toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 }
 
 export const businessPath = (slug: string) => `/directory/${slug}`;

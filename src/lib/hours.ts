@@ -73,7 +73,13 @@ function readClock(now: number | Date, timeZone: string): { day: Weekday; minute
   let format = formats.get(timeZone);
   if (!format) {
     // Building a formatter costs far more than using one; a search checks hundreds of businesses.
-    format = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", hour: "numeric", minute: "numeric", hourCycle: "h23" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "long",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+    });
     formats.set(timeZone, format);
   }
   const parts = format.formatToParts(now);
@@ -91,9 +97,17 @@ export interface OpenState {
 }
 
 /** Whether the business is open at `now` in its own time zone, overnight spans included. */
-export function openState(hours: BusinessHours, timeZone: string = DEFAULT_TIME_ZONE, now: number | Date = Date.now()): OpenState {
+export function openState(
+  hours: BusinessHours,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  now: number | Date = Date.now(),
+): OpenState {
   const always = isOpen247(hours);
-  return { open: always || openFromSpans(weeklySpans(hours), timeZone, now), always, today: localTime(now, timeZone).day };
+  return {
+    open: always || openFromSpans(weeklySpans(hours), timeZone, now),
+    always,
+    today: localTime(now, timeZone).day,
+  };
 }
 
 /** The weekly schedule as compact spans per weekday index (Monday 0), for the store's filter data. */
@@ -106,7 +120,8 @@ export function openFromSpans(week: readonly (readonly Span[])[], timeZone: stri
   const { day, minutes: at } = localTime(now, timeZone);
   const index = WEEKDAYS.indexOf(day);
   return (
-    (week[index] ?? []).some(([o, c]) => at >= o && at < c) || (week[(index + 6) % 7] ?? []).some(([, c]) => c > DAY && at < c - DAY)
+    (week[index] ?? []).some(([o, c]) => at >= o && at < c) ||
+    (week[(index + 6) % 7] ?? []).some(([, c]) => c > DAY && at < c - DAY)
   );
 }
 
@@ -119,7 +134,12 @@ const MINUTE = 60_000;
  * ends here. Stepping through real minutes instead of doing clock arithmetic keeps daylight
  * saving days and half-hour zones right.
  */
-export function nextOpenStateChange(hours: BusinessHours, timeZone: string = DEFAULT_TIME_ZONE, now: number = Date.now(), horizonMinutes = 60): number | null {
+export function nextOpenStateChange(
+  hours: BusinessHours,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  now: number = Date.now(),
+  horizonMinutes = 60,
+): number | null {
   const always = isOpen247(hours);
   const week = weeklySpans(hours);
   const stateAt = (at: number) => `${always || openFromSpans(week, timeZone, at)} ${localTime(at, timeZone).day}`;

@@ -42,7 +42,11 @@ export function openingHours(hours: Business["businessHours"]) {
   return specs;
 }
 
-export function businessJsonLd(business: Business, reviews: readonly PublicReview[], pageUrl: string): Record<string, unknown> {
+export function businessJsonLd(
+  business: Business,
+  reviews: readonly PublicReview[],
+  pageUrl: string,
+): Record<string, unknown> {
   const absolute = (src: string) => new URL(src, pageUrl).toString();
   const hours = openingHours(business.businessHours);
   return {
@@ -95,12 +99,14 @@ export function businessJsonLd(business: Business, reviews: readonly PublicRevie
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the tag. */
 export function jsonLdScript(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 // ---------------------------------------------------------------------------------------
 // Site-wide structured data (issue 6): every page, FAQ sections, articles, nested pages.
-
 
 export function organizationJsonLd(origin: string = siteUrl()): Record<string, unknown> {
   return {
@@ -112,7 +118,15 @@ export function organizationJsonLd(origin: string = siteUrl()): Record<string, u
     logo: `${origin}/apple-touch-icon.png`,
     email: SITE.email,
     telephone: SITE.phone,
-    contactPoint: [{ "@type": "ContactPoint", telephone: SITE.phone, contactType: "customer service", availableLanguage: "English", hoursAvailable: "Mo-Su 00:00-23:59" }],
+    contactPoint: [
+      {
+        "@type": "ContactPoint",
+        telephone: SITE.phone,
+        contactType: "customer service",
+        availableLanguage: "English",
+        hoursAvailable: "Mo-Su 00:00-23:59",
+      },
+    ],
   };
 }
 
@@ -127,7 +141,12 @@ export function breadcrumbJsonLd(crumbs: readonly Crumb[], origin: string = site
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: new URL(c.href, `${origin}/`).toString() })),
+    itemListElement: crumbs.map((c, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: c.name,
+      item: new URL(c.href, `${origin}/`).toString(),
+    })),
   };
 }
 
@@ -140,7 +159,11 @@ export function faqJsonLd(items: readonly FaqEntry[]): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "FAQPage",
-    mainEntity: items.map((q) => ({ "@type": "Question", name: q.question, acceptedAnswer: { "@type": "Answer", text: q.answer } })),
+    mainEntity: items.map((q) => ({
+      "@type": "Question",
+      name: q.question,
+      acceptedAnswer: { "@type": "Answer", text: q.answer },
+    })),
   };
 }
 

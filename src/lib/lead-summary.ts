@@ -33,7 +33,10 @@ export function summarizeLead(lead: Pick<Lead, "type" | "data">): LeadSummary {
     case "quote": {
       const service = str(d.serviceType);
       const urgency = str(d.urgency);
-      const what = [service ? optionLabel(SERVICE_TYPES, service) : "Tree service", urgency ? optionLabel(URGENCY, urgency) : undefined]
+      const what = [
+        service ? optionLabel(SERVICE_TYPES, service) : "Tree service",
+        urgency ? optionLabel(URGENCY, urgency) : undefined,
+      ]
         .filter(Boolean)
         .join(", ");
       return { name, email, phone, place: str(d.address), what, estimate: str(d.estimatedCost) };

@@ -22,7 +22,11 @@ export type FooterItem = NavLink | NavPlaceholder;
 
 export const HOME: NavLink = { label: "Home", href: "/" };
 export const FIND_TREE_SERVICE: NavLink = { label: "Find Tree Service", href: "/find-a-tree-service", highlight: true };
-export const MARKET_INTELLIGENCE: NavLink = { label: "Market Intelligence", href: "/industry-analysis", highlight: true };
+export const MARKET_INTELLIGENCE: NavLink = {
+  label: "Market Intelligence",
+  href: "/industry-analysis",
+  highlight: true,
+};
 
 /** The Business Growth dropdown: two labelled groups. */
 export const GROWTH_MENU: { label: string; href: string; groups: { title: string; links: NavLink[] }[] } = {
@@ -123,6 +127,9 @@ export function isActive(href: string, path: string): boolean {
  * prerender reads `/about.html` or `/index.html`.
  */
 export function publicPath(pathname: string): string {
-  const clean = pathname.replace(/\.html$/, "").replace(/\/index$/, "").replace(/\/$/, "");
+  const clean = pathname
+    .replace(/\.html$/, "")
+    .replace(/\/index$/, "")
+    .replace(/\/$/, "");
   return clean || "/";
 }

@@ -4,13 +4,28 @@
  * carries /directory itself. Cached like the pages and purged with them.
  */
 import type { APIRoute } from "astro";
-import { PAGE_CACHE, SITEMAP_MAX_URLS, sitemapFileCount, sitemapSlugs, urlsetXml } from "../../netlify/lib/directory-page.ts";
+import {
+  PAGE_CACHE,
+  SITEMAP_MAX_URLS,
+  sitemapFileCount,
+  sitemapSlugs,
+  urlsetXml,
+} from "../../netlify/lib/directory-page.ts";
 import { DIRECTORY_TAG } from "../../netlify/lib/directory.ts";
 import { getStore } from "../../netlify/lib/store/index.ts";
 
 export const prerender = false;
 
-const notFound = () => new Response("Not found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "public, max-age=0, must-revalidate", "netlify-cdn-cache-control": "public, durable, s-maxage=60", "netlify-cache-tag": DIRECTORY_TAG } });
+const notFound = () =>
+  new Response("Not found", {
+    status: 404,
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "public, max-age=0, must-revalidate",
+      "netlify-cdn-cache-control": "public, durable, s-maxage=60",
+      "netlify-cache-tag": DIRECTORY_TAG,
+    },
+  });
 
 export const GET: APIRoute = async ({ params, site }) => {
   const raw = params.index ?? "";
@@ -21,10 +36,18 @@ export const GET: APIRoute = async ({ params, site }) => {
     const store = getStore();
     if (index >= sitemapFileCount(await store.businesses.count())) return notFound();
     const slugs = await sitemapSlugs(store, index, SITEMAP_MAX_URLS);
-    const urls = [...(index === 0 ? [new URL("/directory", origin).href] : []), ...slugs.map((slug) => new URL(`/directory/${slug}`, origin).href)];
-    return new Response(urlsetXml(urls), { headers: { "content-type": "application/xml; charset=utf-8", ...PAGE_CACHE, "netlify-cache-tag": DIRECTORY_TAG } });
+    const urls = [
+      ...(index === 0 ? [new URL("/directory", origin).href] : []),
+      ...slugs.map((slug) => new URL(`/directory/${slug}`, origin).href),
+    ];
+    return new Response(urlsetXml(urls), {
+      headers: { "content-type": "application/xml; charset=utf-8", ...PAGE_CACHE, "netlify-cache-tag": DIRECTORY_TAG },
+    });
   } catch (error) {
     console.error(`[sitemap] directory ${index}: store unavailable (${error instanceof Error ? error.name : "error"})`);
-    return new Response("Sitemap temporarily unavailable", { status: 503, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "60" } });
+    return new Response("Sitemap temporarily unavailable", {
+      status: 503,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "60" },
+    });
   }
 };

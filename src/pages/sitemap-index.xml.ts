@@ -5,7 +5,12 @@
  * the store. Cached like the directory pages and purged with them.
  */
 import type { APIRoute } from "astro";
-import { PAGE_CACHE, directorySitemapPath, sitemapFileCount, sitemapIndexXml } from "../../netlify/lib/directory-page.ts";
+import {
+  PAGE_CACHE,
+  directorySitemapPath,
+  sitemapFileCount,
+  sitemapIndexXml,
+} from "../../netlify/lib/directory-page.ts";
 import { DIRECTORY_TAG } from "../../netlify/lib/directory.ts";
 import { getStore } from "../../netlify/lib/store/index.ts";
 
@@ -21,9 +26,15 @@ export const GET: APIRoute = async ({ site }) => {
     total = await getStore().businesses.count();
   } catch (error) {
     console.error(`[sitemap] store unavailable (${error instanceof Error ? error.name : "error"})`);
-    return new Response("Sitemap temporarily unavailable", { status: 503, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "60" } });
+    return new Response("Sitemap temporarily unavailable", {
+      status: 503,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "60" },
+    });
   }
-  const files = Array.from({ length: sitemapFileCount(total) }, (_, i) => new URL(directorySitemapPath(i), origin).href);
+  const files = Array.from(
+    { length: sitemapFileCount(total) },
+    (_, i) => new URL(directorySitemapPath(i), origin).href,
+  );
   return new Response(sitemapIndexXml([new URL(STATIC_SITEMAP, origin).href, ...files]), {
     headers: { "content-type": "application/xml; charset=utf-8", ...PAGE_CACHE, "netlify-cache-tag": DIRECTORY_TAG },
   });

@@ -72,12 +72,14 @@ for (const dialog of document.querySelectorAll<HTMLDialogElement>("dialog.lead-d
     if (event.source instanceof HTMLElement) returnTo.set(dialog, event.source);
   });
   dialog.addEventListener("toggle", (event) => {
-    if ((event as ToggleEvent).newState === "open" && finePointer.matches) dialog.querySelector<HTMLElement>(FIELD)?.focus();
+    if ((event as ToggleEvent).newState === "open" && finePointer.matches)
+      dialog.querySelector<HTMLElement>(FIELD)?.focus();
   });
   dialog.addEventListener("close", () => {
     const trigger = returnTo.get(dialog);
     const active = document.activeElement;
-    if (trigger?.isConnected && (!active || active === document.body || dialog.contains(active))) trigger.focus({ preventScroll: true });
+    if (trigger?.isConnected && (!active || active === document.body || dialog.contains(active)))
+      trigger.focus({ preventScroll: true });
   });
 }
 
@@ -111,7 +113,13 @@ for (const box of document.querySelectorAll<HTMLElement>("[popover=manual]")) {
     if (event.key === "Escape") {
       box.hidePopover();
       document.querySelector<HTMLElement>(`[popovertarget="${box.id}"]`)?.focus();
-    } else if (event.key === "Enter" && !event.shiftKey && !event.isComposing && target.matches("textarea[enterkeyhint=send]") && target.form) {
+    } else if (
+      event.key === "Enter" &&
+      !event.shiftKey &&
+      !event.isComposing &&
+      target.matches("textarea[enterkeyhint=send]") &&
+      target.form
+    ) {
       // Blank text fails the box's `required`, so nothing is sent.
       event.preventDefault();
       target.form.requestSubmit();

@@ -17,7 +17,14 @@
  * It imports nothing at run time, so Astro inlines it into the page (no request before
  * first paint). The DOM names come from src/lib/islands.ts as types.
  */
-import type { ISLAND_ATTRIBUTE, ISLAND_ENTRY_ID, ISLAND_WANTED, ISLAND_WANTED_EVENT, ISLAND_WHEN, IslandWhen } from "../lib/islands.ts";
+import type {
+  ISLAND_ATTRIBUTE,
+  ISLAND_ENTRY_ID,
+  ISLAND_WANTED,
+  ISLAND_WANTED_EVENT,
+  ISLAND_WHEN,
+  IslandWhen,
+} from "../lib/islands.ts";
 
 const ISLAND: typeof ISLAND_ATTRIBUTE = "data-island";
 const WHEN: typeof ISLAND_WHEN = "data-when";
@@ -30,9 +37,11 @@ const ENTRY: typeof ISLAND_ENTRY_ID = "island-entry";
 const INTENT_EVENTS = ["pointerdown", "pointerenter", "focusin", "touchstart"];
 
 /** The first idle time, or 200 ms at most (a page that keeps rendering may never be idle; Safari has no idle callback). */
-const idle = (run: () => void) => ("requestIdleCallback" in self ? requestIdleCallback(run, { timeout: 200 }) : setTimeout(run));
+const idle = (run: () => void) =>
+  "requestIdleCallback" in self ? requestIdleCallback(run, { timeout: 200 }) : setTimeout(run);
 /** Idle after the page's own load (as `client:idle`): an island nobody reached for never competes with the first paint. */
-const afterLoad = (run: () => void) => (document.readyState == "complete" ? idle(run) : addEventListener("load", () => idle(run), { once: true }));
+const afterLoad = (run: () => void) =>
+  document.readyState == "complete" ? idle(run) : addEventListener("load", () => idle(run), { once: true });
 
 let entryAdded = false;
 
@@ -44,7 +53,9 @@ function want(island: HTMLElement) {
     idle(() => {
       if (!entryAdded) {
         entryAdded = true;
-        const src = (document.getElementById(ENTRY) as HTMLTemplateElement | null)?.content.querySelector("script")?.getAttribute("src");
+        const src = (document.getElementById(ENTRY) as HTMLTemplateElement | null)?.content
+          .querySelector("script")
+          ?.getAttribute("src");
         // A live copy of the template's inert script; a running entry hears the event instead.
         if (src) document.head.append(Object.assign(document.createElement("script"), { type: "module", src }));
       }
@@ -94,7 +105,8 @@ function onIntent(event: Event) {
   if (event.type == "pointerenter" && (event as PointerEvent).pointerType != "mouse") return;
   const target = event.target as Element;
   for (const [island, box] of islands) {
-    if (box.contains(target) || (box.id && target.closest?.(`[commandfor="${box.id}"],[popovertarget="${box.id}"]`))) want(island);
+    if (box.contains(target) || (box.id && target.closest?.(`[commandfor="${box.id}"],[popovertarget="${box.id}"]`)))
+      want(island);
   }
 }
 for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });

@@ -9,10 +9,12 @@ const detailPages = [seed[0], seed.find((b) => b.images.length === 0) ?? seed[1]
 for (const route of [...STATIC_ROUTES, ...detailPages, "/no-such-page"]) {
   test(`axe: no serious or critical violations on ${route}`, async ({ page }) => {
     await page.goto(route);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
     const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(
-      blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    ).toEqual([]);
+    expect(blocking.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+      [],
+    );
   });
 }

@@ -107,7 +107,13 @@ test("a quote from the dialog reaches the inbox, takes a status, and exports as 
 test("a review verified in the inbox shows the Verified badge on the public profile", async ({ page }) => {
   const reviewer = unique("Verify Me");
   const posted = await page.request.post(`/api/businesses/${BUSINESS.id}/reviews`, {
-    data: { customerName: reviewer, rating: 5, title: "Great stump work", reviewText: "Quick and tidy.", serviceType: "" },
+    data: {
+      customerName: reviewer,
+      rating: 5,
+      title: "Great stump work",
+      reviewText: "Quick and tidy.",
+      serviceType: "",
+    },
   });
   expect(posted.status()).toBe(201);
   const reviewId = (await posted.json()).data.id as string;

@@ -21,7 +21,10 @@ const dir = path.resolve("content/blog");
 const articles = sortArticles(
   readdirSync(dir)
     .filter((f) => f.endsWith(".mdx"))
-    .map((file) => ({ id: file.replace(/\.mdx$/, ""), data: parseFrontmatter(readFileSync(path.join(dir, file), "utf8")).frontmatter as Meta })),
+    .map((file) => ({
+      id: file.replace(/\.mdx$/, ""),
+      data: parseFrontmatter(readFileSync(path.join(dir, file), "utf8")).frontmatter as Meta,
+    })),
 );
 const [featured, ...rest] = articles;
 
@@ -47,7 +50,9 @@ test.describe("/blog", () => {
 
     const readMore = page.getByRole("link", { name: /^Read More/ });
     await expect(readMore).toHaveCount(9);
-    expect(await readMore.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(rest.map((a) => articlePath(a.id)));
+    expect(await readMore.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(
+      rest.map((a) => articlePath(a.id)),
+    );
   });
 
   test("every card shows stage and category badges, author, date and read time", async ({ page }) => {
@@ -78,7 +83,10 @@ test.describe("/blog", () => {
     await expect(stats.nth(2)).toContainText("Years Experience");
 
     const cta = page.getByRole("region", { name: "Ready to put this advice to work?" });
-    await expect(cta.getByRole("link", { name: "Get Free Business Assessment" })).toHaveAttribute("href", "/business-growth");
+    await expect(cta.getByRole("link", { name: "Get Free Business Assessment" })).toHaveAttribute(
+      "href",
+      "/business-growth",
+    );
     await expect(cta.getByRole("link", { name: "Talk to Our Experts" })).toHaveAttribute("href", "/contact");
     const call = cta.getByRole("link", { name: SITE.phone });
     await expect(call).toHaveAttribute("href", SITE.phoneHref);
@@ -87,7 +95,10 @@ test.describe("/blog", () => {
   test("'Read More' and 'Back to Blog' round-trip", async ({ page }) => {
     await page.goto("/blog");
     const target = rest[0]!;
-    await page.locator(`[data-article="${target.id}"]`).getByRole("link", { name: /^Read More/ }).click();
+    await page
+      .locator(`[data-article="${target.id}"]`)
+      .getByRole("link", { name: /^Read More/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${articlePath(target.id)}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.data.title);
     await page.getByRole("link", { name: "Back to Blog" }).click();
@@ -116,7 +127,9 @@ test.describe("article pages", () => {
       // A real article body, ending with the call to action to /business-growth.
       await expect(page.locator(".article-body > p").first()).toBeVisible();
       expect(await page.locator(".article-body").innerText()).toMatch(/\S+(\s+\S+){700,}/);
-      await expect(page.locator(".article-body").getByRole("complementary", { name: "Next step" }).getByRole("link").first()).toHaveAttribute("href", "/business-growth");
+      await expect(
+        page.locator(".article-body").getByRole("complementary", { name: "Next step" }).getByRole("link").first(),
+      ).toHaveAttribute("href", "/business-growth");
 
       await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
       const blocks = await jsonLd(page);
@@ -129,7 +142,8 @@ test.describe("article pages", () => {
         datePublished: data.date,
       });
       expect(new URL(String(posting!.mainEntityOfPage)).pathname).toBe(articlePath(id));
-      const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList") as { itemListElement: { name: string; position: number; item: string }[] } | undefined;
+      const crumbs = blocks.find((b) => b["@type"] === "BreadcrumbList") as
+        { itemListElement: { name: string; position: number; item: string }[] } | undefined;
       expect(crumbs?.itemListElement.map((c) => c.name)).toEqual(["Home", "Blog", data.title]);
       expect(new URL(crumbs!.itemListElement[2]!.item).pathname).toBe(articlePath(id));
       expect(blocks.some((b) => b["@type"] === "Organization")).toBe(true);
@@ -157,17 +171,25 @@ test.describe("article pages", () => {
     await expect(levels.filter({ hasText: "Base price" })).toHaveCount(1);
     await expect(levels.filter({ hasText: "Base +40%" })).toHaveCount(1);
     await expect(levels.filter({ hasText: "Base +75%" })).toHaveCount(1);
-    await expect(page.locator('[data-component="margin-formula"]')).toContainText("Price = Direct job cost ÷ (1 − target margin)");
+    await expect(page.locator('[data-component="margin-formula"]')).toContainText(
+      "Price = Direct job cost ÷ (1 − target margin)",
+    );
     await expect(page.locator('[data-component="objection-script"]')).toHaveCount(4);
     await expect(page.locator('[data-component="before-after"] tbody tr')).not.toHaveCount(0);
-    for (const week of ["Week 1", "Week 2", "Week 3", "Week 4"]) await expect(body.getByRole("heading", { level: 3, name: new RegExp(`^${week}`) })).toBeVisible();
+    for (const week of ["Week 1", "Week 2", "Week 3", "Week 4"])
+      await expect(body.getByRole("heading", { level: 3, name: new RegExp(`^${week}`) })).toBeVisible();
 
     const cta = body.getByRole("complementary", { name: "Next step" });
     await expect(cta.getByRole("link", { name: /Pricing Review/ })).toHaveAttribute("href", "/business-growth");
-    await expect(cta.getByRole("link", { name: new RegExp(SITE.phone.replace(/[()]/g, "\\$&")) })).toHaveAttribute("href", SITE.phoneHref);
+    await expect(cta.getByRole("link", { name: new RegExp(SITE.phone.replace(/[()]/g, "\\$&")) })).toHaveAttribute(
+      "href",
+      SITE.phoneHref,
+    );
   });
 
-  test("the scale article ends with /business-growth and a call button; the 90-day one with /business-growth", async ({ page }) => {
+  test("the scale article ends with /business-growth and a call button; the 90-day one with /business-growth", async ({
+    page,
+  }) => {
     await page.goto("/blog/scale-tree-service-beyond-owner-operator");
     let cta = page.locator(".article-body").getByRole("complementary", { name: "Next step" });
     await expect(cta.getByRole("link").first()).toHaveAttribute("href", "/business-growth");

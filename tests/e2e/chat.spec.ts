@@ -17,7 +17,8 @@ import { QUOTE_FORM } from "../../src/lib/forms/fields";
 import { SITE } from "../../src/lib/site";
 
 /** Chunks nobody needs before a tap: the chat island, the dialogs island, React and its renderer. */
-const INTERACTIVE_CHUNK = /\/_astro\/(IslandEntry|ChatWidget|ChatPanel|LeadDialogs|client|react|react-dom|chat)[.-][^/]*\.js$/;
+const INTERACTIVE_CHUNK =
+  /\/_astro\/(IslandEntry|ChatWidget|ChatPanel|LeadDialogs|client|react|react-dom|chat)[.-][^/]*\.js$/;
 const CHAT_CHUNK = /\/_astro\/ChatWidget[.-][^/]*\.js$/;
 
 const launcher = (page: Page) => page.getByRole("button", { name: `Chat with our ${CHAT_TITLE}` });
@@ -28,11 +29,18 @@ const log = (page: Page) => panel(page).getByRole("log");
 const hydrated = (page: Page) => expect(page.locator(`#${CHAT_IDS.panel} form[${HYDRATED}]`)).toHaveCount(1);
 
 async function axeBlocking(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 /** Answers /api/chat; `hold` keeps the next answer back until `release`. */
-async function mockChat(page: Page, answer: { status: number; body: unknown } = { status: 200, body: { message: "Which service do you need?" } }) {
+async function mockChat(
+  page: Page,
+  answer: { status: number; body: unknown } = { status: 200, body: { message: "Which service do you need?" } },
+) {
   const requests: Request[] = [];
   let release = () => {};
   let held: Promise<void> | null = null;
@@ -40,7 +48,11 @@ async function mockChat(page: Page, answer: { status: number; body: unknown } = 
   await page.route("**/api/chat", async (route) => {
     requests.push(route.request());
     if (held) await held;
-    await route.fulfill({ status: current.status, contentType: "application/json", body: JSON.stringify(current.body) });
+    await route.fulfill({
+      status: current.status,
+      contentType: "application/json",
+      body: JSON.stringify(current.body),
+    });
   });
   return {
     requests,
@@ -84,7 +96,9 @@ test("no chat or React code loads before the launcher is touched", async ({ page
   await expect(log(page)).toContainText(CHAT_GREETING);
 });
 
-test("the panel opens with its greeting before the island loads, and what is typed meanwhile survives hydration", async ({ page }) => {
+test("the panel opens with its greeting before the island loads, and what is typed meanwhile survives hydration", async ({
+  page,
+}) => {
   const api = await mockChat(page, { status: 200, body: { message: "Which service do you need?" } });
   // Hold the island's chunk until the test lets it go.
   let release = () => {};
@@ -169,7 +183,9 @@ test("Escape before the island is ready still closes the panel and returns focus
 test("greeting, focus, Enter sends, Shift+Enter is a newline, the body and the reply", async ({ page }) => {
   const api = await mockChat(page, {
     status: 200,
-    body: { message: "Thanks! See [Tree removal](/services/tree-removal) or call (512) 555-0142. [bad](https://evil.example)" },
+    body: {
+      message: "Thanks! See [Tree removal](/services/tree-removal) or call (512) 555-0142. [bad](https://evil.example)",
+    },
   });
   await page.goto("/");
   await openChat(page);
@@ -260,7 +276,10 @@ test("minimise, restore, Escape and close", async ({ page }) => {
   await expect(log(page)).toBeHidden();
   expect(Math.round((await panel(page).boundingBox())!.height)).toBe(56);
   // The call link stays one tap away in the minimised bar.
-  await expect(panel(page).getByRole("link", { name: "Call (512) 555-0142" })).toHaveAttribute("href", "tel:+15125550142");
+  await expect(panel(page).getByRole("link", { name: "Call (512) 555-0142" })).toHaveAttribute(
+    "href",
+    "tel:+15125550142",
+  );
   await panel(page).getByRole("button", { name: "Restore chat" }).click();
   await expect(log(page)).toBeVisible();
 
@@ -280,7 +299,10 @@ test("minimise, restore, Escape and close", async ({ page }) => {
 test("the Get a quote action opens the quote dialog preselected", async ({ page }) => {
   await mockChat(page, {
     status: 200,
-    body: { message: "Tree removal within a week is $550 - $2,750.", actions: [{ type: "quote", serviceType: "tree-removal", urgency: "within-week" }] },
+    body: {
+      message: "Tree removal within a week is $550 - $2,750.",
+      actions: [{ type: "quote", serviceType: "tree-removal", urgency: "within-week" }],
+    },
   });
   await page.goto("/");
   await openChat(page);
@@ -327,7 +349,10 @@ test("the conversation survives following a link from a reply", async ({ page })
 });
 
 test("axe: no serious or critical violation with the panel open, and minimised", async ({ page }) => {
-  await mockChat(page, { status: 200, body: { message: "Tree removal is $500 - $2,500.", actions: [{ type: "quote", serviceType: "tree-removal" }] } });
+  await mockChat(page, {
+    status: 200,
+    body: { message: "Tree removal is $500 - $2,500.", actions: [{ type: "quote", serviceType: "tree-removal" }] },
+  });
   await page.goto("/");
   await openChat(page);
   await input(page).fill("How much to remove a tree?");
@@ -357,7 +382,9 @@ test("axe: the prebuilt panel before the island runs, and the no-JS reply page",
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the launcher opens the panel; Close hides it; the form gets a reply page with the conversation", async ({ page }) => {
+  test("the launcher opens the panel; Close hides it; the form gets a reply page with the conversation", async ({
+    page,
+  }) => {
     await page.goto("/about");
     await expect(launcher(page)).toBeVisible();
     await expect(panel(page)).toBeHidden();
@@ -394,7 +421,10 @@ test.describe("without JavaScript", () => {
     await box.fill("Within a week");
     await send.click();
     await expect(conversation).toContainText("$550 - $2,750");
-    await expect(conversation.getByRole("link", { name: QUOTE_ACTION_LABEL })).toHaveAttribute("href", "/services/tree-removal");
+    await expect(conversation.getByRole("link", { name: QUOTE_ACTION_LABEL })).toHaveAttribute(
+      "href",
+      "/services/tree-removal",
+    );
     await expect(conversation).toContainText("Residential, in my backyard");
 
     // A blank message: the same page with the message, status 400.

@@ -23,7 +23,8 @@ async function jsonLd(page: Page): Promise<JsonLd[]> {
 const ofType = (blocks: JsonLd[], type: string) => blocks.filter((b) => b["@type"] === type);
 
 /** "$200-800" from the quote table, the way the pages format it. */
-const range = ([min, max]: readonly [number, number]) => `$${min.toLocaleString("en-US")}-${max.toLocaleString("en-US")}`;
+const range = ([min, max]: readonly [number, number]) =>
+  `$${min.toLocaleString("en-US")}-${max.toLocaleString("en-US")}`;
 
 async function expectHeadings(main: Locator, names: readonly (string | RegExp)[], level = 2) {
   for (const name of names) await expect(main.getByRole("heading", { level, name }), String(name)).toBeVisible();
@@ -40,7 +41,11 @@ async function expectFaq(page: Page, count: number) {
   await expect(summaries).toHaveCount(count);
   const faqs = ofType(await jsonLd(page), "FAQPage");
   expect(faqs).toHaveLength(1);
-  const entities = faqs[0]!.mainEntity as { "@type": string; name: string; acceptedAnswer: { "@type": string; text: string } }[];
+  const entities = faqs[0]!.mainEntity as {
+    "@type": string;
+    name: string;
+    acceptedAnswer: { "@type": string; text: string };
+  }[];
   expect(entities).toHaveLength(count);
   const shown = (await summaries.allTextContents()).map((t) => t.trim());
   expect(entities.map((e) => e.name)).toEqual(shown);
@@ -81,12 +86,22 @@ test.describe("home", () => {
     ];
     await expectHeadings(main, sections);
     // Spec order: each section heading comes after the previous one.
-    const tops = await Promise.all(sections.map(async (name) => (await main.getByRole("heading", { level: 2, name }).boundingBox())!.y));
+    const tops = await Promise.all(
+      sections.map(async (name) => (await main.getByRole("heading", { level: 2, name }).boundingBox())!.y),
+    );
     expect([...tops].sort((a, b) => a - b)).toEqual(tops);
 
     // Three audience cards, in order.
-    await expect(main.getByRole("list").first().getByRole("heading", { level: 2 })).toHaveText(["Find Tree Service", "Grow Your Business", "Market Data"]);
-    for (const [label, href] of [["Find Tree Service", "/find-a-tree-service"], ["Grow Your Business", "/business-growth"], ["Market Data", "/industry-analysis"]]) {
+    await expect(main.getByRole("list").first().getByRole("heading", { level: 2 })).toHaveText([
+      "Find Tree Service",
+      "Grow Your Business",
+      "Market Data",
+    ]);
+    for (const [label, href] of [
+      ["Find Tree Service", "/find-a-tree-service"],
+      ["Grow Your Business", "/business-growth"],
+      ["Market Data", "/industry-analysis"],
+    ]) {
       await expect(main.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href!);
     }
 
@@ -107,25 +122,53 @@ test.describe("home", () => {
     await expectFigures(services, ["$200-800", "$500-2,500", "$150-500"]);
 
     // Four process steps.
-    const process = main.locator("section", { has: page.getByRole("heading", { name: "From quote to clean yard in four steps" }) });
+    const process = main.locator("section", {
+      has: page.getByRole("heading", { name: "From quote to clean yard in four steps" }),
+    });
     await expect(process.getByRole("listitem")).toHaveCount(4);
     // In the spec's order (collections are not returned in file order: entries carry theirs).
-    await expect(process.getByRole("heading", { level: 3 })).toHaveText([/Request a Quote/, /Schedule Service/, /Expert Service/, /Complete Cleanup/]);
+    await expect(process.getByRole("heading", { level: 3 })).toHaveText([
+      /Request a Quote/,
+      /Schedule Service/,
+      /Expert Service/,
+      /Complete Cleanup/,
+    ]);
 
     // Six phases, each linking to its page; programme figures.
-    const growth = main.locator("section", { has: page.getByRole("heading", { name: "Grow your tree business in six phases" }) });
+    const growth = main.locator("section", {
+      has: page.getByRole("heading", { name: "Grow your tree business in six phases" }),
+    });
     for (let n = 1; n <= 6; n++) {
       await expect(growth.locator(`a[href="/business-growth/phase-${n}"]`)).toHaveCount(1);
     }
-    await expectFigures(growth, ["500+", "500%", "18", "3-6 months", "$50K-100K revenue target", "$1M+ revenue target", "$3M-10M revenue", "1.75x revenue multiple"]);
+    await expectFigures(growth, [
+      "500+",
+      "500%",
+      "18",
+      "3-6 months",
+      "$50K-100K revenue target",
+      "$1M+ revenue target",
+      "$3M-10M revenue",
+      "1.75x revenue multiple",
+    ]);
 
     // Owner story figures.
-    const story = main.locator("section", { has: page.getByRole("heading", { name: "From one truck to a $3.5M exit" }) });
+    const story = main.locator("section", {
+      has: page.getByRole("heading", { name: "From one truck to a $3.5M exit" }),
+    });
     await expectFigures(story, ["$65K", "$2M", "$3.5M", "50%", "3-5x"]);
 
     // Five states, four cities each.
-    const states = main.locator("section", { has: page.getByRole("heading", { name: "Serving homeowners in five states" }) });
-    await expect(states.getByRole("heading", { level: 3 })).toHaveText([/^Texas/, /^Florida/, /^California/, /^New York/, /^Illinois/]);
+    const states = main.locator("section", {
+      has: page.getByRole("heading", { name: "Serving homeowners in five states" }),
+    });
+    await expect(states.getByRole("heading", { level: 3 })).toHaveText([
+      /^Texas/,
+      /^Florida/,
+      /^California/,
+      /^New York/,
+      /^Illinois/,
+    ]);
     for (const state of ["Texas", "Florida", "California", "New York", "Illinois"]) {
       const card = states.getByRole("listitem").filter({ has: page.getByRole("heading", { name: state }) });
       await expect(card.getByRole("listitem")).toHaveCount(4);
@@ -133,10 +176,19 @@ test.describe("home", () => {
     await expectFigures(states, ["Austin, TX", "Houston, TX", "Dallas, TX", "San Antonio, TX"]);
 
     // Testimonials with star ratings; the dashboard mock-up is drawn, not an image.
-    const reviews = main.locator("section", { has: page.getByRole("heading", { name: "What customers and owners say" }) });
+    const reviews = main.locator("section", {
+      has: page.getByRole("heading", { name: "What customers and owners say" }),
+    });
     expect(await reviews.getByRole("img", { name: /out of 5 stars/ }).count()).toBeGreaterThanOrEqual(3);
-    const ai = main.locator("section", { has: page.getByRole("heading", { name: "Let AI run the office while you run the crews" }) });
-    await expect(ai.getByRole("heading", { level: 3 })).toHaveText(["AI Quoting", "Smart Scheduling and Routing", "Customer Communication", "Business Dashboard"]);
+    const ai = main.locator("section", {
+      has: page.getByRole("heading", { name: "Let AI run the office while you run the crews" }),
+    });
+    await expect(ai.getByRole("heading", { level: 3 })).toHaveText([
+      "AI Quoting",
+      "Smart Scheduling and Routing",
+      "Customer Communication",
+      "Business Dashboard",
+    ]);
     const dashboard = ai.locator("figure");
     await expect(dashboard).toBeVisible();
     await expect(dashboard).toContainText("Treeline Business Dashboard");
@@ -149,7 +201,10 @@ test.describe("home", () => {
     await page.goto("/");
     const main = page.getByRole("main");
     await expect(main.getByRole("button", { name: "Get Instant Quote" })).toHaveAttribute("commandfor", "quote-dialog");
-    await expect(main.getByRole("button", { name: "Free Growth & Valuation Audit" })).toHaveAttribute("commandfor", "audit-dialog");
+    await expect(main.getByRole("button", { name: "Free Growth & Valuation Audit" })).toHaveAttribute(
+      "commandfor",
+      "audit-dialog",
+    );
     await expect(main.getByRole("button", { name: "Get Free Estimate" })).toHaveAttribute("commandfor", "quote-dialog");
     await expect(main.getByRole("button", { name: "Get Free Estimate" })).toHaveAttribute("command", "show-modal");
     await expect(main.locator(`a[href="${SITE.phoneHref}"]`).first()).toContainText(SITE.phone);
@@ -167,7 +222,18 @@ const SERVICE_PAGES = [
     title: "Tree Trimming",
     serviceType: "tree-trimming",
     typical: BASE_RANGES["tree-trimming"],
-    figures: ["$200-800", "Under 20ft", "$200-400", "20-40ft", "$400-600", "40ft+", "$600-1,200", "2-4 hrs", "every 3-5 years", "every 2-3 years"],
+    figures: [
+      "$200-800",
+      "Under 20ft",
+      "$200-400",
+      "20-40ft",
+      "$400-600",
+      "40ft+",
+      "$600-1,200",
+      "2-4 hrs",
+      "every 3-5 years",
+      "every 2-3 years",
+    ],
     faqs: 6,
   },
   {
@@ -175,7 +241,18 @@ const SERVICE_PAGES = [
     title: "Tree Removal",
     serviceType: "tree-removal",
     typical: BASE_RANGES["tree-removal"],
-    figures: ["$500-2,500", "Up to 30ft", "$500-900", "30-60ft", "$900-1,500", "60ft+", "$1,500-4,000+", "4-8 hrs", "$2M liability insurance", "Within 2 hours"],
+    figures: [
+      "$500-2,500",
+      "Up to 30ft",
+      "$500-900",
+      "30-60ft",
+      "$900-1,500",
+      "60ft+",
+      "$1,500-4,000+",
+      "4-8 hrs",
+      "$2M liability insurance",
+      "Within 2 hours",
+    ],
     faqs: 6,
   },
   {
@@ -184,7 +261,17 @@ const SERVICE_PAGES = [
     // The quote form has no pruning service: its estimate buttons preselect trimming.
     serviceType: "tree-trimming",
     typical: [150, 600] as const,
-    figures: ["$150-600 per tree", "Up to 25ft", "$150-300", "25-50ft", "$300-600", "50ft+", "$600-1,200+", "never remove more than 25% of the canopy per year", "3-5 year cycle"],
+    figures: [
+      "$150-600 per tree",
+      "Up to 25ft",
+      "$150-300",
+      "25-50ft",
+      "$300-600",
+      "50ft+",
+      "$600-1,200+",
+      "never remove more than 25% of the canopy per year",
+      "3-5 year cycle",
+    ],
     faqs: 6,
   },
   {
@@ -192,7 +279,23 @@ const SERVICE_PAGES = [
     title: "Stump Grinding",
     serviceType: "stump-grinding",
     typical: BASE_RANGES["stump-grinding"],
-    figures: ["$150-500 per stump", "6-12 inches below grade", "6-12 in", "$150-250", "12-24 in", "$250-400", "24-36 in", "$400-600", "36 in+", "$600+", "+$50-100", "+$75-150", "+$25-50", "10-20%", "35HP to 75HP"],
+    figures: [
+      "$150-500 per stump",
+      "6-12 inches below grade",
+      "6-12 in",
+      "$150-250",
+      "12-24 in",
+      "$250-400",
+      "24-36 in",
+      "$400-600",
+      "36 in+",
+      "$600+",
+      "+$50-100",
+      "+$75-150",
+      "+$25-50",
+      "10-20%",
+      "35HP to 75HP",
+    ],
     faqs: 6,
   },
 ] as const;
@@ -244,7 +347,9 @@ for (const service of SERVICE_PAGES) {
 
     test("related services link to other service pages", async ({ page }) => {
       await page.goto(service.path);
-      const related = page.getByRole("main").locator("section", { has: page.getByRole("heading", { name: "Related Services" }) });
+      const related = page
+        .getByRole("main")
+        .locator("section", { has: page.getByRole("heading", { name: "Related Services" }) });
       const hrefs = await related.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
       expect(hrefs.length).toBeGreaterThanOrEqual(3);
       for (const href of hrefs) {
@@ -284,10 +389,27 @@ test.describe("/services/emergency", () => {
   test("sections, time bands, fleet, storm preparedness, figures", async ({ page }) => {
     await page.goto("/services/emergency");
     const main = page.getByRole("main");
-    await expectHeadings(main, ["When to Call", "Our Emergency Response Process", "Equipped for Any Emergency", "Storm Preparedness", "Tree emergency right now?", "Emergency Service FAQ", "Other Tree Services"]);
+    await expectHeadings(main, [
+      "When to Call",
+      "Our Emergency Response Process",
+      "Equipped for Any Emergency",
+      "Storm Preparedness",
+      "Tree emergency right now?",
+      "Emergency Service FAQ",
+      "Other Tree Services",
+    ]);
     const when = main.locator("section", { has: page.getByRole("heading", { name: "When to Call" }) });
-    await expect(when.getByRole("heading", { level: 3 })).toHaveText(["Trees on structures", "Storm damage", "Power line hazards", "Blocked access", "Leaning trees", "Hanging branches"]);
-    const response = main.locator("section", { has: page.getByRole("heading", { name: "Our Emergency Response Process" }) });
+    await expect(when.getByRole("heading", { level: 3 })).toHaveText([
+      "Trees on structures",
+      "Storm damage",
+      "Power line hazards",
+      "Blocked access",
+      "Leaning trees",
+      "Hanging branches",
+    ]);
+    const response = main.locator("section", {
+      has: page.getByRole("heading", { name: "Our Emergency Response Process" }),
+    });
     await expect(response.locator("ol > li")).toHaveCount(4);
     const bands = ["0-30 min", "30-60 min", "1-2 hours", "2-8 hours"];
     for (const [i, band] of bands.entries()) await expect(response.locator("ol > li").nth(i)).toContainText(band);
@@ -318,7 +440,8 @@ test.describe("/services/emergency", () => {
     const end = html.indexOf("</a>", marker) + 4;
     expect(html.subarray(html.lastIndexOf("<a", marker), end).toString()).toContain(SITE.phone);
     // The shortest prefix of the compressed stream that already decodes the whole link.
-    const decodes = (n: number) => gunzipSync(gz.subarray(0, n), { finishFlush: zlibConstants.Z_SYNC_FLUSH }).length >= end;
+    const decodes = (n: number) =>
+      gunzipSync(gz.subarray(0, n), { finishFlush: zlibConstants.Z_SYNC_FLUSH }).length >= end;
     expect(decodes(14_600)).toBe(true);
   });
 });

@@ -53,7 +53,11 @@ async function mockPost(page: Page, path: string | RegExp, answer: { status: num
     if (route.request().method() !== "POST") return route.fallback();
     requests.push(route.request());
     if (hold) await held;
-    await route.fulfill({ status: answer.status, contentType: "application/json", body: JSON.stringify(answer.body ?? {}) });
+    await route.fulfill({
+      status: answer.status,
+      contentType: "application/json",
+      body: JSON.stringify(answer.body ?? {}),
+    });
   });
   return { requests, hold: () => (hold = true), release: () => release() };
 }
@@ -72,7 +76,8 @@ test.describe("profile", () => {
     await expect(summary.getByRole("img", { name: `Rated ${rating} out of 5` })).toBeVisible();
     await expect(summary.locator('[data-star][data-on="true"]')).toHaveCount(Math.floor(Number(rating)));
     await expect(main.getByText(`${FULL.city}, ${FULL.state}`).first()).toBeVisible();
-    for (const s of FULL.specialties) await expect(main.getByRole("list", { name: "Specialties" }).getByText(s)).toBeVisible();
+    for (const s of FULL.specialties)
+      await expect(main.getByRole("list", { name: "Specialties" }).getByText(s)).toBeVisible();
     await expect(main.getByRole("link", { name: /Call Now/ })).toHaveAttribute("href", telHref(FULL.phone!));
     await expect(main.getByRole("button", { name: "Book Service" })).toBeVisible();
 
@@ -125,7 +130,11 @@ test.describe("profile", () => {
     expect(data["@type"]).toBe("LocalBusiness");
     expect(data.name).toBe(FULL.name);
     expect(data.telephone).toBe(FULL.phone);
-    expect(data.address).toMatchObject({ addressLocality: FULL.city, addressRegion: FULL.state, postalCode: FULL.zipCode });
+    expect(data.address).toMatchObject({
+      addressLocality: FULL.city,
+      addressRegion: FULL.state,
+      postalCode: FULL.zipCode,
+    });
     expect(data.aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: rating, reviewCount: count });
     expect(data.review).toHaveLength(count);
     expect(data.openingHoursSpecification[0]).toMatchObject({ dayOfWeek: "Monday", opens: "07:00", closes: "17:00" });
@@ -171,7 +180,9 @@ test.describe("profile", () => {
   });
 });
 
-test("the page runs no framework code and downloads no script of its own until the visitor interacts", async ({ page }) => {
+test("the page runs no framework code and downloads no script of its own until the visitor interacts", async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on("request", (r) => {
     if (r.resourceType() === "script") scripts.push(r.url());
@@ -191,9 +202,14 @@ test("the page runs no framework code and downloads no script of its own until t
 });
 
 test.describe("booking dialog", () => {
-  test("Book Service and Write Review are buttons; each dialog takes focus, Escape closes, focus returns", async ({ page }) => {
+  test("Book Service and Write Review are buttons; each dialog takes focus, Escape closes, focus returns", async ({
+    page,
+  }) => {
     await page.goto(`/directory/${FULL.slug}`);
-    for (const [name, title] of [["Book Service", new RegExp(`Book Service with ${FULL.name}`)], ["Write Review", /Write a Review/]] as const) {
+    for (const [name, title] of [
+      ["Book Service", new RegExp(`Book Service with ${FULL.name}`)],
+      ["Write Review", /Write a Review/],
+    ] as const) {
       await expect(page.getByRole("link", { name })).toHaveCount(0);
       const trigger = page.getByRole("main").getByRole("button", { name });
       await trigger.focus();
@@ -208,7 +224,10 @@ test.describe("booking dialog", () => {
   });
 
   test("offers the business's services, validates, sends the spec payload and confirms", async ({ page }) => {
-    const api = await mockPost(page, "**/api/booking-request", { status: 201, body: { ok: true, id: "ld_1", businessName: FULL.name } });
+    const api = await mockPost(page, "**/api/booking-request", {
+      status: 201,
+      body: { ok: true, id: "ld_1", businessName: FULL.name },
+    });
     await page.goto(`/directory/${FULL.slug}`);
     await page.getByRole("main").getByRole("button", { name: "Book Service" }).click();
     const dialog = page.getByRole("dialog");
@@ -289,7 +308,8 @@ test.describe("booking dialog", () => {
 
 test.describe("reviews", () => {
   // Each project writes to its own business so parallel runs do not change each other's counts.
-  const target = (project: string) => (project === "mobile" ? bySlug("cedar-ridge-tree-trimming-dallas") : bySlug("helotes-hill-tree-works-san-antonio"));
+  const target = (project: string) =>
+    project === "mobile" ? bySlug("cedar-ridge-tree-trimming-dallas") : bySlug("helotes-hill-tree-works-san-antonio");
 
   test("stars are a keyboard-operable radio group defaulting to 5", async ({ page }) => {
     await page.goto(`/directory/${FULL.slug}`);
@@ -308,46 +328,72 @@ test.describe("reviews", () => {
     await expect(dialog.getByLabel("Your Name")).toBeFocused();
   });
 
-  test("posting a review refreshes the list and the header rating; text stays text", { tag: "@server" }, async ({ page }, info) => {
-    test.setTimeout(90_000);
-    const business = target(info.project.name);
-    await page.goto(`/directory/${business.slug}`);
-    const panel = page.getByRole("region", { name: "Customer Reviews" });
-    await panel.scrollIntoViewIfNeeded();
-    const count = page.locator(`[data-live-summary="${business.id}"] [data-live-count]`);
-    // The page is rendered on request, so its count is the server's.
-    const before = Number((await count.textContent())!.split(" ")[0]);
+  test(
+    "posting a review refreshes the list and the header rating; text stays text",
+    { tag: "@server" },
+    async ({ page }, info) => {
+      test.setTimeout(90_000);
+      const business = target(info.project.name);
+      await page.goto(`/directory/${business.slug}`);
+      const panel = page.getByRole("region", { name: "Customer Reviews" });
+      await panel.scrollIntoViewIfNeeded();
+      const count = page.locator(`[data-live-summary="${business.id}"] [data-live-count]`);
+      // The page is rendered on request, so its count is the server's.
+      const before = Number((await count.textContent())!.split(" ")[0]);
 
-    await panel.getByRole("button", { name: "Write Review" }).click();
-    const dialog = page.getByRole("dialog", { name: "Write a Review" });
-    await hydrated(dialog);
-    const marker = `E2E ${info.project.name} ${Date.now()}`;
-    await dialog.getByLabel("Your Name").fill(marker);
-    await dialog.getByRole("radio", { name: "4 stars" }).check({ force: true });
-    await dialog.getByLabel("Title").fill("Careful crew");
-    await dialog.getByLabel("Your Review").fill('<img src=x onerror="window.__xss=1"> Great job');
-    await dialog.getByLabel("Service Type").selectOption(business.services[0]!);
-    const posted = page.waitForResponse((r) => r.url().endsWith(`/api/businesses/${business.id}/reviews`) && r.request().method() === "POST", { timeout: 60_000 });
-    await dialog.getByRole("button", { name: "Submit Review" }).click();
-    const answer = await posted;
-    expect(answer.status()).toBe(201);
-    expect(answer.request().postDataJSON()).toMatchObject({ customerName: marker, rating: 4, businessId: business.id, serviceType: business.services[0] });
-    await expect(dialog).toBeHidden();
-    await expect(toasts(page).first()).toContainText(REVIEW_TOASTS.success.title);
-    await expect(toasts(page).first()).toContainText(REVIEW_TOASTS.success.description);
+      await panel.getByRole("button", { name: "Write Review" }).click();
+      const dialog = page.getByRole("dialog", { name: "Write a Review" });
+      await hydrated(dialog);
+      const marker = `E2E ${info.project.name} ${Date.now()}`;
+      await dialog.getByLabel("Your Name").fill(marker);
+      await dialog.getByRole("radio", { name: "4 stars" }).check({ force: true });
+      await dialog.getByLabel("Title").fill("Careful crew");
+      await dialog.getByLabel("Your Review").fill('<img src=x onerror="window.__xss=1"> Great job');
+      await dialog.getByLabel("Service Type").selectOption(business.services[0]!);
+      const posted = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/businesses/${business.id}/reviews`) && r.request().method() === "POST",
+        { timeout: 60_000 },
+      );
+      await dialog.getByRole("button", { name: "Submit Review" }).click();
+      const answer = await posted;
+      expect(answer.status()).toBe(201);
+      expect(answer.request().postDataJSON()).toMatchObject({
+        customerName: marker,
+        rating: 4,
+        businessId: business.id,
+        serviceType: business.services[0],
+      });
+      await expect(dialog).toBeHidden();
+      await expect(toasts(page).first()).toContainText(REVIEW_TOASTS.success.title);
+      await expect(toasts(page).first()).toContainText(REVIEW_TOASTS.success.description);
 
-    const mine = panel.locator("[data-review-id]").filter({ hasText: marker });
-    await expect(mine).toHaveCount(1);
-    await expect(mine).toContainText('<img src=x onerror="window.__xss=1"> Great job');
-    await expect(mine.getByText("Verified")).toHaveCount(0);
-    await expect(count).toHaveText(`${before + 1} ${before + 1 === 1 ? "review" : "reviews"}`);
-    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-  });
+      const mine = panel.locator("[data-review-id]").filter({ hasText: marker });
+      await expect(mine).toHaveCount(1);
+      await expect(mine).toContainText('<img src=x onerror="window.__xss=1"> Great job');
+      await expect(mine.getByText("Verified")).toHaveCount(0);
+      await expect(count).toHaveText(`${before + 1} ${before + 1 === 1 ? "review" : "reviews"}`);
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    },
+  );
 
-  test("if the list cannot be refreshed after posting, the page's reviews stay with the new one on top", async ({ page }) => {
-    const review = { id: "rev_e2e", customerName: "Casey Lane", rating: 4, title: "On time", reviewText: "Tidy work.", serviceType: "", isVerified: false, createdAt: new Date().toISOString() };
+  test("if the list cannot be refreshed after posting, the page's reviews stay with the new one on top", async ({
+    page,
+  }) => {
+    const review = {
+      id: "rev_e2e",
+      customerName: "Casey Lane",
+      rating: 4,
+      title: "On time",
+      reviewText: "Tidy work.",
+      serviceType: "",
+      isVerified: false,
+      createdAt: new Date().toISOString(),
+    };
     const { count } = ratingOf(FULL);
-    await mockPost(page, /\/api\/businesses\/[^/]+\/reviews$/, { status: 201, body: { data: review, business: { id: FULL.id, rating: "4.2", reviewCount: count + 1 } } });
+    await mockPost(page, /\/api\/businesses\/[^/]+\/reviews$/, {
+      status: 201,
+      body: { data: review, business: { id: FULL.id, rating: "4.2", reviewCount: count + 1 } },
+    });
     let gets = 0;
     await page.route(/\/api\/businesses\/[^/]+\/reviews(\?.*)?$/, (route) => {
       if (route.request().method() !== "GET") return route.fallback();
@@ -392,30 +438,44 @@ test.describe("on demand", () => {
   /** Not asserted on elsewhere, so extra reviews change nothing in other specs. */
   const LATE = bySlug("redbird-limb-stump-dallas");
 
-  test("a review posted through the API is in the next request's HTML and JSON-LD", { tag: "@server" }, async ({ page, request }, info) => {
-    test.setTimeout(90_000);
-    const marker = `On demand ${info.project.name} ${Date.now().toString(36)}`;
-    const before = await request.get(`/directory/${LATE.slug}`);
-    expect(before.status()).toBe(200);
-    expect(await before.text()).not.toContain(marker);
+  test(
+    "a review posted through the API is in the next request's HTML and JSON-LD",
+    { tag: "@server" },
+    async ({ page, request }, info) => {
+      test.setTimeout(90_000);
+      const marker = `On demand ${info.project.name} ${Date.now().toString(36)}`;
+      const before = await request.get(`/directory/${LATE.slug}`);
+      expect(before.status()).toBe(200);
+      expect(await before.text()).not.toContain(marker);
 
-    const posted = await request.post(`/api/businesses/${LATE.id}/reviews`, {
-      data: { customerName: "Dana Ortiz", rating: 4, title: marker, reviewText: "Quick, careful, cleaned up.", serviceType: LATE.services[0] },
-      timeout: 60_000,
-    });
-    expect(posted.status()).toBe(201);
-    const { business } = (await posted.json()) as { business: { rating: string; reviewCount: number } };
+      const posted = await request.post(`/api/businesses/${LATE.id}/reviews`, {
+        data: {
+          customerName: "Dana Ortiz",
+          rating: 4,
+          title: marker,
+          reviewText: "Quick, careful, cleaned up.",
+          serviceType: LATE.services[0],
+        },
+        timeout: 60_000,
+      });
+      expect(posted.status()).toBe(201);
+      const { business } = (await posted.json()) as { business: { rating: string; reviewCount: number } };
 
-    // JavaScript off: only the server's HTML counts, no island refreshes anything.
-    await page.context().route("**/*.js", (route) => route.abort());
-    await page.goto(`/directory/${LATE.slug}`);
-    const reviews = page.getByRole("region", { name: "Customer Reviews" });
-    await expect(reviews.locator("[data-review-id]").filter({ hasText: marker })).toHaveCount(1);
-    await expect(page.locator(`[data-live-summary="${LATE.id}"] [data-live-count]`)).toHaveText(`${business.reviewCount} reviews`);
-    const ld = await localBusiness(page);
-    expect(ld.aggregateRating).toMatchObject({ ratingValue: business.rating, reviewCount: business.reviewCount });
-    expect((ld.review as { name?: string; reviewBody?: string }[]).some((r) => JSON.stringify(r).includes(marker))).toBe(true);
-  });
+      // JavaScript off: only the server's HTML counts, no island refreshes anything.
+      await page.context().route("**/*.js", (route) => route.abort());
+      await page.goto(`/directory/${LATE.slug}`);
+      const reviews = page.getByRole("region", { name: "Customer Reviews" });
+      await expect(reviews.locator("[data-review-id]").filter({ hasText: marker })).toHaveCount(1);
+      await expect(page.locator(`[data-live-summary="${LATE.id}"] [data-live-count]`)).toHaveText(
+        `${business.reviewCount} reviews`,
+      );
+      const ld = await localBusiness(page);
+      expect(ld.aggregateRating).toMatchObject({ ratingValue: business.rating, reviewCount: business.reviewCount });
+      expect(
+        (ld.review as { name?: string; reviewBody?: string }[]).some((r) => JSON.stringify(r).includes(marker)),
+      ).toBe(true);
+    },
+  );
 });
 
 test.describe("without JavaScript", () => {
@@ -430,12 +490,19 @@ test.describe("without JavaScript", () => {
     const hours = main.getByRole("region", { name: "Business Hours" });
     await expect(hours).toContainText("Closed");
     // Drawn for the moment of the render, on the business's clock.
-    const states = [before, openState(FULL.businessHours as BusinessHours, (FULL as { timeZone?: string }).timeZone, Date.now())];
+    const states = [
+      before,
+      openState(FULL.businessHours as BusinessHours, (FULL as { timeZone?: string }).timeZone, Date.now()),
+    ];
     const texts = states.map((st) => (st.always ? OPEN_TEXT.always : st.open ? OPEN_TEXT.open : OPEN_TEXT.closed));
     expect(texts).toContain(await hours.locator("[data-open-status]").textContent());
     await expect(hours.locator("[data-today]")).toHaveCount(1);
-    expect(states.map((st) => `${dayLabel(st.today)} (today)`)).toContain(await hours.locator("[data-today] dt").textContent());
-    await expect(main.getByRole("region", { name: "Customer Reviews" }).locator("[data-review-id]")).toHaveCount(FULL.reviews.length);
+    expect(states.map((st) => `${dayLabel(st.today)} (today)`)).toContain(
+      await hours.locator("[data-today] dt").textContent(),
+    );
+    await expect(main.getByRole("region", { name: "Customer Reviews" }).locator("[data-review-id]")).toHaveCount(
+      FULL.reviews.length,
+    );
     expect((await localBusiness(page)).name).toBe(FULL.name);
   });
 

@@ -11,7 +11,13 @@ import seed from "../../content/directory/businesses.json" with { type: "json" }
 import { FEATURED_LIMIT } from "../../netlify/lib/directory";
 import { CITIES } from "../../src/lib/options";
 import { telHref } from "../../src/lib/site";
-import { DEFAULT_DIRECTORY_STATE, NEAR_REQUIRED, SEARCH_DEBOUNCE_MS, businessesApiUrl, parseDirectoryQuery } from "../../src/lib/directory-url";
+import {
+  DEFAULT_DIRECTORY_STATE,
+  NEAR_REQUIRED,
+  SEARCH_DEBOUNCE_MS,
+  businessesApiUrl,
+  parseDirectoryQuery,
+} from "../../src/lib/directory-url";
 import { distanceMiles } from "../../src/lib/geo/distance";
 import { UNKNOWN_PLACE, findPlace } from "../../src/lib/geo/places";
 
@@ -94,7 +100,10 @@ const count = (page: Page) => page.getByTestId("results-count");
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search tree services" });
 const citySelect = (page: Page) => page.getByRole("combobox", { name: "City" });
 const cardNamed = (page: Page, name: string): Locator =>
-  page.getByTestId("business-card").filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) }).first();
+  page
+    .getByTestId("business-card")
+    .filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) })
+    .first();
 const countFor = (n: number) => `${n} ${n === 1 ? "business" : "businesses"} found`;
 
 async function cardNames(page: Page): Promise<string[]> {
@@ -127,8 +136,13 @@ test.describe("without JavaScript", () => {
     for (const name of await cardNames(page)) {
       const business = byName.get(name)!;
       expect(business, name).toBeDefined();
-      const card = results(page).getByTestId("business-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
-      await expect(card.getByRole("link", { name: /^View Details/ })).toHaveAttribute("href", `/directory/${business.slug}`);
+      const card = results(page)
+        .getByTestId("business-card")
+        .filter({ has: page.getByRole("heading", { name, exact: true }) });
+      await expect(card.getByRole("link", { name: /^View Details/ })).toHaveAttribute(
+        "href",
+        `/directory/${business.slug}`,
+      );
       await expect(card).toContainText(placeOf(business));
       await expect(card).toContainText(/Rated \d\.\d out of 5/);
     }
@@ -155,7 +169,10 @@ test.describe("without JavaScript", () => {
 
     // The city filter alone: every card is in that city, and the count is the seed's.
     await citySelect(page).selectOption("houston");
-    await page.getByRole("search", { name: "Search the tree service directory" }).getByRole("button", { name: "Search" }).click();
+    await page
+      .getByRole("search", { name: "Search the tree service directory" })
+      .getByRole("button", { name: "Search" })
+      .click();
     await expect(page).toHaveURL(/city=houston/);
     const houston = seed.filter((b) => b.city === "Houston");
     await expect(heading(page)).toHaveText("Search Results");
@@ -163,18 +180,24 @@ test.describe("without JavaScript", () => {
     await expect(citySelect(page)).toHaveValue("houston");
     // A card shows the business's own town (Katy, Sugar Land...) within the Houston metro.
     const places = [...new Set(houston.map(placeOf))];
-    for (const card of await cards(page).all()) expect(places).toContain(await card.getByRole("listitem").first().innerText());
+    for (const card of await cards(page).all())
+      expect(places).toContain(await card.getByRole("listitem").first().innerText());
 
     // A search within the city keeps both in the form and in the pager's links.
     const target = houston.find((b) => b.name.split(" ").some((w) => w.length > 5))!;
     const word = target.name.split(" ").find((w) => w.length > 5)!;
     await searchBox(page).fill(word);
-    await page.getByRole("search", { name: "Search the tree service directory" }).getByRole("button", { name: "Search" }).click();
+    await page
+      .getByRole("search", { name: "Search the tree service directory" })
+      .getByRole("button", { name: "Search" })
+      .click();
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(word)}`));
     await expect(searchBox(page)).toHaveValue(word);
     await expect(cardNamed(page, target.name)).toBeVisible();
 
-    await cardNamed(page, target.name).getByRole("link", { name: /^View Details/ }).click();
+    await cardNamed(page, target.name)
+      .getByRole("link", { name: /^View Details/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/directory/${target.slug}$`));
     await expect(page.getByRole("heading", { level: 1, name: target.name })).toBeVisible();
   });
@@ -187,7 +210,10 @@ test.describe("without JavaScript", () => {
     const pagination = page.getByRole("navigation", { name: "Pagination" });
     await expect(pagination.getByRole("link", { name: "Next" })).toHaveCount(0);
     await expect(pagination.getByText("Next")).toHaveAttribute("aria-disabled", "true");
-    await expect(pagination.getByRole("link", { name: "Previous" })).toHaveAttribute("href", `${PAGE}?page=${pages - 1}`);
+    await expect(pagination.getByRole("link", { name: "Previous" })).toHaveAttribute(
+      "href",
+      `${PAGE}?page=${pages - 1}`,
+    );
   });
 
   test("search and city are a plain GET form to /directory", async ({ page }) => {
@@ -207,15 +233,22 @@ test.describe("without JavaScript", () => {
     // The form sends every control; the defaults read as "not set".
     expect(url.searchParams.get("q")).toBe("oak");
     expect(url.searchParams.get("city")).toBe("houston");
-    expect(parseDirectoryQuery(url.searchParams)).toEqual({ ...DEFAULT_DIRECTORY_STATE, search: "oak", city: "houston" });
+    expect(parseDirectoryQuery(url.searchParams)).toEqual({
+      ...DEFAULT_DIRECTORY_STATE,
+      search: "oak",
+      city: "houston",
+    });
   });
 });
 
-test("the list starts only when the visitor reaches into it: it reads its page and Featured back once, and keeps every node", async ({ page }) => {
+test("the list starts only when the visitor reaches into it: it reads its page and Featured back once, and keeps every node", async ({
+  page,
+}) => {
   const requests: string[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
-    if (url.pathname.startsWith("/api/businesses") || url.pathname.endsWith(".js")) requests.push(`${url.pathname}${url.search}`);
+    if (url.pathname.startsWith("/api/businesses") || url.pathname.endsWith(".js"))
+      requests.push(`${url.pathname}${url.search}`);
   });
   const errors: string[] = [];
   page.on("console", (m) => {
@@ -230,15 +263,22 @@ test("the list starts only when the visitor reaches into it: it reads its page a
   // Tag the server's nodes: a hydration that did not match would replace them with
   // client-rendered ones, and the tags would be gone.
   await page.evaluate(() => {
-    for (const el of document.querySelectorAll("[data-testid=business-card], [data-testid=results-count], [data-testid=open-badge]")) (el as HTMLElement & { serverNode?: true }).serverNode = true;
+    for (const el of document.querySelectorAll(
+      "[data-testid=business-card], [data-testid=results-count], [data-testid=open-badge]",
+    ))
+      (el as HTMLElement & { serverNode?: true }).serverNode = true;
   });
   await reachIn(page);
   await expect(page.getByTestId("directory")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
   await page.waitForLoadState("networkidle");
   // The page carries only the state; the businesses come back from the cached API answers.
-  expect(requests.filter((r) => r.startsWith("/api/")).sort()).toEqual([businessesApiUrl(DEFAULT_DIRECTORY_STATE), "/api/businesses/featured"].sort());
+  expect(requests.filter((r) => r.startsWith("/api/")).sort()).toEqual(
+    [businessesApiUrl(DEFAULT_DIRECTORY_STATE), "/api/businesses/featured"].sort(),
+  );
   const kept = await page.evaluate(() =>
-    [...document.querySelectorAll("[data-testid=business-card], [data-testid=results-count]")].every((el) => (el as HTMLElement & { serverNode?: true }).serverNode),
+    [...document.querySelectorAll("[data-testid=business-card], [data-testid=results-count]")].every(
+      (el) => (el as HTMLElement & { serverNode?: true }).serverNode,
+    ),
   );
   expect(kept).toBe(true);
   expect(errors).toEqual([]);
@@ -247,12 +287,19 @@ test("the list starts only when the visitor reaches into it: it reads its page a
   await expect(count(page)).toHaveText(countFor(TOTAL));
 });
 
-test("when the list cannot be read back, the server's list keeps working and the island starts on the next touch", async ({ page }) => {
+test("when the list cannot be read back, the server's list keeps working and the island starts on the next touch", async ({
+  page,
+}) => {
   let fail = true;
   await page.route("**/api/businesses/featured", (route) =>
-    fail ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "unavailable" }) }) : route.continue(),
+    fail
+      ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "unavailable" }) })
+      : route.continue(),
   );
-  const failed = page.waitForEvent("console", (m) => m.type() === "error" && m.text().includes("[islands] DirectoryList could not load"));
+  const failed = page.waitForEvent(
+    "console",
+    (m) => m.type() === "error" && m.text().includes("[islands] DirectoryList could not load"),
+  );
   await page.goto(PAGE);
   await reachIn(page);
   await failed;
@@ -265,7 +312,9 @@ test("when the list cannot be read back, the server's list keeps working and the
   await expect(count(page)).toHaveText(countFor(inCity("Dallas").length));
 });
 
-test("search is debounced: one request a pause after the last keystroke, with search, limit and offset but no city", async ({ page }) => {
+test("search is debounced: one request a pause after the last keystroke, with search, limit and offset but no city", async ({
+  page,
+}) => {
   // The page's clock, not the machine's: a busy test machine can pause longer between two
   // keystrokes than the debounce, which a visitor typing at 25 keys a second never does.
   await page.clock.install();
@@ -412,7 +461,10 @@ test("the last page disables Next; a page past the end goes to the last page", a
   await open(page, `${PAGE}?page=99`);
   await expect(page).toHaveURL(new RegExp(`\\?page=${pages}$`));
   await expect(page.getByTestId("page-status")).toHaveText(`Page ${pages} of ${pages}`);
-  await expect(page.getByRole("navigation", { name: "Pagination" }).getByText("Next")).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByRole("navigation", { name: "Pagination" }).getByText("Next")).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
   await expect(cards(page)).toHaveCount(TOTAL - (pages - 1) * 12);
 });
 
@@ -433,14 +485,18 @@ test("loading shows 6 skeleton cards in a busy region", async ({ page }) => {
   await expect(results(page)).toHaveAttribute("aria-busy", "false");
   const austin = inCity("Austin").length;
   await expect(count(page)).toHaveText(countFor(austin));
-  await expect(page.getByTestId("results-announcement")).toHaveText(`${countFor(austin)}. Page 1 of ${Math.ceil(austin / 12)}.`);
+  await expect(page.getByTestId("results-announcement")).toHaveText(
+    `${countFor(austin)}. Page 1 of ${Math.ceil(austin / 12)}.`,
+  );
 });
 
 test("a failed request shows an inline message with Retry", async ({ page }) => {
   await open(page);
   let fail = true;
   await page.route("**/api/businesses?*", (route) =>
-    fail ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) }) : route.continue(),
+    fail
+      ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) })
+      : route.continue(),
   );
   await citySelect(page).selectOption("dallas");
   const alert = results(page).getByRole("alert");
@@ -476,10 +532,15 @@ test("cards show at most 3 services plus +N more", async ({ page }) => {
 
 test("Call Now only when the business has a phone", async ({ page }) => {
   await open(page);
-  const withPhone = cards(page).filter({ has: page.locator('a[href^="tel:"]') }).first();
+  const withPhone = cards(page)
+    .filter({ has: page.locator('a[href^="tel:"]') })
+    .first();
   const name = (await withPhone.getByRole("heading", { level: 3 }).textContent())!;
   const phone = byName.get(name)!.phone!;
-  await expect(withPhone.getByRole("link", { name: `Call Now ${name} at ${phone}` })).toHaveAttribute("href", telHref(phone));
+  await expect(withPhone.getByRole("link", { name: `Call Now ${name} at ${phone}` })).toHaveAttribute(
+    "href",
+    telHref(phone),
+  );
   await expect(withPhone).toContainText(phone);
 
   await searchBox(page).fill(noPhone.name);
@@ -501,7 +562,10 @@ test("View Details opens the business page", async ({ page }) => {
 
 test("axe: no serious or critical violations in the results and the empty state", async ({ page }) => {
   const check = async () => {
-    const report = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    const report = await new AxeBuilder({ page })
+      .include("main")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
     const blocking = report.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   };
@@ -520,9 +584,12 @@ test.describe("near me", () => {
     const center = findPlace(place)!;
     return seed.filter((b) => "location" in b && b.location && distanceMiles(center, b.location) <= miles);
   };
-  const miles = async (page: Page) => (await results(page).getByTestId("distance").allTextContents()).map((t) => parseFloat(t));
+  const miles = async (page: Page) =>
+    (await results(page).getByTestId("distance").allTextContents()).map((t) => parseFloat(t));
 
-  test("a ZIP finds its neighbours with distances; sort, toggles and pages live in the URL; Back/Forward restore them", async ({ page }) => {
+  test("a ZIP finds its neighbours with distances; sort, toggles and pages live in the URL; Back/Forward restore them", async ({
+    page,
+  }) => {
     await open(page);
     const near = around("78664", 25);
     const first = listRequest(page, { near: "78664", limit: "12", offset: "0" });
@@ -546,7 +613,9 @@ test.describe("near me", () => {
     await expect(page).toHaveURL(/\?near=78664&sort=distance&page=2$/);
     await control(page, "Within").selectOption("10");
     await expect(page).toHaveURL(/\?near=78664&radius=10&sort=distance$/);
-    await expect(count(page)).toHaveText(`${countFor(around("78664", 10).length)} within 10 miles of Round Rock, TX 78664`);
+    await expect(count(page)).toHaveText(
+      `${countFor(around("78664", 10).length)} within 10 miles of Round Rock, TX 78664`,
+    );
     await toggle(page, "24/7 emergency").check();
     await expect(page).toHaveURL(/\?near=78664&radius=10&emergency=1&sort=distance$/);
     const emergency = around("78664", 10).filter((b) => "emergency247" in b && b.emergency247);
@@ -567,7 +636,9 @@ test.describe("near me", () => {
     await expect(nearBox(page)).toHaveValue("78664");
   });
 
-  test("a link with a place, a service and Open now opens that state; every card shows its open state", async ({ page }) => {
+  test("a link with a place, a service and Open now opens that state; every card shows its open state", async ({
+    page,
+  }) => {
     await open(page, `${PAGE}?near=Katy%2C%20TX&service=Tree%20Removal&open=now&radius=50`);
     await expect(page).toHaveURL(/\?near=Katy%2C\+TX&radius=50&service=Tree\+Removal&open=now$/);
     await expect(nearBox(page)).toHaveValue("Katy, TX");
@@ -602,7 +673,9 @@ test.describe("near me", () => {
       await open(page);
       await page.getByRole("button", { name: "Use my location" }).click();
       await expect(nearBox(page)).toHaveValue("30.515,-97.668");
-      await expect(count(page)).toHaveText(`${countFor(around("30.515,-97.668", 25).length)} within 25 miles of your location`);
+      await expect(count(page)).toHaveText(
+        `${countFor(around("30.515,-97.668", 25).length)} within 25 miles of your location`,
+      );
       await expect(results(page).getByTestId("distance").first()).toBeVisible();
     });
   });

@@ -25,7 +25,14 @@ const VALID = {
 } as const;
 
 const MATCHES = [
-  { name: "Balcones Canopy Works", slug: "balcones-canopy-works-austin", phone: "(512) 555-0142", rating: "4.9", reviewCount: 187, distanceMiles: 3.24 },
+  {
+    name: "Balcones Canopy Works",
+    slug: "balcones-canopy-works-austin",
+    phone: "(512) 555-0142",
+    rating: "4.9",
+    reviewCount: 187,
+    distanceMiles: 3.24,
+  },
   { name: "Eastside Stump & Limb", slug: "eastside-stump-limb-austin", rating: 4.6, reviewCount: 52 },
 ];
 
@@ -95,7 +102,9 @@ test.describe("hero search", () => {
     await expect(page.getByTestId("results-count")).toContainText("within 25 miles of Round Rock, TX 78664");
     const cards = page.getByTestId("results-list").getByTestId("business-card");
     await expect(cards.first()).toBeVisible();
-    const miles = (await page.getByTestId("results-list").getByTestId("distance").allTextContents()).map((t) => parseFloat(t));
+    const miles = (await page.getByTestId("results-list").getByTestId("distance").allTextContents()).map((t) =>
+      parseFloat(t),
+    );
     expect(miles.length).toBeGreaterThan(0);
     expect(miles.every((m) => m <= 25)).toBe(true);
   });
@@ -138,7 +147,8 @@ test("three sample providers with ratings, services and click-to-call", async ({
     await expect(card).toContainText(`${pro.rating.toFixed(1)} out of 5 stars`);
     await expect(card).toContainText(`(${pro.reviews} reviews)`);
     await expect(card).toContainText(pro.responseTime);
-    for (const service of pro.services) await expect(card.getByRole("list", { name: "Services" })).toContainText(service);
+    for (const service of pro.services)
+      await expect(card.getByRole("list", { name: "Services" })).toContainText(service);
     await expect(card.getByText("Certified", { exact: true })).toHaveCount(pro.certified ? 1 : 0);
     const call = card.getByRole("link", { name: `Call ${pro.name} at ${pro.phone}` });
     await expect(call).toHaveAttribute("href", `tel:+1${pro.phone.replace(/\D/g, "")}`);
@@ -148,7 +158,9 @@ test("three sample providers with ratings, services and click-to-call", async ({
 
 test("How It Works has three steps", async ({ page }) => {
   await page.goto(PAGE);
-  const steps = page.locator("section", { has: page.getByRole("heading", { name: "Three steps to the right pro" }) }).locator("ol > li");
+  const steps = page
+    .locator("section", { has: page.getByRole("heading", { name: "Three steps to the right pro" }) })
+    .locator("ol > li");
   await expect(steps).toHaveCount(3);
   await expect(steps.nth(0)).toContainText("Tell us about the job");
   await expect(steps.nth(1)).toContainText("up to 3");
@@ -227,7 +239,11 @@ test.describe("quotes form (JavaScript)", () => {
       await route.fulfill({ status: 201, json: { ok: true, id: "lead_123", matches: MATCHES } });
     });
     await fillValid(form);
-    await control(form, "photo").setInputFiles({ name: "oak.png", mimeType: "image/png", buffer: Buffer.from("89504e470d0a1a0a", "hex") });
+    await control(form, "photo").setInputFiles({
+      name: "oak.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("89504e470d0a1a0a", "hex"),
+    });
     await form.getByRole("button", { name: FIND_PROS_FORM.submit }).click();
 
     const pending = form.getByRole("button", { name: FIND_PROS_FORM.pending });
@@ -239,10 +255,18 @@ test.describe("quotes form (JavaScript)", () => {
     await expect(done).toContainText("within 24 hours");
     await expect(quotesForm(page)).toHaveCount(0);
     for (const match of MATCHES) {
-      await expect(done.getByRole("link", { name: match.name, exact: true })).toHaveAttribute("href", `/directory/${match.slug}`);
-      await expect(done).toContainText(`${Number(match.rating).toFixed(1)} out of 5 stars (${match.reviewCount} reviews)`);
+      await expect(done.getByRole("link", { name: match.name, exact: true })).toHaveAttribute(
+        "href",
+        `/directory/${match.slug}`,
+      );
+      await expect(done).toContainText(
+        `${Number(match.rating).toFixed(1)} out of 5 stars (${match.reviewCount} reviews)`,
+      );
     }
-    await expect(done.getByRole("link", { name: `Call ${MATCHES[0].name} at ${MATCHES[0].phone}` })).toHaveAttribute("href", "tel:+15125550142");
+    await expect(done.getByRole("link", { name: `Call ${MATCHES[0].name} at ${MATCHES[0].phone}` })).toHaveAttribute(
+      "href",
+      "tel:+15125550142",
+    );
     await expect(done.getByTestId("match-distance")).toHaveText("3.2 mi away");
 
     expect(requests).toHaveLength(1);
@@ -260,7 +284,9 @@ test.describe("quotes form (JavaScript)", () => {
   test("no match: the confirmation says what happens next", async ({ page }) => {
     const form = await openEnhancedForm(page);
     const message = "We'll match you with local pros by phone within 24 hours.";
-    await page.route(API, (route) => route.fulfill({ status: 201, json: { ok: true, id: "lead_124", matches: [], message } }));
+    await page.route(API, (route) =>
+      route.fulfill({ status: 201, json: { ok: true, id: "lead_124", matches: [], message } }),
+    );
     await fillValid(form);
     await form.getByRole("button", { name: FIND_PROS_FORM.submit }).click();
     const done = page.getByTestId("find-pros-confirmation");
@@ -274,7 +300,10 @@ test.describe("quotes form (JavaScript)", () => {
     const keys: string[] = [];
     await page.route(API, (route) => {
       keys.push(route.request().headers()["idempotency-key"]);
-      return route.fulfill({ status: 503, json: { error: "Quote requests are paused for a moment. Please try again." } });
+      return route.fulfill({
+        status: 503,
+        json: { error: "Quote requests are paused for a moment. Please try again." },
+      });
     });
     await fillValid(form);
     const submit = form.getByRole("button", { name: FIND_PROS_FORM.submit });
@@ -301,7 +330,9 @@ test.describe("quotes form (JavaScript)", () => {
 
   test("a 400 from the server puts its messages on the fields", async ({ page }) => {
     const form = await openEnhancedForm(page);
-    await page.route(API, (route) => route.fulfill({ status: 400, json: { error: "Invalid request", fields: { email: MESSAGES.email } } }));
+    await page.route(API, (route) =>
+      route.fulfill({ status: 400, json: { error: "Invalid request", fields: { email: MESSAGES.email } } }),
+    );
     await fillValid(form);
     await form.getByRole("button", { name: FIND_PROS_FORM.submit }).click();
     const email = control(form, "email");
@@ -381,7 +412,10 @@ test.describe("quotes form against the real endpoint", () => {
       await expect(form).toHaveAttribute("method", "post");
       await expect(form).toHaveAttribute("enctype", "multipart/form-data");
       await fillValid(form, { ...VALID, email: `e2e-nojs-${Date.now()}@example.com` });
-      await Promise.all([page.waitForURL(/\/api\/find-pros/, { timeout: SLOW }), form.getByRole("button", { name: FIND_PROS_FORM.submit }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/api\/find-pros/, { timeout: SLOW }),
+        form.getByRole("button", { name: FIND_PROS_FORM.submit }).click(),
+      ]);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(/received|thank/i);
     });
   });

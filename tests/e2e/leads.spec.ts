@@ -47,7 +47,11 @@ async function fillBusiness(dialog: Locator) {
 }
 
 /** Answers a mocked lead endpoint; `hold` lets a test look at the pending state first. */
-async function mockLead(page: Page, path: string, answer: { status: number; body?: unknown } = { status: 201, body: { ok: true, id: "ld_test" } }) {
+async function mockLead(
+  page: Page,
+  path: string,
+  answer: { status: number; body?: unknown } = { status: 201, body: { ok: true, id: "ld_test" } },
+) {
   const requests: Request[] = [];
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -55,7 +59,11 @@ async function mockLead(page: Page, path: string, answer: { status: number; body
   await page.route(`**${path}`, async (route) => {
     requests.push(route.request());
     if (hold) await held;
-    await route.fulfill({ status: answer.status, contentType: "application/json", body: JSON.stringify(answer.body ?? {}) });
+    await route.fulfill({
+      status: answer.status,
+      contentType: "application/json",
+      body: JSON.stringify(answer.body ?? {}),
+    });
   });
   return {
     requests,
@@ -104,7 +112,10 @@ test.describe("with JavaScript", () => {
   });
 
   test("emergency tree removal: posts the spec payload and confirms $900 - $4,500", async ({ page }) => {
-    const api = await mockLead(page, "/api/quote", { status: 201, body: { ok: true, id: "ld_1", estimatedCost: "$900 - $4,500" } });
+    const api = await mockLead(page, "/api/quote", {
+      status: 201,
+      body: { ok: true, id: "ld_1", estimatedCost: "$900 - $4,500" },
+    });
     await page.goto("/services/emergency");
     await page.getByRole("main").getByRole("button", { name: "Emergency Quote" }).first().click();
     // Unnamed: the confirmation view renames the dialog.
@@ -187,7 +198,10 @@ test.describe("with JavaScript", () => {
   });
 
   test("quote: a 400's field messages show inline", async ({ page }) => {
-    await mockLead(page, "/api/quote", { status: 400, body: { error: "Please correct the highlighted fields.", fields: { address: MESSAGES.address } } });
+    await mockLead(page, "/api/quote", {
+      status: 400,
+      body: { error: "Please correct the highlighted fields.", fields: { address: MESSAGES.address } },
+    });
     await page.goto("/");
     await page.getByRole("button", { name: "Get Instant Quote" }).click();
     const dialog = page.getByRole("dialog", { name: QUOTE_FORM.title });
@@ -210,7 +224,17 @@ test.describe("with JavaScript", () => {
     await hydrated(dialog);
     await expect(dialog).toHaveAccessibleName(AUDIT_FORM.title);
     await dialog.getByRole("button", { name: AUDIT_FORM.submit }).click();
-    for (const field of ["name", "email", "phone", "companyName", "currentRevenue", "yearsInBusiness", "employeeCount", "currentChallenges", "growthGoals"] as const) {
+    for (const field of [
+      "name",
+      "email",
+      "phone",
+      "companyName",
+      "currentRevenue",
+      "yearsInBusiness",
+      "employeeCount",
+      "currentChallenges",
+      "growthGoals",
+    ] as const) {
       await expect(dialog.getByText(MESSAGES[field], { exact: true })).toBeVisible();
     }
     // Ten challenge and ten goal checkboxes; the long dialog scrolls inside 80vh.
@@ -219,7 +243,9 @@ test.describe("with JavaScript", () => {
     const box = await dialog.boundingBox();
     const viewport = page.viewportSize()!;
     expect(box!.height).toBeLessThanOrEqual(viewport.height * 0.8 + 1);
-    expect(await dialog.evaluate((el) => el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY === "auto")).toBe(true);
+    expect(
+      await dialog.evaluate((el) => el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY === "auto"),
+    ).toBe(true);
 
     await fillBusiness(dialog);
     api.hold();
@@ -227,7 +253,8 @@ test.describe("with JavaScript", () => {
     await expect(dialog.getByRole("button", { name: AUDIT_FORM.pending })).toBeDisabled();
     api.release();
     await expect(dialog).toHaveAccessibleName(AUDIT_CONFIRMATION.title);
-    for (const text of [...AUDIT_CONFIRMATION.nextSteps, ...AUDIT_CONFIRMATION.outcomes]) await expect(dialog).toContainText(text);
+    for (const text of [...AUDIT_CONFIRMATION.nextSteps, ...AUDIT_CONFIRMATION.outcomes])
+      await expect(dialog).toContainText(text);
     expect(api.requests[0]!.postDataJSON()).toEqual({
       name: contact.name,
       email: contact.email,
@@ -268,7 +295,11 @@ test.describe("with JavaScript", () => {
     await fillBusiness(dialog);
     await dialog.getByRole("button", { name: ASSESSMENT_FORM.submit }).click();
     await expect(dialog).toHaveAccessibleName(AUDIT_CONFIRMATION.title);
-    expect(api.requests[0]!.postDataJSON()).toMatchObject({ phase: "phase-3", companyName: "Rivera Tree Care", _source: "/business-growth/phase-3" });
+    expect(api.requests[0]!.postDataJSON()).toMatchObject({
+      phase: "phase-3",
+      companyName: "Rivera Tree Care",
+      _source: "/business-growth/phase-3",
+    });
   });
 
   test("phase 6: Start Exit Preparation and Get Exit Valuation open the assessment", async ({ page }) => {
@@ -391,7 +422,10 @@ test.describe("buttons, native dialogs, hydration", () => {
     // The header's Free Quote and Growth Audit (desktop bar or mobile menu).
     await page.goto("/about");
     if ((page.viewportSize()?.width ?? 1280) < 1024) await page.getByRole("button", { name: "Open menu" }).click();
-    for (const [name, title] of [["Free Quote", QUOTE_FORM.title], ["Growth Audit", AUDIT_FORM.title]] as const) {
+    for (const [name, title] of [
+      ["Free Quote", QUOTE_FORM.title],
+      ["Growth Audit", AUDIT_FORM.title],
+    ] as const) {
       const button = page.getByRole("banner").getByRole("button", { name, exact: true }).locator("visible=true");
       await expect(button).toHaveCount(1);
       await button.click();
@@ -399,12 +433,15 @@ test.describe("buttons, native dialogs, hydration", () => {
       await expect(dialog).toBeVisible();
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
-      if ((page.viewportSize()?.width ?? 1280) < 1024 && name === "Free Quote") await page.getByRole("button", { name: "Open menu" }).click();
+      if ((page.viewportSize()?.width ?? 1280) < 1024 && name === "Free Quote")
+        await page.getByRole("button", { name: "Open menu" }).click();
     }
   });
 
   for (const [path, name, title] of [triggers[0]!, triggers[5]!, triggers[6]!]) {
-    test(`${title}: opens with focus inside, page inert and not scrolling, Escape closes, focus returns`, async ({ page }) => {
+    test(`${title}: opens with focus inside, page inert and not scrolling, Escape closes, focus returns`, async ({
+      page,
+    }) => {
       await page.goto(path);
       const trigger = page.getByRole("main").getByRole("button", { name }).first();
       await trigger.focus();
@@ -423,7 +460,9 @@ test.describe("buttons, native dialogs, hydration", () => {
     });
   }
 
-  test("typing before the island loads survives hydration, and the submit then goes through the island", async ({ page }) => {
+  test("typing before the island loads survives hydration, and the submit then goes through the island", async ({
+    page,
+  }) => {
     const api = await mockLead(page, "/api/audit");
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -449,7 +488,11 @@ test.describe("buttons, native dialogs, hydration", () => {
     await expect(dialog.getByLabel(GOALS[0].label)).toBeChecked();
     await dialog.getByRole("button", { name: AUDIT_FORM.submit }).click();
     await expect(page.locator("#audit-dialog")).toHaveAccessibleName(AUDIT_CONFIRMATION.title);
-    expect(api.requests[0]!.postDataJSON()).toMatchObject({ name: contact.name, currentRevenue: "100k-250k", currentChallenges: [CHALLENGES[0].value, CHALLENGES[3].value] });
+    expect(api.requests[0]!.postDataJSON()).toMatchObject({
+      name: contact.name,
+      currentRevenue: "100k-250k",
+      currentChallenges: [CHALLENGES[0].value, CHALLENGES[3].value],
+    });
   });
 
   test("a reopened dialog starts fresh after a confirmation", async ({ page }) => {
@@ -479,9 +522,13 @@ test.describe("buttons, native dialogs, hydration", () => {
       // With the messages showing too.
       await dialog.getByRole("button", { name: /Get My Free Quote|Request My/ }).click();
       await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+        .analyze();
       const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(blocking.map((v) => `${path} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(
+        blocking.map((v) => `${path} ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
     }
   });
 });
@@ -498,7 +545,9 @@ test.describe("without JavaScript", { tag: "@server" }, () => {
   test.describe.configure({ timeout: 90_000 });
   const serverAnswer = { timeout: 45_000 };
 
-  test("quote: the button opens the form; empty submit lists the messages; a valid one confirms the estimate", async ({ page }) => {
+  test("quote: the button opens the form; empty submit lists the messages; a valid one confirms the estimate", async ({
+    page,
+  }) => {
     await page.goto("/services/emergency");
     const dialog = page.locator("#quote-dialog");
     await expect(dialog).toBeHidden();
@@ -529,7 +578,8 @@ test.describe("without JavaScript", { tag: "@server" }, () => {
     await form.getByRole("button", { name: QUOTE_FORM.submit }).click();
     await expect(page.getByRole("heading", { name: QUOTE_TOASTS.success.title })).toBeVisible(serverAnswer);
     await expect(page.getByTestId("quote-estimate")).toHaveText("$900 - $4,500");
-    for (const promise of QUOTE_CONFIRMATION.promises) await expect(page.getByText(promise, { exact: true })).toBeVisible();
+    for (const promise of QUOTE_CONFIRMATION.promises)
+      await expect(page.getByText(promise, { exact: true })).toBeVisible();
   });
 
   test("audit: the button opens the form, Close hides it, submit confirms", async ({ page }) => {

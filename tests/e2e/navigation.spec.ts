@@ -29,7 +29,15 @@ test("every header, menu and footer link resolves", async ({ request }) => {
 test("footer: links, plain-text placeholders, contact and 24/7 notes", async ({ page }) => {
   await page.goto("/");
   const footer = page.locator("footer");
-  for (const label of ["Tree Health Assessment", "AI Quoting System", "Marketing & SEO", "Fractional CFO", "Our Team", "Careers", "Case Studies"]) {
+  for (const label of [
+    "Tree Health Assessment",
+    "AI Quoting System",
+    "Marketing & SEO",
+    "Fractional CFO",
+    "Our Team",
+    "Careers",
+    "Case Studies",
+  ]) {
     const item = footer.getByText(label, { exact: true });
     await expect(item).toBeVisible();
     await expect(footer.getByRole("link", { name: label, exact: true })).toHaveCount(0);
@@ -44,14 +52,19 @@ test("footer: links, plain-text placeholders, contact and 24/7 notes", async ({ 
 
 test("Find Tree Service and Market Intelligence are highlighted when active", async ({ page }) => {
   test.skip(isMobile(page), "desktop navigation");
-  for (const [path, label] of [["/find-a-tree-service", "Find Tree Service"], ["/industry-analysis", "Market Intelligence"]] as const) {
+  for (const [path, label] of [
+    ["/find-a-tree-service", "Find Tree Service"],
+    ["/industry-analysis", "Market Intelligence"],
+  ] as const) {
     await page.goto(path);
     const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label });
     await expect(link).toHaveAttribute("aria-current", "page");
     await expect(link).toHaveClass(/bg-forest-100/);
   }
   await page.goto("/blog");
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Find Tree Service" })).not.toHaveClass(/bg-forest-100/);
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Find Tree Service" }),
+  ).not.toHaveClass(/bg-forest-100/);
 });
 
 test("Free Quote and Growth Audit buttons are in the header", async ({ page }) => {

@@ -51,7 +51,9 @@ test("robots.txt, sitemap, favicon and health answer", async ({ request }) => {
   expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/directory\/balcones-canopy-works-austin<\/loc>/);
   expect((await request.get("/sitemap-directory-1.xml")).status()).toBe(404);
   for (const route of STATIC_ROUTES) {
-    expect(xml, `sitemap lists ${route}`).toMatch(new RegExp(`<loc>https?://[^<]+${route === "/" ? "/?" : route.replace(/\//g, "\\/")}</loc>`));
+    expect(xml, `sitemap lists ${route}`).toMatch(
+      new RegExp(`<loc>https?://[^<]+${route === "/" ? "/?" : route.replace(/\//g, "\\/")}</loc>`),
+    );
   }
   expect(xml).not.toContain("404");
   for (const asset of ["/favicon.svg", "/favicon.ico", "/apple-touch-icon.png", "/og-default.png"]) {

@@ -34,7 +34,9 @@ async function watch(page: Page) {
   await page.exposeFunction("__reportCsp", (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+      (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   const pwned = () => page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss ?? null);
@@ -92,14 +94,19 @@ test.describe("headers", () => {
       const response = await page.goto(path);
       const policy = await metaPolicy(page, response?.headers()["content-security-policy"]);
       expect(policy["script-src"], path).toContain("'self'");
-      expect(policy["script-src"].some((v) => v.startsWith("'sha256-")), path).toBe(true);
+      expect(
+        policy["script-src"].some((v) => v.startsWith("'sha256-")),
+        path,
+      ).toBe(true);
       expect(policy["script-src"], path).not.toContain("'unsafe-inline'");
       expect(policy["script-src"], path).not.toContain("'unsafe-eval'");
       expect(policy["default-src"], path).toEqual(["'self'"]);
       expect(policy["object-src"], path).toEqual(["'none'"]);
       // Every inline script on the page is one of the listed hashes (else it would not run).
       const inline = await page.locator("script:not([src])").count();
-      expect(policy["script-src"].filter((v) => v.startsWith("'sha256-")).length, path).toBeGreaterThanOrEqual(inline > 0 ? 1 : 0);
+      expect(policy["script-src"].filter((v) => v.startsWith("'sha256-")).length, path).toBeGreaterThanOrEqual(
+        inline > 0 ? 1 : 0,
+      );
     }
   });
 
@@ -170,7 +177,13 @@ test.describe("stored XSS renders as text", () => {
   test("a review with markup on the public profile", async ({ page, request }) => {
     const reviewer = unique("Eve");
     const posted = await request.post(`/api/businesses/${BUSINESS.id}/reviews`, {
-      data: { customerName: `${reviewer} ${IMG}`, rating: 4, title: SCRIPT, reviewText: `See ${JS_URL} and ${IMG}`, serviceType: "" },
+      data: {
+        customerName: `${reviewer} ${IMG}`,
+        rating: 4,
+        title: SCRIPT,
+        reviewText: `See ${JS_URL} and ${IMG}`,
+        serviceType: "",
+      },
     });
     expect(posted.status(), await posted.text()).toBe(201);
     const reviewId = (await posted.json()).data.id as string;

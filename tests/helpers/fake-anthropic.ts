@@ -61,10 +61,12 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       res.writeHead(status, { "content-type": "application/json", "request-id": `req_fake_${n}` });
       res.end(JSON.stringify(body));
     };
-    const error = (status: number, type: string, message: string) => send(status, { type: "error", error: { type, message } });
+    const error = (status: number, type: string, message: string) =>
+      send(status, { type: "error", error: { type, message } });
 
     if (!authorized(req.headers)) return error(401, "authentication_error", "invalid x-api-key");
-    if (req.method !== "POST" || req.url?.split("?")[0] !== "/v1/messages") return error(404, "not_found_error", "Not found");
+    if (req.method !== "POST" || req.url?.split("?")[0] !== "/v1/messages")
+      return error(404, "not_found_error", "Not found");
     let body: RecordedRequest["body"];
     try {
       body = JSON.parse(raw);
@@ -76,15 +78,33 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
 
     const step: FakeStep = steps.shift() ?? { text: "OK from the fake." };
     if ("delayMs" in step && step.delayMs) await new Promise((r) => setTimeout(r, step.delayMs));
-    if ("status" in step) return error(step.status, step.errorType ?? (step.status >= 500 ? "api_error" : "invalid_request_error"), "fake failure");
+    if ("status" in step)
+      return error(
+        step.status,
+        step.errorType ?? (step.status >= 500 ? "api_error" : "invalid_request_error"),
+        "fake failure",
+      );
 
-    const usage = "usage" in step && step.usage ? step.usage : { input_tokens: Math.ceil(raw.length / 4), output_tokens: 40 };
-    const base = { id: `msg_fake_${n}`, type: "message", role: "assistant", model: body.model, stop_sequence: null, usage };
+    const usage =
+      "usage" in step && step.usage ? step.usage : { input_tokens: Math.ceil(raw.length / 4), output_tokens: 40 };
+    const base = {
+      id: `msg_fake_${n}`,
+      type: "message",
+      role: "assistant",
+      model: body.model,
+      stop_sequence: null,
+      usage,
+    };
     if ("refusal" in step) return send(200, { ...base, content: [], stop_reason: "refusal" });
     if ("toolUse" in step) {
       const content = [
         ...(step.text ? [{ type: "text", text: step.text }] : []),
-        ...step.toolUse.map((t, i) => ({ type: "tool_use", id: t.id ?? `toolu_fake_${n}_${i}`, name: t.name, input: t.input })),
+        ...step.toolUse.map((t, i) => ({
+          type: "tool_use",
+          id: t.id ?? `toolu_fake_${n}_${i}`,
+          name: t.name,
+          input: t.input,
+        })),
       ];
       return send(200, { ...base, content, stop_reason: "tool_use" });
     }

@@ -32,7 +32,12 @@ export async function functionsHarness(label: string): Promise<FunctionsHarness 
     store,
     photos,
     handler: (endpoint, deps = {}) =>
-      leadHandler(endpoint, { store: () => store, photos: () => photos, env: { RATE_LIMIT_PER_MINUTE: "1000" }, ...deps }),
+      leadHandler(endpoint, {
+        store: () => store,
+        photos: () => photos,
+        env: { RATE_LIMIT_PER_MINUTE: "1000" },
+        ...deps,
+      }),
     async teardown() {
       await store.close();
       await deleteKeysWithPrefix(url, store.prefix);
@@ -55,7 +60,11 @@ export function jsonRequest(path: string, body: unknown, headers: Record<string,
   });
 }
 
-export function formRequest(path: string, fields: Iterable<[string, string]>, headers: Record<string, string> = {}): Request {
+export function formRequest(
+  path: string,
+  fields: Iterable<[string, string]>,
+  headers: Record<string, string> = {},
+): Request {
   return new Request(`${ORIGIN}${path}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", ...headers },
@@ -108,11 +117,15 @@ export const validFindPros = () => ({
 });
 
 /** Flattens a payload into form entries: arrays repeat, nested objects use dotted names; `text` writes each value. */
-export function toEntries(payload: Record<string, unknown>, text: (value: unknown) => string = String): [string, string][] {
+export function toEntries(
+  payload: Record<string, unknown>,
+  text: (value: unknown) => string = String,
+): [string, string][] {
   const out: [string, string][] = [];
   for (const [key, value] of Object.entries(payload)) {
     if (Array.isArray(value)) for (const v of value) out.push([key, text(v)]);
-    else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) out.push([`${key}.${k}`, text(v)]);
+    else if (value && typeof value === "object")
+      for (const [k, v] of Object.entries(value)) out.push([`${key}.${k}`, text(v)]);
     else out.push([key, text(value)]);
   }
   return out;
@@ -120,7 +133,10 @@ export function toEntries(payload: Record<string, unknown>, text: (value: unknow
 
 /** A valid 1x1 PNG. */
 export const TINY_PNG: Uint8Array<ArrayBuffer> = Uint8Array.from(
-  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    "base64",
+  ),
 );
 
 /** A store whose every operation fails, as when Redis is down. */

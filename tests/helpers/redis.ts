@@ -10,7 +10,12 @@ export const DEFAULT_TEST_REDIS_URL = "redis://127.0.0.1:6379";
 const isCI = () => /^(1|true)$/i.test(process.env.CI ?? "");
 
 async function answers(url: string): Promise<boolean> {
-  const client = new IORedis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new IORedis(url, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   client.on("error", () => {});
   try {
     await client.connect();
@@ -53,7 +58,13 @@ export async function deleteKeysWithPrefix(url: string, prefix: string): Promise
   try {
     let cursor = "0";
     do {
-      const [next, keys] = await client.scan(cursor, "MATCH", `${prefix.replace(/[*?[\]\\]/g, "\\$&")}*`, "COUNT", 1000);
+      const [next, keys] = await client.scan(
+        cursor,
+        "MATCH",
+        `${prefix.replace(/[*?[\]\\]/g, "\\$&")}*`,
+        "COUNT",
+        1000,
+      );
       cursor = next;
       if (keys.length) deleted += await client.unlink(...keys);
     } while (cursor !== "0");

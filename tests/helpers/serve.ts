@@ -34,7 +34,15 @@ export async function freePort(): Promise<number> {
 export async function startServe(env: Record<string, string>, port?: number): Promise<Served> {
   const chosen = port ?? (await freePort());
   const base = { ...process.env };
-  for (const name of ["REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "TREELINE_SHARED_EMBEDDED", "VITEST", "NODE_ENV"]) delete base[name];
+  for (const name of [
+    "REDIS_URL",
+    "UPSTASH_REDIS_REST_URL",
+    "UPSTASH_REDIS_REST_TOKEN",
+    "TREELINE_SHARED_EMBEDDED",
+    "VITEST",
+    "NODE_ENV",
+  ])
+    delete base[name];
   const child: ChildProcess = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd: ROOT,
     env: { ...base, HOST: "127.0.0.1", PORT: String(chosen), ...env },
@@ -84,7 +92,15 @@ export function send(
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: served.port, method, path, headers: options.headers, localAddress: options.from ?? "127.0.0.1", agent: false },
+      {
+        host: "127.0.0.1",
+        port: served.port,
+        method,
+        path,
+        headers: options.headers,
+        localAddress: options.from ?? "127.0.0.1",
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

@@ -57,10 +57,11 @@ describe.skipIf(!redisUrl)("Redis unreachable, then back", () => {
   let store: Store;
   let health: (req: Request) => Promise<Response>;
   const post = (key: string) =>
-    leadHandler(QUOTE_ENDPOINT, { store: () => store, env: { RATE_LIMIT_PER_MINUTE: "0" }, notify: async () => undefined })(
-      jsonRequest("/api/quote", { ...validQuote(), _started: humanStarted() }, { "idempotency-key": key }),
-      nextIp(),
-    );
+    leadHandler(QUOTE_ENDPOINT, {
+      store: () => store,
+      env: { RATE_LIMIT_PER_MINUTE: "0" },
+      notify: async () => undefined,
+    })(jsonRequest("/api/quote", { ...validQuote(), _started: humanStarted() }, { "idempotency-key": key }), nextIp());
 
   beforeAll(async () => {
     await proxy.start();
@@ -113,8 +114,12 @@ describe.skipIf(!redisUrl)("Anthropic slow or failing", () => {
   const prefix = uniquePrefix("faults-chat");
   let store: Store;
   const chat = () =>
-    chatHandler({ store: () => store, env: { ANTHROPIC_API_KEY: FAKE_API_KEY, ANTHROPIC_BASE_URL: fake.url, CHAT_RATE_LIMIT_PER_MINUTE: "0" } });
-  const ask = () => jsonRequest("/api/chat", { messages: [{ role: "user", content: "How much does tree removal cost?" }] });
+    chatHandler({
+      store: () => store,
+      env: { ANTHROPIC_API_KEY: FAKE_API_KEY, ANTHROPIC_BASE_URL: fake.url, CHAT_RATE_LIMIT_PER_MINUTE: "0" },
+    });
+  const ask = () =>
+    jsonRequest("/api/chat", { messages: [{ role: "user", content: "How much does tree removal cost?" }] });
 
   beforeAll(async () => {
     fake = await startFakeAnthropic();

@@ -8,7 +8,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { QUOTE_ENDPOINT } from "../../netlify/lib/leads.ts";
 import { BACKOFF_BASE_MS, backoffMs, drainOutbox, notifyLead } from "../../netlify/lib/notify/index.ts";
 import { webhookMessage } from "../../netlify/lib/notify/message.ts";
-import { functionsHarness, humanStarted, jsonRequest, nextIp, validQuote, type FunctionsHarness } from "../helpers/functions.ts";
+import {
+  functionsHarness,
+  humanStarted,
+  jsonRequest,
+  nextIp,
+  validQuote,
+  type FunctionsHarness,
+} from "../helpers/functions.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
 
 const SITE = "https://treeline.test";
@@ -38,7 +45,14 @@ describe.skipIf(!h)("lead notifications", () => {
     await mail.close();
     await h?.teardown();
     // Whatever happened above, no visitor detail reached a log line.
-    for (const secret of ["Jane Customer", "jane@example.com", "512-555-0199", "123 Oak Street", "Wanda Webhook", "wanda@example.com"]) {
+    for (const secret of [
+      "Jane Customer",
+      "jane@example.com",
+      "512-555-0199",
+      "123 Oak Street",
+      "Wanda Webhook",
+      "wanda@example.com",
+    ]) {
       expect(logs.filter((l) => l.includes(secret))).toEqual([]);
     }
     expect(logs.some((l) => /\[lead\] quote: stored ld_/.test(l))).toBe(true);
@@ -50,7 +64,10 @@ describe.skipIf(!h)("lead notifications", () => {
   async function submit(envOver: Record<string, string> = {}, over: Record<string, unknown> = {}) {
     const pending: Promise<unknown>[] = [];
     const quote = harness.handler(QUOTE_ENDPOINT, { env: { ...env(), ...envOver } });
-    const res = await quote(jsonRequest("/api/quote", { ...validQuote(), ...over, _started: humanStarted() }), { ...nextIp(), waitUntil: (p) => void pending.push(p) });
+    const res = await quote(jsonRequest("/api/quote", { ...validQuote(), ...over, _started: humanStarted() }), {
+      ...nextIp(),
+      waitUntil: (p) => void pending.push(p),
+    });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     return { id, after: () => Promise.all(pending) };
@@ -61,13 +78,21 @@ describe.skipIf(!h)("lead notifications", () => {
     expect(await harness.store.outbox.get(id)).not.toBeNull();
     await after();
     expect(hook.calls).toHaveLength(1);
-    const body = hook.calls[0]!.body as { text: string; blocks: { type: string; fields?: { text: string }[]; elements?: { url?: string }[] }[] };
+    const body = hook.calls[0]!.body as {
+      text: string;
+      blocks: { type: string; fields?: { text: string }[]; elements?: { url?: string }[] }[];
+    };
     expect(body.text).toBe(
       `New quote request from Jane Customer: Tree Removal, Emergency (ASAP) - call <tel:+15125550199|512-555-0199> - estimate $900 - $4,500 - <${SITE}/admin#lead=${id}|open in admin>`,
     );
     const fields = body.blocks.find((b) => b.type === "section")!.fields!.map((f) => f.text);
     expect(fields).toEqual(
-      expect.arrayContaining(["*Who*\nJane Customer", "*Phone*\n<tel:+15125550199|512-555-0199>", "*Estimate*\n$900 - $4,500", "*E-mail*\n<mailto:jane@example.com|jane@example.com>"]),
+      expect.arrayContaining([
+        "*Who*\nJane Customer",
+        "*Phone*\n<tel:+15125550199|512-555-0199>",
+        "*Estimate*\n$900 - $4,500",
+        "*E-mail*\n<mailto:jane@example.com|jane@example.com>",
+      ]),
     );
     expect(body.blocks.find((b) => b.type === "actions")!.elements![0]!.url).toBe(`${SITE}/admin#lead=${id}`);
     expect(hook.calls[0]!.headers["content-type"]).toBe("application/json");
@@ -99,7 +124,10 @@ describe.skipIf(!h)("lead notifications", () => {
     const url = down.url;
     await down.close();
     const started = Date.now();
-    const { id, after } = await submit({ NOTIFY_WEBHOOK_URL: url }, { name: "Wanda Webhook", email: "wanda@example.com" });
+    const { id, after } = await submit(
+      { NOTIFY_WEBHOOK_URL: url },
+      { name: "Wanda Webhook", email: "wanda@example.com" },
+    );
     expect(Date.now() - started).toBeLessThan(2_000);
     await after();
     const first = await harness.store.outbox.get(id);
@@ -119,13 +147,22 @@ describe.skipIf(!h)("lead notifications", () => {
   });
 
   it("sends the e-mail through the provider API too, and a retry only sends what failed", async () => {
-    const emailEnv = { NOTIFY_EMAIL_TO: "ops@treeline.test, boss@treeline.test", RESEND_API_KEY: "re_test_key", RESEND_API_URL: mail.url, NOTIFY_EMAIL_FROM: "Leads <leads@treeline.test>" };
+    const emailEnv = {
+      NOTIFY_EMAIL_TO: "ops@treeline.test, boss@treeline.test",
+      RESEND_API_KEY: "re_test_key",
+      RESEND_API_URL: mail.url,
+      NOTIFY_EMAIL_FROM: "Leads <leads@treeline.test>",
+    };
     mail.respondWith(503);
     const { id, after } = await submit(emailEnv);
     await after();
     expect(hook.calls).toHaveLength(1);
     expect(mail.calls).toHaveLength(1);
-    expect(await harness.store.outbox.get(id)).toMatchObject({ attempts: 1, delivered: ["webhook"], lastError: "email: HTTP 503" });
+    expect(await harness.store.outbox.get(id)).toMatchObject({
+      attempts: 1,
+      delivered: ["webhook"],
+      lastError: "email: HTTP 503",
+    });
 
     const item = (await harness.store.outbox.get(id))!;
     await drainOutbox(harness.store, { env: { ...env(), ...emailEnv }, now: () => Date.parse(item.nextAttemptAt) + 1 });
@@ -145,7 +182,11 @@ describe.skipIf(!h)("lead notifications", () => {
 
   it("never sends the same item twice at once (the scheduled run next to the response's attempt)", async () => {
     const { id } = await submit({ NOTIFY_WEBHOOK_URL: "" });
-    const runs = await Promise.all([notifyLead(harness.store, id, { env: env() }), drainOutbox(harness.store, { env: env() }), notifyLead(harness.store, id, { env: env() })]);
+    const runs = await Promise.all([
+      notifyLead(harness.store, id, { env: env() }),
+      drainOutbox(harness.store, { env: env() }),
+      notifyLead(harness.store, id, { env: env() }),
+    ]);
     expect(hook.calls.filter((c) => JSON.stringify(c.body).includes(id))).toHaveLength(1);
     expect(runs).toContain("skipped");
   });
@@ -161,7 +202,14 @@ describe.skipIf(!h)("lead notifications", () => {
 
   it("escapes Slack markup in what the visitor typed", () => {
     const message = webhookMessage(
-      { id: "ld_000000000000000000x", type: "quote", createdAt: "2025-01-01T00:00:00.000Z", sourcePage: "/", status: "new", data: { name: "<!channel> & <https://evil|x>", phone: "512-555-0100" } },
+      {
+        id: "ld_000000000000000000x",
+        type: "quote",
+        createdAt: "2025-01-01T00:00:00.000Z",
+        sourcePage: "/",
+        status: "new",
+        data: { name: "<!channel> & <https://evil|x>", phone: "512-555-0100" },
+      },
       SITE,
     );
     expect(message.text).toContain("&lt;!channel&gt; &amp; &lt;https://evil|x&gt;");

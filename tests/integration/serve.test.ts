@@ -22,9 +22,16 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
 });
 
 /** Opens a raw connection from `from`, writes `head` (+ `body`) and resolves with the status line. */
-function rawStatus(served: Served, head: string, body = "", from = "127.0.0.1"): Promise<{ status: number; text: string }> {
+function rawStatus(
+  served: Served,
+  head: string,
+  body = "",
+  from = "127.0.0.1",
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: "127.0.0.1", port: served.port, localAddress: from }, () => socket.write(head + body));
+    const socket = net.connect({ host: "127.0.0.1", port: served.port, localAddress: from }, () =>
+      socket.write(head + body),
+    );
     let text = "";
     socket.on("data", (c: Buffer) => {
       text += c.toString("latin1");
@@ -79,19 +86,29 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
     expect(statuses.slice(0, 3)).toEqual([400, 400, 400]);
     expect(statuses).toContain(429);
     // Another connection address is another client, whatever headers it sends.
-    const other = await send(served, "POST", "/api/quote", { ...json({}, { "x-forwarded-for": "198.51.100.1" }), from: "127.0.0.3" });
+    const other = await send(served, "POST", "/api/quote", {
+      ...json({}, { "x-forwarded-for": "198.51.100.1" }),
+      from: "127.0.0.3",
+    });
     expect(other.status).toBe(400);
   }, 120_000);
 
   it("an admin lockout hits only the guesser, never the operator it pretends to be", async () => {
     const guess = (n: number) =>
       send(served, "GET", "/api/admin/leads", {
-        headers: { authorization: `Bearer wrong-token-${n}-xxxxxxxxxx`, "x-forwarded-for": "127.0.0.1", "x-nf-client-connection-ip": "127.0.0.1" },
+        headers: {
+          authorization: `Bearer wrong-token-${n}-xxxxxxxxxx`,
+          "x-forwarded-for": "127.0.0.1",
+          "x-nf-client-connection-ip": "127.0.0.1",
+        },
         from: "127.0.0.4",
       });
     for (let i = 0; i < 10; i++) expect((await guess(i)).status).toBe(401);
     expect((await guess(10)).status).toBe(429);
-    const operator = await send(served, "GET", "/api/admin/leads", { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, from: "127.0.0.5" });
+    const operator = await send(served, "GET", "/api/admin/leads", {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      from: "127.0.0.5",
+    });
     expect(operator.status).toBe(200);
   }, 240_000);
 
@@ -113,12 +130,15 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
       let sent = 0;
       let text = "";
       socket.on("connect", () => {
-        socket.write(`POST /api/find-pros HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n`);
+        socket.write(
+          `POST /api/find-pros HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        );
         const pump = () => {
           // 100 MB, as the upload that took the old server from 762 MB to 1.7 GB.
           while (sent < 100 * 1024 * 1024 && !socket.destroyed) {
             sent += chunk.length;
-            if (!socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString()}\r\n`)) return void socket.once("drain", pump);
+            if (!socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString()}\r\n`))
+              return void socket.once("drain", pump);
           }
         };
         pump();
@@ -157,7 +177,9 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
     for (let round = 0; round < 4; round++) {
       const answers = await Promise.all(
         Array.from({ length: 8 }, async (_, i) => {
-          const res = await fetch(`http://127.0.0.1:${served.port}${i % 2 ? "/api/businesses/featured" : "/api/businesses?limit=12&offset=0"}`);
+          const res = await fetch(
+            `http://127.0.0.1:${served.port}${i % 2 ? "/api/businesses/featured" : "/api/businesses?limit=12&offset=0"}`,
+          );
           return { status: res.status, text: await res.text() };
         }),
       );
@@ -184,27 +206,41 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
   }, 120_000);
 
   it("refuses cross-site form posts (no JS) with a page, and cross-site JSON with 403 JSON", async () => {
-    const form = new URLSearchParams(Object.entries(validQuote()).filter((e): e is [string, string] => typeof e[1] === "string")).toString();
+    const form = new URLSearchParams(
+      Object.entries(validQuote()).filter((e): e is [string, string] => typeof e[1] === "string"),
+    ).toString();
     const formHeaders = { "content-type": "application/x-www-form-urlencoded", accept: "text/html" };
-    const evil = await send(served, "POST", "/api/quote", { headers: { ...formHeaders, origin: "https://evil.example", "sec-fetch-site": "cross-site" }, body: form, from: "127.0.0.8" });
+    const evil = await send(served, "POST", "/api/quote", {
+      headers: { ...formHeaders, origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      body: form,
+      from: "127.0.0.8",
+    });
     expect(evil.status).toBe(403);
     expect(evil.headers["content-type"]).toMatch(/text\/html/);
     expect(evil.text).toContain("another website");
     // Function-rendered pages carry the static pages' security headers.
     for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) expect(evil.headers[name], name).toBe(value);
 
-    const js = await send(served, "POST", "/api/quote", { ...json(validQuote(), { "sec-fetch-site": "cross-site" }), from: "127.0.0.8" });
+    const js = await send(served, "POST", "/api/quote", {
+      ...json(validQuote(), { "sec-fetch-site": "cross-site" }),
+      from: "127.0.0.8",
+    });
     expect(js.status).toBe(403);
     expect(JSON.parse(js.text)).toEqual({ error: CROSS_SITE_ERROR });
 
     // The site's own form page posting: the confirmation page.
-    const own = await send(served, "POST", "/api/quote", { headers: { ...formHeaders, origin: served.origin, "sec-fetch-site": "same-origin" }, body: form, from: "127.0.0.9" });
+    const own = await send(served, "POST", "/api/quote", {
+      headers: { ...formHeaders, origin: served.origin, "sec-fetch-site": "same-origin" },
+      body: form,
+      from: "127.0.0.9",
+    });
     expect(own.status).toBe(200);
     expect(own.headers["strict-transport-security"]).toBe(PAGE_SECURITY_HEADERS["strict-transport-security"]);
   }, 120_000);
 
   it("a save that fails answers 503 (then and after) and a restart keeps exactly what was acknowledged", async () => {
-    const post = (name: string) => send(served, "POST", "/api/quote", { ...json({ ...validQuote(), name }), from: "127.0.0.10" });
+    const post = (name: string) =>
+      send(served, "POST", "/api/quote", { ...json({ ...validQuote(), name }), from: "127.0.0.10" });
     // The server's own temp file for saves is taken by a directory: every save fails.
     const temp = join(dataDir, `store.json.${served.pid}.0.tmp`);
     mkdirSync(temp);
@@ -227,7 +263,9 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
     served = await startServe(env, served.port);
     const admin = { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, from: "127.0.0.11" };
     expect((await send(served, "GET", `/api/admin/leads/${id}`, admin)).status).toBe(200);
-    const list = JSON.parse((await send(served, "GET", "/api/admin/leads?type=quote&limit=100", admin)).text) as { data: { data: { name: string } }[] };
+    const list = JSON.parse((await send(served, "GET", "/api/admin/leads?type=quote&limit=100", admin)).text) as {
+      data: { data: { name: string } }[];
+    };
     const names = list.data.map((l) => l.data.name);
     expect(names).toContain("Saved After");
     expect(names).not.toContain("Never Saved One");

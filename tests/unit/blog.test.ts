@@ -24,7 +24,12 @@ const files = readdirSync(dir).filter((f) => f.endsWith(".mdx"));
 // Parsed exactly as Astro parses them (same frontmatter parser), then validated with the collection's schema.
 const articles = files.map((file) => {
   const { frontmatter, content } = parseFrontmatter(readFileSync(path.join(dir, file), "utf8"));
-  return { id: file.replace(/\.mdx$/, ""), raw: frontmatter, data: blogArticleSchema.parse(frontmatter), body: content };
+  return {
+    id: file.replace(/\.mdx$/, ""),
+    raw: frontmatter,
+    data: blogArticleSchema.parse(frontmatter),
+    body: content,
+  };
 });
 const sorted = sortArticles(articles);
 
@@ -80,7 +85,8 @@ describe("blog collection", () => {
   it("links only to articles that exist", () => {
     const ids = new Set(articles.map((a) => a.id));
     for (const a of articles) {
-      for (const [, id] of a.body.matchAll(/\]\(\/blog\/([^)#?]+)\)/g)) expect(ids.has(id!), `${a.id} links to /blog/${id}`).toBe(true);
+      for (const [, id] of a.body.matchAll(/\]\(\/blog\/([^)#?]+)\)/g))
+        expect(ids.has(id!), `${a.id} links to /blog/${id}`).toBe(true);
     }
   });
 });
@@ -144,13 +150,20 @@ describe("dates, order and paths", () => {
     ["2024-12-12", "December 12, 2024"],
     ["2024-01-01", "January 1, 2024"],
     ["2024-08-31", "August 31, 2024"],
-  ])("formats %s as %s in en-US, independent of the time zone", (iso, shown) => expect(formatArticleDate(iso)).toBe(shown));
+  ])("formats %s as %s in en-US, independent of the time zone", (iso, shown) =>
+    expect(formatArticleDate(iso)).toBe(shown),
+  );
 
   it("rejects a non-date", () => expect(() => formatArticleDate("soon")).toThrow(RangeError));
 
   it("lists the featured article first, then newest first", () => {
     const entry = (id: string, date: string, featured = false) => ({ id, data: { date, featured } });
-    const order = sortArticles([entry("a", "2024-01-01"), entry("b", "2024-06-01"), entry("f", "2023-01-01", true), entry("c", "2024-06-01")]);
+    const order = sortArticles([
+      entry("a", "2024-01-01"),
+      entry("b", "2024-06-01"),
+      entry("f", "2023-01-01", true),
+      entry("c", "2024-06-01"),
+    ]);
     expect(order.map((e) => e.id)).toEqual(["f", "b", "c", "a"]);
   });
 
@@ -159,5 +172,6 @@ describe("dates, order and paths", () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it("builds /blog/{id}", () => expect(articlePath("first-90-days-tree-service-startup")).toBe("/blog/first-90-days-tree-service-startup"));
+  it("builds /blog/{id}", () =>
+    expect(articlePath("first-90-days-tree-service-startup")).toBe("/blog/first-90-days-tree-service-startup"));
 });

@@ -8,7 +8,13 @@ import { fallbackReply } from "../../netlify/lib/assistant/fallback.ts";
 import { toModelMessages } from "../../netlify/lib/assistant/claude.ts";
 import { ASSISTANT_PAGES, buildSystemPrompt } from "../../netlify/lib/assistant/prompt.ts";
 import { runTool } from "../../netlify/lib/assistant/tools.ts";
-import { CHAT_GREETING, ChatRequest, MAX_HISTORY_MESSAGES, historyForRequest, type ChatMessage } from "../../src/lib/chat.ts";
+import {
+  CHAT_GREETING,
+  ChatRequest,
+  MAX_HISTORY_MESSAGES,
+  historyForRequest,
+  type ChatMessage,
+} from "../../src/lib/chat.ts";
 import { estimate } from "../../src/lib/estimate.ts";
 import { SERVICE_TYPES, URGENCY } from "../../src/lib/options.ts";
 import { STATIC_ROUTES } from "../../src/lib/routes.ts";
@@ -43,7 +49,11 @@ describe("built-in assistant", () => {
       "tree-removal": "remove a dead tree",
       "stump-grinding": "grind a stump",
     };
-    const when: Record<string, string> = { "not-urgent": "no rush", "within-week": "within a week", "within-days": "in a few days" };
+    const when: Record<string, string> = {
+      "not-urgent": "no rush",
+      "within-week": "within a week",
+      "within-days": "in a few days",
+    };
     for (const [service, text] of Object.entries(says)) {
       for (const [urgency, soon] of Object.entries(when)) {
         const reply = play("commercial", text, soon).at(-1)!;
@@ -55,7 +65,9 @@ describe("built-in assistant", () => {
   });
 
   it("takes everything from one message, and asks the segment when there was no greeting", () => {
-    expect(play("Residential: trim two maples, within a week")[0]!.message).toContain(estimate("tree-trimming", "within-week").text);
+    expect(play("Residential: trim two maples, within a week")[0]!.message).toContain(
+      estimate("tree-trimming", "within-week").text,
+    );
     expect(fallbackReply([{ role: "user", content: "how much is stump grinding?" }]).message).toBe(
       "Happy to price stump grinding. Is the work for a residential or a commercial property?",
     );
@@ -67,7 +79,12 @@ describe("built-in assistant", () => {
   });
 
   it("emergencies get the phone number first, at any step", () => {
-    for (const text of ["A tree fell on my house", "branch on the power line!", "storm damage, limb hanging over the driveway", "emergency"]) {
+    for (const text of [
+      "A tree fell on my house",
+      "branch on the power line!",
+      "storm damage, limb hanging over the driveway",
+      "emergency",
+    ]) {
       const reply = play("residential", text).at(-1)!;
       expect(reply.message.startsWith(`Please call us now at ${SITE.phone}`), text).toBe(true);
       expect(reply.message).toContain("24/7");
@@ -76,7 +93,9 @@ describe("built-in assistant", () => {
   });
 
   it("owners, directory seekers and thanks", () => {
-    expect(play("I run a tree service business and want to grow my business")[0]!.message).toContain("](/business-growth)");
+    expect(play("I run a tree service business and want to grow my business")[0]!.message).toContain(
+      "](/business-growth)",
+    );
     expect(play("find a tree service near me")[0]!.message).toContain("](/directory)");
     const replies = play("residential", "remove a tree", "within a week", "thanks!");
     expect(replies.at(-1)!.message).toMatch(/^You're welcome/);
@@ -125,7 +144,8 @@ describe("system prompt and tools", () => {
   const prompt = buildSystemPrompt();
 
   it("is built from src/lib: services, ranges, urgencies, phone, e-mail, 24/7, pages", () => {
-    for (const s of SERVICE_TYPES) expect(prompt).toContain(`${s.label} (${s.value}): base ${estimate(s.value, "not-urgent").text}`);
+    for (const s of SERVICE_TYPES)
+      expect(prompt).toContain(`${s.label} (${s.value}): base ${estimate(s.value, "not-urgent").text}`);
     for (const u of URGENCY) expect(prompt).toContain(`${u.label} (${u.value})`);
     expect(prompt).toContain(SITE.phone);
     expect(prompt).toContain(SITE.email);
@@ -140,10 +160,14 @@ describe("system prompt and tools", () => {
   it("estimate_quote answers with estimate(); open_quote_form yields the action", () => {
     for (const s of SERVICE_TYPES) {
       for (const u of URGENCY) {
-        expect(JSON.parse(runTool("estimate_quote", { serviceType: s.value, urgency: u.value }).content).range).toBe(estimate(s.value, u.value).text);
+        expect(JSON.parse(runTool("estimate_quote", { serviceType: s.value, urgency: u.value }).content).range).toBe(
+          estimate(s.value, u.value).text,
+        );
       }
     }
-    expect(runTool("open_quote_form", { serviceType: "emergency" })).toMatchObject({ action: { type: "quote", serviceType: "emergency" } });
+    expect(runTool("open_quote_form", { serviceType: "emergency" })).toMatchObject({
+      action: { type: "quote", serviceType: "emergency" },
+    });
     expect(runTool("open_quote_form", {}).action).toEqual({ type: "quote" });
     expect(runTool("open_quote_form", { serviceType: "<script>" }).isError).toBe(true);
     expect(runTool("estimate_quote", { serviceType: "tree-removal" }).isError).toBe(true);

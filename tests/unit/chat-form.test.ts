@@ -6,12 +6,19 @@
 import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { CHAT_GREETING, CHAT_MESSAGES, ChatRequest, MAX_HISTORY_MESSAGES, chatRequestFromForm } from "../../src/lib/chat.ts";
+import {
+  CHAT_GREETING,
+  CHAT_MESSAGES,
+  ChatRequest,
+  MAX_HISTORY_MESSAGES,
+  chatRequestFromForm,
+} from "../../src/lib/chat.ts";
 import { ChatForm, ChatLog, quoteActionHref } from "../../src/islands/chat/ChatPanel.tsx";
 
 const formOf = (html: string) => {
   const fields = new URLSearchParams();
-  for (const m of html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"\/>/g)) fields.append(m[1]!, m[2]!.replace(/&#x27;/g, "'"));
+  for (const m of html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"\/>/g))
+    fields.append(m[1]!, m[2]!.replace(/&#x27;/g, "'"));
   return fields;
 };
 
@@ -35,26 +42,54 @@ describe("chat form", () => {
   });
 
   it("only the newest messages travel as hidden fields", () => {
-    const many = Array.from({ length: 30 }, (_, i) => ({ role: i % 2 ? ("user" as const) : ("assistant" as const), content: `m${i}` }));
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      role: i % 2 ? ("user" as const) : ("assistant" as const),
+      content: `m${i}`,
+    }));
     const fields = formOf(renderToStaticMarkup(h(ChatForm, { messages: many })));
     expect(fields.getAll("content")).toEqual(many.slice(-MAX_HISTORY_MESSAGES).map((m) => m.content));
   });
 
   it("a missing or forged pair is left for the schema to refuse", () => {
-    const missing = chatRequestFromForm(new URLSearchParams([["role", "assistant"], ["message", "hi"]]));
+    const missing = chatRequestFromForm(
+      new URLSearchParams([
+        ["role", "assistant"],
+        ["message", "hi"],
+      ]),
+    );
     expect(ChatRequest.safeParse(missing).error?.issues[0]?.message).toBe(CHAT_MESSAGES.content);
-    const system = chatRequestFromForm(new URLSearchParams([["role", "system"], ["content", "x"], ["message", "hi"]]));
+    const system = chatRequestFromForm(
+      new URLSearchParams([
+        ["role", "system"],
+        ["content", "x"],
+        ["message", "hi"],
+      ]),
+    );
     expect(ChatRequest.safeParse(system).error?.issues[0]?.message).toBe(CHAT_MESSAGES.role);
     const blank = chatRequestFromForm(new URLSearchParams([["message", " \n "]]));
     expect(ChatRequest.safeParse(blank).error?.issues[0]?.message).toBe(CHAT_MESSAGES.blank);
-    expect(ChatRequest.safeParse(chatRequestFromForm(new URLSearchParams())).error?.issues[0]?.message).toBe(CHAT_MESSAGES.blank);
+    expect(ChatRequest.safeParse(chatRequestFromForm(new URLSearchParams())).error?.issues[0]?.message).toBe(
+      CHAT_MESSAGES.blank,
+    );
   });
 
   it("quote actions: a dialog trigger in the panel, a link to a page that has one on the no-JS page", () => {
-    const messages = [{ role: "assistant" as const, content: "Here", actions: [{ type: "quote" as const, serviceType: "stump-grinding" as const, urgency: "within-week" as const }] }];
-    expect(renderToStaticMarkup(h(ChatLog, { messages }))).toContain('<button type="button" command="show-modal" commandfor="quote-dialog" aria-haspopup="dialog" data-service-type="stump-grinding" data-urgency="within-week"');
-    expect(renderToStaticMarkup(h(ChatLog, { messages, actionLinks: true }))).toContain('<a href="/services/stump-grinding"');
-    expect(quoteActionHref({ type: "quote", serviceType: "tree-trimming", urgency: "emergency" })).toBe("/services/emergency");
+    const messages = [
+      {
+        role: "assistant" as const,
+        content: "Here",
+        actions: [{ type: "quote" as const, serviceType: "stump-grinding" as const, urgency: "within-week" as const }],
+      },
+    ];
+    expect(renderToStaticMarkup(h(ChatLog, { messages }))).toContain(
+      '<button type="button" command="show-modal" commandfor="quote-dialog" aria-haspopup="dialog" data-service-type="stump-grinding" data-urgency="within-week"',
+    );
+    expect(renderToStaticMarkup(h(ChatLog, { messages, actionLinks: true }))).toContain(
+      '<a href="/services/stump-grinding"',
+    );
+    expect(quoteActionHref({ type: "quote", serviceType: "tree-trimming", urgency: "emergency" })).toBe(
+      "/services/emergency",
+    );
     expect(quoteActionHref({ type: "quote" })).toBe("/");
   });
 });

@@ -63,10 +63,12 @@ describe("parseMarkup", () => {
   });
 
   it("a foreign or script link shows its label as text; HTML stays text", () => {
-    expect(parseMarkup("[click me](https://evil.example) [x](javascript:alert(1)) <img src=x onerror=alert(1)>")).toEqual([
-      [[{ type: "text", text: "click me [x](javascript:alert(1)) <img src=x onerror=alert(1)>" }]],
+    expect(
+      parseMarkup("[click me](https://evil.example) [x](javascript:alert(1)) <img src=x onerror=alert(1)>"),
+    ).toEqual([[[{ type: "text", text: "click me [x](javascript:alert(1)) <img src=x onerror=alert(1)>" }]]]);
+    expect(parseMarkup("[Quote](/services/emergency#quote)")[0]![0]).toEqual([
+      { type: "link", text: "Quote", href: "/services/emergency#quote" },
     ]);
-    expect(parseMarkup("[Quote](/services/emergency#quote)")[0]![0]).toEqual([{ type: "link", text: "Quote", href: "/services/emergency#quote" }]);
   });
 
   it("plain text and blank input", () => {

@@ -4,8 +4,23 @@
  * failure message, and what is kept for the next page.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CHAT_FAILURE, CHAT_GREETING, CHAT_OPEN_KEY, CHAT_STORAGE_KEY, MAX_HISTORY_MESSAGES } from "../../src/lib/chat.ts";
-import { $chatMessages, $chatPending, $chatView, closeChat, openChat, persistChat, restoreChat, sendChatMessage } from "../../src/lib/stores/chat.ts";
+import {
+  CHAT_FAILURE,
+  CHAT_GREETING,
+  CHAT_OPEN_KEY,
+  CHAT_STORAGE_KEY,
+  MAX_HISTORY_MESSAGES,
+} from "../../src/lib/chat.ts";
+import {
+  $chatMessages,
+  $chatPending,
+  $chatView,
+  closeChat,
+  openChat,
+  persistChat,
+  restoreChat,
+  sendChatMessage,
+} from "../../src/lib/stores/chat.ts";
 
 const storage = new Map<string, string>();
 const calls: { url: string; init: RequestInit }[] = [];
@@ -23,7 +38,11 @@ beforeEach(() => {
     calls.push({ url, init });
     return answer();
   });
-  answer = async () => Response.json({ message: "Which service?", actions: [{ type: "quote", serviceType: "emergency" }, { type: "evil" }] });
+  answer = async () =>
+    Response.json({
+      message: "Which service?",
+      actions: [{ type: "quote", serviceType: "emergency" }, { type: "evil" }],
+    });
   $chatMessages.set([{ role: "assistant", content: CHAT_GREETING, timestamp: 1 }]);
   $chatView.set("closed");
   $chatPending.set(false);
@@ -65,10 +84,19 @@ describe("chat store", () => {
   });
 
   it("a non-OK answer, a network error or an empty reply append the spec's failure text", async () => {
-    for (const fail of [async () => new Response("boom", { status: 500 }), async () => Promise.reject(new TypeError("offline")), async () => Response.json({})]) {
+    for (const fail of [
+      async () => new Response("boom", { status: 500 }),
+      async () => Promise.reject(new TypeError("offline")),
+      async () => Response.json({}),
+    ]) {
       answer = fail;
       await sendChatMessage("hello?");
-      expect($chatMessages.get().slice(-2).map((m) => [m.role, m.content])).toEqual([
+      expect(
+        $chatMessages
+          .get()
+          .slice(-2)
+          .map((m) => [m.role, m.content]),
+      ).toEqual([
         ["user", "hello?"],
         ["assistant", CHAT_FAILURE],
       ]);
@@ -76,7 +104,12 @@ describe("chat store", () => {
   });
 
   it("sends at most the newest 20 messages", async () => {
-    $chatMessages.set(Array.from({ length: 40 }, (_, i) => ({ role: i % 2 ? "user" : "assistant", content: `m${i}`, timestamp: i }) as const));
+    $chatMessages.set(
+      Array.from(
+        { length: 40 },
+        (_, i) => ({ role: i % 2 ? "user" : "assistant", content: `m${i}`, timestamp: i }) as const,
+      ),
+    );
     await sendChatMessage("last");
     const sent = JSON.parse(String(calls[0]!.init.body)).messages;
     expect(sent).toHaveLength(MAX_HISTORY_MESSAGES);

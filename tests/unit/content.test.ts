@@ -8,7 +8,8 @@ import { BASE_RANGES, formatRange } from "../../src/lib/estimate.ts";
 // The collection modules import Astro's virtual content module; only their schemas are used here.
 vi.mock("astro:content", () => ({ defineCollection: (config: unknown) => config }));
 const { fillTokens, inOrder } = await import("../../src/lib/content/shapes.ts");
-const { SERVICE_SLUGS, ServicePageSchema, TYPICAL_RANGES, typicalPrice, withPrice } = await import("../../src/lib/content/services.ts");
+const { SERVICE_SLUGS, ServicePageSchema, TYPICAL_RANGES, typicalPrice, withPrice } =
+  await import("../../src/lib/content/services.ts");
 const { QuickCost } = await import("../../src/lib/content/resources.ts");
 
 const read = (file: string) => readFileSync(path.resolve(file), "utf8");
@@ -69,7 +70,9 @@ describe("service page prose", () => {
       const price = typicalPrice(slug);
       expect(filled.metaDescription).toContain(price);
       expect(filled.pricing.intro).toContain(price);
-      expect(filled.facts.find((f) => f.label === "Typical cost")?.value).toMatch(new RegExp(`^\\${price}( per (tree|stump))?$`));
+      expect(filled.facts.find((f) => f.label === "Typical cost")?.value).toMatch(
+        new RegExp(`^\\${price}( per (tree|stump))?$`),
+      );
       expect(filled.faqs.some((f) => f.answer.includes(price))).toBe(true);
       // No token is left for the page to print.
       expect(JSON.stringify(filled)).not.toMatch(/\{\w+\}/);
@@ -77,7 +80,9 @@ describe("service page prose", () => {
   }
 
   it("keeps the spec section 9 figures as text", () => {
-    const facts = Object.fromEntries(services.map(({ slug, data }) => [slug, withPrice(slug, data).facts.map((f) => f.value)]));
+    const facts = Object.fromEntries(
+      services.map(({ slug, data }) => [slug, withPrice(slug, data).facts.map((f) => f.value)]),
+    );
     expect(facts["tree-trimming"]).toContain("$200-800");
     expect(facts["tree-removal"]).toContain("$500-2,500");
     expect(facts["tree-pruning"]).toContain("$150-600 per tree");
@@ -86,14 +91,24 @@ describe("service page prose", () => {
 });
 
 describe("quick reference costs", () => {
-  const rows = (parseYaml(read("content/growth/consumer/quick-costs.yaml")) as unknown[]).map((row) => QuickCost.parse(row));
+  const rows = (parseYaml(read("content/growth/consumer/quick-costs.yaml")) as unknown[]).map((row) =>
+    QuickCost.parse(row),
+  );
   it("name a service page each, so the range is its typical price", () => {
-    expect(rows.map((r) => r.page)).toEqual(["tree-trimming", "tree-removal", "tree-pruning", "stump-grinding", "emergency"]);
+    expect(rows.map((r) => r.page)).toEqual([
+      "tree-trimming",
+      "tree-removal",
+      "tree-pruning",
+      "stump-grinding",
+      "emergency",
+    ]);
     expect(typicalPrice("emergency", "spaced")).toBe(formatRange(...BASE_RANGES.emergency));
   });
   it("reject a row without a page or with a typed range", () => {
     expect(() => QuickCost.parse({ order: 1, service: "X", unit: "per tree", note: "n" })).toThrow();
-    expect(() => QuickCost.parse({ order: 1, service: "X", page: "hedge-laying", unit: "per tree", note: "n" })).toThrow();
+    expect(() =>
+      QuickCost.parse({ order: 1, service: "X", page: "hedge-laying", unit: "per tree", note: "n" }),
+    ).toThrow();
   });
 });
 
@@ -115,6 +130,11 @@ describe("content helpers", () => {
 
   it("fillTokens fills strings at any depth and leaves unknown tokens and other values alone", () => {
     const value = { a: "Cost {price}.", b: ["{price} per tree", { c: "{other}" }], n: 3, t: true };
-    expect(fillTokens(value, { price: "$1-2" })).toEqual({ a: "Cost $1-2.", b: ["$1-2 per tree", { c: "{other}" }], n: 3, t: true });
+    expect(fillTokens(value, { price: "$1-2" })).toEqual({
+      a: "Cost $1-2.",
+      b: ["$1-2 per tree", { c: "{other}" }],
+      n: 3,
+      t: true,
+    });
   });
 });

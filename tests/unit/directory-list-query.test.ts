@@ -27,7 +27,8 @@ function heldFetch() {
   return { fetch, calls, release };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 // The store follows its key atom on the next task (nanostores' batched), answers after awaits.
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function show(state: DirectoryState) {
@@ -124,7 +125,10 @@ describe("the directory list's query store", () => {
   it("reads a page's list, total and place, and tolerates missing fields", async () => {
     const state = S({ near: "78664" });
     await show(state);
-    net.release(businessesApiUrl(state), json({ total: 4, near: { label: "Round Rock, TX 78664", radius: 25, lat: 1, lng: 2 } }));
+    net.release(
+      businessesApiUrl(state),
+      json({ total: 4, near: { label: "Round Rock, TX 78664", radius: 25, lat: 1, lng: 2 } }),
+    );
     await settled();
     expect($listPage.get().data).toEqual({ data: [], total: 4, near: { label: "Round Rock, TX 78664", radius: 25 } });
   });

@@ -32,7 +32,8 @@ function apiBusiness(n: number): ListBusiness & { address: string; photos: strin
   } as unknown as ListBusiness & { address: string; photos: string[] };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** A fetch that answers the list and Featured from `answers` by path and query; `calls` lists what was asked. */
 function apiFetch(answers: Record<string, Response | (() => Response)>) {
@@ -55,14 +56,23 @@ describe("DirectoryList's props transport", () => {
   const page: ListPage = { data: listed.map(toListBusiness), total: 14 };
 
   it("sends neither the businesses nor the plain /directory's state", () => {
-    const sent = transport.send({ initialState: DEFAULT_DIRECTORY_STATE, initialPage: page, featured: featured.map(toListBusiness) });
+    const sent = transport.send({
+      initialState: DEFAULT_DIRECTORY_STATE,
+      initialPage: page,
+      featured: featured.map(toListBusiness),
+    });
     expect(sent).toEqual({});
   });
 
   it("sends a narrowed state and the server's field messages, still without businesses", () => {
     const state = S({ near: "99999" });
     const fields = { near: "We couldn't find that place." };
-    const sent = transport.send({ initialState: state, initialFields: fields, initialPage: { data: [], total: 0 }, featured: [] });
+    const sent = transport.send({
+      initialState: state,
+      initialFields: fields,
+      initialPage: { data: [], total: 0 },
+      featured: [],
+    });
     expect(sent).toEqual({ initialState: state, initialFields: fields });
     expect(JSON.stringify(sent)).not.toContain("initialPage");
   });
@@ -96,7 +106,11 @@ describe("DirectoryList's props transport", () => {
       "/api/businesses/featured": json({ data: featured }),
     });
     const restored = await transport.restore({ initialState: state });
-    expect(restored.initialPage).toEqual({ data: listed.map(toListBusiness), total: 2, near: { label: "Austin, TX 78701", radius: 10 } });
+    expect(restored.initialPage).toEqual({
+      data: listed.map(toListBusiness),
+      total: 2,
+      near: { label: "Austin, TX 78701", radius: 10 },
+    });
   });
 
   it("does not ask for a list the API refused: the server rendered it empty", async () => {
@@ -104,7 +118,12 @@ describe("DirectoryList's props transport", () => {
     const fields = { near: "We couldn't find that place." };
     const calls = apiFetch({ "/api/businesses/featured": json({ data: featured }) });
     const restored = await transport.restore({ initialState: state, initialFields: fields });
-    expect(restored).toEqual({ initialState: state, initialFields: fields, initialPage: { data: [], total: 0 }, featured: featured.map(toListBusiness) });
+    expect(restored).toEqual({
+      initialState: state,
+      initialFields: fields,
+      initialPage: { data: [], total: 0 },
+      featured: featured.map(toListBusiness),
+    });
     expect(calls).toEqual(["/api/businesses/featured"]);
   });
 

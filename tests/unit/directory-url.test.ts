@@ -29,7 +29,9 @@ describe("parseDirectoryQuery", () => {
     const expected = S({ search: "stump grinding", city: "houston", page: 3 });
     expect(parseDirectoryQuery("?q=stump+grinding&city=houston&page=3")).toEqual(expected);
     expect(parseDirectoryQuery("q=stump%20grinding&city=houston&page=3")).toEqual(expected);
-    expect(parseDirectoryQuery(new URLSearchParams({ q: "stump grinding", city: "houston", page: "3" }))).toEqual(expected);
+    expect(parseDirectoryQuery(new URLSearchParams({ q: "stump grinding", city: "houston", page: "3" }))).toEqual(
+      expected,
+    );
   });
 
   it("takes the no-JS form's empty values as no filter", () => {
@@ -41,7 +43,9 @@ describe("parseDirectoryQuery", () => {
       for (const city of CITIES) {
         expect(parseDirectoryQuery(`?city=${encodeURIComponent(city.value)}`).city).toBe(city.value);
         expect(parseDirectoryQuery(`?city=${encodeURIComponent(city.label)}`).city).toBe(city.value);
-        expect(parseDirectoryQuery(`?city=${encodeURIComponent(`  ${city.label.toUpperCase()} `)}`).city).toBe(city.value);
+        expect(parseDirectoryQuery(`?city=${encodeURIComponent(`  ${city.label.toUpperCase()} `)}`).city).toBe(
+          city.value,
+        );
       }
     });
 
@@ -96,7 +100,9 @@ describe("parseDirectoryQuery", () => {
       expect(parseDirectoryQuery(`?q=${long}`).search).toBe("a".repeat(MAX_SEARCH_LENGTH));
       const spaced = `${"b".repeat(MAX_SEARCH_LENGTH - 1)} tail`;
       expect(parseDirectoryQuery(new URLSearchParams({ q: spaced })).search).toBe("b".repeat(MAX_SEARCH_LENGTH - 1));
-      expect(parseDirectoryQuery(new URLSearchParams({ q: `   ${"c".repeat(MAX_SEARCH_LENGTH)}` })).search).toHaveLength(MAX_SEARCH_LENGTH);
+      expect(
+        parseDirectoryQuery(new URLSearchParams({ q: `   ${"c".repeat(MAX_SEARCH_LENGTH)}` })).search,
+      ).toHaveLength(MAX_SEARCH_LENGTH);
     });
 
     it("keeps what people type, punctuation and all", () => {
@@ -115,7 +121,9 @@ describe("serializeDirectoryQuery", () => {
     expect(serializeDirectoryQuery({ search: "oak", city: "all", page: 1 })).toBe("?q=oak");
     expect(serializeDirectoryQuery({ search: "", city: "san-antonio", page: 1 })).toBe("?city=san-antonio");
     expect(serializeDirectoryQuery({ search: "", city: "all", page: 2 })).toBe("?page=2");
-    expect(serializeDirectoryQuery({ search: "crane removal", city: "dallas", page: 4 })).toBe("?q=crane+removal&city=dallas&page=4");
+    expect(serializeDirectoryQuery({ search: "crane removal", city: "dallas", page: 4 })).toBe(
+      "?q=crane+removal&city=dallas&page=4",
+    );
   });
 
   it("normalises on the way out too", () => {
@@ -152,8 +160,12 @@ describe("normalizeDirectoryState", () => {
 
 describe("sameDirectoryState", () => {
   it("compares normalised states", () => {
-    expect(sameDirectoryState(S({ search: "oak ", city: "Austin", page: 1 }), S({ search: "oak", city: "austin", page: 1 }))).toBe(true);
-    expect(sameDirectoryState(S({ search: "oak", city: "austin", page: 1 }), S({ search: "oak", city: "austin", page: 2 }))).toBe(false);
+    expect(
+      sameDirectoryState(S({ search: "oak ", city: "Austin", page: 1 }), S({ search: "oak", city: "austin", page: 1 })),
+    ).toBe(true);
+    expect(
+      sameDirectoryState(S({ search: "oak", city: "austin", page: 1 }), S({ search: "oak", city: "austin", page: 2 })),
+    ).toBe(false);
   });
 });
 
@@ -170,9 +182,20 @@ describe("isFiltered", () => {
 describe("businessesApiParams (spec section 7)", () => {
   it("sends search only when non-empty and city only when not all", () => {
     expect(Object.fromEntries(businessesApiParams(DEFAULT_DIRECTORY_STATE))).toEqual({ limit: "12", offset: "0" });
-    expect(Object.fromEntries(businessesApiParams({ search: "  ", city: "all", page: 1 }))).toEqual({ limit: "12", offset: "0" });
-    expect(Object.fromEntries(businessesApiParams({ search: " oak ", city: "all", page: 1 }))).toEqual({ search: "oak", limit: "12", offset: "0" });
-    expect(Object.fromEntries(businessesApiParams({ search: "", city: "San Antonio", page: 1 }))).toEqual({ city: "san-antonio", limit: "12", offset: "0" });
+    expect(Object.fromEntries(businessesApiParams({ search: "  ", city: "all", page: 1 }))).toEqual({
+      limit: "12",
+      offset: "0",
+    });
+    expect(Object.fromEntries(businessesApiParams({ search: " oak ", city: "all", page: 1 }))).toEqual({
+      search: "oak",
+      limit: "12",
+      offset: "0",
+    });
+    expect(Object.fromEntries(businessesApiParams({ search: "", city: "San Antonio", page: 1 }))).toEqual({
+      city: "san-antonio",
+      limit: "12",
+      offset: "0",
+    });
   });
 
   it("offset = (page - 1) * 12", () => {
@@ -183,7 +206,9 @@ describe("businessesApiParams (spec section 7)", () => {
   });
 
   it("builds the request URL", () => {
-    expect(businessesApiUrl({ search: "stump grinding", city: "houston", page: 2 })).toBe("/api/businesses?search=stump+grinding&city=houston&limit=12&offset=12");
+    expect(businessesApiUrl({ search: "stump grinding", city: "houston", page: 2 })).toBe(
+      "/api/businesses?search=stump+grinding&city=houston&limit=12&offset=12",
+    );
   });
 });
 
@@ -195,26 +220,62 @@ describe("pageCount", () => {
 
 describe("near-me parameters", () => {
   it("reads near, radius, service, open, emergency, minRating and sort", () => {
-    expect(parseDirectoryQuery("?near=%2078664%20&radius=10&service=tree+removal&open=now&emergency=1&minRating=4.5&sort=distance&page=2")).toEqual(
-      S({ near: "78664", radius: 10, service: "Tree Removal", open: true, emergency: true, minRating: 4.5, sort: "distance", page: 2 }),
+    expect(
+      parseDirectoryQuery(
+        "?near=%2078664%20&radius=10&service=tree+removal&open=now&emergency=1&minRating=4.5&sort=distance&page=2",
+      ),
+    ).toEqual(
+      S({
+        near: "78664",
+        radius: 10,
+        service: "Tree Removal",
+        open: true,
+        emergency: true,
+        minRating: 4.5,
+        sort: "distance",
+        page: 2,
+      }),
     );
   });
 
   it("falls back to the defaults for values it cannot use", () => {
-    expect(parseDirectoryQuery("?radius=30&service=Gardening&open=later&emergency=maybe&minRating=7&sort=price")).toEqual(DEFAULT_DIRECTORY_STATE);
+    expect(
+      parseDirectoryQuery("?radius=30&service=Gardening&open=later&emergency=maybe&minRating=7&sort=price"),
+    ).toEqual(DEFAULT_DIRECTORY_STATE);
   });
 
   it("serialises only what differs, and round-trips", () => {
-    const state = S({ near: "Katy, TX", radius: 50, service: "Stump Grinding", open: true, emergency: true, minRating: 4, sort: "rating", page: 3 });
+    const state = S({
+      near: "Katy, TX",
+      radius: 50,
+      service: "Stump Grinding",
+      open: true,
+      emergency: true,
+      minRating: 4,
+      sort: "rating",
+      page: 3,
+    });
     const query = serializeDirectoryQuery(state);
-    expect(query).toBe("?near=Katy%2C+TX&radius=50&service=Stump+Grinding&open=now&emergency=1&minRating=4&sort=rating&page=3");
+    expect(query).toBe(
+      "?near=Katy%2C+TX&radius=50&service=Stump+Grinding&open=now&emergency=1&minRating=4&sort=rating&page=3",
+    );
     expect(parseDirectoryQuery(query)).toEqual(state);
     expect(serializeDirectoryQuery(S({ near: "78664" }))).toBe("?near=78664");
   });
 
   it("sends the API names, radius only with a place", () => {
-    const params = businessesApiParams(S({ near: "78664", radius: 10, open: true, emergency: true, sort: "distance", page: 2 }));
-    expect(Object.fromEntries(params)).toEqual({ near: "78664", radius: "10", open: "now", emergency: "true", sort: "distance", limit: "12", offset: "12" });
+    const params = businessesApiParams(
+      S({ near: "78664", radius: 10, open: true, emergency: true, sort: "distance", page: 2 }),
+    );
+    expect(Object.fromEntries(params)).toEqual({
+      near: "78664",
+      radius: "10",
+      open: "now",
+      emergency: "true",
+      sort: "distance",
+      limit: "12",
+      offset: "12",
+    });
     expect(businessesApiParams(S({ radius: 10 })).has("radius")).toBe(false);
   });
 

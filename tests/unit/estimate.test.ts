@@ -4,10 +4,30 @@ import { SERVICE_TYPES, URGENCY } from "../../src/lib/options";
 
 // Expected figures written out by hand from spec section 9, not recomputed from the table.
 const expected: Record<string, Record<string, string>> = {
-  "tree-trimming": { "not-urgent": "$200 - $800", "within-week": "$220 - $880", "within-days": "$260 - $1,040", emergency: "$360 - $1,440" },
-  "tree-removal": { "not-urgent": "$500 - $2,500", "within-week": "$550 - $2,750", "within-days": "$650 - $3,250", emergency: "$900 - $4,500" },
-  "stump-grinding": { "not-urgent": "$150 - $500", "within-week": "$165 - $550", "within-days": "$195 - $650", emergency: "$270 - $900" },
-  emergency: { "not-urgent": "$300 - $1,200", "within-week": "$330 - $1,320", "within-days": "$390 - $1,560", emergency: "$540 - $2,160" },
+  "tree-trimming": {
+    "not-urgent": "$200 - $800",
+    "within-week": "$220 - $880",
+    "within-days": "$260 - $1,040",
+    emergency: "$360 - $1,440",
+  },
+  "tree-removal": {
+    "not-urgent": "$500 - $2,500",
+    "within-week": "$550 - $2,750",
+    "within-days": "$650 - $3,250",
+    emergency: "$900 - $4,500",
+  },
+  "stump-grinding": {
+    "not-urgent": "$150 - $500",
+    "within-week": "$165 - $550",
+    "within-days": "$195 - $650",
+    emergency: "$270 - $900",
+  },
+  emergency: {
+    "not-urgent": "$300 - $1,200",
+    "within-week": "$330 - $1,320",
+    "within-days": "$390 - $1,560",
+    emergency: "$540 - $2,160",
+  },
 };
 
 describe("estimate", () => {

@@ -22,14 +22,18 @@ describe("pruneScriptHashes", () => {
   });
 
   it("a page without inline scripts keeps 'self' and loses every hash", () => {
-    expect(pruneScriptHashes(policy, "<p>no scripts</p>")).toBe("default-src 'self'; script-src 'self'; style-src 'self'");
+    expect(pruneScriptHashes(policy, "<p>no scripts</p>")).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'",
+    );
   });
 });
 
 describe("finishStaticPage", () => {
   it("prunes the <meta> policy to the page's scripts", () => {
     const html = `<html><head><meta http-equiv="content-security-policy" content="${policy}"></head><body><script>${C}</script></body></html>`;
-    expect(finishStaticPage(html)).toContain(`content="default-src 'self'; script-src 'self' ${hash(C)}; style-src 'self'"`);
+    expect(finishStaticPage(html)).toContain(
+      `content="default-src 'self'; script-src 'self' ${hash(C)}; style-src 'self'"`,
+    );
   });
 
   it("leaves a page without a policy untouched", () => {

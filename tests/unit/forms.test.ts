@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { AssessmentRequest, AuditRequest, FindProsRequest, QuoteRequest, fieldErrors } from "../../src/lib/schemas/forms";
+import {
+  AssessmentRequest,
+  AuditRequest,
+  FindProsRequest,
+  QuoteRequest,
+  fieldErrors,
+} from "../../src/lib/schemas/forms";
 
 const errorsOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: any } }, value: unknown) => {
   const result = schema.safeParse(value);
@@ -42,7 +48,9 @@ describe("quote schema", () => {
       serviceType: "Please select a service type",
       urgency: "Please select urgency level",
     });
-    expect(errorsOf(QuoteRequest, { ...quote, name: "", email: "", phone: "", address: "", serviceType: "", urgency: "" })).toEqual({
+    expect(
+      errorsOf(QuoteRequest, { ...quote, name: "", email: "", phone: "", address: "", serviceType: "", urgency: "" }),
+    ).toEqual({
       name: "Name must be at least 2 characters",
       email: "Please enter a valid email",
       phone: "Please enter a valid phone number",
@@ -55,8 +63,12 @@ describe("quote schema", () => {
   it("checks the boundaries", () => {
     expect(errorsOf(QuoteRequest, { ...quote, name: "A" })).toEqual({ name: "Name must be at least 2 characters" });
     expect(errorsOf(QuoteRequest, { ...quote, name: "Al" })).toEqual({});
-    expect(errorsOf(QuoteRequest, { ...quote, phone: "512555010" })).toEqual({ phone: "Please enter a valid phone number" });
-    expect(errorsOf(QuoteRequest, { ...quote, address: "1 Rd" })).toEqual({ address: "Please enter your full address" });
+    expect(errorsOf(QuoteRequest, { ...quote, phone: "512555010" })).toEqual({
+      phone: "Please enter a valid phone number",
+    });
+    expect(errorsOf(QuoteRequest, { ...quote, address: "1 Rd" })).toEqual({
+      address: "Please enter your full address",
+    });
     expect(errorsOf(QuoteRequest, { ...quote, email: "maria@" })).toEqual({ email: "Please enter a valid email" });
     expect(errorsOf(QuoteRequest, { ...quote, name: "x".repeat(101) })).toEqual({ name: "This is too long" });
   });
@@ -89,8 +101,12 @@ describe("audit and assessment schemas", () => {
   });
 
   it("only accepts the listed choices", () => {
-    expect(errorsOf(AuditRequest, { ...audit, currentRevenue: "a-lot" })).toEqual({ currentRevenue: "Please select revenue range" });
-    expect(errorsOf(AuditRequest, { ...audit, growthGoals: ["World domination"] })).toEqual({ "growthGoals.0": "Please select at least one goal" });
+    expect(errorsOf(AuditRequest, { ...audit, currentRevenue: "a-lot" })).toEqual({
+      currentRevenue: "Please select revenue range",
+    });
+    expect(errorsOf(AuditRequest, { ...audit, growthGoals: ["World domination"] })).toEqual({
+      "growthGoals.0": "Please select at least one goal",
+    });
   });
 
   it("assessment adds the phase", () => {

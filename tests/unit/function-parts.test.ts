@@ -7,7 +7,13 @@ import { sniffImageType } from "../../netlify/lib/blobs.ts";
 import { clientIp, sameSitePath } from "../../netlify/lib/http.ts";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { bookingConfirmationPage, formErrorPage, growthConfirmationPage, quoteConfirmationPage, renderPage } from "../../netlify/lib/pages.ts";
+import {
+  bookingConfirmationPage,
+  formErrorPage,
+  growthConfirmationPage,
+  quoteConfirmationPage,
+  renderPage,
+} from "../../netlify/lib/pages.ts";
 import { LeadForm, labelClass } from "../../src/islands/leads/LeadForm.tsx";
 import { AUDIT_CONFIRMATION, QUOTE_CONFIRMATION } from "../../src/lib/forms/copy.ts";
 import { rateLimitPerMinute } from "../../netlify/lib/ratelimit.ts";
@@ -27,8 +33,10 @@ describe("LeadForm on the server (the prebuilt dialogs and the no-JS pages)", ()
       expect(html.slice(0, html.indexOf(">"))).toContain(`action="${form.action}"`);
       expect(html.slice(0, html.indexOf(">"))).toContain(`method="post"`);
       for (const field of form.fields) {
-        if (field.kind === "checkboxes") expect(html).toContain(`<legend class="${labelClass}">${escapeHtml(field.label)}`);
-        else if (field.kind !== "hidden") expect(html).toContain(`for="${form.name}-${field.name.replace(/\./g, "-")}"`);
+        if (field.kind === "checkboxes")
+          expect(html).toContain(`<legend class="${labelClass}">${escapeHtml(field.label)}`);
+        else if (field.kind !== "hidden")
+          expect(html).toContain(`for="${form.name}-${field.name.replace(/\./g, "-")}"`);
       }
       expect(html).toContain('name="company_website"');
       expect(html).toContain('name="_started" value=""');
@@ -62,7 +70,12 @@ describe("LeadForm on the server (the prebuilt dialogs and the no-JS pages)", ()
 
   it("escapes values, errors and hidden inputs", () => {
     const evil = `"><script>alert(1)</script>`;
-    const page = formErrorPage(AUDIT_FORM, { name: evil, currentRevenue: evil, currentChallenges: [evil] }, { name: evil }, evil);
+    const page = formErrorPage(
+      AUDIT_FORM,
+      { name: evil, currentRevenue: evil, currentChallenges: [evil] },
+      { name: evil },
+      evil,
+    );
     expect(page).not.toContain("<script>");
     expect(page).toContain("&quot;&gt;&lt;script&gt;");
     expect(page).toMatch(/name="_started" value="\d{13}"/);
@@ -109,13 +122,23 @@ describe("helpers", () => {
     expect(sameSitePath("/services/emergency?x=1#y", req)).toBe("/services/emergency");
     expect(sameSitePath("https://treeline.example/blog/a", req)).toBe("/blog/a");
     expect(sameSitePath("https://prod.example/blog/a", req, "https://prod.example")).toBe("/blog/a");
-    for (const bad of ["https://evil.example/", "//evil.example/x", "javascript:alert(1)", "x", "/\\evil", "/a\nb", ""]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "javascript:alert(1)",
+      "x",
+      "/\\evil",
+      "/a\nb",
+      "",
+    ]) {
       expect(sameSitePath(bad, req), bad).toBeUndefined();
     }
   });
 
   it("clientIp takes the context, then Netlify's connection header, never X-Forwarded-For, and shares no 'unknown'", () => {
-    const req = new Request("http://x/", { headers: { "x-nf-client-connection-ip": "2.2.2.2", "x-forwarded-for": "3.3.3.3, 4.4.4.4" } });
+    const req = new Request("http://x/", {
+      headers: { "x-nf-client-connection-ip": "2.2.2.2", "x-forwarded-for": "3.3.3.3, 4.4.4.4" },
+    });
     expect(clientIp(req, { ip: "1.1.1.1" })).toBe("1.1.1.1");
     expect(clientIp(req, {})).toBe("2.2.2.2");
     expect(clientIp(new Request("http://x/", { headers: { "x-forwarded-for": "3.3.3.3, 4.4.4.4" } }))).toBeNull();

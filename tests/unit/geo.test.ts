@@ -7,11 +7,17 @@ import { readSeedFile, DEFAULT_SEED_FILE } from "../../netlify/lib/store/seed";
 
 describe("findPlace", () => {
   it("reads ZIPs, 'City, ST', 'City ST', 'City, State', a Texas city alone and lat,lng", () => {
-    expect(findPlace("78664")).toMatchObject({ label: "Round Rock, TX 78664", zip: "78664", lat: 30.5145, lng: -97.668 });
+    expect(findPlace("78664")).toMatchObject({
+      label: "Round Rock, TX 78664",
+      zip: "78664",
+      lat: 30.5145,
+      lng: -97.668,
+    });
     expect(findPlace("77494-1234")).toMatchObject({ zip: "77494" });
     const katy = findPlace("Katy, TX")!;
     expect(katy.label).toBe("Katy, TX");
-    for (const spelling of ["Katy", " katy tx ", "KATY, Texas", "Katy Texas"]) expect(findPlace(spelling)).toEqual(katy);
+    for (const spelling of ["Katy", " katy tx ", "KATY, Texas", "Katy Texas"])
+      expect(findPlace(spelling)).toEqual(katy);
     expect(findPlace("Pflugerville, TX")?.label).toBe("Pflugerville, TX");
     expect(findPlace("san-antonio")?.label).toBe("San Antonio, TX");
     expect(findPlace("Katy, TX 77494")?.zip).toBe("77494");
@@ -19,7 +25,8 @@ describe("findPlace", () => {
   });
 
   it("knows no unknown places", () => {
-    for (const text of ["", "99999", "00000", "Atlantis, TX", "Austin, ZZ", "Chicagoland", "91.0,10", "A1B 2C3"]) expect(findPlace(text), text).toBeNull();
+    for (const text of ["", "99999", "00000", "Atlantis, TX", "Austin, ZZ", "Chicagoland", "91.0,10", "A1B 2C3"])
+      expect(findPlace(text), text).toBeNull();
   });
 });
 
@@ -43,7 +50,10 @@ describe("geohash scores", () => {
           expect(distanceMiles(center, back)).toBeLessThan(0.001);
           // A point f * miles away in some direction.
           const d = (f * miles) / 69;
-          const p = { lat: lat + d * Math.cos(bearing), lng: lng + (d * Math.sin(bearing)) / Math.cos((lat * Math.PI) / 180) };
+          const p = {
+            lat: lat + d * Math.cos(bearing),
+            lng: lng + (d * Math.sin(bearing)) / Math.cos((lat * Math.PI) / 180),
+          };
           if (distanceMiles(center, p) > miles) return;
           const score = geohashScore(p);
           expect(searchRanges(center, miles).some((r) => score >= r.min && score < r.max)).toBe(true);
@@ -54,7 +64,9 @@ describe("geohash scores", () => {
   });
 
   it("needs a bounded number of ranges (at most 5 x 5 cells) whatever the radius", () => {
-    for (const lat of [25.8, 30.27, 47.6]) for (const miles of [10, 25, 50, 100]) expect(searchRanges({ lat, lng: -97.74 }, miles).length).toBeLessThanOrEqual(25);
+    for (const lat of [25.8, 30.27, 47.6])
+      for (const miles of [10, 25, 50, 100])
+        expect(searchRanges({ lat, lng: -97.74 }, miles).length).toBeLessThanOrEqual(25);
   });
 });
 
@@ -68,7 +80,10 @@ describe("distances", () => {
 });
 
 describe("hours", () => {
-  const week = (text: string) => Object.fromEntries(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, text]));
+  const week = (text: string) =>
+    Object.fromEntries(
+      ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, text]),
+    );
   it("reads spans, 24 hours, closed days and spans past midnight", () => {
     expect(daySpans("7:00 AM - 5:00 PM")).toEqual([[420, 1020]]);
     expect(daySpans("7 AM - 12:30 PM")).toEqual([[420, 750]]);
@@ -84,10 +99,18 @@ describe("hours", () => {
   it("is open or closed on the business's own clock, today's weekday included", () => {
     const hours = { ...week("8:00 AM - 5:00 PM"), friday: "6:00 PM - 2:00 AM", saturday: "", sunday: "" };
     // Friday 2026-11-20 23:30 Central = Saturday 05:30 UTC.
-    expect(openState(hours, "America/Chicago", Date.parse("2026-11-21T05:30:00Z"))).toEqual({ open: true, always: false, today: "friday" });
+    expect(openState(hours, "America/Chicago", Date.parse("2026-11-21T05:30:00Z"))).toEqual({
+      open: true,
+      always: false,
+      today: "friday",
+    });
     // Saturday 01:59 Central: still Friday's span.
     expect(openState(hours, "America/Chicago", Date.parse("2026-11-21T07:59:00Z")).open).toBe(true);
-    expect(openState(hours, "America/Chicago", Date.parse("2026-11-21T08:00:00Z"))).toEqual({ open: false, always: false, today: "saturday" });
+    expect(openState(hours, "America/Chicago", Date.parse("2026-11-21T08:00:00Z"))).toEqual({
+      open: false,
+      always: false,
+      today: "saturday",
+    });
     // The same instant is 01:00 in Denver (Mountain): still open there.
     expect(openState(hours, "America/Denver", Date.parse("2026-11-21T08:00:00Z")).open).toBe(true);
     // Monday 07:59 and 08:00 Central.
@@ -111,7 +134,9 @@ describe("hours", () => {
     // Saturday 01:30 Central: Friday's span ends at 02:00.
     expect(change("2026-11-21T07:30:00Z")).toBe("2026-11-21T08:00:00.000Z");
     // Open 24/7: only midnight changes anything (today's row).
-    expect(nextOpenStateChange(week("Open 24 hours"), "America/Chicago", Date.parse("2026-11-23T12:00:00Z"))).toBeNull();
+    expect(
+      nextOpenStateChange(week("Open 24 hours"), "America/Chicago", Date.parse("2026-11-23T12:00:00Z")),
+    ).toBeNull();
     expect(change("2026-11-24T05:30:00Z", "America/Denver")).toBeNull();
   });
 
@@ -140,7 +165,8 @@ describe("the seed", () => {
   });
 
   it("has neighbours near Round Rock (78664) and Katy", () => {
-    const near = (place: string, miles: number) => seed.filter((b) => distanceMiles(findPlace(place)!, b.location!) <= miles).length;
+    const near = (place: string, miles: number) =>
+      seed.filter((b) => distanceMiles(findPlace(place)!, b.location!) <= miles).length;
     expect(near("78664", 10)).toBeGreaterThanOrEqual(5);
     expect(near("Katy, TX", 10)).toBeGreaterThanOrEqual(5);
   });

@@ -46,7 +46,18 @@ describe("openingHours", () => {
 });
 
 describe("businessJsonLd", () => {
-  const reviews = [{ id: "r1", customerName: "Ann", rating: 5, title: "Great", reviewText: "Fast", serviceType: "", isVerified: true, createdAt: "2026-01-02T10:00:00.000Z" }];
+  const reviews = [
+    {
+      id: "r1",
+      customerName: "Ann",
+      rating: 5,
+      title: "Great",
+      reviewText: "Fast",
+      serviceType: "",
+      isVerified: true,
+      createdAt: "2026-01-02T10:00:00.000Z",
+    },
+  ];
   it("describes the business with its rating and reviews", () => {
     const data = businessJsonLd(business, reviews, "https://treeline.example/directory/oak-elm");
     expect(data).toMatchObject({
@@ -58,7 +69,11 @@ describe("businessJsonLd", () => {
     });
   });
   it("leaves the rating out when there are no reviews", () => {
-    const data = businessJsonLd({ ...business, rating: "0.0", reviewCount: 0 }, [], "https://treeline.example/directory/oak-elm");
+    const data = businessJsonLd(
+      { ...business, rating: "0.0", reviewCount: 0 },
+      [],
+      "https://treeline.example/directory/oak-elm",
+    );
     expect(data.aggregateRating).toBeUndefined();
     expect(data.review).toBeUndefined();
   });
@@ -71,15 +86,29 @@ describe("businessJsonLd", () => {
 
 describe("presentation rules", () => {
   it("filled stars are the floor of the rating", () => {
-    expect([filledStars("4.9"), filledStars("4.0"), filledStars("0.0"), filledStars(5), filledStars("junk")]).toEqual([4, 4, 0, 5, 0]);
+    expect([filledStars("4.9"), filledStars("4.0"), filledStars("0.0"), filledStars(5), filledStars("junk")]).toEqual([
+      4, 4, 0, 5, 0,
+    ]);
   });
   it("hours run Monday to Sunday with Closed for empty days", () => {
     const rows = hoursRows(business.businessHours);
-    expect(rows.map((r) => r.label)).toEqual(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
+    expect(rows.map((r) => r.label)).toEqual([
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+      "Friday",
+      "Saturday",
+      "Sunday",
+    ]);
     expect(rows.at(-1)!.hours).toBe("Closed");
     expect(rows[3]!.hours).toBe("Closed");
   });
   it("review counts read naturally", () => {
-    expect([reviewCountText(0), reviewCountText(1), reviewCountText(2)]).toEqual(["0 reviews", "1 review", "2 reviews"]);
+    expect([reviewCountText(0), reviewCountText(1), reviewCountText(2)]).toEqual([
+      "0 reviews",
+      "1 review",
+      "2 reviews",
+    ]);
   });
 });

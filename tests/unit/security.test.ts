@@ -17,7 +17,8 @@ function tomlHeaders(): Record<string, string> {
   const toml = readFileSync(new URL("../../netlify.toml", import.meta.url), "utf8");
   const block = /for = "\/\*"\s*\n\s*\[headers\.values\]\n([\s\S]*?)(?:\n\s*\n|\n\[|$)/.exec(toml)?.[1] ?? "";
   const out: Record<string, string> = {};
-  for (const [, name, value] of block.matchAll(/^\s*([A-Za-z-]+)\s*=\s*"(.*)"\s*$/gm)) out[name!.toLowerCase()] = value!;
+  for (const [, name, value] of block.matchAll(/^\s*([A-Za-z-]+)\s*=\s*"(.*)"\s*$/gm))
+    out[name!.toLowerCase()] = value!;
   return out;
 }
 
@@ -41,7 +42,8 @@ describe("security headers on function-rendered pages", () => {
 });
 
 describe("isCrossSite", () => {
-  const post = (headers: Record<string, string>, url = "https://treeline.example/api/quote") => new Request(url, { method: "POST", headers });
+  const post = (headers: Record<string, string>, url = "https://treeline.example/api/quote") =>
+    new Request(url, { method: "POST", headers });
 
   it("refuses a foreign or opaque Origin and Sec-Fetch-Site cross-site / same-site", () => {
     expect(isCrossSite(post({ origin: "https://evil.example" }))).toBe(true);
@@ -55,7 +57,12 @@ describe("isCrossSite", () => {
 
   it("lets the site's own origin, the configured SITE_URL and header-less clients through", () => {
     expect(isCrossSite(post({ origin: "https://treeline.example", "sec-fetch-site": "same-origin" }))).toBe(false);
-    expect(isCrossSite(post({ origin: "https://www.treeline.example" }, "http://10.0.0.5:8888/api/quote"), "https://www.treeline.example")).toBe(false);
+    expect(
+      isCrossSite(
+        post({ origin: "https://www.treeline.example" }, "http://10.0.0.5:8888/api/quote"),
+        "https://www.treeline.example",
+      ),
+    ).toBe(false);
     expect(isCrossSite(post({ "sec-fetch-site": "same-origin" }))).toBe(false);
     // Typed into the address bar or a bookmark.
     expect(isCrossSite(post({ "sec-fetch-site": "none" }))).toBe(false);
@@ -98,9 +105,19 @@ describe("control and bidi characters in visitor text", () => {
       email: "jo@example.com",
     });
     expect(pros).toMatchObject({ location: "Austin", description: "Big oak\nleaning" });
-    const booking = BookingRequest.parse({ customerName: "Kim\u0007", customerEmail: "k@example.com", customerPhone: "5125550199", businessId: "t-001", description: "a\nb\u0000" });
+    const booking = BookingRequest.parse({
+      customerName: "Kim\u0007",
+      customerEmail: "k@example.com",
+      customerPhone: "5125550199",
+      businessId: "t-001",
+      description: "a\nb\u0000",
+    });
     expect(booking).toMatchObject({ customerName: "Kim", description: "a\nb" });
-    const review = ReviewInput.parse({ customerName: "\u202eKim", title: "Great\r\nwork", reviewText: "Line 1\nLine 2\u0000" });
+    const review = ReviewInput.parse({
+      customerName: "\u202eKim",
+      title: "Great\r\nwork",
+      reviewText: "Line 1\nLine 2\u0000",
+    });
     expect(review).toMatchObject({ customerName: "Kim", title: "Great work", reviewText: "Line 1\nLine 2" });
     const chat = ChatRequest.parse({ messages: [{ role: "user", content: "hi\u0000\nthere\u202e" }] });
     expect(chat.messages[0]!.content).toBe("hi\nthere");

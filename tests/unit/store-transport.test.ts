@@ -12,10 +12,24 @@ import { indexTerms, queryTerms } from "../../netlify/lib/store/text.ts";
 
 describe("storeOptionsFromEnv", () => {
   it("prefers Upstash, then REDIS_URL, then the embedded store", () => {
-    const upstash = { UPSTASH_REDIS_REST_URL: "https://eu1.upstash.io", UPSTASH_REDIS_REST_TOKEN: "t", REDIS_URL: "redis://x" };
-    expect(storeOptionsFromEnv(upstash)).toMatchObject({ transport: "upstash", url: "https://eu1.upstash.io", prefix: "treeline:" });
-    expect(storeOptionsFromEnv({ UPSTASH_REDIS_REST_URL: "https://x", REDIS_URL: "redis://h:1" })).toMatchObject({ transport: "redis", url: "redis://h:1" });
-    expect(storeOptionsFromEnv({ REDIS_KEY_PREFIX: "ci-1:" })).toMatchObject({ transport: "embedded", prefix: "ci-1:" });
+    const upstash = {
+      UPSTASH_REDIS_REST_URL: "https://eu1.upstash.io",
+      UPSTASH_REDIS_REST_TOKEN: "t",
+      REDIS_URL: "redis://x",
+    };
+    expect(storeOptionsFromEnv(upstash)).toMatchObject({
+      transport: "upstash",
+      url: "https://eu1.upstash.io",
+      prefix: "treeline:",
+    });
+    expect(storeOptionsFromEnv({ UPSTASH_REDIS_REST_URL: "https://x", REDIS_URL: "redis://h:1" })).toMatchObject({
+      transport: "redis",
+      url: "redis://h:1",
+    });
+    expect(storeOptionsFromEnv({ REDIS_KEY_PREFIX: "ci-1:" })).toMatchObject({
+      transport: "embedded",
+      prefix: "ci-1:",
+    });
   });
 
   it("keeps a function's embedded store in memory; the local server persists it under .data", () => {
@@ -32,7 +46,9 @@ describe("storeOptionsFromEnv", () => {
     const seedFile = resolve("content/directory/businesses.json");
     const present = (o: { seedFile?: string }) => o.seedFile === seedFile;
     expect(present(storeOptionsFromEnv({ REDIS_URL: "redis://h" }))).toBe(false);
-    expect(present(storeOptionsFromEnv({ REDIS_URL: "redis://h", TREELINE_AUTO_SEED: "1" }))).toBe(existsSync(seedFile));
+    expect(present(storeOptionsFromEnv({ REDIS_URL: "redis://h", TREELINE_AUTO_SEED: "1" }))).toBe(
+      existsSync(seedFile),
+    );
     expect(present(storeOptionsFromEnv({}))).toBe(existsSync(seedFile));
     expect(storeOptionsFromEnv({ TREELINE_AUTO_SEED: "0" }).seedFile).toBeUndefined();
     expect(storeOptionsFromEnv({ TREELINE_SEED_FILE: "/nonexistent.json" }).seedFile).toBeUndefined();
@@ -49,7 +65,9 @@ describe("Lua portability", () => {
   const flagged = "#!lua flags=allow-key-locking\nreturn 1";
   it("drops Upstash's allow-key-locking flag, keeping line numbers", () => {
     expect(portableScript(flagged, true)).toBe("-- #!lua flags=allow-key-locking\nreturn 1");
-    expect(portableScript("#!lua flags=no-writes,allow-key-locking\nreturn 1", true)).toBe("#!lua flags=no-writes\nreturn 1");
+    expect(portableScript("#!lua flags=no-writes,allow-key-locking\nreturn 1", true)).toBe(
+      "#!lua flags=no-writes\nreturn 1",
+    );
     expect(portableScript("#!lua flags=no-writes\nreturn 1", false)).toBe("-- #!lua flags=no-writes\nreturn 1");
     expect(portableScript("return 1", true)).toBe("return 1");
   });

@@ -29,7 +29,8 @@ export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
 export function adminToken(env: Record<string, string | undefined>): { token: string } | { disabled: string } {
   const token = env.ADMIN_TOKEN?.trim() ?? "";
   if (!token) return { disabled: ADMIN_DISABLED };
-  if (token.length < MIN_TOKEN_LENGTH) return { disabled: `${ADMIN_DISABLED} (at least ${MIN_TOKEN_LENGTH} characters)` };
+  if (token.length < MIN_TOKEN_LENGTH)
+    return { disabled: `${ADMIN_DISABLED} (at least ${MIN_TOKEN_LENGTH} characters)` };
   return { token };
 }
 
@@ -47,7 +48,8 @@ export function bearerToken(req: Request): string | null {
 }
 
 /** The failure counter's key: the address is hashed, it is nobody's business in a key listing. */
-const failureKey = (store: Store, client: string) => keyspace(store.prefix).adminFailures(digest(client).toString("hex").slice(0, 32));
+const failureKey = (store: Store, client: string) =>
+  keyspace(store.prefix).adminFailures(digest(client).toString("hex").slice(0, 32));
 
 /** Seconds until a locked-out client may try again, or 0. */
 export async function lockedOutFor(store: Store, client: string): Promise<number> {
@@ -75,14 +77,32 @@ export type AuthResult = { ok: true } | { ok: false; response: Response };
  * request is refused before its token is even compared: a shared bucket would let one
  * guesser lock the operator out, and no bucket would let it guess freely.
  */
-export async function authorize(req: Request, store: Store, client: string | null, env: Record<string, string | undefined>): Promise<AuthResult> {
+export async function authorize(
+  req: Request,
+  store: Store,
+  client: string | null,
+  env: Record<string, string | undefined>,
+): Promise<AuthResult> {
   const configured = adminToken(env);
-  if ("disabled" in configured) return { ok: false, response: jsonError(503, configured.disabled, { disabled: true }, ADMIN_HEADERS) };
+  if ("disabled" in configured)
+    return { ok: false, response: jsonError(503, configured.disabled, { disabled: true }, ADMIN_HEADERS) };
   if (client === null) return { ok: false, response: jsonError(403, ADMIN_NO_CLIENT, {}, ADMIN_HEADERS) };
   const wait = await lockedOutFor(store, client);
-  if (wait > 0) return { ok: false, response: jsonError(429, ADMIN_RATE_LIMITED, {}, { ...ADMIN_HEADERS, "retry-after": String(wait) }) };
+  if (wait > 0)
+    return {
+      ok: false,
+      response: jsonError(429, ADMIN_RATE_LIMITED, {}, { ...ADMIN_HEADERS, "retry-after": String(wait) }),
+    };
   const given = bearerToken(req);
   if (given !== null && tokensMatch(given, configured.token)) return { ok: true };
   if (given !== null) await recordFailure(store, client);
-  return { ok: false, response: jsonError(401, ADMIN_UNAUTHORIZED, {}, { ...ADMIN_HEADERS, "www-authenticate": 'Bearer realm="treeline-admin"' }) };
+  return {
+    ok: false,
+    response: jsonError(
+      401,
+      ADMIN_UNAUTHORIZED,
+      {},
+      { ...ADMIN_HEADERS, "www-authenticate": 'Bearer realm="treeline-admin"' },
+    ),
+  };
 }

@@ -35,7 +35,10 @@ function details(data: unknown): string {
   const walk = (value: unknown, path: string) => {
     if (value === null || value === undefined || value === "") return;
     // A list of records (a find-pros lead's matched businesses) keeps its fields.
-    if (Array.isArray(value)) lines.push(`${path}: ${value.map((v) => (v && typeof v === "object" ? JSON.stringify(v) : String(v))).join(", ")}`);
+    if (Array.isArray(value))
+      lines.push(
+        `${path}: ${value.map((v) => (v && typeof v === "object" ? JSON.stringify(v) : String(v))).join(", ")}`,
+      );
     else if (typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k);
     else lines.push(`${path}: ${String(value)}`);
   };
@@ -63,10 +66,15 @@ export function csvRow(lead: Lead): Row {
   };
 }
 
-const OPTIONS = { columns: CSV_COLUMNS.map((c) => ({ key: c.key, header: c.header })), escape_formulas: true, record_delimiter: "\r\n" } as const;
+const OPTIONS = {
+  columns: CSV_COLUMNS.map((c) => ({ key: c.key, header: c.header })),
+  escape_formulas: true,
+  record_delimiter: "\r\n",
+} as const;
 
 /** The header line (with a UTF-8 byte order mark, which Excel needs to read UTF-8). */
 export const csvHeader = () => `\uFEFF${stringify([], { ...OPTIONS, header: true })}`;
 
 /** Rows without the header, for streaming page by page. */
-export const csvRows = (leads: readonly Lead[]) => (leads.length ? stringify(leads.map(csvRow), { ...OPTIONS, header: false }) : "");
+export const csvRows = (leads: readonly Lead[]) =>
+  leads.length ? stringify(leads.map(csvRow), { ...OPTIONS, header: false }) : "";

@@ -115,7 +115,10 @@ async function leadCounts(store: Store): Promise<Record<LeadType | "all", number
   for (const type of LEAD_TYPES) p.zcard(keys.leadsByType(type));
   p.zcard(keys.leadsAll);
   const counts = await p.exec<number[]>();
-  return Object.fromEntries([...LEAD_TYPES, "all"].map((t, i) => [t, Number(counts[i] ?? 0)])) as Record<LeadType | "all", number>;
+  return Object.fromEntries([...LEAD_TYPES, "all"].map((t, i) => [t, Number(counts[i] ?? 0)])) as Record<
+    LeadType | "all",
+    number
+  >;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -126,15 +129,26 @@ export function adminLeadsHandler(deps: AdminDeps = {}): AdminHandler {
   return endpoint(adminSpec("leads", ["GET"]), deps, async ({ req, store }) => {
     const { type, cursor, q, limit } = readQuery(AdminLeadsQuery, req);
     const [page, counts] = await storeCall(() =>
-      Promise.all([q ? store.leads.search(q, type, { cursor, limit }) : store.leads.list(type, { cursor, limit }), leadCounts(store)]),
+      Promise.all([
+        q ? store.leads.search(q, type, { cursor, limit }) : store.leads.list(type, { cursor, limit }),
+        leadCounts(store),
+      ]),
     );
-    return jsonResponse({ data: page.items, nextCursor: page.nextCursor, ...(page.scanned !== undefined ? { scanned: page.scanned } : {}), counts });
+    return jsonResponse({
+      data: page.items,
+      nextCursor: page.nextCursor,
+      ...(page.scanned !== undefined ? { scanned: page.scanned } : {}),
+      counts,
+    });
   });
 }
 
 /** GET /api/admin/leads/:id -> { data, outbox }; PATCH { status?, note? } -> { data }. */
 export function adminLeadHandler(deps: AdminDeps = {}): AdminHandler {
-  const spec = { ...adminSpec("lead", ["GET", "PATCH"]), route: { path: "/api/admin/leads/:id" as const, valid: isLeadId, notFound: LEAD_NOT_FOUND } };
+  const spec = {
+    ...adminSpec("lead", ["GET", "PATCH"]),
+    route: { path: "/api/admin/leads/:id" as const, valid: isLeadId, notFound: LEAD_NOT_FOUND },
+  };
   return endpoint(spec, deps, async ({ req, store, params: { id }, body, now }) => {
     if (req.method === "GET") {
       const [lead, outbox] = await storeCall(() => Promise.all([store.leads.get(id), store.outbox.get(id)]));
@@ -192,7 +206,10 @@ export function adminLeadsCsvHandler(deps: AdminDeps = {}): AdminHandler {
 // Reviews
 
 /** The reviews with their business's name and slug (one pipeline for the page's businesses). */
-async function withBusinesses(store: Store, reviews: readonly (AdminReview | Omit<AdminReview, "businessName" | "businessSlug">)[]): Promise<AdminReview[]> {
+async function withBusinesses(
+  store: Store,
+  reviews: readonly (AdminReview | Omit<AdminReview, "businessName" | "businessSlug">)[],
+): Promise<AdminReview[]> {
   const ids = [...new Set(reviews.map((r) => r.businessId))];
   const byId = new Map((await store.businesses.getMany(ids)).map((b) => [b.id, b]));
   return reviews.map((r) => {
@@ -206,24 +223,37 @@ export function adminReviewsHandler(deps: AdminDeps = {}): AdminHandler {
   return endpoint(adminSpec("reviews", ["GET"]), deps, async ({ req, store }) => {
     const { cursor, limit } = readQuery(AdminReviewsQuery, req);
     const page = await storeCall(() => store.reviews.listAll({ cursor, limit }));
-    return jsonResponse({ data: await storeCall(() => withBusinesses(store, page.items)), nextCursor: page.nextCursor });
+    return jsonResponse({
+      data: await storeCall(() => withBusinesses(store, page.items)),
+      nextCursor: page.nextCursor,
+    });
   });
 }
 
 /** PATCH /api/admin/reviews/:id { isVerified?, hidden? } -> { data, business: { id, rating, reviewCount } }. */
 export function adminReviewHandler(deps: AdminDeps = {}): AdminHandler {
   const purge = deps.purge ?? netlifyPurge;
-  const spec = { ...adminSpec("review", ["PATCH"]), route: { path: "/api/admin/reviews/:id" as const, valid: isReviewId, notFound: REVIEW_NOT_FOUND } };
+  const spec = {
+    ...adminSpec("review", ["PATCH"]),
+    route: { path: "/api/admin/reviews/:id" as const, valid: isReviewId, notFound: REVIEW_NOT_FOUND },
+  };
   return endpoint(spec, deps, async ({ store, params: { id }, body, context }) => {
     const patch = readPatch(ReviewPatch, body);
     const review = await storeCall(() => store.reviews.moderate(id, patch));
     if (!review) return jsonError(404, REVIEW_NOT_FOUND);
-    console.info(`[admin] review ${id} of ${review.businessId}: verified=${review.isVerified} hidden=${review.hidden === true}`);
+    console.info(
+      `[admin] review ${id} of ${review.businessId}: verified=${review.isVerified} hidden=${review.hidden === true}`,
+    );
     const business = await store.businesses.get(review.businessId).catch(() => null);
     // The public lists and the profile's rating are cached by tag: drop them now.
     await afterResponse(context, purgeQuietly(purge, [DIRECTORY_TAG, businessTag(review.businessId)]));
-    const data: AdminReview = business ? { ...review, businessName: business.name, businessSlug: business.slug } : review;
-    return jsonResponse({ data, business: { id: review.businessId, rating: business?.rating ?? null, reviewCount: business?.reviewCount ?? null } });
+    const data: AdminReview = business
+      ? { ...review, businessName: business.name, businessSlug: business.slug }
+      : review;
+    return jsonResponse({
+      data,
+      business: { id: review.businessId, rating: business?.rating ?? null, reviewCount: business?.reviewCount ?? null },
+    });
   });
 }
 
@@ -247,7 +277,9 @@ export function adminOutboxHandler(deps: AdminDeps = {}): AdminHandler {
     const { leadId } = readPatch(RetryBody, body);
     const retried = await storeCall(() => store.outbox.retryNow(leadId ? [leadId] : undefined, now()));
     if (retried > 0 && channelsOf(config).length > 0) {
-      const run = drainOutbox(store, { env, ...deps.notify }).catch((error) => console.error(`[admin] outbox retry failed (${errorName(error)})`));
+      const run = drainOutbox(store, { env, ...deps.notify }).catch((error) =>
+        console.error(`[admin] outbox retry failed (${errorName(error)})`),
+      );
       await afterResponse(context, run);
     }
     console.info(`[admin] outbox: retry now for ${retried} item(s)`);

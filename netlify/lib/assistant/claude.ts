@@ -29,7 +29,8 @@ export function createClaudeClient(env: Env = process.env): Anthropic | null {
 }
 
 /** Why Claude did not answer; logged, never shown. */
-export type NoAnswer = "budget-spent" | "budget-unavailable" | "timeout" | "unreachable" | `api-error-${number}` | "refusal" | "empty";
+export type NoAnswer =
+  "budget-spent" | "budget-unavailable" | "timeout" | "unreachable" | `api-error-${number}` | "refusal" | "empty";
 
 export type ClaudeResult =
   | { ok: true; message: string; actions: ChatAction[]; calls: number; tokens: number }
@@ -61,10 +62,14 @@ export function toModelMessages(messages: readonly ChatMessage[]): Anthropic.Mes
 }
 
 const usageOf = (u: Anthropic.Usage | undefined) =>
-  (u?.input_tokens ?? 0) + (u?.output_tokens ?? 0) + (u?.cache_creation_input_tokens ?? 0) + (u?.cache_read_input_tokens ?? 0);
+  (u?.input_tokens ?? 0) +
+  (u?.output_tokens ?? 0) +
+  (u?.cache_creation_input_tokens ?? 0) +
+  (u?.cache_read_input_tokens ?? 0);
 
 function reasonFor(error: unknown): NoAnswer {
-  if (error instanceof Anthropic.APIUserAbortError || error instanceof Anthropic.APIConnectionTimeoutError) return "timeout";
+  if (error instanceof Anthropic.APIUserAbortError || error instanceof Anthropic.APIConnectionTimeoutError)
+    return "timeout";
   if (error instanceof Anthropic.APIConnectionError) return "unreachable";
   if (error instanceof Anthropic.APIError && typeof error.status === "number") return `api-error-${error.status}`;
   return "unreachable";
@@ -106,7 +111,10 @@ export async function askClaude(client: Anthropic, options: AskOptions): Promise
       calls++;
       let response: Anthropic.Message;
       try {
-        response = await client.messages.create(params, { signal: abort.signal, timeout: Math.max(1, deadline - Date.now()) });
+        response = await client.messages.create(params, {
+          signal: abort.signal,
+          timeout: Math.max(1, deadline - Date.now()),
+        });
       } catch (error) {
         const reason = reasonFor(error);
         // An answered error was not billed; a timeout may have been, so it stays counted.
@@ -115,7 +123,11 @@ export async function askClaude(client: Anthropic, options: AskOptions): Promise
       }
       const used = usageOf(response.usage);
       tokens += used;
-      await reservation.settle(used).catch((error) => console.warn(`[chat] could not settle token usage (${error instanceof Error ? error.name : "error"})`));
+      await reservation
+        .settle(used)
+        .catch((error) =>
+          console.warn(`[chat] could not settle token usage (${error instanceof Error ? error.name : "error"})`),
+        );
 
       if (response.stop_reason === "refusal") return fail("refusal");
       // Blocks by type, not position: a reply may start with a thinking block.
@@ -137,7 +149,12 @@ export async function askClaude(client: Anthropic, options: AskOptions): Promise
         content: toolUses.map((use): Anthropic.ToolResultBlockParam => {
           const outcome = runTool(use.name, use.input);
           if (outcome.action) action = outcome.action;
-          return { type: "tool_result", tool_use_id: use.id, content: outcome.content, ...(outcome.isError ? { is_error: true } : {}) };
+          return {
+            type: "tool_result",
+            tool_use_id: use.id,
+            content: outcome.content,
+            ...(outcome.isError ? { is_error: true } : {}),
+          };
         }),
       });
     }

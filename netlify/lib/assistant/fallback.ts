@@ -21,7 +21,10 @@ interface Slots {
 
 // First match wins, so the more specific patterns come first.
 const SEGMENTS: readonly [RegExp, Segment][] = [
-  [/\b(commercial|business|office|store|shop|restaurant|hoa|propert(?:y|ies) manage|apartment complex|complex|church|school|warehouse|company|hotel|municipal|landlord|rental)/i, "commercial"],
+  [
+    /\b(commercial|business|office|store|shop|restaurant|hoa|propert(?:y|ies) manage|apartment complex|complex|church|school|warehouse|company|hotel|municipal|landlord|rental)/i,
+    "commercial",
+  ],
   [/\b(residential|home|house|yard|backyard|garden|homeowner|residence|my property|condo|cabin)\b/i, "residential"],
 ];
 
@@ -31,25 +34,38 @@ const DANGER =
 
 const SERVICES: readonly [RegExp, ServiceType][] = [
   [/\b(stumps?|grind)/i, "stump-grinding"],
-  [/\b(remov|tak(?:e|en|ing) (?:\w+ ){0,3}down|cut (?:\w+ ){0,3}down|dead (?!branch|limb)|get rid of)/i, "tree-removal"],
+  [
+    /\b(remov|tak(?:e|en|ing) (?:\w+ ){0,3}down|cut (?:\w+ ){0,3}down|dead (?!branch|limb)|get rid of)/i,
+    "tree-removal",
+  ],
   [/\b(trim|prun|cut back|overhang|branches|limbs?|thin(?:ning)?|shape|crown|hedge)/i, "tree-trimming"],
   [/\b(emergenc)/i, "emergency"],
 ];
 
 const URGENCIES: readonly [RegExp, Urgency][] = [
-  [/\b(not urgent|no rush|no hurry|not in a hurry|whenever|flexible|next month|months?|sometime|no (?:real )?deadline|not really|later)\b/i, "not-urgent"],
+  [
+    /\b(not urgent|no rush|no hurry|not in a hurry|whenever|flexible|next month|months?|sometime|no (?:real )?deadline|not really|later)\b/i,
+    "not-urgent",
+  ],
   [/\b(asap|right now|immediately|today|tonight|emergency|urgent(?:ly)?|now)\b/i, "emergency"],
   [/\b(few days|couple (?:of )?days|\d+ days|days|this weekend|tomorrow|soon)\b/i, "within-days"],
   [/\b(week|7 days)\b/i, "within-week"],
 ];
 
-const OWNER = /\b(my (?:tree[- ]?(?:care|service)? )?(?:business|company) (?:grow|scale)|grow(?:ing)? my (?:tree )?(?:business|company)|tree[- ](?:service|care) (?:business|owner|company)|i (?:own|run) a tree|audit|valuation|sell my (?:business|company)|exit strategy)/i;
-const DIRECTORY = /\b(directory|near me|local (?:pro|company|companies|arborist|business)|find (?:a |an )?(?:pro|company|contractor|arborist|tree service))/i;
+const OWNER =
+  /\b(my (?:tree[- ]?(?:care|service)? )?(?:business|company) (?:grow|scale)|grow(?:ing)? my (?:tree )?(?:business|company)|tree[- ](?:service|care) (?:business|owner|company)|i (?:own|run) a tree|audit|valuation|sell my (?:business|company)|exit strategy)/i;
+const DIRECTORY =
+  /\b(directory|near me|local (?:pro|company|companies|arborist|business)|find (?:a |an )?(?:pro|company|contractor|arborist|tree service))/i;
 const THANKS = /^\s*(?:thanks?|thank you|thx|ty|great|perfect|ok(?:ay)?|cool|got it|awesome)\b[\s!.]*$/i;
 
 const SEGMENT_QUESTION = "Is the work for a residential or a commercial property?";
-const SERVICE_QUESTION = `Which service do you need: ${SERVICE_TYPES.map((s) => s.label.toLowerCase()).join(", ").replace(/, ([^,]*)$/, " or $1")}?`;
-const URGENCY_QUESTION = `How soon do you need it: ${URGENCY.filter((u) => u.value !== "emergency").map((u) => u.label.toLowerCase()).join(", ").replace(/, ([^,]*)$/, " or $1")}? If a tree is on a building or near power lines, call ${SITE.phone} now.`;
+const SERVICE_QUESTION = `Which service do you need: ${SERVICE_TYPES.map((s) => s.label.toLowerCase())
+  .join(", ")
+  .replace(/, ([^,]*)$/, " or $1")}?`;
+const URGENCY_QUESTION = `How soon do you need it: ${URGENCY.filter((u) => u.value !== "emergency")
+  .map((u) => u.label.toLowerCase())
+  .join(", ")
+  .replace(/, ([^,]*)$/, " or $1")}? If a tree is on a building or near power lines, call ${SITE.phone} now.`;
 
 const SERVICE_PAGES: Record<ServiceType, string> = {
   "tree-trimming": "/services/tree-trimming",
@@ -72,12 +88,19 @@ function slotsOf(texts: readonly string[]): Slots {
   return slots;
 }
 
-const complete = (s: Slots): s is Required<Pick<Slots, "service" | "urgency">> & Slots => s.service !== undefined && s.urgency !== undefined;
+const complete = (s: Slots): s is Required<Pick<Slots, "service" | "urgency">> & Slots =>
+  s.service !== undefined && s.urgency !== undefined;
 
 const serviceName = (service: ServiceType) => optionLabel(SERVICE_TYPES, service).toLowerCase();
 
 function quoteAction(slots: Slots): ChatAction[] {
-  return [{ type: "quote", ...(slots.service ? { serviceType: slots.service } : {}), ...(slots.urgency ? { urgency: slots.urgency } : {}) }];
+  return [
+    {
+      type: "quote",
+      ...(slots.service ? { serviceType: slots.service } : {}),
+      ...(slots.urgency ? { urgency: slots.urgency } : {}),
+    },
+  ];
 }
 
 function estimateReply(slots: Slots & { service: ServiceType; urgency: Urgency }): ChatReply {
@@ -85,7 +108,9 @@ function estimateReply(slots: Slots & { service: ServiceType; urgency: Urgency }
   const when = optionLabel(URGENCY, slots.urgency).toLowerCase();
   const lines = [
     `For ${serviceName(slots.service)} (${when}), our instant estimate is ${range}. The final price is confirmed after a free on-site assessment.`,
-    slots.segment === "commercial" ? "For commercial properties we can also plan multi-tree or recurring work; mention it in the form." : "",
+    slots.segment === "commercial"
+      ? "For commercial properties we can also plan multi-tree or recurring work; mention it in the form."
+      : "",
     `Tap "Get a quote" to send us the details (we reply within 24 hours), or call ${SITE.phone}. More about [${serviceName(slots.service)}](${SERVICE_PAGES[slots.service]}).`,
   ];
   return { message: lines.filter(Boolean).join("\n\n"), actions: quoteAction(slots) };
@@ -122,12 +147,18 @@ export function fallbackReply(messages: readonly ChatMessage[]): ChatReply {
   }
 
   // The segment is asked once (the greeting asks it); an answer we cannot place does not block the estimate.
-  const segmentAsked = messages.some((m) => m.role === "assistant" && (m.content === CHAT_GREETING || m.content.includes(SEGMENT_QUESTION)));
+  const segmentAsked = messages.some(
+    (m) => m.role === "assistant" && (m.content === CHAT_GREETING || m.content.includes(SEGMENT_QUESTION)),
+  );
   const learned = now.service !== before.service || now.urgency !== before.urgency || now.segment !== before.segment;
 
   if (complete(now)) {
     if (learned || !complete(before)) return estimateReply(now);
-    if (THANKS.test(latest)) return { message: `You're welcome! Call ${SITE.phone} any time, or tap "Get a quote" when you're ready.`, actions: quoteAction(now) };
+    if (THANKS.test(latest))
+      return {
+        message: `You're welcome! Call ${SITE.phone} any time, or tap "Get a quote" when you're ready.`,
+        actions: quoteAction(now),
+      };
     return {
       message: `I can price another job: tell me the service and how soon. For anything else, call ${SITE.phone} or e-mail ${SITE.email}.`,
       actions: quoteAction(now),
@@ -135,7 +166,12 @@ export function fallbackReply(messages: readonly ChatMessage[]): ChatReply {
   }
 
   const ack = now.segment && now.segment !== before.segment ? `Thanks, a ${now.segment} property. ` : "";
-  if (!now.segment && !segmentAsked) return { message: now.service ? `Happy to price ${serviceName(now.service)}. ${SEGMENT_QUESTION}` : SEGMENT_QUESTION };
+  if (!now.segment && !segmentAsked)
+    return {
+      message: now.service ? `Happy to price ${serviceName(now.service)}. ${SEGMENT_QUESTION}` : SEGMENT_QUESTION,
+    };
   if (!now.service) return { message: `${ack}${SERVICE_QUESTION}` };
-  return { message: `${ack}${now.service !== before.service ? `${optionLabel(SERVICE_TYPES, now.service)}, got it. ` : ""}${URGENCY_QUESTION}` };
+  return {
+    message: `${ack}${now.service !== before.service ? `${optionLabel(SERVICE_TYPES, now.service)}, got it. ` : ""}${URGENCY_QUESTION}`,
+  };
 }

@@ -19,12 +19,33 @@
  * assistant answered and why, never what anybody wrote.
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import { ChatMessage, ChatRequest, chatRequestFromForm, historyForRequest, type ChatReply } from "../../../src/lib/chat.ts";
+import {
+  ChatMessage,
+  ChatRequest,
+  chatRequestFromForm,
+  historyForRequest,
+  type ChatReply,
+} from "../../../src/lib/chat.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
-import { clientIp, endpoint, htmlResponse, jsonError, jsonResponse, type Endpoint, type EndpointDeps } from "../http.ts";
+import {
+  clientIp,
+  endpoint,
+  htmlResponse,
+  jsonError,
+  jsonResponse,
+  type Endpoint,
+  type EndpointDeps,
+} from "../http.ts";
 import { problemPages } from "../pages.ts";
 import { redisTokenBudget, type TokenBudget } from "./budget.ts";
-import { CHAT_BODY_LIMIT, chatModel, chatRateLimitPerMinute, clientBudgetShare, dailyTokenBudget, trimHistory } from "./caps.ts";
+import {
+  CHAT_BODY_LIMIT,
+  chatModel,
+  chatRateLimitPerMinute,
+  clientBudgetShare,
+  dailyTokenBudget,
+  trimHistory,
+} from "./caps.ts";
 import { askClaude, createClaudeClient, type NoAnswer } from "./claude.ts";
 import { fallbackReply } from "./fallback.ts";
 import { chatPage } from "./page.ts";
@@ -93,7 +114,10 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     const answer = (reply: ChatReply, log: string) => {
       console.info(`[chat] ${log}${html ? " (page)" : ""}, ${now() - started} ms`);
       const actions = reply.actions?.length ? { actions: reply.actions } : {};
-      if (html) return htmlResponse(chatPage({ messages: [...messages, { role: "assistant", content: reply.message, ...actions }] }));
+      if (html)
+        return htmlResponse(
+          chatPage({ messages: [...messages, { role: "assistant", content: reply.message, ...actions }] }),
+        );
       return jsonResponse({ message: reply.message, ...actions });
     };
     const fallback = (why: Why) => answer(fallbackReply(messages), `built-in assistant answered (${why})`);
@@ -102,8 +126,17 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     if (!client) return fallback("no-api-key");
     if (!store) return fallback("store-unavailable");
 
-    const budget: TokenBudget = redisTokenBudget(store.redis, store.prefix, dailyTokenBudget(env), now, { client: clientIp(req, context), share: clientBudgetShare(env) });
-    const result = await askClaude(client, { model: chatModel(env), system: (system ??= buildSystemPrompt()), messages, budget, timeoutMs: deps.timeoutMs });
+    const budget: TokenBudget = redisTokenBudget(store.redis, store.prefix, dailyTokenBudget(env), now, {
+      client: clientIp(req, context),
+      share: clientBudgetShare(env),
+    });
+    const result = await askClaude(client, {
+      model: chatModel(env),
+      system: (system ??= buildSystemPrompt()),
+      messages,
+      budget,
+      timeoutMs: deps.timeoutMs,
+    });
     if (!result.ok) {
       console.warn(`[chat] Claude did not answer: ${result.reason} (${result.calls} calls, ${result.tokens} tokens)`);
       return fallback(result.reason);

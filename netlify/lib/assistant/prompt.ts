@@ -20,9 +20,15 @@ export const ASSISTANT_PAGES: readonly { path: StaticRoute; about: string }[] = 
   { path: "/services/stump-grinding", about: "stump grinding: per-stump pricing and add-ons" },
   { path: "/services/emergency", about: `24/7 emergency tree service, when to call, response times` },
   { path: "/find-a-tree-service", about: "get matched with up to 3 licensed, insured local pros" },
-  { path: "/directory", about: "directory of local tree businesses (Austin, Houston, Dallas, San Antonio) with reviews" },
+  {
+    path: "/directory",
+    about: "directory of local tree businesses (Austin, Houston, Dallas, San Antonio) with reviews",
+  },
   { path: "/consumer-resources", about: "homeowner guides: cost factors, red flags when hiring" },
-  { path: "/business-growth", about: "for tree-service owners: free growth and valuation audit, six-phase growth programme" },
+  {
+    path: "/business-growth",
+    about: "for tree-service owners: free growth and valuation audit, six-phase growth programme",
+  },
   { path: "/ai-automation", about: "for tree-service owners: AI quoting, scheduling, customer messaging" },
   { path: "/blog", about: "articles for tree-service owners" },
   { path: "/contact", about: "contact page" },
@@ -34,7 +40,9 @@ export function buildSystemPrompt(): string {
     const [min, max] = BASE_RANGES[s.value];
     return `- ${s.label} (${s.value}): base ${formatRange(min, max)}`;
   }).join("\n");
-  const urgencies = URGENCY.map((u) => `- ${u.label} (${u.value}): both bounds x${URGENCY_MULTIPLIERS[u.value]}, rounded`).join("\n");
+  const urgencies = URGENCY.map(
+    (u) => `- ${u.label} (${u.value}): both bounds x${URGENCY_MULTIPLIERS[u.value]}, rounded`,
+  ).join("\n");
   const pages = ASSISTANT_PAGES.map((p) => `- ${p.path}: ${p.about}`).join("\n");
 
   return `You are "${CHAT_TITLE}", the chat assistant on the website of ${SITE.name}, a US tree-care company. You help homeowners and property managers price tree work and get a quote.

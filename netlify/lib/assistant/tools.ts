@@ -29,13 +29,22 @@ export const TOOLS: Anthropic.Tool[] = [
     name: ESTIMATE_TOOL,
     description:
       "The site's instant estimate range in US dollars for one service at one urgency. The only source of prices: call it before stating any price for a job.",
-    input_schema: { type: "object", properties: { serviceType: serviceProperty, urgency: urgencyProperty }, required: ["serviceType", "urgency"], additionalProperties: false },
+    input_schema: {
+      type: "object",
+      properties: { serviceType: serviceProperty, urgency: urgencyProperty },
+      required: ["serviceType", "urgency"],
+      additionalProperties: false,
+    },
   },
   {
     name: QUOTE_FORM_TOOL,
     description:
       "Shows the visitor a 'Get a quote' button that opens the site's quote form with these choices preselected. Use it when the visitor wants a firm quote, to book, or to be contacted; never collect names, phone numbers, e-mail or addresses in the chat.",
-    input_schema: { type: "object", properties: { serviceType: serviceProperty, urgency: urgencyProperty }, additionalProperties: false },
+    input_schema: {
+      type: "object",
+      properties: { serviceType: serviceProperty, urgency: urgencyProperty },
+      additionalProperties: false,
+    },
   },
 ];
 
@@ -61,7 +70,11 @@ export interface ToolOutcome {
 export function runTool(name: string, input: unknown): ToolOutcome {
   if (name === ESTIMATE_TOOL) {
     const parsed = EstimateInput.safeParse(input);
-    if (!parsed.success) return { content: `Invalid input. serviceType must be one of ${optionValues(SERVICE_TYPES).join(", ")}; urgency one of ${optionValues(URGENCY).join(", ")}.`, isError: true };
+    if (!parsed.success)
+      return {
+        content: `Invalid input. serviceType must be one of ${optionValues(SERVICE_TYPES).join(", ")}; urgency one of ${optionValues(URGENCY).join(", ")}.`,
+        isError: true,
+      };
     const { serviceType, urgency } = parsed.data;
     const range = estimate(serviceType, urgency);
     return {
@@ -77,8 +90,15 @@ export function runTool(name: string, input: unknown): ToolOutcome {
   }
   if (name === QUOTE_FORM_TOOL) {
     const parsed = QuoteFormInput.safeParse(input ?? {});
-    if (!parsed.success) return { content: "Invalid input: use the listed serviceType and urgency values, or leave them out.", isError: true };
-    return { content: "A 'Get a quote' button is shown under your reply. Tell the visitor to tap it.", action: { type: "quote", ...parsed.data } };
+    if (!parsed.success)
+      return {
+        content: "Invalid input: use the listed serviceType and urgency values, or leave them out.",
+        isError: true,
+      };
+    return {
+      content: "A 'Get a quote' button is shown under your reply. Tell the visitor to tap it.",
+      action: { type: "quote", ...parsed.data },
+    };
   }
   return { content: `Unknown tool ${name}.`, isError: true };
 }

@@ -46,15 +46,24 @@ export function notifyConfig(env: Record<string, string | undefined> = process.e
   const apiKey = env.RESEND_API_KEY?.trim();
   const email =
     to.length > 0 && apiKey
-      ? { to, from: env.NOTIFY_EMAIL_FROM?.trim() || DEFAULT_EMAIL_FROM, apiKey, apiUrl: env.RESEND_API_URL?.trim() || RESEND_API_URL }
+      ? {
+          to,
+          from: env.NOTIFY_EMAIL_FROM?.trim() || DEFAULT_EMAIL_FROM,
+          apiKey,
+          apiUrl: env.RESEND_API_URL?.trim() || RESEND_API_URL,
+        }
       : undefined;
   return { webhookUrl, email, siteUrl: siteUrl(env) };
 }
 
-export const channelsOf = (config: NotifyConfig): Channel[] => [...(config.webhookUrl ? ["webhook" as const] : []), ...(config.email ? ["email" as const] : [])];
+export const channelsOf = (config: NotifyConfig): Channel[] => [
+  ...(config.webhookUrl ? ["webhook" as const] : []),
+  ...(config.email ? ["email" as const] : []),
+];
 
 /** Delay before attempt n+1 after n failed attempts. */
-export const backoffMs = (attempts: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+export const backoffMs = (attempts: number) =>
+  Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
 
 /** Seams for tests; production uses the defaults. */
 export interface NotifyDeps {
@@ -75,7 +84,12 @@ function describe(error: unknown): string {
 
 class DeliveryError extends Error {}
 
-async function post(doFetch: typeof fetch, url: string, body: unknown, headers: Record<string, string> = {}): Promise<void> {
+async function post(
+  doFetch: typeof fetch,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const res = await doFetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
@@ -92,13 +106,23 @@ async function send(channel: Channel, lead: Lead, config: NotifyConfig, doFetch:
   if (channel === "webhook") return post(doFetch, config.webhookUrl!, webhookMessage(lead, config.siteUrl));
   const email = config.email!;
   const message = emailMessage(lead, config.siteUrl);
-  await post(doFetch, email.apiUrl, { from: email.from, to: email.to, ...message }, { authorization: `Bearer ${email.apiKey}` });
+  await post(
+    doFetch,
+    email.apiUrl,
+    { from: email.from, to: email.to, ...message },
+    { authorization: `Bearer ${email.apiKey}` },
+  );
 }
 
 export type Outcome = "delivered" | "retry" | "dropped";
 
 /** Sends one claimed item and settles it in the outbox. */
-async function deliver(store: Store, item: OutboxItem, config: NotifyConfig, deps: Required<NotifyDeps>): Promise<Outcome> {
+async function deliver(
+  store: Store,
+  item: OutboxItem,
+  config: NotifyConfig,
+  deps: Required<NotifyDeps>,
+): Promise<Outcome> {
   const lead = await store.leads.get(item.leadId);
   if (!lead) {
     // Nothing left to announce (a lead is never deleted by the app; this is manual clean-up).
@@ -116,7 +140,9 @@ async function deliver(store: Store, item: OutboxItem, config: NotifyConfig, dep
   });
   if (errors.length === 0) {
     await store.outbox.done(item.leadId);
-    console.info(`[notify] ${item.type} ${item.leadId}: delivered via ${pending.join(" + ") || "nothing new"} (attempt ${item.attempts + 1})`);
+    console.info(
+      `[notify] ${item.type} ${item.leadId}: delivered via ${pending.join(" + ") || "nothing new"} (attempt ${item.attempts + 1})`,
+    );
     return "delivered";
   }
   const attempts = item.attempts + 1;
@@ -131,7 +157,9 @@ async function deliver(store: Store, item: OutboxItem, config: NotifyConfig, dep
     lastAttemptAt: new Date(now).toISOString(),
     nextAttemptAt: new Date(now + wait).toISOString(),
   });
-  console.warn(`[notify] ${item.type} ${item.leadId}: attempt ${attempts} failed (${lastError}); next in ${Math.round(wait / 60_000)} min`);
+  console.warn(
+    `[notify] ${item.type} ${item.leadId}: attempt ${attempts} failed (${lastError}); next in ${Math.round(wait / 60_000)} min`,
+  );
   return "retry";
 }
 
@@ -173,7 +201,13 @@ export interface DrainReport {
 export async function drainOutbox(store: Store, deps: NotifyDeps & { maxBatches?: number } = {}): Promise<DrainReport> {
   const d = resolve(deps);
   const config = notifyConfig(d.env);
-  const report: DrainReport = { claimed: 0, delivered: 0, retry: 0, dropped: 0, disabled: channelsOf(config).length === 0 };
+  const report: DrainReport = {
+    claimed: 0,
+    delivered: 0,
+    retry: 0,
+    dropped: 0,
+    disabled: channelsOf(config).length === 0,
+  };
   if (report.disabled) return report;
   for (let batch = 0; batch < (deps.maxBatches ?? 8); batch++) {
     const now = d.now();

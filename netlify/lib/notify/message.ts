@@ -27,7 +27,12 @@ function fieldsOf(lead: Lead) {
   if (s.company) rows.push([lead.type === "booking" ? "Business" : "Company", s.company, slackEscape(s.company)]);
   rows.push(["What", s.what, slackEscape(s.what)]);
   if (s.phone) rows.push(["Phone", s.phone, `<${telHref(s.phone)}|${slackEscape(s.phone)}>`]);
-  if (s.email) rows.push(["E-mail", s.email, `<mailto:${encodeURIComponent(s.email).replace(/%40/g, "@")}|${slackEscape(s.email)}>`]);
+  if (s.email)
+    rows.push([
+      "E-mail",
+      s.email,
+      `<mailto:${encodeURIComponent(s.email).replace(/%40/g, "@")}|${slackEscape(s.email)}>`,
+    ]);
   if (s.estimate) rows.push(["Estimate", s.estimate, slackEscape(s.estimate)]);
   if (s.place) rows.push([lead.type === "find-pros" ? "Location" : "Address", s.place, slackEscape(s.place)]);
   return { summary: s, rows };
@@ -47,10 +52,15 @@ export function webhookMessage(lead: Lead, siteUrl: string): WebhookMessage {
     blocks: [
       { type: "header", text: { type: "plain_text", text: title, emoji: false } },
       // Slack shows at most 10 fields per section.
-      { type: "section", fields: rows.slice(0, 10).map(([label, , value]) => ({ type: "mrkdwn", text: `*${label}*\n${value}` })) },
+      {
+        type: "section",
+        fields: rows.slice(0, 10).map(([label, , value]) => ({ type: "mrkdwn", text: `*${label}*\n${value}` })),
+      },
       {
         type: "actions",
-        elements: [{ type: "button", text: { type: "plain_text", text: "Open in admin" }, url: link, action_id: "open-lead" }],
+        elements: [
+          { type: "button", text: { type: "plain_text", text: "Open in admin" }, url: link, action_id: "open-lead" },
+        ],
       },
       { type: "context", elements: [{ type: "mrkdwn", text: `${lead.id} - ${lead.createdAt}` }] },
     ],

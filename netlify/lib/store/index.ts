@@ -92,14 +92,20 @@ export function storeOptionsFromEnv(env: Record<string, string | undefined> = pr
   if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
     // The local server's shared embedded store speaks REST too, but it is still the embedded store.
     const kind = env.TREELINE_SHARED_EMBEDDED === "1" ? "embedded" : "upstash";
-    return { transport: "upstash", url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN, prefix, seedFile: seed(false), kind };
+    return {
+      transport: "upstash",
+      url: env.UPSTASH_REDIS_REST_URL,
+      token: env.UPSTASH_REDIS_REST_TOKEN,
+      prefix,
+      seedFile: seed(false),
+      kind,
+    };
   }
   if (env.REDIS_URL) return { transport: "redis", url: env.REDIS_URL, prefix, seedFile: seed(false) };
   // Memory only here: persistence belongs to the long-lived local server (shared-embedded.ts).
   // Any data-file path in code the functions import gets traced into their bundles.
   return { transport: "embedded", prefix, seedFile: seed(true) };
 }
-
 
 /** Loads a transport module on first use, so production never loads ioredis or the mock. */
 class LazyBackend implements CommandBackend {
@@ -197,11 +203,14 @@ export function createStore(options: CreateStoreOptions): Store {
         if ((await raw.businesses.count()) > 0) return;
         const report = await seedDirectory(raw, readSeedFile(seedFile));
         await redis.hset(keys.meta, { seededAt: new Date().toISOString(), seededFrom: seedFile });
-        console.log(`[store] seeded ${report.businesses} businesses and ${report.reviewsAdded} reviews from ${seedFile}`);
+        console.log(
+          `[store] seeded ${report.businesses} businesses and ${report.reviewsAdded} reviews from ${seedFile}`,
+        );
       });
     })());
 
-  if (options.kind === "embedded" && options.transport === "upstash") description = `embedded store shared over local REST at ${redactUrl(options.url)}`;
+  if (options.kind === "embedded" && options.transport === "upstash")
+    description = `embedded store shared over local REST at ${redactUrl(options.url)}`;
   if (options.log) console.log(`[store] using ${description} (key prefix "${prefix}")`);
 
   return {

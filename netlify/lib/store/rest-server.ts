@@ -62,11 +62,17 @@ export async function startRestServer(options: RestServerOptions): Promise<Upsta
       const base64 = String(req.headers["upstash-encoding"] ?? "").toLowerCase() === "base64";
       const body = JSON.parse(await readBody(req)) as unknown;
       if (path === "/pipeline" || path === "/multi-exec") {
-        if (!Array.isArray(body) || !body.every(Array.isArray)) return send(400, { error: "ERR body must be an array of commands" });
-        const replies = (await requester.request({ path: [path.slice(1)], body })) as unknown as { result?: unknown; error?: string }[];
+        if (!Array.isArray(body) || !body.every(Array.isArray))
+          return send(400, { error: "ERR body must be an array of commands" });
+        const replies = (await requester.request({ path: [path.slice(1)], body })) as unknown as {
+          result?: unknown;
+          error?: string;
+        }[];
         return send(
           200,
-          replies.map((r) => (r.error !== undefined ? { error: r.error } : { result: base64 ? encodeBase64(r.result) : r.result })),
+          replies.map((r) =>
+            r.error !== undefined ? { error: r.error } : { result: base64 ? encodeBase64(r.result) : r.result },
+          ),
         );
       }
       if (path !== "/") return send(404, { error: "ERR unknown path" });

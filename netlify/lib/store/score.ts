@@ -23,7 +23,9 @@ export function formatRating(sum: number, count: number): string {
 }
 
 export function orderScore(featured: boolean, sum: number, count: number): number {
-  return (featured ? FEATURED_BOOST : 0) + ratingTenths(sum, count) * RATING_STEP + Math.min(count, MAX_COUNTED_REVIEWS);
+  return (
+    (featured ? FEATURED_BOOST : 0) + ratingTenths(sum, count) * RATING_STEP + Math.min(count, MAX_COUNTED_REVIEWS)
+  );
 }
 
 export function cityRank(city: CityName): number {

@@ -18,7 +18,8 @@ export function readSeedFile(path: string): SeedBusiness[] {
   return parsed.data;
 }
 
-export const seedReviewId = (businessId: string, index: number) => `${businessId}-rev-${String(index + 1).padStart(3, "0")}`;
+export const seedReviewId = (businessId: string, index: number) =>
+  `${businessId}-rev-${String(index + 1).padStart(3, "0")}`;
 
 export interface SeedReport {
   businesses: number;

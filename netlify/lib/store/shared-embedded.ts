@@ -30,7 +30,13 @@ export async function shareEmbeddedStore(env: NodeJS.ProcessEnv = process.env): 
   const file = embeddedFileFromEnv(env);
   const token = randomBytes(24).toString("hex");
   const rest = await startRestServer({ backend: new EmbeddedBackend({ file }), token });
-  const store = createStore({ transport: "upstash", url: rest.url, token, prefix: options.prefix, seedFile: options.seedFile });
+  const store = createStore({
+    transport: "upstash",
+    url: rest.url,
+    token,
+    prefix: options.prefix,
+    seedFile: options.seedFile,
+  });
   await store.ready();
   env.UPSTASH_REDIS_REST_URL = rest.url;
   env.UPSTASH_REDIS_REST_TOKEN = token;

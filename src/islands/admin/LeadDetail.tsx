@@ -20,11 +20,22 @@ import { StatusBadge } from "./StatusBadge.tsx";
 
 /** Where a find-pros lead records the businesses it was passed to (netlify/lib/find-pros.ts). */
 const MATCHED = "matchedBusinesses";
-type Matched = { id?: string; name: string; slug: string; phone?: string | null; rating?: string; distanceMiles?: number };
+type Matched = {
+  id?: string;
+  name: string;
+  slug: string;
+  phone?: string | null;
+  rating?: string;
+  distanceMiles?: number;
+};
 
 function matchedBusinesses(lead: Lead): Matched[] {
   const list = (lead.data as Record<string, unknown> | null)?.[MATCHED];
-  return Array.isArray(list) ? list.filter((m): m is Matched => !!m && typeof m === "object" && typeof m.name === "string" && typeof m.slug === "string") : [];
+  return Array.isArray(list)
+    ? list.filter(
+        (m): m is Matched => !!m && typeof m === "object" && typeof m.name === "string" && typeof m.slug === "string",
+      )
+    : [];
 }
 
 interface Props {
@@ -73,7 +84,10 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
     setSaved(false);
     setError(null);
     try {
-      const body = await adminJson<{ data: Lead }>(token, `/api/admin/leads/${encodeURIComponent(lead.id)}`, { method: "PATCH", body: { status, note } });
+      const body = await adminJson<{ data: Lead }>(token, `/api/admin/leads/${encodeURIComponent(lead.id)}`, {
+        method: "PATCH",
+        body: { status, note },
+      });
       setLead(body.data);
       setSaved(true);
       onSaved(body.data);
@@ -92,11 +106,18 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
       {!lead || !s ? (
         <>
           <DialogHeader title="Lead" description={error ?? "Loading..."} />
-          {error ? null : <p className="text-slate-600" role="status">Loading...</p>}
+          {error ? null : (
+            <p className="text-slate-600" role="status">
+              Loading...
+            </p>
+          )}
         </>
       ) : (
         <>
-          <DialogHeader title={s.name} description={`${LEAD_TYPE_SINGULAR[lead.type]} received ${formatWhen(lead.createdAt)}`} />
+          <DialogHeader
+            title={s.name}
+            description={`${LEAD_TYPE_SINGULAR[lead.type]} received ${formatWhen(lead.createdAt)}`}
+          />
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <StatusBadge status={lead.status} />
             {s.phone ? (
@@ -111,9 +132,13 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
             ) : null}
           </div>
           {outbox ? (
-            <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="lead-outbox">
+            <p
+              className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="lead-outbox"
+            >
               Notification not delivered yet ({outbox.attempts} attempt{outbox.attempts === 1 ? "" : "s"}
-              {outbox.lastError ? `, last error: ${outbox.lastError}` : ""}); next attempt {formatWhen(outbox.nextAttemptAt)}.
+              {outbox.lastError ? `, last error: ${outbox.lastError}` : ""}); next attempt{" "}
+              {formatWhen(outbox.nextAttemptAt)}.
             </p>
           ) : null}
 
@@ -122,11 +147,11 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
             {leadFields(lead)
               .filter((f) => f.path !== MATCHED)
               .map(({ path, label, value }) => (
-              <div key={path} className="contents">
-                <dt className="font-medium text-slate-600">{label}</dt>
-                <dd className="break-words whitespace-pre-line text-slate-900">{value}</dd>
-              </div>
-            ))}
+                <div key={path} className="contents">
+                  <dt className="font-medium text-slate-600">{label}</dt>
+                  <dd className="break-words whitespace-pre-line text-slate-900">{value}</dd>
+                </div>
+              ))}
             {matched.length > 0 && (
               <>
                 <dt className="font-medium text-slate-600">Matched businesses</dt>
@@ -158,7 +183,12 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
               <label htmlFor={`${uid}-status`} className={labelClass}>
                 Status
               </label>
-              <select id={`${uid}-status`} className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as LeadStatus)}>
+              <select
+                id={`${uid}-status`}
+                className={inputClass}
+                value={status}
+                onChange={(e) => setStatus(e.target.value as LeadStatus)}
+              >
                 {LEAD_STATUSES.map((value) => (
                   <option key={value} value={value}>
                     {LEAD_STATUS_LABELS[value]}
@@ -170,7 +200,14 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
               <label htmlFor={`${uid}-note`} className={labelClass}>
                 Note
               </label>
-              <textarea id={`${uid}-note`} className={inputClass} rows={3} maxLength={MAX_NOTE_LENGTH} value={note} onChange={(e) => setNote(e.target.value)} />
+              <textarea
+                id={`${uid}-note`}
+                className={inputClass}
+                rows={3}
+                maxLength={MAX_NOTE_LENGTH}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+              />
             </div>
             <div className="flex items-center gap-3">
               <button type="submit" className="btn-secondary btn-sm" disabled={saving}>
@@ -198,8 +235,12 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
                     <time dateTime={change.at} className="text-slate-500">
                       {formatWhen(change.at)}
                     </time>{" "}
-                    {change.from === change.to ? "Note changed" : `${LEAD_STATUS_LABELS[change.from]} → ${LEAD_STATUS_LABELS[change.to]}`}
-                    {change.note ? <span className="block whitespace-pre-line text-slate-600">“{change.note}”</span> : null}
+                    {change.from === change.to
+                      ? "Note changed"
+                      : `${LEAD_STATUS_LABELS[change.from]} → ${LEAD_STATUS_LABELS[change.to]}`}
+                    {change.note ? (
+                      <span className="block whitespace-pre-line text-slate-600">“{change.note}”</span>
+                    ) : null}
                   </li>
                 ))}
               </ol>

@@ -54,7 +54,12 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
     },
     [onCounts],
   );
-  const { items, setItems, cursor, loading, error, setError, more } = useCursorList<Lead, LeadsPage>(fetchPage, refreshKey, onAuthError, onPage);
+  const { items, setItems, cursor, loading, error, setError, more } = useCursorList<Lead, LeadsPage>(
+    fetchPage,
+    refreshKey,
+    onAuthError,
+    onPage,
+  );
 
   useEffect(() => {
     if (updated) setItems((current) => current.map((l) => (l.id === updated.id ? updated : l)));
@@ -69,8 +74,11 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
     setExporting(true);
     setError(null);
     try {
-      const res = await adminFetch(token, `/api/admin/leads.csv?type=${encodeURIComponent(type)}`, { accept: "text/csv" });
-      const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `treeline-leads-${type}.csv`;
+      const res = await adminFetch(token, `/api/admin/leads.csv?type=${encodeURIComponent(type)}`, {
+        accept: "text/csv",
+      });
+      const name =
+        /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `treeline-leads-${type}.csv`;
       const url = URL.createObjectURL(await res.blob());
       const a = document.createElement("a");
       a.href = url;
@@ -96,13 +104,25 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
             <label htmlFor={searchId} className={labelClass}>
               Search {label.toLowerCase()} by name, e-mail or phone
             </label>
-            <input id={searchId} type="search" className={inputClass} value={draft} maxLength={MAX_ADMIN_SEARCH} onChange={(e) => setDraft(e.target.value)} />
+            <input
+              id={searchId}
+              type="search"
+              className={inputClass}
+              value={draft}
+              maxLength={MAX_ADMIN_SEARCH}
+              onChange={(e) => setDraft(e.target.value)}
+            />
           </div>
           <button type="submit" className="btn-secondary btn-sm">
             Search
           </button>
         </form>
-        <button type="button" className="btn-outline btn-sm shrink-0" onClick={() => void exportCsv()} disabled={exporting}>
+        <button
+          type="button"
+          className="btn-outline btn-sm shrink-0"
+          onClick={() => void exportCsv()}
+          disabled={exporting}
+        >
           {exporting ? "Exporting..." : "Export CSV"}
         </button>
       </div>
@@ -125,9 +145,18 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
       <ErrorAlert error={error} />
 
       {items.length === 0 && !loading && !error ? (
-        <p className="mt-6 text-slate-600">{query ? (cursor ? `No matches among the ${scanned ?? ""} newest leads yet.` : "No leads match.") : `No ${label.toLowerCase()} yet.`}</p>
+        <p className="mt-6 text-slate-600">
+          {query
+            ? cursor
+              ? `No matches among the ${scanned ?? ""} newest leads yet.`
+              : "No leads match."
+            : `No ${label.toLowerCase()} yet.`}
+        </p>
       ) : (
-        <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-card border border-forest-100 bg-white" aria-label={`${label}, newest first`}>
+        <ul
+          className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-card border border-forest-100 bg-white"
+          aria-label={`${label}, newest first`}
+        >
           {items.map((lead) => {
             const s = summarizeLead(lead);
             return (
@@ -140,11 +169,15 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
                 >
                   <span className="min-w-0">
                     <span className="block truncate font-semibold text-slate-900">{s.name}</span>
-                    <span className="block truncate text-sm text-slate-600">{[s.phone, s.email].filter(Boolean).join(" · ")}</span>
+                    <span className="block truncate text-sm text-slate-600">
+                      {[s.phone, s.email].filter(Boolean).join(" · ")}
+                    </span>
                   </span>
                   <span className="min-w-0 text-sm text-slate-700">
                     <span className="block truncate">{s.what}</span>
-                    {s.estimate || s.company ? <span className="block truncate text-slate-500">{s.estimate ?? s.company}</span> : null}
+                    {s.estimate || s.company ? (
+                      <span className="block truncate text-slate-500">{s.estimate ?? s.company}</span>
+                    ) : null}
                   </span>
                   <span className="flex items-center gap-3 text-sm text-slate-500 sm:flex-col sm:items-end sm:gap-1">
                     <StatusBadge status={lead.status} />

@@ -68,7 +68,17 @@ export function ErrorAlert({ error }: { error: string | null }) {
 }
 
 /** The row under a list: the next-page button while there is a cursor, and the loading status. */
-export function Pager({ cursor, loading, onMore, children = "Load more" }: { cursor: string | null; loading: boolean; onMore(): void; children?: ReactNode }) {
+export function Pager({
+  cursor,
+  loading,
+  onMore,
+  children = "Load more",
+}: {
+  cursor: string | null;
+  loading: boolean;
+  onMore(): void;
+  children?: ReactNode;
+}) {
   return (
     <div className="mt-4 flex items-center gap-3">
       {cursor ? (

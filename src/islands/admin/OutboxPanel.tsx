@@ -61,16 +61,22 @@ export function OutboxPanel({ token, refreshKey, onOpen, onAuthError, onTotal }:
     <section aria-label="Notifications">
       {off ? (
         <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          Notifications are off: set NOTIFY_WEBHOOK_URL (and optionally NOTIFY_EMAIL_TO with RESEND_API_KEY). New leads wait here until a channel is set.
+          Notifications are off: set NOTIFY_WEBHOOK_URL (and optionally NOTIFY_EMAIL_TO with RESEND_API_KEY). New leads
+          wait here until a channel is set.
         </p>
       ) : state ? (
         <p className="text-sm text-slate-600">
-          Channels: {[state.channels.webhook ? "webhook" : null, state.channels.email ? "e-mail" : null].filter(Boolean).join(" and ")}. Failed deliveries are retried every 5 minutes with
-          backoff.
+          Channels:{" "}
+          {[state.channels.webhook ? "webhook" : null, state.channels.email ? "e-mail" : null]
+            .filter(Boolean)
+            .join(" and ")}
+          . Failed deliveries are retried every 5 minutes with backoff.
         </p>
       ) : null}
       <ErrorAlert error={error} />
-      {state && state.total === 0 ? <p className="mt-6 text-slate-600">Every lead notification has been delivered.</p> : null}
+      {state && state.total === 0 ? (
+        <p className="mt-6 text-slate-600">Every lead notification has been delivered.</p>
+      ) : null}
       {state && state.total > 0 ? (
         <>
           <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -83,9 +89,15 @@ export function OutboxPanel({ token, refreshKey, onOpen, onAuthError, onTotal }:
               </button>
             ) : null}
           </div>
-          <ul className="mt-3 divide-y divide-slate-200 rounded-card border border-forest-100 bg-white" aria-label="Undelivered notifications">
+          <ul
+            className="mt-3 divide-y divide-slate-200 rounded-card border border-forest-100 bg-white"
+            aria-label="Undelivered notifications"
+          >
             {state.data.map((item) => (
-              <li key={item.leadId} className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+              <li
+                key={item.leadId}
+                className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+              >
                 <span>
                   <button type="button" className="link" onClick={(e) => onOpen(item.leadId, e.currentTarget)}>
                     {LEAD_TYPE_SINGULAR[item.type]}

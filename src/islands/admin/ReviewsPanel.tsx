@@ -17,16 +17,28 @@ interface Props {
 export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
   const fetchPage = useCallback(
-    (from: string | null) => adminJson<CursorPage<AdminReview>>(token, `/api/admin/reviews?limit=25${from ? `&cursor=${encodeURIComponent(from)}` : ""}`),
+    (from: string | null) =>
+      adminJson<CursorPage<AdminReview>>(
+        token,
+        `/api/admin/reviews?limit=25${from ? `&cursor=${encodeURIComponent(from)}` : ""}`,
+      ),
     [token],
   );
-  const { items, setItems, cursor, loading, error, setError, more } = useCursorList<AdminReview>(fetchPage, refreshKey, onAuthError);
+  const { items, setItems, cursor, loading, error, setError, more } = useCursorList<AdminReview>(
+    fetchPage,
+    refreshKey,
+    onAuthError,
+  );
 
   async function moderate(review: AdminReview, change: { isVerified?: boolean; hidden?: boolean }) {
     setBusy(review.id);
     setError(null);
     try {
-      const body = await adminJson<{ data: AdminReview }>(token, `/api/admin/reviews/${encodeURIComponent(review.id)}`, { method: "PATCH", body: change });
+      const body = await adminJson<{ data: AdminReview }>(
+        token,
+        `/api/admin/reviews/${encodeURIComponent(review.id)}`,
+        { method: "PATCH", body: change },
+      );
       setItems((current) => current.map((r) => (r.id === review.id ? body.data : r)));
     } catch (e) {
       if (isAuthError(e)) onAuthError();
@@ -38,12 +50,18 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
 
   return (
     <section aria-label="Reviews" aria-busy={loading || undefined}>
-      <p className="text-sm text-slate-600">Hidden reviews stay here but leave the public pages and the business's rating.</p>
+      <p className="text-sm text-slate-600">
+        Hidden reviews stay here but leave the public pages and the business's rating.
+      </p>
       <ErrorAlert error={error} />
       {items.length === 0 && !loading ? <p className="mt-6 text-slate-600">No reviews yet.</p> : null}
       <ul className="mt-4 space-y-3" aria-label="Reviews, newest first">
         {items.map((review) => (
-          <li key={review.id} className={`card p-4 sm:p-5 ${review.hidden ? "opacity-75" : ""}`} data-review-id={review.id}>
+          <li
+            key={review.id}
+            className={`card p-4 sm:p-5 ${review.hidden ? "opacity-75" : ""}`}
+            data-review-id={review.id}
+          >
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span className="font-semibold text-slate-900">{review.customerName}</span>
               <span className="text-sm text-amber-800" role="img" aria-label={`${review.rating} out of 5 stars`}>
@@ -66,12 +84,24 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
               {review.customerEmail ? <span className="break-all"> · {review.customerEmail}</span> : null}
             </p>
             {review.title ? <h3 className="mt-2 font-semibold text-slate-900">{review.title}</h3> : null}
-            {review.reviewText ? <p className="mt-1 break-words whitespace-pre-line text-slate-700">{review.reviewText}</p> : null}
+            {review.reviewText ? (
+              <p className="mt-1 break-words whitespace-pre-line text-slate-700">{review.reviewText}</p>
+            ) : null}
             <div className="mt-3 flex flex-wrap gap-2">
-              <button type="button" className="btn-outline btn-sm" disabled={busy === review.id} onClick={() => void moderate(review, { isVerified: !review.isVerified })}>
+              <button
+                type="button"
+                className="btn-outline btn-sm"
+                disabled={busy === review.id}
+                onClick={() => void moderate(review, { isVerified: !review.isVerified })}
+              >
                 {review.isVerified ? "Remove verification" : "Verify"}
               </button>
-              <button type="button" className="btn-outline btn-sm" disabled={busy === review.id} onClick={() => void moderate(review, { hidden: !review.hidden })}>
+              <button
+                type="button"
+                className="btn-outline btn-sm"
+                disabled={busy === review.id}
+                onClick={() => void moderate(review, { hidden: !review.hidden })}
+              >
                 {review.hidden ? "Show" : "Hide"}
               </button>
             </div>

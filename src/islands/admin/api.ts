@@ -23,7 +23,11 @@ export function saveToken(token: string | null): void {
   }
 }
 
-export async function adminFetch(token: string, path: string, init: { method?: string; body?: unknown; accept?: string; signal?: AbortSignal } = {}): Promise<Response> {
+export async function adminFetch(
+  token: string,
+  path: string,
+  init: { method?: string; body?: unknown; accept?: string; signal?: AbortSignal } = {},
+): Promise<Response> {
   const hasBody = init.body !== undefined;
   const res = await fetch(path, {
     method: init.method ?? "GET",
@@ -41,7 +45,11 @@ export async function adminFetch(token: string, path: string, init: { method?: s
   return res;
 }
 
-export async function adminJson<T>(token: string, path: string, init: Parameters<typeof adminFetch>[2] = {}): Promise<T> {
+export async function adminJson<T>(
+  token: string,
+  path: string,
+  init: Parameters<typeof adminFetch>[2] = {},
+): Promise<T> {
   return (await (await adminFetch(token, path, init)).json()) as T;
 }
 
@@ -51,11 +59,14 @@ export function problem(error: unknown): string {
   return "The server could not be reached. Check the connection and try again.";
 }
 
-export const isAuthError = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 429);
+export const isAuthError = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.status === 429);
 
 /** "2 Jan 2025, 14:05" in the operator's locale and time zone. */
 export function formatWhen(iso: string | undefined): string {
   if (!iso) return "";
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }

@@ -18,7 +18,8 @@ export interface LeadField {
 const FORMS: Record<LeadType, FormDef> = { ...LEAD_FORMS, booking: BOOKING_FORM };
 
 /** A form's choice lists by field path. Booking's services are the business's own words (an empty list here): nothing to map. */
-const choicesOf = (form: FormDef) => new Map(form.fields.filter((f) => f.options?.length).map((f): [string, readonly Option[]] => [f.name, f.options!]));
+const choicesOf = (form: FormDef) =>
+  new Map(form.fields.filter((f) => f.options?.length).map((f): [string, readonly Option[]] => [f.name, f.options!]));
 const CHOICES = new Map(Object.entries(FORMS).map(([type, form]) => [type, choicesOf(form)]));
 
 /** "treeDetails.height" -> "Tree details / height"; "customerPhone" -> "Customer phone". */
@@ -42,7 +43,8 @@ export function leadFields(lead: Pick<Lead, "type" | "data">): LeadField[] {
     return Object.entries(data as Record<string, unknown>).flatMap(([key, value]): LeadField[] => {
       const path = prefix ? `${prefix}.${key}` : key;
       if (value === null || value === undefined || value === "") return [];
-      if (Array.isArray(value)) return [{ path, label: fieldLabel(path), value: value.map((v) => text(path, v)).join(", ") }];
+      if (Array.isArray(value))
+        return [{ path, label: fieldLabel(path), value: value.map((v) => text(path, v)).join(", ") }];
       if (typeof value === "object") return walk(value, path);
       return [{ path, label: fieldLabel(path), value: text(path, value) }];
     });

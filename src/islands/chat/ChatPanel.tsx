@@ -10,13 +10,28 @@
  * reply page; once the island runs, it sends through the store instead.
  */
 import { Fragment, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from "react";
-import { CHAT_FORM_FIELDS, CHAT_IDS, CHAT_TITLE, MAX_MESSAGE_CHARS, QUOTE_ACTION_LABEL, historyForRequest, type ChatAction } from "../../lib/chat.ts";
+import {
+  CHAT_FORM_FIELDS,
+  CHAT_IDS,
+  CHAT_TITLE,
+  MAX_MESSAGE_CHARS,
+  QUOTE_ACTION_LABEL,
+  historyForRequest,
+  type ChatAction,
+} from "../../lib/chat.ts";
 import { SITE } from "../../lib/site.ts";
 import { Icon } from "../Icon.tsx";
 import { MessageText } from "./MessageText.tsx";
 import { ISLAND_SENDS, invokerProps } from "../../lib/dialogs.ts";
 
-const { panel: PANEL_ID, title: TITLE_ID, body: BODY_ID, input: INPUT_ID, error: ERROR_ID, latest: LATEST_ID } = CHAT_IDS;
+const {
+  panel: PANEL_ID,
+  title: TITLE_ID,
+  body: BODY_ID,
+  input: INPUT_ID,
+  error: ERROR_ID,
+  latest: LATEST_ID,
+} = CHAT_IDS;
 
 /** A message as the panel shows it. */
 export interface ShownMessage {
@@ -64,7 +79,8 @@ function QuoteAction({ action, asLink }: { action: ChatAction; asLink: boolean }
   );
 }
 
-const headerButton = "inline-flex size-10 shrink-0 items-center justify-center rounded-full text-forest-50 hover:bg-forest-700 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white";
+const headerButton =
+  "inline-flex size-10 shrink-0 items-center justify-center rounded-full text-forest-50 hover:bg-forest-700 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white";
 
 interface HeaderProps {
   minimised: boolean;
@@ -86,7 +102,12 @@ export function ChatHeader({ minimised, onMinimise, onRestore, onClose, headerRe
       <h2 id={TITLE_ID} className="min-w-0 flex-1 truncate font-display text-base font-semibold text-white">
         {CHAT_TITLE}
       </h2>
-      <a href={SITE.phoneHref} className={headerButton} aria-label={`Call ${SITE.phone}`} title={`Call ${SITE.phone} (24/7 emergencies)`}>
+      <a
+        href={SITE.phoneHref}
+        className={headerButton}
+        aria-label={`Call ${SITE.phone}`}
+        title={`Call ${SITE.phone} (24/7 emergencies)`}
+      >
         <Icon name="phone" className="size-[1.125rem]" />
       </a>
       <button
@@ -101,7 +122,14 @@ export function ChatHeader({ minimised, onMinimise, onRestore, onClose, headerRe
       >
         <Icon name={minimised ? "chevronUp" : "minus"} className="size-[1.125rem]" />
       </button>
-      <button type="button" className={headerButton} onClick={onClose} popoverTarget={PANEL_ID} popoverTargetAction="hide" aria-label="Close chat">
+      <button
+        type="button"
+        className={headerButton}
+        onClick={onClose}
+        popoverTarget={PANEL_ID}
+        popoverTargetAction="hide"
+        aria-label="Close chat"
+      >
         <Icon name="close" className="size-[1.125rem]" />
       </button>
     </header>
@@ -113,7 +141,10 @@ export function ChatContact() {
   return (
     <p className="shrink-0 border-t border-forest-100 px-3 pt-1.5 text-center text-xs text-slate-600">
       Call{" "}
-      <a href={SITE.phoneHref} className="font-semibold whitespace-nowrap text-forest-800 underline-offset-2 hover:underline">
+      <a
+        href={SITE.phoneHref}
+        className="font-semibold whitespace-nowrap text-forest-800 underline-offset-2 hover:underline"
+      >
         {SITE.phone}
       </a>{" "}
       · E-mail{" "}
@@ -137,26 +168,52 @@ interface LogProps {
 /** The conversation, oldest first, as a polite live region. */
 export function ChatLog({ messages, pending = false, logRef, actionLinks = false, className = "" }: LogProps) {
   return (
-    <div ref={logRef} role="log" aria-live="polite" aria-label="Conversation" className={`space-y-3 px-3 py-3 text-[0.9rem] leading-snug ${className}`}>
+    <div
+      ref={logRef}
+      role="log"
+      aria-live="polite"
+      aria-label="Conversation"
+      className={`space-y-3 px-3 py-3 text-[0.9rem] leading-snug ${className}`}
+    >
       {messages.map((m, i) =>
         m.role === "user" ? (
-          <div key={i} id={i === messages.length - 1 ? LATEST_ID : undefined} data-chat-message="user" className="ml-8 rounded-2xl rounded-br-md bg-forest-700 px-3 py-2 whitespace-pre-wrap break-words text-white">
+          <div
+            key={i}
+            id={i === messages.length - 1 ? LATEST_ID : undefined}
+            data-chat-message="user"
+            className="ml-8 rounded-2xl rounded-br-md bg-forest-700 px-3 py-2 whitespace-pre-wrap break-words text-white"
+          >
             <span className="sr-only">You: </span>
             {m.content}
           </div>
         ) : (
-          <div key={i} id={i === messages.length - 1 ? LATEST_ID : undefined} data-chat-message="assistant" className="mr-6 rounded-2xl rounded-bl-md bg-forest-50 px-3 py-2 break-words text-slate-800">
+          <div
+            key={i}
+            id={i === messages.length - 1 ? LATEST_ID : undefined}
+            data-chat-message="assistant"
+            className="mr-6 rounded-2xl rounded-bl-md bg-forest-50 px-3 py-2 break-words text-slate-800"
+          >
             <span className="sr-only">{CHAT_TITLE}: </span>
             <MessageText text={m.content} />
-            {m.actions?.map((action, j) => <QuoteAction key={j} action={action} asLink={actionLinks} />)}
+            {m.actions?.map((action, j) => (
+              <QuoteAction key={j} action={action} asLink={actionLinks} />
+            ))}
           </div>
         ),
       )}
       {pending ? (
-        <div className="mr-6 inline-flex items-center gap-1 rounded-2xl rounded-bl-md bg-forest-50 px-3 py-3" data-testid="chat-typing">
+        <div
+          className="mr-6 inline-flex items-center gap-1 rounded-2xl rounded-bl-md bg-forest-50 px-3 py-3"
+          data-testid="chat-typing"
+        >
           <span className="sr-only">{CHAT_TITLE} is typing</span>
           {[0, 150, 300].map((delay) => (
-            <span key={delay} className="size-1.5 animate-bounce rounded-full bg-forest-500 motion-reduce:animate-none" style={{ animationDelay: `${delay}ms` }} aria-hidden="true" />
+            <span
+              key={delay}
+              className="size-1.5 animate-bounce rounded-full bg-forest-500 motion-reduce:animate-none"
+              style={{ animationDelay: `${delay}ms` }}
+              aria-hidden="true"
+            />
           ))}
         </div>
       ) : null}
@@ -184,9 +241,27 @@ interface FormProps {
 }
 
 /** The message box and send button, a real form that posts to /api/chat. */
-export function ChatForm({ messages, draft, defaultDraft, sendDisabled = false, onDraft, onSubmit, onKeyDown, inputRef, error, className = "", islandSends = false }: FormProps) {
+export function ChatForm({
+  messages,
+  draft,
+  defaultDraft,
+  sendDisabled = false,
+  onDraft,
+  onSubmit,
+  onKeyDown,
+  inputRef,
+  error,
+  className = "",
+  islandSends = false,
+}: FormProps) {
   return (
-    <form method="post" action={`/api/chat#${LATEST_ID}`} onSubmit={onSubmit} {...(islandSends ? { [ISLAND_SENDS]: "" } : {})} className={`shrink-0 bg-white p-2 ${className}`}>
+    <form
+      method="post"
+      action={`/api/chat#${LATEST_ID}`}
+      onSubmit={onSubmit}
+      {...(islandSends ? { [ISLAND_SENDS]: "" } : {})}
+      className={`shrink-0 bg-white p-2 ${className}`}
+    >
       {historyForRequest(messages).map((m, i) => (
         <Fragment key={i}>
           <input type="hidden" name={CHAT_FORM_FIELDS.role} value={m.role} />

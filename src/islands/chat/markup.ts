@@ -8,7 +8,8 @@
 import { STATIC_ROUTES } from "../../lib/routes.ts";
 import { SITE } from "../../lib/site.ts";
 
-export type Inline = { type: "text"; text: string } | { type: "strong"; text: string } | { type: "link"; text: string; href: string };
+export type Inline =
+  { type: "text"; text: string } | { type: "strong"; text: string } | { type: "link"; text: string; href: string };
 /** Lines of inline runs. */
 export type Paragraph = Inline[][];
 
@@ -35,7 +36,12 @@ export function safeHref(target: string): string | null {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const TOKEN = new RegExp(
-  [String.raw`\[([^\]\n]{1,120})\]\(([^()\s]{1,300})\)`, String.raw`\*\*([^*\n]{1,200})\*\*`, `(${escape(SITE.phone)})`, `(${escape(SITE.email)})`].join("|"),
+  [
+    String.raw`\[([^\]\n]{1,120})\]\(([^()\s]{1,300})\)`,
+    String.raw`\*\*([^*\n]{1,200})\*\*`,
+    `(${escape(SITE.phone)})`,
+    `(${escape(SITE.email)})`,
+  ].join("|"),
   "g",
 );
 

@@ -45,10 +45,15 @@ export function Confirmation({ matches, message, name, location, onReset }: Prop
 
       {matches.length > 0 ? (
         <>
-          <h4 className="mt-6 text-left text-sm font-semibold tracking-wide text-forest-600 uppercase">Your matched pros</h4>
+          <h4 className="mt-6 text-left text-sm font-semibold tracking-wide text-forest-600 uppercase">
+            Your matched pros
+          </h4>
           <ul className="mt-3 space-y-3 text-left">
             {matches.map((pro) => (
-              <li key={pro.slug} className="flex flex-col gap-3 rounded-xl border border-forest-100 bg-forest-50/60 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <li
+                key={pro.slug}
+                className="flex flex-col gap-3 rounded-xl border border-forest-100 bg-forest-50/60 p-4 sm:flex-row sm:items-center sm:justify-between"
+              >
                 <div>
                   <a href={`/directory/${encodeURIComponent(pro.slug)}`} className="link text-base font-semibold">
                     {pro.name}
@@ -57,7 +62,8 @@ export function Confirmation({ matches, message, name, location, onReset }: Prop
                     <StarRow rating={pro.rating} />
                     <span>
                       <span className="font-semibold text-slate-800">{pro.rating.toFixed(1)}</span>
-                      <span className="sr-only"> out of 5 stars</span> ({pro.reviewCount} {pro.reviewCount === 1 ? "review" : "reviews"})
+                      <span className="sr-only"> out of 5 stars</span> ({pro.reviewCount}{" "}
+                      {pro.reviewCount === 1 ? "review" : "reviews"})
                     </span>
                   </p>
                   {pro.distanceMiles !== undefined && (

@@ -20,7 +20,12 @@ const Match = z.object({
 export type Match = z.infer<typeof Match>;
 
 /** 201 body; `message` is the server's own wording for what happens when nothing matched. */
-const Created = z.object({ ok: z.literal(true), id: z.string(), matches: z.array(Match).default([]), message: z.string().optional() });
+const Created = z.object({
+  ok: z.literal(true),
+  id: z.string(),
+  matches: z.array(Match).default([]),
+  message: z.string().optional(),
+});
 const Problem = z.object({ error: z.string().optional(), fields: z.record(z.string(), z.string()).optional() });
 
 export type SubmitOutcome =
@@ -52,7 +57,12 @@ export async function submitFindPros(data: FormData, key: string, signal?: Abort
   }
   const problem = Problem.safeParse(body);
   const message = problem.success ? problem.data.error : undefined;
-  if (response.status === 400 && problem.success && problem.data.fields && Object.keys(problem.data.fields).length > 0) {
+  if (
+    response.status === 400 &&
+    problem.success &&
+    problem.data.fields &&
+    Object.keys(problem.data.fields).length > 0
+  ) {
     return { kind: "invalid", fields: problem.data.fields, message };
   }
   return { kind: "failed", status: response.status, message };

@@ -23,7 +23,9 @@ export function photoError(value: FormDataEntryValue | null): string | undefined
 
 /** Text entries only: files are validated by photoError and sent as they are. */
 export function textEntries(data: FormData): [string, string][] {
-  return [...data.entries()].flatMap(([key, value]) => (typeof value === "string" ? [[key, value] as [string, string]] : []));
+  return [...data.entries()].flatMap(([key, value]) =>
+    typeof value === "string" ? [[key, value] as [string, string]] : [],
+  );
 }
 
 /** Every field's first problem, keyed by field name; empty when the form can be sent. */

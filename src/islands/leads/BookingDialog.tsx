@@ -14,9 +14,17 @@ import { DialogHeader } from "./DialogParts.tsx";
 import { LeadForm } from "./LeadForm.tsx";
 import { createLeadSender, type DialogBodyProps } from "./submit.ts";
 
-export function BookingDialogBody({ business, dialogId, defaults, hidden, onFinished }: DialogBodyProps & { business: BusinessPreset }) {
+export function BookingDialogBody({
+  business,
+  dialogId,
+  defaults,
+  hidden,
+  onFinished,
+}: DialogBodyProps & { business: BusinessPreset }) {
   const [send] = useState(() => createLeadSender(BOOKING_TOASTS));
-  const [form] = useState(() => bookingForm({ name: business.businessName || "this business", services: business.services }));
+  const [form] = useState(() =>
+    bookingForm({ name: business.businessName || "this business", services: business.services }),
+  );
 
   return (
     <>

@@ -12,7 +12,13 @@ import { DialogHeader } from "./DialogParts.tsx";
 import { LeadForm } from "./LeadForm.tsx";
 import { createLeadSender, type DialogBodyProps } from "./submit.ts";
 
-export function BusinessDialogBody({ kind, dialogId, defaults, hidden, onFinished }: DialogBodyProps & { kind: "audit" | "assessment" }) {
+export function BusinessDialogBody({
+  kind,
+  dialogId,
+  defaults,
+  hidden,
+  onFinished,
+}: DialogBodyProps & { kind: "audit" | "assessment" }) {
   const [send] = useState(() => createLeadSender(AUDIT_TOASTS));
   const [done, setDone] = useState(false);
   const form = kind === "audit" ? AUDIT_FORM : ASSESSMENT_FORM;
@@ -41,7 +47,13 @@ export function BusinessDialogBody({ kind, dialogId, defaults, hidden, onFinishe
       {kind === "audit" ? (
         <LeadForm form={AUDIT_FORM} schema={AuditRequest} defaults={defaults} hidden={hidden} onValid={submit} />
       ) : (
-        <LeadForm form={ASSESSMENT_FORM} schema={AssessmentRequest} defaults={defaults} hidden={hidden} onValid={submit} />
+        <LeadForm
+          form={ASSESSMENT_FORM}
+          schema={AssessmentRequest}
+          defaults={defaults}
+          hidden={hidden}
+          onValid={submit}
+        />
       )}
     </>
   );

@@ -33,7 +33,17 @@ export function QuoteConfirmation({ estimate }: { estimate: string }) {
   );
 }
 
-function CheckSection({ id, heading, items, tone }: { id: string; heading: string; items: readonly string[]; tone: string }) {
+function CheckSection({
+  id,
+  heading,
+  items,
+  tone,
+}: {
+  id: string;
+  heading: string;
+  items: readonly string[];
+  tone: string;
+}) {
   return (
     <section className={`rounded-card border p-5 ${tone}`} aria-labelledby={id}>
       <h3 id={id} className="text-lg font-semibold">
@@ -52,8 +62,18 @@ function CheckSection({ id, heading, items, tone }: { id: string; heading: strin
 export function GrowthConfirmation() {
   return (
     <div className="lead-confirmation grid gap-4 sm:grid-cols-2">
-      <CheckSection id="lead-next-steps" heading={A.nextStepsHeading} items={A.nextSteps} tone="border-forest-100 bg-forest-50" />
-      <CheckSection id="lead-outcomes" heading={A.outcomesHeading} items={A.outcomes} tone="border-amber-200 bg-amber-50" />
+      <CheckSection
+        id="lead-next-steps"
+        heading={A.nextStepsHeading}
+        items={A.nextSteps}
+        tone="border-forest-100 bg-forest-50"
+      />
+      <CheckSection
+        id="lead-outcomes"
+        heading={A.outcomesHeading}
+        items={A.outcomes}
+        tone="border-amber-200 bg-amber-50"
+      />
     </div>
   );
 }

@@ -11,7 +11,15 @@ import { Icon } from "../Icon.tsx";
  * (`{dialogId}-title`, `{dialogId}-description`), and each view (form, confirmation) fills
  * them with its own words.
  */
-export function DialogHeader({ dialogId, title, description }: { dialogId: string; title: string; description: string }) {
+export function DialogHeader({
+  dialogId,
+  title,
+  description,
+}: {
+  dialogId: string;
+  title: string;
+  description: string;
+}) {
   return (
     <div className="mb-5 pr-10">
       <h2 id={`${dialogId}-title`} className="text-2xl leading-tight font-bold text-forest-950">

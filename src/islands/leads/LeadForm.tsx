@@ -13,7 +13,15 @@
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { formValuesToPayload, type FieldDef, type FormDef } from "../../lib/forms/fields.ts";
-import { FORM_CLASSES, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, SOURCE_FIELD, STARTED_FIELD, fieldId, type FormValues } from "../../lib/forms/markup.ts";
+import {
+  FORM_CLASSES,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_FIELD,
+  SOURCE_FIELD,
+  STARTED_FIELD,
+  fieldId,
+  type FormValues,
+} from "../../lib/forms/markup.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../lib/schemas/forms.ts";
 import { Icon } from "../Icon.tsx";
 
@@ -54,12 +62,22 @@ function errorFor(errors: FieldErrors, name: string): string | undefined {
 }
 
 const one = (v: string | readonly string[] | undefined): string => (typeof v === "string" ? v : (v?.[0] ?? ""));
-const many = (v: string | readonly string[] | undefined): readonly string[] => (typeof v === "string" ? [v] : (v ?? []));
+const many = (v: string | readonly string[] | undefined): readonly string[] =>
+  typeof v === "string" ? [v] : (v ?? []);
 
 /** "street-address" is multi-line, valid on a textarea only; a one-line input takes line 1. */
-const autocompleteFor = (field: FieldDef) => (field.autocomplete === "street-address" && field.kind !== "textarea" ? "address-line1" : field.autocomplete);
+const autocompleteFor = (field: FieldDef) =>
+  field.autocomplete === "street-address" && field.kind !== "textarea" ? "address-line1" : field.autocomplete;
 
-export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, initialErrors = {}, hidden = {}, onValid, beforeSubmit }: LeadFormProps<S>) {
+export function LeadForm<S extends z.ZodType>({
+  form,
+  schema,
+  defaults = {},
+  initialErrors = {},
+  hidden = {},
+  onValid,
+  beforeSubmit,
+}: LeadFormProps<S>) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   const [pending, setPending] = useState(false);
@@ -87,7 +105,9 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, ini
     if (!onValid || !schema) return;
     event.preventDefault();
     if (pending) return;
-    const entries = [...new FormData(event.currentTarget)].filter((e): e is [string, string] => typeof e[1] === "string");
+    const entries = [...new FormData(event.currentTarget)].filter(
+      (e): e is [string, string] => typeof e[1] === "string",
+    );
     const result = schema.safeParse(formValuesToPayload(form, entries));
     if (!result.success) {
       show(fieldErrors(result.error));
@@ -107,7 +127,9 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, ini
   // A changed field's old message is stale; drop it rather than nag while the visitor fixes it.
   const clearError = (name: string) => {
     if (errorFor(errors, name) === undefined) return;
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => k !== name && !k.startsWith(`${name}.`))));
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([k]) => k !== name && !k.startsWith(`${name}.`))),
+    );
   };
 
   const renderField = (field: FieldDef) => {
@@ -115,7 +137,12 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, ini
     const error = errorFor(errors, field.name);
     const errorId = `${id}-error`;
     const described = error ? errorId : undefined;
-    const star = field.required ? <span className="text-red-700" aria-hidden="true"> *</span> : null;
+    const star = field.required ? (
+      <span className="text-red-700" aria-hidden="true">
+        {" "}
+        *
+      </span>
+    ) : null;
     const wide = WIDE_KINDS.has(field.kind) || WIDE_NAMES.has(field.name);
     const errorText = error ? (
       <p id={errorId} className={errorClass}>
@@ -124,7 +151,8 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, ini
     ) : null;
     const onChange = () => clearError(field.name);
 
-    if (field.kind === "hidden") return <input key={field.name} type="hidden" name={field.name} defaultValue={one(defaults[field.name])} />;
+    if (field.kind === "hidden")
+      return <input key={field.name} type="hidden" name={field.name} defaultValue={one(defaults[field.name])} />;
 
     if (field.kind === "checkboxes") {
       return (
@@ -189,12 +217,27 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, ini
       // exists, it is blanked and the site's inline icon sits under the still-tappable button.
       control = (
         <div className="relative">
-          <input {...common} className={`${inputClass} [&::-webkit-calendar-picker-indicator]:bg-none`} type="date" defaultValue={defaultValue} />
-          <Icon name="calendar" className="pointer-events-none absolute top-1/2 right-3 hidden size-4 -translate-y-1/2 text-slate-900 supports-[selector(::-webkit-calendar-picker-indicator)]:block" />
+          <input
+            {...common}
+            className={`${inputClass} [&::-webkit-calendar-picker-indicator]:bg-none`}
+            type="date"
+            defaultValue={defaultValue}
+          />
+          <Icon
+            name="calendar"
+            className="pointer-events-none absolute top-1/2 right-3 hidden size-4 -translate-y-1/2 text-slate-900 supports-[selector(::-webkit-calendar-picker-indicator)]:block"
+          />
         </div>
       );
     } else {
-      control = <input {...common} type={field.kind} defaultValue={defaultValue} inputMode={field.kind === "tel" ? "tel" : undefined} />;
+      control = (
+        <input
+          {...common}
+          type={field.kind}
+          defaultValue={defaultValue}
+          inputMode={field.kind === "tel" ? "tel" : undefined}
+        />
+      );
     }
     return (
       <div key={field.name} className={wide ? "sm:col-span-2" : undefined}>
@@ -210,7 +253,7 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, ini
 
   // Consecutive fields with the same `group` share a fieldset (e.g. the optional tree details).
   const blocks: ReactNode[] = [];
-  for (let i = 0; i < form.fields.length; ) {
+  for (let i = 0; i < form.fields.length;) {
     const field = form.fields[i]!;
     if (!field.group) {
       blocks.push(renderField(field));
@@ -220,7 +263,10 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, ini
     const members: FieldDef[] = [];
     while (i < form.fields.length && form.fields[i]!.group === field.group) members.push(form.fields[i++]!);
     blocks.push(
-      <fieldset key={`group-${field.group}`} className="rounded-lg border border-forest-100 bg-forest-50/50 p-4 sm:col-span-2">
+      <fieldset
+        key={`group-${field.group}`}
+        className="rounded-lg border border-forest-100 bg-forest-50/50 p-4 sm:col-span-2"
+      >
         <legend className="px-1 text-sm font-semibold text-forest-900">{field.group}</legend>
         <div className="grid gap-4 sm:grid-cols-2">{members.map(renderField)}</div>
       </fieldset>,
@@ -228,7 +274,10 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, ini
   }
 
   // The summary (no-JS error pages) reads in form order, whatever order the validator reported in.
-  const summary = Object.keys(initialErrors).length > 0 && errors === initialErrors ? form.fields.filter((f) => errorFor(errors, f.name) !== undefined) : [];
+  const summary =
+    Object.keys(initialErrors).length > 0 && errors === initialErrors
+      ? form.fields.filter((f) => errorFor(errors, f.name) !== undefined)
+      : [];
 
   return (
     <form
@@ -261,7 +310,14 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, ini
       {/* Off-screen and hidden from assistive tech; tabindex keeps keyboard users out of it. */}
       <div className={FORM_CLASSES.honeypot} aria-hidden="true">
         <label htmlFor={idFor(HONEYPOT_FIELD)}>Leave this field empty</label>
-        <input type="text" id={idFor(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} defaultValue="" tabIndex={-1} autoComplete="off" />
+        <input
+          type="text"
+          id={idFor(HONEYPOT_FIELD)}
+          name={HONEYPOT_FIELD}
+          defaultValue=""
+          tabIndex={-1}
+          autoComplete="off"
+        />
       </div>
       {/* Filled in when the dialog opens (src/scripts/dialogs.ts) or by the server page. */}
       <input type="hidden" name={STARTED_FIELD} defaultValue={hidden[STARTED_FIELD] ?? ""} />
@@ -269,7 +325,11 @@ export function LeadForm<S extends z.ZodType>({ form, schema, defaults = {}, ini
       <input type="hidden" name={IDEMPOTENCY_FIELD} defaultValue={hidden[IDEMPOTENCY_FIELD] ?? ""} />
       {beforeSubmit ? <div className="sm:col-span-2">{beforeSubmit}</div> : null}
       <div className="sm:col-span-2">
-        <button type="submit" disabled={pending} className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70">
+        <button
+          type="submit"
+          disabled={pending}
+          className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70"
+        >
           {pending ? form.pending : form.submit}
         </button>
       </div>

@@ -30,7 +30,12 @@ interface ReviewAnswer {
 /** The review form's id. It posts JSON only: a submit before hydration waits for the island (ISLAND_SENDS). */
 export const REVIEW_FORM_ID = "review-form";
 
-export function ReviewDialogBody({ preset, dialogId, defaults, onFinished }: Pick<DialogBodyProps, "dialogId" | "defaults" | "onFinished"> & { preset: BusinessPreset }) {
+export function ReviewDialogBody({
+  preset,
+  dialogId,
+  defaults,
+  onFinished,
+}: Pick<DialogBodyProps, "dialogId" | "defaults" | "onFinished"> & { preset: BusinessPreset }) {
   const formRef = useRef<HTMLFormElement>(null);
   const initial = (name: string) => {
     const v = defaults[name];
@@ -49,7 +54,10 @@ export function ReviewDialogBody({ preset, dialogId, defaults, onFinished }: Pic
     requestAnimationFrame(() => {
       const first = FIELD_ORDER.find((name) => found[name] !== undefined);
       if (!first) return;
-      const el = first === "rating" ? formRef.current?.querySelector<HTMLInputElement>('input[name="rating"]:checked') : document.getElementById(id(first));
+      const el =
+        first === "rating"
+          ? formRef.current?.querySelector<HTMLInputElement>('input[name="rating"]:checked')
+          : document.getElementById(id(first));
       el?.focus();
     });
   };
@@ -108,7 +116,11 @@ export function ReviewDialogBody({ preset, dialogId, defaults, onFinished }: Pic
 
   return (
     <>
-      <DialogHeader dialogId={dialogId} title="Write a Review" description={`Share your experience with ${preset.businessName || "this business"}.`} />
+      <DialogHeader
+        dialogId={dialogId}
+        title="Write a Review"
+        description={`Share your experience with ${preset.businessName || "this business"}.`}
+      />
       {/* The reviews API takes JSON only; without scripts the form is hidden (LeadDialog.astro). */}
       <noscript>
         <p className="text-slate-700">
@@ -118,10 +130,22 @@ export function ReviewDialogBody({ preset, dialogId, defaults, onFinished }: Pic
           </a>
         </p>
       </noscript>
-      <form ref={formRef} id={REVIEW_FORM_ID} noValidate onSubmit={onSubmit} {...{ [ISLAND_SENDS]: "" }} className="review-form grid gap-4 sm:grid-cols-2" aria-busy={pending || undefined}>
+      <form
+        ref={formRef}
+        id={REVIEW_FORM_ID}
+        noValidate
+        onSubmit={onSubmit}
+        {...{ [ISLAND_SENDS]: "" }}
+        className="review-form grid gap-4 sm:grid-cols-2"
+        aria-busy={pending || undefined}
+      >
         <div>
           <label htmlFor={id("customerName")} className={labelClass}>
-            Your Name<span className="text-red-700" aria-hidden="true"> *</span>
+            Your Name
+            <span className="text-red-700" aria-hidden="true">
+              {" "}
+              *
+            </span>
           </label>
           <input
             id={id("customerName")}
@@ -191,7 +215,16 @@ export function ReviewDialogBody({ preset, dialogId, defaults, onFinished }: Pic
           <label htmlFor={id("title")} className={labelClass}>
             Title
           </label>
-          <input id={id("title")} name="title" type="text" defaultValue={initial("title")} className={inputClass} aria-invalid={errors.title ? true : undefined} aria-describedby={describe("title")} onChange={() => clear("title")} />
+          <input
+            id={id("title")}
+            name="title"
+            type="text"
+            defaultValue={initial("title")}
+            className={inputClass}
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={describe("title")}
+            onChange={() => clear("title")}
+          />
           {errorText("title")}
         </div>
         <div className="sm:col-span-2">
@@ -214,7 +247,13 @@ export function ReviewDialogBody({ preset, dialogId, defaults, onFinished }: Pic
           <label htmlFor={id("serviceType")} className={labelClass}>
             Service Type
           </label>
-          <select id={id("serviceType")} name="serviceType" className={inputClass} defaultValue={initial("serviceType")} aria-describedby={describe("serviceType")}>
+          <select
+            id={id("serviceType")}
+            name="serviceType"
+            className={inputClass}
+            defaultValue={initial("serviceType")}
+            aria-describedby={describe("serviceType")}
+          >
             <option value="">Select a service (optional)</option>
             {preset.services.map((s) => (
               <option key={s} value={s}>
@@ -225,7 +264,11 @@ export function ReviewDialogBody({ preset, dialogId, defaults, onFinished }: Pic
           {errorText("serviceType")}
         </div>
         <div className="sm:col-span-2">
-          <button type="submit" disabled={pending} className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70">
+          <button
+            type="submit"
+            disabled={pending}
+            className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-70"
+          >
             {pending ? "Submitting..." : "Submit Review"}
           </button>
         </div>

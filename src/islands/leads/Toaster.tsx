@@ -29,7 +29,12 @@ export function Toaster() {
 
   if (!ready) return null;
   return (
-    <Toast.Provider duration={DURATION_MS} swipeDirection="right" swipeThreshold={SWIPE_THRESHOLD_PX} label="Notification">
+    <Toast.Provider
+      duration={DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={SWIPE_THRESHOLD_PX}
+      label="Notification"
+    >
       {toasts.map((toast) => (
         <Toast.Root
           key={toast.id}
@@ -38,14 +43,24 @@ export function Toaster() {
             "pointer-events-auto relative flex w-full items-start gap-3 rounded-card border p-4 pr-11 shadow-lift",
             "touch-pan-y data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform",
             "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]",
-            toast.variant === "destructive" ? "border-red-700 bg-red-700 text-white" : "border-forest-200 bg-white text-slate-800",
+            toast.variant === "destructive"
+              ? "border-red-700 bg-red-700 text-white"
+              : "border-forest-200 bg-white text-slate-800",
           ].join(" ")}
           data-variant={toast.variant}
         >
           <div className="grid gap-1">
-            <Toast.Title className={toast.variant === "destructive" ? "font-semibold text-white" : "font-semibold text-forest-950"}>{toast.title}</Toast.Title>
+            <Toast.Title
+              className={toast.variant === "destructive" ? "font-semibold text-white" : "font-semibold text-forest-950"}
+            >
+              {toast.title}
+            </Toast.Title>
             {toast.description ? (
-              <Toast.Description className={toast.variant === "destructive" ? "text-sm text-red-50" : "text-sm text-slate-600"}>{toast.description}</Toast.Description>
+              <Toast.Description
+                className={toast.variant === "destructive" ? "text-sm text-red-50" : "text-sm text-slate-600"}
+              >
+                {toast.description}
+              </Toast.Description>
             ) : null}
           </div>
           <Toast.Close

@@ -42,7 +42,11 @@ export function createLeadSender(toasts: { success: ToastInput; failure: ToastIn
   const mountedAt = Date.now();
   let lastBody = "";
   let key = "";
-  return async function send(form: Pick<FormDef, "action" | "name">, payload: Record<string, unknown>, done: () => void): Promise<FieldErrors | undefined> {
+  return async function send(
+    form: Pick<FormDef, "action" | "name">,
+    payload: Record<string, unknown>,
+    done: () => void,
+  ): Promise<FieldErrors | undefined> {
     const started = openedAt(`${form.name}-form`, mountedAt);
     const body = { ...payload, [STARTED_FIELD]: String(started), [SOURCE_FIELD]: location.pathname };
     const serialized = JSON.stringify(body);

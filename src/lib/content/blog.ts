@@ -11,7 +11,10 @@ import { z } from "astro/zod";
 import { BLOG_CATEGORIES, BLOG_STAGES } from "../blog.ts";
 
 /** A YAML date written without quotes arrives as a Date: bring it back to "YYYY-MM-DD". */
-const isoDay = z.preprocess((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value), z.iso.date());
+const isoDay = z.preprocess(
+  (value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value),
+  z.iso.date(),
+);
 
 export const blogArticleSchema = z.strictObject({
   /** Headline: the page's h1, <title> and the BlogPosting headline. */

@@ -22,18 +22,51 @@ const sectionBase = {
 
 /** One section of a phase page, in page order; `kind` picks the component that draws it. */
 export const PhaseSection = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("cards"), ...sectionBase, /** Grid columns on wide screens. */ columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3), /** The cards. */ items: z.array(Card).min(1) }),
-  z.object({ kind: z.literal("steps"), ...sectionBase, /** Numbered steps of a framework. */ items: z.array(Card).min(2) }),
-  z.object({ kind: z.literal("timeline"), ...sectionBase, /** Timeline steps in order. */ items: z.array(TimelineEntry).min(2) }),
-  z.object({ kind: z.literal("metrics"), ...sectionBase, /** Figures shown as tiles. */ items: z.array(Figure).min(1) }),
-  z.object({ kind: z.literal("table"), ...sectionBase, /** The table. */ table: Table }),
-  z.object({ kind: z.literal("outcomes"), ...sectionBase, /** What the owner has at the end of the phase. */ items: z.array(z.string()).min(1) }),
   z.object({
-    kind: z.literal("split"),
+    kind: z.literal("cards"),
     ...sectionBase,
-    /** How the owner's week divides; shares add up to 100. */
-    items: z.array(z.object({ /** Percent of the week. */ share: z.number().int().min(1).max(100), /** The activity. */ label: z.string(), /** What it covers. */ description: z.string() })).min(2),
-  }).refine((s) => s.items.reduce((sum, i) => sum + i.share, 0) === 100, { message: "Time split shares must add up to 100" }),
+    /** Grid columns on wide screens. */ columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
+    /** The cards. */ items: z.array(Card).min(1),
+  }),
+  z.object({
+    kind: z.literal("steps"),
+    ...sectionBase,
+    /** Numbered steps of a framework. */ items: z.array(Card).min(2),
+  }),
+  z.object({
+    kind: z.literal("timeline"),
+    ...sectionBase,
+    /** Timeline steps in order. */ items: z.array(TimelineEntry).min(2),
+  }),
+  z.object({
+    kind: z.literal("metrics"),
+    ...sectionBase,
+    /** Figures shown as tiles. */ items: z.array(Figure).min(1),
+  }),
+  z.object({ kind: z.literal("table"), ...sectionBase, /** The table. */ table: Table }),
+  z.object({
+    kind: z.literal("outcomes"),
+    ...sectionBase,
+    /** What the owner has at the end of the phase. */ items: z.array(z.string()).min(1),
+  }),
+  z
+    .object({
+      kind: z.literal("split"),
+      ...sectionBase,
+      /** How the owner's week divides; shares add up to 100. */
+      items: z
+        .array(
+          z.object({
+            /** Percent of the week. */ share: z.number().int().min(1).max(100),
+            /** The activity. */ label: z.string(),
+            /** What it covers. */ description: z.string(),
+          }),
+        )
+        .min(2),
+    })
+    .refine((s) => s.items.reduce((sum, i) => sum + i.share, 0) === 100, {
+      message: "Time split shares must add up to 100",
+    }),
   z.object({ kind: z.literal("quote"), ...sectionBase, /** The testimonial. */ quote: Quote }),
 ]);
 export type PhaseSection = z.infer<typeof PhaseSection>;
@@ -94,12 +127,15 @@ const growthTestimonials = list("growth/testimonials.yaml", Quote);
 const growthResults = list("growth/results.yaml", Figure);
 
 /** Supporting services linked from the growth overview (content/growth/supporting-services.yaml). */
-const growthSupport = list("growth/supporting-services.yaml", Card.extend({
-  /** Internal page the card links to. */
-  href: z.string().startsWith("/"),
-  /** Link text. */
-  linkLabel: z.string().min(1),
-}));
+const growthSupport = list(
+  "growth/supporting-services.yaml",
+  Card.extend({
+    /** Internal page the card links to. */
+    href: z.string().startsWith("/"),
+    /** Link text. */
+    linkLabel: z.string().min(1),
+  }),
+);
 
 // ---------------------------------------------------------------------------------------
 // AI automation (/ai-automation)
@@ -108,46 +144,55 @@ const growthSupport = list("growth/supporting-services.yaml", Card.extend({
 const aiFeatures = list("growth/ai/features.yaml", Card);
 
 /** Systems the automation connects to (content/growth/ai/integrations.yaml). */
-const aiIntegrations = list("growth/ai/integrations.yaml", z.object({
-  /** Product or system name. */
-  name: z.string().min(1),
-  /** What kind of system it is. */
-  category: z.string().min(1),
-  /** What the connection does. */
-  description: z.string().min(1),
-}));
+const aiIntegrations = list(
+  "growth/ai/integrations.yaml",
+  z.object({
+    /** Product or system name. */
+    name: z.string().min(1),
+    /** What kind of system it is. */
+    category: z.string().min(1),
+    /** What the connection does. */
+    description: z.string().min(1),
+  }),
+);
 
 /** Case studies (content/growth/ai/case-studies.yaml). */
-const aiCaseStudies = list("growth/ai/case-studies.yaml", z.object({
-  /** Anonymised company description. */
-  company: z.string().min(1),
-  /** Where it operates. */
-  location: z.string().min(1),
-  /** The problem before automation. */
-  challenge: z.string().min(1),
-  /** What was automated. */
-  solution: z.string().min(1),
-  /** Results as figures. */
-  results: z.array(Figure).min(1),
-}));
+const aiCaseStudies = list(
+  "growth/ai/case-studies.yaml",
+  z.object({
+    /** Anonymised company description. */
+    company: z.string().min(1),
+    /** Where it operates. */
+    location: z.string().min(1),
+    /** The problem before automation. */
+    challenge: z.string().min(1),
+    /** What was automated. */
+    solution: z.string().min(1),
+    /** Results as figures. */
+    results: z.array(Figure).min(1),
+  }),
+);
 
 /** AI automation plans (content/growth/ai/pricing.yaml); prices are quoted on request. */
-const aiPricingTiers = list("growth/ai/pricing.yaml", z.object({
-  /** Plan name. */
-  name: z.string().min(1),
-  /** How the plan is billed ("Per month", "Custom"). */
-  billing: z.string().min(1),
-  /** What is shown instead of a price. */
-  priceLabel: z.string().min(1),
-  /** Call allowance ("Up to 100 calls per month"). */
-  allowance: z.string().min(1),
-  /** Who the plan suits. */
-  audience: z.string().min(1),
-  /** Included features. */
-  features: z.array(z.string()).min(2),
-  /** The highlighted plan. */
-  featured: z.boolean().default(false),
-}));
+const aiPricingTiers = list(
+  "growth/ai/pricing.yaml",
+  z.object({
+    /** Plan name. */
+    name: z.string().min(1),
+    /** How the plan is billed ("Per month", "Custom"). */
+    billing: z.string().min(1),
+    /** What is shown instead of a price. */
+    priceLabel: z.string().min(1),
+    /** Call allowance ("Up to 100 calls per month"). */
+    allowance: z.string().min(1),
+    /** Who the plan suits. */
+    audience: z.string().min(1),
+    /** Included features. */
+    features: z.array(z.string()).min(2),
+    /** The highlighted plan. */
+    featured: z.boolean().default(false),
+  }),
+);
 
 export const growthCollections = {
   growthPhases,

@@ -48,7 +48,9 @@ export function withPrice<T>(slug: ServiceSlug, data: T): T {
 
 const serviceType = z.enum(optionValues(SERVICE_TYPES));
 /** "$200-400", "$1,500-4,000+", "$600+", "+$50-100": a displayed price, kept verbatim. */
-const priceText = z.string().regex(/^\+?\$\d{1,3}(,\d{3})*(-\d{1,3}(,\d{3})*)?\+?$/, "price like $200-400, $600+ or +$50-100");
+const priceText = z
+  .string()
+  .regex(/^\+?\$\d{1,3}(,\d{3})*(-\d{1,3}(,\d{3})*)?\+?$/, "price like $200-400, $600+ or +$50-100");
 
 /** How a service card shows the service (home page cards, related-service links). */
 const serviceCard = z.object({

@@ -16,7 +16,9 @@ import { ICON_PATHS, type IconName } from "../icons.ts";
 export const order = z.number().int().min(1);
 
 /** The entries' data in display order (by their `order` field), each with its id. */
-export function inOrder<T extends { id: string; data: { order: number } }>(entries: readonly T[]): (T["data"] & { id: string })[] {
+export function inOrder<T extends { id: string; data: { order: number } }>(
+  entries: readonly T[],
+): (T["data"] & { id: string })[] {
   return [...entries].sort((a, b) => a.data.order - b.data.order).map((e) => ({ id: e.id, ...e.data }));
 }
 
@@ -157,7 +159,8 @@ export const Cta = z.object({
  * figure that lives once in code (a price, the phone number) instead of retyping it.
  */
 export function fillTokens<T>(value: T, tokens: Readonly<Record<string, string>>): T {
-  if (typeof value === "string") return value.replace(/\{(\w+)\}/g, (whole, name: string) => tokens[name] ?? whole) as T;
+  if (typeof value === "string")
+    return value.replace(/\{(\w+)\}/g, (whole, name: string) => tokens[name] ?? whole) as T;
   if (Array.isArray(value)) return value.map((v) => fillTokens(v, tokens)) as T;
   if (value && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillTokens(v, tokens)])) as T;

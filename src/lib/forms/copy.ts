@@ -11,7 +11,10 @@ export const QUOTE_TOASTS = {
 
 /** The assessment dialog is the audit with a phase, so it says the same (spec section 4). */
 export const AUDIT_TOASTS = {
-  success: { title: "Audit Request Submitted", description: "We'll contact you within 24 hours to schedule your free consultation." },
+  success: {
+    title: "Audit Request Submitted",
+    description: "We'll contact you within 24 hours to schedule your free consultation.",
+  },
   failure: { title: "Error", description: "Failed to submit audit request. Please try again.", variant: "destructive" },
 } as const satisfies Record<string, ToastInput>;
 
@@ -39,8 +42,15 @@ export const AUDIT_CONFIRMATION = {
 } as const;
 
 export const BOOKING_TOASTS = {
-  success: { title: "Booking Request Submitted", description: "We'll contact you within 24 hours to schedule your service." },
-  failure: { title: "Error", description: "Failed to submit booking request. Please try again.", variant: "destructive" },
+  success: {
+    title: "Booking Request Submitted",
+    description: "We'll contact you within 24 hours to schedule your service.",
+  },
+  failure: {
+    title: "Error",
+    description: "Failed to submit booking request. Please try again.",
+    variant: "destructive",
+  },
 } as const satisfies Record<string, ToastInput>;
 
 export const REVIEW_TOASTS = {
@@ -58,4 +68,5 @@ export const BOOKING_CONFIRMATION = {
 } as const;
 
 /** Shown in the review dialog when scripts are off: posting a review needs them. */
-export const REVIEW_NEEDS_JS = "Writing a review needs JavaScript, which is turned off in this browser. Turn it on and reload, or tell us about it by phone:";
+export const REVIEW_NEEDS_JS =
+  "Writing a review needs JavaScript, which is turned off in this browser. Turn it on and reload, or tell us about it by phone:";

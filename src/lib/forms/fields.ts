@@ -3,7 +3,21 @@
  * static pages and the server-rendered error/confirmation pages all draw the same
  * fields, labels and choices from here (validation lives in ../schemas/forms.ts).
  */
-import { BOOKING_URGENCY, CHALLENGES, CURRENT_REVENUE, EMPLOYEE_COUNT, GOALS, GROWTH_PHASES, PRO_SERVICES, PROPERTY_TYPES, SERVICE_TYPES, TIMELINES, URGENCY, YEARS_IN_BUSINESS, type Option } from "../options.ts";
+import {
+  BOOKING_URGENCY,
+  CHALLENGES,
+  CURRENT_REVENUE,
+  EMPLOYEE_COUNT,
+  GOALS,
+  GROWTH_PHASES,
+  PRO_SERVICES,
+  PROPERTY_TYPES,
+  SERVICE_TYPES,
+  TIMELINES,
+  URGENCY,
+  YEARS_IN_BUSINESS,
+  type Option,
+} from "../options.ts";
 import type { Business } from "../schemas/business.ts";
 
 export type FieldKind = "text" | "email" | "tel" | "date" | "select" | "checkboxes" | "textarea" | "file" | "hidden";
@@ -55,11 +69,44 @@ const contact = (nameLabel = "Full Name"): FieldDef[] => [
 const businessFields: FieldDef[] = [
   ...contact(),
   { name: "companyName", label: "Company Name", kind: "text", required: true, autocomplete: "organization" },
-  { name: "currentRevenue", label: "Annual Revenue", kind: "select", required: true, options: CURRENT_REVENUE, placeholder: "Select revenue range" },
-  { name: "yearsInBusiness", label: "Years in Business", kind: "select", required: true, options: YEARS_IN_BUSINESS, placeholder: "Select years in business" },
-  { name: "employeeCount", label: "Team Size", kind: "select", required: true, options: EMPLOYEE_COUNT, placeholder: "Select employee count" },
-  { name: "currentChallenges", label: "Current Challenges (select all that apply)", kind: "checkboxes", required: true, options: CHALLENGES },
-  { name: "growthGoals", label: "Growth Goals (select all that apply)", kind: "checkboxes", required: true, options: GOALS },
+  {
+    name: "currentRevenue",
+    label: "Annual Revenue",
+    kind: "select",
+    required: true,
+    options: CURRENT_REVENUE,
+    placeholder: "Select revenue range",
+  },
+  {
+    name: "yearsInBusiness",
+    label: "Years in Business",
+    kind: "select",
+    required: true,
+    options: YEARS_IN_BUSINESS,
+    placeholder: "Select years in business",
+  },
+  {
+    name: "employeeCount",
+    label: "Team Size",
+    kind: "select",
+    required: true,
+    options: EMPLOYEE_COUNT,
+    placeholder: "Select employee count",
+  },
+  {
+    name: "currentChallenges",
+    label: "Current Challenges (select all that apply)",
+    kind: "checkboxes",
+    required: true,
+    options: CHALLENGES,
+  },
+  {
+    name: "growthGoals",
+    label: "Growth Goals (select all that apply)",
+    kind: "checkboxes",
+    required: true,
+    options: GOALS,
+  },
 ];
 
 export const QUOTE_FORM: FormDef = {
@@ -72,12 +119,31 @@ export const QUOTE_FORM: FormDef = {
   fields: [
     ...contact(),
     { name: "address", label: "Property Address", kind: "text", required: true, autocomplete: "street-address" },
-    { name: "serviceType", label: "Service Needed", kind: "select", required: true, options: SERVICE_TYPES, placeholder: "Select a service" },
-    { name: "urgency", label: "How Soon?", kind: "select", required: true, options: URGENCY, placeholder: "Select urgency" },
+    {
+      name: "serviceType",
+      label: "Service Needed",
+      kind: "select",
+      required: true,
+      options: SERVICE_TYPES,
+      placeholder: "Select a service",
+    },
+    {
+      name: "urgency",
+      label: "How Soon?",
+      kind: "select",
+      required: true,
+      options: URGENCY,
+      placeholder: "Select urgency",
+    },
     { name: "treeDetails.treeType", label: "Tree Type", kind: "text", group: "Tree Details (optional)" },
     { name: "treeDetails.height", label: "Approximate Height", kind: "text", group: "Tree Details (optional)" },
     { name: "treeDetails.condition", label: "Condition", kind: "text", group: "Tree Details (optional)" },
-    { name: "treeDetails.proximity", label: "Near Structures or Lines?", kind: "text", group: "Tree Details (optional)" },
+    {
+      name: "treeDetails.proximity",
+      label: "Near Structures or Lines?",
+      kind: "text",
+      group: "Tree Details (optional)",
+    },
   ],
 };
 
@@ -85,7 +151,8 @@ export const AUDIT_FORM: FormDef = {
   name: "audit",
   action: "/api/audit",
   title: "Free Growth & Valuation Audit",
-  description: "A 30-minute call with a growth advisor: where your business stands, what it's worth and how to grow it.",
+  description:
+    "A 30-minute call with a growth advisor: where your business stands, what it's worth and how to grow it.",
   submit: "Request My Free Audit",
   pending: "Submitting...",
   fields: businessFields,
@@ -98,7 +165,17 @@ export const ASSESSMENT_FORM: FormDef = {
   description: "Tell us where your business is today and we'll map out this phase for you.",
   submit: "Request My Assessment",
   pending: "Submitting...",
-  fields: [{ name: "phase", label: "Growth Phase", kind: "select", required: true, options: GROWTH_PHASES, placeholder: "Select a phase" }, ...businessFields],
+  fields: [
+    {
+      name: "phase",
+      label: "Growth Phase",
+      kind: "select",
+      required: true,
+      options: GROWTH_PHASES,
+      placeholder: "Select a phase",
+    },
+    ...businessFields,
+  ],
 };
 
 export const FIND_PROS_FORM: FormDef = {
@@ -111,10 +188,31 @@ export const FIND_PROS_FORM: FormDef = {
   enctype: "multipart/form-data",
   fields: [
     { name: "location", label: "Location (city or ZIP)", kind: "text", required: true, autocomplete: "address-level2" },
-    { name: "serviceType", label: "Service Type", kind: "select", required: true, options: PRO_SERVICES, placeholder: "Select a service" },
-    { name: "propertyType", label: "Property Type", kind: "select", required: true, options: PROPERTY_TYPES, placeholder: "Select property type" },
+    {
+      name: "serviceType",
+      label: "Service Type",
+      kind: "select",
+      required: true,
+      options: PRO_SERVICES,
+      placeholder: "Select a service",
+    },
+    {
+      name: "propertyType",
+      label: "Property Type",
+      kind: "select",
+      required: true,
+      options: PROPERTY_TYPES,
+      placeholder: "Select property type",
+    },
     { name: "description", label: "Describe the Job", kind: "textarea" },
-    { name: "timeline", label: "Timeline", kind: "select", required: true, options: TIMELINES, placeholder: "Select a timeline" },
+    {
+      name: "timeline",
+      label: "Timeline",
+      kind: "select",
+      required: true,
+      options: TIMELINES,
+      placeholder: "Select a timeline",
+    },
     { name: "photo", label: "Photo (optional, up to 5 MB)", kind: "file", accept: "image/*" },
     ...contact(),
   ],

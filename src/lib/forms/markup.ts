@@ -66,4 +66,3 @@ export function entriesToFormValues(form: FormDef, entries: Iterable<[string, un
   }
   return values;
 }
-

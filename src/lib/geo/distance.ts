@@ -57,7 +57,11 @@ function interleave(latIdx: number, lngIdx: number, step: number): number {
 
 /** The 52-bit score GEOADD stores for a point. */
 export function geohashScore(p: Point): number {
-  return interleave(cellIndex(p.lat, LAT_MIN, LAT_MAX, GEO_STEP), cellIndex(p.lng, LNG_MIN, LNG_MAX, GEO_STEP), GEO_STEP);
+  return interleave(
+    cellIndex(p.lat, LAT_MIN, LAT_MAX, GEO_STEP),
+    cellIndex(p.lng, LNG_MIN, LNG_MAX, GEO_STEP),
+    GEO_STEP,
+  );
 }
 
 /** The centre of a score's cell (within about 0.6 m of the stored point, as GEOPOS). */
@@ -105,7 +109,8 @@ export function searchRanges(center: Point, miles: number): { min: number; max: 
   const hashes = new Set<number>();
   for (let la = lat0; la <= lat1; la++) {
     // Longitude wraps at the antimeridian.
-    for (let lo = lng0; lo <= Math.min(lng1, lng0 + cells - 1); lo++) hashes.add(interleave(la, ((lo % cells) + cells) % cells, step));
+    for (let lo = lng0; lo <= Math.min(lng1, lng0 + cells - 1); lo++)
+      hashes.add(interleave(la, ((lo % cells) + cells) % cells, step));
   }
   // Neighbouring cells are often consecutive hashes: merge them into fewer ranges.
   const ranges = [...hashes].sort((a, b) => a - b).map((h) => ({ min: h * shift, max: (h + 1) * shift }));

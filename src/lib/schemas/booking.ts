@@ -38,7 +38,12 @@ let dateFormat: Intl.DateTimeFormat | undefined;
 
 /** The calendar date ("YYYY-MM-DD") in Texas at `epochMs`. */
 export function texasDate(epochMs: number): string {
-  dateFormat ??= new Intl.DateTimeFormat("en-US", { timeZone: BOOKING_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+  dateFormat ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: BOOKING_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
   const part = (type: string) => dateFormat!.formatToParts(epochMs).find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
 }
@@ -58,7 +63,11 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 
 /** Trimmed optional text; "" counts as absent so stored leads carry no empty strings. */
 const optionalText = (max: number, multiline = false) =>
-  cleanString({ error: BOOKING_MESSAGES.tooLong }, { multiline }).trim().max(max, BOOKING_MESSAGES.tooLong).optional().transform((v) => v || undefined);
+  cleanString({ error: BOOKING_MESSAGES.tooLong }, { multiline })
+    .trim()
+    .max(max, BOOKING_MESSAGES.tooLong)
+    .optional()
+    .transform((v) => v || undefined);
 
 /**
  * The schema with its own clock: whether a date is in the past depends on when the check
@@ -67,14 +76,20 @@ const optionalText = (max: number, multiline = false) =>
 export function bookingRequestSchema(now: () => number = Date.now) {
   return z.object({
     /** Visitor's full name. */
-    customerName: cleanString({ error: BOOKING_MESSAGES.customerName }).trim().min(1, BOOKING_MESSAGES.customerName).max(100, BOOKING_MESSAGES.tooLong),
+    customerName: cleanString({ error: BOOKING_MESSAGES.customerName })
+      .trim()
+      .min(1, BOOKING_MESSAGES.customerName)
+      .max(100, BOOKING_MESSAGES.tooLong),
     /** Reply address. */
     customerEmail: cleanString({ error: BOOKING_MESSAGES.customerEmail })
       .trim()
       .max(254, BOOKING_MESSAGES.customerEmail)
       .pipe(z.email(BOOKING_MESSAGES.customerEmail)),
     /** Callback number, at least 10 characters. */
-    customerPhone: cleanString({ error: BOOKING_MESSAGES.customerPhone }).trim().min(10, BOOKING_MESSAGES.customerPhone).max(40, BOOKING_MESSAGES.customerPhone),
+    customerPhone: cleanString({ error: BOOKING_MESSAGES.customerPhone })
+      .trim()
+      .min(10, BOOKING_MESSAGES.customerPhone)
+      .max(40, BOOKING_MESSAGES.customerPhone),
     /** One of the business's services (any case; the function stores the business's spelling). */
     serviceType: optionalText(100),
     /** Where the work is. */
@@ -92,11 +107,17 @@ export function bookingRequestSchema(now: () => number = Date.now) {
       .optional()
       .transform((v) => v || undefined),
     /** One of BOOKING_URGENCY; normal when not chosen. */
-    urgency: z.preprocess(blankToUndefined, z.enum(optionValues(BOOKING_URGENCY), { error: BOOKING_MESSAGES.urgency }).default("normal")),
+    urgency: z.preprocess(
+      blankToUndefined,
+      z.enum(optionValues(BOOKING_URGENCY), { error: BOOKING_MESSAGES.urgency }).default("normal"),
+    ),
     /** What needs doing. */
     description: optionalText(2000, true),
     /** One of REQUEST_TYPES; consultation when not chosen. */
-    requestType: z.preprocess(blankToUndefined, z.enum(optionValues(REQUEST_TYPES), { error: BOOKING_MESSAGES.requestType }).default("consultation")),
+    requestType: z.preprocess(
+      blankToUndefined,
+      z.enum(optionValues(REQUEST_TYPES), { error: BOOKING_MESSAGES.requestType }).default("consultation"),
+    ),
     /** The directory business being booked (Business id format). */
     businessId: z
       .string({ error: BOOKING_MESSAGES.businessId })

@@ -162,10 +162,15 @@ export const REVIEW_MESSAGES = {
 /** What a visitor submits (spec section 5: only the name is required). */
 export const ReviewInput = z.object({
   /** Reviewer's name. */
-  customerName: cleanString({ error: REVIEW_MESSAGES.customerName }).trim().min(1, REVIEW_MESSAGES.customerName).max(100, REVIEW_MESSAGES.customerNameLength),
+  customerName: cleanString({ error: REVIEW_MESSAGES.customerName })
+    .trim()
+    .min(1, REVIEW_MESSAGES.customerName)
+    .max(100, REVIEW_MESSAGES.customerNameLength),
   /** Optional e-mail; an empty string counts as absent. */
   customerEmail: z
-    .union([z.email(REVIEW_MESSAGES.customerEmail), z.literal("", { error: REVIEW_MESSAGES.customerEmail })], { error: REVIEW_MESSAGES.customerEmail })
+    .union([z.email(REVIEW_MESSAGES.customerEmail), z.literal("", { error: REVIEW_MESSAGES.customerEmail })], {
+      error: REVIEW_MESSAGES.customerEmail,
+    })
     .optional()
     .transform((v) => v || undefined),
   /** Stars, 1 to 5, default 5; "4.5" is refused rather than rounded. */
@@ -173,15 +178,25 @@ export const ReviewInput = z.object({
     .preprocess(
       // Form posts send text; only a plain number in text is read as one (z.coerce would take `true` as 1).
       (v) => (typeof v === "string" && /^\s*-?\d+(?:\.\d+)?\s*$/.test(v) ? Number(v) : v),
-      z.number({ error: REVIEW_MESSAGES.rating }).int(REVIEW_MESSAGES.rating).min(1, REVIEW_MESSAGES.rating).max(5, REVIEW_MESSAGES.rating),
+      z
+        .number({ error: REVIEW_MESSAGES.rating })
+        .int(REVIEW_MESSAGES.rating)
+        .min(1, REVIEW_MESSAGES.rating)
+        .max(5, REVIEW_MESSAGES.rating),
     )
     .default(5),
   /** Optional headline. */
   title: cleanString({ error: REVIEW_MESSAGES.title }).trim().max(200, REVIEW_MESSAGES.title).default(""),
   /** Optional body. */
-  reviewText: cleanString({ error: REVIEW_MESSAGES.reviewText }, { multiline: true }).trim().max(5000, REVIEW_MESSAGES.reviewText).default(""),
+  reviewText: cleanString({ error: REVIEW_MESSAGES.reviewText }, { multiline: true })
+    .trim()
+    .max(5000, REVIEW_MESSAGES.reviewText)
+    .default(""),
   /** Optional service name. */
-  serviceType: cleanString({ error: REVIEW_MESSAGES.serviceType }).trim().max(100, REVIEW_MESSAGES.serviceType).default(""),
+  serviceType: cleanString({ error: REVIEW_MESSAGES.serviceType })
+    .trim()
+    .max(100, REVIEW_MESSAGES.serviceType)
+    .default(""),
 });
 export type ReviewInput = z.input<typeof ReviewInput>;
 

@@ -47,7 +47,8 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** Trimmed one-line text with a length window; the upper bound only stops abuse. */
 const text = (min: number, message: string, max = 200) =>
   cleanString({ error: message }).trim().min(min, message).max(max, MESSAGES.tooLong);
-const optionalText = (max = 200, multiline = false) => cleanString(undefined, { multiline }).trim().max(max, MESSAGES.tooLong).optional();
+const optionalText = (max = 200, multiline = false) =>
+  cleanString(undefined, { multiline }).trim().max(max, MESSAGES.tooLong).optional();
 const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
 

@@ -39,13 +39,21 @@ export const $chatPending = atom(false);
 
 function isStoredMessage(value: unknown): value is StoredMessage {
   const m = value as StoredMessage | null;
-  return !!m && (m.role === "user" || m.role === "assistant") && typeof m.content === "string" && typeof m.timestamp === "number";
+  return (
+    !!m &&
+    (m.role === "user" || m.role === "assistant") &&
+    typeof m.content === "string" &&
+    typeof m.timestamp === "number"
+  );
 }
 
 /** Loads this tab's conversation (call once, on mount); returns the view it was left in. */
 export function restoreChat(): ChatView {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(CHAT_STORAGE_KEY) ?? "null") as { view?: ChatView; messages?: unknown[] } | null;
+    const saved = JSON.parse(sessionStorage.getItem(CHAT_STORAGE_KEY) ?? "null") as {
+      view?: ChatView;
+      messages?: unknown[];
+    } | null;
     const messages = (saved?.messages ?? []).filter(isStoredMessage).map((m) => ({
       ...m,
       // Whatever sits in storage is re-checked: only known actions become buttons.
@@ -61,7 +69,10 @@ export function restoreChat(): ChatView {
 function save(): void {
   try {
     const view = $chatView.get();
-    sessionStorage.setItem(CHAT_STORAGE_KEY, JSON.stringify({ view, messages: $chatMessages.get().slice(-MAX_STORED_MESSAGES) }));
+    sessionStorage.setItem(
+      CHAT_STORAGE_KEY,
+      JSON.stringify({ view, messages: $chatMessages.get().slice(-MAX_STORED_MESSAGES) }),
+    );
     if (view === "closed") sessionStorage.removeItem(CHAT_OPEN_KEY);
     else sessionStorage.setItem(CHAT_OPEN_KEY, "1");
   } catch {
@@ -98,7 +109,9 @@ function append(message: StoredMessage): void {
 function replyFrom(body: unknown): Pick<StoredMessage, "content" | "actions"> | null {
   const reply = body as { message?: unknown; actions?: unknown } | null;
   if (!reply || typeof reply.message !== "string" || reply.message.trim() === "") return null;
-  const actions = Array.isArray(reply.actions) ? reply.actions.filter((a): a is ChatAction => ChatAction.safeParse(a).success) : [];
+  const actions = Array.isArray(reply.actions)
+    ? reply.actions.filter((a): a is ChatAction => ChatAction.safeParse(a).success)
+    : [];
   return { content: reply.message, ...(actions.length ? { actions } : {}) };
 }
 

@@ -37,16 +37,31 @@ export function refreshReviews(businessId: string): Promise<void> {
   const running = inflight.get(businessId);
   if (running) return running;
   const previous = $reviews.get()[businessId];
-  $reviews.setKey(businessId, { reviews: previous?.reviews ?? [], rating: previous?.rating ?? "0.0", reviewCount: previous?.reviewCount ?? 0, status: "loading" });
+  $reviews.setKey(businessId, {
+    reviews: previous?.reviews ?? [],
+    rating: previous?.rating ?? "0.0",
+    reviewCount: previous?.reviewCount ?? 0,
+    status: "loading",
+  });
   const run = apiGet<ReviewsAnswer>(reviewsUrl(businessId))
     .then((answer) => {
       if (!answer) throw new Error("no answer");
-      $reviews.setKey(businessId, { reviews: answer.data, rating: answer.rating, reviewCount: answer.reviewCount, status: "ready" });
+      $reviews.setKey(businessId, {
+        reviews: answer.data,
+        rating: answer.rating,
+        reviewCount: answer.reviewCount,
+        status: "ready",
+      });
     })
     .catch(() => {
       const now = $reviews.get()[businessId];
       // Keep whatever was shown and say the refresh failed.
-      $reviews.setKey(businessId, { reviews: now?.reviews ?? [], rating: now?.rating ?? "0.0", reviewCount: now?.reviewCount ?? 0, status: "error" });
+      $reviews.setKey(businessId, {
+        reviews: now?.reviews ?? [],
+        rating: now?.rating ?? "0.0",
+        reviewCount: now?.reviewCount ?? 0,
+        status: "error",
+      });
     })
     .finally(() => inflight.delete(businessId));
   inflight.set(businessId, run);
@@ -54,7 +69,11 @@ export function refreshReviews(businessId: string): Promise<void> {
 }
 
 /** After a successful POST: show the new review and aggregate now, then re-read the list. */
-export function reviewAdded(businessId: string, review: PublicReview, summary: { rating: string; reviewCount: number }): Promise<void> {
+export function reviewAdded(
+  businessId: string,
+  review: PublicReview,
+  summary: { rating: string; reviewCount: number },
+): Promise<void> {
   const now = $reviews.get()[businessId];
   $reviews.setKey(businessId, {
     reviews: [review, ...(now?.reviews ?? []).filter((r) => r.id !== review.id)],

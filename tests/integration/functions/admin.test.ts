@@ -46,16 +46,16 @@ function readCsv(text: string): Record<string, string>[] {
   for (let i = 0; i < src.length; i++) {
     const c = src[i]!;
     if (quoted) {
-      if (c === '"' && src[i + 1] === '"') (cell += '"'), i++;
+      if (c === '"' && src[i + 1] === '"') ((cell += '"'), i++);
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(cell), (cell = "");
+    else if (c === ",") (row.push(cell), (cell = ""));
     else if (c === "\r" && src[i + 1] === "\n") {
-      row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
+      (row.push(cell), rows.push(row), (row = []), (cell = ""), i++);
     } else cell += c;
   }
-  if (cell || row.length) row.push(cell), rows.push(row);
+  if (cell || row.length) (row.push(cell), rows.push(row));
   const [header = [], ...body] = rows;
   return body.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
 }
@@ -67,26 +67,45 @@ describe.skipIf(!h)("admin API", () => {
   const auth = { authorization: `Bearer ${TOKEN}` };
   const get = (path: string, headers: Record<string, string> = auth) => getRequest(path, { headers });
   const patch = (path: string, body: unknown, headers: Record<string, string> = auth) =>
-    new Request(`${ORIGIN}${path}`, { method: "PATCH", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    new Request(`${ORIGIN}${path}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
 
   beforeAll(() => {
     harness = h!;
     const purges: string[][] = [];
-    deps = { store: () => harness.store, env: { ADMIN_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: "1000" }, purge: async (tags) => void purges.push(tags), purges };
+    deps = {
+      store: () => harness.store,
+      env: { ADMIN_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: "1000" },
+      purge: async (tags) => void purges.push(tags),
+      purges,
+    };
   });
   afterAll(async () => {
     await h?.teardown();
   });
 
   async function submitQuote(over: Record<string, unknown> = {}) {
-    const res = await harness.handler(QUOTE_ENDPOINT, { notify: async () => {} })(jsonRequest("/api/quote", { ...validQuote(), ...over, _started: humanStarted() }), nextIp());
+    const res = await harness.handler(QUOTE_ENDPOINT, { notify: async () => {} })(
+      jsonRequest("/api/quote", { ...validQuote(), ...over, _started: humanStarted() }),
+      nextIp(),
+    );
     expect(res.status).toBe(201);
     return (await res.json()).id as string;
   }
 
   describe("the token gate", () => {
     it("is disabled without ADMIN_TOKEN (and with a short one), on every endpoint", async () => {
-      const handlers = [adminLeadsHandler, adminLeadHandler, adminLeadsCsvHandler, adminReviewsHandler, adminReviewHandler, adminOutboxHandler];
+      const handlers = [
+        adminLeadsHandler,
+        adminLeadHandler,
+        adminLeadsCsvHandler,
+        adminReviewsHandler,
+        adminReviewHandler,
+        adminOutboxHandler,
+      ];
       for (const env of [{}, { ADMIN_TOKEN: "   " }, { ADMIN_TOKEN: "short" }]) {
         for (const make of handlers) {
           const res = await make({ ...deps, env })(get("/api/admin/leads"), nextIp());
@@ -102,7 +121,13 @@ describe.skipIf(!h)("admin API", () => {
     it("401s a missing or wrong token, with no data", async () => {
       await submitQuote();
       const leads = adminLeadsHandler(deps);
-      for (const headers of [{}, { authorization: "Bearer wrong" }, { authorization: `Basic ${TOKEN}` }, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }] as Record<string, string>[]) {
+      for (const headers of [
+        {},
+        { authorization: "Bearer wrong" },
+        { authorization: `Basic ${TOKEN}` },
+        { authorization: `Bearer ${TOKEN}x` },
+        { authorization: TOKEN },
+      ] as Record<string, string>[]) {
         const res = await leads(get("/api/admin/leads", headers), nextIp());
         expect(res.status).toBe(401);
         expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
@@ -118,7 +143,8 @@ describe.skipIf(!h)("admin API", () => {
     it("locks an address out after repeated wrong tokens, even for the right one", async () => {
       const leads = adminLeadsHandler(deps);
       const ip = nextIp();
-      for (let i = 0; i < MAX_FAILURES; i++) expect((await leads(get("/api/admin/leads", { authorization: `Bearer guess-${i}` }), ip)).status).toBe(401);
+      for (let i = 0; i < MAX_FAILURES; i++)
+        expect((await leads(get("/api/admin/leads", { authorization: `Bearer guess-${i}` }), ip)).status).toBe(401);
       const locked = await leads(get("/api/admin/leads"), ip);
       expect(locked.status).toBe(429);
       const wait = Number(locked.headers.get("retry-after"));
@@ -140,7 +166,10 @@ describe.skipIf(!h)("admin API", () => {
       expect(res.headers.get("cache-control")).toBe("no-store");
       expect(res.headers.get("netlify-cdn-cache-control")).toBe("no-store");
       expect(res.headers.get("x-robots-tag")).toMatch(/noindex/);
-      const post = await adminLeadsHandler(deps)(new Request(`${ORIGIN}/api/admin/leads`, { method: "POST", headers: auth }), nextIp());
+      const post = await adminLeadsHandler(deps)(
+        new Request(`${ORIGIN}/api/admin/leads`, { method: "POST", headers: auth }),
+        nextIp(),
+      );
       expect(post.status).toBe(405);
       expect(post.headers.get("allow")).toBe("GET");
     });
@@ -158,7 +187,10 @@ describe.skipIf(!h)("admin API", () => {
       let cursor = "";
       let pages = 0;
       do {
-        const res = await leads(get(`/api/admin/leads?type=quote&q=pager&limit=2${cursor ? `&cursor=${cursor}` : ""}`), nextIp());
+        const res = await leads(
+          get(`/api/admin/leads?type=quote&q=pager&limit=2${cursor ? `&cursor=${cursor}` : ""}`),
+          nextIp(),
+        );
         expect(res.status).toBe(200);
         const body = await res.json();
         seen.push(...body.data.map((l: { id: string }) => l.id));
@@ -181,7 +213,10 @@ describe.skipIf(!h)("admin API", () => {
       const leads = adminLeadsHandler(deps);
       for (const q of ["zoe quint", "ZQ@EXAMPLE", "737-555-0142", "(737) 5550142", "7375550142", "17375550142"]) {
         const body = await (await leads(get(`/api/admin/leads?q=${encodeURIComponent(q)}`), nextIp())).json();
-        expect(body.data.map((l: { id: string }) => l.id), q).toEqual([id]);
+        expect(
+          body.data.map((l: { id: string }) => l.id),
+          q,
+        ).toEqual([id]);
       }
       const none = await (await leads(get("/api/admin/leads?q=nobody-like-this"), nextIp())).json();
       expect(none).toMatchObject({ data: [], nextCursor: null });
@@ -200,12 +235,23 @@ describe.skipIf(!h)("admin API", () => {
       const id = await submitQuote({ name: "Status Person" });
       const lead = adminLeadHandler(deps);
       const shown = await (await lead(get(`/api/admin/leads/${id}`), { ...nextIp(), params: { id } })).json();
-      expect(shown.data).toMatchObject({ id, status: "new", data: { name: "Status Person", estimatedCost: "$900 - $4,500" } });
+      expect(shown.data).toMatchObject({
+        id,
+        status: "new",
+        data: { name: "Status Person", estimatedCost: "$900 - $4,500" },
+      });
       expect(shown.outbox).toMatchObject({ leadId: id, attempts: 0 });
 
-      const contacted = await lead(patch(`/api/admin/leads/${id}`, { status: "contacted", note: "Called, wants Friday" }), nextIp());
+      const contacted = await lead(
+        patch(`/api/admin/leads/${id}`, { status: "contacted", note: "Called, wants Friday" }),
+        nextIp(),
+      );
       expect(contacted.status).toBe(200);
-      expect((await contacted.json()).data).toMatchObject({ status: "contacted", note: "Called, wants Friday", history: [{ from: "new", to: "contacted" }] });
+      expect((await contacted.json()).data).toMatchObject({
+        status: "contacted",
+        note: "Called, wants Friday",
+        history: [{ from: "new", to: "contacted" }],
+      });
       const won = await (await lead(patch(`/api/admin/leads/${id}`, { status: "won" }), nextIp())).json();
       expect(won.data.history.map((c: { to: string }) => c.to)).toEqual(["contacted", "won"]);
       expect((await harness.store.leads.get(id))?.status).toBe("won");
@@ -213,9 +259,18 @@ describe.skipIf(!h)("admin API", () => {
       for (const body of [{}, { status: "archived" }, { note: "x".repeat(2001) }, { status: "won", extra: 1 }]) {
         expect((await lead(patch(`/api/admin/leads/${id}`, body), nextIp())).status, JSON.stringify(body)).toBe(400);
       }
-      expect((await lead(patch("/api/admin/leads/ld_doesnotexist0000000", { status: "won" }), nextIp())).status).toBe(404);
+      expect((await lead(patch("/api/admin/leads/ld_doesnotexist0000000", { status: "won" }), nextIp())).status).toBe(
+        404,
+      );
       expect((await lead(get("/api/admin/leads/nonsense"), nextIp())).status).toBe(404);
-      const text = await lead(new Request(`${ORIGIN}/api/admin/leads/${id}`, { method: "PATCH", headers: { ...auth, "content-type": "text/plain" }, body: "x" }), nextIp());
+      const text = await lead(
+        new Request(`${ORIGIN}/api/admin/leads/${id}`, {
+          method: "PATCH",
+          headers: { ...auth, "content-type": "text/plain" },
+          body: "x",
+        }),
+        nextIp(),
+      );
       expect(text.status).toBe(415);
     });
   });
@@ -232,7 +287,9 @@ describe.skipIf(!h)("admin API", () => {
       const res = await adminLeadsCsvHandler(deps)(get("/api/admin/leads.csv?type=quote"), nextIp());
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-      expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="treeline-leads-quote-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(res.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="treeline-leads-quote-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       expect(res.headers.get("cache-control")).toBe("no-store");
       const bytes = new Uint8Array(await res.arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -266,10 +323,20 @@ describe.skipIf(!h)("admin API", () => {
   describe("reviews", () => {
     it("verifies and hides reviews; public lists and rating follow; caches are purged", async () => {
       await harness.store.businesses.upsert(testBusiness("adm-1"));
-      const good = await harness.store.reviews.add("adm-1", { customerName: "Good", customerEmail: "good@example.com", rating: 5 }, { createdAt: "2024-06-01T00:00:00Z" });
-      const spam = await harness.store.reviews.add("adm-1", { customerName: "Spam", rating: 1 }, { createdAt: "2024-06-02T00:00:00Z" });
+      const good = await harness.store.reviews.add(
+        "adm-1",
+        { customerName: "Good", customerEmail: "good@example.com", rating: 5 },
+        { createdAt: "2024-06-01T00:00:00Z" },
+      );
+      const spam = await harness.store.reviews.add(
+        "adm-1",
+        { customerName: "Spam", rating: 1 },
+        { createdAt: "2024-06-02T00:00:00Z" },
+      );
       const publicList = async () => {
-        const res = await reviewsHandler(directoryDeps(harness))(getRequest("/api/businesses/adm-1/reviews"), { params: { id: "adm-1" } });
+        const res = await reviewsHandler(directoryDeps(harness))(getRequest("/api/businesses/adm-1/reviews"), {
+          params: { id: "adm-1" },
+        });
         return res.json();
       };
       expect(await publicList()).toMatchObject({ total: 2, rating: "3.0", reviewCount: 2 });
@@ -277,12 +344,22 @@ describe.skipIf(!h)("admin API", () => {
       const listed = await (await adminReviewsHandler(deps)(get("/api/admin/reviews?limit=100"), nextIp())).json();
       const mine = listed.data.filter((r: { businessId: string }) => r.businessId === "adm-1");
       expect(mine.map((r: { id: string }) => r.id)).toEqual([spam.id, good.id]);
-      expect(mine[1]).toMatchObject({ customerEmail: "good@example.com", businessName: "Business adm-1", businessSlug: "business-adm-1" });
+      expect(mine[1]).toMatchObject({
+        customerEmail: "good@example.com",
+        businessName: "Business adm-1",
+        businessSlug: "business-adm-1",
+      });
 
       const review = adminReviewHandler(deps);
-      const hidden = await review(patch(`/api/admin/reviews/${spam.id}`, { hidden: true }), { ...nextIp(), params: { id: spam.id } });
+      const hidden = await review(patch(`/api/admin/reviews/${spam.id}`, { hidden: true }), {
+        ...nextIp(),
+        params: { id: spam.id },
+      });
       expect(hidden.status).toBe(200);
-      expect(await hidden.json()).toMatchObject({ data: { id: spam.id, hidden: true }, business: { id: "adm-1", rating: "5.0", reviewCount: 1 } });
+      expect(await hidden.json()).toMatchObject({
+        data: { id: spam.id, hidden: true },
+        business: { id: "adm-1", rating: "5.0", reviewCount: 1 },
+      });
       expect(deps.purges.at(-1)).toEqual(["directory", "business-adm-1"]);
       const after = await publicList();
       expect(after).toMatchObject({ total: 1, rating: "5.0", reviewCount: 1 });
@@ -290,7 +367,9 @@ describe.skipIf(!h)("admin API", () => {
       expect(JSON.stringify(after)).not.toContain("hidden");
       expect((await harness.store.businesses.get("adm-1"))?.rating).toBe("5.0");
 
-      const verified = await (await review(patch(`/api/admin/reviews/${good.id}`, { isVerified: true }), nextIp())).json();
+      const verified = await (
+        await review(patch(`/api/admin/reviews/${good.id}`, { isVerified: true }), nextIp())
+      ).json();
       expect(verified.data.isVerified).toBe(true);
       expect((await publicList()).data[0]).toMatchObject({ id: good.id, isVerified: true });
 
@@ -302,7 +381,9 @@ describe.skipIf(!h)("admin API", () => {
 
       expect((await review(patch("/api/admin/reviews/rv_nope", { hidden: true }), nextIp())).status).toBe(404);
       expect((await review(patch(`/api/admin/reviews/${good.id}`, { hidden: "yes" }), nextIp())).status).toBe(400);
-      expect((await review(patch(`/api/admin/reviews/${good.id}`, { isVerified: true }, {}), nextIp())).status).toBe(401);
+      expect((await review(patch(`/api/admin/reviews/${good.id}`, { isVerified: true }, {}), nextIp())).status).toBe(
+        401,
+      );
     });
   });
 

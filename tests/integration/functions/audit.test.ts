@@ -5,7 +5,17 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { ASSESSMENT_ENDPOINT, AUDIT_ENDPOINT } from "../../../netlify/lib/leads.ts";
 import { MESSAGES, VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
-import { deadStore, formRequest, functionsHarness, humanStarted, jsonRequest, nextIp, toEntries, validAssessment, validAudit } from "../../helpers/functions.ts";
+import {
+  deadStore,
+  formRequest,
+  functionsHarness,
+  humanStarted,
+  jsonRequest,
+  nextIp,
+  toEntries,
+  validAssessment,
+  validAudit,
+} from "../../helpers/functions.ts";
 
 const h = await functionsHarness("audit");
 afterAll(async () => {
@@ -45,15 +55,25 @@ describe.skipIf(!h)("POST /api/audit", () => {
 
   it("list errors are reported per field, not per item; wrong types are 400", async () => {
     const res = await audit()(
-      jsonRequest("/api/audit", { ...validAudit(), currentChallenges: ["Finding qualified leads", "Hacking"], growthGoals: "Double revenue in 12 months" }),
+      jsonRequest("/api/audit", {
+        ...validAudit(),
+        currentChallenges: ["Finding qualified leads", "Hacking"],
+        growthGoals: "Double revenue in 12 months",
+      }),
       nextIp(),
     );
     expect(res.status).toBe(400);
-    expect((await res.json()).fields).toEqual({ currentChallenges: MESSAGES.currentChallenges, growthGoals: MESSAGES.growthGoals });
+    expect((await res.json()).fields).toEqual({
+      currentChallenges: MESSAGES.currentChallenges,
+      growthGoals: MESSAGES.growthGoals,
+    });
   });
 
   it("form post: 200 page with next steps and expected outcomes", async () => {
-    const res = await audit()(formRequest("/api/audit", toEntries({ ...validAudit(), _started: humanStarted() })), nextIp());
+    const res = await audit()(
+      formRequest("/api/audit", toEntries({ ...validAudit(), _started: humanStarted() })),
+      nextIp(),
+    );
     expect(res.status).toBe(200);
     const html = await res.text();
     for (const text of [
@@ -100,14 +120,20 @@ describe.skipIf(!h)("POST /api/audit", () => {
 
   it("honeypot in a form post: the normal confirmation, nothing stored", async () => {
     const before = (await h!.store.leads.list("audit", { limit: 100 })).items.length;
-    const res = await audit()(formRequest("/api/audit", [...toEntries(validAudit()), ["company_website", "spam"]]), nextIp());
+    const res = await audit()(
+      formRequest("/api/audit", [...toEntries(validAudit()), ["company_website", "spam"]]),
+      nextIp(),
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Audit Request Submitted");
     expect((await h!.store.leads.list("audit", { limit: 100 })).items.length).toBe(before);
   });
 
   it("503 page for a form post when the store is down", async () => {
-    const res = await h!.handler(AUDIT_ENDPOINT, { store: () => deadStore(h!.store) })(formRequest("/api/audit", toEntries(validAudit())), nextIp());
+    const res = await h!.handler(AUDIT_ENDPOINT, { store: () => deadStore(h!.store) })(
+      formRequest("/api/audit", toEntries(validAudit())),
+      nextIp(),
+    );
     expect(res.status).toBe(503);
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
   });

@@ -39,13 +39,24 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
 
   beforeAll(async () => {
     await h!.store.businesses.upsert(
-      testBusiness("bk-01", { name: "Oakline Tree Care", slug: "oakline-tree-care", services: ["Tree Trimming", "Tree Removal", "Stump Grinding"] }),
+      testBusiness("bk-01", {
+        name: "Oakline Tree Care",
+        slug: "oakline-tree-care",
+        services: ["Tree Trimming", "Tree Removal", "Stump Grinding"],
+      }),
     );
-    await h!.store.businesses.upsert(testBusiness("bk-02", { name: `O'Neil & Sons <Trees>`, slug: "oneil-and-sons", services: ["Tree Pruning"] }));
+    await h!.store.businesses.upsert(
+      testBusiness("bk-02", { name: `O'Neil & Sons <Trees>`, slug: "oneil-and-sons", services: ["Tree Pruning"] }),
+    );
   });
 
   it("201 JSON with the business name; the lead has the defaults and names the business", async () => {
-    const res = await post({ ...validBooking("bk-01"), serviceType: "tree REMOVAL", preferredDate: "2026-03-12", _started: humanStarted() });
+    const res = await post({
+      ...validBooking("bk-01"),
+      serviceType: "tree REMOVAL",
+      preferredDate: "2026-03-12",
+      _started: humanStarted(),
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json();
@@ -156,7 +167,12 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
   it("the shared schema alone: calendar dates and defaults", () => {
     expect(isCalendarDate("2028-02-29")).toBe(true);
     expect(isCalendarDate("2026-02-29")).toBe(false);
-    const parsed = BookingRequest.parse({ customerName: "A", customerEmail: "a@example.com", customerPhone: "5125550100", businessId: "bk-01" });
+    const parsed = BookingRequest.parse({
+      customerName: "A",
+      customerEmail: "a@example.com",
+      customerPhone: "5125550100",
+      businessId: "bk-01",
+    });
     expect(parsed).toMatchObject({ urgency: "normal", requestType: "consultation" });
   });
 
@@ -172,7 +188,10 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
   it("400 for a service the business does not offer", async () => {
     const res = await post({ ...validBooking("bk-02") });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: VALIDATION_ERROR, fields: { serviceType: "Please choose one of this business's services" } });
+    expect(await res.json()).toEqual({
+      error: VALIDATION_ERROR,
+      fields: { serviceType: "Please choose one of this business's services" },
+    });
     expect((await post({ ...validBooking("bk-02"), serviceType: "tree pruning" })).status).toBe(201);
   });
 
@@ -181,7 +200,10 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
     const get = await handler(new Request(`${ORIGIN}${PATH}`), nextIp());
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
-    const text = await handler(new Request(`${ORIGIN}${PATH}`, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" }), nextIp());
+    const text = await handler(
+      new Request(`${ORIGIN}${PATH}`, { method: "POST", headers: { "content-type": "text/plain" }, body: "{}" }),
+      nextIp(),
+    );
     expect(text.status).toBe(415);
     const big = await post({ ...validBooking("bk-01"), description: "x".repeat(17 * 1024) });
     expect(big.status).toBe(413);
@@ -211,8 +233,12 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
 
   it("idempotency: the same key twice stores one booking", async () => {
     const key = `booking-${Date.now()}`;
-    const a = await (await booking()(jsonRequest(PATH, validBooking("bk-01"), { "idempotency-key": key }), nextIp())).json();
-    const b = await (await booking()(jsonRequest(PATH, validBooking("bk-01"), { "idempotency-key": key }), nextIp())).json();
+    const a = await (
+      await booking()(jsonRequest(PATH, validBooking("bk-01"), { "idempotency-key": key }), nextIp())
+    ).json();
+    const b = await (
+      await booking()(jsonRequest(PATH, validBooking("bk-01"), { "idempotency-key": key }), nextIp())
+    ).json();
     expect(b.id).toBe(a.id);
   });
 
@@ -225,10 +251,15 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
   });
 
   describe("form posts (no JavaScript)", () => {
-    const formPost = (fields: Record<string, unknown>) => booking()(formRequest(PATH, toEntries({ ...fields, _started: humanStarted() })), nextIp());
+    const formPost = (fields: Record<string, unknown>) =>
+      booking()(formRequest(PATH, toEntries({ ...fields, _started: humanStarted() })), nextIp());
 
     it("200 HTML confirmation thanking the visitor, with the way back to the business", async () => {
-      const res = await formPost({ ...validBooking("bk-02"), serviceType: "Tree Pruning", _source: "/directory/oneil-and-sons" });
+      const res = await formPost({
+        ...validBooking("bk-02"),
+        serviceType: "Tree Pruning",
+        _source: "/directory/oneil-and-sons",
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/^text\/html/);
       expect(res.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
@@ -239,8 +270,16 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
       expect(html).toMatch(/O(&#39;|&#x27;)Neil &amp; Sons &lt;Trees&gt;/);
       expect(html).not.toContain("<Trees>");
       expect(html).toContain('href="/directory/oneil-and-sons"');
-      const lead = (await bookings()).find((l) => (l.data as { businessId?: string }).businessId === "bk-02" && l.sourcePage === "/directory/oneil-and-sons");
-      expect(lead?.data).toMatchObject({ urgency: "normal", requestType: "consultation", serviceType: "Tree Pruning", businessName: `O'Neil & Sons <Trees>` });
+      const lead = (await bookings()).find(
+        (l) =>
+          (l.data as { businessId?: string }).businessId === "bk-02" && l.sourcePage === "/directory/oneil-and-sons",
+      );
+      expect(lead?.data).toMatchObject({
+        urgency: "normal",
+        requestType: "consultation",
+        serviceType: "Tree Pruning",
+        businessName: `O'Neil & Sons <Trees>`,
+      });
     });
 
     it("400 HTML: the business's own services as choices, the business id kept", async () => {

@@ -5,7 +5,14 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createStore } from "../../../netlify/lib/store/index.ts";
 import { deleteKeysWithPrefix, resolveTestRedisUrl, uniquePrefix } from "../../helpers/redis.ts";
-import { jsonRequest, nextIp, validAssessment, validAudit, validFindPros, validQuote } from "../../helpers/functions.ts";
+import {
+  jsonRequest,
+  nextIp,
+  validAssessment,
+  validAudit,
+  validFindPros,
+  validQuote,
+} from "../../helpers/functions.ts";
 
 const url = await resolveTestRedisUrl();
 const prefix = uniquePrefix("fn-deployed");

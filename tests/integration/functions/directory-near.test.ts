@@ -34,7 +34,8 @@ function model(near: string, radius: number, filter: (b: (typeof SEED)[number]) 
 
 describe.skipIf(!h)("GET /api/businesses near-me", () => {
   let deps: DirectoryDeps;
-  const list = (query: string, over: DirectoryDeps = {}) => businessesHandler({ ...deps, ...over })(getRequest(`/api/businesses${query}`));
+  const list = (query: string, over: DirectoryDeps = {}) =>
+    businessesHandler({ ...deps, ...over })(getRequest(`/api/businesses${query}`));
   const json = async (query: string, over: DirectoryDeps = {}) => {
     const res = await list(query, over);
     expect(res.status, query).toBe(200);
@@ -53,7 +54,8 @@ describe.skipIf(!h)("GET /api/businesses near-me", () => {
     expect(body.total).toBe(expected.length);
     expect(body.near).toMatchObject({ label: "Round Rock, TX 78664", radius: 25 });
     expect(body.data.map((b) => b.id).sort()).toEqual(expected.map((b) => b.id).sort());
-    for (let i = 1; i < body.data.length; i++) expect(body.data[i]!.distanceMiles).toBeGreaterThanOrEqual(body.data[i - 1]!.distanceMiles);
+    for (let i = 1; i < body.data.length; i++)
+      expect(body.data[i]!.distanceMiles).toBeGreaterThanOrEqual(body.data[i - 1]!.distanceMiles);
     expect(body.data.every((b) => b.distanceMiles <= 25)).toBe(true);
   });
 
@@ -80,7 +82,8 @@ describe.skipIf(!h)("GET /api/businesses near-me", () => {
 
     const rated = await json(`?near=78664&radius=50&minRating=4.5&sort=rating&limit=50`);
     expect(rated.data.every((b) => Number(b.rating) >= 4.5)).toBe(true);
-    for (let i = 1; i < rated.data.length; i++) expect(Number(rated.data[i]!.rating)).toBeLessThanOrEqual(Number(rated.data[i - 1]!.rating));
+    for (let i = 1; i < rated.data.length; i++)
+      expect(Number(rated.data[i]!.rating)).toBeLessThanOrEqual(Number(rated.data[i - 1]!.rating));
 
     const all = await json(`?near=78664&radius=50&sort=distance&limit=50`);
     const paged = [];
@@ -107,7 +110,8 @@ describe.skipIf(!h)("GET /api/businesses near-me", () => {
     const body = await json(`?near=78664&radius=100&city=houston&limit=50`);
     expect(body.total).toBe(0);
     const stump = await json(`?near=78664&radius=25&search=stump&limit=50`);
-    const texts = (b: (typeof SEED)[number]) => [b.name, b.description, b.city, ...b.services, ...b.specialties].join(" ");
+    const texts = (b: (typeof SEED)[number]) =>
+      [b.name, b.description, b.city, ...b.services, ...b.specialties].join(" ");
     const expected = model("78664", 25, (b) => /\bstump/i.test(texts(b)));
     expect(stump.total).toBe(expected.length);
     expect(stump.total).toBeGreaterThan(0);

@@ -25,7 +25,15 @@ import {
 import { reviewsHandler } from "../../../netlify/lib/directory.ts";
 import { businessesHandler } from "../../../netlify/lib/directory-search.ts";
 import { parseDirectoryQuery } from "../../../src/lib/directory-url.ts";
-import { directoryDeps, functionsHarness, getRequest, jsonRequest, nextIp, testBusiness, validReview } from "../../helpers/functions.ts";
+import {
+  directoryDeps,
+  functionsHarness,
+  getRequest,
+  jsonRequest,
+  nextIp,
+  testBusiness,
+  validReview,
+} from "../../helpers/functions.ts";
 
 const h = await functionsHarness("directory-page");
 afterAll(async () => {
@@ -45,13 +53,18 @@ describe("page headers", () => {
   });
 
   it("only the /* block counts", () => {
-    const toml = '[[headers]]\n  for = "/_astro/*"\n  [headers.values]\n    Cache-Control = "immutable"\n[[headers]]\n  for = "/*"\n  [headers.values]\n    X-Frame-Options = "DENY"\n';
+    const toml =
+      '[[headers]]\n  for = "/_astro/*"\n  [headers.values]\n    Cache-Control = "immutable"\n[[headers]]\n  for = "/*"\n  [headers.values]\n    X-Frame-Options = "DENY"\n';
     expect(staticPageHeaders(toml)).toEqual({ "x-frame-options": "DENY" });
   });
 
   it("a page is cached durably under its tags; not found briefly; an outage never", () => {
     const ok = pageHeaders("ok", ["business-b1"], 2);
-    expect(ok).toMatchObject({ ...PAGE_CACHE, "netlify-cache-tag": "directory, business-b1", "server-timing": 'store;desc="2 round trips"' });
+    expect(ok).toMatchObject({
+      ...PAGE_CACHE,
+      "netlify-cache-tag": "directory, business-b1",
+      "server-timing": 'store;desc="2 round trips"',
+    });
     expect(ok["netlify-cdn-cache-control"]).toMatch(/\bdurable\b/);
     const missing = pageHeaders("missing", []);
     expect(missing["netlify-cdn-cache-control"]).toMatch(/s-maxage=60\b/);
@@ -72,10 +85,26 @@ describe("page headers", () => {
   });
 
   it("a list's copy ends when the first of its businesses opens or closes", () => {
-    const weekdays = (spans: string) => ({ monday: spans, tuesday: spans, wednesday: spans, thursday: spans, friday: spans });
+    const weekdays = (spans: string) => ({
+      monday: spans,
+      tuesday: spans,
+      wednesday: spans,
+      thursday: spans,
+      friday: spans,
+    });
     const opensAtEight = { businessHours: weekdays("8:00 AM - 5:00 PM"), timeZone: "America/Chicago" };
     const opensAtNine = { businessHours: weekdays("9:00 AM - 5:00 PM"), timeZone: "America/Chicago" };
-    const always = { businessHours: { monday: "Open 24 hours", tuesday: "Open 24 hours", wednesday: "Open 24 hours", thursday: "Open 24 hours", friday: "Open 24 hours", saturday: "Open 24 hours", sunday: "Open 24 hours" } };
+    const always = {
+      businessHours: {
+        monday: "Open 24 hours",
+        tuesday: "Open 24 hours",
+        wednesday: "Open 24 hours",
+        thursday: "Open 24 hours",
+        friday: "Open 24 hours",
+        saturday: "Open 24 hours",
+        sunday: "Open 24 hours",
+      },
+    };
     // Monday 07:30 Central: the 08:00 opening comes first, in 30 minutes.
     const now = Date.parse("2026-11-23T13:30:00Z");
     expect(openStateFreshFor([opensAtNine, always, opensAtEight], now)).toBe(30 * 60);
@@ -99,7 +128,9 @@ describe("sitemap files", () => {
 
   it("escape what they list", () => {
     expect(urlsetXml(["https://x.test/a?b=1&c=<2>"])).toContain("<loc>https://x.test/a?b=1&amp;c=&lt;2&gt;</loc>");
-    expect(sitemapIndexXml(["https://x.test/s-0.xml"])).toMatch(/^<\?xml[^>]+\?><sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"><sitemap><loc>https:\/\/x.test\/s-0.xml<\/loc><\/sitemap><\/sitemapindex>$/);
+    expect(sitemapIndexXml(["https://x.test/s-0.xml"])).toMatch(
+      /^<\?xml[^>]+\?><sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9"><sitemap><loc>https:\/\/x.test\/s-0.xml<\/loc><\/sitemap><\/sitemapindex>$/,
+    );
   });
 });
 
@@ -108,13 +139,23 @@ describe.skipIf(!h)("on-demand directory data", () => {
   beforeAll(async () => {
     for (let i = 1; i <= N; i++) {
       await h!.store.businesses.upsert(
-        testBusiness(`dp-${i}`, { name: `Page Tree ${i}`, slug: `page-tree-${i}`, city: i % 2 ? "Austin" : "Houston", zipCode: i % 2 ? "78701" : "77002", isFeatured: i === 3 }),
+        testBusiness(`dp-${i}`, {
+          name: `Page Tree ${i}`,
+          slug: `page-tree-${i}`,
+          city: i % 2 ? "Austin" : "Houston",
+          zipCode: i % 2 ? "78701" : "77002",
+          isFeatured: i === 3,
+        }),
       );
     }
     // A minute apart, so "newest" is not decided by ids within one millisecond.
     const start = Date.parse("2026-01-01T12:00:00Z");
     for (let r = 0; r < REVIEWS_ON_PAGE + 3; r++) {
-      await h!.store.reviews.add("dp-1", { ...validReview(), title: `Review ${r}` }, { createdAt: new Date(start + r * 60_000).toISOString() });
+      await h!.store.reviews.add(
+        "dp-1",
+        { ...validReview(), title: `Review ${r}` },
+        { createdAt: new Date(start + r * 60_000).toISOString() },
+      );
     }
   });
 
@@ -142,7 +183,10 @@ describe.skipIf(!h)("on-demand directory data", () => {
 
   it("a review posted through the API is on the next load, rating and count included; a hidden one is not", async () => {
     const deps = directoryDeps(h!);
-    const post = await reviewsHandler(deps)(jsonRequest("/api/businesses/dp-4/reviews", { ...validReview(), rating: 3, title: "Fresh one" }), nextIp());
+    const post = await reviewsHandler(deps)(
+      jsonRequest("/api/businesses/dp-4/reviews", { ...validReview(), rating: 3, title: "Fresh one" }),
+      nextIp(),
+    );
     expect(post.status).toBe(201);
     expect(deps.purges).toContainEqual(["directory", "business-dp-4"]);
     const { page } = await loadBusinessPage(h!.store, "page-tree-4");
@@ -159,9 +203,18 @@ describe.skipIf(!h)("on-demand directory data", () => {
     for (const query of ["", "?city=houston", "?q=page&page=2", "?q=zzzz-nothing"]) {
       const state = parseDirectoryQuery(query);
       const { data } = await loadDirectoryPage(h!.store, state);
-      const api = (await (await businessesHandler(directoryDeps(h!))(getRequest(`/api/businesses?${new URLSearchParams({ ...(state.search ? { search: state.search } : {}), ...(state.city !== "all" ? { city: state.city } : {}), limit: "12", offset: String((state.page - 1) * 12) })}`))).json()) as { data: { id: string }[]; total: number };
+      const api = (await (
+        await businessesHandler(directoryDeps(h!))(
+          getRequest(
+            `/api/businesses?${new URLSearchParams({ ...(state.search ? { search: state.search } : {}), ...(state.city !== "all" ? { city: state.city } : {}), limit: "12", offset: String((state.page - 1) * 12) })}`,
+          ),
+        )
+      ).json()) as { data: { id: string }[]; total: number };
       expect(data.page.total, query).toBe(api.total);
-      expect(data.page.data.map((b) => b.id), query).toEqual(api.data.map((b) => b.id));
+      expect(
+        data.page.data.map((b) => b.id),
+        query,
+      ).toEqual(api.data.map((b) => b.id));
       expect(data.featured.map((b) => b.id)).toEqual(["dp-3"]);
     }
   });

@@ -36,21 +36,97 @@ afterAll(async () => {
 });
 
 const DIRECTORY: BusinessInput[] = [
-  testBusiness("dir-01", { name: "Oakline Tree Care", slug: "oakline-tree-care", isFeatured: true, rating: "4.8", reviewCount: 12, services: ["Tree Trimming", "Tree Pruning"] }),
-  testBusiness("dir-02", { name: "Capitol Stump Grinding", rating: "4.9", reviewCount: 20, services: ["Stump Grinding"] }),
+  testBusiness("dir-01", {
+    name: "Oakline Tree Care",
+    slug: "oakline-tree-care",
+    isFeatured: true,
+    rating: "4.8",
+    reviewCount: 12,
+    services: ["Tree Trimming", "Tree Pruning"],
+  }),
+  testBusiness("dir-02", {
+    name: "Capitol Stump Grinding",
+    rating: "4.9",
+    reviewCount: 20,
+    services: ["Stump Grinding"],
+  }),
   testBusiness("dir-03", { name: "Barton Creek Arborists", isFeatured: true, rating: "4.5", reviewCount: 8 }),
-  testBusiness("dir-04", { name: "Austin Storm Crew", rating: "4.1", reviewCount: 3, services: ["Storm Cleanup", "Emergency Service"] }),
-  testBusiness("dir-05", { name: "Bayou Tree Removal", city: "Houston", zipCode: "77002", isFeatured: true, rating: "4.7", reviewCount: 15 }),
-  testBusiness("dir-06", { name: "Gulf Coast Trimming", city: "Houston", zipCode: "77002", rating: "4.3", reviewCount: 6 }),
-  testBusiness("dir-07", { name: "Heights Arbor", city: "Houston", zipCode: "77008", isFeatured: true, rating: "4.9", reviewCount: 40 }),
-  testBusiness("dir-08", { name: "Lone Star Tree Removal", city: "Dallas", zipCode: "75201", isFeatured: true, rating: "4.6", reviewCount: 9 }),
-  testBusiness("dir-09", { name: "Trinity Stump & Tree", city: "Dallas", zipCode: "75201", rating: "4.4", reviewCount: 5, services: ["Stump Grinding"] }),
+  testBusiness("dir-04", {
+    name: "Austin Storm Crew",
+    rating: "4.1",
+    reviewCount: 3,
+    services: ["Storm Cleanup", "Emergency Service"],
+  }),
+  testBusiness("dir-05", {
+    name: "Bayou Tree Removal",
+    city: "Houston",
+    zipCode: "77002",
+    isFeatured: true,
+    rating: "4.7",
+    reviewCount: 15,
+  }),
+  testBusiness("dir-06", {
+    name: "Gulf Coast Trimming",
+    city: "Houston",
+    zipCode: "77002",
+    rating: "4.3",
+    reviewCount: 6,
+  }),
+  testBusiness("dir-07", {
+    name: "Heights Arbor",
+    city: "Houston",
+    zipCode: "77008",
+    isFeatured: true,
+    rating: "4.9",
+    reviewCount: 40,
+  }),
+  testBusiness("dir-08", {
+    name: "Lone Star Tree Removal",
+    city: "Dallas",
+    zipCode: "75201",
+    isFeatured: true,
+    rating: "4.6",
+    reviewCount: 9,
+  }),
+  testBusiness("dir-09", {
+    name: "Trinity Stump & Tree",
+    city: "Dallas",
+    zipCode: "75201",
+    rating: "4.4",
+    reviewCount: 5,
+    services: ["Stump Grinding"],
+  }),
   testBusiness("dir-10", { name: "Deep Ellum Oaks", city: "Dallas", zipCode: "75226", rating: "3.9", reviewCount: 2 }),
-  testBusiness("dir-11", { name: "Alamo Arborists", city: "San Antonio", zipCode: "78205", isFeatured: true, rating: "5.0", reviewCount: 3 }),
-  testBusiness("dir-12", { name: "Mission Pruning Co", city: "San Antonio", zipCode: "78210", rating: "4.2", reviewCount: 7 }),
-  testBusiness("dir-13", { name: "Riverwalk Tree Service", city: "San Antonio", zipCode: "78205", isFeatured: true, rating: "4.0", reviewCount: 1 }),
+  testBusiness("dir-11", {
+    name: "Alamo Arborists",
+    city: "San Antonio",
+    zipCode: "78205",
+    isFeatured: true,
+    rating: "5.0",
+    reviewCount: 3,
+  }),
+  testBusiness("dir-12", {
+    name: "Mission Pruning Co",
+    city: "San Antonio",
+    zipCode: "78210",
+    rating: "4.2",
+    reviewCount: 7,
+  }),
+  testBusiness("dir-13", {
+    name: "Riverwalk Tree Service",
+    city: "San Antonio",
+    zipCode: "78205",
+    isFeatured: true,
+    rating: "4.0",
+    reviewCount: 1,
+  }),
   // Fresh (no reviews, no seeded aggregate): the rating tests post to these.
-  testBusiness("dir-14", { name: "Pecan Street Arbor", slug: "pecan-street-arbor", city: "San Antonio", zipCode: "78205" }),
+  testBusiness("dir-14", {
+    name: "Pecan Street Arbor",
+    slug: "pecan-street-arbor",
+    city: "San Antonio",
+    zipCode: "78205",
+  }),
   testBusiness("dir-15", { name: "Brand New Tree Co", slug: "brand-new-tree-co" }),
 ];
 const TOTAL = DIRECTORY.length;
@@ -77,11 +153,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(!h)("directory API", () => {
   let deps: ReturnType<typeof directoryDeps>;
-  const list = (query = "", over: DirectoryDeps = {}) => businessesHandler({ ...deps, ...over })(getRequest(`/api/businesses${query}`));
+  const list = (query = "", over: DirectoryDeps = {}) =>
+    businessesHandler({ ...deps, ...over })(getRequest(`/api/businesses${query}`));
   const listJson = async (query = "") => {
     const res = await list(query);
     expect(res.status, query).toBe(200);
-    return (await res.json()) as { data: { id: string; rating: string; reviewCount: number; city: string; isFeatured: boolean }[]; total: number; limit: number; offset: number };
+    return (await res.json()) as {
+      data: { id: string; rating: string; reviewCount: number; city: string; isFeatured: boolean }[];
+      total: number;
+      limit: number;
+      offset: number;
+    };
   };
   const reviewsPath = (id: string) => `/api/businesses/${id}/reviews`;
   const reviews = (over: DirectoryDeps = {}) => reviewsHandler({ ...deps, ...over });
@@ -94,7 +176,11 @@ describe.skipIf(!h)("directory API", () => {
     // Three dated reviews on one business, one with an e-mail that must never be shown.
     const at = (day: number) => ({ createdAt: `2026-01-${String(day).padStart(2, "0")}T12:00:00.000Z` });
     await h!.store.reviews.add("dir-15", { customerName: "Old", rating: 4, customerEmail: "old@example.com" }, at(1));
-    await h!.store.reviews.add("dir-15", { customerName: "Newest", rating: 5, customerEmail: "secret@example.com" }, at(20));
+    await h!.store.reviews.add(
+      "dir-15",
+      { customerName: "Newest", rating: 5, customerEmail: "secret@example.com" },
+      at(20),
+    );
     await h!.store.reviews.add("dir-15", { customerName: "Middle", rating: 3 }, at(10));
   });
 
@@ -108,7 +194,15 @@ describe.skipIf(!h)("directory API", () => {
       // Featured first.
       const firstPlain = body.data.findIndex((b) => !b.isFeatured);
       expect(body.data.slice(firstPlain).every((b) => !b.isFeatured)).toBe(true);
-      expect(body.data.slice(0, firstPlain).map((b) => b.id)).toEqual(["dir-11", "dir-07", "dir-01", "dir-05", "dir-08", "dir-03", "dir-13"]);
+      expect(body.data.slice(0, firstPlain).map((b) => b.id)).toEqual([
+        "dir-11",
+        "dir-07",
+        "dir-01",
+        "dir-05",
+        "dir-08",
+        "dir-03",
+        "dir-13",
+      ]);
     });
 
     it("pages with limit/offset: no gaps, no repeats, the same total", async () => {
@@ -177,7 +271,9 @@ describe.skipIf(!h)("directory API", () => {
     it("cacheable 200s tagged 'directory', varying only by the known parameters; HEAD has no body", async () => {
       const res = await list("?city=austin&utm_source=x");
       expectCached(res, "directory");
-      expect(res.headers.get("netlify-vary")).toBe("query=search|city|limit|offset|near|radius|service|open|emergency|minRating|sort");
+      expect(res.headers.get("netlify-vary")).toBe(
+        "query=search|city|limit|offset|near|radius|service|open|emergency|minRating|sort",
+      );
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
       const head = await businessesHandler(deps)(getRequest("/api/businesses", { method: "HEAD" }));
       expect(head.status).toBe(200);
@@ -224,7 +320,9 @@ describe.skipIf(!h)("directory API", () => {
       const post = await featuredHandler(deps)(new Request(`${ORIGIN}/api/businesses/featured`, { method: "POST" }));
       expect(post.status).toBe(405);
       expect(post.headers.get("allow")).toBe("GET, HEAD");
-      const down = await featuredHandler({ ...deps, store: () => brokenDirectory(h!.store) })(getRequest("/api/businesses/featured"));
+      const down = await featuredHandler({ ...deps, store: () => brokenDirectory(h!.store) })(
+        getRequest("/api/businesses/featured"),
+      );
       expect(down.status).toBe(503);
     });
   });
@@ -244,7 +342,14 @@ describe.skipIf(!h)("directory API", () => {
     });
 
     it("404 for an unknown or malformed slug, never cached", async () => {
-      for (const slug of ["no-such-business", "Bad_Slug", "a--b", "%E0%A4%A", "x".repeat(200), encodeURIComponent("oakline tree care")]) {
+      for (const slug of [
+        "no-such-business",
+        "Bad_Slug",
+        "a--b",
+        "%E0%A4%A",
+        "x".repeat(200),
+        encodeURIComponent("oakline tree care"),
+      ]) {
         const res = await bySlug(slug);
         expect(res.status, slug).toBe(404);
         expect(await res.json()).toEqual({ error: "Business not found" });
@@ -266,14 +371,22 @@ describe.skipIf(!h)("directory API", () => {
       const body = JSON.parse(text);
       expect(body.data.map((r: { customerName: string }) => r.customerName)).toEqual(["Newest", "Middle", "Old"]);
       expect(body).toMatchObject({ total: 3, rating: "4.0", reviewCount: 3 });
-      expect(body.data[0]).toMatchObject({ rating: 5, isVerified: false, title: "", reviewText: "", createdAt: "2026-01-20T12:00:00.000Z", id: expect.any(String) });
+      expect(body.data[0]).toMatchObject({
+        rating: 5,
+        isVerified: false,
+        title: "",
+        reviewText: "",
+        createdAt: "2026-01-20T12:00:00.000Z",
+        id: expect.any(String),
+      });
     });
 
     it("limit/offset page the list; the total stays", async () => {
       const body = await (await getReviews("dir-15", "?limit=1&offset=1")).json();
       expect(body.data.map((r: { customerName: string }) => r.customerName)).toEqual(["Middle"]);
       expect(body.total).toBe(3);
-      for (const query of ["?limit=51", "?limit=0", "?offset=-2"]) expect((await getReviews("dir-15", query)).status, query).toBe(400);
+      for (const query of ["?limit=51", "?limit=0", "?offset=-2"])
+        expect((await getReviews("dir-15", query)).status, query).toBe(400);
       expect((await getReviews("dir-15", "?limit=50")).status).toBe(200);
     });
 
@@ -298,11 +411,22 @@ describe.skipIf(!h)("directory API", () => {
       const a = await first.json();
       expect(a.business).toEqual({ id: "dir-14", rating: "5.0", reviewCount: 1 });
       await sleep(5);
-      const second = await postReview("dir-14", { ...validReview(), customerName: "Second", rating: 2, businessId: "dir-14" }, purges);
+      const second = await postReview(
+        "dir-14",
+        { ...validReview(), customerName: "Second", rating: 2, businessId: "dir-14" },
+        purges,
+      );
       expect(second.status).toBe(201);
       const b = await second.json();
       expect(b.business).toEqual({ id: "dir-14", rating: "3.5", reviewCount: 2 });
-      expect(b.data).toMatchObject({ customerName: "Second", rating: 2, isVerified: false, title: "Great crew", serviceType: "Tree Trimming", id: expect.stringMatching(/^rv_/) });
+      expect(b.data).toMatchObject({
+        customerName: "Second",
+        rating: 2,
+        isVerified: false,
+        title: "Great crew",
+        serviceType: "Tree Trimming",
+        id: expect.stringMatching(/^rv_/),
+      });
       expect(b.data.customerEmail).toBeUndefined();
       expect(JSON.stringify(b)).not.toContain("rita@example.com");
       expect(purges.purges).toEqual([
@@ -314,7 +438,9 @@ describe.skipIf(!h)("directory API", () => {
       expect(lines).toEqual([`[review] stored ${a.data.id} for dir-14`, `[review] stored ${b.data.id} for dir-14`]);
       info.mockRestore();
 
-      const slug = await (await businessBySlugHandler(deps)(getRequest("/api/businesses/slug/pecan-street-arbor"))).json();
+      const slug = await (
+        await businessBySlugHandler(deps)(getRequest("/api/businesses/slug/pecan-street-arbor"))
+      ).json();
       expect(slug.data).toMatchObject({ rating: "3.5", reviewCount: 2 });
       const found = (await listJson("?search=pecan")).data.find((x) => x.id === "dir-14");
       expect(found).toMatchObject({ rating: "3.5", reviewCount: 2 });
@@ -325,7 +451,12 @@ describe.skipIf(!h)("directory API", () => {
 
     it("the server decides id, createdAt and isVerified", async () => {
       const before = Date.now();
-      const res = await postReview("dir-12", { ...validReview(), isVerified: true, id: "rv_forged", createdAt: "2000-01-01T00:00:00.000Z" });
+      const res = await postReview("dir-12", {
+        ...validReview(),
+        isVerified: true,
+        id: "rv_forged",
+        createdAt: "2000-01-01T00:00:00.000Z",
+      });
       expect(res.status).toBe(201);
       const { data } = await res.json();
       expect(data.isVerified).toBe(false);
@@ -338,7 +469,13 @@ describe.skipIf(!h)("directory API", () => {
     it("only the name is required; rating defaults to 5", async () => {
       const res = await postReview("dir-12", { customerName: "Just A Name", customerEmail: "" });
       expect(res.status).toBe(201);
-      expect((await res.json()).data).toMatchObject({ customerName: "Just A Name", rating: 5, title: "", reviewText: "", serviceType: "" });
+      expect((await res.json()).data).toMatchObject({
+        customerName: "Just A Name",
+        rating: 5,
+        title: "",
+        reviewText: "",
+        serviceType: "",
+      });
     });
 
     it("400 with human messages; nothing stored", async () => {
@@ -359,7 +496,14 @@ describe.skipIf(!h)("directory API", () => {
         [{ ...validReview(), title: "t".repeat(201) }, { title: REVIEW_MESSAGES.title }],
         [{ ...validReview(), businessId: "dir-13" }, { businessId: "This review is for a different business" }],
         [{ ...validReview(), businessId: 13 }, { businessId: "This review is for a different business" }],
-        [{ rating: 9, businessId: "dir-01" }, { customerName: REVIEW_MESSAGES.customerName, rating: REVIEW_MESSAGES.rating, businessId: "This review is for a different business" }],
+        [
+          { rating: 9, businessId: "dir-01" },
+          {
+            customerName: REVIEW_MESSAGES.customerName,
+            rating: REVIEW_MESSAGES.rating,
+            businessId: "This review is for a different business",
+          },
+        ],
       ];
       for (const [body, fields] of cases) {
         const res = await postReview("dir-12", body);
@@ -382,8 +526,19 @@ describe.skipIf(!h)("directory API", () => {
 
     it("415 for anything but JSON, 413 above 16 KB, 405 with Allow for other methods", async () => {
       const handler = reviews();
-      for (const headers of [{ "content-type": "text/plain" }, { "content-type": "application/x-www-form-urlencoded" }, {} as Record<string, string>]) {
-        const res = await handler(new Request(`${ORIGIN}${reviewsPath("dir-12")}`, { method: "POST", headers, body: JSON.stringify(validReview()) }), nextIp());
+      for (const headers of [
+        { "content-type": "text/plain" },
+        { "content-type": "application/x-www-form-urlencoded" },
+        {} as Record<string, string>,
+      ]) {
+        const res = await handler(
+          new Request(`${ORIGIN}${reviewsPath("dir-12")}`, {
+            method: "POST",
+            headers,
+            body: JSON.stringify(validReview()),
+          }),
+          nextIp(),
+        );
         expect(res.status).toBe(415);
         expect((await res.json()).error).toMatch(/application\/json/);
       }
@@ -441,7 +596,10 @@ describe.skipIf(!h)("directory API", () => {
     it("on Netlify the purge is handed to waitUntil", async () => {
       const pending: Promise<unknown>[] = [];
       const recorded = directoryDeps(h!);
-      const res = await reviews(recorded)(jsonRequest(reviewsPath("dir-12"), validReview()), { ...nextIp(), waitUntil: (p) => pending.push(p) });
+      const res = await reviews(recorded)(jsonRequest(reviewsPath("dir-12"), validReview()), {
+        ...nextIp(),
+        waitUntil: (p) => pending.push(p),
+      });
       expect(res.status).toBe(201);
       expect(pending).toHaveLength(1);
       await Promise.all(pending);
@@ -460,7 +618,11 @@ describe.skipIf(!h)("directory API", () => {
   describe("netlify/functions/*.mts", () => {
     it("each file is wired to its path without a method filter and reads through getStore()", async () => {
       const saved = { ...process.env };
-      Object.assign(process.env, { REDIS_URL: h!.url, REDIS_KEY_PREFIX: h!.store.prefix, RATE_LIMIT_PER_MINUTE: "1000" });
+      Object.assign(process.env, {
+        REDIS_URL: h!.url,
+        REDIS_KEY_PREFIX: h!.store.prefix,
+        RATE_LIMIT_PER_MINUTE: "1000",
+      });
       delete process.env.UPSTASH_REDIS_REST_URL;
       try {
         const load = async (name: string) => import(`../../../netlify/functions/${name}.mts`);

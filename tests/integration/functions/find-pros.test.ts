@@ -9,7 +9,14 @@ import { PHOTO_ERROR, type PhotoStore } from "../../../netlify/lib/blobs.ts";
 import { NO_MATCHES_MESSAGE } from "../../../netlify/lib/pages.ts";
 import type { BusinessInput } from "../../../src/lib/schemas/business.ts";
 import { zipPoint } from "../../../src/lib/geo/places.ts";
-import { TINY_PNG, functionsHarness, jsonRequest, multipartRequest, nextIp, validFindPros } from "../../helpers/functions.ts";
+import {
+  TINY_PNG,
+  functionsHarness,
+  jsonRequest,
+  multipartRequest,
+  nextIp,
+  validFindPros,
+} from "../../helpers/functions.ts";
 
 const h = await functionsHarness("find-pros");
 afterAll(async () => {
@@ -45,14 +52,48 @@ const DIRECTORY: BusinessInput[] = [
   biz(2, { name: "Capitol Tree Co", rating: "4.9", reviewCount: 20, services: ["Tree Trimming", "Tree Removal"] }),
   biz(3, { name: "Barton Creek Trees", rating: "4.7", reviewCount: 5, phone: undefined }),
   biz(4, { name: "Hill Country Removal", rating: "3.9", reviewCount: 2 }),
-  biz(5, { name: "Austin Trim Only", rating: "5.0", reviewCount: 50, services: ["Tree Trimming"], description: "We never do tree removal." }),
+  biz(5, {
+    name: "Austin Trim Only",
+    rating: "5.0",
+    reviewCount: 50,
+    services: ["Tree Trimming"],
+    description: "We never do tree removal.",
+  }),
   biz(6, { name: "Bayou Removal", city: "Houston", zipCode: "77002", rating: "4.8", reviewCount: 7 }),
   biz(7, { name: "Dallas Stump Free", city: "Dallas", zipCode: "75201", services: ["Tree Trimming"] }),
   // Suburbs: Round Rock, Pflugerville and Georgetown north of Austin; Katy west of Houston.
-  biz(8, { name: "Round Rock Stump Co", zipCode: "78664", locality: "Round Rock", rating: "4.2", reviewCount: 3, services: ["Stump Grinding"] }),
-  biz(9, { name: "Pflugerville Stumps", zipCode: "78660", locality: "Pflugerville", rating: "4.9", reviewCount: 30, services: ["Stump Grinding"] }),
-  biz(10, { name: "Georgetown Grinding", zipCode: "78626", locality: "Georgetown", rating: "5.0", reviewCount: 9, services: ["Stump Grinding", "Tree Trimming"] }),
-  biz(11, { name: "Katy Tree Removal", city: "Houston", zipCode: "77494", locality: "Katy", rating: "4.1", reviewCount: 4 }),
+  biz(8, {
+    name: "Round Rock Stump Co",
+    zipCode: "78664",
+    locality: "Round Rock",
+    rating: "4.2",
+    reviewCount: 3,
+    services: ["Stump Grinding"],
+  }),
+  biz(9, {
+    name: "Pflugerville Stumps",
+    zipCode: "78660",
+    locality: "Pflugerville",
+    rating: "4.9",
+    reviewCount: 30,
+    services: ["Stump Grinding"],
+  }),
+  biz(10, {
+    name: "Georgetown Grinding",
+    zipCode: "78626",
+    locality: "Georgetown",
+    rating: "5.0",
+    reviewCount: 9,
+    services: ["Stump Grinding", "Tree Trimming"],
+  }),
+  biz(11, {
+    name: "Katy Tree Removal",
+    city: "Houston",
+    zipCode: "77494",
+    locality: "Katy",
+    rating: "4.1",
+    reviewCount: 4,
+  }),
 ];
 
 const form = (payload: Record<string, string>, photo?: File | string) => {
@@ -61,7 +102,8 @@ const form = (payload: Record<string, string>, photo?: File | string) => {
   if (photo !== undefined) fd.append("photo", photo);
   return fd;
 };
-const png = (bytes: Uint8Array<ArrayBuffer> = TINY_PNG, type = "image/png", name = "tree.png") => new File([bytes], name, { type });
+const png = (bytes: Uint8Array<ArrayBuffer> = TINY_PNG, type = "image/png", name = "tree.png") =>
+  new File([bytes], name, { type });
 const JSON_ACCEPT = { accept: "application/json" };
 
 describe.skipIf(!h)("POST /api/find-pros", () => {
@@ -78,29 +120,66 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
     // All three share the 78701 point, so the rating decides.
     const miles = body.matches[0].distanceMiles;
     expect(body.matches).toEqual([
-      { id: "fp-2", name: "Capitol Tree Co", slug: "business-2", phone: "(512) 555-0102", rating: "4.9", reviewCount: 20, distanceMiles: miles },
-      { id: "fp-3", name: "Barton Creek Trees", slug: "business-3", phone: null, rating: "4.7", reviewCount: 5, distanceMiles: miles },
-      { id: "fp-1", name: "Austin Oak Removal", slug: "business-1", phone: "(512) 555-0101", rating: "4.5", reviewCount: 10, distanceMiles: miles },
+      {
+        id: "fp-2",
+        name: "Capitol Tree Co",
+        slug: "business-2",
+        phone: "(512) 555-0102",
+        rating: "4.9",
+        reviewCount: 20,
+        distanceMiles: miles,
+      },
+      {
+        id: "fp-3",
+        name: "Barton Creek Trees",
+        slug: "business-3",
+        phone: null,
+        rating: "4.7",
+        reviewCount: 5,
+        distanceMiles: miles,
+      },
+      {
+        id: "fp-1",
+        name: "Austin Oak Removal",
+        slug: "business-1",
+        phone: "(512) 555-0101",
+        rating: "4.5",
+        reviewCount: 10,
+        distanceMiles: miles,
+      },
     ]);
     expect(miles).toBeLessThan(10);
     expect(body.message).toBeUndefined();
     const lead = await h!.store.leads.get(body.id);
-    expect(lead).toMatchObject({ type: "find-pros", data: { location: "Austin, TX", serviceType: "Tree Removal", matchedBusinesses: body.matches } });
+    expect(lead).toMatchObject({
+      type: "find-pros",
+      data: { location: "Austin, TX", serviceType: "Tree Removal", matchedBusinesses: body.matches },
+    });
     expect((lead!.data as Record<string, unknown>).photoKey).toBeUndefined();
   });
 
   it("a suburb ZIP finds its neighbours, nearest first: Round Rock 78664, Katy 77494", async () => {
     const send = async (location: string, serviceType: string) =>
-      (await (await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location, serviceType }), nextIp())).json()) as {
+      (await (
+        await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location, serviceType }), nextIp())
+      ).json()) as {
         id: string;
         matches: { name: string; distanceMiles: number }[];
       };
     const roundRock = await send("78664", "Stump Grinding");
-    expect(roundRock.matches.map((m) => m.name)).toEqual(["Round Rock Stump Co", "Pflugerville Stumps", "Georgetown Grinding"]);
+    expect(roundRock.matches.map((m) => m.name)).toEqual([
+      "Round Rock Stump Co",
+      "Pflugerville Stumps",
+      "Georgetown Grinding",
+    ]);
     expect(roundRock.matches[0]!.distanceMiles).toBe(0);
     expect(roundRock.matches[1]!.distanceMiles).toBeGreaterThan(3);
     const lead = await h!.store.leads.get(roundRock.id);
-    expect((lead!.data as { matchedBusinesses: { id: string }[] }).matchedBusinesses.map((m) => m.id)).toEqual(["fp-8", "fp-9", "fp-10"]);
+    expect((lead!.data as { matchedBusinesses: { id: string }[] }).matchedBusinesses.map((m) => m.id)).toEqual([
+      "fp-8",
+      "fp-9",
+      "fp-10",
+    ]);
 
     const katy = await send("77494", "Tree Removal");
     // Downtown Houston is about 28 miles from Katy: inside 50. Austin is not.
@@ -109,13 +188,22 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
   });
 
   it("a place finds its neighbours; no match gets the phone promise", async () => {
-    const houston = await (await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location: "77002" }), nextIp())).json();
+    const houston = await (
+      await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location: "77002" }), nextIp())
+    ).json();
     expect(houston.matches.map((m: { name: string }) => m.name)).toEqual(["Bayou Removal", "Katy Tree Removal"]);
 
-    const none = await (await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location: "Dallas", serviceType: "Stump Grinding" }), nextIp())).json();
+    const none = await (
+      await findPros()(
+        jsonRequest("/api/find-pros", { ...validFindPros(), location: "Dallas", serviceType: "Stump Grinding" }),
+        nextIp(),
+      )
+    ).json();
     expect(none).toMatchObject({ ok: true, matches: [], message: NO_MATCHES_MESSAGE });
 
-    const elsewhere = await (await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location: "Chicago, IL" }), nextIp())).json();
+    const elsewhere = await (
+      await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location: "Chicago, IL" }), nextIp())
+    ).json();
     expect(elsewhere.matches).toEqual([]);
   });
 
@@ -136,7 +224,10 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
   });
 
   it("multipart with a small PNG: stored in Blobs under the lead's photoKey", async () => {
-    const res = await findPros()(multipartRequest("/api/find-pros", form(validFindPros(), png()), JSON_ACCEPT), nextIp());
+    const res = await findPros()(
+      multipartRequest("/api/find-pros", form(validFindPros(), png()), JSON_ACCEPT),
+      nextIp(),
+    );
     expect(res.status).toBe(201);
     const { id } = await res.json();
     const lead = await h!.store.leads.get(id);
@@ -149,7 +240,14 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
   });
 
   it("no file chosen (an empty part) is fine", async () => {
-    const res = await findPros()(multipartRequest("/api/find-pros", form(validFindPros(), new File([], "", { type: "application/octet-stream" })), JSON_ACCEPT), nextIp());
+    const res = await findPros()(
+      multipartRequest(
+        "/api/find-pros",
+        form(validFindPros(), new File([], "", { type: "application/octet-stream" })),
+        JSON_ACCEPT,
+      ),
+      nextIp(),
+    );
     expect(res.status).toBe(201);
   });
 
@@ -164,7 +262,10 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
       png(big),
     ];
     for (const file of cases) {
-      const res = await findPros()(multipartRequest("/api/find-pros", form(validFindPros(), file), JSON_ACCEPT), nextIp());
+      const res = await findPros()(
+        multipartRequest("/api/find-pros", form(validFindPros(), file), JSON_ACCEPT),
+        nextIp(),
+      );
       expect(res.status, file.name).toBe(400);
       expect(await res.json()).toEqual({ error: VALIDATION_ERROR, fields: { photo: PHOTO_ERROR } });
     }
@@ -172,12 +273,18 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
   });
 
   it("413 above 6 MB in total", async () => {
-    const res = await findPros()(multipartRequest("/api/find-pros", form(validFindPros(), png(new Uint8Array(7 * 1024 * 1024)))), nextIp());
+    const res = await findPros()(
+      multipartRequest("/api/find-pros", form(validFindPros(), png(new Uint8Array(7 * 1024 * 1024)))),
+      nextIp(),
+    );
     expect(res.status).toBe(413);
   });
 
   it("a no-JS multipart post gets a page listing the matches (escaped)", async () => {
-    const res = await findPros()(multipartRequest("/api/find-pros", form({ ...validFindPros(), description: "<b>hi</b>" }, png())), nextIp());
+    const res = await findPros()(
+      multipartRequest("/api/find-pros", form({ ...validFindPros(), description: "<b>hi</b>" }, png())),
+      nextIp(),
+    );
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Capitol Tree Co");
@@ -185,7 +292,13 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
     expect(html).toContain('href="tel:5125550102"');
     expect(html).not.toContain("Hill Country Removal");
 
-    const invalid = await findPros()(multipartRequest("/api/find-pros", form({ ...validFindPros(), email: "x" }, png(new TextEncoder().encode("nope")))), nextIp());
+    const invalid = await findPros()(
+      multipartRequest(
+        "/api/find-pros",
+        form({ ...validFindPros(), email: "x" }, png(new TextEncoder().encode("nope"))),
+      ),
+      nextIp(),
+    );
     expect(invalid.status).toBe(400);
     const page = await invalid.text();
     expect(page).toContain(PHOTO_ERROR);
@@ -196,13 +309,20 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
 
   it("bots upload nothing; a retried upload keeps one photo; a Blobs outage is a 503 with nothing stored", async () => {
     const before = h!.photos.entries.size;
-    const bot = await findPros()(multipartRequest("/api/find-pros", form({ ...validFindPros(), company_website: "x" }, png()), JSON_ACCEPT), nextIp());
+    const bot = await findPros()(
+      multipartRequest("/api/find-pros", form({ ...validFindPros(), company_website: "x" }, png()), JSON_ACCEPT),
+      nextIp(),
+    );
     expect(bot.status).toBe(201);
     expect(h!.photos.entries.size).toBe(before);
 
     const key = { ...JSON_ACCEPT, "idempotency-key": `photo-${Date.now()}` };
-    const a = await (await findPros()(multipartRequest("/api/find-pros", form(validFindPros(), png()), key), nextIp())).json();
-    const b = await (await findPros()(multipartRequest("/api/find-pros", form(validFindPros(), png()), key), nextIp())).json();
+    const a = await (
+      await findPros()(multipartRequest("/api/find-pros", form(validFindPros(), png()), key), nextIp())
+    ).json();
+    const b = await (
+      await findPros()(multipartRequest("/api/find-pros", form(validFindPros(), png()), key), nextIp())
+    ).json();
     expect(b.id).toBe(a.id);
     expect(h!.photos.entries.size).toBe(before + 1);
 
@@ -213,7 +333,10 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
       },
       delete: async () => {},
     };
-    const res = await findPros({ photos: () => broken })(multipartRequest("/api/find-pros", form(validFindPros(), png()), JSON_ACCEPT), nextIp());
+    const res = await findPros({ photos: () => broken })(
+      multipartRequest("/api/find-pros", form(validFindPros(), png()), JSON_ACCEPT),
+      nextIp(),
+    );
     expect(res.status).toBe(503);
     expect((await h!.store.leads.list("find-pros", { limit: 100 })).items.length).toBe(leadsBefore);
   });

@@ -36,7 +36,10 @@ describe.skipIf(!h)("POST /api/quote", () => {
   const leadsOfType = async () => (await harness.store.leads.list("quote", { limit: 100 })).items;
 
   it("stores the lead with the server's estimate and answers 201", async () => {
-    const res = await quote(jsonRequest("/api/quote", { ...validQuote(), _started: humanStarted(), _source: "/services/tree-removal" }), nextIp());
+    const res = await quote(
+      jsonRequest("/api/quote", { ...validQuote(), _started: humanStarted(), _source: "/services/tree-removal" }),
+      nextIp(),
+    );
     expect(res.status).toBe(201);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
@@ -47,7 +50,13 @@ describe.skipIf(!h)("POST /api/quote", () => {
     expect(lead).toMatchObject({
       type: "quote",
       sourcePage: "/services/tree-removal",
-      data: { name: "Jane Customer", serviceType: "tree-removal", urgency: "emergency", estimatedCost: "$900 - $4,500", clientEstimate: "$1 - $2" },
+      data: {
+        name: "Jane Customer",
+        serviceType: "tree-removal",
+        urgency: "emergency",
+        estimatedCost: "$900 - $4,500",
+        clientEstimate: "$1 - $2",
+      },
     });
     expect((lead!.data as Record<string, unknown>)._started).toBeUndefined();
   });
@@ -79,7 +88,10 @@ describe.skipIf(!h)("POST /api/quote", () => {
 
   it("415 for other content types, and for none", async () => {
     for (const headers of [{ "content-type": "text/plain" }, {} as Record<string, string>]) {
-      const res = await quote(new Request(`${ORIGIN}/api/quote`, { method: "POST", headers, body: JSON.stringify(validQuote()) }), nextIp());
+      const res = await quote(
+        new Request(`${ORIGIN}/api/quote`, { method: "POST", headers, body: JSON.stringify(validQuote()) }),
+        nextIp(),
+      );
       expect(res.status).toBe(415);
       expect((await res.json()).error).toMatch(/content type/i);
     }
@@ -105,7 +117,11 @@ describe.skipIf(!h)("POST /api/quote", () => {
       expect(res.status, body).toBe(400);
       expect(typeof (await res.json()).error).toBe("string");
     }
-    const bytes = new Request(`${ORIGIN}/api/quote`, { method: "POST", headers: { "content-type": "application/json" }, body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
+    const bytes = new Request(`${ORIGIN}/api/quote`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
+    });
     expect((await quote(bytes, nextIp())).status).toBe(400);
   });
 
@@ -134,7 +150,10 @@ describe.skipIf(!h)("POST /api/quote", () => {
 
   it("honeypot: fake success, nothing stored", async () => {
     const before = (await leadsOfType()).length;
-    const res = await quote(jsonRequest("/api/quote", { ...validQuote(), company_website: "http://spam.example" }), nextIp());
+    const res = await quote(
+      jsonRequest("/api/quote", { ...validQuote(), company_website: "http://spam.example" }),
+      nextIp(),
+    );
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body).toEqual({ ok: true, id: expect.stringMatching(/^ld_/), estimatedCost: "$900 - $4,500" });
@@ -144,7 +163,10 @@ describe.skipIf(!h)("POST /api/quote", () => {
 
   it("too fast (< 2.5 s since _started): fake success, nothing stored; missing _started is fine", async () => {
     const before = (await leadsOfType()).length;
-    const fast = await quote(jsonRequest("/api/quote", { ...validQuote(), _started: String(Date.now() - 500) }), nextIp());
+    const fast = await quote(
+      jsonRequest("/api/quote", { ...validQuote(), _started: String(Date.now() - 500) }),
+      nextIp(),
+    );
     expect(fast.status).toBe(201);
     expect(await harness.store.leads.get((await fast.json()).id)).toBeNull();
     expect((await leadsOfType()).length).toBe(before);
@@ -170,10 +192,15 @@ describe.skipIf(!h)("POST /api/quote", () => {
 
   it("the IP falls back to x-nf-client-connection-ip; X-Forwarded-For is not an identity", async () => {
     const limited = harness.handler(QUOTE_ENDPOINT, { env: { RATE_LIMIT_PER_MINUTE: "1" } });
-    const headers = { "x-forwarded-for": `198.51.100.${process.pid % 250}, 10.0.0.1`, "x-nf-client-connection-ip": `nf-${Date.now()}` };
+    const headers = {
+      "x-forwarded-for": `198.51.100.${process.pid % 250}, 10.0.0.1`,
+      "x-nf-client-connection-ip": `nf-${Date.now()}`,
+    };
     expect((await limited(jsonRequest("/api/quote", {}, headers))).status).toBe(400);
     // A new X-Forwarded-For per request changes nothing.
-    expect((await limited(jsonRequest("/api/quote", {}, { ...headers, "x-forwarded-for": "192.0.2.7" }), null)).status).toBe(429);
+    expect(
+      (await limited(jsonRequest("/api/quote", {}, { ...headers, "x-forwarded-for": "192.0.2.7" }), null)).status,
+    ).toBe(429);
     // Requests with no address at all share no bucket: the sixth is not blocked by the first five.
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
@@ -188,7 +215,14 @@ describe.skipIf(!h)("POST /api/quote", () => {
     const first = await quote(jsonRequest("/api/quote", validQuote(), { "idempotency-key": key }), nextIp());
     expect(first.status).toBe(201);
     const { id } = await first.json();
-    const other = await quote(jsonRequest("/api/quote", { ...validQuote(), name: "Someone Else", email: "else@example.com" }, { "idempotency-key": key }), nextIp());
+    const other = await quote(
+      jsonRequest(
+        "/api/quote",
+        { ...validQuote(), name: "Someone Else", email: "else@example.com" },
+        { "idempotency-key": key },
+      ),
+      nextIp(),
+    );
     expect(other.status).toBe(409);
     expect(other.headers.get("content-type")).toMatch(/application\/json/);
     expect((await other.json()).error).toBe(IDEMPOTENCY_CONFLICT);
@@ -212,7 +246,10 @@ describe.skipIf(!h)("POST /api/quote", () => {
     const json = await quote(jsonRequest("/api/quote", validQuote(), evil), nextIp());
     expect(json.status).toBe(403);
     expect((await json.json()).error).toBe(CROSS_SITE_ERROR);
-    const form = await quote(formRequest("/api/quote", toEntries(validQuote()), { "sec-fetch-site": "cross-site" }), nextIp());
+    const form = await quote(
+      formRequest("/api/quote", toEntries(validQuote()), { "sec-fetch-site": "cross-site" }),
+      nextIp(),
+    );
     expect(form.status).toBe(403);
     expect(form.headers.get("content-type")).toMatch(/text\/html/);
     const page = await form.text();
@@ -221,7 +258,14 @@ describe.skipIf(!h)("POST /api/quote", () => {
     expect((await quote(jsonRequest("/api/quote", validQuote(), { origin: "null" }), nextIp())).status).toBe(403);
     expect((await leadsOfType()).length).toBe(before);
     // The site's own pages, and clients that send neither header (curl, scripts), are served.
-    expect((await quote(jsonRequest("/api/quote", validQuote(), { origin: ORIGIN, "sec-fetch-site": "same-origin" }), nextIp())).status).toBe(201);
+    expect(
+      (
+        await quote(
+          jsonRequest("/api/quote", validQuote(), { origin: ORIGIN, "sec-fetch-site": "same-origin" }),
+          nextIp(),
+        )
+      ).status,
+    ).toBe(201);
     expect((await quote(jsonRequest("/api/quote", validQuote()), nextIp())).status).toBe(201);
   });
 
@@ -237,7 +281,11 @@ describe.skipIf(!h)("POST /api/quote", () => {
     );
     expect(res.status).toBe(201);
     const lead = await harness.store.leads.get((await res.json()).id);
-    expect(lead!.data).toMatchObject({ name: "Jane remmacS", address: "123 Oak St X-Injected: yes", treeDetails: { treeType: "Live[31m oak" } });
+    expect(lead!.data).toMatchObject({
+      name: "Jane remmacS",
+      address: "123 Oak St X-Injected: yes",
+      treeDetails: { treeType: "Live[31m oak" },
+    });
   });
 
   it("idempotency: the same key twice stores one lead (header or _idempotencyKey field)", async () => {
@@ -253,8 +301,12 @@ describe.skipIf(!h)("POST /api/quote", () => {
     expect(stored).toHaveLength(1);
 
     const fieldKey = `field-${Date.now()}`;
-    const c = await (await quote(jsonRequest("/api/quote", { ...validQuote(), _idempotencyKey: fieldKey }), nextIp())).json();
-    const d = await (await quote(jsonRequest("/api/quote", { ...validQuote(), _idempotencyKey: fieldKey }), nextIp())).json();
+    const c = await (
+      await quote(jsonRequest("/api/quote", { ...validQuote(), _idempotencyKey: fieldKey }), nextIp())
+    ).json();
+    const d = await (
+      await quote(jsonRequest("/api/quote", { ...validQuote(), _idempotencyKey: fieldKey }), nextIp())
+    ).json();
     expect(d.id).toBe(c.id);
 
     const bad = await quote(jsonRequest("/api/quote", validQuote(), { "idempotency-key": "k".repeat(300) }), nextIp());
@@ -270,12 +322,26 @@ describe.skipIf(!h)("POST /api/quote", () => {
 
   it("sourcePage: _source or the Referer path, same-site only, query dropped", async () => {
     const viaReferer = await (
-      await quote(jsonRequest("/api/quote", validQuote(), { referer: `${ORIGIN}/services/emergency?name=Jane#x` }), nextIp())
+      await quote(
+        jsonRequest("/api/quote", validQuote(), { referer: `${ORIGIN}/services/emergency?name=Jane#x` }),
+        nextIp(),
+      )
     ).json();
     expect((await harness.store.leads.get(viaReferer.id))?.sourcePage).toBe("/services/emergency");
 
-    for (const source of ["https://evil.example/phish", "//evil.example/x", "javascript:alert(1)", "relative/path", "/a\\b"]) {
-      const res = await (await quote(jsonRequest("/api/quote", { ...validQuote(), _source: source }, { referer: "https://evil.example/" }), nextIp())).json();
+    for (const source of [
+      "https://evil.example/phish",
+      "//evil.example/x",
+      "javascript:alert(1)",
+      "relative/path",
+      "/a\\b",
+    ]) {
+      const res = await (
+        await quote(
+          jsonRequest("/api/quote", { ...validQuote(), _source: source }, { referer: "https://evil.example/" }),
+          nextIp(),
+        )
+      ).json();
       expect((await harness.store.leads.get(res.id))?.sourcePage, source).toBe("/");
     }
   });
@@ -297,7 +363,13 @@ describe.skipIf(!h)("POST /api/quote", () => {
       expect(html).toContain('href="tel:+15125550142"');
       expect(html).toContain("Back to the site");
       const leads = await leadsOfType();
-      expect(leads.some((l) => (l.data as Record<string, unknown>).name === "Jane Customer" && (l.data as { treeDetails?: { height?: string } }).treeDetails?.height === "40 ft")).toBe(true);
+      expect(
+        leads.some(
+          (l) =>
+            (l.data as Record<string, unknown>).name === "Jane Customer" &&
+            (l.data as { treeDetails?: { height?: string } }).treeDetails?.height === "40 ft",
+        ),
+      ).toBe(true);
     });
 
     it("400 HTML: the form again with messages, kept values, escaped input", async () => {
@@ -321,7 +393,9 @@ describe.skipIf(!h)("POST /api/quote", () => {
       expect(html).toContain("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;");
       // Messages next to the fields, wired for assistive tech.
       expect(html).toContain('id="quote-email-error"');
-      expect(html).toMatch(/id="quote-email"[^>]*aria-invalid="true"[^>]*aria-describedby="quote-email-error"|aria-invalid="true" aria-describedby="quote-email-error"/);
+      expect(html).toMatch(
+        /id="quote-email"[^>]*aria-invalid="true"[^>]*aria-describedby="quote-email-error"|aria-invalid="true" aria-describedby="quote-email-error"/,
+      );
       for (const m of [MESSAGES.email, MESSAGES.phone, MESSAGES.urgency]) expect(html).toContain(m);
       expect(html).not.toContain(MESSAGES.name);
       // Kept values.
@@ -335,7 +409,10 @@ describe.skipIf(!h)("POST /api/quote", () => {
     });
 
     it("a form post asking for JSON gets JSON", async () => {
-      const res = await quote(formRequest("/api/quote", toEntries(validQuote()), { accept: "application/json" }), nextIp());
+      const res = await quote(
+        formRequest("/api/quote", toEntries(validQuote()), { accept: "application/json" }),
+        nextIp(),
+      );
       expect(res.status).toBe(201);
       expect((await res.json()).estimatedCost).toBe("$900 - $4,500");
     });

@@ -13,7 +13,9 @@ describe.skipIf(!rig)("fuzzing the public endpoints (fixed seed)", () => {
 
   it("never answers 5xx, answers 4xx as JSON errors, stores only valid leads and each valid one once", async () => {
     const stats = await runFuzz(rig!, { seed: 20261122, numRuns: 600 });
-    console.info(`[fuzz] ${stats.cases} cases, ${stats.validSubmissions} valid (${stats.replays} replayed), ${stats.storedLeads} leads and ${stats.storedReviews} reviews stored\n${formatCounts(stats)}`);
+    console.info(
+      `[fuzz] ${stats.cases} cases, ${stats.validSubmissions} valid (${stats.replays} replayed), ${stats.storedLeads} leads and ${stats.storedReviews} reviews stored\n${formatCounts(stats)}`,
+    );
     expect(stats.failures).toEqual([]);
     expect(stats.validSubmissions).toBeGreaterThan(10);
     expect(stats.storedLeads).toBeGreaterThanOrEqual(stats.validSubmissions);

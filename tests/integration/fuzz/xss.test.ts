@@ -8,7 +8,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { QUOTE_ENDPOINT } from "../../../netlify/lib/leads.ts";
 import { reviewsHandler } from "../../../netlify/lib/directory.ts";
 import { adminLeadHandler, adminLeadsCsvHandler } from "../../../netlify/lib/admin/handlers.ts";
-import { directoryDeps, functionsHarness, getRequest, humanStarted, jsonRequest, nextIp, testBusiness, validQuote, validReview } from "../../helpers/functions.ts";
+import {
+  directoryDeps,
+  functionsHarness,
+  getRequest,
+  humanStarted,
+  jsonRequest,
+  nextIp,
+  testBusiness,
+  validQuote,
+  validReview,
+} from "../../helpers/functions.ts";
 
 const h = await functionsHarness("xss");
 const TOKEN = "xss-test-admin-token-0123456789";
@@ -23,7 +33,12 @@ describe.skipIf(!h)("stored XSS stays text", () => {
     await h!.store.businesses.upsert(testBusiness("xss-1", { slug: "xss-tree-co" }));
     const deps = directoryDeps(h!);
     const posted = await reviewsHandler(deps)(
-      jsonRequest("/api/businesses/xss-1/reviews", { ...validReview(), customerName: `Eve ${IMG}`, title: SCRIPT, reviewText: `${JS_URL} ${IMG}` }),
+      jsonRequest("/api/businesses/xss-1/reviews", {
+        ...validReview(),
+        customerName: `Eve ${IMG}`,
+        title: SCRIPT,
+        reviewText: `${JS_URL} ${IMG}`,
+      }),
       nextIp(),
     );
     expect(posted.status).toBe(201);
@@ -34,8 +49,17 @@ describe.skipIf(!h)("stored XSS stays text", () => {
   });
 
   it("a lead with markup is served to the admin as JSON and as an attachment CSV", async () => {
-    const res = await h!.handler(QUOTE_ENDPOINT, { env: { RATE_LIMIT_PER_MINUTE: "0" }, notify: async () => undefined })(
-      jsonRequest("/api/quote", { ...validQuote(), name: `Mallory ${SCRIPT}`, address: `${IMG} 1 Main St`, treeDetails: { treeType: JS_URL }, _started: humanStarted() }),
+    const res = await h!.handler(QUOTE_ENDPOINT, {
+      env: { RATE_LIMIT_PER_MINUTE: "0" },
+      notify: async () => undefined,
+    })(
+      jsonRequest("/api/quote", {
+        ...validQuote(),
+        name: `Mallory ${SCRIPT}`,
+        address: `${IMG} 1 Main St`,
+        treeDetails: { treeType: JS_URL },
+        _started: humanStarted(),
+      }),
       nextIp(),
     );
     expect(res.status).toBe(201);
@@ -43,13 +67,19 @@ describe.skipIf(!h)("stored XSS stays text", () => {
     const env = { ADMIN_TOKEN: TOKEN, ADMIN_RATE_LIMIT_PER_MINUTE: "0" };
     const auth = { authorization: `Bearer ${TOKEN}` };
 
-    const one = await adminLeadHandler({ store: () => h!.store, env })(getRequest(`/api/admin/leads/${id}`, { headers: auth }), { ip: "127.0.0.1", params: { id } });
+    const one = await adminLeadHandler({ store: () => h!.store, env })(
+      getRequest(`/api/admin/leads/${id}`, { headers: auth }),
+      { ip: "127.0.0.1", params: { id } },
+    );
     expect(one.status).toBe(200);
     expect(one.headers.get("content-type")).toContain("application/json");
     expect(one.headers.get("x-content-type-options")).toBe("nosniff");
     expect(JSON.stringify(await one.json())).toContain(JSON.stringify(`Mallory ${SCRIPT}`).slice(1, -1));
 
-    const csv = await adminLeadsCsvHandler({ store: () => h!.store, env })(getRequest("/api/admin/leads.csv", { headers: auth }), { ip: "127.0.0.1" });
+    const csv = await adminLeadsCsvHandler({ store: () => h!.store, env })(
+      getRequest("/api/admin/leads.csv", { headers: auth }),
+      { ip: "127.0.0.1" },
+    );
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment/);

@@ -6,7 +6,12 @@ import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { Ratelimit } from "@upstash/ratelimit";
-import { NotFoundError, ConflictError, IdempotencyConflictError, type Store } from "../../../netlify/lib/store/index.ts";
+import {
+  NotFoundError,
+  ConflictError,
+  IdempotencyConflictError,
+  type Store,
+} from "../../../netlify/lib/store/index.ts";
 import { readSeedFile, seedDirectory, DEFAULT_SEED_FILE } from "../../../netlify/lib/store/seed.ts";
 import { MIN_PREFIX, words } from "../../../netlify/lib/store/text.ts";
 import { CITIES } from "../../../src/lib/options.ts";
@@ -50,16 +55,93 @@ function business(n: number, over: Partial<Fixture> = {}): Fixture {
 
 /** A small directory with distinct words, cities, featured flags and ratings. */
 const DIRECTORY: Fixture[] = [
-  business(1, { name: "Oakline Tree Care", city: "Austin", isFeatured: true, rating: "4.8", reviewCount: 12, description: "Heritage oak pruning and oak wilt treatment.", services: ["Tree Trimming", "Tree Pruning"], specialties: ["Oak wilt prevention"] }),
-  business(2, { name: "Bayou Stump Pros", city: "Houston", rating: "4.9", reviewCount: 30, description: "Fast stump grinding and root removal.", services: ["Stump Grinding"] }),
-  business(3, { name: "Lone Star Tree Removal", city: "Dallas", isFeatured: true, rating: "4.6", reviewCount: 8, description: "Crane-assisted removals and 24/7 storm response.", services: ["Tree Removal", "Emergency Service"] }),
-  business(4, { name: "Alamo Arborists", city: "San Antonio", rating: "5.0", reviewCount: 3, description: "Certified arborists for pecan and live oak care.", services: ["Tree Health Assessment", "Cabling & Bracing"], specialties: ["Heritage pecans"] }),
-  business(5, { name: "Hill Country Clearing", city: "Austin", rating: "4.2", reviewCount: 5, description: "Cedar clearing and brush removal.", services: ["Lot Clearing", "Storm Cleanup"] }),
-  business(6, { name: "Gulf Coast Tree Service", city: "Houston", isFeatured: true, rating: "4.8", reviewCount: 20, description: "Hurricane cleanup, day or night.", services: ["Tree Removal", "Storm Cleanup", "Emergency Service"] }),
-  business(7, { name: "Trinity Stump & Tree", city: "Dallas", rating: "4.9", reviewCount: 30, description: "Stump grinding, trimming and hauling.", services: ["Stump Grinding", "Tree Trimming"] }),
-  business(8, { name: "Mission Pruning Co.", city: "San Antonio", isFeatured: true, rating: "4.4", reviewCount: 9, description: "Careful pruning of young trees.", services: ["Tree Pruning"], specialties: ["Crape myrtle pruning"] }),
-  business(9, { name: "Pecan Street Arbor", city: "Austin", rating: "0.0", reviewCount: 0, description: "New in town: café-style customer service, résumé on request.", services: ["Tree Trimming"] }),
-  business(10, { name: "Brazos Emergency Tree", city: "Houston", rating: "3.5", reviewCount: 2, description: "Emergency removals after storms.", services: ["Emergency Service", "Tree Removal"] }),
+  business(1, {
+    name: "Oakline Tree Care",
+    city: "Austin",
+    isFeatured: true,
+    rating: "4.8",
+    reviewCount: 12,
+    description: "Heritage oak pruning and oak wilt treatment.",
+    services: ["Tree Trimming", "Tree Pruning"],
+    specialties: ["Oak wilt prevention"],
+  }),
+  business(2, {
+    name: "Bayou Stump Pros",
+    city: "Houston",
+    rating: "4.9",
+    reviewCount: 30,
+    description: "Fast stump grinding and root removal.",
+    services: ["Stump Grinding"],
+  }),
+  business(3, {
+    name: "Lone Star Tree Removal",
+    city: "Dallas",
+    isFeatured: true,
+    rating: "4.6",
+    reviewCount: 8,
+    description: "Crane-assisted removals and 24/7 storm response.",
+    services: ["Tree Removal", "Emergency Service"],
+  }),
+  business(4, {
+    name: "Alamo Arborists",
+    city: "San Antonio",
+    rating: "5.0",
+    reviewCount: 3,
+    description: "Certified arborists for pecan and live oak care.",
+    services: ["Tree Health Assessment", "Cabling & Bracing"],
+    specialties: ["Heritage pecans"],
+  }),
+  business(5, {
+    name: "Hill Country Clearing",
+    city: "Austin",
+    rating: "4.2",
+    reviewCount: 5,
+    description: "Cedar clearing and brush removal.",
+    services: ["Lot Clearing", "Storm Cleanup"],
+  }),
+  business(6, {
+    name: "Gulf Coast Tree Service",
+    city: "Houston",
+    isFeatured: true,
+    rating: "4.8",
+    reviewCount: 20,
+    description: "Hurricane cleanup, day or night.",
+    services: ["Tree Removal", "Storm Cleanup", "Emergency Service"],
+  }),
+  business(7, {
+    name: "Trinity Stump & Tree",
+    city: "Dallas",
+    rating: "4.9",
+    reviewCount: 30,
+    description: "Stump grinding, trimming and hauling.",
+    services: ["Stump Grinding", "Tree Trimming"],
+  }),
+  business(8, {
+    name: "Mission Pruning Co.",
+    city: "San Antonio",
+    isFeatured: true,
+    rating: "4.4",
+    reviewCount: 9,
+    description: "Careful pruning of young trees.",
+    services: ["Tree Pruning"],
+    specialties: ["Crape myrtle pruning"],
+  }),
+  business(9, {
+    name: "Pecan Street Arbor",
+    city: "Austin",
+    rating: "0.0",
+    reviewCount: 0,
+    description: "New in town: café-style customer service, résumé on request.",
+    services: ["Tree Trimming"],
+  }),
+  business(10, {
+    name: "Brazos Emergency Tree",
+    city: "Houston",
+    rating: "3.5",
+    reviewCount: 2,
+    description: "Emergency removals after storms.",
+    services: ["Emergency Service", "Tree Removal"],
+  }),
 ];
 
 const tenths = (b: Fixture) => Math.round(Number(b.rating) * 10);
@@ -85,7 +167,10 @@ function model(query: { search?: string; city?: string; featured?: boolean }): F
   const city = query.city ? CITIES.find((c) => c.value === query.city || c.label === query.city)?.label : undefined;
   return modelOrder(
     DIRECTORY.filter(
-      (b) => (!city || b.city === city) && (!query.featured || b.isFeatured) && (!query.search || modelMatches(b, query.search)),
+      (b) =>
+        (!city || b.city === city) &&
+        (!query.featured || b.isFeatured) &&
+        (!query.search || modelMatches(b, query.search)),
     ),
   );
 }
@@ -141,8 +226,17 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
 
       it("runs @upstash/ratelimit", async () => {
         const store = await h.fresh("ratelimit");
-        for (const limiter of [Ratelimit.slidingWindow(3, "30 s"), Ratelimit.fixedWindow(3, "30 s"), Ratelimit.tokenBucket(1, "30 s", 3)]) {
-          const rl = new Ratelimit({ redis: store.redis, limiter, prefix: `${store.prefix}rl:${Math.random()}`, analytics: false });
+        for (const limiter of [
+          Ratelimit.slidingWindow(3, "30 s"),
+          Ratelimit.fixedWindow(3, "30 s"),
+          Ratelimit.tokenBucket(1, "30 s", 3),
+        ]) {
+          const rl = new Ratelimit({
+            redis: store.redis,
+            limiter,
+            prefix: `${store.prefix}rl:${Math.random()}`,
+            analytics: false,
+          });
           const results = [];
           for (let i = 0; i < 4; i++) results.push((await rl.limit("visitor")).success);
           expect(results).toEqual([true, true, true, false]);
@@ -153,9 +247,18 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     describe("leads", () => {
       it("stores an envelope with id, createdAt, sourcePage and status new", async () => {
         const store = await h.fresh("lead-create");
-        const { lead, duplicate } = await store.leads.create("quote", { name: "Ann", serviceType: "tree-removal" }, { sourcePage: "/services/tree-removal" });
+        const { lead, duplicate } = await store.leads.create(
+          "quote",
+          { name: "Ann", serviceType: "tree-removal" },
+          { sourcePage: "/services/tree-removal" },
+        );
         expect(duplicate).toBe(false);
-        expect(lead).toMatchObject({ type: "quote", status: "new", sourcePage: "/services/tree-removal", data: { name: "Ann" } });
+        expect(lead).toMatchObject({
+          type: "quote",
+          status: "new",
+          sourcePage: "/services/tree-removal",
+          data: { name: "Ann" },
+        });
         expect(new Date(lead.createdAt).toISOString()).toBe(lead.createdAt);
         expect(await store.leads.get(lead.id)).toEqual(lead);
         expect(await store.leads.get("ld_doesnotexist0000000")).toBeNull();
@@ -188,9 +291,17 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
 
       it("returns the first lead for a repeated idempotency key with the same content", async () => {
         const store = await h.fresh("lead-idem");
-        const first = await store.leads.create("quote", { n: 1, s: "a" }, { sourcePage: "/", idempotencyKey: "key-123" });
+        const first = await store.leads.create(
+          "quote",
+          { n: 1, s: "a" },
+          { sourcePage: "/", idempotencyKey: "key-123" },
+        );
         // Key order is not content.
-        const again = await store.leads.create("quote", { s: "a", n: 1 }, { sourcePage: "/other", idempotencyKey: "key-123" });
+        const again = await store.leads.create(
+          "quote",
+          { s: "a", n: 1 },
+          { sourcePage: "/other", idempotencyKey: "key-123" },
+        );
         expect(again.duplicate).toBe(true);
         expect(again.lead).toEqual(first.lead);
         const other = await store.leads.create("quote", { n: 3 }, { sourcePage: "/", idempotencyKey: "key-456" });
@@ -201,9 +312,13 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
       it("refuses an idempotency key reused for different content, storing nothing", async () => {
         const store = await h.fresh("lead-idem-conflict");
         const first = await store.leads.create("quote", { n: 1 }, { sourcePage: "/", idempotencyKey: "key-123" });
-        await expect(store.leads.create("quote", { n: 2 }, { sourcePage: "/", idempotencyKey: "key-123" })).rejects.toBeInstanceOf(IdempotencyConflictError);
+        await expect(
+          store.leads.create("quote", { n: 2 }, { sourcePage: "/", idempotencyKey: "key-123" }),
+        ).rejects.toBeInstanceOf(IdempotencyConflictError);
         // An explicit fingerprint decides instead of the data.
-        await expect(store.leads.create("quote", { n: 1 }, { sourcePage: "/", idempotencyKey: "key-123", fingerprint: "other" })).rejects.toBeInstanceOf(IdempotencyConflictError);
+        await expect(
+          store.leads.create("quote", { n: 1 }, { sourcePage: "/", idempotencyKey: "key-123", fingerprint: "other" }),
+        ).rejects.toBeInstanceOf(IdempotencyConflictError);
         expect((await store.leads.list("quote")).items.map((l) => l.id)).toEqual([first.lead.id]);
       });
 
@@ -217,7 +332,13 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
       it("upserts and reads by id and slug", async () => {
         const store = await h.fresh("biz-crud");
         const saved = await store.businesses.upsert(DIRECTORY[0]!);
-        expect(saved).toMatchObject({ id: "t-001", name: "Oakline Tree Care", rating: "4.8", reviewCount: 12, isFeatured: true });
+        expect(saved).toMatchObject({
+          id: "t-001",
+          name: "Oakline Tree Care",
+          rating: "4.8",
+          reviewCount: 12,
+          isFeatured: true,
+        });
         expect(await store.businesses.get("t-001")).toEqual(saved);
         expect(await store.businesses.getBySlug(saved.slug)).toEqual(saved);
         expect(await store.businesses.get("nope")).toBeNull();
@@ -243,7 +364,9 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         await store.businesses.upsert(business(1, { slug: "moved-here" }));
         expect(await store.businesses.getBySlug("test-tree-company-1")).toBeNull();
         expect((await store.businesses.getBySlug("moved-here"))?.id).toBe("t-001");
-        await expect(store.businesses.upsert(business(1, { slug: "test-tree-company-2" }))).rejects.toBeInstanceOf(ConflictError);
+        await expect(store.businesses.upsert(business(1, { slug: "test-tree-company-2" }))).rejects.toBeInstanceOf(
+          ConflictError,
+        );
       });
 
       it("rejects invalid businesses", async () => {
@@ -259,7 +382,10 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         const all = await store.businesses.list();
         expect(all.total).toBe(25);
         expect(all.data).toHaveLength(12);
-        const expected = modelOrder([...DIRECTORY, ...Array.from({ length: 15 }, (_, i) => business(i + 11, { rating: "3.0", reviewCount: 1 }))]);
+        const expected = modelOrder([
+          ...DIRECTORY,
+          ...Array.from({ length: 15 }, (_, i) => business(i + 11, { rating: "3.0", reviewCount: 1 })),
+        ]);
         expect(ids(all.data)).toEqual(ids(expected.slice(0, 12)));
         const page3 = await store.businesses.list({ offset: 24 });
         expect(ids(page3.data)).toEqual(ids(expected.slice(24)));
@@ -294,7 +420,11 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         for (const query of cases) {
           const expected = model(query);
           const got = await store.businesses.list({ ...query, limit: 48 });
-          expect({ query, ids: ids(got.data), total: got.total }).toEqual({ query, ids: ids(expected), total: expected.length });
+          expect({ query, ids: ids(got.data), total: got.total }).toEqual({
+            query,
+            ids: ids(expected),
+            total: expected.length,
+          });
         }
         expect(await store.businesses.list({ city: "Paris" })).toEqual({ data: [], total: 0 });
         expect((await store.businesses.list({ city: "all" })).total).toBe(DIRECTORY.length);
@@ -303,11 +433,27 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
       it("pages any query consistently (property)", async () => {
         const store = await h.fresh("biz-pages");
         await withDirectory(store);
-        const vocabulary = ["oak", "tree", "stump", "storm", "remov", "pecan", "emergency", "care", "arbor", "gulf", "trim", "x"];
+        const vocabulary = [
+          "oak",
+          "tree",
+          "stump",
+          "storm",
+          "remov",
+          "pecan",
+          "emergency",
+          "care",
+          "arbor",
+          "gulf",
+          "trim",
+          "x",
+        ];
         await fc.assert(
           fc.asyncProperty(
             fc.record({
-              search: fc.option(fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 3 }).map((w) => w.join(" ")), { nil: undefined }),
+              search: fc.option(
+                fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 3 }).map((w) => w.join(" ")),
+                { nil: undefined },
+              ),
               city: fc.option(fc.constantFrom(...CITIES.map((c) => c.value)), { nil: undefined }),
               featured: fc.boolean(),
               limit: fc.integer({ min: 1, max: 5 }),
@@ -339,12 +485,16 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         const store = await h.fresh("biz-cache");
         await withDirectory(store);
         const before = await store.businesses.list({ search: "stump grinding" });
-        await store.businesses.upsert(business(30, { description: "Stump grinding specialists.", rating: "5.0", reviewCount: 99 }));
+        await store.businesses.upsert(
+          business(30, { description: "Stump grinding specialists.", rating: "5.0", reviewCount: 99 }),
+        );
         const after = await store.businesses.list({ search: "stump grinding" });
         expect(after.total).toBe(before.total + 1);
         expect(after.data[0]?.id).toBe("t-030");
         await store.reviews.add("t-007", { customerName: "Z", rating: 1 });
-        expect((await store.businesses.list({ search: "stump grinding" })).data.map((b) => b.reviewCount)).toContain(31);
+        expect((await store.businesses.list({ search: "stump grinding" })).data.map((b) => b.reviewCount)).toContain(
+          31,
+        );
       });
     });
 
@@ -352,8 +502,20 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
       it("adds with server-set id, createdAt, isVerified=false and default rating 5", async () => {
         const store = await h.fresh("rev-add");
         await store.businesses.upsert(business(1));
-        const review = await store.reviews.add("t-001", { customerName: "Dana", customerEmail: "", title: "Great", reviewText: "Quick work" });
-        expect(review).toMatchObject({ customerName: "Dana", rating: 5, title: "Great", reviewText: "Quick work", serviceType: "", isVerified: false });
+        const review = await store.reviews.add("t-001", {
+          customerName: "Dana",
+          customerEmail: "",
+          title: "Great",
+          reviewText: "Quick work",
+        });
+        expect(review).toMatchObject({
+          customerName: "Dana",
+          rating: 5,
+          title: "Great",
+          reviewText: "Quick work",
+          serviceType: "",
+          isVerified: false,
+        });
         expect(review.customerEmail).toBeUndefined();
         expect(review.id).toMatch(/^rv_/);
         expect(Math.abs(Date.parse(review.createdAt) - Date.now())).toBeLessThan(60_000);
@@ -365,7 +527,11 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         await store.businesses.upsert(business(1));
         const stars = [5, 4, 4, 3];
         for (const [i, rating] of stars.entries()) {
-          await store.reviews.add("t-001", { customerName: `C${i}`, rating }, { createdAt: new Date(Date.UTC(2024, 0, i + 1)).toISOString() });
+          await store.reviews.add(
+            "t-001",
+            { customerName: `C${i}`, rating },
+            { createdAt: new Date(Date.UTC(2024, 0, i + 1)).toISOString() },
+          );
         }
         expect((await store.reviews.list("t-001")).map((r) => r.customerName)).toEqual(["C3", "C2", "C1", "C0"]);
         expect(await store.businesses.get("t-001")).toMatchObject({ rating: "4.0", reviewCount: 4 });
@@ -420,11 +586,26 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     describe("operator: lead edits, search, outbox", () => {
       it("writes the outbox item and search text with the lead, and not again for a replay", async () => {
         const store = await h.fresh("outbox-create");
-        const { lead } = await store.leads.create("quote", { name: "Ann Ávila", email: "ann@example.com", phone: "(512) 555-0101" }, { sourcePage: "/", idempotencyKey: "k1" });
-        await store.leads.create("quote", { name: "Ann Ávila", email: "ann@example.com", phone: "(512) 555-0101" }, { sourcePage: "/", idempotencyKey: "k1" });
+        const { lead } = await store.leads.create(
+          "quote",
+          { name: "Ann Ávila", email: "ann@example.com", phone: "(512) 555-0101" },
+          { sourcePage: "/", idempotencyKey: "k1" },
+        );
+        await store.leads.create(
+          "quote",
+          { name: "Ann Ávila", email: "ann@example.com", phone: "(512) 555-0101" },
+          { sourcePage: "/", idempotencyKey: "k1" },
+        );
         const { items, total } = await store.outbox.list();
         expect(total).toBe(1);
-        expect(items[0]).toEqual({ leadId: lead.id, type: "quote", createdAt: lead.createdAt, attempts: 0, nextAttemptAt: lead.createdAt, delivered: [] });
+        expect(items[0]).toEqual({
+          leadId: lead.id,
+          type: "quote",
+          createdAt: lead.createdAt,
+          attempts: 0,
+          nextAttemptAt: lead.createdAt,
+          delivered: [],
+        });
         expect(JSON.stringify(items[0])).not.toContain("Ann");
       });
 
@@ -438,11 +619,25 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         expect(await store.outbox.claimDue(now, now + 60_000, 10)).toEqual([]);
         expect(await store.outbox.claim(a.id, now, now + 60_000)).toBeNull();
         await store.outbox.done(a.id);
-        await store.outbox.reschedule({ ...claimed.find((i) => i.leadId === b.id)!, attempts: 1, lastError: "webhook: HTTP 500", nextAttemptAt: new Date(now + 120_000).toISOString() });
-        expect((await store.outbox.list()).items).toMatchObject([{ leadId: b.id, attempts: 1, lastError: "webhook: HTTP 500" }]);
+        await store.outbox.reschedule({
+          ...claimed.find((i) => i.leadId === b.id)!,
+          attempts: 1,
+          lastError: "webhook: HTTP 500",
+          nextAttemptAt: new Date(now + 120_000).toISOString(),
+        });
+        expect((await store.outbox.list()).items).toMatchObject([
+          { leadId: b.id, attempts: 1, lastError: "webhook: HTTP 500" },
+        ]);
         // After the lease and the backoff, it is due again; a removed item is never re-created.
         expect((await store.outbox.claimDue(now + 130_000, now + 190_000, 10)).map((i) => i.leadId)).toEqual([b.id]);
-        await store.outbox.reschedule({ leadId: a.id, type: "audit", createdAt: a.createdAt, attempts: 9, nextAttemptAt: a.createdAt, delivered: [] });
+        await store.outbox.reschedule({
+          leadId: a.id,
+          type: "audit",
+          createdAt: a.createdAt,
+          attempts: 9,
+          nextAttemptAt: a.createdAt,
+          delivered: [],
+        });
         expect(await store.outbox.get(a.id)).toBeNull();
         expect(await store.outbox.retryNow(undefined, now)).toBe(1);
         expect(await store.outbox.claim(b.id, now, now + 60_000)).toMatchObject({ leadId: b.id });
@@ -453,7 +648,12 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         const { lead } = await store.leads.create("quote", { name: "Ann" }, { sourcePage: "/" });
         const t1 = new Date("2025-01-02T10:00:00.000Z");
         const contacted = await store.leads.update(lead.id, { status: "contacted", note: "Left a voicemail" }, t1);
-        expect(contacted).toMatchObject({ status: "contacted", note: "Left a voicemail", updatedAt: t1.toISOString(), history: [{ at: t1.toISOString(), from: "new", to: "contacted", note: "Left a voicemail" }] });
+        expect(contacted).toMatchObject({
+          status: "contacted",
+          note: "Left a voicemail",
+          updatedAt: t1.toISOString(),
+          history: [{ at: t1.toISOString(), from: "new", to: "contacted", note: "Left a voicemail" }],
+        });
         const won = await store.leads.update(lead.id, { status: "won" }, new Date("2025-01-03T10:00:00.000Z"));
         expect(won?.history).toHaveLength(2);
         expect(won?.note).toBe("Left a voicemail");
@@ -470,11 +670,25 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         const store = await h.fresh("lead-search");
         const made: string[] = [];
         for (let i = 0; i < 5; i++) {
-          made.push((await store.leads.create("quote", { name: `José Pérez ${i}`, email: `jose${i}@example.com`, phone: `+1 (512) 555-01${i}0` }, { sourcePage: "/" })).lead.id);
+          made.push(
+            (
+              await store.leads.create(
+                "quote",
+                { name: `José Pérez ${i}`, email: `jose${i}@example.com`, phone: `+1 (512) 555-01${i}0` },
+                { sourcePage: "/" },
+              )
+            ).lead.id,
+          );
           await new Promise((r) => setTimeout(r, 2));
         }
-        await store.leads.create("booking", { customerName: "Other Person", customerEmail: "other@example.com", customerPhone: "512-555-9999" }, { sourcePage: "/" });
-        expect((await store.leads.search("jose", "quote", { limit: 10 })).items.map((l) => l.id)).toEqual([...made].reverse());
+        await store.leads.create(
+          "booking",
+          { customerName: "Other Person", customerEmail: "other@example.com", customerPhone: "512-555-9999" },
+          { sourcePage: "/" },
+        );
+        expect((await store.leads.search("jose", "quote", { limit: 10 })).items.map((l) => l.id)).toEqual(
+          [...made].reverse(),
+        );
         expect((await store.leads.search("PÉREZ 3")).items.map((l) => l.id)).toEqual([made[3]]);
         expect((await store.leads.search("jose2@example")).items.map((l) => l.id)).toEqual([made[2]]);
         expect((await store.leads.search("512-555-0140")).items.map((l) => l.id)).toEqual([made[4]]);
@@ -493,8 +707,16 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         const store = await h.fresh("rev-moderate");
         await store.businesses.upsert(business(1, { services: ["Tree Trimming", "Stump Grinding"] }));
         await store.businesses.upsert(business(2, { rating: "4.0", reviewCount: 1, city: "Dallas" }));
-        const five = await store.reviews.add("t-001", { customerName: "Five", rating: 5 }, { createdAt: "2024-01-01T00:00:00Z" });
-        const one = await store.reviews.add("t-001", { customerName: "One", rating: 1 }, { createdAt: "2024-01-02T00:00:00Z" });
+        const five = await store.reviews.add(
+          "t-001",
+          { customerName: "Five", rating: 5 },
+          { createdAt: "2024-01-01T00:00:00Z" },
+        );
+        const one = await store.reviews.add(
+          "t-001",
+          { customerName: "One", rating: 1 },
+          { createdAt: "2024-01-02T00:00:00Z" },
+        );
         expect(await store.businesses.get("t-001")).toMatchObject({ rating: "3.0", reviewCount: 2 });
         expect(ids((await store.businesses.list({ search: "test" })).data)).toEqual(["t-002", "t-001"]);
 
@@ -544,7 +766,9 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
       it("keeps the aggregate exact when moderation races new reviews", async () => {
         const store = await h.fresh("rev-moderate-race");
         await store.businesses.upsert(business(1));
-        const first = await Promise.all([1, 2, 3, 4].map((rating) => store.reviews.add("t-001", { customerName: `R${rating}`, rating })));
+        const first = await Promise.all(
+          [1, 2, 3, 4].map((rating) => store.reviews.add("t-001", { customerName: `R${rating}`, rating })),
+        );
         await Promise.all([
           ...first.slice(0, 2).map((r) => store.reviews.moderate(r.id, { hidden: true })),
           ...[5, 5].map((rating) => store.reviews.add("t-001", { customerName: "New", rating })),
@@ -567,23 +791,85 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         katy: { lat: 29.7463, lng: -95.8305 },
         elPaso: { lat: 31.7587, lng: -106.4869 },
       };
-      const DAY_HOURS = { monday: "8:00 AM - 5:00 PM", tuesday: "8:00 AM - 5:00 PM", wednesday: "8:00 AM - 5:00 PM", thursday: "8:00 AM - 5:00 PM", friday: "8:00 AM - 5:00 PM" };
+      const DAY_HOURS = {
+        monday: "8:00 AM - 5:00 PM",
+        tuesday: "8:00 AM - 5:00 PM",
+        wednesday: "8:00 AM - 5:00 PM",
+        thursday: "8:00 AM - 5:00 PM",
+        friday: "8:00 AM - 5:00 PM",
+      };
       const LATE = { ...DAY_HOURS, friday: "6:00 PM - 2:00 AM" };
-      const ALWAYS = Object.fromEntries(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, "Open 24 hours"]));
+      const ALWAYS = Object.fromEntries(
+        ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, "Open 24 hours"]),
+      );
       const NEAR: Fixture[] = [
-        business(21, { name: "Round Rock Trim", location: AT.roundRock, rating: "4.1", reviewCount: 4, services: ["Tree Trimming"], businessHours: DAY_HOURS }),
-        business(22, { name: "Pflugerville Removal", location: AT.pflugerville, rating: "4.9", reviewCount: 40, services: ["Tree Removal", "Emergency Service"], emergency247: true, businessHours: ALWAYS }),
-        business(23, { name: "Downtown Arbor", location: AT.austin, isFeatured: true, rating: "4.5", reviewCount: 10, services: ["Tree Removal", "Tree Trimming"], businessHours: LATE }),
-        business(24, { name: "Georgetown Stumps", location: AT.georgetown, rating: "4.9", reviewCount: 12, services: ["Stump Grinding"], businessHours: DAY_HOURS }),
-        business(25, { name: "San Marcos Tree", location: AT.sanMarcos, rating: "3.9", reviewCount: 7, services: ["Tree Removal"], businessHours: DAY_HOURS }),
-        business(26, { name: "Katy Canopy", city: "Houston", location: AT.katy, rating: "4.7", reviewCount: 9, services: ["Tree Removal"], businessHours: DAY_HOURS }),
-        business(27, { name: "Franklin Mountain Trees", location: AT.elPaso, timeZone: "America/Denver", rating: "4.0", reviewCount: 1, services: ["Tree Removal"], businessHours: LATE }),
+        business(21, {
+          name: "Round Rock Trim",
+          location: AT.roundRock,
+          rating: "4.1",
+          reviewCount: 4,
+          services: ["Tree Trimming"],
+          businessHours: DAY_HOURS,
+        }),
+        business(22, {
+          name: "Pflugerville Removal",
+          location: AT.pflugerville,
+          rating: "4.9",
+          reviewCount: 40,
+          services: ["Tree Removal", "Emergency Service"],
+          emergency247: true,
+          businessHours: ALWAYS,
+        }),
+        business(23, {
+          name: "Downtown Arbor",
+          location: AT.austin,
+          isFeatured: true,
+          rating: "4.5",
+          reviewCount: 10,
+          services: ["Tree Removal", "Tree Trimming"],
+          businessHours: LATE,
+        }),
+        business(24, {
+          name: "Georgetown Stumps",
+          location: AT.georgetown,
+          rating: "4.9",
+          reviewCount: 12,
+          services: ["Stump Grinding"],
+          businessHours: DAY_HOURS,
+        }),
+        business(25, {
+          name: "San Marcos Tree",
+          location: AT.sanMarcos,
+          rating: "3.9",
+          reviewCount: 7,
+          services: ["Tree Removal"],
+          businessHours: DAY_HOURS,
+        }),
+        business(26, {
+          name: "Katy Canopy",
+          city: "Houston",
+          location: AT.katy,
+          rating: "4.7",
+          reviewCount: 9,
+          services: ["Tree Removal"],
+          businessHours: DAY_HOURS,
+        }),
+        business(27, {
+          name: "Franklin Mountain Trees",
+          location: AT.elPaso,
+          timeZone: "America/Denver",
+          rating: "4.0",
+          reviewCount: 1,
+          services: ["Tree Removal"],
+          businessHours: LATE,
+        }),
         business(28, { name: "No Location Tree Co", rating: "5.0", reviewCount: 50, services: ["Tree Removal"] }),
       ];
       async function nearDirectory(store: Store) {
         for (const b of NEAR) await store.businesses.upsert(b);
       }
-      const near = (store: Store, q: Parameters<Store["businesses"]["list"]>[0]) => store.businesses.list({ limit: 50, ...q });
+      const near = (store: Store, q: Parameters<Store["businesses"]["list"]>[0]) =>
+        store.businesses.list({ limit: 50, ...q });
 
       it("orders by distance, cuts at the radius and reports miles", async () => {
         const store = await h.fresh("near-distance");
@@ -598,7 +884,8 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         const all = await near(store, { near: AT.roundRock, radius: 100, sort: "distance" });
         // Katy is about 125 miles away, El Paso 520; the unlocated business never appears.
         expect(ids(all.data)).toEqual(["t-021", "t-022", "t-024", "t-023", "t-025"]);
-        for (let i = 1; i < all.data.length; i++) expect(all.data[i]!.distanceMiles!).toBeGreaterThanOrEqual(all.data[i - 1]!.distanceMiles!);
+        for (let i = 1; i < all.data.length; i++)
+          expect(all.data[i]!.distanceMiles!).toBeGreaterThanOrEqual(all.data[i - 1]!.distanceMiles!);
         expect(ids((await near(store, { near: AT.katy, radius: 10 })).data)).toEqual(["t-026"]);
       });
 
@@ -607,8 +894,20 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         await nearDirectory(store);
         const q = { near: AT.roundRock, radius: 50 };
         expect(ids((await near(store, q)).data)).toEqual(["t-023", "t-022", "t-024", "t-021", "t-025"]);
-        expect(ids((await near(store, { ...q, sort: "rating" })).data)).toEqual(["t-022", "t-024", "t-023", "t-021", "t-025"]);
-        expect(ids((await near(store, { ...q, sort: "reviews" })).data)).toEqual(["t-022", "t-024", "t-023", "t-025", "t-021"]);
+        expect(ids((await near(store, { ...q, sort: "rating" })).data)).toEqual([
+          "t-022",
+          "t-024",
+          "t-023",
+          "t-021",
+          "t-025",
+        ]);
+        expect(ids((await near(store, { ...q, sort: "reviews" })).data)).toEqual([
+          "t-022",
+          "t-024",
+          "t-023",
+          "t-025",
+          "t-021",
+        ]);
       });
 
       it("combines service, emergency, minimum rating, city and search filters", async () => {
@@ -616,7 +915,10 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         await nearDirectory(store);
         const q = { near: AT.roundRock, radius: 50, sort: "distance" as const };
         expect(ids((await near(store, { ...q, service: "Tree Removal" })).data)).toEqual(["t-022", "t-023", "t-025"]);
-        expect(ids((await near(store, { ...q, service: "tree removal", minRating: 4.5 })).data)).toEqual(["t-022", "t-023"]);
+        expect(ids((await near(store, { ...q, service: "tree removal", minRating: 4.5 })).data)).toEqual([
+          "t-022",
+          "t-023",
+        ]);
         expect(ids((await near(store, { ...q, emergency: true })).data)).toEqual(["t-022"]);
         expect(ids((await near(store, { ...q, service: "Tree Trimming", emergency: true })).data)).toEqual([]);
         expect(ids((await near(store, { ...q, search: "stumps" })).data)).toEqual(["t-024"]);
@@ -630,12 +932,24 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         await nearDirectory(store);
         const q = { near: AT.roundRock, radius: 50, sort: "distance" as const, openNow: true };
         // Wednesday 2026-11-18 10:00 in Austin (CST, UTC-6): day hours and 24/7 are open.
-        expect(ids((await near(store, { ...q, now: Date.parse("2026-11-18T16:00:00Z") })).data)).toEqual(["t-021", "t-022", "t-024", "t-023", "t-025"]);
+        expect(ids((await near(store, { ...q, now: Date.parse("2026-11-18T16:00:00Z") })).data)).toEqual([
+          "t-021",
+          "t-022",
+          "t-024",
+          "t-023",
+          "t-025",
+        ]);
         // Wednesday 23:30: only 24/7.
         expect(ids((await near(store, { ...q, now: Date.parse("2026-11-19T05:30:00Z") })).data)).toEqual(["t-022"]);
         // Friday 23:30 and Saturday 01:30 (Friday's 6 PM - 2 AM): the late business too; Saturday 02:30 not.
-        expect(ids((await near(store, { ...q, now: Date.parse("2026-11-21T05:30:00Z") })).data)).toEqual(["t-022", "t-023"]);
-        expect(ids((await near(store, { ...q, now: Date.parse("2026-11-21T07:30:00Z") })).data)).toEqual(["t-022", "t-023"]);
+        expect(ids((await near(store, { ...q, now: Date.parse("2026-11-21T05:30:00Z") })).data)).toEqual([
+          "t-022",
+          "t-023",
+        ]);
+        expect(ids((await near(store, { ...q, now: Date.parse("2026-11-21T07:30:00Z") })).data)).toEqual([
+          "t-022",
+          "t-023",
+        ]);
         expect(ids((await near(store, { ...q, now: Date.parse("2026-11-21T08:30:00Z") })).data)).toEqual(["t-022"]);
         // El Paso is on Mountain time: at 01:30 Central on Saturday it is 00:30 there, inside Friday's span;
         // at 02:30 Central (01:30 Mountain) still open; at 03:30 Central (02:30 Mountain) closed.
@@ -664,7 +978,9 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         await nearDirectory(store);
         await store.businesses.upsert({ ...NEAR[0]!, location: AT.katy, services: ["Stump Grinding"] });
         expect(ids((await near(store, { near: AT.roundRock, radius: 10 })).data)).toEqual(["t-022", "t-024"]);
-        expect(ids((await near(store, { near: AT.katy, radius: 10, service: "Stump Grinding" })).data)).toEqual(["t-021"]);
+        expect(ids((await near(store, { near: AT.katy, radius: 10, service: "Stump Grinding" })).data)).toEqual([
+          "t-021",
+        ]);
         expect(ids((await near(store, { near: AT.katy, radius: 10, service: "Tree Trimming" })).data)).toEqual([]);
         const { location: _gone, ...unlocated } = NEAR[0]!;
         await store.businesses.upsert(unlocated);
@@ -674,10 +990,29 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
 
     describe("seed", () => {
       const seed: SeedBusiness[] = [
-        { ...business(1), reviews: [
-          { customerName: "A", rating: 5, title: "", reviewText: "", serviceType: "", isVerified: true, createdAt: "2024-01-01T00:00:00Z" },
-          { customerName: "B", rating: 4, title: "", reviewText: "", serviceType: "", isVerified: false, createdAt: "2024-02-01T00:00:00Z" },
-        ] },
+        {
+          ...business(1),
+          reviews: [
+            {
+              customerName: "A",
+              rating: 5,
+              title: "",
+              reviewText: "",
+              serviceType: "",
+              isVerified: true,
+              createdAt: "2024-01-01T00:00:00Z",
+            },
+            {
+              customerName: "B",
+              rating: 4,
+              title: "",
+              reviewText: "",
+              serviceType: "",
+              isVerified: false,
+              createdAt: "2024-02-01T00:00:00Z",
+            },
+          ],
+        },
         { ...business(2), reviews: [] },
       ].map(({ rating: _r, reviewCount: _c, ...b }) => b as SeedBusiness);
 
@@ -690,20 +1025,27 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         expect((await store.reviews.list("t-001")).map((r) => r.id)).toEqual(["t-001-rev-002", "t-001-rev-001"]);
       });
 
-      it.runIf(existsSync(DEFAULT_SEED_FILE))("loads content/directory/businesses.json", async () => {
-        const store = await h.fresh("seed-file");
-        const items = readSeedFile(DEFAULT_SEED_FILE);
-        const report = await store.batch(() => seedDirectory(store, items));
-        expect(report.businesses).toBe(items.length);
-        expect(report.reviewsAdded).toBe(items.reduce((n, b) => n + b.reviews.length, 0));
-        const { total } = await store.businesses.list();
-        expect(total).toBe(items.length);
-        const first = items[0]!;
-        const stored = await store.businesses.getBySlug(first.slug);
-        const stars = first.reviews.map((r) => r.rating ?? 5);
-        expect(stored?.reviewCount).toBe(stars.length);
-        if (stars.length) expect(stored?.rating).toBe((Math.floor((stars.reduce((a, b) => a + b, 0) * 10) / stars.length + 0.5) / 10).toFixed(1));
-      }, 60_000);
+      it.runIf(existsSync(DEFAULT_SEED_FILE))(
+        "loads content/directory/businesses.json",
+        async () => {
+          const store = await h.fresh("seed-file");
+          const items = readSeedFile(DEFAULT_SEED_FILE);
+          const report = await store.batch(() => seedDirectory(store, items));
+          expect(report.businesses).toBe(items.length);
+          expect(report.reviewsAdded).toBe(items.reduce((n, b) => n + b.reviews.length, 0));
+          const { total } = await store.businesses.list();
+          expect(total).toBe(items.length);
+          const first = items[0]!;
+          const stored = await store.businesses.getBySlug(first.slug);
+          const stars = first.reviews.map((r) => r.rating ?? 5);
+          expect(stored?.reviewCount).toBe(stars.length);
+          if (stars.length)
+            expect(stored?.rating).toBe(
+              (Math.floor((stars.reduce((a, b) => a + b, 0) * 10) / stars.length + 0.5) / 10).toFixed(1),
+            );
+        },
+        60_000,
+      );
     });
   });
 }

@@ -4,7 +4,18 @@
  * store down.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, utimesSync, writeFileSync, statSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+  statSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
@@ -136,7 +147,9 @@ describe("embedded store durability", () => {
       names = (await second.leads.list("quote")).items.map((l) => (l.data as { name: string }).name);
       // The store writes again, on top of the recovered data.
       await second.leads.create("quote", { name: "C" }, { sourcePage: "/" });
-      expect(errors).toHaveBeenCalledWith(expect.stringMatching(/store\.json could not be read .*kept as store\.json\.damaged-.*previous save/));
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringMatching(/store\.json could not be read .*kept as store\.json\.damaged-.*previous save/),
+      );
     } finally {
       errors.mockRestore();
     }

@@ -45,7 +45,11 @@ describe("embedded store persistence", () => {
     await first.businesses.upsert(business(1));
     await first.businesses.upsert(business(2, "Dallas"));
     await first.reviews.add("p-2", { customerName: "Kim", rating: 4 });
-    const { lead } = await first.leads.create("booking", { customerName: "Kim" }, { sourcePage: "/directory/persisted-tree-2", idempotencyKey: "k1" });
+    const { lead } = await first.leads.create(
+      "booking",
+      { customerName: "Kim" },
+      { sourcePage: "/directory/persisted-tree-2", idempotencyKey: "k1" },
+    );
     const listed = await first.businesses.list({ search: "pecan" });
     await first.close();
 
@@ -55,7 +59,10 @@ describe("embedded store persistence", () => {
     expect((await second.businesses.list({ city: "dallas" })).total).toBe(1);
     expect(await second.leads.get(lead.id)).toEqual(lead);
     // The idempotency claim (a key with a TTL) survived too.
-    expect((await second.leads.create("booking", { customerName: "Kim" }, { sourcePage: "/", idempotencyKey: "k1" })).duplicate).toBe(true);
+    expect(
+      (await second.leads.create("booking", { customerName: "Kim" }, { sourcePage: "/", idempotencyKey: "k1" }))
+        .duplicate,
+    ).toBe(true);
     expect(JSON.parse(readFileSync(file, "utf8")).format).toBe("treeline-embedded/1");
   });
 
@@ -66,7 +73,9 @@ describe("embedded store persistence", () => {
     await a.businesses.upsert(business(1));
     expect((await b.businesses.get("p-1"))?.name).toBe("Persisted Tree 1");
     await Promise.all(
-      Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).reviews.add("p-1", { customerName: `R${i}`, rating: (i % 5) + 1 })),
+      Array.from({ length: 12 }, (_, i) =>
+        (i % 2 ? a : b).reviews.add("p-1", { customerName: `R${i}`, rating: (i % 5) + 1 }),
+      ),
     );
     for (const s of [a, b]) {
       expect((await s.businesses.get("p-1"))?.reviewCount).toBe(12);
@@ -82,7 +91,20 @@ describe("embedded store persistence", () => {
     writeFileSync(
       seedFile,
       JSON.stringify([
-        { ...business(1), reviews: [{ customerName: "A", rating: 5, title: "", reviewText: "", serviceType: "", isVerified: true, createdAt: "2024-01-01T00:00:00Z" }] },
+        {
+          ...business(1),
+          reviews: [
+            {
+              customerName: "A",
+              rating: 5,
+              title: "",
+              reviewText: "",
+              serviceType: "",
+              isVerified: true,
+              createdAt: "2024-01-01T00:00:00Z",
+            },
+          ],
+        },
         { ...business(2), reviews: [] },
       ]),
     );

@@ -21,7 +21,12 @@ defineStoreContract("upstash-rest", async () => {
   const stores: Store[] = [];
   return {
     async fresh(label) {
-      const store = createStore({ transport: "upstash", url: rest.url, token: rest.token, prefix: uniquePrefix(`rest-${label}`) });
+      const store = createStore({
+        transport: "upstash",
+        url: rest.url,
+        token: rest.token,
+        prefix: uniquePrefix(`rest-${label}`),
+      });
       stores.push(store);
       return store;
     },
@@ -44,7 +49,12 @@ describe.runIf(url)("upstash REST endpoint", () => {
   });
 
   it("reports a health check through the store", async () => {
-    const store = createStore({ transport: "upstash", url: server!.url, token: server!.token, prefix: uniquePrefix("rest-health") });
+    const store = createStore({
+      transport: "upstash",
+      url: server!.url,
+      token: server!.token,
+      prefix: uniquePrefix("rest-health"),
+    });
     expect(store.kind).toBe("upstash");
     expect(await store.ping()).toBe(true);
     await deleteKeysWithPrefix(url!, store.prefix);

@@ -6,7 +6,13 @@
 import type { Redis } from "@upstash/redis";
 import type { Business } from "../../../../src/lib/schemas/business.ts";
 import { DEFAULT_RADIUS, type DirectorySort } from "../../../../src/lib/directory-url.ts";
-import { decodeGeohashScore, distanceMiles, geohashScore, searchRanges, type Point } from "../../../../src/lib/geo/distance.ts";
+import {
+  decodeGeohashScore,
+  distanceMiles,
+  geohashScore,
+  searchRanges,
+  type Point,
+} from "../../../../src/lib/geo/distance.ts";
 import { DEFAULT_TIME_ZONE, openFromSpans, weeklySpans, type Span } from "../../../../src/lib/hours.ts";
 import { asJson, asNumber } from "../decode.ts";
 import type { Keys } from "../keys.ts";
@@ -40,11 +46,19 @@ export interface NearState {
 }
 
 /** The location index writes for one business (the bench bulk-loads with this too). */
-export function nearPlan(profile: Pick<Business, "id" | "location" | "services" | "emergency247" | "businessHours" | "timeZone">, keys: Keys) {
+export function nearPlan(
+  profile: Pick<Business, "id" | "location" | "services" | "emergency247" | "businessHours" | "timeZone">,
+  keys: Keys,
+) {
   if (!profile.location) return null;
   const sets = [keys.near, ...new Set(profile.services.map((s) => keys.nearService(serviceKey(s))))];
   if (profile.emergency247) sets.push(keys.nearEmergency);
-  const entry: NearMember = [profile.id, profile.timeZone ?? DEFAULT_TIME_ZONE, profile.emergency247 ? 1 : 0, weeklySpans(profile.businessHours)];
+  const entry: NearMember = [
+    profile.id,
+    profile.timeZone ?? DEFAULT_TIME_ZONE,
+    profile.emergency247 ? 1 : 0,
+    weeklySpans(profile.businessHours),
+  ];
   const member = JSON.stringify(entry);
   const state: NearState = { member, sets: sets.map((k) => k.slice(keys.prefix.length)) };
   return { score: geohashScore(profile.location), sets, member, state };
@@ -59,7 +73,12 @@ function nearMember(value: unknown): NearMember | null {
 type NearProfile = Parameters<typeof nearPlan>[0];
 
 /** Moves the business into the location sets its profile asks for (and its old member out of all of them). */
-export async function writeNear(redis: Redis, keys: Keys, profile: NearProfile, previous: NearState | null): Promise<void> {
+export async function writeNear(
+  redis: Redis,
+  keys: Keys,
+  profile: NearProfile,
+  previous: NearState | null,
+): Promise<void> {
   const plan = nearPlan(profile, keys);
   const tx = redis.multi();
   if (previous) for (const suffix of previous.sets) tx.zrem(keys.prefix + suffix, previous.member);
@@ -98,7 +117,8 @@ export async function nearList(
   // The smallest set that already applies a filter.
   const key = service ? keys.nearService(service) : query.emergency ? keys.nearEmergency : keys.near;
   const p = redis.pipeline();
-  for (const r of searchRanges(query.near, radius)) p.zrange(key, r.min, `(${r.max}`, { byScore: true, withScores: true });
+  for (const r of searchRanges(query.near, radius))
+    p.zrange(key, r.min, `(${r.max}`, { byScore: true, withScores: true });
   const replies = await p.exec<unknown[]>();
   const now = query.now ?? Date.now();
   const inside: { id: string; miles: number }[] = [];

@@ -17,7 +17,9 @@ export type Profile = Omit<Business, "rating" | "reviewCount">;
 export const Profile = Business.omit({ rating: true, reviewCount: true });
 
 /** Text a business is searchable by. */
-export function searchableTexts(b: Pick<Business, "name" | "description" | "services" | "specialties" | "city">): string[] {
+export function searchableTexts(
+  b: Pick<Business, "name" | "description" | "services" | "specialties" | "city">,
+): string[] {
   return [b.name, b.description, ...b.services, ...b.specialties, b.city];
 }
 
@@ -36,7 +38,11 @@ export function indexPlan(profile: Profile, sum: number, count: number) {
  * profile, slug, terms and scores, refusing when another upsert changed the terms since
  * they were read (then this one reads again); the location sets follow.
  */
-export function businessUpsert(redis: Redis, keys: Keys, get: (id: string) => Promise<Business | null>): (input: BusinessInput) => Promise<Business> {
+export function businessUpsert(
+  redis: Redis,
+  keys: Keys,
+  get: (id: string) => Promise<Business | null>,
+): (input: BusinessInput) => Promise<Business> {
   const upsertScript = redis.createScript<unknown[]>(UPSERT_BUSINESS);
   return async (input) => {
     const parsed = BusinessInput.parse(input);
@@ -48,7 +54,10 @@ export function businessUpsert(redis: Redis, keys: Keys, get: (id: string) => Pr
     const bizKey = keys.business(profile.id);
     // Optimistic: the script refuses if another upsert changed the terms since we read them.
     for (let attempt = 0; attempt < 8; attempt++) {
-      const current = (await redis.hmget(keys.business(profile.id), "tv", "terms", "near")) as Record<string, unknown> | null;
+      const current = (await redis.hmget(keys.business(profile.id), "tv", "terms", "near")) as Record<
+        string,
+        unknown
+      > | null;
       const tv = asString(current?.tv) ?? "0";
       const previous = new Set(asJson<string[]>(current?.terms) ?? []);
       const next = new Set(plan.terms);

@@ -56,7 +56,6 @@ export interface ListQuery {
   now?: number;
 }
 
-
 /** A result of a `near` search: the business and how far it is (miles, one decimal). */
 export type ListedBusiness = Business & { distanceMiles?: number };
 
@@ -77,7 +76,10 @@ export interface BusinessesRepository {
    * A business page's data: the business and its newest shown reviews, in at most 3 round
    * trips (slug -> id; profile + review ids in one pipeline; the review bodies).
    */
-  getBySlugWithReviews(slug: string, options: { reviews: number }): Promise<{ business: Business; reviews: Review[] } | null>;
+  getBySlugWithReviews(
+    slug: string,
+    options: { reviews: number },
+  ): Promise<{ business: Business; reviews: Review[] } | null>;
   list(query?: ListQuery): Promise<ListResult>;
   /** Featured businesses, best first. */
   featured(options?: { limit?: number }): Promise<Business[]>;
@@ -151,7 +153,13 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
     for (let r = 0; r < CITIES.length; r++) {
       const band = cityBand(r, featured);
       const max = `(${band.max * scale}` as const;
-      p.zrange(key, max, band.min * scale, { byScore: true, rev: true, offset: 0, count: offset + limit, withScores: true });
+      p.zrange(key, max, band.min * scale, {
+        byScore: true,
+        rev: true,
+        offset: 0,
+        count: offset + limit,
+        withScores: true,
+      });
       p.zcount(key, band.min * scale, max);
     }
     const replies = await p.exec<unknown[]>();
@@ -207,11 +215,13 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
 
       const terms = queryTerms(query.search);
       if (query.near) {
-        const textKey = async () => (terms.length === 0 ? null : terms.length === 1 ? keys.term(terms[0]!) : (await intersection(terms)).key);
+        const textKey = async () =>
+          terms.length === 0 ? null : terms.length === 1 ? keys.term(terms[0]!) : (await intersection(terms)).key;
         return nearList(redis, keys, { ...query, near: query.near }, { rank, limit, offset }, { textKey, load });
       }
       let source: Source;
-      if (terms.length === 0) source = rank === null ? { key: keys.all, banded: false, scale: 1 } : { key: keys.geo, banded: true, scale: 1 };
+      if (terms.length === 0)
+        source = rank === null ? { key: keys.all, banded: false, scale: 1 } : { key: keys.geo, banded: true, scale: 1 };
       else if (terms.length === 1) source = { key: keys.term(terms[0]!), banded: true, scale: 1 };
       else source = await intersection(terms);
 
@@ -221,7 +231,12 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
 
     async featured(options: { limit?: number } = {}): Promise<Business[]> {
       const limit = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(options.limit ?? PAGE_SIZE)));
-      const ids = await redis.zrange<unknown[]>(keys.all, "+inf", FEATURED_BOOST, { byScore: true, rev: true, offset: 0, count: limit });
+      const ids = await redis.zrange<unknown[]>(keys.all, "+inf", FEATURED_BOOST, {
+        byScore: true,
+        rev: true,
+        offset: 0,
+        count: limit,
+      });
       return load(ids.map((v) => asString(v) ?? ""));
     },
 

@@ -7,7 +7,13 @@ import { createHash } from "node:crypto";
 import type { Redis } from "@upstash/redis";
 import { leadSearchText, matchesSearch } from "../search-text.ts";
 import type { OutboxItem } from "../../../../src/lib/schemas/outbox.ts";
-import { Lead as LeadSchema, LeadType, type Lead, type LeadChange, type LeadStatus } from "../../../../src/lib/schemas/lead.ts";
+import {
+  Lead as LeadSchema,
+  LeadType,
+  type Lead,
+  type LeadChange,
+  type LeadStatus,
+} from "../../../../src/lib/schemas/lead.ts";
 import { asJson, asString } from "../decode.ts";
 import { timeId, isTimeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
@@ -76,7 +82,14 @@ export interface LeadsRepository {
 
 /** The outbox item a new lead starts with: due at once, nothing tried yet. */
 export function newOutboxItem(lead: Pick<Lead, "id" | "type" | "createdAt">): OutboxItem {
-  return { leadId: lead.id, type: lead.type, createdAt: lead.createdAt, attempts: 0, nextAttemptAt: lead.createdAt, delivered: [] };
+  return {
+    leadId: lead.id,
+    type: lead.type,
+    createdAt: lead.createdAt,
+    attempts: 0,
+    nextAttemptAt: lead.createdAt,
+    delivered: [],
+  };
 }
 
 /** JSON with object keys sorted at every level: equal values, equal text. */
@@ -133,7 +146,10 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
         const hash = createHash("sha256").update(options.idempotencyKey).digest("hex").slice(0, 32);
         const idemKey = keys.leadIdempotency(type, hash);
         const fingerprint = options.fingerprint ?? requestFingerprint(data);
-        const claimed = await redis.set(idemKey, claimValue(id, fingerprint), { nx: true, ex: IDEMPOTENCY_TTL_SECONDS });
+        const claimed = await redis.set(idemKey, claimValue(id, fingerprint), {
+          nx: true,
+          ex: IDEMPOTENCY_TTL_SECONDS,
+        });
         if (claimed === null) {
           const first = await firstFor(idemKey, fingerprint);
           if (first.lead) return { lead: first.lead as Lead<T>, duplicate: true };
@@ -168,7 +184,15 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
       const cursor = options.cursor ?? null;
       if (cursor !== null && !isTimeId("ld", cursor)) throw new RangeError("invalid cursor");
       const index = type ? keys.leadsByType(LeadType.parse(type)) : keys.leadsAll;
-      const raw = await redis.exec<unknown[]>(["ZREVRANGEBYLEX", index, cursor ? `(${cursor}` : "+", "-", "LIMIT", "0", String(SEARCH_SCAN_LIMIT)]);
+      const raw = await redis.exec<unknown[]>([
+        "ZREVRANGEBYLEX",
+        index,
+        cursor ? `(${cursor}` : "+",
+        "-",
+        "LIMIT",
+        "0",
+        String(SEARCH_SCAN_LIMIT),
+      ]);
       const ids = (raw ?? []).map((v) => asString(v) ?? "");
       if (ids.length === 0) return { items: [], nextCursor: null, scanned: 0 };
       // One pipeline of HMGETs in chunks: a request never waits on more than two round trips.
@@ -177,7 +201,8 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
       for (let i = 0; i < ids.length; i += CHUNK) p.hmget(keys.leadText, ...ids.slice(i, i + CHUNK));
       const chunks = await p.exec<(Record<string, unknown> | null)[]>();
       const texts = new Map<string, string>();
-      for (const chunk of chunks) for (const [id, text] of Object.entries(chunk ?? {})) texts.set(id, asString(text) ?? "");
+      for (const chunk of chunks)
+        for (const [id, text] of Object.entries(chunk ?? {})) texts.set(id, asString(text) ?? "");
       const hits: string[] = [];
       let scanned = 0;
       for (const id of ids) {
@@ -206,7 +231,13 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
         const entry: LeadChange = { at, from: lead.status, to, ...(noteChanged ? { note: change.note } : {}) };
         const { note: _old, ...rest } = lead;
         const note = change.note !== undefined ? change.note : lead.note;
-        const next: Lead = { ...rest, status: to, ...(note ? { note } : {}), updatedAt: at, history: [...(lead.history ?? []), entry] };
+        const next: Lead = {
+          ...rest,
+          status: to,
+          ...(note ? { note } : {}),
+          updatedAt: at,
+          history: [...(lead.history ?? []), entry],
+        };
         LeadSchema.parse(next);
         const reply = asString(await casScript.exec([keys.lead(id)], [stored, JSON.stringify(next)]));
         if (reply === "ok") return next;

@@ -57,7 +57,9 @@ export function outboxRepository(redis: Redis, keys: Keys): OutboxRepository {
     get,
 
     async claimDue(now, leaseUntil, limit) {
-      const reply = asString(await claimDueScript.exec([keys.outbox], [String(now), String(leaseUntil), String(limit)]));
+      const reply = asString(
+        await claimDueScript.exec([keys.outbox], [String(now), String(leaseUntil), String(limit)]),
+      );
       return load((reply ?? "").split(" ").filter(Boolean));
     },
 

@@ -25,7 +25,11 @@ export interface ReviewsRepository {
   /** Throws NotFoundError when the business does not exist. */
   add(businessId: string, input: ReviewInput, options?: AddReviewOptions): Promise<Review>;
   /** Like add, and says whether it stored anything (false for a known id). */
-  addOrKeep(businessId: string, input: ReviewInput, options?: AddReviewOptions): Promise<{ review: Review; created: boolean }>;
+  addOrKeep(
+    businessId: string,
+    input: ReviewInput,
+    options?: AddReviewOptions,
+  ): Promise<{ review: Review; created: boolean }>;
   /** Shown reviews, newest first. Throws NotFoundError when the business does not exist. */
   list(businessId: string, options?: { limit?: number; offset?: number }): Promise<Review[]>;
   /** Every review of every business, hidden ones too, newest first (the admin's list). */
@@ -85,7 +89,14 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
           keys.reviewOwner,
           ...terms.map(keys.term),
         ],
-        [businessId, review.id, JSON.stringify(review), String(review.rating), String(Date.parse(review.createdAt)), asString(current.tv) ?? "0"],
+        [
+          businessId,
+          review.id,
+          JSON.stringify(review),
+          String(review.rating),
+          String(Date.parse(review.createdAt)),
+          asString(current.tv) ?? "0",
+        ],
       );
       const status = asString(reply[0]);
       if (status === "ok") return { review, created: true };
@@ -134,7 +145,13 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
       }
       const ties = after ? asNumber(await redis.zcount(keys.reviewsAll, after.score, after.score)) : 0;
       const max = after ? after.score : "+inf";
-      const raw = await redis.zrange<unknown[]>(keys.reviewsAll, max, "-inf", { byScore: true, rev: true, offset: 0, count: limit + 1 + ties, withScores: true });
+      const raw = await redis.zrange<unknown[]>(keys.reviewsAll, max, "-inf", {
+        byScore: true,
+        rev: true,
+        offset: 0,
+        count: limit + 1 + ties,
+        withScores: true,
+      });
       const entries = pairs(raw).filter(([id, score]) => !after || score < after.score || id < after.id);
       const page = entries.slice(0, limit);
       if (page.length === 0) return { items: [], nextCursor: null };
@@ -169,12 +186,33 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
         if (!current || current.tv === null || current.tv === undefined) return null;
         const wasHidden = review.hidden === true;
         const hide = change.hidden ?? wasHidden;
-        const next: Review = Review.parse({ ...review, isVerified: change.isVerified ?? review.isVerified, hidden: hide || undefined });
+        const next: Review = Review.parse({
+          ...review,
+          isVerified: change.isVerified ?? review.isVerified,
+          hidden: hide || undefined,
+        });
         const delta = hide === wasHidden ? 0 : hide ? -1 : 1;
         const terms = asJson<string[]>(current.terms) ?? [];
         const reply = await moderateScript.exec(
-          [bizKey, keys.reviews(businessId), keys.reviewsByDate(businessId), keys.all, keys.geo, keys.version, ...terms.map(keys.term)],
-          [businessId, reviewId, stored, JSON.stringify(next), String(delta), String(review.rating), String(Date.parse(review.createdAt)), asString(current.tv) ?? "0"],
+          [
+            bizKey,
+            keys.reviews(businessId),
+            keys.reviewsByDate(businessId),
+            keys.all,
+            keys.geo,
+            keys.version,
+            ...terms.map(keys.term),
+          ],
+          [
+            businessId,
+            reviewId,
+            stored,
+            JSON.stringify(next),
+            String(delta),
+            String(review.rating),
+            String(Date.parse(review.createdAt)),
+            asString(current.tv) ?? "0",
+          ],
         );
         const status = asString(reply[0]);
         if (status === "ok") return { ...next, businessId };

@@ -22,7 +22,17 @@ import RedisMock from "ioredis-mock";
 import { isWrite, normaliseOptions } from "./embedded-commands.ts";
 import { FileLock, type LockTimings } from "./file-lock.ts";
 import type { CommandBackend, Reply } from "./requester.ts";
-import { DamagedFileError, FORMAT, dump, readSnapshot, restore, stampOf, writeDurably, type MockInternals, type Snapshot } from "./snapshot.ts";
+import {
+  DamagedFileError,
+  FORMAT,
+  dump,
+  readSnapshot,
+  restore,
+  stampOf,
+  writeDurably,
+  type MockInternals,
+  type Snapshot,
+} from "./snapshot.ts";
 
 export type { LockTimings } from "./file-lock.ts";
 
@@ -57,7 +67,12 @@ export class EmbeddedBackend implements CommandBackend {
     // A unique host gives this instance its own keyspace (ioredis-mock shares data per host:port).
     this.mock = new RedisMock({ host: `treeline-embedded-${randomUUID()}`, lazyConnect: false });
     this.internals = this.mock as unknown as MockInternals;
-    this.lockTimings = { staleMs: LOCK_STALE_MS, abandonedMs: LOCK_ABANDONED_MS, timeoutMs: LOCK_TIMEOUT_MS, ...options.lock };
+    this.lockTimings = {
+      staleMs: LOCK_STALE_MS,
+      abandonedMs: LOCK_ABANDONED_MS,
+      timeoutMs: LOCK_TIMEOUT_MS,
+      ...options.lock,
+    };
     if (typeof this.internals.data?.keys !== "function" || typeof this.internals.expires?.get !== "function") {
       throw new Error("ioredis-mock internals changed; the embedded store cannot persist with this version");
     }
@@ -247,13 +262,18 @@ export class EmbeddedBackend implements CommandBackend {
     const why = error instanceof Error ? error.message : String(error);
     const kept = `${file} could not be read (${why}); it is kept as ${basename(aside)}`;
     if (this.savedAt !== null && (!previous || this.savedAt >= previous.savedAt)) {
-      writeDurably(file, JSON.stringify({ format: FORMAT, savedAt: this.savedAt, keys: dump(this.internals) } satisfies Snapshot));
+      writeDurably(
+        file,
+        JSON.stringify({ format: FORMAT, savedAt: this.savedAt, keys: dump(this.internals) } satisfies Snapshot),
+      );
       console.error(`[store] ${kept}; continuing from this server's copy of the save of ${this.savedAt}.`);
       return "memory";
     }
     if (previous) {
       writeDurably(file, JSON.stringify(previous));
-      console.error(`[store] ${kept}; continuing from the previous save (${basename(file)}.prev, saved ${previous.savedAt}).`);
+      console.error(
+        `[store] ${kept}; continuing from the previous save (${basename(file)}.prev, saved ${previous.savedAt}).`,
+      );
       return previous;
     }
     console.error(`[store] ${kept}; no earlier copy exists, so the store starts empty.`);
@@ -284,8 +304,13 @@ export class EmbeddedBackend implements CommandBackend {
       this.stamp = stampOf(file);
     } catch (error) {
       this.forget();
-      console.error(`[store] embedded store could not save ${file}; the request fails and nothing was acknowledged:`, error);
-      throw new Error(`ERR embedded store could not save its data (${error instanceof Error ? error.message : String(error)})`);
+      console.error(
+        `[store] embedded store could not save ${file}; the request fails and nothing was acknowledged:`,
+        error,
+      );
+      throw new Error(
+        `ERR embedded store could not save its data (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
   }
 }

@@ -3,7 +3,18 @@
  * that persists to the same data file (Netlify's local runtime runs each request in its
  * own worker).
  */
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeSync,
+} from "node:fs";
 import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
 import { threadId } from "node:worker_threads";
@@ -121,7 +132,9 @@ export class FileLock {
   release(): void {
     clearInterval(this.refresher);
     if (!this.held()) {
-      console.error(`[store] the lock ${this.path} was no longer ours on release; another process may have written meanwhile`);
+      console.error(
+        `[store] the lock ${this.path} was no longer ours on release; another process may have written meanwhile`,
+      );
       return;
     }
     try {

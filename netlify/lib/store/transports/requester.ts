@@ -127,7 +127,12 @@ export class BackendRequester implements Requester {
           return { kind: "run", args, isScript: true };
         }
         if (local || inBatch) return { kind: "run", args: [evalName, entry.script, ...rest], isScript: true };
-        return { kind: "run", args: [name, entry.sha, ...rest], fallback: [evalName, entry.script, ...rest], isScript: true };
+        return {
+          kind: "run",
+          args: [name, entry.sha, ...rest],
+          fallback: [evalName, entry.script, ...rest],
+          isScript: true,
+        };
       }
       case "SCRIPT": {
         const sub = (args[1] ?? "").toUpperCase();
@@ -155,5 +160,7 @@ export class BackendRequester implements Requester {
 
 // The REST protocol carries numbers and booleans as JSON; Redis only knows strings.
 function stringifyArgs(args: unknown[]): string[] {
-  return args.map((a) => (typeof a === "string" ? a : typeof a === "object" && a !== null ? JSON.stringify(a) : String(a)));
+  return args.map((a) =>
+    typeof a === "string" ? a : typeof a === "object" && a !== null ? JSON.stringify(a) : String(a),
+  );
 }

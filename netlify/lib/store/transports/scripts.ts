@@ -17,7 +17,11 @@ const SHEBANG = /^#!lua([^\n]*)(\n|$)/;
 export function portableScript(script: string, keepOtherFlags: boolean): string {
   const match = SHEBANG.exec(script);
   if (!match) return script;
-  const flags = /flags=([^\s]*)/.exec(match[1] ?? "")?.[1]?.split(",").filter(Boolean) ?? [];
+  const flags =
+    /flags=([^\s]*)/
+      .exec(match[1] ?? "")?.[1]
+      ?.split(",")
+      .filter(Boolean) ?? [];
   const kept = flags.filter((f) => f !== "allow-key-locking");
   const head = keepOtherFlags && kept.length > 0 ? `#!lua flags=${kept.join(",")}` : `-- ${match[0].trimEnd()}`;
   return head + (match[2] ?? "") + script.slice(match[0].length);

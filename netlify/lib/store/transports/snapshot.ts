@@ -3,7 +3,17 @@
  * into ioredis-mock's own maps, and written so that a crash at any moment leaves either the
  * old file or the new one (temp file, fsync, rename, fsync of the directory).
  */
-import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { dirname } from "node:path";
 import { threadId } from "node:worker_threads";
 
@@ -13,7 +23,12 @@ type Value = string | Record<string, string> | Set<string> | Map<string, { score
 
 /** The part of ioredis-mock's internals persistence needs (checked at start-up). */
 export interface MockInternals {
-  data: { keys(): string[]; get(key: string): Value | Buffer | undefined; set(key: string, v: Value): void; delete(key: string): void };
+  data: {
+    keys(): string[];
+    get(key: string): Value | Buffer | undefined;
+    set(key: string, v: Value): void;
+    delete(key: string): void;
+  };
   expires: { get(key: string): number | undefined; set(key: string, at: number): void };
 }
 

@@ -14,7 +14,9 @@ import type { Business } from "../../../lib/schemas/business.ts";
 /** "Central Time" for America/Chicago; the zone id where the runtime has no name for it. */
 export function timeZoneName(timeZone: string): string {
   try {
-    const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" }).formatToParts(0).find((p) => p.type === "timeZoneName");
+    const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" })
+      .formatToParts(0)
+      .find((p) => p.type === "timeZoneName");
     return part?.value ?? timeZone;
   } catch {
     return timeZone;
@@ -25,7 +27,11 @@ export function timeZoneName(timeZone: string): string {
 export function OpenNow({ business, now }: { business: Pick<Business, "businessHours" | "timeZone">; now: number }) {
   const state = openState(business.businessHours, business.timeZone, now);
   return (
-    <p className="badge bg-forest-100 text-forest-800 data-[closed]:bg-slate-100 data-[closed]:text-slate-700" data-open-status="" data-closed={state.open ? undefined : ""}>
+    <p
+      className="badge bg-forest-100 text-forest-800 data-[closed]:bg-slate-100 data-[closed]:text-slate-700"
+      data-open-status=""
+      data-closed={state.open ? undefined : ""}
+    >
       {state.always ? OPEN_TEXT.always : state.open ? OPEN_TEXT.open : OPEN_TEXT.closed}
     </p>
   );
@@ -59,8 +65,14 @@ export function HoursTable({ business, now }: { business: Pick<Business, "busine
 }
 
 /** Where the business is based and the towns it serves. */
-export function ServiceArea({ business }: { business: Pick<Business, "serviceAreas" | "city" | "locality" | "state"> }) {
-  const base = business.locality ? `${business.locality}, ${business.state} (${business.city} area)` : `${business.city}, ${business.state}`;
+export function ServiceArea({
+  business,
+}: {
+  business: Pick<Business, "serviceAreas" | "city" | "locality" | "state">;
+}) {
+  const base = business.locality
+    ? `${business.locality}, ${business.state} (${business.city} area)`
+    : `${business.city}, ${business.state}`;
   return (
     <div className="space-y-3 text-sm">
       <p className="text-slate-700">

@@ -24,7 +24,13 @@ import { HoursTable, OpenNow, ServiceArea } from "./BusinessHours.tsx";
  * Stars plus "4.8 (12 reviews)". `live` marks the element so that a review posted from the
  * page updates it in place (live-reviews.tsx).
  */
-export function RatingSummary({ business, rating = business.rating, reviewCount = business.reviewCount, live = false, className = "" }: {
+export function RatingSummary({
+  business,
+  rating = business.rating,
+  reviewCount = business.reviewCount,
+  live = false,
+  className = "",
+}: {
   business: Pick<Business, "id" | "rating" | "reviewCount">;
   rating?: string;
   reviewCount?: number;
@@ -32,8 +38,17 @@ export function RatingSummary({ business, rating = business.rating, reviewCount 
   className?: string;
 }) {
   return (
-    <span className={`inline-flex items-center gap-1.5 ${className}`} data-live-summary={live ? business.id : undefined}>
-      <StarRow rating={rating} size="size-5" emptyFill="fill-slate-200" label={ratingLabel(rating)} data-live-stars="" />
+    <span
+      className={`inline-flex items-center gap-1.5 ${className}`}
+      data-live-summary={live ? business.id : undefined}
+    >
+      <StarRow
+        rating={rating}
+        size="size-5"
+        emptyFill="fill-slate-200"
+        label={ratingLabel(rating)}
+        data-live-stars=""
+      />
       <span className="font-semibold text-slate-900" data-live-rating="">
         {Number(rating).toFixed(1)}
       </span>
@@ -86,7 +101,17 @@ export function BusinessHeader({ business, live }: { business: Business; live?: 
   );
 }
 
-function Section({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
+function Section({
+  id,
+  title,
+  children,
+  aside,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
   return (
     <section className="card" aria-labelledby={id}>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -105,7 +130,8 @@ function About({ business }: { business: Business }) {
     <Section id="about-heading" title="About">
       <p className="whitespace-pre-line text-slate-700">{business.description}</p>
       <p className="mt-3 inline-flex items-center gap-2 text-sm font-medium text-forest-800">
-        <Icon name="award" className="size-4" /> {business.yearsInBusiness} {business.yearsInBusiness === 1 ? "year" : "years"} in business
+        <Icon name="award" className="size-4" /> {business.yearsInBusiness}{" "}
+        {business.yearsInBusiness === 1 ? "year" : "years"} in business
       </p>
     </Section>
   );
@@ -118,14 +144,21 @@ function About({ business }: { business: Business }) {
 function Photos({ business }: { business: Business }) {
   const count = business.images.length;
   return (
-    <Section id="photos-heading" title="Photos" aside={<span className="text-sm text-slate-600">{count === 1 ? "1 photo" : `${count} photos`}</span>}>
+    <Section
+      id="photos-heading"
+      title="Photos"
+      aside={<span className="text-sm text-slate-600">{count === 1 ? "1 photo" : `${count} photos`}</span>}
+    >
       {count === 0 ? (
         <p className="text-slate-600">No photos yet.</p>
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {business.images.map((src, i) => (
             <li key={`${src}-${i}`} className="relative aspect-[4/3] overflow-hidden rounded-lg bg-forest-50">
-              <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 text-forest-700" data-photo-placeholder="">
+              <span
+                className="absolute inset-0 flex flex-col items-center justify-center gap-1 text-forest-700"
+                data-photo-placeholder=""
+              >
                 <Icon name="image" className="size-8" />
                 <span className="text-xs">Photo unavailable</span>
               </span>
@@ -265,7 +298,17 @@ function Credentials({ business }: { business: Business }) {
  * The whole page body below the site header; `reviews` is the reviews section. `now` is the
  * moment the hours' open state and today's row are drawn for (the render's).
  */
-export function BusinessDetail({ business, reviews, now, live }: { business: Business; reviews: ReactNode; now: number; live?: boolean }) {
+export function BusinessDetail({
+  business,
+  reviews,
+  now,
+  live,
+}: {
+  business: Business;
+  reviews: ReactNode;
+  now: number;
+  live?: boolean;
+}) {
   return (
     <>
       <BusinessHeader business={business} live={live} />

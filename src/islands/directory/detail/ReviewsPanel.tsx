@@ -28,7 +28,9 @@ export function ReviewItem({ review }: { review: PublicReview }) {
       </div>
       {review.serviceType ? <p className="mt-1 text-sm text-slate-600">{review.serviceType}</p> : null}
       {review.title ? <h3 className="mt-2 font-semibold text-slate-900">{review.title}</h3> : null}
-      {review.reviewText ? <p className="mt-1 whitespace-pre-line break-words text-slate-700">{review.reviewText}</p> : null}
+      {review.reviewText ? (
+        <p className="mt-1 whitespace-pre-line break-words text-slate-700">{review.reviewText}</p>
+      ) : null}
       <p className="mt-2 text-xs text-slate-500">
         <time dateTime={review.createdAt}>{formatReviewDate(review.createdAt)}</time>
       </p>
@@ -49,7 +51,13 @@ export function ReviewList({ businessName, reviews }: { businessName: string; re
   );
 }
 
-export default function ReviewsPanel({ business, reviews }: { business: Pick<Business, "name">; reviews: readonly PublicReview[] }) {
+export default function ReviewsPanel({
+  business,
+  reviews,
+}: {
+  business: Pick<Business, "name">;
+  reviews: readonly PublicReview[];
+}) {
   return (
     <section className="card" aria-labelledby="reviews-heading" id="reviews">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -21,7 +21,9 @@ const followed = new Set<string>();
 function showSummary(businessId: string, state: ReviewsState): void {
   for (const el of document.querySelectorAll<HTMLElement>(`[data-live-summary="${CSS.escape(businessId)}"]`)) {
     const filled = filledStars(state.rating);
-    el.querySelectorAll<SVGElement>("[data-star]").forEach((star, i) => star.setAttribute("data-on", String(i < filled)));
+    el.querySelectorAll<SVGElement>("[data-star]").forEach((star, i) =>
+      star.setAttribute("data-on", String(i < filled)),
+    );
     el.querySelector("[data-live-stars]")?.setAttribute("aria-label", ratingLabel(state.rating));
     const rating = el.querySelector("[data-live-rating]");
     if (rating) rating.textContent = Number(state.rating).toFixed(1);
@@ -30,7 +32,17 @@ function showSummary(businessId: string, state: ReviewsState): void {
   }
 }
 
-function LiveReviews({ businessId, businessName, failed, reviews }: { businessId: string; businessName: string; failed: boolean; reviews: readonly PublicReview[] | null }) {
+function LiveReviews({
+  businessId,
+  businessName,
+  failed,
+  reviews,
+}: {
+  businessId: string;
+  businessName: string;
+  failed: boolean;
+  reviews: readonly PublicReview[] | null;
+}) {
   return (
     <>
       {failed ? (
@@ -54,7 +66,9 @@ export function followReviews(businessId: string, businessName: string): void {
   const list = section?.querySelector<HTMLElement>("[data-reviews]");
   // The server's list (or its empty text), shown until the store has the fresh one.
   let served = list?.firstElementChild instanceof HTMLElement ? list.firstElementChild : null;
-  const servedIds = new Set([...(served?.querySelectorAll<HTMLElement>("[data-review-id]") ?? [])].map((el) => el.dataset.reviewId));
+  const servedIds = new Set(
+    [...(served?.querySelectorAll<HTMLElement>("[data-review-id]") ?? [])].map((el) => el.dataset.reviewId),
+  );
   const live = document.createElement("div");
   list?.prepend(live);
   const root = createRoot(live);
@@ -74,7 +88,12 @@ export function followReviews(businessId: string, businessName: string): void {
     // The empty text goes once the visitor's review is above it.
     if (served && servedIds.size === 0) served.hidden = added.length > 0;
     root.render(
-      <LiveReviews businessId={businessId} businessName={businessName} failed={state.status === "error"} reviews={served && added.length === 0 ? null : added} />,
+      <LiveReviews
+        businessId={businessId}
+        businessName={businessName}
+        failed={state.status === "error"}
+        reviews={served && added.length === 0 ? null : added}
+      />,
     );
   });
 }

@@ -20,19 +20,55 @@ import type { ListBusiness } from "./types.ts";
 export const CARD_SERVICES = 3;
 
 /** "24/7", "Open now" or "Closed" for a card; null when it cannot be known yet. */
-export function OpenBadge({ business, now }: { business: Pick<ListBusiness, "businessHours" | "timeZone">; now?: number }) {
+export function OpenBadge({
+  business,
+  now,
+}: {
+  business: Pick<ListBusiness, "businessHours" | "timeZone">;
+  now?: number;
+}) {
   const state = openState(business.businessHours ?? {}, business.timeZone, now ?? 0);
-  if (state.always) return <span className="badge shrink-0 bg-forest-100 text-forest-800" data-testid="open-badge">24/7</span>;
+  if (state.always)
+    return (
+      <span className="badge shrink-0 bg-forest-100 text-forest-800" data-testid="open-badge">
+        24/7
+      </span>
+    );
   if (now === undefined) return null;
   return state.open ? (
-    <span className="badge shrink-0 bg-forest-100 text-forest-800" data-testid="open-badge">Open now</span>
+    <span className="badge shrink-0 bg-forest-100 text-forest-800" data-testid="open-badge">
+      Open now
+    </span>
   ) : (
-    <span className="badge shrink-0 bg-slate-100 text-slate-700" data-testid="open-badge">Closed</span>
+    <span className="badge shrink-0 bg-slate-100 text-slate-700" data-testid="open-badge">
+      Closed
+    </span>
   );
 }
 
-export function BusinessCard({ business, className = "", now }: { business: ListBusiness; className?: string; now?: number }) {
-  const { name, slug, description, city, locality, state, phone, rating, reviewCount, isFeatured, services, distanceMiles } = business;
+export function BusinessCard({
+  business,
+  className = "",
+  now,
+}: {
+  business: ListBusiness;
+  className?: string;
+  now?: number;
+}) {
+  const {
+    name,
+    slug,
+    description,
+    city,
+    locality,
+    state,
+    phone,
+    rating,
+    reviewCount,
+    isFeatured,
+    services,
+    distanceMiles,
+  } = business;
   const shown = services.slice(0, CARD_SERVICES);
   const more = services.length - shown.length;
 
@@ -74,7 +110,10 @@ export function BusinessCard({ business, className = "", now }: { business: List
       {shown.length > 0 && (
         <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Services">
           {shown.map((service) => (
-            <li key={service} className="rounded-md border border-forest-100 bg-forest-50 px-2 py-0.5 text-xs font-medium text-forest-800">
+            <li
+              key={service}
+              className="rounded-md border border-forest-100 bg-forest-50 px-2 py-0.5 text-xs font-medium text-forest-800"
+            >
               {service}
             </li>
           ))}
@@ -94,7 +133,11 @@ export function BusinessCard({ business, className = "", now }: { business: List
         {phone && (
           <a href={telHref(phone)} className="btn-primary min-w-0 flex-1 whitespace-nowrap">
             <Icon name="phone" className="size-4 shrink-0" />
-            Call Now<span className="sr-only"> {name} at {phone}</span>
+            Call Now
+            <span className="sr-only">
+              {" "}
+              {name} at {phone}
+            </span>
           </a>
         )}
       </div>

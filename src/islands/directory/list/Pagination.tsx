@@ -20,7 +20,10 @@ const unavailable = "btn-outline px-4 cursor-not-allowed border-slate-200 bg-whi
 
 export function Pagination({ page, pages, hrefFor, onPage }: Props) {
   const step = (target: number, enabled: boolean, label: "Previous" | "Next") => {
-    const content = label === "Previous" ? [<Icon key="a" name="chevronLeft" />, label] : [label, <Icon key="a" name="chevronRight" />];
+    const content =
+      label === "Previous"
+        ? [<Icon key="a" name="chevronLeft" />, label]
+        : [label, <Icon key="a" name="chevronRight" />];
     if (!enabled) {
       return (
         <span className={unavailable} aria-disabled="true" data-testid={`page-${label.toLowerCase()}`}>
@@ -30,12 +33,26 @@ export function Pagination({ page, pages, hrefFor, onPage }: Props) {
     }
     const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
       // New tab, new window, download: the browser's own navigation.
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       event.preventDefault();
       onPage(target);
     };
     return (
-      <a href={hrefFor(target)} className={link} rel={label === "Previous" ? "prev" : "next"} onClick={onClick} data-testid={`page-${label.toLowerCase()}`}>
+      <a
+        href={hrefFor(target)}
+        className={link}
+        rel={label === "Previous" ? "prev" : "next"}
+        onClick={onClick}
+        data-testid={`page-${label.toLowerCase()}`}
+      >
         {content}
       </a>
     );

@@ -82,7 +82,16 @@ interface Props {
   locating?: boolean;
 }
 
-export function SearchForm({ state = DEFAULT_DIRECTORY_STATE, formRef, onSearchInput, onFilterChange, onSubmit, nearError, onLocate, locating = false }: Props) {
+export function SearchForm({
+  state = DEFAULT_DIRECTORY_STATE,
+  formRef,
+  onSearchInput,
+  onFilterChange,
+  onSubmit,
+  nearError,
+  onLocate,
+  locating = false,
+}: Props) {
   const d = state;
   return (
     <form
@@ -124,14 +133,25 @@ export function SearchForm({ state = DEFAULT_DIRECTORY_STATE, formRef, onSearchI
             aria-describedby={nearError ? "directory-near-error" : undefined}
           />
           {onLocate && (
-            <button type="button" className="btn-outline min-h-12 shrink-0 px-3" onClick={onLocate} disabled={locating} data-testid="use-my-location">
+            <button
+              type="button"
+              className="btn-outline min-h-12 shrink-0 px-3"
+              onClick={onLocate}
+              disabled={locating}
+              data-testid="use-my-location"
+            >
               <Icon name="navigation" className="size-5" />
               <span className="sr-only sm:not-sr-only">{locating ? "Locating…" : "Use my location"}</span>
             </button>
           )}
         </div>
         {nearError && (
-          <p id="directory-near-error" role="alert" className="mt-1.5 text-sm font-medium text-red-700" data-testid="near-error">
+          <p
+            id="directory-near-error"
+            role="alert"
+            className="mt-1.5 text-sm font-medium text-red-700"
+            data-testid="near-error"
+          >
             {nearError}
           </p>
         )}
@@ -140,7 +160,14 @@ export function SearchForm({ state = DEFAULT_DIRECTORY_STATE, formRef, onSearchI
         <label htmlFor="directory-city" className={label}>
           City
         </label>
-        <Select id="directory-city" name="city" defaultValue={d.city} options={CITY_CHOICES} onChange={onFilterChange} icon />
+        <Select
+          id="directory-city"
+          name="city"
+          defaultValue={d.city}
+          options={CITY_CHOICES}
+          onChange={onFilterChange}
+          icon
+        />
       </div>
       <button type="submit" className="btn-secondary min-h-12 lg:mt-7">
         <Icon name="search" className="size-5" />
@@ -149,17 +176,59 @@ export function SearchForm({ state = DEFAULT_DIRECTORY_STATE, formRef, onSearchI
 
       <fieldset className="grid grid-cols-2 gap-3 border-t border-forest-100 pt-4 sm:col-span-2 sm:grid-cols-4 lg:col-span-4 lg:grid-cols-[repeat(4,minmax(0,11rem))_auto_auto] lg:items-end">
         <legend className="sr-only">Filters</legend>
-        <SelectField id="directory-radius" label="Within" name="radius" defaultValue={String(d.radius)} options={RADIUS_OPTIONS} onChange={onFilterChange} />
-        <SelectField id="directory-service" label="Service" name="service" defaultValue={d.service} options={SERVICE_CHOICES} onChange={onFilterChange} />
-        <SelectField id="directory-rating" label="Rating" name="minRating" defaultValue={String(d.minRating)} options={MIN_RATING_OPTIONS} onChange={onFilterChange} />
-        <SelectField id="directory-sort" label="Sort by" name="sort" defaultValue={d.sort} options={SORT_OPTIONS} onChange={onFilterChange} />
+        <SelectField
+          id="directory-radius"
+          label="Within"
+          name="radius"
+          defaultValue={String(d.radius)}
+          options={RADIUS_OPTIONS}
+          onChange={onFilterChange}
+        />
+        <SelectField
+          id="directory-service"
+          label="Service"
+          name="service"
+          defaultValue={d.service}
+          options={SERVICE_CHOICES}
+          onChange={onFilterChange}
+        />
+        <SelectField
+          id="directory-rating"
+          label="Rating"
+          name="minRating"
+          defaultValue={String(d.minRating)}
+          options={MIN_RATING_OPTIONS}
+          onChange={onFilterChange}
+        />
+        <SelectField
+          id="directory-sort"
+          label="Sort by"
+          name="sort"
+          defaultValue={d.sort}
+          options={SORT_OPTIONS}
+          onChange={onFilterChange}
+        />
         <label className={toggle}>
-          <input type="checkbox" name="open" value={OPEN_NOW} defaultChecked={d.open} onChange={onFilterChange} className="size-4 accent-forest-700" />
+          <input
+            type="checkbox"
+            name="open"
+            value={OPEN_NOW}
+            defaultChecked={d.open}
+            onChange={onFilterChange}
+            className="size-4 accent-forest-700"
+          />
           <Icon name="clock" className="size-4 text-forest-600" />
           Open now
         </label>
         <label className={toggle}>
-          <input type="checkbox" name="emergency" value="1" defaultChecked={d.emergency} onChange={onFilterChange} className="size-4 accent-forest-700" />
+          <input
+            type="checkbox"
+            name="emergency"
+            value="1"
+            defaultChecked={d.emergency}
+            onChange={onFilterChange}
+            className="size-4 accent-forest-700"
+          />
           24/7 emergency
         </label>
       </fieldset>
@@ -197,7 +266,10 @@ function Select({ icon = false, options, ...props }: SelectProps & { icon?: bool
           </option>
         ))}
       </select>
-      <Icon name="chevronDown" className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-500" />
+      <Icon
+        name="chevronDown"
+        className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-500"
+      />
     </div>
   );
 }
@@ -213,7 +285,11 @@ function IconInput({ icon, wrapper, ...input }: IconInputProps) {
   return (
     <div className={wrapper ? `relative ${wrapper}` : "relative"}>
       <Icon name={icon} className={leadingIcon} />
-      <input enterKeyHint="search" {...input} className={`${control} pr-3 pl-10${input["aria-invalid"] ? " border-red-600" : ""}`} />
+      <input
+        enterKeyHint="search"
+        {...input}
+        className={`${control} pr-3 pl-10${input["aria-invalid"] ? " border-red-600" : ""}`}
+      />
     </div>
   );
 }
@@ -223,5 +299,15 @@ function IconInput({ icon, wrapper, ...input }: IconInputProps) {
  * too, server-side only: both forms send `near` to /directory.
  */
 export function PlaceInput(props: Omit<IconInputProps, "icon">) {
-  return <IconInput icon="mapPin" name="near" type="text" placeholder="e.g. 78664 or Katy, TX" maxLength={MAX_NEAR_LENGTH} autoComplete="postal-code" {...props} />;
+  return (
+    <IconInput
+      icon="mapPin"
+      name="near"
+      type="text"
+      placeholder="e.g. 78664 or Katy, TX"
+      maxLength={MAX_NEAR_LENGTH}
+      autoComplete="postal-code"
+      {...props}
+    />
+  );
 }

@@ -30,7 +30,10 @@ export async function fetchListPage(url: string | number | true): Promise<ListPa
   const answer = await apiGet<ListAnswer>(String(url));
   const data = readList(answer);
   const total = typeof answer?.total === "number" && answer.total >= 0 ? answer.total : data.length;
-  const near = typeof answer?.near?.label === "string" && typeof answer.near.radius === "number" ? { label: answer.near.label, radius: answer.near.radius } : undefined;
+  const near =
+    typeof answer?.near?.label === "string" && typeof answer.near.radius === "number"
+      ? { label: answer.near.label, radius: answer.near.radius }
+      : undefined;
   return { data, total, ...(near ? { near } : {}) };
 }
 

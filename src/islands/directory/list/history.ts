@@ -30,6 +30,8 @@ export function writeHistory(state: DirectoryState, entry: HistoryEntry): void {
     window.history.pushState({ [KEY]: { typing: entry === "typing" } }, "", url);
     return;
   }
-  const previous = (window.history.state && typeof window.history.state === "object" ? window.history.state : {}) as Record<string, unknown>;
+  const previous = (
+    window.history.state && typeof window.history.state === "object" ? window.history.state : {}
+  ) as Record<string, unknown>;
   window.history.replaceState({ ...previous, [KEY]: { typing: wasTyping } }, "", url);
 }

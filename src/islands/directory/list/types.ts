@@ -37,7 +37,24 @@ export interface ListPage {
 }
 
 export function toListBusiness(b: ListBusiness): ListBusiness {
-  const { id, name, slug, description, city, state, phone, rating, reviewCount, isFeatured, services, locality, businessHours, timeZone, emergency247, distanceMiles } = b;
+  const {
+    id,
+    name,
+    slug,
+    description,
+    city,
+    state,
+    phone,
+    rating,
+    reviewCount,
+    isFeatured,
+    services,
+    locality,
+    businessHours,
+    timeZone,
+    emergency247,
+    distanceMiles,
+  } = b;
   return {
     id,
     name,
