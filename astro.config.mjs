@@ -7,7 +7,7 @@ import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import finishHtml from "./src/integrations/finish-html.ts";
 import icons from "./src/integrations/icons.ts";
-import sharedStore from "./src/integrations/shared-store.ts";
+import localFunctions from "./src/integrations/local-functions.ts";
 import onDemandRoutes from "./src/integrations/on-demand-routes.ts";
 
 // The canonical origin is needed at build time for canonical/OG URLs and the sitemap.
@@ -36,7 +36,7 @@ export default defineConfig({
     }),
     finishHtml(),
     icons(),
-    sharedStore(),
+    localFunctions(),
     onDemandRoutes(),
   ],
   vite: { plugins: [tailwindcss()] },

@@ -1,27 +1,26 @@
-// Serves the production build (dist/ + netlify/functions) through Netlify's own
-// request pipeline (@netlify/dev): redirects, headers, functions and static files
-// behave as on Netlify, but bound to 127.0.0.1 only.
+// Serves the production build as Netlify would, on 127.0.0.1 only: the functions of
+// netlify/functions and the on-demand page function run in this process (each imported once,
+// scripts/local-functions.ts), and Netlify's own local pipeline (@netlify/dev, with its
+// functions feature off) does the rest: redirects, headers, static files, blobs.
 //
 // What Netlify's edge does in front of that pipeline, this server does too (see
 // docs/security.md): the client's address comes from the socket, never from a header; a
 // body longer than any endpoint takes is refused before it is read; only requests naming
-// this server are served; answers are compressed (brotli or gzip) as the CDN would.
+// this server are served; a path that is not valid percent-encoding or a method no site
+// answers is refused; answers are compressed (brotli or gzip) as the CDN would.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, rm } from "node:fs/promises";
 import http from "node:http";
 import { networkInterfaces } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { NetlifyDev } from "@netlify/dev";
 import { shouldBase64Encode } from "@netlify/dev-utils";
-import { FunctionsHandler } from "@netlify/functions-dev";
 import { register } from "tsx/esm/api";
 
-// The store code is TypeScript shared with the functions.
+// The functions and the store code are TypeScript.
 register();
 
 const host = process.env.HOST || "127.0.0.1";
@@ -30,8 +29,14 @@ const port = Number(process.env.PORT || 8888);
 const { MAX_BODY_LIMIT, formatBytes, htmlResponse, jsonError, wantsPage } = await import("../netlify/lib/http.ts");
 const { problemPage } = await import("../netlify/lib/pages.ts");
 const { siteUrl } = await import("../src/lib/site.ts");
-const { shareEmbeddedStore } = await import("../netlify/lib/store/shared-embedded.ts");
-const embedded = await shareEmbeddedStore();
+const { openLocalStore } = await import("../netlify/lib/store/local.ts");
+const { createRuntime, loadFunction, loadFunctions } = await import("./local-functions.ts");
+
+const localStore = await openLocalStore().catch((error) => {
+  console.error(`[serve] ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});
+console.log(`[store] using ${localStore.description}`);
 
 const netlify = new NetlifyDev({
   projectRoot: process.cwd(),
@@ -40,7 +45,9 @@ const netlify = new NetlifyDev({
   database: { enabled: false },
   edgeFunctions: { enabled: false },
   environmentVariables: { enabled: true },
-  functions: { enabled: true },
+  // Run here, in-process (local-functions.ts): Netlify's emulation starts a worker and
+  // imports the whole bundle again for every call.
+  functions: { enabled: false },
   geolocation: { enabled: false },
   headers: { enabled: true },
   images: { enabled: false },
@@ -49,60 +56,16 @@ const netlify = new NetlifyDev({
   staticFiles: { enabled: true },
   skipGitignore: true,
 });
-
 await netlify.start();
 
-// --- function builds ------------------------------------------------------------------------
+/** The on-demand pages: the Astro SSR function the adapter writes (npm run build). */
+const SSR_ENTRY = resolve(".netlify/v1/functions/ssr/ssr.mjs");
+const functions = [...(await loadFunctions()), ...(existsSync(SSR_ENTRY) ? [await loadFunction(SSR_ENTRY)] : [])];
+const runtime = createRuntime(functions);
+runtime.startSchedules();
 
-/**
- * @netlify/dev is made for `netlify dev`, where the source changes under it: it bundles the
- * function a request names again for every request (esbuild and file tracing, about 5 s on a
- * 2-core machine, so every API call took seconds), into a directory it deletes with that
- * request's answer even while a request that shared the build is still loading modules from it
- * (a 500, "Cannot find module ..."). What this server serves does not change while it runs, so
- * each function is bundled once, on its first request, into a directory of this process's that
- * lives as long as the server; every request then runs that bundle in a fresh worker, as before.
- * A build that fails is tried again by the next request.
- */
-const FUNCTIONS_SERVE = resolve(".netlify/functions-serve");
-const BUILDS = join(FUNCTIONS_SERVE, `built-${process.pid}`);
-await sweepBuilds();
-await mkdir(BUILDS, { recursive: true });
-
-/** Removes the build directories of servers that are no longer running (this one's too). */
-async function sweepBuilds() {
-  const alive = (pid) => {
-    try {
-      process.kill(pid, 0);
-      return pid !== process.pid;
-    } catch (error) {
-      return error?.code === "EPERM";
-    }
-  };
-  const entries = await readdir(FUNCTIONS_SERVE).catch(() => []);
-  for (const name of entries) {
-    const pid = Number(/^built-(\d+)$/.exec(name)?.[1]);
-    if (pid && !alive(pid)) await rm(join(FUNCTIONS_SERVE, name), { force: true, recursive: true }).catch(() => {});
-  }
-}
-
-const BUILT_ONCE = Symbol("built once");
-const invokeFunction = FunctionsHandler.prototype.invoke;
-FunctionsHandler.prototype.invoke = function (request, route, func, buildDirectory) {
-  if (!func[BUILT_ONCE]) {
-    const build = func.build.bind(func);
-    let built;
-    func.build = ({ cache }) => {
-      built ??= build({ buildDirectory: join(BUILDS, func.name), cache }).then((result) => {
-        if (result?.error) built = undefined;
-        return result;
-      });
-      return built;
-    };
-    func[BUILT_ONCE] = true;
-  }
-  return invokeFunction.call(this, request, route, func, buildDirectory);
-};
+/** The methods a page, a file or a function may be asked for; anything else is refused (405). */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** Only functions read bodies, and every function lives under /api/. */
 const FUNCTION_PATHS = /^\/api\//;
@@ -202,8 +165,9 @@ function closeAfterAnswer(req, res) {
 }
 
 /** Sends a refusal and closes the connection (see closeAfterAnswer). */
-async function refuse(req, res, status, title, message) {
+async function refuse(req, res, status, title, message, headers = {}) {
   const answer = refusal(req, status, title, message);
+  for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
   const body = Buffer.from(await answer.arrayBuffer());
   closeAfterAnswer(req, res);
   res.writeHead(status, { ...Object.fromEntries(answer.headers), "content-length": body.length });
@@ -230,34 +194,6 @@ function pipelineRequest(req, origin, client, body) {
   }
   return new Request(`${origin}${req.url}`, { method: req.method, headers, body: payload });
 }
-
-/**
- * The on-demand pages (the Astro SSR function the adapter writes to .netlify/v1/functions):
- * @netlify/dev serves netlify/functions only, so the paths in that function's config go to
- * it here, after static files and the API functions, as on Netlify. The request URL is built
- * on this server's own address, never on the client's Host header.
- */
-async function loadOnDemand() {
-  const file = resolve(".netlify/v1/functions/ssr/ssr.mjs");
-  if (!existsSync(file)) return undefined;
-  const mod = await import(pathToFileURL(file).href);
-  const patterns = [mod.config?.path]
-    .flat()
-    .filter(Boolean)
-    .map((pathname) => new URLPattern({ pathname }));
-  return {
-    matches: (pathname) => patterns.some((p) => p.test({ pathname })),
-    handle(req, client) {
-      const request = pipelineRequest(req, `http://${host.includes(":") ? `[${host}]` : host}:${port}`, client, null);
-      return mod.default(request, {
-        ip: client,
-        params: {},
-        waitUntil: (p) => void Promise.resolve(p).catch(() => {}),
-      });
-    },
-  };
-}
-const onDemand = await loadOnDemand();
 
 // --- compression ----------------------------------------------------------------------------
 
@@ -378,6 +314,11 @@ const server = http.createServer(async (req, res) => {
       );
     }
     if (!req.url?.startsWith("/")) return refuse(req, res, 400, "Bad request", "The request target must be a path.");
+    if (!METHODS.has(req.method ?? "")) {
+      return refuse(req, res, 405, "Method not allowed", `This site does not answer ${req.method} requests.`, {
+        allow: [...METHODS].join(", "),
+      });
+    }
     const origin = `http://${hostHeader}`;
     const client = req.socket.remoteAddress ?? "";
     if (!client) return refuse(req, res, 400, "Bad request", "The connection has no address.");
@@ -404,18 +345,42 @@ const server = http.createServer(async (req, res) => {
       }
     }
 
+    let pathname;
+    try {
+      pathname = new URL(`${origin}${req.url}`).pathname;
+      decodeURIComponent(pathname);
+    } catch {
+      return refuse(req, res, 400, "Bad request", "The address is not valid: it has a broken %-escape.");
+    }
+
     const headers = {};
     const options = {
       headersCollector: (key, value) => {
         headers[key] = value;
       },
     };
-    const match = await netlify.handleAndIntrospect(pipelineRequest(req, origin, client, body), options);
-    const pathname = new URL(req.url, origin).pathname;
-    const dynamic = !match && onDemand?.matches(pathname) && (req.method === "GET" || req.method === "HEAD");
-    const response =
-      match?.response ?? (dynamic ? await onDemand.handle(req, client) : await notFound(origin, options));
-    await send(req, res, response, headers, (!match && !dynamic) || match?.type === "static");
+    const call = (fn, payload) =>
+      runtime.call(fn, pipelineRequest(req, origin, client, payload), { ip: client, origin });
+    // As on Netlify: a function's path wins over files, except for one that prefers static
+    // files (the on-demand pages), which answers only where no file or redirect does.
+    const fn = runtime.match(pathname, req.method);
+    let response;
+    let isStatic = false;
+    if (fn && !fn.fn.preferStatic) {
+      response = await call(fn, body);
+    } else {
+      const match = await netlify.handleAndIntrospect(pipelineRequest(req, origin, client, body), options);
+      if (match) {
+        response = match.response;
+        isStatic = match.type === "static";
+      } else if (fn && (req.method === "GET" || req.method === "HEAD")) {
+        response = await call(fn, null);
+      } else {
+        response = await notFound(origin, options);
+        isStatic = true;
+      }
+    }
+    await send(req, res, response, headers, isStatic);
   } catch (error) {
     // A client that hung up mid-answer is not a server failure.
     if (res.destroyed || error?.code === "ERR_STREAM_PREMATURE_CLOSE") return;
@@ -429,13 +394,14 @@ server.listen(port, host, () => {
   console.log(`[serve] Treeline production build on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
 });
 
-// netlify.stop() can wait forever on its function bundler; never let it block a shutdown.
+// netlify.stop() can wait forever on its watchers; never let it block a shutdown.
 const stop = async () => {
   server.close();
   server.closeAllConnections();
+  // Work a function handed to waitUntil (a lead's notification) finishes before the store closes.
+  await runtime.stop();
   await Promise.race([netlify.stop().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1500))]);
-  await embedded?.close().catch(() => {});
-  await rm(BUILDS, { force: true, recursive: true }).catch(() => {});
+  await localStore.close().catch(() => {});
   process.exit(0);
 };
 process.on("SIGINT", stop);

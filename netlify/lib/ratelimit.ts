@@ -13,7 +13,7 @@ export const DEFAULT_RATE_LIMIT_PER_MINUTE = 5;
 /** The 429 message of every public endpoint. */
 export const RATE_LIMIT_ERROR = "Too many requests. Please wait a minute and try again.";
 /** A hung store must not hold a visitor's submission hostage; after this we let it through. */
-const LIMITER_TIMEOUT_MS = 2_000;
+const LIMITER_TIMEOUT_MS = 1_000;
 
 /** The configured allowance per minute; malformed values fall back to the default. */
 export function rateLimitPerMinute(env: Record<string, string | undefined> = process.env): number {

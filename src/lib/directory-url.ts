@@ -179,6 +179,20 @@ export function normalizeDirectoryState(input: Partial<Record<keyof DirectorySta
 }
 
 /** Reads the page URL's query (a search string with or without "?", or URLSearchParams). */
+/** The query parameters of a directory page (what parseDirectoryQuery reads). */
+export const DIRECTORY_PARAMS = [
+  "q",
+  "city",
+  "page",
+  "near",
+  "radius",
+  "service",
+  "open",
+  "emergency",
+  "minRating",
+  "sort",
+] as const;
+
 export function parseDirectoryQuery(query: string | URLSearchParams): DirectoryState {
   const params = typeof query === "string" ? new URLSearchParams(query) : query;
   const get = (name: string) => params.get(name) ?? "";

@@ -36,8 +36,6 @@ export type CreateStoreOptions = {
   prefix?: string;
   /** Print the one-line "which store" notice (getStore does). */
   log?: boolean;
-  /** Reported kind when it differs from the transport (the shared embedded store over REST). */
-  kind?: StoreKind;
   /** Seed file loaded on first use when the store has no businesses; omit to start empty. */
   seedFile?: string;
 } & (
@@ -60,6 +58,8 @@ export interface Store {
   readonly description: string;
   /** True when the store answers a PING within 2 s. */
   ping(): Promise<boolean>;
+  /** True when a write is acknowledged (and, embedded, saved to disk) within 2 s. */
+  writable(): Promise<boolean>;
   readonly leads: LeadsRepository;
   readonly businesses: BusinessesRepository;
   readonly reviews: ReviewsRepository;
@@ -90,21 +90,38 @@ export function storeOptionsFromEnv(env: Record<string, string | undefined> = pr
     return wanted && existsSync(file) ? file : undefined;
   };
   if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
-    // The local server's shared embedded store speaks REST too, but it is still the embedded store.
-    const kind = env.TREELINE_SHARED_EMBEDDED === "1" ? "embedded" : "upstash";
     return {
       transport: "upstash",
       url: env.UPSTASH_REDIS_REST_URL,
       token: env.UPSTASH_REDIS_REST_TOKEN,
       prefix,
       seedFile: seed(false),
-      kind,
     };
   }
   if (env.REDIS_URL) return { transport: "redis", url: env.REDIS_URL, prefix, seedFile: seed(false) };
-  // Memory only here: persistence belongs to the long-lived local server (shared-embedded.ts).
-  // Any data-file path in code the functions import gets traced into their bundles.
+  // Memory only here, or the local server's own persisted store when it lends one (local.ts):
+  // any data-file path in code the functions import gets traced into their bundles.
   return { transport: "embedded", prefix, seedFile: seed(true) };
+}
+
+/**
+ * How long a command may take before the request gives up with the store-failure answer
+ * (503): a hung server (frozen, or a network that drops packets) must not hold a visitor.
+ */
+export const STORE_TIMEOUT_MS = 2_500;
+
+type OwnedBackend = CommandBackend & { close(): Promise<void>; readonly file?: string };
+
+/**
+ * The local server's embedded backend, lent to every copy of this module it runs (the
+ * functions it imports and the bundled on-demand page function each carry one), so all of
+ * them share one store. A global, not a module variable, for that reason.
+ */
+const LENT = Symbol.for("treeline.embedded-backend");
+type WithLent = typeof globalThis & { [LENT]?: OwnedBackend };
+
+export function lendEmbeddedBackend(backend: OwnedBackend | undefined): void {
+  (globalThis as WithLent)[LENT] = backend;
 }
 
 /** Loads a transport module on first use, so production never loads ioredis or the mock. */
@@ -127,8 +144,10 @@ class LazyBackend implements CommandBackend {
   async transaction(commands: string[][]): Promise<Reply[]> {
     return (await this.get()).transaction(commands);
   }
+  /** A lent backend belongs to the server that lent it: closing this store leaves it open. */
+  borrowed = false;
   async close(): Promise<void> {
-    if (this.backend) await (await this.backend).close();
+    if (this.backend && !this.borrowed) await (await this.backend).close();
   }
 }
 
@@ -151,14 +170,20 @@ export function createStore(options: CreateStoreOptions): Store {
 
   switch (options.transport) {
     case "upstash":
-      redis = new Redis({ url: options.url, token: options.token });
+      redis = new Redis({
+        url: options.url,
+        token: options.token,
+        // One deadline per command across its retries; a refused connection retries briefly.
+        signal: () => AbortSignal.timeout(STORE_TIMEOUT_MS),
+        retry: { retries: 2, backoff: (attempt) => 100 * 2 ** attempt },
+      });
       description = `Upstash Redis over REST at ${redactUrl(options.url)}`;
       break;
     case "redis": {
       const url = options.url;
       lazy = new LazyBackend("server", async () => {
         const { IORedisBackend } = await import("./transports/redis.ts");
-        return new IORedisBackend(url) as IORedisBackend;
+        return new IORedisBackend(url, { timeoutMs: STORE_TIMEOUT_MS }) as IORedisBackend;
       });
       redis = new Redis(new BackendRequester(lazy));
       description = `Redis at ${redactUrl(url)}`;
@@ -166,12 +191,16 @@ export function createStore(options: CreateStoreOptions): Store {
     }
     case "embedded": {
       const file = options.file;
+      const lent = file ? undefined : (globalThis as WithLent)[LENT];
       lazy = new LazyBackend("local", async () => {
+        if (lent) return lent;
         const { EmbeddedBackend } = await import("./transports/embedded.ts");
         return new EmbeddedBackend({ file }) as EmbeddedBackend;
       });
       redis = new Redis(new BackendRequester(lazy));
-      description = file ? `embedded store persisted to ${file}` : "embedded in-memory store";
+      const where = lent ? lent.file : file;
+      description = `${lent ? "this server's " : ""}embedded store ${where ? `persisted to ${where}` : "in memory"}`;
+      if (lent) lazy.borrowed = true;
       break;
     }
   }
@@ -209,30 +238,16 @@ export function createStore(options: CreateStoreOptions): Store {
       });
     })());
 
-  if (options.kind === "embedded" && options.transport === "upstash")
-    description = `embedded store shared over local REST at ${redactUrl(options.url)}`;
   if (options.log) console.log(`[store] using ${description} (key prefix "${prefix}")`);
 
   return {
-    kind: options.kind ?? options.transport,
+    kind: options.transport,
     prefix,
     redis,
     description,
-    async ping() {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<false>((r) => {
-        timer = setTimeout(() => r(false), 2_000);
-      });
-      try {
-        const answer = redis.ping().then(
-          (pong) => pong === "PONG",
-          () => false,
-        );
-        return await Promise.race([answer, timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    ping: () => within(redis.ping().then((pong) => pong === "PONG")),
+    // A key of its own that expires: nothing else reads it, so the probe changes nothing.
+    writable: () => within(redis.set(keys.healthProbe, new Date().toISOString(), { ex: 60 }).then((ok) => ok === "OK")),
     leads: gated(raw.leads, ready),
     businesses: gated(raw.businesses, ready),
     reviews: gated(raw.reviews, ready),
@@ -243,6 +258,19 @@ export function createStore(options: CreateStoreOptions): Store {
       await lazy?.close();
     },
   };
+}
+
+/** `answer`, or false when it fails or takes longer than 2 s. */
+async function within(answer: Promise<boolean>): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), 2_000);
+  });
+  try {
+    return await Promise.race([answer.catch(() => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Every method waits for ready() first, so a fresh embedded store is seeded before use. */

@@ -56,5 +56,7 @@ export function keyspace(prefix: string) {
     leadIdempotency: (type: LeadType, keyHash: string) => `${p}lead:idem:${type}:${keyHash}`,
     /** Hash: store metadata (seededAt). */
     meta: `${p}meta`,
+    /** String (60 s TTL): /api/health's write probe. */
+    healthProbe: `${p}health:probe`,
   };
 }

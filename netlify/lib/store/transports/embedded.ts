@@ -1,87 +1,64 @@
 /**
  * The embedded store: ioredis-mock in this process, optionally persisted to one JSON file.
  *
- * Netlify's local runtime runs every function invocation in a fresh worker thread, so "the
- * process" lives for one request and several can run at once. The file is therefore the
- * source of truth when persisting: each request reloads it if another worker changed it, and
- * each write request runs under a lock file and saves before it returns (a 2xx means the data
- * is on disk). Whole requests run one at a time per instance, which also makes pipelines and
- * MULTI/EXEC atomic here.
+ * It lives in one long-lived process (the local server, which runs the functions in-process
+ * and lends this backend to every copy of the store code it loads: see ../local.ts). The file
+ * is read once at start, and a guard file keeps a second server off the same data folder.
+ * Commands run one at a time, which also makes pipelines and MULTI/EXEC atomic here.
  *
- * A write is acknowledged only once it is durable: the snapshot goes to a temp file that is
- * fsynced, renamed over the data file, and the directory is fsynced. If that fails the
- * command fails (the API answers 503) and the instance forgets the unsaved change by
- * reloading the file, so every later write fails too until a save succeeds again. The
- * previous save is kept as `<file>.prev`; a data file that cannot be read is moved aside as
- * `<file>.damaged-<time>` and the last good copy is used instead.
+ * A write is acknowledged only once it is durable: after each write command (or batch) the
+ * snapshot goes to a temp file that is fsynced, renamed over the data file, and the directory
+ * is fsynced. If that fails the command fails (the API answers 503) and the store forgets the
+ * unsaved change by reloading the file, so nothing unsaved is ever read back and every later
+ * write fails too until a save succeeds again. The previous save is kept as `<file>.prev`; a
+ * data file that cannot be read is moved aside as `<file>.damaged-<time>` and the last good
+ * copy is used instead.
  */
-import { mkdirSync, renameSync } from "node:fs";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { existsSync, mkdirSync, renameSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { randomUUID } from "node:crypto";
 import RedisMock from "ioredis-mock";
 import { isWrite, normaliseOptions } from "./embedded-commands.ts";
-import { FileLock, type LockTimings } from "./file-lock.ts";
+import { DataFileGuard } from "./data-file-guard.ts";
 import type { CommandBackend, Reply } from "./requester.ts";
-import {
-  DamagedFileError,
-  FORMAT,
-  dump,
-  readSnapshot,
-  restore,
-  stampOf,
-  writeDurably,
-  type MockInternals,
-  type Snapshot,
-} from "./snapshot.ts";
-
-export type { LockTimings } from "./file-lock.ts";
-
-/** A lock file not refreshed for this long belongs to a holder that is gone (if its process is). */
-const LOCK_STALE_MS = 15_000;
-/** A stale lock whose recorded process still runs (a reused pid) is taken after this long. */
-const LOCK_ABANDONED_MS = 5 * 60_000;
-const LOCK_TIMEOUT_MS = 20_000;
-/** Never a file's stamp: after a failed save the next operation reloads whatever is on disk. */
-const UNSAVED = "unsaved";
+import { FORMAT, dump, readSnapshot, restore, writeDurably, type MockInternals, type Snapshot } from "./snapshot.ts";
 
 export interface EmbeddedOptions {
   /** JSON file to persist to; undefined keeps everything in memory. */
   file?: string;
-  /** Lock timings (tests shorten them). */
-  lock?: Partial<LockTimings>;
 }
 
 export class EmbeddedBackend implements CommandBackend {
   readonly scriptCache = "local" as const;
   private readonly mock: InstanceType<typeof RedisMock>;
   private readonly internals: MockInternals;
+  private readonly guard?: DataFileGuard;
   private queue: Promise<unknown> = Promise.resolve();
-  private stamp: string | null = null;
-  private exclusiveDepth = 0;
+  /** Set inside exclusive(): its commands run without waiting for the batch they belong to. */
+  private readonly inBatch = new AsyncLocalStorage<true>();
+  /** The running batch, which every other operation waits for. */
+  private batchDone: Promise<void> | null = null;
   private dirty = false;
+  /** After a failed save or reload: the next operation reloads the file first. */
+  private stale = false;
   /** `savedAt` of the snapshot in memory (loaded or saved), null before any. */
   private savedAt: string | null = null;
-  private readonly lockTimings: LockTimings;
 
   constructor(private readonly options: EmbeddedOptions = {}) {
     // A unique host gives this instance its own keyspace (ioredis-mock shares data per host:port).
     this.mock = new RedisMock({ host: `treeline-embedded-${randomUUID()}`, lazyConnect: false });
     this.internals = this.mock as unknown as MockInternals;
-    this.lockTimings = {
-      staleMs: LOCK_STALE_MS,
-      abandonedMs: LOCK_ABANDONED_MS,
-      timeoutMs: LOCK_TIMEOUT_MS,
-      ...options.lock,
-    };
     if (typeof this.internals.data?.keys !== "function" || typeof this.internals.expires?.get !== "function") {
       throw new Error("ioredis-mock internals changed; the embedded store cannot persist with this version");
     }
     if (options.file) {
+      this.guard = DataFileGuard.take(`${options.file}.lock`);
       try {
-        this.reloadIfChanged(false);
+        this.load();
       } catch (error) {
-        // Repaired by the first operation, under the lock.
-        if (!(error instanceof DamagedFileError)) throw error;
+        this.guard.release();
+        throw error;
       }
     }
   }
@@ -109,42 +86,35 @@ export class EmbeddedBackend implements CommandBackend {
   }
 
   /**
-   * Runs fn with the file lock held for its whole duration and saves once at the end: used to
-   * seed in bulk, and to make "seed if empty" a single decision across workers.
+   * Runs fn as one unit and saves once at the end (seeding in bulk): other callers wait until
+   * it is done, so none reads half a batch, and a batch that throws is forgotten whole.
    */
   async exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    if (!this.file || this.exclusiveDepth > 0) {
-      this.exclusiveDepth++;
-      try {
-        return await fn();
-      } finally {
-        this.exclusiveDepth--;
-      }
-    }
-    const lock = await FileLock.acquire(`${this.file}.lock`, this.lockTimings);
+    if (this.inBatch.getStore()) return fn();
+    while (this.batchDone) await this.batchDone;
+    let finish!: () => void;
+    this.batchDone = new Promise((resolve) => (finish = resolve));
     try {
-      await this.serial(async () => this.reloadIfChanged(true));
-      this.exclusiveDepth++;
-      let result: T;
-      try {
-        result = await fn();
-      } catch (error) {
-        // Half a batch is not kept: back to what the file says.
-        if (this.dirty) this.forget();
-        throw error;
-      } finally {
-        this.exclusiveDepth--;
-      }
-      if (this.dirty) await this.serial(async () => this.save(lock));
-      return result;
+      return await this.inBatch.run(true, async () => {
+        try {
+          const result = await fn();
+          if (this.dirty) await this.serial(async () => this.save());
+          return result;
+        } catch (error) {
+          if (this.dirty) await this.serial(async () => this.forget());
+          throw error;
+        }
+      });
     } finally {
-      lock.release();
+      this.batchDone = null;
+      finish();
     }
   }
 
   async close(): Promise<void> {
     await this.queue.catch(() => {});
     this.mock.disconnect();
+    this.guard?.release();
   }
 
   // --- execution -----------------------------------------------------------------------
@@ -155,38 +125,17 @@ export class EmbeddedBackend implements CommandBackend {
     return next;
   }
 
-  private run<T>(write: boolean, fn: () => Promise<T>): Promise<T> {
-    if (!this.file) return this.serial(fn);
-    if (this.exclusiveDepth > 0) {
-      return this.serial(async () => {
-        const result = await fn();
-        if (write) this.dirty = true;
-        return result;
-      });
-    }
-    const locked = async () => {
-      const lock = await FileLock.acquire(`${this.file}.lock`, this.lockTimings);
-      try {
-        return await this.serial(async () => {
-          this.reloadIfChanged(true);
-          const result = await fn();
-          if (write) {
-            this.dirty = true;
-            this.save(lock);
-          }
-          return result;
-        });
-      } finally {
-        lock.release();
-      }
-    };
-    if (write) return locked();
+  private async run<T>(write: boolean, fn: () => Promise<T>): Promise<T> {
+    const batched = Boolean(this.inBatch.getStore());
+    if (!batched) while (this.batchDone) await this.batchDone;
     return this.serial(async () => {
-      this.reloadIfChanged(false);
-      return fn();
-    }).catch((error: unknown) => {
-      if (error instanceof DamagedFileError) return locked();
-      throw error;
+      if (this.stale) this.load();
+      const result = await fn();
+      if (write && this.file) {
+        this.dirty = true;
+        if (!batched) this.save();
+      }
+      return result;
     });
   }
 
@@ -216,25 +165,18 @@ export class EmbeddedBackend implements CommandBackend {
 
   // --- persistence ---------------------------------------------------------------------
 
-  /**
-   * Loads the file if it changed since this instance last saw it. A file that cannot be read
-   * is recovered only with the lock held (`locked`); otherwise DamagedFileError says to retry
-   * under the lock, so two instances never both repair it.
-   */
-  private reloadIfChanged(locked: boolean): void {
+  /** Reads the data file into memory (empty when there is none), repairing a damaged one. */
+  private load(): void {
     const file = this.file;
     if (!file) return;
-    const stamp = stampOf(file);
-    if (stamp === this.stamp) return;
     let snapshot: Snapshot | null = null;
-    if (stamp) {
+    if (existsSync(file)) {
       try {
         snapshot = readSnapshot(file);
       } catch (error) {
-        if (!locked) throw new DamagedFileError();
         const recovered = this.recover(file, error);
         if (recovered === "memory") {
-          this.stamp = stampOf(file);
+          this.stale = false;
           return;
         }
         snapshot = recovered;
@@ -242,7 +184,8 @@ export class EmbeddedBackend implements CommandBackend {
     }
     restore(this.internals, snapshot?.keys ?? {});
     this.savedAt = snapshot?.savedAt ?? null;
-    this.stamp = stamp === null ? null : stampOf(file);
+    this.dirty = false;
+    this.stale = false;
   }
 
   /**
@@ -261,7 +204,7 @@ export class EmbeddedBackend implements CommandBackend {
     }
     const why = error instanceof Error ? error.message : String(error);
     const kept = `${file} could not be read (${why}); it is kept as ${basename(aside)}`;
-    if (this.savedAt !== null && (!previous || this.savedAt >= previous.savedAt)) {
+    if (this.savedAt !== null && !this.stale && (!previous || this.savedAt >= previous.savedAt)) {
       writeDurably(
         file,
         JSON.stringify({ format: FORMAT, savedAt: this.savedAt, keys: dump(this.internals) } satisfies Snapshot),
@@ -280,28 +223,27 @@ export class EmbeddedBackend implements CommandBackend {
     return null;
   }
 
-  /** Drops changes that were never saved: the next operation reloads the file. */
+  /** Drops changes that were never saved by reading the file back (or on the next operation). */
   private forget(): void {
     this.dirty = false;
-    this.stamp = UNSAVED;
+    this.stale = true;
+    try {
+      this.load();
+    } catch {
+      // Still unreadable: the next operation tries again and fails until it can.
+    }
   }
 
-  /**
-   * Makes the in-memory state durable, or throws (and forgets the unsaved change, so no
-   * later read serves data that is not on disk). Only while `lock` is still ours: a lock
-   * taken over means another writer may have saved since we loaded.
-   */
-  private save(lock: FileLock): void {
+  /** Makes the in-memory state durable, or throws (and forgets the unsaved change). */
+  private save(): void {
     const file = this.file;
     if (!file) return;
     try {
-      if (!lock.held()) throw new Error(`the lock ${lock.path} was taken over by another process`);
       const snapshot: Snapshot = { format: FORMAT, savedAt: new Date().toISOString(), keys: dump(this.internals) };
       mkdirSync(dirname(file), { recursive: true });
       writeDurably(file, JSON.stringify(snapshot), `${file}.prev`);
       this.dirty = false;
       this.savedAt = snapshot.savedAt;
-      this.stamp = stampOf(file);
     } catch (error) {
       this.forget();
       console.error(

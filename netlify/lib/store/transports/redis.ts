@@ -9,13 +9,16 @@ export class IORedisBackend implements CommandBackend {
   private readonly client: IORedis;
   private inflight = 0;
 
-  constructor(url: string) {
+  constructor(url: string, options: { timeoutMs: number }) {
     this.client = new IORedis(url, {
       lazyConnect: true,
+      // A server that accepts the connection but never answers (frozen, or packets dropped)
+      // fails the command after this long instead of holding the request.
+      commandTimeout: options.timeoutMs,
       // A command fails after a couple of reconnect attempts instead of waiting for the server
       // indefinitely, so a request (and /api/health) gets an answer while Redis is down.
       maxRetriesPerRequest: 2,
-      connectTimeout: 3_000,
+      connectTimeout: options.timeoutMs,
       retryStrategy: (times) => Math.min(times * 200, 2_000),
     });
     // Don't crash the process on connection errors; commands report them.
@@ -60,8 +63,8 @@ export class IORedisBackend implements CommandBackend {
   }
 
   /**
-   * Netlify's local runtime runs each invocation in a worker thread that only ends once its
-   * event loop is empty, so an idle connection must not keep it alive.
+   * An idle connection must not keep a process alive (a script or test that never calls
+   * close(), a function runtime that waits for an empty event loop).
    */
   private async track<T>(fn: () => Promise<T>): Promise<T> {
     if (this.inflight++ === 0) this.setRef(true);

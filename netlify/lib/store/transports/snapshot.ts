@@ -3,17 +3,7 @@
  * into ioredis-mock's own maps, and written so that a crash at any moment leaves either the
  * old file or the new one (temp file, fsync, rename, fsync of the directory).
  */
-import {
-  closeSync,
-  fsyncSync,
-  linkSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { threadId } from "node:worker_threads";
 
@@ -45,18 +35,6 @@ export interface Snapshot {
   keys: Record<string, Dumped>;
 }
 
-/** The data file does not parse; the operation is retried with the lock held, which repairs it. */
-export class DamagedFileError extends Error {}
-
-export function stampOf(file: string): string | null {
-  try {
-    const s = statSync(file);
-    return `${s.mtimeMs}:${s.size}:${s.ino}`;
-  } catch {
-    return null;
-  }
-}
-
 export function readSnapshot(file: string): Snapshot {
   const snapshot = JSON.parse(readFileSync(file, "utf8")) as Snapshot;
   if (!snapshot || snapshot.format !== FORMAT || typeof snapshot.keys !== "object" || snapshot.keys === null) {
@@ -78,7 +56,7 @@ function fsyncPath(path: string, flags: string): void {
  * Replaces `file` with `text` so that a crash at any moment leaves either the old or the new
  * content, and returns only once the new content is on disk: temp file, fsync, rename, fsync
  * of the directory. With `keepPrevious`, the replaced file stays reachable under that name.
- * The temp name is fixed per process and thread (saves are serial under the lock).
+ * The temp name is fixed per process and thread (saves are serial).
  */
 export function writeDurably(file: string, text: string, keepPrevious?: string): void {
   const tmp = `${file}.${process.pid}.${threadId}.tmp`;

@@ -1,0 +1,60 @@
+/**
+ * The store of a long-lived local server (`npm start`, `npm run dev`) when no Redis is
+ * configured: one embedded store, persisted under TREELINE_DATA_DIR, owned by the server
+ * process and lent to every copy of the store code it runs (see lendEmbeddedBackend), so the
+ * functions and the on-demand pages read and write the same data. Function code never names
+ * the data file itself: Netlify's bundler would trace the folder into every bundle.
+ */
+import { relative, resolve } from "node:path";
+import { createStore, falsy, lendEmbeddedBackend, storeOptionsFromEnv, truthy } from "./index.ts";
+import { EmbeddedBackend } from "./transports/embedded.ts";
+
+/**
+ * The embedded store's file for a long-lived local server: persisted under TREELINE_DATA_DIR
+ * (default .data) unless TREELINE_EMBEDDED_PERSIST says otherwise; memory only by default
+ * under a test runner (NODE_ENV=test or VITEST).
+ */
+export function embeddedFileFromEnv(env: Record<string, string | undefined> = process.env): string | undefined {
+  const flag = env.TREELINE_EMBEDDED_PERSIST;
+  const underTest = env.NODE_ENV === "test" || Boolean(env.VITEST);
+  const persist = truthy(flag) || (!falsy(flag) && !underTest);
+  return persist ? resolve(env.TREELINE_DATA_DIR || ".data", "store.json") : undefined;
+}
+
+export interface LocalStore {
+  /** One line for the server's log: which store, where. */
+  readonly description: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens (and seeds, when empty and seeding is on) the server's embedded store and lends it,
+ * unless Upstash or Redis is configured (then each copy of the store code connects itself).
+ * Throws DataFileInUseError when another server holds the data folder.
+ */
+export async function openLocalStore(env: Record<string, string | undefined> = process.env): Promise<LocalStore> {
+  const options = storeOptionsFromEnv(env);
+  if (options.transport !== "embedded") {
+    const store = createStore(options);
+    return { description: store.description, close: () => store.close() };
+  }
+  const file = embeddedFileFromEnv(env);
+  const backend = new EmbeddedBackend({ file });
+  lendEmbeddedBackend(backend);
+  const store = createStore(options);
+  try {
+    await store.ready();
+  } catch (error) {
+    lendEmbeddedBackend(undefined);
+    await backend.close();
+    throw error;
+  }
+  const where = file ? `persisted to ${relative(process.cwd(), resolve(file))}` : "in memory";
+  return {
+    description: `embedded store (${where})`,
+    async close() {
+      lendEmbeddedBackend(undefined);
+      await backend.close();
+    },
+  };
+}
