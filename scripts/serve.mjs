@@ -60,7 +60,12 @@ await netlify.start();
 
 /** The on-demand pages: the Astro SSR function the adapter writes (npm run build). */
 const SSR_ENTRY = resolve(".netlify/v1/functions/ssr/ssr.mjs");
-const functions = [...(await loadFunctions()), ...(existsSync(SSR_ENTRY) ? [await loadFunction(SSR_ENTRY)] : [])];
+// `astro dev` removes the built SSR function; without it every directory page would be a 404.
+if (!existsSync(resolve("dist/index.html")) || !existsSync(SSR_ENTRY)) {
+  console.error("[serve] no complete build to serve (dist/ and .netlify/v1/functions/ssr): run npm run build first");
+  process.exit(1);
+}
+const functions = [...(await loadFunctions()), await loadFunction(SSR_ENTRY)];
 const runtime = createRuntime(functions);
 runtime.startSchedules();
 
@@ -388,6 +393,12 @@ const server = http.createServer(async (req, res) => {
     if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
     res.end("Internal error");
   }
+});
+
+// CONNECT never reaches the request handler (Node hands over the socket): refuse it here.
+server.on("connect", (req, socket) => {
+  const allow = [...METHODS].join(", ");
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nallow: ${allow}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
 });
 
 server.listen(port, host, () => {

@@ -38,7 +38,6 @@ export async function startServe(env: Record<string, string>, port?: number): Pr
     "REDIS_URL",
     "UPSTASH_REDIS_REST_URL",
     "UPSTASH_REDIS_REST_TOKEN",
-    "TREELINE_SHARED_EMBEDDED",
     "VITEST",
     "NODE_ENV",
   ])

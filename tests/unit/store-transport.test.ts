@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { storeOptionsFromEnv, createStore } from "../../netlify/lib/store/index.ts";
-import { embeddedFileFromEnv } from "../../netlify/lib/store/shared-embedded.ts";
+import { embeddedFileFromEnv } from "../../netlify/lib/store/local.ts";
 import { portableScript } from "../../netlify/lib/store/transports/scripts.ts";
 import { toRestValue } from "../../netlify/lib/store/transports/requester.ts";
 import { indexTerms, queryTerms } from "../../netlify/lib/store/text.ts";

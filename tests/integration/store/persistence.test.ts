@@ -1,13 +1,14 @@
 /**
- * The embedded store on disk: data survives a restart, concurrent instances (Netlify's local
- * runtime runs each request in its own worker) see each other's writes and never lose one,
- * and the seed runs once on first start.
+ * The embedded store on disk: data survives a restart, every copy of the store code the local
+ * server runs (functions, on-demand pages) shares the server's one backend and loses no
+ * concurrent write, and the seed runs once on first start.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createStore, type Store } from "../../../netlify/lib/store/index.ts";
+import { createStore, lendEmbeddedBackend, type Store } from "../../../netlify/lib/store/index.ts";
+import { EmbeddedBackend } from "../../../netlify/lib/store/transports/embedded.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "treeline-store-"));
 const open: Store[] = [];
@@ -15,6 +16,24 @@ afterAll(async () => {
   await Promise.all(open.map((s) => s.close()));
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** A server's backend on `file`, lent to the stores created until `done` is called. */
+function lend(file: string) {
+  const backend = new EmbeddedBackend({ file });
+  lendEmbeddedBackend(backend);
+  const borrower = (seedFile?: string) => {
+    const store = createStore({ transport: "embedded", prefix: "treeline:", seedFile });
+    open.push(store);
+    return store;
+  };
+  return {
+    borrower,
+    async done() {
+      lendEmbeddedBackend(undefined);
+      await backend.close();
+    },
+  };
+}
 
 function embedded(file: string, seedFile?: string): Store {
   const store = createStore({ transport: "embedded", prefix: "treeline:", file, seedFile });
@@ -66,10 +85,11 @@ describe("embedded store persistence", () => {
     expect(JSON.parse(readFileSync(file, "utf8")).format).toBe("treeline-embedded/1");
   });
 
-  it("lets concurrent instances see each other's writes without losing any", async () => {
+  it("shares the server's backend with every copy of the store code, losing no concurrent write", async () => {
     const file = join(dir, "shared", "store.json");
-    const a = embedded(file);
-    const b = embedded(file);
+    const server = lend(file);
+    const a = server.borrower();
+    const b = server.borrower();
     await a.businesses.upsert(business(1));
     expect((await b.businesses.get("p-1"))?.name).toBe("Persisted Tree 1");
     await Promise.all(
@@ -81,6 +101,10 @@ describe("embedded store persistence", () => {
       expect((await s.businesses.get("p-1"))?.reviewCount).toBe(12);
       expect(await s.reviews.list("p-1")).toHaveLength(12);
     }
+    // Closing a borrower leaves the server's backend open.
+    await a.close();
+    expect((await b.businesses.get("p-1"))?.reviewCount).toBe(12);
+    await server.done();
     const c = embedded(file);
     expect((await c.businesses.get("p-1"))?.reviewCount).toBe(12);
   });
@@ -108,12 +132,14 @@ describe("embedded store persistence", () => {
         { ...business(2), reviews: [] },
       ]),
     );
-    // Two instances starting together must not both seed.
-    const [x, y] = [embedded(file, seedFile), embedded(file, seedFile)];
+    // Two copies of the store code starting together must not both seed.
+    const server = lend(file);
+    const [x, y] = [server.borrower(seedFile), server.borrower(seedFile)];
     await Promise.all([x.ready(), y.ready()]);
     expect((await x.businesses.list()).total).toBe(2);
     expect(await y.businesses.get("p-1")).toMatchObject({ reviewCount: 1, rating: "5.0" });
     await x.reviews.add("p-1", { customerName: "Later", rating: 3 });
+    await server.done();
 
     const restarted = embedded(file, seedFile);
     expect(await restarted.businesses.get("p-1")).toMatchObject({ reviewCount: 2, rating: "4.0" });

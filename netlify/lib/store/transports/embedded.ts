@@ -42,8 +42,6 @@ export class EmbeddedBackend implements CommandBackend {
   private dirty = false;
   /** After a failed save or reload: the next operation reloads the file first. */
   private stale = false;
-  /** `savedAt` of the snapshot in memory (loaded or saved), null before any. */
-  private savedAt: string | null = null;
 
   constructor(private readonly options: EmbeddedOptions = {}) {
     // A unique host gives this instance its own keyspace (ioredis-mock shares data per host:port).
@@ -174,26 +172,20 @@ export class EmbeddedBackend implements CommandBackend {
       try {
         snapshot = readSnapshot(file);
       } catch (error) {
-        const recovered = this.recover(file, error);
-        if (recovered === "memory") {
-          this.stale = false;
-          return;
-        }
-        snapshot = recovered;
+        snapshot = this.recover(file, error);
       }
     }
     restore(this.internals, snapshot?.keys ?? {});
-    this.savedAt = snapshot?.savedAt ?? null;
     this.dirty = false;
     this.stale = false;
   }
 
   /**
-   * The data file cannot be read: keep it aside for a person to look at, and carry on from
-   * the last good copy, whichever is newer of this instance's own data and the previous
-   * save (`<file>.prev`), written back as the data file; empty when there is neither.
+   * The data file cannot be read (at start, or when reloading after a failed save): keep it
+   * aside for a person to look at, and carry on from the previous save (`<file>.prev`),
+   * written back as the data file; empty when there is none.
    */
-  private recover(file: string, error: unknown): Snapshot | null | "memory" {
+  private recover(file: string, error: unknown): Snapshot | null {
     const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, "-")}`;
     renameSync(file, aside);
     let previous: Snapshot | null = null;
@@ -204,14 +196,6 @@ export class EmbeddedBackend implements CommandBackend {
     }
     const why = error instanceof Error ? error.message : String(error);
     const kept = `${file} could not be read (${why}); it is kept as ${basename(aside)}`;
-    if (this.savedAt !== null && !this.stale && (!previous || this.savedAt >= previous.savedAt)) {
-      writeDurably(
-        file,
-        JSON.stringify({ format: FORMAT, savedAt: this.savedAt, keys: dump(this.internals) } satisfies Snapshot),
-      );
-      console.error(`[store] ${kept}; continuing from this server's copy of the save of ${this.savedAt}.`);
-      return "memory";
-    }
     if (previous) {
       writeDurably(file, JSON.stringify(previous));
       console.error(
@@ -243,7 +227,6 @@ export class EmbeddedBackend implements CommandBackend {
       mkdirSync(dirname(file), { recursive: true });
       writeDurably(file, JSON.stringify(snapshot), `${file}.prev`);
       this.dirty = false;
-      this.savedAt = snapshot.savedAt;
     } catch (error) {
       this.forget();
       console.error(
