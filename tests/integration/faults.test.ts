@@ -91,7 +91,7 @@ describe.skipIf(!redisUrl)("Redis unreachable, then back", () => {
     expect(await down.json()).toEqual({ error: SAVE_ERROR });
     const sick = await health(new Request("http://127.0.0.1/api/health"));
     expect(sick.status).toBe(503);
-    expect(await sick.json()).toMatchObject({ ok: false, answers: false });
+    expect(await sick.json()).toMatchObject({ ok: false, answers: false, writable: false });
 
     // Same handler, same store object: no restart.
     await proxy.start();
@@ -107,6 +107,60 @@ describe.skipIf(!redisUrl)("Redis unreachable, then back", () => {
     const { items } = await store.leads.list("quote", { limit: 10 });
     expect(items).toHaveLength(2);
   }, 30_000);
+});
+
+/** A server that accepts connections and reads everything but never answers: a frozen Redis. */
+async function frozenServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("error", () => {});
+    socket.resume();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe("a store that accepts connections but never answers (frozen)", () => {
+  let frozen: Awaited<ReturnType<typeof frozenServer>>;
+  beforeAll(async () => {
+    frozen = await frozenServer();
+  });
+  afterAll(() => frozen.close());
+
+  it.each([
+    ["redis", () => createStore({ transport: "redis", url: `redis://127.0.0.1:${frozen.port}`, prefix: "frozen:" })],
+    [
+      "upstash",
+      () =>
+        createStore({ transport: "upstash", url: `http://127.0.0.1:${frozen.port}`, token: "t", prefix: "frozen:" }),
+    ],
+  ])(
+    "%s: a lead gets the 503 of a store failure, health says it cannot write, nothing hangs",
+    async (_, open) => {
+      const store = open();
+      try {
+        const res = await leadHandler(QUOTE_ENDPOINT, {
+          store: () => store,
+          env: { RATE_LIMIT_PER_MINUTE: "5" },
+          notify: async () => undefined,
+        })(jsonRequest("/api/quote", { ...validQuote(), _started: humanStarted() }), nextIp());
+        expect(res.status).toBe(503);
+        expect(await res.json()).toEqual({ error: SAVE_ERROR });
+        expect(await store.ping()).toBe(false);
+        expect(await store.writable()).toBe(false);
+      } finally {
+        await store.close().catch(() => {});
+      }
+    },
+    20_000,
+  );
 });
 
 describe.skipIf(!redisUrl)("Anthropic slow or failing", () => {
