@@ -109,6 +109,11 @@ export class EmbeddedBackend implements CommandBackend {
     }
   }
 
+  /** Adds every key of another instance's data file (a seeded copy) and saves. */
+  adopt(file: string): Promise<void> {
+    return this.run(true, async () => restore(this.internals, readSnapshot(file).keys, false));
+  }
+
   async close(): Promise<void> {
     await this.queue.catch(() => {});
     this.mock.disconnect();

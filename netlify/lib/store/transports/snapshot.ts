@@ -102,9 +102,10 @@ export function dump(internals: MockInternals): Record<string, Dumped> {
   return out;
 }
 
-export function restore(internals: MockInternals, keys: Record<string, Dumped>): void {
+/** Loads `keys` into the mock: in place of everything (`replace`) or over what is there. */
+export function restore(internals: MockInternals, keys: Record<string, Dumped>, replace = true): void {
   const { data, expires } = internals;
-  for (const key of data.keys()) data.delete(key);
+  if (replace) for (const key of data.keys()) data.delete(key);
   const now = Date.now();
   for (const [key, item] of Object.entries(keys)) {
     if (item.expiresAt !== undefined && item.expiresAt <= now) continue;
