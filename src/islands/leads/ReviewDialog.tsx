@@ -12,7 +12,7 @@ import { fieldErrors, type FieldErrors } from "../../lib/schemas/forms.ts";
 import { ISLAND_SENDS, closeDialog } from "../../lib/dialogs.ts";
 import { showToast, type BusinessPreset } from "../../lib/stores/dialogs.ts";
 import { SITE } from "../../lib/site.ts";
-import { reviewAdded, reviewsUrl } from "../../lib/stores/directory.ts";
+import { refreshReviews, reviewAdded, reviewsUrl } from "../../lib/stores/directory.ts";
 import { Star } from "../Stars.tsx";
 import { REVIEW_NEEDS_JS, REVIEW_TOASTS } from "../../lib/forms/copy.ts";
 import { DialogHeader } from "./DialogParts.tsx";
@@ -85,11 +85,13 @@ export function ReviewDialogBody({
     setPending(true);
     try {
       const res = await apiRequest("POST", reviewsUrl(preset.businessId), payload);
-      const answer = (await res.json()) as ReviewAnswer;
+      // A 2xx means the review is stored whatever its body: an unreadable one must not invite a duplicate.
+      const answer = (await res.json().catch(() => null)) as Partial<ReviewAnswer> | null;
       closeDialog("review");
       onFinished();
       showToast(REVIEW_TOASTS.success);
-      void reviewAdded(preset.businessId, answer.data, answer.business);
+      if (answer?.data && answer.business) void reviewAdded(preset.businessId, answer.data, answer.business);
+      else void refreshReviews(preset.businessId);
       // The page's reviews are server HTML until now: from here on they follow the store. A
       // chunk of its own, so no page loads it before a review is posted.
       import("../directory/detail/live-reviews.tsx")

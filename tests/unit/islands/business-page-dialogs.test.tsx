@@ -348,6 +348,28 @@ describe("review dialog", () => {
     expect(document.querySelector(`[data-live-summary="${id}"] [data-live-count]`)!.textContent).toBe("1 review");
   });
 
+  it.each([
+    ["an unreadable body", reply.malformed(201)],
+    ["a body without the review", reply.json(201, {})],
+  ])("a 201 with %s still closes and thanks (the review is stored: no retry, no duplicate)", async (_, answer) => {
+    const id = "biz-r8";
+    api.on("POST", `/api/businesses/${id}/reviews`, answer);
+    api.on(
+      "GET",
+      `/api/businesses/${id}/reviews`,
+      reply.json(200, { data: [], total: 0, rating: "0.0", reviewCount: 0 }),
+    );
+    const { form, dialog } = open("review", business(id));
+    await user.type(form.getByLabelText(/^Your Name/), "Sam");
+    await send(form);
+    await waitFor(() => expect(dialog.open).toBe(false));
+    await waitFor(() => expect(theToast().textContent).toContain(REVIEW_TOASTS.success.title));
+    // Give a late failure toast the chance to replace it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(theToast().textContent).toContain(REVIEW_TOASTS.success.title);
+    expect(api.to(`/api/businesses/${id}/reviews`, "POST")).toHaveLength(1);
+  });
+
   it("without scripts the dialog explains why; a submit held before hydration is sent by the island", async () => {
     const id = "biz-r9";
     const mine = review("rev_held", "Eli", 5);
