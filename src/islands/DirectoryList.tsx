@@ -193,9 +193,10 @@ export default function DirectoryList({
     } else if (formRef.current) {
       // Whatever was changed in the server-rendered form before hydration is kept.
       const early = readDirectoryForm(formRef.current);
+      // The box's text is the search from now on: left at the props' it would undo a typed search after the pause.
+      if (normalizeSearch(early.search) !== initialState.search) setTyped(early.search);
       if (!sameDirectoryState({ ...early, search: "", page: initialState.page }, { ...initialState, search: "" }))
         commit(early, "push");
-      else if (normalizeSearch(early.search) !== initialState.search) setTyped(early.search);
     }
     // The store takes its key on the next task; until it holds something the list shows
     // the server's render (resultOf's fallback), so hydration changes nothing on screen.
