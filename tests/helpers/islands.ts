@@ -18,6 +18,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/**
+ * Fake timers that Testing Library can live with: its async wrapper and waitFor wait on
+ * timers of their own and only drive jest's fake clock, so they are handed vitest's.
+ */
+export function fakeClock(): void {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+  vi.stubGlobal("jest", { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+}
+
 /** The toasts on screen (Radix renders each as a list item in the "Notifications (F8)" region). */
 export function toasts(): HTMLElement[] {
   const region = document.getElementById("notifications");
