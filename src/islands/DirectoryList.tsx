@@ -200,7 +200,9 @@ export default function DirectoryList({
     }
     // The store takes its key on the next task; until it holds something the list shows
     // the server's render (resultOf's fallback), so hydration changes nothing on screen.
-    showState(stateRef.current);
+    // A state the API refused (initialFields) is not asked again: it would be refused again,
+    // after a skeleton in place of the explanation.
+    if (!initialFields || !sameDirectoryState(stateRef.current, initialState)) showState(stateRef.current);
     // Featured is prerendered; it is fetched only when a page renders the island without it.
     // A failure only hides the section: the full list below still has every business.
     if (!prerenderedFeatured) fetchFeatured();

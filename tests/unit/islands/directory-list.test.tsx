@@ -147,8 +147,7 @@ describe("directory list: failures", () => {
     expect(heading().textContent).toBe("All Tree Services");
   });
 
-  it("a state the server refused (initialFields) shows its message from the first render", async () => {
-    api.on("GET", "/api/businesses", reply.json(400, { error: "x", fields: { near: NEAR_REQUIRED } }));
+  it("a state the server refused (initialFields) keeps its message through hydration and is not asked again", async () => {
     history.replaceState(null, "", "/directory?open=now");
     const state = parseDirectoryQuery("?open=now");
     render(
@@ -156,14 +155,23 @@ describe("directory list: failures", () => {
         initialState={state}
         initialPage={{ data: [], total: 0 }}
         initialFields={{ near: NEAR_REQUIRED }}
+        featured={FEATURED}
       />,
     );
+    expect(screen.getByTestId("directory").dataset.hydrated).toBe("true");
+    expect((screen.getByRole("checkbox", { name: /Open now/ }) as HTMLInputElement).checked).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The API would refuse it again: no request, no skeleton in place of the explanation.
+    expect(listCalls()).toEqual([]);
+    expect(within(results()).queryAllByTestId("skeleton-card")).toEqual([]);
     expect(screen.getByTestId("near-error").textContent).toBe(NEAR_REQUIRED);
     expect(screen.getByTestId("query-error").textContent).toContain(NEAR_REQUIRED);
-    expect((screen.getByRole("checkbox", { name: /Open now/ }) as HTMLInputElement).checked).toBe(true);
-    // The refused state is asked once more after hydration and refused again: still explained.
-    await waitFor(() => expect(api.to("/api/businesses")).toHaveLength(1));
-    expect(screen.getByTestId("near-error").textContent).toBe(NEAR_REQUIRED);
+    expect(announced()).toBe(NEAR_REQUIRED);
+
+    // The next change is asked for as usual.
+    await user.type(nearBox(), "78664{Enter}");
+    await waitFor(() => expect(listCalls()).toEqual([{ near: "78664", open: "now", limit: "12", offset: "0" }]));
+    expect(screen.queryByTestId("near-error")).toBeNull();
   });
 
   it("without prerendered Featured it is fetched, and a failure only hides the section", async () => {
