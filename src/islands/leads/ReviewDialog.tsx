@@ -4,7 +4,7 @@
  * then optional title, text and service. Success closes the dialog, toasts and updates the
  * business's reviews and header rating; failure keeps everything typed and says so.
  */
-import { useRef, useState, type FormEvent } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError, apiRequest } from "../../lib/api.ts";
 import { STAR_COUNT } from "../../lib/directory.ts";
 import { ReviewInput, type PublicReview } from "../../lib/schemas/business.ts";
@@ -45,6 +45,12 @@ export function ReviewDialogBody({
     const chosen = Number(initial("rating"));
     return Number.isInteger(chosen) && chosen >= 1 && chosen <= STAR_COUNT ? chosen : DEFAULT_RATING;
   });
+  // The stars are drawn as the server drew them (the default) until hydration is done: a star
+  // chosen before the island was in is the state from the start, but drawing it at once would
+  // not match the server's HTML, and React would re-create the form, dropping a held submit.
+  const [drawn, setDrawn] = useState(false);
+  useLayoutEffect(() => setDrawn(true), []);
+  const shown = drawn ? rating : DEFAULT_RATING;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const id = (name: string) => `review-${name}`;
@@ -185,7 +191,7 @@ export function ReviewDialogBody({
           <div className="flex items-center gap-1">
             {Array.from({ length: STAR_COUNT }, (_, i) => {
               const value = i + 1;
-              const on = value <= rating;
+              const on = value <= shown;
               return (
                 <label
                   key={value}
@@ -208,7 +214,7 @@ export function ReviewDialogBody({
               );
             })}
             <span className="ml-2 text-sm text-slate-600" aria-hidden="true">
-              {rating} / {STAR_COUNT}
+              {shown} / {STAR_COUNT}
             </span>
           </div>
           {errorText("rating")}

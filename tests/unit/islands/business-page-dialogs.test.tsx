@@ -264,6 +264,24 @@ describe("review dialog", () => {
     expect(theToast().textContent).toContain(REVIEW_TOASTS.failure.description);
   });
 
+  it("a 400 about the rating describes the stars and focuses the chosen one", async () => {
+    api.on(
+      "POST",
+      "/api/businesses/biz-r5b/reviews",
+      reply.json(400, { error: "Please check the review.", fields: { rating: REVIEW_MESSAGES.rating } }),
+    );
+    const { form } = open("review", business("biz-r5b"));
+    await user.type(form.getByLabelText(/^Your Name/), "Sam");
+    await user.click(form.getByRole("radio", { name: "3 stars" }));
+    await send(form);
+    const stars = form.getByRole("group", { name: "Rating" });
+    await waitFor(() => expect(description(stars)).toBe(REVIEW_MESSAGES.rating));
+    await waitFor(() => expect(document.activeElement).toBe(form.getByRole("radio", { name: "3 stars" })));
+    // Choosing again clears it.
+    await user.click(form.getByRole("radio", { name: "4 stars" }));
+    expect(description(stars)).toBe("");
+  });
+
   it("success: busy while sending, closes, toasts, and the page shows the review and the new rating", async () => {
     const id = "biz-r6";
     const served = [review("rev_a", "Alex", 5), review("rev_b", "Blair", 4)];
@@ -285,9 +303,12 @@ describe("review dialog", () => {
     const release = api.hold();
     await send(form);
     expect((form.getByRole("button", { name: "Submitting..." }) as HTMLButtonElement).disabled).toBe(true);
+    // A second submit while pending sends nothing more.
+    await act(async () => dialog.querySelector("form")!.requestSubmit());
     await act(async () => release());
 
     await waitFor(() => expect(dialog.open).toBe(false));
+    expect(api.to(`/api/businesses/${id}/reviews`, "POST")).toHaveLength(1);
     expect(api.to(`/api/businesses/${id}/reviews`, "POST")[0]!.json()).toEqual({
       customerName: "Casey Lane",
       customerEmail: "",
@@ -390,14 +411,22 @@ describe("review dialog", () => {
     const server = frame.container.querySelector("form")!;
     expect(server.hasAttribute(ISLAND_SENDS)).toBe(true);
     (server.elements.namedItem("customerName") as HTMLInputElement).value = "Eli";
+    server.querySelector<HTMLInputElement>('input[name="rating"][value="3"]')!.checked = true;
     server.setAttribute(HELD_SUBMIT, "");
     // The page set data-send before React arrived; React only reports that attribute it did not render.
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const release = api.hold();
     render(<LeadDialogs {...props} />, { container: frame.container, hydrate: true });
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    // Hydrated in place: the page's form (with the star chosen early) is the island's.
+    expect(frame.container.querySelector("form")).toBe(server);
+    expect(errors.mock.calls.map((c) => String(c[0])).filter((m) => /Hydration failed/.test(m))).toEqual([]);
+    expect(within(frame.dialog).getByText("3 / 5")).toBeTruthy();
+    await act(async () => release());
     await waitFor(() => expect(frame.dialog.open).toBe(false));
     expect(api.to(`/api/businesses/${id}/reviews`, "POST")[0]!.json()).toMatchObject({
       customerName: "Eli",
-      rating: 5,
+      rating: 3,
     });
   });
 });
