@@ -4,9 +4,13 @@
  * the site's toast region as the visitor reads it, and small readers for what assistive tech
  * announces (a field's description, its invalid state).
  */
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, configure, screen, within } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { $toasts } from "../../src/lib/stores/dialogs.ts";
+
+// findBy*/waitFor give up after 1 s by default; a shared, busy test machine can take longer
+// to get there. Patience, not a timing assertion: a passing wait returns as soon as it holds.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

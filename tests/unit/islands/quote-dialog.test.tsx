@@ -181,8 +181,8 @@ describe("quote dialog: success", () => {
     const pending = form.getByRole("button", { name: QUOTE_FORM.pending }) as HTMLButtonElement;
     expect(pending.disabled).toBe(true);
     expect(dialog.querySelector("form")!.getAttribute("aria-busy")).toBe("true");
-    // A second press while pending sends nothing more.
-    await user.click(pending);
+    // A second submit while pending (Enter in a field, say) sends nothing more.
+    await act(async () => dialog.querySelector("form")!.requestSubmit());
     await act(async () => release());
 
     const expected = estimate("tree-removal", "emergency").text;
