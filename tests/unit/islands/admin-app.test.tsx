@@ -452,6 +452,28 @@ describe("admin: the lead dialog", () => {
     expect(location.search).toBe("?x=1");
   });
 
+  it("a new #lead=… while the inbox is open opens that lead", async () => {
+    const lead = quote(6);
+    const authorized = signedInApi();
+    api.on("GET", `/api/admin/leads/${lead.id}`, authorized(detail(lead)));
+    sessionStorage.setItem(ADMIN_TOKEN_STORAGE_KEY, TOKEN);
+    render(<AdminApp />);
+    await screen.findByRole("tablist");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await act(async () => {
+      history.replaceState(null, "", `/admin#lead=${lead.id}`);
+      window.dispatchEvent(new HashChangeEvent("hashchange"));
+    });
+    expect(await within(await screen.findByRole("dialog")).findByRole("heading", { name: "Jordan 6" })).toBeTruthy();
+  });
+
+  it("on a touch screen the dialog itself takes focus, not the first field", async () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: false, media: query }));
+    const { dialog } = await openFirst(quote(1));
+    await within(dialog).findByRole("heading", { name: "Jordan 1" });
+    expect(document.activeElement).toBe(dialog);
+  });
+
   it("a find-pros lead lists the businesses it was passed to", async () => {
     const lead: Lead = {
       ...quote(5),
