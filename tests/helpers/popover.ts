@@ -27,13 +27,13 @@ function hide(this: HTMLElement) {
 
 /** Installs the shim; returns the function that removes it. */
 export function installPopover(): () => void {
-  const proto = HTMLElement.prototype as HTMLElement & Record<string, unknown>;
+  const proto = HTMLElement.prototype as unknown as Record<string, unknown>;
   const matches = Element.prototype.matches;
   proto.showPopover = show;
   proto.hidePopover = hide;
   Element.prototype.matches = function (this: Element, selector: string) {
     return selector === ":popover-open" ? open.has(this) : matches.call(this, selector);
-  };
+  } as typeof matches;
   // A `popovertarget` button acts after the page's own click handlers, unless one cancelled it.
   const onClick = (event: MouseEvent) => {
     const button = (event.target as Element | null)?.closest?.("button[popovertarget]");
@@ -46,8 +46,8 @@ export function installPopover(): () => void {
   };
   document.addEventListener("click", onClick);
   return () => {
-    delete proto.showPopover;
-    delete proto.hidePopover;
+    Reflect.deleteProperty(proto, "showPopover");
+    Reflect.deleteProperty(proto, "hidePopover");
     Element.prototype.matches = matches;
     document.removeEventListener("click", onClick);
   };
