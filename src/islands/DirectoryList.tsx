@@ -193,13 +193,16 @@ export default function DirectoryList({
     } else if (formRef.current) {
       // Whatever was changed in the server-rendered form before hydration is kept.
       const early = readDirectoryForm(formRef.current);
+      // The box's text is the search from now on: left at the props' it would undo a typed search after the pause.
+      if (normalizeSearch(early.search) !== initialState.search) setTyped(early.search);
       if (!sameDirectoryState({ ...early, search: "", page: initialState.page }, { ...initialState, search: "" }))
         commit(early, "push");
-      else if (normalizeSearch(early.search) !== initialState.search) setTyped(early.search);
     }
     // The store takes its key on the next task; until it holds something the list shows
     // the server's render (resultOf's fallback), so hydration changes nothing on screen.
-    showState(stateRef.current);
+    // A state the API refused (initialFields) is not asked again: it would be refused again,
+    // after a skeleton in place of the explanation.
+    if (!initialFields || !sameDirectoryState(stateRef.current, initialState)) showState(stateRef.current);
     // Featured is prerendered; it is fetched only when a page renders the island without it.
     // A failure only hides the section: the full list below still has every business.
     if (!prerenderedFeatured) fetchFeatured();

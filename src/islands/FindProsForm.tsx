@@ -1,14 +1,13 @@
 /**
  * "Get Multiple Quotes Fast" on /find-a-tree-service, progressively enhanced.
  *
- * The page renders a complete no-JavaScript form (it posts to /api/find-pros and the
- * server answers an HTML page) and passes it in as children. When this island hydrates
- * (an Island with when="visible", as it nears the viewport) it takes that form over: it copies whatever was typed or chosen into
- * its own form drawn from FIND_PROS_FORM, then validates with the server's schema,
- * uploads via fetch and shows the matched pros in place. Without children (no static
- * form) the server-rendered React form is itself the no-JS form.
+ * The server-rendered form drawn from FIND_PROS_FORM is the no-JavaScript form (it posts to
+ * /api/find-pros and the server answers an HTML page). When this island hydrates it (an
+ * Island with when="visible", as it nears the viewport), the uncontrolled fields keep
+ * whatever was typed or chosen; from then on it validates with the server's schema,
+ * uploads via fetch and shows the matched pros in place.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { FIND_PROS_FORM } from "../lib/forms/fields.ts";
 import { FORM_CLASSES, fieldId, HONEYPOT_FIELD, SOURCE_FIELD, STARTED_FIELD } from "../lib/forms/markup.ts";
 import type { FieldErrors } from "../lib/schemas/forms.ts";
@@ -26,21 +25,15 @@ const WIDE = new Set(["location", "description", "name"]);
 interface Props {
   /** Page path sent as `_source` so the lead records where it came from. */
   source: string;
-  /** The static no-JavaScript form, shown until hydration. */
-  children?: ReactNode;
 }
 
-type View =
-  | { kind: "static" }
-  | { kind: "form" }
-  | { kind: "done"; matches: Match[]; message?: string; name: string; location: string };
+type View = { kind: "form" } | { kind: "done"; matches: Match[]; message?: string; name: string; location: string };
 
 const NETWORK_MESSAGE = "We couldn't reach our server. Check your connection and try again.";
 const FAILED_MESSAGE = "Failed to submit your request. Please try again.";
 
-export default function FindProsForm({ source, children }: Props) {
-  const [view, setView] = useState<View>(children ? { kind: "static" } : { kind: "form" });
-  const [initial, setInitial] = useState<Record<string, string>>({});
+export default function FindProsForm({ source }: Props) {
+  const [view, setView] = useState<View>({ kind: "form" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -51,42 +44,15 @@ export default function FindProsForm({ source, children }: Props) {
   // A ref, not the pending state, so a double click before the re-render cannot send twice.
   const inFlight = useRef(false);
   const key = useRef("");
-  const staticBox = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const carried = useRef<{ files: FileList | null; focus: string | null }>({ files: null, focus: null });
 
-  // Take over the static form: keep what the visitor already typed, chose or focused.
   useEffect(() => {
     ensureToaster();
     setEnhanced(true);
     // The page was "shown" when it loaded, not when this island hydrated.
     setStarted(String(Math.round(performance.timeOrigin || Date.now())));
     key.current = newIdempotencyKey();
-    const old = staticBox.current?.querySelector("form");
-    if (old) {
-      const values: Record<string, string> = {};
-      for (const [name, value] of new FormData(old)) if (typeof value === "string") values[name] = value;
-      const file = old.querySelector<HTMLInputElement>('input[type="file"]');
-      const active = document.activeElement;
-      carried.current = {
-        files: file?.files?.length ? file.files : null,
-        focus: active instanceof HTMLElement && old.contains(active) ? active.getAttribute("name") : null,
-      };
-      setInitial(values);
-    }
-    setView((current) => (current.kind === "static" ? { kind: "form" } : current));
   }, []);
-
-  // Runs before paint, so the swap never shows an empty photo input and focus stays in
-  // the field the visitor was in.
-  useLayoutEffect(() => {
-    if (view.kind !== "form" || !formRef.current) return;
-    const { files, focus } = carried.current;
-    carried.current = { files: null, focus: null };
-    const photo = formRef.current.elements.namedItem("photo");
-    if (files && photo instanceof HTMLInputElement) photo.files = files;
-    if (focus) (formRef.current.elements.namedItem(focus) as HTMLElement | null)?.focus?.();
-  }, [view.kind]);
 
   const focusField = (name: string | undefined) => {
     if (name) document.getElementById(fieldId(FORM, name))?.focus();
@@ -156,13 +122,11 @@ export default function FindProsForm({ source, children }: Props) {
   const reset = () => {
     attempted.current = false;
     key.current = newIdempotencyKey();
-    setInitial({});
     setErrors({});
     setBanner(undefined);
     setView({ kind: "form" });
   };
 
-  if (view.kind === "static") return <div ref={staticBox}>{children}</div>;
   if (view.kind === "done")
     return (
       <Confirmation
@@ -190,7 +154,7 @@ export default function FindProsForm({ source, children }: Props) {
     >
       <input type="hidden" name={SOURCE_FIELD} value={source} />
       <input type="hidden" name={STARTED_FIELD} value={started} />
-      {/* The same trap as the static form: visually hidden, skipped by keyboard and screen readers. */}
+      {/* The lead forms' trap: visually hidden, skipped by keyboard and screen readers. */}
       <div className={FORM_CLASSES.honeypot} aria-hidden="true">
         <label htmlFor={fieldId(FORM, HONEYPOT_FIELD)}>Leave this field empty</label>
         <input
@@ -206,7 +170,7 @@ export default function FindProsForm({ source, children }: Props) {
       <div className="grid gap-4 sm:grid-cols-2">
         {FORM.fields.map((field) => (
           <div key={field.name} className={WIDE.has(field.name) ? "sm:col-span-2" : undefined}>
-            <Field field={field} form={FORM} defaultValue={initial[field.name]} error={errors[field.name]} />
+            <Field field={field} form={FORM} error={errors[field.name]} />
           </div>
         ))}
       </div>

@@ -8,22 +8,19 @@ import type { ChangeEvent } from "react";
 import type { FieldDef, FormDef } from "../../lib/forms/fields.ts";
 import { FORM_CLASSES, fieldId } from "../../lib/forms/markup.ts";
 
-// The static form's classes (render.ts) plus states it does not have, so hydration swaps
-// one form for another that looks the same.
+// The shared form classes plus hover, focus and error states.
 const control = `${FORM_CLASSES.input} block bg-white text-slate-900 transition-colors focus:outline-2 focus:outline-offset-0 focus:outline-forest-500`;
 
 interface Props {
   field: FieldDef;
-  /** The form the field belongs to (ids match the static form's, see render.ts). */
+  /** The form the field belongs to (it names the ids). */
   form: FormDef;
-  /** Value to start with (carried over from the static form). */
-  defaultValue?: string;
   error?: string;
   disabled?: boolean;
   onChange?: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
 }
 
-export function Field({ field, form, defaultValue, error, disabled, onChange }: Props) {
+export function Field({ field, form, error, disabled, onChange }: Props) {
   const id = fieldId(form, field.name);
   const errorId = `${id}-error`;
   const common = {
@@ -43,7 +40,7 @@ export function Field({ field, form, defaultValue, error, disabled, onChange }: 
   switch (field.kind) {
     case "select":
       input = (
-        <select {...common} defaultValue={defaultValue ?? ""}>
+        <select {...common} defaultValue="">
           <option value="">{field.placeholder ?? "Select"}</option>
           {field.options?.map((o) => (
             <option key={o.value} value={o.value}>
@@ -54,7 +51,7 @@ export function Field({ field, form, defaultValue, error, disabled, onChange }: 
       );
       break;
     case "textarea":
-      input = <textarea {...common} rows={4} defaultValue={defaultValue} />;
+      input = <textarea {...common} rows={4} />;
       break;
     case "file":
       input = (
@@ -67,14 +64,7 @@ export function Field({ field, form, defaultValue, error, disabled, onChange }: 
       );
       break;
     default:
-      input = (
-        <input
-          {...common}
-          type={field.kind}
-          defaultValue={defaultValue}
-          inputMode={field.kind === "tel" ? "tel" : undefined}
-        />
-      );
+      input = <input {...common} type={field.kind} inputMode={field.kind === "tel" ? "tel" : undefined} />;
   }
 
   return (

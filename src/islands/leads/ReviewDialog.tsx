@@ -4,7 +4,7 @@
  * then optional title, text and service. Success closes the dialog, toasts and updates the
  * business's reviews and header rating; failure keeps everything typed and says so.
  */
-import { useRef, useState, type FormEvent } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError, apiRequest } from "../../lib/api.ts";
 import { STAR_COUNT } from "../../lib/directory.ts";
 import { ReviewInput, type PublicReview } from "../../lib/schemas/business.ts";
@@ -12,7 +12,7 @@ import { fieldErrors, type FieldErrors } from "../../lib/schemas/forms.ts";
 import { ISLAND_SENDS, closeDialog } from "../../lib/dialogs.ts";
 import { showToast, type BusinessPreset } from "../../lib/stores/dialogs.ts";
 import { SITE } from "../../lib/site.ts";
-import { reviewAdded, reviewsUrl } from "../../lib/stores/directory.ts";
+import { refreshReviews, reviewAdded, reviewsUrl } from "../../lib/stores/directory.ts";
 import { Star } from "../Stars.tsx";
 import { REVIEW_NEEDS_JS, REVIEW_TOASTS } from "../../lib/forms/copy.ts";
 import { DialogHeader } from "./DialogParts.tsx";
@@ -45,6 +45,12 @@ export function ReviewDialogBody({
     const chosen = Number(initial("rating"));
     return Number.isInteger(chosen) && chosen >= 1 && chosen <= STAR_COUNT ? chosen : DEFAULT_RATING;
   });
+  // The stars are drawn as the server drew them (the default) until hydration is done: a star
+  // chosen before the island was in is the state from the start, but drawing it at once would
+  // not match the server's HTML, and React would re-create the form, dropping a held submit.
+  const [drawn, setDrawn] = useState(false);
+  useLayoutEffect(() => setDrawn(true), []);
+  const shown = drawn ? rating : DEFAULT_RATING;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const id = (name: string) => `review-${name}`;
@@ -85,11 +91,13 @@ export function ReviewDialogBody({
     setPending(true);
     try {
       const res = await apiRequest("POST", reviewsUrl(preset.businessId), payload);
-      const answer = (await res.json()) as ReviewAnswer;
+      // A 2xx means the review is stored whatever its body: an unreadable one must not invite a duplicate.
+      const answer = (await res.json().catch(() => null)) as Partial<ReviewAnswer> | null;
       closeDialog("review");
       onFinished();
       showToast(REVIEW_TOASTS.success);
-      void reviewAdded(preset.businessId, answer.data, answer.business);
+      if (answer?.data && answer.business) void reviewAdded(preset.businessId, answer.data, answer.business);
+      else void refreshReviews(preset.businessId);
       // The page's reviews are server HTML until now: from here on they follow the store. A
       // chunk of its own, so no page loads it before a review is posted.
       import("../directory/detail/live-reviews.tsx")
@@ -183,7 +191,7 @@ export function ReviewDialogBody({
           <div className="flex items-center gap-1">
             {Array.from({ length: STAR_COUNT }, (_, i) => {
               const value = i + 1;
-              const on = value <= rating;
+              const on = value <= shown;
               return (
                 <label
                   key={value}
@@ -206,7 +214,7 @@ export function ReviewDialogBody({
               );
             })}
             <span className="ml-2 text-sm text-slate-600" aria-hidden="true">
-              {rating} / {STAR_COUNT}
+              {shown} / {STAR_COUNT}
             </span>
           </div>
           {errorText("rating")}

@@ -1,0 +1,254 @@
+// @vitest-environment happy-dom
+/**
+ * The business page's components (directory/detail: BusinessView, BusinessHours,
+ * ReviewsPanel). The server renders them with no client code; these pin what they show for
+ * a complete and a sparse business, and the Invoker Command buttons that open the page's
+ * dialogs (opening them is the browser's, see tests/e2e/directory-detail.spec.ts).
+ */
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import {
+  BusinessDetail,
+  BusinessHeader,
+  BusinessNotFound,
+  RatingSummary,
+} from "../../../src/islands/directory/detail/BusinessView.tsx";
+import {
+  HoursTable,
+  OpenNow,
+  ServiceArea,
+  timeZoneName,
+} from "../../../src/islands/directory/detail/BusinessHours.tsx";
+import ReviewsPanel, { NO_REVIEWS, ReviewList } from "../../../src/islands/directory/detail/ReviewsPanel.tsx";
+import { dialogId } from "../../../src/lib/dialogs.ts";
+import { NOT_FOUND, ratingLabel } from "../../../src/lib/directory.ts";
+import { OPEN_TEXT } from "../../../src/lib/hours.ts";
+import type { Business, PublicReview } from "../../../src/lib/schemas/business.ts";
+import { telHref } from "../../../src/lib/site.ts";
+import "../../helpers/islands.ts";
+
+const FULL: Business = {
+  id: "biz-001",
+  name: "Balcones Canopy Works",
+  slug: "balcones-canopy-works-austin",
+  description: "Looks after Central Austin's oldest live oaks.",
+  city: "Austin",
+  state: "TX",
+  zipCode: "78703",
+  address: "2817 Limestone Bend",
+  phone: "(512) 555-0142",
+  email: "office@balconescanopy.example.com",
+  website: "https://balconescanopy.example.com/",
+  rating: "4.8",
+  reviewCount: 12,
+  isFeatured: true,
+  services: ["Tree Trimming", "Tree Removal"],
+  specialties: ["Heritage oaks"],
+  serviceAreas: ["Tarrytown", "Westlake"],
+  images: ["/images/directory/oak-1.svg", "/images/directory/crew-1.svg"],
+  businessHours: { monday: "7:00 AM - 5:00 PM", saturday: "8:00 AM - 12:00 PM", sunday: "" },
+  yearsInBusiness: 18,
+  licenseNumber: "ISA TX-1695A",
+  insuranceDetails: "$2M general liability",
+  timeZone: "America/Chicago",
+};
+
+const SPARSE: Business = {
+  ...FULL,
+  id: "biz-002",
+  name: "Riverside Limb",
+  phone: undefined,
+  email: undefined,
+  website: undefined,
+  licenseNumber: undefined,
+  insuranceDetails: undefined,
+  images: [],
+  specialties: [],
+  serviceAreas: [],
+  isFeatured: false,
+  locality: "Round Rock",
+  yearsInBusiness: 1,
+  address: "",
+};
+
+/** Monday 2 March 2026, 10:00 and 22:00 in Texas. */
+const MONDAY_10AM = Date.UTC(2026, 2, 2, 16);
+const MONDAY_10PM = Date.UTC(2026, 2, 3, 4);
+
+const review = (fields: Partial<PublicReview>): PublicReview => ({
+  id: "rev_1",
+  customerName: "Alex",
+  rating: 4,
+  title: "",
+  reviewText: "",
+  serviceType: "",
+  isVerified: false,
+  createdAt: "2026-03-01T12:00:00.000Z",
+  ...fields,
+});
+
+describe("business page", () => {
+  it("shows every section of a complete business, with its contacts as links", () => {
+    render(
+      <BusinessDetail business={FULL} reviews={<ReviewsPanel business={FULL} reviews={[]} />} now={MONDAY_10AM} />,
+    );
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(FULL.name);
+    expect(screen.getByText("Featured")).toBeTruthy();
+    expect(screen.getByRole("img", { name: ratingLabel(FULL.rating) })).toBeTruthy();
+    expect(within(screen.getByRole("list", { name: "Specialties" })).getByText("Heritage oaks")).toBeTruthy();
+    for (const title of [
+      "About",
+      "Photos",
+      "Services Offered",
+      "Contact Information",
+      "Business Hours",
+      "Service Areas",
+      "Credentials",
+      "Customer Reviews",
+    ])
+      expect(screen.getByRole("heading", { level: 2, name: title })).toBeTruthy();
+    expect(screen.getByText("18 years in business")).toBeTruthy();
+    expect(screen.getByText("2 photos")).toBeTruthy();
+    expect(screen.getByRole("img", { name: `${FULL.name}, photo 2 of 2` })).toBeTruthy();
+    const contact = screen.getByRole("region", { name: "Contact Information" });
+    expect(within(contact).getByRole("link", { name: FULL.phone }).getAttribute("href")).toBe(telHref(FULL.phone!));
+    expect(within(contact).getByRole("link", { name: FULL.email }).getAttribute("href")).toBe(`mailto:${FULL.email}`);
+    const site = within(contact).getByRole("link", { name: /opens in a new tab/ });
+    expect(site.textContent).toBe("balconescanopy.example.com (opens in a new tab)");
+    expect(site.getAttribute("target")).toBe("_blank");
+    expect(site.getAttribute("rel")).toContain("noopener");
+    expect(within(contact).getByText(/2817 Limestone Bend/)).toBeTruthy();
+    expect(screen.getByText(FULL.licenseNumber!)).toBeTruthy();
+    expect(screen.getByRole("link", { name: `Call Now ${FULL.phone}` }).getAttribute("href")).toBe(
+      telHref(FULL.phone!),
+    );
+  });
+
+  it("Book Service and Write Review are buttons that name the page's dialogs", () => {
+    render(
+      <BusinessDetail business={FULL} reviews={<ReviewsPanel business={FULL} reviews={[]} />} now={MONDAY_10AM} />,
+    );
+    for (const [name, kind] of [
+      ["Book Service", "booking"],
+      ["Write Review", "review"],
+    ] as const) {
+      const button = screen.getByRole("button", { name });
+      expect(button.getAttribute("command")).toBe("show-modal");
+      expect(button.getAttribute("commandfor")).toBe(dialogId(kind));
+      expect(button.getAttribute("aria-haspopup")).toBe("dialog");
+    }
+    expect(screen.queryByRole("link", { name: /Book Service|Write Review/ })).toBeNull();
+  });
+
+  it("leaves out what a sparse business does not have", () => {
+    render(<BusinessDetail business={SPARSE} reviews={null} now={MONDAY_10AM} />);
+    expect(screen.queryByText("Featured")).toBeNull();
+    expect(screen.queryByRole("list", { name: "Specialties" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Credentials" })).toBeNull();
+    expect(screen.queryByRole("link", { name: /Call Now/ })).toBeNull();
+    expect(screen.getByText("No photos yet.")).toBeTruthy();
+    expect(screen.getByText("1 year in business")).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Areas served" })).toBeNull();
+    expect(screen.getByText("Round Rock, TX (Austin area)")).toBeTruthy();
+    const contact = screen.getByRole("region", { name: "Contact Information" });
+    expect(within(contact).queryAllByRole("link")).toEqual([]);
+  });
+
+  it("the header's rating is marked for the live update", () => {
+    render(<RatingSummary business={FULL} live />);
+    const summary = document.querySelector(`[data-live-summary="${FULL.id}"]`)!;
+    expect(summary.querySelector("[data-live-rating]")!.textContent).toBe("4.8");
+    expect(summary.querySelector("[data-live-count]")!.textContent).toBe("12 reviews");
+    render(<BusinessHeader business={SPARSE} />);
+    expect(document.querySelector(`[data-live-summary="${SPARSE.id}"]`)).toBeNull();
+  });
+
+  it("an unknown business says so with the way back", () => {
+    render(<BusinessNotFound />);
+    expect(screen.getByRole("heading", { name: NOT_FOUND.title })).toBeTruthy();
+    expect(screen.getByRole("link", { name: NOT_FOUND.link }).getAttribute("href")).toBe("/directory");
+  });
+});
+
+describe("hours", () => {
+  it.each([
+    [MONDAY_10AM, OPEN_TEXT.open],
+    [MONDAY_10PM, OPEN_TEXT.closed],
+  ])("at %s the badge says %s", (now, text) => {
+    render(<OpenNow business={FULL} now={now} />);
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it("a business open around the clock is Open 24/7", () => {
+    const always = {
+      monday: "Open 24 hours",
+      tuesday: "Open 24 hours",
+      wednesday: "Open 24 hours",
+      thursday: "Open 24 hours",
+      friday: "Open 24 hours",
+      saturday: "Open 24 hours",
+      sunday: "Open 24 hours",
+    };
+    render(<OpenNow business={{ businessHours: always }} now={MONDAY_10PM} />);
+    expect(screen.getByText(OPEN_TEXT.always)).toBeTruthy();
+  });
+
+  it("lists Monday to Sunday with Closed days, marks today for screen readers, and names the time zone", () => {
+    render(<HoursTable business={FULL} now={MONDAY_10AM} />);
+    const terms = screen.getAllByRole("term").map((t) => t.textContent);
+    expect(terms).toEqual(["Monday (today)", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
+    expect(screen.getAllByRole("definition").map((d) => d.textContent)).toEqual([
+      "7:00 AM - 5:00 PM",
+      "Closed",
+      "Closed",
+      "Closed",
+      "Closed",
+      "8:00 AM - 12:00 PM",
+      "Closed",
+    ]);
+    expect(screen.getByText(`Times are ${timeZoneName("America/Chicago")}.`)).toBeTruthy();
+    expect(timeZoneName("Not/AZone")).toBe("Not/AZone");
+  });
+
+  it("the service area lists the towns served", () => {
+    render(<ServiceArea business={FULL} />);
+    expect(within(screen.getByRole("list", { name: "Areas served" })).getAllByRole("listitem")).toHaveLength(2);
+    expect(screen.getByText("Austin, TX")).toBeTruthy();
+  });
+});
+
+describe("reviews", () => {
+  it("without reviews it invites the first", () => {
+    render(<ReviewsPanel business={FULL} reviews={[]} />);
+    expect(screen.getByText(NO_REVIEWS)).toBeTruthy();
+  });
+
+  it("each review: stars in words, name, Verified, service, title, text as text, date", () => {
+    render(
+      <ReviewList
+        businessName={FULL.name}
+        reviews={[
+          review({
+            id: "a",
+            isVerified: true,
+            serviceType: "Tree Removal",
+            title: "On time",
+            reviewText: "<b>Tidy</b>",
+          }),
+          review({ id: "b", customerName: "Blair", rating: 2 }),
+        ]}
+      />,
+    );
+    const items = within(screen.getByRole("list", { name: `Reviews of ${FULL.name}` })).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole("img", { name: ratingLabel(4) })).toBeTruthy();
+    expect(within(items[0]!).getByText("Verified")).toBeTruthy();
+    expect(within(items[0]!).getByText("Tree Removal")).toBeTruthy();
+    expect(within(items[0]!).getByRole("heading", { name: "On time" })).toBeTruthy();
+    expect(within(items[0]!).getByText("<b>Tidy</b>")).toBeTruthy();
+    expect(items[0]!.querySelector("b")).toBeNull();
+    expect(within(items[0]!).getByText("Mar 1, 2026").getAttribute("datetime")).toBe("2026-03-01T12:00:00.000Z");
+    expect(within(items[1]!).queryByText("Verified")).toBeNull();
+    expect(within(items[1]!).queryByRole("heading")).toBeNull();
+  });
+});
