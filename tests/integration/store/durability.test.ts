@@ -51,6 +51,8 @@ describe("embedded store durability", () => {
       await expect(store.leads.create("quote", { name: "Lost 1" }, { sourcePage: "/" })).rejects.toThrow();
       // Not a one-off: the store stays refusing while the disk does.
       await expect(store.leads.create("quote", { name: "Lost 2" }, { sourcePage: "/" })).rejects.toThrow();
+      // Health sees it without saving anything.
+      expect(await store.writable()).toBe(false);
       // Nothing unsaved is served either.
       expect((await store.leads.list("quote")).items.map((l) => l.id)).toEqual([kept.lead.id]);
       expect(quiet).toHaveBeenCalledWith(expect.stringContaining("could not save"), expect.anything());
@@ -58,6 +60,7 @@ describe("embedded store durability", () => {
       rmSync(tempOf(file), { recursive: true, force: true });
       quiet.mockRestore();
     }
+    expect(await store.writable()).toBe(true);
     const after = await store.leads.create("quote", { name: "After" }, { sourcePage: "/" });
     await store.close();
 

@@ -22,7 +22,16 @@ import RedisMock from "ioredis-mock";
 import { isWrite, normaliseOptions } from "./embedded-commands.ts";
 import { DataFileGuard } from "./data-file-guard.ts";
 import type { CommandBackend, Reply } from "./requester.ts";
-import { FORMAT, dump, readSnapshot, restore, writeDurably, type MockInternals, type Snapshot } from "./snapshot.ts";
+import {
+  FORMAT,
+  dump,
+  probeWrite,
+  readSnapshot,
+  restore,
+  writeDurably,
+  type MockInternals,
+  type Snapshot,
+} from "./snapshot.ts";
 
 export interface EmbeddedOptions {
   /** JSON file to persist to; undefined keeps everything in memory. */
@@ -107,6 +116,23 @@ export class EmbeddedBackend implements CommandBackend {
       this.batchDone = null;
       finish();
     }
+  }
+
+  /**
+   * Whether a write would be saved now, without saving the whole store (a health check may
+   * come every few seconds): the temp file a save writes first can be written and synced.
+   */
+  canSave(): Promise<boolean> {
+    const file = this.file;
+    if (!file) return Promise.resolve(true);
+    return this.serial(async () => {
+      try {
+        probeWrite(file);
+        return true;
+      } catch {
+        return false;
+      }
+    });
   }
 
   /** Adds every key of another instance's data file (a seeded copy) and saves. */

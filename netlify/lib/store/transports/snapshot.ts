@@ -59,7 +59,7 @@ function fsyncPath(path: string, flags: string): void {
  * The temp name is fixed per process and thread (saves are serial).
  */
 export function writeDurably(file: string, text: string, keepPrevious?: string): void {
-  const tmp = `${file}.${process.pid}.${threadId}.tmp`;
+  const tmp = tempOf(file);
   const fd = openSync(tmp, "w");
   try {
     writeSync(fd, text);
@@ -81,6 +81,21 @@ export function writeDurably(file: string, text: string, keepPrevious?: string):
   }
   renameSync(tmp, file);
   fsyncPath(dirname(file), "r");
+}
+
+const tempOf = (file: string) => `${file}.${process.pid}.${threadId}.tmp`;
+
+/** Writes, syncs and removes the temp file a save of `file` writes first: throws when a save could not. */
+export function probeWrite(file: string): void {
+  const tmp = tempOf(file);
+  const fd = openSync(tmp, "w");
+  try {
+    writeSync(fd, "probe");
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  unlinkSync(tmp);
 }
 
 export function dump(internals: MockInternals): Record<string, Dumped> {
