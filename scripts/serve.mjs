@@ -17,7 +17,6 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { NetlifyDev } from "@netlify/dev";
-import { shouldBase64Encode } from "@netlify/dev-utils";
 import { register } from "tsx/esm/api";
 
 // The functions and the store code are TypeScript.
@@ -179,25 +178,18 @@ async function refuse(req, res, status, title, message, headers = {}) {
   res.end(body);
 }
 
-/** The request for the pipeline: this server's origin, the socket's address, a read body. */
+/** The request as a function or the pipeline sees it: this server's origin, the socket's address, a read body. */
 function pipelineRequest(req, origin, client, body) {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined || key === "content-length" || key === "transfer-encoding") continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
   }
-  // Whatever the client wrote here is replaced: @netlify/dev derives the function's
-  // context.ip from X-Forwarded-For, and clientIp() reads X-Nf-Client-Connection-Ip.
+  // Whatever the client wrote here is replaced, as Netlify's edge does: clientIp() reads
+  // X-Nf-Client-Connection-Ip when a function has no context.ip.
   headers.set("x-forwarded-for", client);
   headers.set("x-nf-client-connection-ip", client);
-  let payload = null;
-  if (body) {
-    // @netlify/functions-dev hands a function the body as text but flags binary content
-    // types (multipart uploads among them) as base64; Netlify itself base64-encodes such
-    // bodies, so do the same before the request enters the pipeline.
-    payload = shouldBase64Encode(req.headers["content-type"] ?? "") ? body.toString("base64") : body;
-  }
-  return new Request(`${origin}${req.url}`, { method: req.method, headers, body: payload });
+  return new Request(`${origin}${req.url}`, { method: req.method, headers, body });
 }
 
 // --- compression ----------------------------------------------------------------------------

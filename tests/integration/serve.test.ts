@@ -14,7 +14,7 @@ import { CROSS_SITE_ERROR, MAX_BODY_LIMIT, PAGE_SECURITY_HEADERS } from "../../n
 import { SAVE_ERROR } from "../../netlify/lib/leads.ts";
 import { BUILT, rssOf, send, startServe, type Served } from "../helpers/serve.ts";
 import { repeatedParamMessage } from "../../src/lib/query-params.ts";
-import { validQuote } from "../helpers/functions.ts";
+import { TINY_PNG, humanStarted, toEntries, validFindPros, validQuote } from "../helpers/functions.ts";
 
 const ADMIN_TOKEN = "serve-test-admin-token-0123456789";
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
@@ -210,6 +210,25 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
     expect(answers.filter((a) => !a.startsWith("200 "))).toEqual([]);
     const health = await send(served, "GET", "/api/health");
     expect(JSON.parse(health.text)).toEqual({ ok: true, store: "embedded", answers: true, writable: true });
+  });
+
+  it("hands a multipart upload to the function as the bytes that were sent (the photo lands in Blobs)", async () => {
+    const form = new FormData();
+    for (const [name, value] of toEntries({ ...validFindPros(), _started: humanStarted() })) form.append(name, value);
+    form.append("photo", new File([TINY_PNG], "tree.png", { type: "image/png" }));
+    const request = new Request(`${served.origin}/api/find-pros`, { method: "POST", body: form });
+    const res = await send(served, "POST", "/api/find-pros", {
+      headers: { "content-type": request.headers.get("content-type")!, accept: "application/json" },
+      body: Buffer.from(await request.arrayBuffer()),
+      from: "127.0.0.12",
+    });
+    expect(res.status, res.text).toBe(201);
+    const { id } = JSON.parse(res.text) as { id: string };
+    const admin = { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, from: "127.0.0.13" };
+    const lead = JSON.parse((await send(served, "GET", `/api/admin/leads/${id}`, admin)).text) as {
+      data: { data: { photoKey?: string } };
+    };
+    expect(lead.data.data.photoKey).toMatch(/^ph_/);
   });
 
   it("compresses with brotli or gzip as Netlify's CDN does", async () => {
