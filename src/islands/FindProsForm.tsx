@@ -58,6 +58,7 @@ export default function FindProsForm({ source, children }: Props) {
   // Take over the static form: keep what the visitor already typed, chose or focused.
   useEffect(() => {
     ensureToaster();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- hydration: take over the server's no-JS form
     setEnhanced(true);
     // The page was "shown" when it loaded, not when this island hydrated.
     setStarted(String(Math.round(performance.timeOrigin || Date.now())));

@@ -17,7 +17,6 @@ import {
   AUDIT_ENDPOINT,
   BOOKING_ENDPOINT,
   QUOTE_ENDPOINT,
-  leadHandler,
   type LeadEndpoint,
 } from "../../netlify/lib/leads.ts";
 import { FIND_PROS_ENDPOINT } from "../../netlify/lib/find-pros.ts";
@@ -51,7 +50,7 @@ interface LeadTarget {
   kind: "lead";
   name: string;
   path: string;
-  endpoint: LeadEndpoint<any>;
+  endpoint: LeadEndpoint<unknown>;
   valid: () => Record<string, unknown>;
 }
 const LEADS: LeadTarget[] = [
@@ -406,14 +405,12 @@ const directoryCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
       }),
     )
     .map(async ([method, q]) => ({ target: "GET /api/businesses", method, path: `/api/businesses${q}`, headers: {} })),
-  fc
-    .tuple(readMethod, query({ limit: numberish }))
-    .map(async ([method, q]) => ({
-      target: "GET /api/businesses/featured",
-      method,
-      path: `/api/businesses/featured${q}`,
-      headers: {},
-    })),
+  fc.tuple(readMethod, query({ limit: numberish })).map(async ([method, q]) => ({
+    target: "GET /api/businesses/featured",
+    method,
+    path: `/api/businesses/featured${q}`,
+    headers: {},
+  })),
   fc.tuple(readMethod, pathSegment, fc.boolean(), segment).map(async ([method, seg, withParams, raw]) => ({
     target: "GET /api/businesses/slug/:slug",
     method,
@@ -708,7 +705,7 @@ async function audit(
       scan = next;
       for (const key of keys) {
         const rest = key.slice(store.prefix.length);
-        if (!KEY_SHAPES.test(rest) || /[\u0000-\u001f]|__proto__/.test(rest))
+        if (!KEY_SHAPES.test(rest) || /\p{Cc}|__proto__/u.test(rest))
           problems.push(`unexpected key ${JSON.stringify(rest).slice(0, 120)}`);
       }
     } while (scan !== "0");

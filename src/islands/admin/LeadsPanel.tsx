@@ -63,7 +63,7 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
 
   useEffect(() => {
     if (updated) setItems((current) => current.map((l) => (l.id === updated.id ? updated : l)));
-  }, [updated]);
+  }, [updated, setItems]);
 
   const search = (event: FormEvent) => {
     event.preventDefault();

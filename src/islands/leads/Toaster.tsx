@@ -24,6 +24,7 @@ export function Toaster() {
   useLayoutEffect(() => {
     // Hand over from the static placeholder before painting the Radix viewport.
     document.querySelector("[data-notification-region]")?.remove();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a second pass after mount, once the placeholder is gone
     setReady(true);
   }, []);
 

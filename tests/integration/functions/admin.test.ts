@@ -46,16 +46,27 @@ function readCsv(text: string): Record<string, string>[] {
   for (let i = 0; i < src.length; i++) {
     const c = src[i]!;
     if (quoted) {
-      if (c === '"' && src[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && src[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") (row.push(cell), (cell = ""));
-    else if (c === "\r" && src[i + 1] === "\n") {
-      (row.push(cell), rows.push(row), (row = []), (cell = ""), i++);
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && src[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
     } else cell += c;
   }
-  if (cell || row.length) (row.push(cell), rows.push(row));
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   const [header = [], ...body] = rows;
   return body.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
 }
