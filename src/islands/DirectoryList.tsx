@@ -53,7 +53,7 @@ import {
 import { directoryUrl, writeHistory, type HistoryEntry } from "./directory/list/history.ts";
 import { Pagination } from "./directory/list/Pagination.tsx";
 import { SearchForm, fillDirectoryForm, readDirectoryForm } from "./directory/list/SearchForm.tsx";
-import type { ListBusiness, ListPage } from "./directory/list/types.ts";
+import type { ListBusiness, ListPage } from "../lib/directory-list.ts";
 
 /** Spec section 9: the loading skeleton has 6 cards. */
 const SKELETON_CARDS = 6;

@@ -14,7 +14,7 @@ import {
   quoteConfirmationPage,
   renderPage,
 } from "../../netlify/lib/pages.ts";
-import { LeadForm, labelClass } from "../../src/islands/leads/LeadForm.tsx";
+import { LeadForm, labelClass } from "../../src/views/leads/LeadForm.tsx";
 import { AUDIT_CONFIRMATION, QUOTE_CONFIRMATION } from "../../src/lib/forms/copy.ts";
 import { rateLimitPerMinute } from "../../netlify/lib/ratelimit.ts";
 import { AUDIT_FORM, FIND_PROS_FORM, LEAD_FORMS, QUOTE_FORM } from "../../src/lib/forms/fields.ts";

@@ -10,7 +10,7 @@ import { useEffect, useLayoutEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { $toasts, dismissToast } from "../../lib/stores/dialogs.ts";
-import { Icon } from "../Icon.tsx";
+import { Icon } from "../../views/Icon.tsx";
 
 /** NotificationRegion.astro's id; the Radix list takes it over so links to #notifications keep working. */
 const REGION_ID = "notifications";
