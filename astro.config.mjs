@@ -9,10 +9,11 @@ import finishHtml from "./src/integrations/finish-html.ts";
 import icons from "./src/integrations/icons.ts";
 import sharedStore from "./src/integrations/shared-store.ts";
 import onDemandRoutes from "./src/integrations/on-demand-routes.ts";
+import { siteUrl } from "./src/lib/env.ts";
 
 // The canonical origin is needed at build time for canonical/OG URLs and the sitemap.
 // Netlify sets URL on production builds; SITE_URL lets an operator override it.
-const site = process.env.SITE_URL || process.env.URL || "https://treeline.example";
+const site = siteUrl();
 
 export default defineConfig({
   site,

@@ -40,6 +40,7 @@ import {
   validReview,
   type FunctionsHarness,
 } from "./functions.ts";
+import { parseEnv } from "../../src/lib/env.ts";
 
 export const FUZZ_BUSINESS = "fz-1";
 export const FUZZ_BUSINESS_SLUG = "fuzz-business-one";
@@ -527,7 +528,7 @@ export interface FuzzRig {
 export async function fuzzRig(label: string): Promise<FuzzRig | null> {
   const h = await functionsHarness(label);
   if (!h) return null;
-  const env = { RATE_LIMIT_PER_MINUTE: "0", CHAT_RATE_LIMIT_PER_MINUTE: "0" };
+  const env = parseEnv({ RATE_LIMIT_PER_MINUTE: "0", CHAT_RATE_LIMIT_PER_MINUTE: "0" });
   const deps = directoryDeps(h, { env });
   await h.store.businesses.upsert(
     testBusiness(FUZZ_BUSINESS, {

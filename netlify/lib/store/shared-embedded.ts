@@ -6,7 +6,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { relative, resolve } from "node:path";
-import { createStore, falsy, storeOptionsFromEnv, truthy } from "./index.ts";
+import { env as currentEnv, parseEnv, type RawEnv } from "../../../src/lib/env.ts";
+import { createStore, storeOptionsFromEnv } from "./index.ts";
 import { startRestServer, type UpstashRestServer } from "./rest-server.ts";
 import { EmbeddedBackend } from "./transports/embedded.ts";
 
@@ -15,11 +16,11 @@ import { EmbeddedBackend } from "./transports/embedded.ts";
  * (default .data) unless TREELINE_EMBEDDED_PERSIST says otherwise; memory only by default
  * under a test runner (NODE_ENV=test or VITEST).
  */
-export function embeddedFileFromEnv(env: Record<string, string | undefined> = process.env): string | undefined {
-  const flag = env.TREELINE_EMBEDDED_PERSIST;
+export function embeddedFileFromEnv(source?: RawEnv): string | undefined {
+  const env = source ? parseEnv(source) : currentEnv();
   const underTest = env.NODE_ENV === "test" || Boolean(env.VITEST);
-  const persist = truthy(flag) || (!falsy(flag) && !underTest);
-  return persist ? resolve(env.TREELINE_DATA_DIR || ".data", "store.json") : undefined;
+  const persist = env.TREELINE_EMBEDDED_PERSIST ?? !underTest;
+  return persist ? resolve(env.TREELINE_DATA_DIR, "store.json") : undefined;
 }
 
 /** Starts the shared store unless Upstash or Redis is configured; sets the env the functions read. */

@@ -30,6 +30,7 @@ import {
   validQuote,
   type FunctionsHarness,
 } from "../../helpers/functions.ts";
+import { parseEnv } from "../../../src/lib/env.ts";
 
 const TOKEN = "test-admin-token-0123456789";
 
@@ -89,7 +90,7 @@ describe.skipIf(!h)("admin API", () => {
     const purges: string[][] = [];
     deps = {
       store: () => harness.store,
-      env: { ADMIN_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: "1000" },
+      env: parseEnv({ ADMIN_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: "1000" }),
       purge: async (tags) => void purges.push(tags),
       purges,
     };
@@ -117,7 +118,7 @@ describe.skipIf(!h)("admin API", () => {
         adminReviewHandler,
         adminOutboxHandler,
       ];
-      for (const env of [{}, { ADMIN_TOKEN: "   " }, { ADMIN_TOKEN: "short" }]) {
+      for (const env of [{}, { ADMIN_TOKEN: "   " }, { ADMIN_TOKEN: "short" }].map((raw) => parseEnv(raw))) {
         for (const make of handlers) {
           const res = await make({ ...deps, env })(get("/api/admin/leads"), nextIp());
           expect(res.status).toBe(503);
