@@ -40,7 +40,22 @@ export default defineConfig({
     sharedStore(),
     onDemandRoutes(),
   ],
-  vite: { plugins: [tailwindcss()] },
+  // No page shows highlighted code, and Shiki's inline styles would need 'unsafe-inline' under the CSP.
+  markdown: { syntaxHighlight: false },
+  vite: {
+    plugins: [tailwindcss()],
+    build: {
+      rolldownOptions: {
+        onwarn(warning, warn) {
+          // Astro's MDX output starts with the "use astro:head-inject" directive, which the
+          // bundler reports for every .mdx (one line per blog post). Harmless: Astro reads the
+          // directive before bundling. Upstream: https://github.com/withastro/astro/issues/18087
+          if (warning.code === "MODULE_LEVEL_DIRECTIVE" && warning.message.includes('"use astro:head-inject"')) return;
+          warn(warning);
+        },
+      },
+    },
+  },
   // Per-page CSP <meta>: Astro hashes every script and style it emits, so script-src needs
   // no 'unsafe-inline' and an injected <script> cannot run. frame-ancestors cannot live in a
   // <meta>; netlify.toml sends it as a header.
@@ -59,9 +74,10 @@ export default defineConfig({
       ],
       styleDirective: {
         // Radix (scroll lock) and React write style elements and attributes at run time, which
-        // no build-time hash can cover. Styles cannot run code, so they stay permissive.
+        // no build-time hash can cover. Styles cannot run code, so they stay permissive. Only
+        // the -elem and -attr kinds: style-src itself is Astro's 'self' (a resource of its own
+        // there would be shadowed by the two, which Astro warns about).
         resources: [
-          "'self'",
           { resource: "'self'", kind: "element" },
           { resource: "'unsafe-inline'", kind: "element" },
           { resource: "'unsafe-inline'", kind: "attribute" },
