@@ -40,8 +40,9 @@ export interface ProMatch {
   distanceMiles: number;
 }
 
-// Minimal stand-ins for the Tailwind utilities render.ts uses, plus the page chrome, in
-// the site's palette. Amber on white only reaches 3:1, so amber buttons use large bold text.
+// Minimal stand-ins for the Tailwind utilities the forms and confirmations use (src/views/leads,
+// FORM_CLASSES), plus the page chrome, in the site's palette. Amber on white only reaches 3:1,
+// so amber buttons use large bold text.
 const STYLE = `
 :root{--forest:#24583b;--forest-dark:#1a3b29;--forest-50:#f1f8f3;--amber:#d95a06;--amber-dark:#b43d09;--ink:#1e293b;--muted:#475569}
 *,*::before,*::after{box-sizing:border-box}

@@ -1,12 +1,12 @@
 /**
  * "Get Multiple Quotes Fast" on /find-a-tree-service, progressively enhanced.
  *
- * The page renders a complete no-JavaScript form (it posts to /api/find-pros and the
- * server answers an HTML page) and passes it in as children. When this island hydrates
- * (an Island with when="visible", as it nears the viewport) it takes that form over: it copies whatever was typed or chosen into
- * its own form drawn from FIND_PROS_FORM, then validates with the server's schema,
- * uploads via fetch and shows the matched pros in place. Without children (no static
- * form) the server-rendered React form is itself the no-JS form.
+ * The island's server-rendered HTML is the complete no-JavaScript form drawn from
+ * FIND_PROS_FORM (it posts to /api/find-pros and the server answers an HTML page). When the
+ * island hydrates (when="visible", as it nears the viewport) it takes that form over, keeping
+ * what was typed (the inputs are uncontrolled), then validates with the server's schema,
+ * uploads via fetch and shows the matched pros in place. A page may instead pass its own
+ * static form as children: its values, photo and focus are then carried into this form.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { FIND_PROS_FORM } from "../lib/forms/fields.ts";

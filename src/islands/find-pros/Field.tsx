@@ -8,13 +8,13 @@ import type { ChangeEvent } from "react";
 import type { FieldDef, FormDef } from "../../lib/forms/fields.ts";
 import { FORM_CLASSES, fieldId } from "../../lib/forms/markup.ts";
 
-// The static form's classes (render.ts) plus states it does not have, so hydration swaps
-// one form for another that looks the same.
+// The lead forms' shared classes (FORM_CLASSES, as LeadForm draws them) plus the states
+// this form shows: hover, focus and the error border.
 const control = `${FORM_CLASSES.input} block bg-white text-slate-900 transition-colors focus:outline-2 focus:outline-offset-0 focus:outline-forest-500`;
 
 interface Props {
   field: FieldDef;
-  /** The form the field belongs to (ids match the static form's, see render.ts). */
+  /** The form the field belongs to (its ids come from fieldId, like every lead form's). */
   form: FormDef;
   /** Value to start with (carried over from the static form). */
   defaultValue?: string;
