@@ -9,10 +9,11 @@ import finishHtml from "./src/integrations/finish-html.ts";
 import icons from "./src/integrations/icons.ts";
 import localFunctions from "./src/integrations/local-functions.ts";
 import onDemandRoutes from "./src/integrations/on-demand-routes.ts";
+import { siteUrl } from "./src/lib/env.ts";
 
 // The canonical origin is needed at build time for canonical/OG URLs and the sitemap.
 // Netlify sets URL on production builds; SITE_URL lets an operator override it.
-const site = process.env.SITE_URL || process.env.URL || "https://treeline.example";
+const site = siteUrl();
 
 export default defineConfig({
   site,
@@ -39,7 +40,22 @@ export default defineConfig({
     localFunctions(),
     onDemandRoutes(),
   ],
-  vite: { plugins: [tailwindcss()] },
+  // No page shows highlighted code, and Shiki's inline styles would need 'unsafe-inline' under the CSP.
+  markdown: { syntaxHighlight: false },
+  vite: {
+    plugins: [tailwindcss()],
+    build: {
+      rolldownOptions: {
+        onwarn(warning, warn) {
+          // Astro's MDX output starts with the "use astro:head-inject" directive, which the
+          // bundler reports for every .mdx (one line per blog post). Harmless: Astro reads the
+          // directive before bundling. Upstream: https://github.com/withastro/astro/issues/18087
+          if (warning.code === "MODULE_LEVEL_DIRECTIVE" && warning.message.includes('"use astro:head-inject"')) return;
+          warn(warning);
+        },
+      },
+    },
+  },
   // Per-page CSP <meta>: Astro hashes every script and style it emits, so script-src needs
   // no 'unsafe-inline' and an injected <script> cannot run. frame-ancestors cannot live in a
   // <meta>; netlify.toml sends it as a header.
@@ -58,9 +74,10 @@ export default defineConfig({
       ],
       styleDirective: {
         // Radix (scroll lock) and React write style elements and attributes at run time, which
-        // no build-time hash can cover. Styles cannot run code, so they stay permissive.
+        // no build-time hash can cover. Styles cannot run code, so they stay permissive. Only
+        // the -elem and -attr kinds: style-src itself is Astro's 'self' (a resource of its own
+        // there would be shadowed by the two, which Astro warns about).
         resources: [
-          "'self'",
           { resource: "'self'", kind: "element" },
           { resource: "'unsafe-inline'", kind: "element" },
           { resource: "'unsafe-inline'", kind: "attribute" },

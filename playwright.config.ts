@@ -1,13 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { env } from "./src/lib/env.ts";
 
 /**
  * E2E runs against the production build served exactly as `npm start` serves it
  * (scripts/serve.mjs: @netlify/dev on 127.0.0.1), on its own port so a developer's
  * running server is never reused by accident. `npm test` builds first.
  */
-const chromiumPath = process.env.CHROME_PATH || "/usr/bin/chromium";
+const chromiumPath = env().CHROME_PATH;
 if (!existsSync(chromiumPath)) {
   console.error(`Chromium not found at ${chromiumPath}: install it (apt-get install chromium) or set CHROME_PATH.`);
   process.exit(1);

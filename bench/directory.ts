@@ -202,7 +202,7 @@ const results: Record<number, Record<string, Stats> & { loadSeconds: number }> =
 const { admin, loaded, cleanUp } = benchKeys(REDIS_URL);
 
 const stores: Store[] = [];
-let redisMemory = "?";
+let redisMemory: string;
 try {
   await admin.ping();
   console.log(

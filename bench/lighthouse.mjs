@@ -85,7 +85,9 @@ function killServe(signal) {
   } catch {
     try {
       serveChild.kill(signal);
-    } catch {}
+    } catch {
+      // Already gone.
+    }
   }
 }
 async function stopServe() {
@@ -105,7 +107,9 @@ const cleanup = () =>
     proxy?.close();
     try {
       await chrome?.kill();
-    } catch {}
+    } catch {
+      // Chrome already exited.
+    }
     await stopServe();
   })());
 // Last resort if we exit without awaiting cleanup (uncaught error): sync kill only.
@@ -113,7 +117,9 @@ process.on("exit", () => {
   killServe("SIGKILL");
   try {
     if (chrome?.pid) process.kill(chrome.pid, "SIGKILL");
-  } catch {}
+  } catch {
+    // Chrome already exited.
+  }
 });
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.on(sig, async () => {
@@ -141,7 +147,9 @@ async function startServe(port) {
       const res = await fetch(origin + "/", { signal: AbortSignal.timeout(2000) });
       await res.arrayBuffer();
       if (res.status < 500) return origin;
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`serve.mjs did not answer on ${origin} within 60s:\n${log}`);

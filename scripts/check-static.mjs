@@ -78,7 +78,9 @@ const { origin } = served;
 process.on("exit", () => {
   try {
     process.kill(served.pid, "SIGTERM");
-  } catch {}
+  } catch {
+    // Already gone.
+  }
 });
 
 const checker = new LinkChecker();

@@ -7,8 +7,10 @@ import { resolve } from "node:path";
 import { createStore, storeOptionsFromEnv } from "../netlify/lib/store/index.ts";
 import { DEFAULT_SEED_FILE, readSeedFile, seedDirectory } from "../netlify/lib/store/seed.ts";
 import { DIRECTORY_TAG, purgeQuietly } from "../netlify/lib/directory.ts";
+import { env } from "../src/lib/env.ts";
 
-const file = resolve(process.argv[2] ?? process.env.TREELINE_SEED_FILE ?? DEFAULT_SEED_FILE);
+const config = env();
+const file = resolve(process.argv[2] ?? config.TREELINE_SEED_FILE ?? DEFAULT_SEED_FILE);
 const options = storeOptionsFromEnv();
 // The explicit seed below replaces any seed-on-first-use.
 const store = createStore({ ...options, seedFile: undefined, log: true });
@@ -21,12 +23,10 @@ try {
   await store.redis.hset(`${store.prefix}meta`, { seededAt: new Date().toISOString(), seededFrom: file });
   // Directory pages are cached at Netlify's CDN until purged (docs/directory-pages.md); every
   // one carries the directory tag. Outside Netlify this needs SITE_ID and a token.
-  if (process.env.SITE_ID && (process.env.NETLIFY_PURGE_API_TOKEN || process.env.NETLIFY_AUTH_TOKEN)) {
+  const token = config.NETLIFY_PURGE_API_TOKEN ?? config.NETLIFY_AUTH_TOKEN;
+  if (config.SITE_ID && token) {
     const { purgeCache } = await import("@netlify/functions");
-    await purgeQuietly(
-      (tags) => purgeCache({ tags, token: process.env.NETLIFY_PURGE_API_TOKEN || process.env.NETLIFY_AUTH_TOKEN }),
-      [DIRECTORY_TAG],
-    );
+    await purgeQuietly((tags) => purgeCache({ tags, siteID: config.SITE_ID, token }), [DIRECTORY_TAG]);
   } else if (store.kind !== "embedded") {
     console.log(
       "[seed] no SITE_ID + NETLIFY_AUTH_TOKEN: cached directory pages refresh within an hour or at the next deploy",

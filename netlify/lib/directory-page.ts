@@ -1,13 +1,14 @@
 /**
  * What the on-demand directory pages (src/pages/directory/*, the directory sitemaps) read
- * and the headers they answer with. The pages are rendered from the live store on request
+ * and the headers they answer with: the one module src/ imports from netlify/ (eslint.config.js
+ * holds the boundary), so it also hands over the store and the cache tags. The pages are rendered from the live store on request
  * and kept in Netlify's durable CDN cache under the `directory` and `business-<id>` tags,
  * which every write purges (docs/directory-pages.md). Nothing here depends on the request's
  * Host: data comes from the store, the page shell from the build.
  */
 import { businessesApiParams, type DirectoryState } from "../../src/lib/directory-url.ts";
 import { Business, toPublicReview, type PublicReview } from "../../src/lib/schemas/business.ts";
-import { toListBusiness, type ListBusiness, type ListPage } from "../../src/islands/directory/list/types.ts";
+import { toListBusiness, type ListBusiness, type ListPage } from "../../src/lib/directory-list.ts";
 import { DIRECTORY_TAG, FEATURED_LIMIT, businessTag } from "./directory.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { nextOpenStateChange } from "../../src/lib/hours.ts";
@@ -201,4 +202,5 @@ export function sitemapIndexXml(urls: readonly string[]): string {
 /** Path of directory sitemap file `index` (0-based): /sitemap-directory-0.xml, ... */
 export const directorySitemapPath = (index: number) => `/sitemap-directory-${index}.xml`;
 
-export { businessTag };
+export { DIRECTORY_TAG, businessTag };
+export { getStore } from "./store/index.ts";

@@ -38,10 +38,10 @@ import {
   storeCall,
   type EndpointDeps,
   type Endpoint,
+  type Env,
   type FunctionContext,
 } from "./http.ts";
 import { parseQuery } from "./query.ts";
-import { rateLimitPerMinute } from "./ratelimit.ts";
 import { keyspace } from "./store/keys.ts";
 import { isNotFound, type Store } from "./store/index.ts";
 
@@ -231,7 +231,7 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     // Posted as JSON only: the star picker needs JavaScript.
     body: { json: TEXT_BODY_LIMIT },
     sameSiteOnly: true,
-    rateLimit: { name: "review", perMinute: rateLimitPerMinute },
+    rateLimit: { name: "review", perMinute: (env: Env) => env.RATE_LIMIT_PER_MINUTE },
     unavailable: DIRECTORY_UNAVAILABLE,
   } as const;
   return endpoint(spec, deps, async ({ req, store, params, body, context }) =>

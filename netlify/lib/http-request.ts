@@ -118,6 +118,7 @@ export function sameSitePath(
   siteOrigin?: string,
 ): string | undefined {
   const raw = (value ?? "").trim();
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (!raw || raw.length > 2000 || raw.includes("\\") || /[\u0000-\u001f\u007f]/.test(raw)) return undefined;
   // Relative references would resolve against /api/...; only root paths and full URLs mean a page.
   if (!raw.startsWith("/") && !/^https?:\/\//i.test(raw)) return undefined;

@@ -13,7 +13,7 @@
  * browser's form post with one. The request/response parts it uses live in http-*.ts and
  * are exported from here too.
  */
-import { siteUrl } from "../../src/lib/site.ts";
+import { env as currentEnv, type Env } from "../../src/lib/env.ts";
 import { BODY_MEDIA_TYPES, bodyKind, parseBody, wantsPage, type BodyKind, type ParsedBody } from "./http-body.ts";
 import {
   CROSS_SITE_ERROR,
@@ -32,13 +32,14 @@ export * from "./http-body.ts";
 export * from "./http-request.ts";
 export * from "./http-responses.ts";
 
-export type Env = Record<string, string | undefined>;
+export type { Env };
 export type Method = "GET" | "HEAD" | "POST" | "PATCH";
 export type Handler = (req: Request, context?: FunctionContext | null) => Promise<Response>;
 
-/** Seams for tests and local scripts; production reads the shared store, process.env and the clock. */
+/** Seams for tests and local scripts; production reads the shared store, the environment (env.ts) and the clock. */
 export interface EndpointDeps {
   store?: () => Store;
+  /** The configuration (tests: parseEnv({ ... })); default env(), read per request. */
   env?: Env;
   now?: () => number;
 }
@@ -96,7 +97,6 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
   work: (call: Call<RouteParams<R>, O extends true ? Store | null : Store, K>) => Promise<Response>,
 ): Endpoint {
   const storeOf = deps.store ?? getStore;
-  const env = deps.env ?? process.env;
   const now = deps.now ?? Date.now;
   const unavailable = spec.unavailable ?? STORE_UNAVAILABLE;
   const paramsOf = spec.route ? routeParams(spec.route.path) : null;
@@ -115,6 +115,7 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
   }
 
   const handler: Handler = async (req, context) => {
+    const env = deps.env ?? currentEnv();
     let html = false;
     const fail = (
       status: number,
@@ -147,7 +148,7 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
         html = wantsPage(req);
       }
       // Another site's page must not be able to make its visitors' browsers post here.
-      if (writing && spec.sameSiteOnly && isCrossSite(req, siteUrl(env))) return fail(403, CROSS_SITE_ERROR);
+      if (writing && spec.sameSiteOnly && isCrossSite(req, env.siteUrl)) return fail(403, CROSS_SITE_ERROR);
       store ??= openStore();
       if (!store && !spec.optionalStore) return fail(503, unavailable);
       if (writing && store && spec.rateLimit)

@@ -18,7 +18,6 @@ import type { FormDef } from "../../src/lib/forms/fields.ts";
 import type { FormValues } from "../../src/lib/forms/markup.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
 import type { LeadType } from "../../src/lib/schemas/lead.ts";
-import { siteUrl } from "../../src/lib/site.ts";
 import { netlifyPhotoStore, type ImageType, type PhotoStore } from "./blobs.ts";
 import {
   HttpError,
@@ -32,12 +31,12 @@ import {
   storeCall,
   type Endpoint,
   type EndpointDeps,
+  type Env,
   type FunctionContext,
 } from "./http.ts";
 import { byField, readSubmission } from "./lead-submission.ts";
 import { formErrorPage, problemPages } from "./pages.ts";
 import { notifyLead } from "./notify/index.ts";
-import { rateLimitPerMinute } from "./ratelimit.ts";
 import { timeId } from "./store/ids.ts";
 import { IdempotencyConflictError, type Store } from "./store/index.ts";
 import { requestFingerprint } from "./store/repos/leads.ts";
@@ -117,10 +116,9 @@ const TITLES: Record<number, string> = {
 /** Builds the request handler for one lead endpoint. */
 export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): LeadHandler {
   const photosOf = deps.photos ?? defaultPhotos;
-  const env = deps.env ?? process.env;
   const now = deps.now ?? Date.now;
   const schema = lead.schemaAt ? lead.schemaAt(now) : lead.schema;
-  const notify = deps.notify ?? ((store: Store, leadId: string) => notifyLead(store, leadId, { env }));
+  const notify = deps.notify ?? ((store: Store, leadId: string) => notifyLead(store, leadId, { env: deps.env }));
 
   /** Starts the lead's notification without holding the response (the outbox retries it). */
   function announce(store: Store, leadId: string, context: FunctionContext | null | undefined): void {
@@ -138,15 +136,15 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
     methods: ["POST"],
     body: { json: TEXT_BODY_LIMIT, urlencoded: TEXT_BODY_LIMIT, multipart: lead.multipartLimit },
     sameSiteOnly: true,
-    rateLimit: { name: lead.type, perMinute: rateLimitPerMinute },
+    rateLimit: { name: lead.type, perMinute: (env: Env) => env.RATE_LIMIT_PER_MINUTE },
     unavailable: SAVE_ERROR,
     bug: "Something went wrong on our side. Please try again or call us.",
     page: problemPages(TITLES),
   } as const;
 
-  return endpoint(spec, { store: deps.store, env, now }, async ({ req, context, store, body, html }) => {
+  return endpoint(spec, { store: deps.store, env: deps.env, now }, async ({ req, context, store, env, body, html }) => {
     // POST is the only method, so there is always a body.
-    const submission = readSubmission(req, body!, lead.form, siteUrl(env));
+    const submission = readSubmission(req, body!, lead.form, env.siteUrl);
     const parsed = schema.safeParse(submission.payload);
     const errors: FieldErrors = parsed.success ? {} : byField(fieldErrors(parsed.error));
     let upload: Upload | undefined;

@@ -5,7 +5,7 @@
  * self-contained (no Tailwind, no scripts), so it renders the same from any function.
  *
  * The form and the confirmations are the very components the site's dialogs show
- * (src/islands/leads), rendered with react-dom/server: one form, every rendering. React
+ * (src/views/leads), rendered with react-dom/server: one form, every rendering. React
  * escapes what it renders; the page chrome goes through escapeHtml; the HTML responses
  * also carry a CSP that forbids scripts, so even a missed escape could not run anything.
  */
@@ -24,8 +24,8 @@ import {
   escapeHtml,
   type FormValues,
 } from "../../src/lib/forms/markup.ts";
-import { BookingConfirmation, GrowthConfirmation, QuoteConfirmation } from "../../src/islands/leads/Confirmations.tsx";
-import { LeadForm } from "../../src/islands/leads/LeadForm.tsx";
+import { BookingConfirmation, GrowthConfirmation, QuoteConfirmation } from "../../src/views/leads/Confirmations.tsx";
+import { LeadForm } from "../../src/views/leads/LeadForm.tsx";
 
 /** A directory business suggested to a find-pros visitor (also the JSON `matches` item). */
 export interface ProMatch {
@@ -40,8 +40,9 @@ export interface ProMatch {
   distanceMiles: number;
 }
 
-// Minimal stand-ins for the Tailwind utilities render.ts uses, plus the page chrome, in
-// the site's palette. Amber on white only reaches 3:1, so amber buttons use large bold text.
+// Minimal stand-ins for the Tailwind utilities the forms and confirmations use (src/views/leads,
+// FORM_CLASSES), plus the page chrome, in the site's palette. Amber on white only reaches 3:1,
+// so amber buttons use large bold text.
 const STYLE = `
 :root{--forest:#24583b;--forest-dark:#1a3b29;--forest-50:#f1f8f3;--amber:#d95a06;--amber-dark:#b43d09;--ink:#1e293b;--muted:#475569}
 *,*::before,*::after{box-sizing:border-box}

@@ -2,26 +2,17 @@
  * Per-IP sliding-window limits for the public POST endpoints, kept in the same Redis as
  * the data (under `${prefix}ratelimit:`) so every function instance shares one count.
  *
- * RATE_LIMIT_PER_MINUTE sets the allowance per endpoint and IP (default 5; 0 turns the
- * limiter off, e.g. for load tests).
+ * Each endpoint passes its allowance from the configuration (env.ts: RATE_LIMIT_PER_MINUTE
+ * and the chat's and admin's own); 0 turns the limiter off, e.g. for load tests.
  */
 import { Ratelimit } from "@upstash/ratelimit";
 import { HttpError } from "./http-responses.ts";
 import type { Store } from "./store/index.ts";
 
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 5;
 /** The 429 message of every public endpoint. */
 export const RATE_LIMIT_ERROR = "Too many requests. Please wait a minute and try again.";
 /** A hung store must not hold a visitor's submission hostage; after this we let it through. */
 const LIMITER_TIMEOUT_MS = 1_000;
-
-/** The configured allowance per minute; malformed values fall back to the default. */
-export function rateLimitPerMinute(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.RATE_LIMIT_PER_MINUTE?.trim();
-  if (!raw) return DEFAULT_RATE_LIMIT_PER_MINUTE;
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_RATE_LIMIT_PER_MINUTE;
-}
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 

@@ -15,7 +15,7 @@ import { LeadDetail } from "./admin/LeadDetail.tsx";
 import { LeadsPanel, type LeadsPage } from "./admin/LeadsPanel.tsx";
 import { OutboxPanel } from "./admin/OutboxPanel.tsx";
 import { ReviewsPanel } from "./admin/ReviewsPanel.tsx";
-import { inputClass, labelClass } from "./leads/LeadForm.tsx";
+import { inputClass, labelClass } from "../views/leads/LeadForm.tsx";
 
 type Phase =
   | { kind: "checking" }

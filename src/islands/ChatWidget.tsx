@@ -24,7 +24,7 @@ import {
   restoreChat,
   sendChatMessage,
 } from "../lib/stores/chat.ts";
-import { ChatContact, ChatForm, ChatHeader, ChatLog } from "./chat/ChatPanel.tsx";
+import { ChatContact, ChatForm, ChatHeader, ChatLog } from "../views/chat/ChatPanel.tsx";
 
 /** Where focus goes once the view has changed. */
 type FocusIntent = "panel" | "launcher" | null;

@@ -24,7 +24,7 @@
  * position, rounded, only when tapped, and nothing is stored.
  */
 import { useStore } from "@nanostores/react";
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { ApiError } from "../lib/api.ts";
 import type { PropsTransport } from "../lib/islands.ts";
 import {
@@ -53,7 +53,7 @@ import {
 import { directoryUrl, writeHistory, type HistoryEntry } from "./directory/list/history.ts";
 import { Pagination } from "./directory/list/Pagination.tsx";
 import { SearchForm, fillDirectoryForm, readDirectoryForm } from "./directory/list/SearchForm.tsx";
-import type { ListBusiness, ListPage } from "./directory/list/types.ts";
+import type { ListBusiness, ListPage } from "../lib/directory-list.ts";
 
 /** Spec section 9: the loading skeleton has 6 cards. */
 const SKELETON_CARDS = 6;
@@ -189,6 +189,7 @@ export default function DirectoryList({
       window.history.replaceState(window.history.state, "", `${directoryUrl(fromUrl)}${window.location.hash}`);
     }
     if (!sameDirectoryState(fromUrl, initialState)) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- hydration: the URL and the typed-in form exist only now
       adopt(fromUrl);
     } else if (formRef.current) {
       // Whatever was changed in the server-rendered form before hydration is kept.
@@ -212,8 +213,8 @@ export default function DirectoryList({
     const onPopState = () => adopt(parseDirectoryQuery(window.location.search));
     window.addEventListener("popstate", onPopState);
     return () => window.removeEventListener("popstate", onPopState);
-    // Once: the props are the server's render and never change while the page is open.
-  }, []);
+    // Runs once: the props are the server's render and never change while the page is open.
+  }, [adopt, commit, initialFields, initialPage, initialState, prerenderedFeatured]);
 
   // Typing commits after a pause; a Back/Forward or Clear Filters that set the box to the
   // committed search has nothing to commit.
@@ -228,15 +229,18 @@ export default function DirectoryList({
 
   // The server's render (the first client render must match it), and what the list shows
   // until the store holds something.
-  const initialResult: Result = initialFields
-    ? { status: "invalid", fields: initialFields }
-    : { status: "ready", page: initialPage };
+  const initialResult = useMemo<Result>(
+    () => (initialFields ? { status: "invalid", fields: initialFields } : { status: "ready", page: initialPage }),
+    [initialFields, initialPage],
+  );
   const result = hydrated ? resultOf(list, initialResult) : initialResult;
 
   // What a new result brings besides itself: the page clamp, the cards' clock, the announcement.
   useEffect(() => {
     if (!hydrated) return;
+    const result = resultOf(list, initialResult);
     if (result.status === "invalid") {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the list store (outside React) has a new answer to announce
       setAnnouncement(Object.values(result.fields).join(". "));
       announceNext.current = false;
     } else if (result.status === "error") announceNext.current = false;
@@ -255,7 +259,7 @@ export default function DirectoryList({
       setAnnouncement(`${countText(page.total, page.near)}${pages > 1 ? `. Page ${current.page} of ${pages}` : ""}.`);
     }
     // Keyed by what the store holds: each answer, cached or fetched, is a new value.
-  }, [list, hydrated]);
+  }, [list, hydrated, initialResult, commit]);
 
   const focusResults = () => {
     const heading = headingRef.current;

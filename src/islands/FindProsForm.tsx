@@ -48,6 +48,7 @@ export default function FindProsForm({ source }: Props) {
 
   useEffect(() => {
     ensureToaster();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- hydration: take over the server's no-JS form
     setEnhanced(true);
     // The page was "shown" when it loaded, not when this island hydrated.
     setStarted(String(Math.round(performance.timeOrigin || Date.now())));

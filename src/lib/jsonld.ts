@@ -3,7 +3,8 @@
  * reviews. Only data the page itself shows goes in (Google's rule for review snippets).
  */
 import type { Business, PublicReview } from "./schemas/business.ts";
-import { SITE, siteUrl } from "./site.ts";
+import { siteUrl } from "./env.ts";
+import { SITE } from "./site.ts";
 import { WEEKDAYS, type Weekday } from "./options.ts";
 import { clockMinutes } from "./hours.ts";
 

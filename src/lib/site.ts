@@ -34,10 +34,6 @@ export const SITE = {
   locale: "en-US",
 } as const;
 
-/**
- * Canonical origin. Netlify sets URL on production builds; SITE_URL lets an operator
- * override it. Read at build time by astro.config and at run time by functions.
- */
-export function siteUrl(env: Record<string, string | undefined> = process.env): string {
-  return (env.SITE_URL || env.URL || "https://treeline.example").replace(/\/$/, "");
-}
+// The canonical origin is configuration (env.ts). Still exported here for scripts/serve.mjs,
+// which imports it from this file; everything else imports it from env.ts.
+export { siteUrl } from "./env.ts";

@@ -5,14 +5,14 @@
  */
 import type { APIRoute } from "astro";
 import {
+  DIRECTORY_TAG,
   PAGE_CACHE,
   SITEMAP_MAX_URLS,
+  getStore,
   sitemapFileCount,
   sitemapSlugs,
   urlsetXml,
 } from "../../netlify/lib/directory-page.ts";
-import { DIRECTORY_TAG } from "../../netlify/lib/directory.ts";
-import { getStore } from "../../netlify/lib/store/index.ts";
 
 export const prerender = false;
 

@@ -6,13 +6,13 @@
  */
 import type { APIRoute } from "astro";
 import {
+  DIRECTORY_TAG,
   PAGE_CACHE,
   directorySitemapPath,
+  getStore,
   sitemapFileCount,
   sitemapIndexXml,
 } from "../../netlify/lib/directory-page.ts";
-import { DIRECTORY_TAG } from "../../netlify/lib/directory.ts";
-import { getStore } from "../../netlify/lib/store/index.ts";
 
 export const prerender = false;
 

@@ -5,7 +5,7 @@
  */
 import { DIRECTORY_PAGE_SIZE } from "../../src/lib/directory-url.ts";
 import { CITIES } from "../../src/lib/options.ts";
-import type { ListBusiness, ListPage } from "../../src/islands/directory/list/types.ts";
+import type { ListBusiness, ListPage } from "../../src/lib/directory-list.ts";
 import { reply, type Reply } from "./fetch-mock.ts";
 
 const CITY_LABELS = CITIES.map((c) => c.label);

@@ -9,6 +9,7 @@ import { leadHandler, type LeadDeps, type LeadEndpoint, type LeadHandler } from 
 import type { DirectoryDeps } from "../../netlify/lib/directory.ts";
 import type { BusinessInput } from "../../src/lib/schemas/business.ts";
 import { deleteKeysWithPrefix, resolveTestRedisUrl, uniquePrefix } from "./redis.ts";
+import { parseEnv } from "../../src/lib/env.ts";
 
 export const ORIGIN = "http://127.0.0.1:8888";
 
@@ -35,7 +36,7 @@ export async function functionsHarness(label: string): Promise<FunctionsHarness 
       leadHandler(endpoint, {
         store: () => store,
         photos: () => photos,
-        env: { RATE_LIMIT_PER_MINUTE: "1000" },
+        env: parseEnv({ RATE_LIMIT_PER_MINUTE: "1000" }),
         ...deps,
       }),
     async teardown() {
@@ -168,7 +169,7 @@ export function directoryDeps(h: FunctionsHarness, over: DirectoryDeps = {}): Di
   const purges: string[][] = [];
   return {
     store: () => h.store,
-    env: { RATE_LIMIT_PER_MINUTE: "1000" },
+    env: parseEnv({ RATE_LIMIT_PER_MINUTE: "1000" }),
     purge: async (tags) => {
       purges.push(tags);
     },

@@ -17,7 +17,6 @@ import {
   AUDIT_ENDPOINT,
   BOOKING_ENDPOINT,
   QUOTE_ENDPOINT,
-  leadHandler,
   type LeadEndpoint,
 } from "../../netlify/lib/leads.ts";
 import { FIND_PROS_ENDPOINT } from "../../netlify/lib/find-pros.ts";
@@ -41,6 +40,7 @@ import {
   validReview,
   type FunctionsHarness,
 } from "./functions.ts";
+import { parseEnv } from "../../src/lib/env.ts";
 
 export const FUZZ_BUSINESS = "fz-1";
 export const FUZZ_BUSINESS_SLUG = "fuzz-business-one";
@@ -51,7 +51,7 @@ interface LeadTarget {
   kind: "lead";
   name: string;
   path: string;
-  endpoint: LeadEndpoint<any>;
+  endpoint: LeadEndpoint<unknown>;
   valid: () => Record<string, unknown>;
 }
 const LEADS: LeadTarget[] = [
@@ -406,14 +406,12 @@ const directoryCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
       }),
     )
     .map(async ([method, q]) => ({ target: "GET /api/businesses", method, path: `/api/businesses${q}`, headers: {} })),
-  fc
-    .tuple(readMethod, query({ limit: numberish }))
-    .map(async ([method, q]) => ({
-      target: "GET /api/businesses/featured",
-      method,
-      path: `/api/businesses/featured${q}`,
-      headers: {},
-    })),
+  fc.tuple(readMethod, query({ limit: numberish })).map(async ([method, q]) => ({
+    target: "GET /api/businesses/featured",
+    method,
+    path: `/api/businesses/featured${q}`,
+    headers: {},
+  })),
   fc.tuple(readMethod, pathSegment, fc.boolean(), segment).map(async ([method, seg, withParams, raw]) => ({
     target: "GET /api/businesses/slug/:slug",
     method,
@@ -530,7 +528,7 @@ export interface FuzzRig {
 export async function fuzzRig(label: string): Promise<FuzzRig | null> {
   const h = await functionsHarness(label);
   if (!h) return null;
-  const env = { RATE_LIMIT_PER_MINUTE: "0", CHAT_RATE_LIMIT_PER_MINUTE: "0" };
+  const env = parseEnv({ RATE_LIMIT_PER_MINUTE: "0", CHAT_RATE_LIMIT_PER_MINUTE: "0" });
   const deps = directoryDeps(h, { env });
   await h.store.businesses.upsert(
     testBusiness(FUZZ_BUSINESS, {
@@ -708,7 +706,7 @@ async function audit(
       scan = next;
       for (const key of keys) {
         const rest = key.slice(store.prefix.length);
-        if (!KEY_SHAPES.test(rest) || /[\u0000-\u001f]|__proto__/.test(rest))
+        if (!KEY_SHAPES.test(rest) || /\p{Cc}|__proto__/u.test(rest))
           problems.push(`unexpected key ${JSON.stringify(rest).slice(0, 120)}`);
       }
     } while (scan !== "0");

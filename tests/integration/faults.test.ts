@@ -15,6 +15,7 @@ import { createStore, type Store } from "../../netlify/lib/store/index.ts";
 import { FAKE_API_KEY, startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic.ts";
 import { humanStarted, jsonRequest, nextIp, validQuote } from "../helpers/functions.ts";
 import { deleteKeysWithPrefix, resolveTestRedisUrl, uniquePrefix } from "../helpers/redis.ts";
+import { parseEnv } from "../../src/lib/env.ts";
 
 const redisUrl = await resolveTestRedisUrl();
 
@@ -59,7 +60,7 @@ describe.skipIf(!redisUrl)("Redis unreachable, then back", () => {
   const post = (key: string) =>
     leadHandler(QUOTE_ENDPOINT, {
       store: () => store,
-      env: { RATE_LIMIT_PER_MINUTE: "0" },
+      env: parseEnv({ RATE_LIMIT_PER_MINUTE: "0" }),
       notify: async () => undefined,
     })(jsonRequest("/api/quote", { ...validQuote(), _started: humanStarted() }, { "idempotency-key": key }), nextIp());
 
@@ -148,7 +149,7 @@ describe("a store that accepts connections but never answers (frozen)", () => {
       try {
         const res = await leadHandler(QUOTE_ENDPOINT, {
           store: () => store,
-          env: { RATE_LIMIT_PER_MINUTE: "5" },
+          env: parseEnv({ RATE_LIMIT_PER_MINUTE: "5" }),
           notify: async () => undefined,
         })(jsonRequest("/api/quote", { ...validQuote(), _started: humanStarted() }), nextIp());
         expect(res.status).toBe(503);
@@ -170,7 +171,7 @@ describe.skipIf(!redisUrl)("Anthropic slow or failing", () => {
   const chat = () =>
     chatHandler({
       store: () => store,
-      env: { ANTHROPIC_API_KEY: FAKE_API_KEY, ANTHROPIC_BASE_URL: fake.url, CHAT_RATE_LIMIT_PER_MINUTE: "0" },
+      env: parseEnv({ ANTHROPIC_API_KEY: FAKE_API_KEY, ANTHROPIC_BASE_URL: fake.url, CHAT_RATE_LIMIT_PER_MINUTE: "0" }),
     });
   const ask = () =>
     jsonRequest("/api/chat", { messages: [{ role: "user", content: "How much does tree removal cost?" }] });

@@ -17,6 +17,7 @@ import {
   type FunctionsHarness,
 } from "../helpers/functions.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
+import { parseEnv } from "../../src/lib/env.ts";
 
 const SITE = "https://treeline.test";
 const h = await functionsHarness("notify");
@@ -63,7 +64,7 @@ describe.skipIf(!h)("lead notifications", () => {
   /** Submits a quote through the real pipeline; returns the id and the work it left for after the response. */
   async function submit(envOver: Record<string, string> = {}, over: Record<string, unknown> = {}) {
     const pending: Promise<unknown>[] = [];
-    const quote = harness.handler(QUOTE_ENDPOINT, { env: { ...env(), ...envOver } });
+    const quote = harness.handler(QUOTE_ENDPOINT, { env: parseEnv({ ...env(), ...envOver }) });
     const res = await quote(jsonRequest("/api/quote", { ...validQuote(), ...over, _started: humanStarted() }), {
       ...nextIp(),
       waitUntil: (p) => void pending.push(p),
@@ -110,10 +111,10 @@ describe.skipIf(!h)("lead notifications", () => {
     expect(Date.parse(waiting!.nextAttemptAt) - t0).toBeGreaterThan(BACKOFF_BASE_MS - 5_000);
 
     // Not due yet: the scheduled run leaves it alone.
-    expect(await drainOutbox(harness.store, { env: env() })).toMatchObject({ claimed: 0 });
+    expect(await drainOutbox(harness.store, { env: parseEnv(env()) })).toMatchObject({ claimed: 0 });
     // A run after the backoff delivers it.
     const later = () => t0 + BACKOFF_BASE_MS + 1_000;
-    const report = await drainOutbox(harness.store, { env: env(), now: later });
+    const report = await drainOutbox(harness.store, { env: parseEnv(env()), now: later });
     expect(report).toMatchObject({ delivered: 1, retry: 0 });
     expect(hook.calls).toHaveLength(2);
     expect(await harness.store.outbox.get(id)).toBeNull();
@@ -135,14 +136,16 @@ describe.skipIf(!h)("lead notifications", () => {
     expect(first!.lastError).toMatch(/^webhook: \w+/);
     expect(first!.lastError).not.toMatch(/Wanda|wanda|127\.0\.0\.1/);
     let clock = Date.parse(first!.nextAttemptAt) + 1;
-    await drainOutbox(harness.store, { env: { ...env(), NOTIFY_WEBHOOK_URL: url }, now: () => clock });
+    await drainOutbox(harness.store, { env: parseEnv({ ...env(), NOTIFY_WEBHOOK_URL: url }), now: () => clock });
     const second = await harness.store.outbox.get(id);
     expect(second?.attempts).toBe(2);
     expect(Date.parse(second!.nextAttemptAt) - clock).toBe(backoffMs(2));
     expect(await harness.store.leads.get(id)).toMatchObject({ id, data: { name: "Wanda Webhook" } });
     // Back up: the next run after the backoff delivers it.
     clock = Date.parse(second!.nextAttemptAt) + 1;
-    expect(await drainOutbox(harness.store, { env: env(), now: () => clock })).toMatchObject({ delivered: 1 });
+    expect(await drainOutbox(harness.store, { env: parseEnv(env()), now: () => clock })).toMatchObject({
+      delivered: 1,
+    });
     expect(await harness.store.outbox.get(id)).toBeNull();
   });
 
@@ -165,7 +168,10 @@ describe.skipIf(!h)("lead notifications", () => {
     });
 
     const item = (await harness.store.outbox.get(id))!;
-    await drainOutbox(harness.store, { env: { ...env(), ...emailEnv }, now: () => Date.parse(item.nextAttemptAt) + 1 });
+    await drainOutbox(harness.store, {
+      env: parseEnv({ ...env(), ...emailEnv }),
+      now: () => Date.parse(item.nextAttemptAt) + 1,
+    });
     expect(hook.calls).toHaveLength(1);
     expect(mail.calls).toHaveLength(2);
     const sent = mail.calls[1]!;
@@ -183,9 +189,9 @@ describe.skipIf(!h)("lead notifications", () => {
   it("never sends the same item twice at once (the scheduled run next to the response's attempt)", async () => {
     const { id } = await submit({ NOTIFY_WEBHOOK_URL: "" });
     const runs = await Promise.all([
-      notifyLead(harness.store, id, { env: env() }),
-      drainOutbox(harness.store, { env: env() }),
-      notifyLead(harness.store, id, { env: env() }),
+      notifyLead(harness.store, id, { env: parseEnv(env()) }),
+      drainOutbox(harness.store, { env: parseEnv(env()) }),
+      notifyLead(harness.store, id, { env: parseEnv(env()) }),
     ]);
     expect(hook.calls.filter((c) => JSON.stringify(c.body).includes(id))).toHaveLength(1);
     expect(runs).toContain("skipped");
@@ -195,9 +201,12 @@ describe.skipIf(!h)("lead notifications", () => {
     const { id, after } = await submit({ NOTIFY_WEBHOOK_URL: "" });
     await after();
     expect(hook.calls).toHaveLength(0);
-    expect(await drainOutbox(harness.store, { env: { SITE_URL: SITE } })).toMatchObject({ disabled: true, claimed: 0 });
+    expect(await drainOutbox(harness.store, { env: parseEnv({ SITE_URL: SITE }) })).toMatchObject({
+      disabled: true,
+      claimed: 0,
+    });
     expect(await harness.store.outbox.get(id)).toMatchObject({ attempts: 0 });
-    expect(await notifyLead(harness.store, id, { env: env() })).toBe("delivered");
+    expect(await notifyLead(harness.store, id, { env: parseEnv(env()) })).toBe("delivered");
   });
 
   it("escapes Slack markup in what the visitor typed", () => {

@@ -13,7 +13,7 @@ import {
   MAX_HISTORY_MESSAGES,
   chatRequestFromForm,
 } from "../../src/lib/chat.ts";
-import { ChatForm, ChatLog, quoteActionHref } from "../../src/islands/chat/ChatPanel.tsx";
+import { ChatForm, ChatLog, quoteActionHref } from "../../src/views/chat/ChatPanel.tsx";
 
 const formOf = (html: string) => {
   const fields = new URLSearchParams();

@@ -3,7 +3,7 @@
  * details become links, everything else stays text (no HTML, no foreign URLs).
  */
 import { describe, expect, it } from "vitest";
-import { parseMarkup, safeHref } from "../../src/islands/chat/markup.ts";
+import { parseMarkup, safeHref } from "../../src/lib/chat-markup.ts";
 import { SITE } from "../../src/lib/site.ts";
 
 describe("safeHref", () => {

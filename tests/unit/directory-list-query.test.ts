@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../src/lib/api.ts";
 import { DEFAULT_DIRECTORY_STATE, businessesApiUrl, type DirectoryState } from "../../src/lib/directory-url.ts";
 import { $listPage, seedPage, showState } from "../../src/islands/directory/list/fetch.ts";
-import type { ListPage } from "../../src/islands/directory/list/types.ts";
+import type { ListPage } from "../../src/lib/directory-list.ts";
 
 const S = (fields: Partial<DirectoryState>): DirectoryState => ({ ...DEFAULT_DIRECTORY_STATE, ...fields });
 

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { transport } from "../../src/islands/DirectoryList.tsx";
 import { DEFAULT_DIRECTORY_STATE, businessesApiUrl, type DirectoryState } from "../../src/lib/directory-url.ts";
-import { toListBusiness, type ListBusiness, type ListPage } from "../../src/islands/directory/list/types.ts";
+import { toListBusiness, type ListBusiness, type ListPage } from "../../src/lib/directory-list.ts";
 
 const S = (fields: Partial<DirectoryState>): DirectoryState => ({ ...DEFAULT_DIRECTORY_STATE, ...fields });
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   ALL_CITIES,
   DEFAULT_DIRECTORY_STATE,
-  DIRECTORY_PAGE_SIZE,
   MAX_SEARCH_LENGTH,
   businessesApiParams,
   businessesApiUrl,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import {
   AssessmentRequest,
   AuditRequest,
@@ -7,7 +8,7 @@ import {
   fieldErrors,
 } from "../../src/lib/schemas/forms";
 
-const errorsOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: any } }, value: unknown) => {
+const errorsOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? {} : fieldErrors(result.error);
 };

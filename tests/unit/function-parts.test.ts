@@ -14,9 +14,9 @@ import {
   quoteConfirmationPage,
   renderPage,
 } from "../../netlify/lib/pages.ts";
-import { LeadForm, labelClass } from "../../src/islands/leads/LeadForm.tsx";
+import { LeadForm, labelClass } from "../../src/views/leads/LeadForm.tsx";
 import { AUDIT_CONFIRMATION, QUOTE_CONFIRMATION } from "../../src/lib/forms/copy.ts";
-import { rateLimitPerMinute } from "../../netlify/lib/ratelimit.ts";
+import { parseEnv } from "../../src/lib/env.ts";
 import { AUDIT_FORM, FIND_PROS_FORM, LEAD_FORMS, QUOTE_FORM } from "../../src/lib/forms/fields.ts";
 import { entriesToFormValues, escapeHtml } from "../../src/lib/forms/markup.ts";
 import { CHALLENGES } from "../../src/lib/options.ts";
@@ -160,10 +160,11 @@ describe("helpers", () => {
   });
 
   it("RATE_LIMIT_PER_MINUTE: default 5, 0 disables, junk falls back", () => {
-    expect(rateLimitPerMinute({})).toBe(5);
-    expect(rateLimitPerMinute({ RATE_LIMIT_PER_MINUTE: "20" })).toBe(20);
-    expect(rateLimitPerMinute({ RATE_LIMIT_PER_MINUTE: "0" })).toBe(0);
-    expect(rateLimitPerMinute({ RATE_LIMIT_PER_MINUTE: "-3" })).toBe(5);
-    expect(rateLimitPerMinute({ RATE_LIMIT_PER_MINUTE: "lots" })).toBe(5);
+    const limit = (value?: string) => parseEnv({ RATE_LIMIT_PER_MINUTE: value }, () => {}).RATE_LIMIT_PER_MINUTE;
+    expect(limit()).toBe(5);
+    expect(limit("20")).toBe(20);
+    expect(limit("0")).toBe(0);
+    expect(limit("-3")).toBe(5);
+    expect(limit("lots")).toBe(5);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ADMIN_DISABLED, ADMIN_RATE_LIMITED, ADMIN_UNAUTHORIZED } from "../../../src/lib/admin.ts";
-import { jsonError } from "../http.ts";
+import { jsonError, type Env } from "../http.ts";
 import { asNumber } from "../store/decode.ts";
 import { keyspace } from "../store/keys.ts";
 import type { Store } from "../store/index.ts";
@@ -26,8 +26,8 @@ export const ADMIN_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** The configured token, or why the admin is off. */
-export function adminToken(env: Record<string, string | undefined>): { token: string } | { disabled: string } {
-  const token = env.ADMIN_TOKEN?.trim() ?? "";
+export function adminToken(env: Pick<Env, "ADMIN_TOKEN">): { token: string } | { disabled: string } {
+  const token = env.ADMIN_TOKEN ?? "";
   if (!token) return { disabled: ADMIN_DISABLED };
   if (token.length < MIN_TOKEN_LENGTH)
     return { disabled: `${ADMIN_DISABLED} (at least ${MIN_TOKEN_LENGTH} characters)` };
@@ -77,12 +77,7 @@ export type AuthResult = { ok: true } | { ok: false; response: Response };
  * request is refused before its token is even compared: a shared bucket would let one
  * guesser lock the operator out, and no bucket would let it guess freely.
  */
-export async function authorize(
-  req: Request,
-  store: Store,
-  client: string | null,
-  env: Record<string, string | undefined>,
-): Promise<AuthResult> {
+export async function authorize(req: Request, store: Store, client: string | null, env: Env): Promise<AuthResult> {
   const configured = adminToken(env);
   if ("disabled" in configured)
     return { ok: false, response: jsonError(503, configured.disabled, { disabled: true }, ADMIN_HEADERS) };

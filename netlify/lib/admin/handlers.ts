@@ -52,8 +52,6 @@ export const ADMIN_UNAVAILABLE = STORE_UNAVAILABLE;
 export const ADMIN_QUERY_ERROR = "Please check the request.";
 export const LEAD_NOT_FOUND = "Lead not found";
 export const REVIEW_NOT_FOUND = "Review not found";
-/** Requests per minute per IP across the admin API (a busy operator clicks fast, a script more). */
-export const DEFAULT_ADMIN_RATE_LIMIT = 120;
 /** The export reads the newest leads up to this many (a spreadsheet, not a backup). */
 export const CSV_MAX_ROWS = 50_000;
 const CSV_PAGE = 100;
@@ -70,11 +68,6 @@ export interface AdminDeps extends DirectoryDeps {
 export type AdminContext = FunctionContext;
 export type AdminHandler = Endpoint;
 
-function adminRateLimit(env: Record<string, string | undefined>): number {
-  const n = Number(env.ADMIN_RATE_LIMIT_PER_MINUTE?.trim() || DEFAULT_ADMIN_RATE_LIMIT);
-  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_ADMIN_RATE_LIMIT;
-}
-
 /** One admin endpoint: the token gate, admin headers on every answer, JSON bodies of up to 8 KB. */
 function adminSpec(label: string, methods: readonly Method[]) {
   return {
@@ -88,7 +81,7 @@ function adminSpec(label: string, methods: readonly Method[]) {
         const auth = await authorize(req, store, client, env);
         if (!auth.ok) return auth.response;
         // Counted after the lockout check, so a locked-out guesser does not also use up the limit.
-        await enforceRateLimit(store, "admin", client, adminRateLimit(env), now, ADMIN_RATE_LIMITED);
+        await enforceRateLimit(store, "admin", client, env.ADMIN_RATE_LIMIT_PER_MINUTE, now, ADMIN_RATE_LIMITED);
         return undefined;
       }),
   } satisfies EndpointSpec<never, "json", false>;

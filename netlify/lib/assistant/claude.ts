@@ -5,24 +5,23 @@
  * never thrown, so the handler can answer with the built-in assistant instead.
  */
 import Anthropic from "@anthropic-ai/sdk";
+import type { Env } from "../../../src/lib/env.ts";
 import type { ChatAction, ChatMessage } from "../../../src/lib/chat.ts";
 import { estimateTokens, type TokenBudget } from "./budget.ts";
 import { CLAUDE_TIMEOUT_MS, MAX_MODEL_CALLS, MAX_OUTPUT_TOKENS } from "./caps.ts";
 import { TOOLS, runTool } from "./tools.ts";
-
-type Env = Record<string, string | undefined>;
 
 /**
  * The client, or null without ANTHROPIC_API_KEY. The key and base URL come from `env`
  * only (passing them stops the SDK reading other credentials from the machine); no
  * retries, because a retry would blow the deadline the fallback is waiting on.
  */
-export function createClaudeClient(env: Env = process.env): Anthropic | null {
-  const apiKey = env.ANTHROPIC_API_KEY?.trim();
+export function createClaudeClient(env: Pick<Env, "ANTHROPIC_API_KEY" | "ANTHROPIC_BASE_URL">): Anthropic | null {
+  const apiKey = env.ANTHROPIC_API_KEY;
   if (!apiKey) return null;
   return new Anthropic({
     apiKey,
-    baseURL: env.ANTHROPIC_BASE_URL?.trim() || "https://api.anthropic.com",
+    baseURL: env.ANTHROPIC_BASE_URL,
     timeout: CLAUDE_TIMEOUT_MS,
     maxRetries: 0,
   });

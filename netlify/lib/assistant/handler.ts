@@ -35,17 +35,11 @@ import {
   jsonResponse,
   type Endpoint,
   type EndpointDeps,
+  type Env,
 } from "../http.ts";
 import { problemPages } from "../pages.ts";
 import { redisTokenBudget, type TokenBudget } from "./budget.ts";
-import {
-  CHAT_BODY_LIMIT,
-  chatModel,
-  chatRateLimitPerMinute,
-  clientBudgetShare,
-  dailyTokenBudget,
-  trimHistory,
-} from "./caps.ts";
+import { CHAT_BODY_LIMIT, trimHistory } from "./caps.ts";
 import { askClaude, createClaudeClient, type NoAnswer } from "./claude.ts";
 import { fallbackReply } from "./fallback.ts";
 import { chatPage } from "./page.ts";
@@ -53,10 +47,10 @@ import { buildSystemPrompt } from "./prompt.ts";
 
 export const CHAT_VALIDATION_ERROR = "Please check the chat messages.";
 
-/** Seams for tests; production reads process.env and the shared store. */
+/** Seams for tests; production reads the environment (env.ts) and the shared store. */
 export interface ChatDeps extends EndpointDeps {
   /** Builds the Claude client (null: none configured). */
-  claude?: (env: Record<string, string | undefined>) => Anthropic | null;
+  claude?: (env: Env) => Anthropic | null;
   /** Overrides the 10 s deadline (tests of the timeout path). */
   timeoutMs?: number;
 }
@@ -75,7 +69,6 @@ const PAGE_TITLES: Record<number, string> = {
 };
 
 export function chatHandler(deps: ChatDeps = {}): ChatHandler {
-  const env = deps.env ?? process.env;
   const now = deps.now ?? Date.now;
   const clientOf = deps.claude ?? createClaudeClient;
   let client: Anthropic | null | undefined;
@@ -90,12 +83,12 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     sameSiteOnly: true,
     // Without a store the chat still answers (built-in assistant); it just cannot count.
     optionalStore: true,
-    rateLimit: { name: "chat", perMinute: chatRateLimitPerMinute },
+    rateLimit: { name: "chat", perMinute: (env: Env) => env.CHAT_RATE_LIMIT_PER_MINUTE },
     bug: "Something went wrong on our side. Please try again or call us.",
     page: problemPages(PAGE_TITLES),
   } as const;
 
-  return endpoint(spec, { store: deps.store, env, now }, async ({ req, context, store, body, html }) => {
+  return endpoint(spec, { store: deps.store, env: deps.env, now }, async ({ req, context, store, env, body, html }) => {
     // POST is the only method, so there is always a body.
     const { kind, value } = body!;
     const form = kind === "urlencoded" ? chatRequestFromForm(value) : undefined;
@@ -126,12 +119,12 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     if (!client) return fallback("no-api-key");
     if (!store) return fallback("store-unavailable");
 
-    const budget: TokenBudget = redisTokenBudget(store.redis, store.prefix, dailyTokenBudget(env), now, {
+    const budget: TokenBudget = redisTokenBudget(store.redis, store.prefix, env.CHAT_DAILY_TOKEN_BUDGET, now, {
       client: clientIp(req, context),
-      share: clientBudgetShare(env),
+      share: env.CHAT_CLIENT_BUDGET_PERCENT / 100,
     });
     const result = await askClaude(client, {
-      model: chatModel(env),
+      model: env.ANTHROPIC_MODEL,
       system: (system ??= buildSystemPrompt()),
       messages,
       budget,

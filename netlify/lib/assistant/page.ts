@@ -8,7 +8,7 @@
 import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { CHAT_TITLE } from "../../../src/lib/chat.ts";
-import { ChatForm, ChatLog, type ShownMessage } from "../../../src/islands/chat/ChatPanel.tsx";
+import { ChatForm, ChatLog, type ShownMessage } from "../../../src/views/chat/ChatPanel.tsx";
 import { renderPage } from "../pages.ts";
 
 // The shell has no Tailwind: just enough for two columns of bubbles and the form.

@@ -12,7 +12,7 @@
  */
 import type { OutboxItem } from "../../../src/lib/schemas/outbox.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
-import { siteUrl } from "../../../src/lib/site.ts";
+import { env as currentEnv, type Env } from "../../../src/lib/env.ts";
 import type { Store } from "../store/index.ts";
 import { emailMessage, webhookMessage } from "./message.ts";
 
@@ -27,8 +27,6 @@ export const CLAIM_LEASE_MS = 60_000;
 export const SEND_TIMEOUT_MS = 10_000;
 /** Items per scheduled run (each costs at most SEND_TIMEOUT_MS per channel, sent in parallel). */
 export const DRAIN_BATCH = 25;
-export const RESEND_API_URL = "https://api.resend.com/emails";
-export const DEFAULT_EMAIL_FROM = "Treeline <onboarding@resend.dev>";
 
 export interface NotifyConfig {
   webhookUrl?: string;
@@ -37,23 +35,12 @@ export interface NotifyConfig {
   siteUrl: string;
 }
 
-export function notifyConfig(env: Record<string, string | undefined> = process.env): NotifyConfig {
-  const webhookUrl = env.NOTIFY_WEBHOOK_URL?.trim() || undefined;
-  const to = (env.NOTIFY_EMAIL_TO ?? "")
-    .split(",")
-    .map((a) => a.trim())
-    .filter(Boolean);
-  const apiKey = env.RESEND_API_KEY?.trim();
+/** The channels the configuration sets up (env.ts: NOTIFY_*, RESEND_*, SITE_URL). */
+export function notifyConfig(env: Env = currentEnv()): NotifyConfig {
+  const { NOTIFY_EMAIL_TO: to, RESEND_API_KEY: apiKey } = env;
   const email =
-    to.length > 0 && apiKey
-      ? {
-          to,
-          from: env.NOTIFY_EMAIL_FROM?.trim() || DEFAULT_EMAIL_FROM,
-          apiKey,
-          apiUrl: env.RESEND_API_URL?.trim() || RESEND_API_URL,
-        }
-      : undefined;
-  return { webhookUrl, email, siteUrl: siteUrl(env) };
+    to.length > 0 && apiKey ? { to, from: env.NOTIFY_EMAIL_FROM, apiKey, apiUrl: env.RESEND_API_URL } : undefined;
+  return { webhookUrl: env.NOTIFY_WEBHOOK_URL, email, siteUrl: env.siteUrl };
 }
 
 export const channelsOf = (config: NotifyConfig): Channel[] => [
@@ -67,7 +54,8 @@ export const backoffMs = (attempts: number) =>
 
 /** Seams for tests; production uses the defaults. */
 export interface NotifyDeps {
-  env?: Record<string, string | undefined>;
+  /** The configuration (tests: parseEnv({ ... })); default env(). */
+  env?: Env;
   fetch?: typeof fetch;
   now?: () => number;
 }
@@ -164,7 +152,7 @@ async function deliver(
 }
 
 function resolve(deps: NotifyDeps): Required<NotifyDeps> {
-  return { env: deps.env ?? process.env, fetch: deps.fetch ?? fetch, now: deps.now ?? Date.now };
+  return { env: deps.env ?? currentEnv(), fetch: deps.fetch ?? fetch, now: deps.now ?? Date.now };
 }
 
 /**

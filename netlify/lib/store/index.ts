@@ -9,6 +9,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { Redis } from "@upstash/redis";
+import { env as currentEnv, parseEnv, type RawEnv } from "../../../src/lib/env.ts";
 import { keyspace } from "./keys.ts";
 import { businessesRepository, type BusinessesRepository } from "./repos/businesses.ts";
 import { leadsRepository, type LeadsRepository } from "./repos/leads.ts";
@@ -73,20 +74,19 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export const truthy = (v: string | undefined) => /^(1|true|yes|on)$/i.test(v ?? "");
-export const falsy = (v: string | undefined) => /^(0|false|no|off)$/i.test(v ?? "");
-
 /**
- * Reads the environment.
+ * The store the configuration (src/lib/env.ts) picks; `source` is a raw environment to read
+ * instead (tests, and shareEmbeddedStore with the environment it is about to change).
  * - The embedded store is memory-only in a function; see embeddedFileFromEnv for the local server.
  * - Seeding on first use (when there are no businesses) is on for the embedded store and off
  *   for the servers; TREELINE_AUTO_SEED=1/0 overrides either way.
  */
-export function storeOptionsFromEnv(env: Record<string, string | undefined> = process.env): CreateStoreOptions {
-  const prefix = env.REDIS_KEY_PREFIX ?? DEFAULT_PREFIX;
+export function storeOptionsFromEnv(source?: RawEnv): CreateStoreOptions {
+  const env = source ? parseEnv(source) : currentEnv();
+  const prefix = env.REDIS_KEY_PREFIX;
   const seed = (byDefault: boolean) => {
-    const wanted = truthy(env.TREELINE_AUTO_SEED) || (byDefault && !falsy(env.TREELINE_AUTO_SEED));
-    const file = resolve(env.TREELINE_SEED_FILE || DEFAULT_SEED_FILE);
+    const wanted = env.TREELINE_AUTO_SEED ?? byDefault;
+    const file = resolve(env.TREELINE_SEED_FILE ?? DEFAULT_SEED_FILE);
     return wanted && existsSync(file) ? file : undefined;
   };
   if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {

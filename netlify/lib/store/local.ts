@@ -10,20 +10,21 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createStore, falsy, lendEmbeddedBackend, storeOptionsFromEnv, truthy } from "./index.ts";
+import { env as currentEnv, parseEnv, type RawEnv } from "../../../src/lib/env.ts";
+import { createStore, lendEmbeddedBackend, storeOptionsFromEnv } from "./index.ts";
 import { keyspace } from "./keys.ts";
 import { EmbeddedBackend } from "./transports/embedded.ts";
 
 /**
  * The embedded store's file for a long-lived local server: persisted under TREELINE_DATA_DIR
  * (default .data) unless TREELINE_EMBEDDED_PERSIST says otherwise; memory only by default
- * under a test runner (NODE_ENV=test or VITEST).
+ * under a test runner (NODE_ENV=test or VITEST). `source`: a raw environment to read instead.
  */
-export function embeddedFileFromEnv(env: Record<string, string | undefined> = process.env): string | undefined {
-  const flag = env.TREELINE_EMBEDDED_PERSIST;
+export function embeddedFileFromEnv(source?: RawEnv): string | undefined {
+  const env = source ? parseEnv(source) : currentEnv();
   const underTest = env.NODE_ENV === "test" || Boolean(env.VITEST);
-  const persist = truthy(flag) || (!falsy(flag) && !underTest);
-  return persist ? resolve(env.TREELINE_DATA_DIR || ".data", "store.json") : undefined;
+  const persist = env.TREELINE_EMBEDDED_PERSIST ?? !underTest;
+  return persist ? resolve(env.TREELINE_DATA_DIR, "store.json") : undefined;
 }
 
 export interface LocalStore {
@@ -37,13 +38,13 @@ export interface LocalStore {
  * unless Upstash or Redis is configured (then each copy of the store code connects itself).
  * Throws DataFileInUseError when another server holds the data folder.
  */
-export async function openLocalStore(env: Record<string, string | undefined> = process.env): Promise<LocalStore> {
-  const options = storeOptionsFromEnv(env);
+export async function openLocalStore(source?: RawEnv): Promise<LocalStore> {
+  const options = storeOptionsFromEnv(source);
   if (options.transport !== "embedded") {
     const store = createStore(options);
     return { description: store.description, close: () => store.close() };
   }
-  const file = embeddedFileFromEnv(env);
+  const file = embeddedFileFromEnv(source);
   const backend = new EmbeddedBackend({ file });
   lendEmbeddedBackend(backend);
   const store = createStore(options);

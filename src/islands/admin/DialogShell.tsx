@@ -7,7 +7,7 @@
  */
 import { Dialog } from "radix-ui";
 import { useRef, type ReactNode } from "react";
-import { Icon } from "../Icon.tsx";
+import { Icon } from "../../views/Icon.tsx";
 
 interface Props {
   open: boolean;

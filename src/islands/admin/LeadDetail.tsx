@@ -13,7 +13,7 @@ import { telHref } from "../../lib/site.ts";
 import { businessPath } from "../../lib/directory.ts";
 import { formatMiles } from "../../lib/geo/distance.ts";
 import { DialogHeader, DialogShell } from "./DialogShell.tsx";
-import { inputClass, labelClass } from "../leads/LeadForm.tsx";
+import { inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { leadFields } from "./leadFields.ts";
 import { StatusBadge } from "./StatusBadge.tsx";

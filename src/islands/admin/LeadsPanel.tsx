@@ -7,7 +7,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { LEAD_TYPE_LABELS, MAX_ADMIN_SEARCH } from "../../lib/admin.ts";
 import { summarizeLead } from "../../lib/lead-summary.ts";
 import type { Lead, LeadType } from "../../lib/schemas/lead.ts";
-import { inputClass, labelClass } from "../leads/LeadForm.tsx";
+import { inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
 import { adminFetch, adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { ErrorAlert, Pager, useCursorList } from "./ListParts.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -63,7 +63,7 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
 
   useEffect(() => {
     if (updated) setItems((current) => current.map((l) => (l.id === updated.id ? updated : l)));
-  }, [updated]);
+  }, [updated, setItems]);
 
   const search = (event: FormEvent) => {
     event.preventDefault();

@@ -52,6 +52,7 @@ export function useCursorList<T, P extends CursorPage<T> = CursorPage<T>>(
   );
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching is this effect's job; it flags loading as it starts
     void load(null);
   }, [load, refreshKey]);
 

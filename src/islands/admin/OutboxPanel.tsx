@@ -40,6 +40,7 @@ export function OutboxPanel({ token, refreshKey, onOpen, onAuthError, onTotal }:
   }, [token, onAuthError, onTotal]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching is this effect's job; it clears the last error as it starts
     void load();
   }, [load, refreshKey]);
 

@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { formatMiles } from "../../lib/geo/distance.ts";
 import { telHref } from "../../lib/site.ts";
 import { StarRow } from "../Stars.tsx";
-import { Icon } from "../Icon.tsx";
+import { Icon } from "../../views/Icon.tsx";
 import type { Match } from "./submit.ts";
 
 /** Spec section 9: every lead is contacted within 24 hours. */

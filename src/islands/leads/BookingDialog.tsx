@@ -10,8 +10,8 @@ import { BOOKING_TOASTS } from "../../lib/forms/copy.ts";
 import { bookingForm } from "../../lib/forms/fields.ts";
 import { BookingRequest } from "../../lib/schemas/booking.ts";
 import type { BusinessPreset } from "../../lib/stores/dialogs.ts";
-import { DialogHeader } from "./DialogParts.tsx";
-import { LeadForm } from "./LeadForm.tsx";
+import { DialogHeader } from "../../views/leads/DialogParts.tsx";
+import { LeadForm } from "../../views/leads/LeadForm.tsx";
 import { createLeadSender, type DialogBodyProps } from "./submit.ts";
 
 export function BookingDialogBody({

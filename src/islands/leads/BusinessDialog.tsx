@@ -7,9 +7,9 @@ import { closeDialog } from "../../lib/dialogs.ts";
 import { AUDIT_CONFIRMATION as C, AUDIT_TOASTS } from "../../lib/forms/copy.ts";
 import { ASSESSMENT_FORM, AUDIT_FORM } from "../../lib/forms/fields.ts";
 import { AssessmentRequest, AuditRequest } from "../../lib/schemas/forms.ts";
-import { GrowthConfirmation } from "./Confirmations.tsx";
-import { DialogHeader } from "./DialogParts.tsx";
-import { LeadForm } from "./LeadForm.tsx";
+import { GrowthConfirmation } from "../../views/leads/Confirmations.tsx";
+import { DialogHeader } from "../../views/leads/DialogParts.tsx";
+import { LeadForm } from "../../views/leads/LeadForm.tsx";
 import { createLeadSender, type DialogBodyProps } from "./submit.ts";
 
 export function BusinessDialogBody({

@@ -9,9 +9,9 @@ import { estimate } from "../../lib/estimate.ts";
 import { QUOTE_CONFIRMATION as C, QUOTE_TOASTS } from "../../lib/forms/copy.ts";
 import { QUOTE_FORM } from "../../lib/forms/fields.ts";
 import { QuoteRequest } from "../../lib/schemas/forms.ts";
-import { QuoteConfirmation } from "./Confirmations.tsx";
-import { DialogHeader } from "./DialogParts.tsx";
-import { LeadForm } from "./LeadForm.tsx";
+import { QuoteConfirmation } from "../../views/leads/Confirmations.tsx";
+import { DialogHeader } from "../../views/leads/DialogParts.tsx";
+import { LeadForm } from "../../views/leads/LeadForm.tsx";
 import { createLeadSender, type DialogBodyProps } from "./submit.ts";
 
 export function QuoteDialogBody({ dialogId, defaults, hidden, onFinished }: DialogBodyProps) {

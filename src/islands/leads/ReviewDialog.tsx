@@ -15,8 +15,8 @@ import { SITE } from "../../lib/site.ts";
 import { refreshReviews, reviewAdded, reviewsUrl } from "../../lib/stores/directory.ts";
 import { Star } from "../Stars.tsx";
 import { REVIEW_NEEDS_JS, REVIEW_TOASTS } from "../../lib/forms/copy.ts";
-import { DialogHeader } from "./DialogParts.tsx";
-import { errorClass, inputClass, labelClass } from "./LeadForm.tsx";
+import { DialogHeader } from "../../views/leads/DialogParts.tsx";
+import { errorClass, inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
 import type { DialogBodyProps } from "./submit.ts";
 
 export const DEFAULT_RATING = 5;

@@ -10,7 +10,7 @@ import { useEffect, useLayoutEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { $toasts, dismissToast } from "../../lib/stores/dialogs.ts";
-import { Icon } from "../Icon.tsx";
+import { Icon } from "../../views/Icon.tsx";
 
 /** NotificationRegion.astro's id; the Radix list takes it over so links to #notifications keep working. */
 const REGION_ID = "notifications";
@@ -24,6 +24,7 @@ export function Toaster() {
   useLayoutEffect(() => {
     // Hand over from the static placeholder before painting the Radix viewport.
     document.querySelector("[data-notification-region]")?.remove();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a second pass after mount, once the placeholder is gone
     setReady(true);
   }, []);
 

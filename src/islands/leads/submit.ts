@@ -9,7 +9,7 @@ import type { FormValues } from "../../lib/forms/markup.ts";
 import { SOURCE_FIELD, STARTED_FIELD } from "../../lib/forms/markup.ts";
 import type { FieldErrors } from "../../lib/schemas/forms.ts";
 import { showToast, type ToastInput } from "../../lib/stores/dialogs.ts";
-import type { LeadFormProps } from "./LeadForm.tsx";
+import type { LeadFormProps } from "../../views/leads/LeadForm.tsx";
 
 /** What the dialogs island hands each dialog's body. */
 export interface DialogBodyProps {

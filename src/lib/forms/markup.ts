@@ -2,7 +2,7 @@
  * What every lead form carries besides its fields (the hidden inputs the pipeline reads),
  * the shared class lists, and the escaping used by the few HTML strings left (the
  * function pages' chrome, notification e-mails). Forms themselves are React components
- * (src/islands/leads/LeadForm.tsx), rendered on the server and hydrated in the browser.
+ * (src/views/leads/LeadForm.tsx), rendered on the server and hydrated in the browser.
  */
 import type { FormDef } from "./fields.ts";
 

@@ -9,6 +9,7 @@
 import { z } from "../zod.ts";
 
 // C0 controls but tab/LF/CR, DEL, C1 controls, line/paragraph separators, bidi controls.
+// eslint-disable-next-line no-control-regex -- stripping control characters is the point
 const ALWAYS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** One line: any line break or tab becomes a space, other controls and bidi marks go. */

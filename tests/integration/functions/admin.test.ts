@@ -30,6 +30,7 @@ import {
   validQuote,
   type FunctionsHarness,
 } from "../../helpers/functions.ts";
+import { parseEnv } from "../../../src/lib/env.ts";
 
 const TOKEN = "test-admin-token-0123456789";
 
@@ -46,16 +47,27 @@ function readCsv(text: string): Record<string, string>[] {
   for (let i = 0; i < src.length; i++) {
     const c = src[i]!;
     if (quoted) {
-      if (c === '"' && src[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && src[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") (row.push(cell), (cell = ""));
-    else if (c === "\r" && src[i + 1] === "\n") {
-      (row.push(cell), rows.push(row), (row = []), (cell = ""), i++);
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && src[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
     } else cell += c;
   }
-  if (cell || row.length) (row.push(cell), rows.push(row));
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   const [header = [], ...body] = rows;
   return body.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
 }
@@ -78,7 +90,7 @@ describe.skipIf(!h)("admin API", () => {
     const purges: string[][] = [];
     deps = {
       store: () => harness.store,
-      env: { ADMIN_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: "1000" },
+      env: parseEnv({ ADMIN_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: "1000" }),
       purge: async (tags) => void purges.push(tags),
       purges,
     };
@@ -106,7 +118,7 @@ describe.skipIf(!h)("admin API", () => {
         adminReviewHandler,
         adminOutboxHandler,
       ];
-      for (const env of [{}, { ADMIN_TOKEN: "   " }, { ADMIN_TOKEN: "short" }]) {
+      for (const env of [{}, { ADMIN_TOKEN: "   " }, { ADMIN_TOKEN: "short" }].map((raw) => parseEnv(raw))) {
         for (const make of handlers) {
           const res = await make({ ...deps, env })(get("/api/admin/leads"), nextIp());
           expect(res.status).toBe(503);

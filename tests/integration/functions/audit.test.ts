@@ -16,6 +16,7 @@ import {
   validAssessment,
   validAudit,
 } from "../../helpers/functions.ts";
+import { parseEnv } from "../../../src/lib/env.ts";
 
 const h = await functionsHarness("audit");
 afterAll(async () => {
@@ -164,7 +165,7 @@ describe.skipIf(!h)("POST /api/assessment", () => {
   });
 
   it("limits are per endpoint", async () => {
-    const env = { RATE_LIMIT_PER_MINUTE: "1" };
+    const env = parseEnv({ RATE_LIMIT_PER_MINUTE: "1" });
     const ip = nextIp();
     expect((await h!.handler(ASSESSMENT_ENDPOINT, { env })(jsonRequest("/api/assessment", {}), ip)).status).toBe(400);
     expect((await h!.handler(ASSESSMENT_ENDPOINT, { env })(jsonRequest("/api/assessment", {}), ip)).status).toBe(429);

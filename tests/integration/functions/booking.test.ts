@@ -22,6 +22,7 @@ import {
   toEntries,
   validBooking,
 } from "../../helpers/functions.ts";
+import { parseEnv } from "../../../src/lib/env.ts";
 
 const h = await functionsHarness("booking");
 afterAll(async () => {
@@ -210,7 +211,7 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
   });
 
   it("429 with Retry-After once the per-IP limit is used up", async () => {
-    const limited = booking({ env: { RATE_LIMIT_PER_MINUTE: "2" } });
+    const limited = booking({ env: parseEnv({ RATE_LIMIT_PER_MINUTE: "2" }) });
     const ip = nextIp();
     expect((await limited(jsonRequest(PATH, validBooking("bk-01")), ip)).status).toBe(201);
     expect((await limited(jsonRequest(PATH, {}), ip)).status).toBe(400);
@@ -243,10 +244,13 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
   });
 
   it("503 when the lead cannot be written or the business cannot be read", async () => {
-    const down = await post(validBooking("bk-01"), { store: () => deadStore(h!.store), env: {} });
+    const down = await post(validBooking("bk-01"), { store: () => deadStore(h!.store), env: parseEnv({}) });
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ error: SAVE_ERROR });
-    const noDirectory = await post(validBooking("bk-01"), { store: () => brokenDirectory(h!.store), env: {} });
+    const noDirectory = await post(validBooking("bk-01"), {
+      store: () => brokenDirectory(h!.store),
+      env: parseEnv({}),
+    });
     expect(noDirectory.status).toBe(503);
   });
 

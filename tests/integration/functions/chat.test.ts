@@ -10,7 +10,7 @@ import {
   clientBudgetKey,
   estimateTokens,
 } from "../../../netlify/lib/assistant/budget.ts";
-import { CLAUDE_TIMEOUT_MS, DEFAULT_MODEL, MAX_OUTPUT_TOKENS } from "../../../netlify/lib/assistant/caps.ts";
+import { CLAUDE_TIMEOUT_MS, MAX_OUTPUT_TOKENS } from "../../../netlify/lib/assistant/caps.ts";
 import { createClaudeClient } from "../../../netlify/lib/assistant/claude.ts";
 import { CHAT_VALIDATION_ERROR, chatHandler, type ChatDeps } from "../../../netlify/lib/assistant/handler.ts";
 import {
@@ -35,6 +35,7 @@ import {
   nextIp,
   type FunctionsHarness,
 } from "../../helpers/functions.ts";
+import { parseEnv } from "../../../src/lib/env.ts";
 
 const h = await functionsHarness("chat");
 
@@ -62,14 +63,16 @@ describe.skipIf(!h)("POST /api/chat", () => {
   let fake: FakeAnthropic;
   let logs: string[];
 
-  const claudeEnv = (over: Record<string, string> = {}) => ({
-    ANTHROPIC_API_KEY: FAKE_API_KEY,
-    ANTHROPIC_BASE_URL: fake.url,
-    CHAT_RATE_LIMIT_PER_MINUTE: "1000",
-    ...over,
-  });
+  const claudeEnv = (over: Record<string, string> = {}) =>
+    parseEnv({
+      ANTHROPIC_API_KEY: FAKE_API_KEY,
+      ANTHROPIC_BASE_URL: fake.url,
+      CHAT_RATE_LIMIT_PER_MINUTE: "1000",
+      ...over,
+    });
   const handler = (deps: ChatDeps = {}) => chatHandler({ store: () => harness.store, env: claudeEnv(), ...deps });
-  const offline = () => chatHandler({ store: () => harness.store, env: { CHAT_RATE_LIMIT_PER_MINUTE: "1000" } });
+  const offline = () =>
+    chatHandler({ store: () => harness.store, env: parseEnv({ CHAT_RATE_LIMIT_PER_MINUTE: "1000" }) });
 
   /** Posts the conversation and returns the 200 body. */
   async function say(chat: ReturnType<typeof chatHandler>, messages: Msg[]) {
@@ -147,7 +150,7 @@ describe.skipIf(!h)("POST /api/chat", () => {
       expect(fake.requests).toHaveLength(1);
       const { headers, body } = fake.requests[0]!;
       expect(headers["x-api-key"] === FAKE_API_KEY || headers.authorization === `Bearer ${FAKE_API_KEY}`).toBe(true);
-      expect(body.model).toBe(DEFAULT_MODEL);
+      expect(body.model).toBe("claude-haiku-5-5");
       expect(body.max_tokens).toBe(MAX_OUTPUT_TOKENS);
       expect(body).not.toHaveProperty("temperature");
       expect(body.messages).toEqual([{ role: "user", content: "Residential please" }]);
@@ -349,10 +352,10 @@ describe.skipIf(!h)("POST /api/chat", () => {
       expect(Number(await harness.store.redis.get(clientBudgetKey(harness.store.prefix, now, spender.ip)))).toBe(4500);
       // A larger share lets the same client on.
       fake.queue({ text: "third", usage: { input_tokens: 100, output_tokens: 10 } });
-      res = await handler({ env: { ...env, CHAT_CLIENT_BUDGET_PERCENT: "50" }, now: () => now })(
-        chatRequest([{ role: "user", content: "hello" }]),
-        spender,
-      );
+      res = await handler({
+        env: claudeEnv({ CHAT_DAILY_TOKEN_BUDGET: "100000", CHAT_CLIENT_BUDGET_PERCENT: "50" }),
+        now: () => now,
+      })(chatRequest([{ role: "user", content: "hello" }]), spender);
       expect((await res.json()).message).toBe("third");
     });
 
@@ -618,7 +621,7 @@ describe.skipIf(!h)("POST /api/chat", () => {
     });
 
     it("limits are pages too: 429 with Retry-After, 413", async () => {
-      const limited = chatHandler({ store: () => harness.store, env: { CHAT_RATE_LIMIT_PER_MINUTE: "1" } });
+      const limited = chatHandler({ store: () => harness.store, env: parseEnv({ CHAT_RATE_LIMIT_PER_MINUTE: "1" }) });
       const ip = nextIp();
       await expectPage(await post(limited, [greeting], "a", ip), 200);
       const res = await post(limited, [greeting], "b", ip);
@@ -630,9 +633,9 @@ describe.skipIf(!h)("POST /api/chat", () => {
   });
 
   it("the client: the key from env, 10 s timeout, no retries; none without a key", () => {
-    expect(createClaudeClient({})).toBeNull();
-    expect(createClaudeClient({ ANTHROPIC_API_KEY: "  " })).toBeNull();
-    const client = createClaudeClient({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: "http://127.0.0.1:1" })!;
+    expect(createClaudeClient(parseEnv({}))).toBeNull();
+    expect(createClaudeClient(parseEnv({ ANTHROPIC_API_KEY: "  " }))).toBeNull();
+    const client = createClaudeClient(parseEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: "http://127.0.0.1:1" }))!;
     expect(client.timeout).toBe(CLAUDE_TIMEOUT_MS);
     expect(CLAUDE_TIMEOUT_MS).toBe(10_000);
     expect(client.maxRetries).toBe(0);

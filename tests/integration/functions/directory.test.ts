@@ -29,6 +29,7 @@ import {
   testBusiness,
   validReview,
 } from "../../helpers/functions.ts";
+import { parseEnv } from "../../../src/lib/env.ts";
 
 const h = await functionsHarness("directory");
 afterAll(async () => {
@@ -562,7 +563,7 @@ describe.skipIf(!h)("directory API", () => {
     });
 
     it("429 with Retry-After once the per-IP limit is used up; other visitors unaffected", async () => {
-      const limited = reviews({ env: { RATE_LIMIT_PER_MINUTE: "2" } });
+      const limited = reviews({ env: parseEnv({ RATE_LIMIT_PER_MINUTE: "2" }) });
       const ip = nextIp();
       const post = () => limited(jsonRequest(reviewsPath("dir-12"), { customerName: "" }), ip);
       expect((await post()).status).toBe(400);

@@ -19,6 +19,7 @@ import {
   validQuote,
   type FunctionsHarness,
 } from "../../helpers/functions.ts";
+import { parseEnv } from "../../../src/lib/env.ts";
 
 const h = await functionsHarness("quote");
 
@@ -177,7 +178,7 @@ describe.skipIf(!h)("POST /api/quote", () => {
   });
 
   it("429 with Retry-After once the per-IP limit is used up", async () => {
-    const limited = harness.handler(QUOTE_ENDPOINT, { env: { RATE_LIMIT_PER_MINUTE: "2" } });
+    const limited = harness.handler(QUOTE_ENDPOINT, { env: parseEnv({ RATE_LIMIT_PER_MINUTE: "2" }) });
     const ip = nextIp();
     expect((await limited(jsonRequest("/api/quote", {}), ip)).status).toBe(400);
     expect((await limited(jsonRequest("/api/quote", {}), ip)).status).toBe(400);
@@ -191,7 +192,7 @@ describe.skipIf(!h)("POST /api/quote", () => {
   });
 
   it("the IP falls back to x-nf-client-connection-ip; X-Forwarded-For is not an identity", async () => {
-    const limited = harness.handler(QUOTE_ENDPOINT, { env: { RATE_LIMIT_PER_MINUTE: "1" } });
+    const limited = harness.handler(QUOTE_ENDPOINT, { env: parseEnv({ RATE_LIMIT_PER_MINUTE: "1" }) });
     const headers = {
       "x-forwarded-for": `198.51.100.${process.pid % 250}, 10.0.0.1`,
       "x-nf-client-connection-ip": `nf-${Date.now()}`,
@@ -314,7 +315,7 @@ describe.skipIf(!h)("POST /api/quote", () => {
   });
 
   it("503 JSON when the store is down (the limiter fails open first)", async () => {
-    const down = harness.handler(QUOTE_ENDPOINT, { store: () => deadStore(harness.store), env: {} });
+    const down = harness.handler(QUOTE_ENDPOINT, { store: () => deadStore(harness.store), env: parseEnv({}) });
     const res = await down(jsonRequest("/api/quote", validQuote()), nextIp());
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: SAVE_ERROR });

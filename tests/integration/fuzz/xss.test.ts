@@ -19,6 +19,7 @@ import {
   validQuote,
   validReview,
 } from "../../helpers/functions.ts";
+import { parseEnv } from "../../../src/lib/env.ts";
 
 const h = await functionsHarness("xss");
 const TOKEN = "xss-test-admin-token-0123456789";
@@ -50,7 +51,7 @@ describe.skipIf(!h)("stored XSS stays text", () => {
 
   it("a lead with markup is served to the admin as JSON and as an attachment CSV", async () => {
     const res = await h!.handler(QUOTE_ENDPOINT, {
-      env: { RATE_LIMIT_PER_MINUTE: "0" },
+      env: parseEnv({ RATE_LIMIT_PER_MINUTE: "0" }),
       notify: async () => undefined,
     })(
       jsonRequest("/api/quote", {
@@ -64,7 +65,7 @@ describe.skipIf(!h)("stored XSS stays text", () => {
     );
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    const env = { ADMIN_TOKEN: TOKEN, ADMIN_RATE_LIMIT_PER_MINUTE: "0" };
+    const env = parseEnv({ ADMIN_TOKEN: TOKEN, ADMIN_RATE_LIMIT_PER_MINUTE: "0" });
     const auth = { authorization: `Bearer ${TOKEN}` };
 
     const one = await adminLeadHandler({ store: () => h!.store, env })(

@@ -19,7 +19,7 @@ import {
 } from "../../../src/lib/directory-url.ts";
 import { UNKNOWN_PLACE } from "../../../src/lib/geo/places.ts";
 import { $featuredUrl, $listUrl } from "../../../src/islands/directory/list/fetch.ts";
-import type { ListBusiness, ListPage } from "../../../src/islands/directory/list/types.ts";
+import type { ListBusiness, ListPage } from "../../../src/lib/directory-list.ts";
 import { businesses, directoryApi, listBusiness, pageOf } from "../../helpers/businesses.ts";
 import { mockFetch, reply, type FetchMock } from "../../helpers/fetch-mock.ts";
 import { fakeClock } from "../../helpers/islands.ts";

@@ -16,7 +16,7 @@ import {
 } from "../../../src/islands/directory/list/BusinessCard.tsx";
 import { Pagination } from "../../../src/islands/directory/list/Pagination.tsx";
 import { SearchForm, fillDirectoryForm, readDirectoryForm } from "../../../src/islands/directory/list/SearchForm.tsx";
-import { Icon } from "../../../src/islands/Icon.tsx";
+import { Icon } from "../../../src/views/Icon.tsx";
 import { Star, StarRow, Stars } from "../../../src/islands/Stars.tsx";
 import { DEFAULT_DIRECTORY_STATE, normalizeDirectoryState } from "../../../src/lib/directory-url.ts";
 import { ratingLabel } from "../../../src/lib/directory.ts";

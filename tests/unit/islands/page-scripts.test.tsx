@@ -11,7 +11,7 @@ import userEvent from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ChatWidget from "../../../src/islands/ChatWidget.tsx";
-import { ChatLog } from "../../../src/islands/chat/ChatPanel.tsx";
+import { ChatLog } from "../../../src/views/chat/ChatPanel.tsx";
 import LeadDialogs from "../../../src/islands/LeadDialogs.tsx";
 import { CHAT_GREETING, CHAT_IDS, CHAT_TITLE, QUOTE_ACTION_LABEL } from "../../../src/lib/chat.ts";
 import { HELD_SUBMIT, HYDRATED } from "../../../src/lib/dialogs.ts";

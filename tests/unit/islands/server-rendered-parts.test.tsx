@@ -7,9 +7,9 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import LeadDialogs from "../../../src/islands/LeadDialogs.tsx";
-import { ChatForm, ChatLog, quoteActionHref, type ShownMessage } from "../../../src/islands/chat/ChatPanel.tsx";
-import { BookingConfirmation, GrowthConfirmation } from "../../../src/islands/leads/Confirmations.tsx";
-import { LeadForm } from "../../../src/islands/leads/LeadForm.tsx";
+import { ChatForm, ChatLog, quoteActionHref, type ShownMessage } from "../../../src/views/chat/ChatPanel.tsx";
+import { BookingConfirmation, GrowthConfirmation } from "../../../src/views/leads/Confirmations.tsx";
+import { LeadForm } from "../../../src/views/leads/LeadForm.tsx";
 import { CHAT_FORM_FIELDS, CHAT_IDS, MAX_HISTORY_MESSAGES, QUOTE_ACTION_LABEL } from "../../../src/lib/chat.ts";
 import { AUDIT_CONFIRMATION, BOOKING_CONFIRMATION } from "../../../src/lib/forms/copy.ts";
 import { FIND_PROS_FORM, QUOTE_FORM } from "../../../src/lib/forms/fields.ts";

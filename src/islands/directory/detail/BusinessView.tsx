@@ -16,7 +16,7 @@ import {
 import type { Business } from "../../../lib/schemas/business.ts";
 import { telHref } from "../../../lib/site.ts";
 import { invokerProps } from "../../../lib/dialogs.ts";
-import { Icon } from "../../Icon.tsx";
+import { Icon } from "../../../views/Icon.tsx";
 import { StarRow } from "../../Stars.tsx";
 import { HoursTable, OpenNow, ServiceArea } from "./BusinessHours.tsx";
 

@@ -8,7 +8,7 @@
  */
 import { formatReviewDate, ratingLabel } from "../../../lib/directory.ts";
 import type { Business, PublicReview } from "../../../lib/schemas/business.ts";
-import { Icon } from "../../Icon.tsx";
+import { Icon } from "../../../views/Icon.tsx";
 import { StarRow } from "../../Stars.tsx";
 import { invokerProps } from "../../../lib/dialogs.ts";
 

@@ -12,9 +12,9 @@ import { businessPath } from "../../../lib/directory.ts";
 import { formatMiles } from "../../../lib/geo/distance.ts";
 import { openState } from "../../../lib/hours.ts";
 import { telHref } from "../../../lib/site.ts";
-import { Icon } from "../../Icon.tsx";
+import { Icon } from "../../../views/Icon.tsx";
 import { Stars } from "../../Stars.tsx";
-import type { ListBusiness } from "./types.ts";
+import type { ListBusiness } from "../../../lib/directory-list.ts";
 
 /** Spec section 9: service cards show at most 3 services. */
 export const CARD_SERVICES = 3;

@@ -5,7 +5,7 @@
  * over and the page loads through the API instead. An unavailable direction is plain text.
  */
 import type { MouseEvent } from "react";
-import { Icon } from "../../Icon.tsx";
+import { Icon } from "../../../views/Icon.tsx";
 
 interface Props {
   page: number;

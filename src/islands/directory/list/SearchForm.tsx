@@ -22,7 +22,7 @@ import {
 } from "../../../lib/directory-url.ts";
 import type { IconName } from "../../../lib/icons.ts";
 import { CITIES, PRO_SERVICES } from "../../../lib/options.ts";
-import { Icon } from "../../Icon.tsx";
+import { Icon } from "../../../views/Icon.tsx";
 
 const control =
   "block min-h-12 w-full rounded-lg border border-slate-300 bg-white py-2.5 text-base text-slate-900 shadow-sm transition-colors placeholder:text-slate-500 hover:border-forest-400 focus:outline-2 focus:outline-offset-0 focus:outline-forest-500";

@@ -9,7 +9,7 @@ import { atom } from "nanostores";
 import { apiGet } from "../../../lib/api.ts";
 import { businessesApiUrl, type DirectoryState } from "../../../lib/directory-url.ts";
 import { createFetcherStore, primeCache } from "../../../lib/stores/query.ts";
-import { toListBusiness, type ListBusiness, type ListPage } from "./types.ts";
+import { toListBusiness, type ListBusiness, type ListPage } from "../../../lib/directory-list.ts";
 
 const FEATURED_URL = "/api/businesses/featured";
 

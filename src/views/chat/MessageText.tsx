@@ -1,6 +1,6 @@
 /** An assistant reply rendered from parsed markup: text nodes and vetted links only. */
 import { Fragment } from "react";
-import { parseMarkup, type Inline } from "./markup.ts";
+import { parseMarkup, type Inline } from "../../lib/chat-markup.ts";
 
 function Run({ run }: { run: Inline }) {
   if (run.type === "strong") return <strong className="font-semibold">{run.text}</strong>;

@@ -4,7 +4,7 @@
  * addresses and the rest out of them. Hours and time zone stay: the card's "Open now" /
  * "Closed" badge is worked out from them.
  */
-import type { Business } from "../../../lib/schemas/business.ts";
+import type { Business } from "./schemas/business.ts";
 
 export type ListBusiness = Pick<
   Business,

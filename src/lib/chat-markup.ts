@@ -5,8 +5,8 @@
  * tel:/mailto: links. A link to anywhere else is shown as its plain label, so neither a
  * model nor a forged history can put a foreign URL or markup in front of a visitor.
  */
-import { STATIC_ROUTES } from "../../lib/routes.ts";
-import { SITE } from "../../lib/site.ts";
+import { STATIC_ROUTES } from "./routes.ts";
+import { SITE } from "./site.ts";
 
 export type Inline =
   { type: "text"; text: string } | { type: "strong"; text: string } | { type: "link"; text: string; href: string };
