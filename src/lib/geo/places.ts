@@ -1,13 +1,14 @@
 /**
  * "Where is the job?": a 5-digit ZIP, "City, ST", "City" or "lat,lng" -> a point.
  *
- * Server and build-time only (functions, the seed generator): the ZIP dataset (zips.data.ts,
+ * Server and build-time only (functions, the seed generator): the ZIP dataset (zips.data.js,
  * 1.5 MB generated from the `zipcodes` package by `npm run geo:generate`) must never reach
  * the browser, which only sends the text it was given.
  */
 import { findCity } from "../options.ts";
 import type { Point } from "./distance.ts";
-import { ZIPS } from "./zips.data.ts";
+// JavaScript, not TypeScript, so tsx loads it as is (see scripts/generate-zips.ts).
+import { ZIPS } from "./zips.data.js";
 
 /** What the API answers for a place the dataset does not know. */
 export const UNKNOWN_PLACE = "We couldn't find that ZIP code or city";
