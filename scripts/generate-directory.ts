@@ -5,9 +5,9 @@
  * Katy, TX" finds real neighbours.
  *
  * Reproducible: a fixed-seed PRNG, so re-running writes the same file. Every business is
- * geocoded here, at seed time, from its ZIP with the `zipcodes` dataset (the store and the
- * browser never load it for this): `location` is the ZIP's centroid, and `locality` the
- * town the ZIP belongs to when that is not the metro's own city.
+ * geocoded here, at seed time, from its ZIP with the ZIP dataset (src/lib/geo/places.ts; the
+ * store and the browser never load it for this): `location` is the ZIP's centroid, and
+ * `locality` the town the ZIP belongs to when that is not the metro's own city.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { zipPoint } from "../src/lib/geo/places.ts";

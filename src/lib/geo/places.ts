@@ -1,12 +1,14 @@
 /**
  * "Where is the job?": a 5-digit ZIP, "City, ST", "City" or "lat,lng" -> a point.
  *
- * Server and build-time only (functions, the seed generator): the ZIP dataset (`zipcodes`,
- * about 5 MB of JSON) must never reach the browser, which only sends the text it was given.
+ * Server and build-time only (functions, the seed generator): the ZIP dataset (zips.data.js,
+ * 1.5 MB generated from the `zipcodes` package by `npm run geo:generate`) must never reach
+ * the browser, which only sends the text it was given.
  */
-import zipcodes from "zipcodes";
 import { findCity } from "../options.ts";
 import type { Point } from "./distance.ts";
+// JavaScript, not TypeScript, so tsx loads it as is (see scripts/generate-zips.ts).
+import { ZIPS } from "./zips.data.js";
 
 /** What the API answers for a place the dataset does not know. */
 export const UNKNOWN_PLACE = "We couldn't find that ZIP code or city";
@@ -23,16 +25,139 @@ export interface Place extends Point {
 
 const ZIP = /^(\d{5})(?:-\d{4})?$/;
 const COORDS = /^(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)$/;
-/** "TEXAS" -> "TX". */
-const STATE_NAMES: Record<string, string> = zipcodes.states.full;
+
+/**
+ * "TEXAS" -> "TX": the states and DC, as `zipcodes.states` names them. Its Canadian provinces
+ * are left out: the dataset is US only, so a city "in" one was never found anyway.
+ */
+const STATE_NAMES: Readonly<Record<string, string>> = {
+  ALABAMA: "AL",
+  ALASKA: "AK",
+  ARIZONA: "AZ",
+  ARKANSAS: "AR",
+  CALIFORNIA: "CA",
+  COLORADO: "CO",
+  CONNECTICUT: "CT",
+  DELAWARE: "DE",
+  "DISTRICT OF COLUMBIA": "DC",
+  FLORIDA: "FL",
+  GEORGIA: "GA",
+  HAWAII: "HI",
+  IDAHO: "ID",
+  ILLINOIS: "IL",
+  INDIANA: "IN",
+  IOWA: "IA",
+  KANSAS: "KS",
+  KENTUCKY: "KY",
+  LOUISIANA: "LA",
+  MAINE: "ME",
+  MARYLAND: "MD",
+  MASSACHUSETTS: "MA",
+  MICHIGAN: "MI",
+  MINNESOTA: "MN",
+  MISSISSIPPI: "MS",
+  MISSOURI: "MO",
+  MONTANA: "MT",
+  NEBRASKA: "NE",
+  NEVADA: "NV",
+  "NEW HAMPSHIRE": "NH",
+  "NEW JERSEY": "NJ",
+  "NEW MEXICO": "NM",
+  "NEW YORK": "NY",
+  "NORTH CAROLINA": "NC",
+  "NORTH DAKOTA": "ND",
+  OHIO: "OH",
+  OKLAHOMA: "OK",
+  OREGON: "OR",
+  PENNSYLVANIA: "PA",
+  "RHODE ISLAND": "RI",
+  "SOUTH CAROLINA": "SC",
+  "SOUTH DAKOTA": "SD",
+  TENNESSEE: "TN",
+  TEXAS: "TX",
+  UTAH: "UT",
+  VERMONT: "VT",
+  VIRGINIA: "VA",
+  WASHINGTON: "WA",
+  "WEST VIRGINIA": "WV",
+  WISCONSIN: "WI",
+  WYOMING: "WY",
+};
+const STATE_CODES = new Set(Object.values(STATE_NAMES));
+
+/** One row of the dataset, as `zipcodes` has it (city as written there, e.g. "Round Rock"). */
+export interface ZipRow {
+  zip: string;
+  lat: number;
+  lng: number;
+  city: string;
+  state: string;
+}
+
+/*
+ * The indexes hold offsets of lines in ZIPS, not parsed rows: a row is parsed when it is
+ * looked up. 42,555 row objects and their strings cost about 10 MB of heap more (measured).
+ */
+/** By ZIP as a number: 1 + the offset of its line, 0 for a ZIP the dataset does not have. */
+let zipLines: Int32Array | undefined;
+/** "ROUND ROCK|TX" -> the offset of the city's line, or of each of its lines in ZIP order. */
+let cityLines: Map<string, number | number[]> | undefined;
+
+/** Builds both indexes on first use, so importing this module costs only the string. */
+function indexes(): { zipLines: Int32Array; cityLines: Map<string, number | number[]> } {
+  if (zipLines && cityLines) return { zipLines, cityLines };
+  const byZip = new Int32Array(100_000);
+  const byCity = new Map<string, number | number[]>();
+  for (let at = 0; at < ZIPS.length;) {
+    const end = lineEnd(at);
+    let zip = 0;
+    for (let i = at; i < at + 5; i++) zip = zip * 10 + ZIPS.charCodeAt(i) - 48;
+    byZip[zip] = at + 1;
+    // After zip|lat|lng| comes "City|ST", which upper-cased is the city key.
+    const cityAt = ZIPS.indexOf("|", ZIPS.indexOf("|", at + 6) + 1) + 1;
+    const key = ZIPS.slice(cityAt, end).toUpperCase();
+    const seen = byCity.get(key);
+    if (seen === undefined) byCity.set(key, at);
+    else if (typeof seen === "number") byCity.set(key, [seen, at]);
+    else seen.push(at);
+    at = end + 1;
+  }
+  zipLines = byZip;
+  cityLines = byCity;
+  return { zipLines, cityLines };
+}
+
+function lineEnd(at: number): number {
+  const end = ZIPS.indexOf("\n", at);
+  return end < 0 ? ZIPS.length : end;
+}
+
+function rowAt(at: number): ZipRow {
+  const f = ZIPS.slice(at, lineEnd(at)).split("|");
+  return { zip: f[0]!, lat: Number(f[1]), lng: Number(f[2]), city: f[3]!, state: f[4]! };
+}
+
+/** `zipcodes.lookup` for a US ZIP: exactly 5 digits, else undefined. */
+export function lookupZip(zip: string): ZipRow | undefined {
+  if (!/^\d{5}$/.test(zip)) return undefined;
+  const at = indexes().zipLines[Number(zip)]!;
+  return at ? rowAt(at - 1) : undefined;
+}
+
+/** `zipcodes.lookupByName`: the ZIPs whose city is `city` (any case) in state `state` ("TX"). */
+export function lookupCity(city: string, state: string): ZipRow[] {
+  const at = indexes().cityLines.get(`${city.toUpperCase()}|${state.toUpperCase()}`);
+  if (at === undefined) return [];
+  return typeof at === "number" ? [rowAt(at)] : at.map(rowAt);
+}
 
 /** A US ZIP's centroid, or null. */
 export function zipPoint(zip: string): (Point & { city: string; state: string }) | null {
   const m = ZIP.exec(zip.trim());
   if (!m) return null;
-  const hit = zipcodes.lookup(m[1]!);
-  if (!hit || hit.country !== "US") return null;
-  return { lat: hit.latitude, lng: hit.longitude, city: titleCase(hit.city), state: hit.state };
+  const hit = lookupZip(m[1]!);
+  if (!hit) return null;
+  return { lat: hit.lat, lng: hit.lng, city: titleCase(hit.city), state: hit.state };
 }
 
 function titleCase(s: string): string {
@@ -41,16 +166,16 @@ function titleCase(s: string): string {
 
 function stateCode(text: string): string | undefined {
   const t = text.trim().replace(/\.$/, "").toUpperCase();
-  if (/^[A-Z]{2}$/.test(t)) return zipcodes.states.abbr[t] ? t : undefined;
+  if (/^[A-Z]{2}$/.test(t)) return STATE_CODES.has(t) ? t : undefined;
   return STATE_NAMES[t];
 }
 
 /** The mean of a city's ZIP centroids. */
 function cityPoint(city: string, state: string): Place | null {
-  const zips = zipcodes.lookupByName(city, state).filter((z) => z.country === "US");
+  const zips = lookupCity(city, state);
   if (zips.length === 0) return null;
-  const lat = zips.reduce((s, z) => s + z.latitude, 0) / zips.length;
-  const lng = zips.reduce((s, z) => s + z.longitude, 0) / zips.length;
+  const lat = zips.reduce((s, z) => s + z.lat, 0) / zips.length;
+  const lng = zips.reduce((s, z) => s + z.lng, 0) / zips.length;
   return { lat, lng, label: `${titleCase(zips[0]!.city)}, ${state}` };
 }
 
