@@ -10,8 +10,13 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { within } from "@testing-library/dom";
+import { configure, within } from "@testing-library/dom";
 import { Window } from "happy-dom";
+
+// A failed query says what it looked for; the whole page printed after it would bury that.
+configure({
+  getElementError: (message) => Object.assign(new Error(message ?? "element query failed"), { name: "ElementError" }),
+});
 
 export const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 
