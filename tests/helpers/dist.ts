@@ -10,7 +10,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { configure, within } from "@testing-library/dom";
+import { configure, within, type BoundFunctions, type queries } from "@testing-library/dom";
 import { Window } from "happy-dom";
 
 // A failed query says what it looked for; the whole page printed after it would bury that.
@@ -42,7 +42,7 @@ export function routeFile(route: string): string {
 /** Routes of the route table that are rendered on demand, so not in dist/. */
 export const ON_DEMAND_ROUTES = new Set(["/directory"]);
 
-export type Queries = ReturnType<typeof within>;
+export type Queries = BoundFunctions<typeof queries>;
 
 export interface BuiltPage {
   route: string;
