@@ -11,15 +11,17 @@ import { BUILT, startServe, type Served } from "../helpers/serve.ts";
 
 let served: Served | undefined;
 beforeAll(async () => {
-  // Needs the build, and says so: npm test builds before vitest.
-  if (!BUILT) throw new Error("no dist/: run `npm run build` first (npm test builds before vitest)");
-  served = await startServe({ NODE_ENV: "test", TREELINE_AUTO_SEED: "1" });
+  if (BUILT) served = await startServe({ NODE_ENV: "test", TREELINE_AUTO_SEED: "1" });
 }, 120_000);
 afterAll(async () => {
   await served?.stop();
 });
 
-const get = (path: string) => fetch(`${served!.origin}${path}`);
+/** Each test needs the build and fails saying so (npm test builds before vitest). */
+function get(path: string) {
+  if (!served) throw new Error("no dist/: run `npm run build` first (npm test builds before vitest)");
+  return fetch(`${served.origin}${path}`);
+}
 
 describe("security headers as served", () => {
   it.each([
