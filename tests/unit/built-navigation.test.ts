@@ -40,8 +40,8 @@ describe("links", () => {
 
   it("every internal link in the rendered header and footer resolves too", () => {
     const { document } = builtPage("/about");
-    const hrefs = [...document.querySelectorAll("header a[href^='/'], footer a[href^='/']")].map(
-      (a) => a.getAttribute("href")!,
+    const hrefs = [...document.querySelectorAll("header a[href^='/'], footer a[href^='/']")].map((a) =>
+      a.getAttribute("href")!,
     );
     expect(hrefs.length).toBeGreaterThanOrEqual(NAV_HREFS.size);
     for (const href of hrefs) expect(resolves(href), href).toBe(true);
