@@ -39,17 +39,21 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  // One retry: the local Netlify emulation (@netlify/dev) starts a worker per function call and
-  // can stall under two parallel browsers on two cores; a real failure fails twice.
-  retries: 1,
+  retries: 0,
   workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 60_000,
   expect: { timeout: 7_000 },
   use: { baseURL, trace: "retain-on-failure", launchOptions },
+  // The phone runs only the journeys where layout or touch matters (tagged @mobile, or
+  // @mobile-only for the phone's own header and menu); everything else runs once, on desktop.
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions } },
-    { name: "mobile", use: { ...devices["Pixel 7"], launchOptions } },
+    {
+      name: "desktop",
+      grepInvert: /@mobile-only/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    { name: "mobile", grep: /@mobile/, use: { ...devices["Pixel 7"], launchOptions } },
   ],
   webServer: {
     // Without REDIS_URL the server shares one in-memory embedded store with the functions.

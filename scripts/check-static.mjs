@@ -3,14 +3,17 @@
 // `npm start` (Netlify's pretty-URL rules: /blog is blog.html although blog/ is also a folder),
 // started here on a free port with the embedded store. Pages rendered on demand (the
 // directory, its paged lists and business pages) are not in dist/: they are validated as the
-// crawl reaches them, plus the unknown-business 404. Every page's script policy allows
-// exactly the inline scripts the page carries: none blocked, none extra.
+// crawl reaches them, plus the unknown-business 404; every business of the seed must be among
+// them, its h1 its name. Every page's script policy allows exactly the inline scripts the
+// page carries: none blocked, none extra.
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { HtmlValidate, FileSystemConfigLoader, formatterFactory } from "html-validate";
 import { LinkChecker } from "linkinator";
+import { parseHtml } from "../tests/helpers/dist.ts";
 import { startServe } from "../tests/helpers/serve.ts";
+import seed from "../content/directory/businesses.json" with { type: "json" };
 
 const dist = path.resolve("dist");
 
@@ -117,11 +120,15 @@ console.log(`links: ${checked - broken.length} ok, ${broken.length} broken`);
 
 let onDemandInvalid = 0;
 let onDemandPages = 0;
+/** slug -> the h1 of its page, for every business page the crawl reached. */
+const businessHeadings = new Map();
 for (const url of onDemand) {
   const response = await fetch(url);
   if (!response.headers.get("content-type")?.startsWith("text/html")) continue;
   onDemandPages++;
   const html = await response.text();
+  const slug = /^\/directory\/([^/?#]+)$/.exec(new URL(url).pathname)?.[1];
+  if (slug && response.ok) businessHeadings.set(slug, parseHtml(html).querySelector("h1")?.textContent ?? null);
   checkPolicy(url, html, response.headers.get("content-security-policy"));
   const report = await validator.validateString(html, url);
   if (!report.valid) {
@@ -134,7 +141,22 @@ console.log(
 );
 console.log(`script policy: ${pages.length + onDemandPages - policyFailures} exact, ${policyFailures} not`);
 
-const failed = invalid + broken.length + onDemandInvalid + policyFailures;
+// Every business of the seed is reachable from /directory and its page is that business.
+let businessFailures = 0;
+for (const business of seed) {
+  if (!businessHeadings.has(business.slug)) {
+    businessFailures++;
+    console.error(`directory: /directory/${business.slug} was not reached from /directory`);
+  } else if (businessHeadings.get(business.slug) !== business.name) {
+    businessFailures++;
+    console.error(
+      `directory: /directory/${business.slug} has h1 ${JSON.stringify(businessHeadings.get(business.slug))}`,
+    );
+  }
+}
+console.log(`business pages: ${seed.length - businessFailures} of ${seed.length} reached with their name as h1`);
+
+const failed = invalid + broken.length + onDemandInvalid + policyFailures + businessFailures;
 console.log(`static: ${failed === 0 ? pages.length + checked + onDemandPages : 0} passed, ${failed} failed`);
 await served.stop();
 process.exit(failed === 0 ? 0 : 1);

@@ -2,7 +2,8 @@
  * Stored XSS (issue #9): a lead and a review carrying `<script>`, `<img onerror>` and
  * `javascript:` URLs are stored as plain text and come back inert: JSON (nosniff) from the
  * public reviews API and the admin API, and a CSV download (text/csv, attachment, nosniff,
- * formulas escaped). The rendered detail page is checked in Chromium (tests/e2e/security.spec.ts).
+ * formulas escaped). The rendered pages are checked in Chromium (the review journey of
+ * tests/e2e/directory-detail.spec.ts and the inbox journey of tests/e2e/admin.spec.ts).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { QUOTE_ENDPOINT } from "../../../netlify/lib/leads.ts";
