@@ -106,6 +106,9 @@ const STORE_ENV = [
  * Starts `node scripts/serve.mjs` directly (not through npm, so the PID is the server's) on a
  * free 127.0.0.1 port, with `env` over an environment without store settings. Resolves once
  * it prints `[serve] ... on http://127.0.0.1:PORT`; `readyAt` is that moment (performance.now()).
+ * @param {Record<string, string>} [env]
+ * @param {{ timeoutMs?: number }} [options]
+ * @returns {Promise<{ port: number, pid: number, origin: string, startMs: number, readyAt: number, log: () => string, stop: () => Promise<void> }>}
  */
 export async function startServer(env = {}, { timeoutMs = 180_000 } = {}) {
   const port = await freePort();
@@ -181,6 +184,11 @@ async function stopPid(child) {
 /**
  * One HTTP request; never throws: a failure is status 0 with `error` ("timeout" after
  * `timeoutMs`). `ms` is until the whole body has arrived.
+ * @param {number} port
+ * @param {string} method
+ * @param {string} pathname
+ * @param {{ headers?: Record<string, string>, body?: string | Buffer, timeoutMs?: number, agent?: http.Agent | false, localAddress?: string }} [options]
+ * @returns {Promise<{ status: number, headers: http.IncomingHttpHeaders, body: Buffer, ms: number, error?: string }>}
  */
 export function request(
   port,
@@ -222,6 +230,10 @@ export function request(
 /**
  * Bytes written as they are to a fresh connection (what no HTTP client would send); the
  * status is read from the first answer line, 0 when the server closes without one.
+ * @param {number} port
+ * @param {Buffer} bytes
+ * @param {{ timeoutMs?: number, localAddress?: string }} [options]
+ * @returns {Promise<{ status: number, headers: {}, body: Buffer, ms: number, error?: string }>}
  */
 export function rawRequest(port, bytes, { timeoutMs = 30_000, localAddress } = {}) {
   return new Promise((resolve) => {
@@ -272,7 +284,12 @@ export function procStatus(pid) {
   };
 }
 
-/** Runs `task(i)` for i < n with at most `concurrency` at once. */
+/**
+ * Runs `task(i)` for i < n with at most `concurrency` at once.
+ * @param {number} n
+ * @param {number} concurrency
+ * @param {(i: number) => Promise<void>} task
+ */
 export async function pool(n, concurrency, task) {
   let next = 0;
   await Promise.all(
