@@ -130,10 +130,23 @@ try {
   }, 200);
   const loadStatuses = {};
   const latencies = [];
+  const notOk = [];
   const t0 = performance.now();
   await pool(CALLS, CONCURRENCY, async (i) => {
-    const res = await request(port, "GET", apiCall(i), { headers: BROWSER, timeoutMs: TIMEOUT_MS });
+    const pathname = apiCall(i);
+    const res = await request(port, "GET", pathname, { headers: BROWSER, timeoutMs: TIMEOUT_MS });
     latencies.push(res.ms);
+    // Which calls failed, and how (bodies of errors are small JSON; compressed ones say so).
+    if (res.status !== 200)
+      notOk.push({
+        path: pathname,
+        status: res.status,
+        error: res.error,
+        ms: res.ms,
+        body: res.headers["content-encoding"]
+          ? `(${res.headers["content-encoding"]})`
+          : res.body.subarray(0, 200).toString(),
+      });
     const key = res.status || res.error;
     loadStatuses[key] = (loadStatuses[key] ?? 0) + 1;
   });
@@ -151,6 +164,7 @@ try {
     p90: percentile(lat, 90),
     p99: percentile(lat, 99),
     statuses: loadStatuses,
+    notOk,
     before,
     peak: { rss: Math.max(peak.rss, after.rss), threads: Math.max(peak.threads, after.threads) },
     after,
@@ -204,6 +218,8 @@ try {
       ],
     ),
   );
+  for (const f of L.notOk.slice(0, 20))
+    console.log(`not 200: ${f.status || f.error} GET ${f.path} after ${ms(f.ms)} ${f.body}`);
   console.log(`\n[serve-bench] wrote ${path.relative(ROOT, writeResult("serve", result))}`);
 } catch (error) {
   console.error("[serve-bench] failed:", error);
