@@ -26,8 +26,9 @@ function parseField(text: string, { min, max }: { min: number; max: number }): S
   for (const part of text.split(",")) {
     const [range = "", stepText] = part.split("/");
     const step = stepText === undefined ? 1 : Number(stepText);
-    let [from, to] = range === "*" ? [min, max] : range.split("-").map(Number);
-    if (to === undefined) to = stepText === undefined ? from : max;
+    const [from, last] = range === "*" ? [min, max] : range.split("-").map(Number);
+    // "5" is one value, "5/10" runs from 5 to the end.
+    const to = last ?? (stepText === undefined ? from! : max);
     if (![from, to, step].every(Number.isInteger) || from! < min || to > max || from! > to || step < 1) {
       throw new Error(`bad cron field "${text}"`);
     }

@@ -22,12 +22,11 @@ import { register } from "tsx/esm/api";
 // The functions and the store code are TypeScript.
 register();
 
-const host = process.env.HOST || "127.0.0.1";
-const port = Number(process.env.PORT || 8888);
 
 const { MAX_BODY_LIMIT, formatBytes, htmlResponse, jsonError, wantsPage } = await import("../netlify/lib/http.ts");
 const { problemPage } = await import("../netlify/lib/pages.ts");
-const { siteUrl } = await import("../src/lib/site.ts");
+const { env } = await import("../src/lib/env.ts");
+const { HOST: host, PORT: port, siteUrl } = env();
 const { openLocalStore } = await import("../netlify/lib/store/local.ts");
 const { createRuntime, loadFunction, loadFunctions } = await import("./local-functions.ts");
 
@@ -97,7 +96,7 @@ function allowedHosts() {
   // Browsers leave the default port out of Host.
   if (port === 80) for (const h of [...hosts]) hosts.add(h.replace(/:80$/, ""));
   try {
-    hosts.add(new URL(siteUrl()).host);
+    hosts.add(new URL(siteUrl).host);
   } catch {
     // An unparseable SITE_URL adds nothing.
   }

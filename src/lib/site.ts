@@ -33,7 +33,3 @@ export const SITE = {
   /** Locale used for dates and numbers. */
   locale: "en-US",
 } as const;
-
-// The canonical origin is configuration (env.ts). Still exported here for scripts/serve.mjs,
-// which imports it from this file; everything else imports it from env.ts.
-export { siteUrl } from "./env.ts";

@@ -34,13 +34,7 @@ export async function freePort(): Promise<number> {
 export async function startServe(env: Record<string, string>, port?: number): Promise<Served> {
   const chosen = port ?? (await freePort());
   const base = { ...process.env };
-  for (const name of [
-    "REDIS_URL",
-    "UPSTASH_REDIS_REST_URL",
-    "UPSTASH_REDIS_REST_TOKEN",
-    "VITEST",
-    "NODE_ENV",
-  ])
+  for (const name of ["REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "VITEST", "NODE_ENV"])
     delete base[name];
   const child: ChildProcess = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd: ROOT,

@@ -49,6 +49,7 @@ export function ReviewDialogBody({
   // chosen before the island was in is the state from the start, but drawing it at once would
   // not match the server's HTML, and React would re-create the form, dropping a held submit.
   const [drawn, setDrawn] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- hydration: the first render must match the server's
   useLayoutEffect(() => setDrawn(true), []);
   const shown = drawn ? rating : DEFAULT_RATING;
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -12,7 +12,6 @@ import {
   readFileSync,
   rmSync,
   truncateSync,
-  utimesSync,
   writeFileSync,
   statSync,
 } from "node:fs";

@@ -5,7 +5,7 @@
  * LeadDialog.astro's markup, opened with showModal(); what the browser does with it (Invoker
  * Commands, inertness, Escape, focus return) stays in tests/e2e/leads.spec.ts.
  */
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { beforeEach, describe, expect, it } from "vitest";

@@ -266,6 +266,7 @@ export class EmbeddedBackend implements CommandBackend {
       );
       throw new Error(
         `ERR embedded store could not save its data (${error instanceof Error ? error.message : String(error)})`,
+        { cause: error },
       );
     }
   }
