@@ -22,7 +22,6 @@ import { register } from "tsx/esm/api";
 // The functions and the store code are TypeScript.
 register();
 
-
 const { MAX_BODY_LIMIT, formatBytes, htmlResponse, jsonError, wantsPage } = await import("../netlify/lib/http.ts");
 const { problemPage } = await import("../netlify/lib/pages.ts");
 const { env } = await import("../src/lib/env.ts");
