@@ -343,18 +343,17 @@ function distinctCauses(fivexx: Outcome[]) {
     }));
 }
 
-/** Errors in the server's output: each message with the first stack frame, by count. */
+/** Errors in the server's output: each message with its first stack frame in a file, by count. */
 function loggedErrors(log: string) {
   const counts = new Map<string, number>();
   const lines = log.split("\n");
   lines.forEach((line, i) => {
     const m = /(\w*Error\b.*)$/.exec(line);
     if (!m || /^\s+at /.test(line)) return;
-    const where =
-      lines
-        .slice(i + 1, i + 4)
-        .find((l) => /^\s+at /.test(l))
-        ?.trim() ?? "";
+    // The first frame with a file: "at decodeURIComponent (<anonymous>)" says little.
+    const frames: string[] = [];
+    for (let j = i + 1; j < lines.length && /^\s+at /.test(lines[j]!); j++) frames.push(lines[j]!);
+    const where = (frames.find((l) => !l.includes("<anonymous>")) ?? frames[0] ?? "").trim();
     const key = `${m[1]!.slice(0, 160)}\u0000${where}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   });
