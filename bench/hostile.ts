@@ -496,8 +496,8 @@ async function partA(): Promise<void> {
     byEndpoint,
     causes,
     serverErrors: logged,
-    fivexx: fivexx.map(({ label, ms, ...o }) => o),
-    unanswered: unanswered.map(({ label, ms, body, ...o }) => o),
+    fivexx: fivexx.map(({ label: _label, ms: _ms, ...o }) => o),
+    unanswered: unanswered.map(({ label: _label, ms: _ms, body: _body, ...o }) => o),
     rawClosed: rawClosed.map((o) => `${o.method}: ${o.error}`),
   };
   await server.stop();
