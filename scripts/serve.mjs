@@ -1,7 +1,7 @@
 // Serves the production build as Netlify would, on 127.0.0.1 only: the functions of
 // netlify/functions and the on-demand page function run in this process (each imported once,
-// scripts/local-functions.ts), and Netlify's own local pipeline (@netlify/dev, with its
-// functions feature off) does the rest: redirects, headers, static files, blobs.
+// scripts/local-functions.ts), and Netlify's own libraries do the rest: redirects, headers,
+// static files, blobs (scripts/local-edge.mjs).
 //
 // What Netlify's edge does in front of that pipeline, this server does too (see
 // docs/security.md): the client's address comes from the socket, never from a header; a
@@ -16,7 +16,7 @@ import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
-import { NetlifyDev } from "@netlify/dev";
+import { startEdge } from "./local-edge.mjs";
 import { register } from "tsx/esm/api";
 
 // The functions and the store code are TypeScript.
@@ -35,25 +35,7 @@ const localStore = await openLocalStore().catch((error) => {
 });
 console.log(`[store] using ${localStore.description}`);
 
-const netlify = new NetlifyDev({
-  projectRoot: process.cwd(),
-  aiGateway: { enabled: false },
-  blobs: { enabled: true },
-  database: { enabled: false },
-  edgeFunctions: { enabled: false },
-  environmentVariables: { enabled: true },
-  // Run here, in-process (local-functions.ts): Netlify's emulation starts a worker and
-  // imports the whole bundle again for every call.
-  functions: { enabled: false },
-  geolocation: { enabled: false },
-  headers: { enabled: true },
-  images: { enabled: false },
-  redirects: { enabled: true },
-  server: { enabled: false },
-  staticFiles: { enabled: true },
-  skipGitignore: true,
-});
-await netlify.start();
+const edge = await startEdge();
 
 /** The on-demand pages: the Astro SSR function the adapter writes (npm run build). */
 const SSR_ENTRY = resolve(".netlify/v1/functions/ssr/ssr.mjs");
@@ -284,10 +266,9 @@ async function send(req, res, response, extraHeaders, isStatic) {
 // --- the server -----------------------------------------------------------------------------
 
 // Netlify answers unmatched paths with the site's 404.html, status 404 and the same
-// netlify.toml headers as any page; @netlify/dev leaves that to its host, so serve
-// /404.html through the pipeline (collecting its headers) and change the status.
-async function notFound(origin, options) {
-  const match = await netlify.handleAndIntrospect(new Request(`${origin}/404.html`), options);
+// netlify.toml headers as any page: serve /404.html (collecting its headers) with that status.
+async function notFound(origin, collect) {
+  const match = await edge.handle(new Request(`${origin}/404.html`), collect);
   if (match?.response) {
     const headers = new Headers(match.response.headers);
     headers.set("cache-control", "public, max-age=0, must-revalidate");
@@ -349,10 +330,8 @@ const server = http.createServer(async (req, res) => {
     }
 
     const headers = {};
-    const options = {
-      headersCollector: (key, value) => {
-        headers[key] = value;
-      },
+    const collect = (key, value) => {
+      headers[key] = value;
     };
     const call = (fn, payload) =>
       runtime.call(fn, pipelineRequest(req, origin, client, payload), { ip: client, origin });
@@ -364,14 +343,14 @@ const server = http.createServer(async (req, res) => {
     if (fn && !fn.fn.preferStatic) {
       response = await call(fn, body);
     } else {
-      const match = await netlify.handleAndIntrospect(pipelineRequest(req, origin, client, body), options);
+      const match = await edge.handle(pipelineRequest(req, origin, client, body), collect);
       if (match) {
         response = match.response;
         isStatic = match.type === "static";
       } else if (fn && (req.method === "GET" || req.method === "HEAD")) {
         response = await call(fn, null);
       } else {
-        response = await notFound(origin, options);
+        response = await notFound(origin, collect);
         isStatic = true;
       }
     }
@@ -395,13 +374,13 @@ server.listen(port, host, () => {
   console.log(`[serve] Treeline production build on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
 });
 
-// netlify.stop() can wait forever on its watchers; never let it block a shutdown.
+// Never let the blobs server's stop block a shutdown.
 const stop = async () => {
   server.close();
   server.closeAllConnections();
   // Work a function handed to waitUntil (a lead's notification) finishes before the store closes.
   await runtime.stop();
-  await Promise.race([netlify.stop().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1500))]);
+  await Promise.race([edge.stop().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1500))]);
   await localStore.close().catch(() => {});
   process.exit(0);
 };
