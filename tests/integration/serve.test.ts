@@ -4,7 +4,7 @@
  * speaks from its own loopback address (127.0.0.x), so per-client limits never meet. See
  * docs/security.md for the before/after of each case.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -229,6 +229,18 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
       data: { data: { photoKey?: string } };
     };
     expect(lead.data.data.photoKey).toMatch(/^ph_/);
+  });
+
+  it("a second server on a taken port says so and exits, leaving its data folder free", async () => {
+    const other = mkdtempSync(join(tmpdir(), "treeline-serve-port-"));
+    try {
+      await expect(
+        startServe({ TREELINE_EMBEDDED_PERSIST: "1", TREELINE_DATA_DIR: other, TREELINE_AUTO_SEED: "0" }, served.port),
+      ).rejects.toThrow(/exited \(1\)[\s\S]*already in use \(another server\?\): stop it or start this one with PORT=/);
+      expect(existsSync(join(other, "store.json.lock"))).toBe(false);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it("compresses with brotli or gzip as Netlify's CDN does", async () => {
