@@ -19,6 +19,14 @@ import zlib from "node:zlib";
 import { startEdge } from "./local-edge.mjs";
 import { register } from "tsx/esm/api";
 
+/** The on-demand pages: the Astro SSR function the adapter writes (npm run build). */
+const SSR_ENTRY = resolve(".netlify/v1/functions/ssr/ssr.mjs");
+// `astro dev` removes the built SSR function; without it every directory page would be a 404.
+if (!existsSync(resolve("dist/index.html")) || !existsSync(SSR_ENTRY)) {
+  console.error("[serve] no complete build to serve (dist/ and .netlify/v1/functions/ssr): run npm run build first");
+  process.exit(1);
+}
+
 // The functions and the store code are TypeScript.
 register();
 
@@ -37,13 +45,6 @@ console.log(`[store] using ${localStore.description}`);
 
 const edge = await startEdge();
 
-/** The on-demand pages: the Astro SSR function the adapter writes (npm run build). */
-const SSR_ENTRY = resolve(".netlify/v1/functions/ssr/ssr.mjs");
-// `astro dev` removes the built SSR function; without it every directory page would be a 404.
-if (!existsSync(resolve("dist/index.html")) || !existsSync(SSR_ENTRY)) {
-  console.error("[serve] no complete build to serve (dist/ and .netlify/v1/functions/ssr): run npm run build first");
-  process.exit(1);
-}
 const functions = [...(await loadFunctions()), await loadFunction(SSR_ENTRY)];
 const runtime = createRuntime(functions);
 runtime.startSchedules();
