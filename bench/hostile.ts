@@ -33,6 +33,7 @@ import { FUZZ_BUSINESS, FUZZ_BUSINESS_SLUG, fuzzCase, type FuzzCase } from "../t
 import { validQuote } from "../tests/helpers/functions.ts";
 import { deleteKeysWithPrefix } from "../tests/helpers/redis.ts";
 import { createStore } from "../netlify/lib/store/index.ts";
+import { DIRECTORY_PARAMS } from "../src/lib/directory-url.ts";
 import {
   ROOT,
   argValue,
@@ -148,19 +149,7 @@ const nasty = fc.oneof(
   ),
   fc.integer({ min: 1_000, max: 9_000 }).map((n) => "x".repeat(n)),
 );
-const DIRECTORY_KEYS = [
-  "q",
-  "city",
-  "page",
-  "near",
-  "radius",
-  "service",
-  "open",
-  "emergency",
-  "minRating",
-  "sort",
-  ...PROTO,
-];
+const DIRECTORY_KEYS = [...DIRECTORY_PARAMS, ...PROTO];
 const pageMethod = fc.oneof(
   { weight: 12, arbitrary: fc.constant("GET") },
   { weight: 2, arbitrary: fc.constant("HEAD") },

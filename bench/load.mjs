@@ -16,13 +16,11 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
+import { ROOT, freePort } from "./lib.mjs";
 
 register();
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CONNECTIONS = Number(process.env.CONNECTIONS || 50);
 const DURATION_S = Number(process.env.DURATION || 20);
 const REPLAY_SAMPLE = 25;
@@ -31,17 +29,6 @@ const PREFIX = `treeline:bench-load:${randomBytes(4).toString("hex")}:`;
 
 const { createStore } = await import("../netlify/lib/store/index.ts");
 const { keyspace } = await import("../netlify/lib/store/keys.ts");
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 

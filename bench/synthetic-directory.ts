@@ -13,6 +13,7 @@ import { Business } from "../src/lib/schemas/business.ts";
 import { findPlace } from "../src/lib/geo/places.ts";
 import { distanceMiles } from "../src/lib/geo/distance.ts";
 import { OPEN_24_HOURS } from "../src/lib/hours.ts";
+import { mulberry32 } from "../tests/helpers/random.ts";
 import { keyspace } from "../netlify/lib/store/keys.ts";
 import { indexPlan, nearPlan } from "../netlify/lib/store/repos/businesses.ts";
 
@@ -20,14 +21,7 @@ import { indexPlan, nearPlan } from "../netlify/lib/store/repos/businesses.ts";
 
 /** Deterministic PRNG so every run and size draws the same kind of data. */
 export function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(list: readonly T[]): T => list[int(list.length)]!;
   const some = <T>(list: readonly T[], min: number, max: number): T[] => {

@@ -4,6 +4,7 @@ import zipcodes, { type ZipCode } from "zipcodes";
 import { zipsFiles } from "../../scripts/generate-zips";
 import { findPlace, lookupCity, lookupZip, type ZipRow } from "../../src/lib/geo/places";
 import { DEFAULT_SEED_FILE, readSeedFile } from "../../netlify/lib/store/seed";
+import { mulberry32 } from "../helpers/random.ts";
 
 /** What `zipcodes` says, in the shape places.ts answers. */
 const expected = (z: ZipCode): ZipRow => ({
@@ -21,14 +22,7 @@ function sampleZips(): string[] {
     .filter((z) => z.country === "US")
     .map((z) => z.zip)
     .sort();
-  let a = 20_240_611;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(20_240_611);
   const random = Array.from({ length: 200 }, () => all[Math.floor(next() * all.length)]!);
   const seed = readSeedFile(DEFAULT_SEED_FILE).map((b) => b.zipCode);
   return [...new Set([...seed, ...random])];
