@@ -48,7 +48,8 @@ function prepareDialog(dialog: HTMLDialogElement, data: Partial<Record<string, s
     const input = form.elements.namedItem(name);
     if (input instanceof HTMLInputElement && !input.value) input.value = value() ?? "";
   };
-  stamp(STARTED, () => String(Date.now()));
+  // When the page was shown, as the islands send it (leads/submit.ts).
+  stamp(STARTED, () => String(Math.round(performance.timeOrigin || Date.now())));
   stamp(IDEMPOTENCY, () => globalThis.crypto?.randomUUID?.());
 }
 

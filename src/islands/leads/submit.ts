@@ -24,14 +24,12 @@ export interface DialogBodyProps {
 }
 
 /**
- * When the visitor started: the `_started` the opener stamped on the form when the dialog
- * opened (before this island existed), else `fallback` (the island's mount).
+ * When the visitor started, for the pipeline's too-fast check: when the page was shown. A
+ * stamp taken later (the dialog's opening, or this island's mount, which waits for the first
+ * touch and the network) made a person who filled the form in a few seconds on a slow phone
+ * look like a script, and the lead was silently dropped.
  */
-function openedAt(formId: string, fallback: number): number {
-  const input = document.getElementById(formId)?.querySelector<HTMLInputElement>(`input[name="${STARTED_FIELD}"]`);
-  const value = Number(input?.value);
-  return Number.isFinite(value) && value > 0 ? Math.min(value, fallback) : fallback;
-}
+const pageShownAt = () => Math.round(performance.timeOrigin || Date.now());
 
 /**
  * One dialog body's sender (create it once, at mount). A call posts the lead, then says
@@ -39,7 +37,6 @@ function openedAt(formId: string, fallback: number): number {
  * resolves to the 400 answer's field messages, which the form shows inline.
  */
 export function createLeadSender(toasts: { success: ToastInput; failure: ToastInput }) {
-  const mountedAt = Date.now();
   let lastBody = "";
   let key = "";
   return async function send(
@@ -47,7 +44,7 @@ export function createLeadSender(toasts: { success: ToastInput; failure: ToastIn
     payload: Record<string, unknown>,
     done: () => void,
   ): Promise<FieldErrors | undefined> {
-    const started = openedAt(`${form.name}-form`, mountedAt);
+    const started = pageShownAt();
     const body = { ...payload, [STARTED_FIELD]: String(started), [SOURCE_FIELD]: location.pathname };
     const serialized = JSON.stringify(body);
     if (serialized !== lastBody || !key) {
