@@ -373,6 +373,15 @@ const server = http.createServer(async (req, res) => {
   }
 });
 
+// A request Node's parser refuses (a head over 16 KB, bad characters) gets its 4xx and a
+// half-close, so a client still sending reads the answer instead of a reset.
+server.on("clientError", (error, socket) => {
+  if (error?.code === "ECONNRESET" || !socket.writable) return socket.destroy();
+  const status = error?.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : "400 Bad Request";
+  socket.end(`HTTP/1.1 ${status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+});
+
 // CONNECT never reaches the request handler (Node hands over the socket): refuse it here.
 server.on("connect", (req, socket) => {
   const allow = [...METHODS].join(", ");

@@ -181,6 +181,12 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
     // A method Node's HTTP parser does not know is refused by the parser itself.
     const track = await rawStatus(served, `TRACK / HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\n\r\n`);
     expect(track.status).toBe(400);
+    // A head over Node's 16 KB limit: the parser's 431, answered before the connection closes.
+    const big = await rawStatus(
+      served,
+      `GET /api/businesses HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nx-big: ${"x".repeat(20_000)}\r\n\r\n`,
+    );
+    expect(big.status).toBe(431);
     // Query keys named like Object.prototype's members are only unknown parameters.
     for (const path of ["/", "/directory", "/api/businesses", "/api/businesses/featured", "/api/health"]) {
       const res = await send(served, "GET", `${path}?constructor=1&__proto__=2&toString=3&hasOwnProperty=4`);
