@@ -13,7 +13,7 @@ import { Business } from "../src/lib/schemas/business.ts";
 import { findPlace } from "../src/lib/geo/places.ts";
 import { distanceMiles } from "../src/lib/geo/distance.ts";
 import { OPEN_24_HOURS } from "../src/lib/hours.ts";
-import { mulberry32 } from "../tests/helpers/random.ts";
+import { mulberry32 } from "../scripts/random.ts";
 import { keyspace } from "../netlify/lib/store/keys.ts";
 import { indexPlan, nearPlan } from "../netlify/lib/store/repos/businesses.ts";
 

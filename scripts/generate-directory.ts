@@ -14,6 +14,7 @@ import { zipPoint } from "../src/lib/geo/places.ts";
 import { OPEN_24_HOURS } from "../src/lib/hours.ts";
 import { WEEKDAYS, type CityName } from "../src/lib/options.ts";
 import { SeedFile, type BusinessHours } from "../src/lib/schemas/business.ts";
+import { mulberry32 } from "./random.ts";
 
 const FILE = "content/directory/businesses.json";
 /** Ids from biz-101 on are generated; below are hand-written. */
@@ -118,18 +119,7 @@ const METROS: Record<CityName, { area: string[]; towns: { town: string; zips: st
   },
 };
 
-// Mulberry32: small, fast and the same on every machine.
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(17);
+const random = mulberry32(17);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 function sample<T>(list: readonly T[], n: number): T[] {

@@ -4,7 +4,7 @@ import zipcodes, { type ZipCode } from "zipcodes";
 import { zipsFiles } from "../../scripts/generate-zips";
 import { findPlace, lookupCity, lookupZip, type ZipRow } from "../../src/lib/geo/places";
 import { DEFAULT_SEED_FILE, readSeedFile } from "../../netlify/lib/store/seed";
-import { mulberry32 } from "../helpers/random.ts";
+import { mulberry32 } from "../../scripts/random.ts";
 
 /** What `zipcodes` says, in the shape places.ts answers. */
 const expected = (z: ZipCode): ZipRow => ({

@@ -1,4 +1,4 @@
-/** mulberry32: a small deterministic PRNG in [0, 1), so a seed always draws the same sample. */
+/** mulberry32: a small deterministic PRNG in [0, 1), the same on every machine (seed data, samples). */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
