@@ -5,7 +5,7 @@ import { env } from "./src/lib/env.ts";
 
 /**
  * E2E runs against the production build served exactly as `npm start` serves it
- * (scripts/serve.mjs: @netlify/dev on 127.0.0.1), on its own port so a developer's
+ * (scripts/serve.mjs on 127.0.0.1), on its own port so a developer's
  * running server is never reused by accident. `npm test` builds first.
  */
 const chromiumPath = env().CHROME_PATH;
