@@ -15,11 +15,7 @@ const TOKEN = process.env.E2E_ADMIN_TOKEN || "e2e-admin-token-not-a-secret";
 /** Not asserted on by the directory specs, so an extra review changes nothing there. */
 const BUSINESS = { id: "biz-016", slug: "heights-canopy-care-houston" };
 
-/**
- * Every admin read is a function call, and the local Netlify runtime starts a fresh worker
- * for each (about 0.6 s here, more while two browsers run); a screen that needs two in a row
- * gets this long.
- */
+/** A screen that needs two function calls in a row while two browsers share two cores gets this long. */
 const SLOW = { timeout: 20_000 };
 test.describe.configure({ timeout: 120_000 });
 

@@ -42,14 +42,11 @@ async function expectAllIn(page: Page, label: string) {
 
 type Params = Record<string, string>;
 
-// Netlify's local emulation runs each function call in a fresh worker (about 0.6 s; a deploy
-// answers in milliseconds) and two browsers share two cores, so waits on an API answer get a
-// wider margin.
+// Two browsers share two cores with the server, so waits on an API answer get a margin.
 const expect = baseExpect.configure({ timeout: 25_000 });
 test.describe.configure({ timeout: 150_000 });
 
-// The first call also bundles the function (scripts/serve.mjs, once per server): pay that
-// once here rather than inside a test's expectations.
+// The list's two read-backs answer before any test starts measuring (the server's first calls).
 test.beforeAll(async ({ request }) => {
   test.setTimeout(150_000);
   for (const path of ["/api/businesses?limit=1", "/api/businesses/featured"])

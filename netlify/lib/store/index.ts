@@ -76,7 +76,7 @@ export interface Store {
 
 /**
  * The store the configuration (src/lib/env.ts) picks; `source` is a raw environment to read
- * instead (tests, and shareEmbeddedStore with the environment it is about to change).
+ * instead (tests, and the local server's openLocalStore).
  * - The embedded store is memory-only in a function; see embeddedFileFromEnv for the local server.
  * - Seeding on first use (when there are no businesses) is on for the embedded store and off
  *   for the servers; TREELINE_AUTO_SEED=1/0 overrides either way.
@@ -226,8 +226,8 @@ export function createStore(options: CreateStoreOptions): Store {
     (readyPromise ??= (async () => {
       if (lazy) await lazy.get();
       if (!seedFile) return;
-      // Embedded: inside the file lock, so concurrent first requests seed once. Servers: two
-      // instances may both seed, which is harmless because seeding is idempotent.
+      // Embedded: one batch (other callers wait), so concurrent first requests seed once.
+      // Servers: two instances may both seed, which is harmless because seeding is idempotent.
       await batch(async () => {
         if ((await raw.businesses.count()) > 0) return;
         const report = await seedDirectory(raw, readSeedFile(seedFile));

@@ -1,6 +1,6 @@
 /**
  * What the embedded store needs to know about Redis commands that ioredis-mock does not:
- * which ones write (they take the file lock and save), and the option words it only
+ * which ones write (the store saves after them), and the option words it only
  * understands in upper case.
  */
 
