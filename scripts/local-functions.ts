@@ -150,6 +150,27 @@ class CallQueue {
   }
 }
 
+/**
+ * The Request a function sees for a Node request: this server's origin, the body as read,
+ * and the client's address from the socket in the headers Netlify's edge overwrites
+ * (clientIp() reads X-Nf-Client-Connection-Ip when a function has no context.ip).
+ */
+export function requestFromNode(
+  req: { url?: string; method?: string; headers: Record<string, string | string[] | undefined> },
+  origin: string,
+  ip: string,
+  body: Uint8Array<ArrayBuffer> | null,
+): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined || key === "content-length" || key === "transfer-encoding") continue;
+    for (const item of [value].flat()) headers.append(key, item);
+  }
+  headers.set("x-forwarded-for", ip);
+  headers.set("x-nf-client-connection-ip", ip);
+  return new Request(`${origin}${req.url}`, { method: req.method, headers, body });
+}
+
 export interface CallInfo {
   /** The client's address, from the socket. */
   ip: string;

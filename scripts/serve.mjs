@@ -35,7 +35,7 @@ const { problemPage } = await import("../netlify/lib/pages.ts");
 const { env } = await import("../src/lib/env.ts");
 const { HOST: host, PORT: port, siteUrl } = env();
 const { openLocalStore } = await import("../netlify/lib/store/local.ts");
-const { createRuntime, loadFunction, loadFunctions } = await import("./local-functions.ts");
+const { createRuntime, loadFunction, loadFunctions, requestFromNode } = await import("./local-functions.ts");
 
 const localStore = await openLocalStore().catch((error) => {
   console.error(`[serve] ${error instanceof Error ? error.message : error}`);
@@ -157,20 +157,6 @@ async function refuse(req, res, status, title, message, headers = {}) {
   closeAfterAnswer(req, res);
   res.writeHead(status, { ...Object.fromEntries(answer.headers), "content-length": body.length });
   res.end(body);
-}
-
-/** The request as a function or the pipeline sees it: this server's origin, the socket's address, a read body. */
-function pipelineRequest(req, origin, client, body) {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined || key === "content-length" || key === "transfer-encoding") continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
-  }
-  // Whatever the client wrote here is replaced, as Netlify's edge does: clientIp() reads
-  // X-Nf-Client-Connection-Ip when a function has no context.ip.
-  headers.set("x-forwarded-for", client);
-  headers.set("x-nf-client-connection-ip", client);
-  return new Request(`${origin}${req.url}`, { method: req.method, headers, body });
 }
 
 // --- compression ----------------------------------------------------------------------------
@@ -343,7 +329,7 @@ const server = http.createServer(async (req, res) => {
       headers[key] = value;
     };
     const call = (fn, payload) =>
-      runtime.call(fn, pipelineRequest(req, origin, client, payload), { ip: client, origin });
+      runtime.call(fn, requestFromNode(req, origin, client, payload), { ip: client, origin });
     // As on Netlify: a function's path wins over files, except for one that prefers static
     // files (the on-demand pages), which answers only where no file or redirect does.
     const fn = runtime.match(pathname, req.method);
@@ -352,7 +338,7 @@ const server = http.createServer(async (req, res) => {
     if (fn && !fn.fn.preferStatic) {
       response = await call(fn, body);
     } else {
-      const match = await edge.handle(pipelineRequest(req, origin, client, body), collect);
+      const match = await edge.handle(requestFromNode(req, origin, client, body), collect);
       if (match) {
         response = match.response;
         isStatic = match.type === "static";

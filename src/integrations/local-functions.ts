@@ -61,25 +61,14 @@ function devFunctions(): Plugin {
       async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
         const { functions, runtime } = await (started ??= start());
         const origin = `http://${req.headers.host ?? "localhost"}`;
-        const url = new URL(`${origin}${req.url}`);
+        const { pathname } = new URL(`${origin}${req.url}`);
         // Read again on every call: Vite reloads a function that was edited.
-        const found = functions.matchFunction(
-          await functions.loadFunctions(dir, load),
-          url.pathname,
-          req.method ?? "GET",
-        );
+        const found = functions.matchFunction(await functions.loadFunctions(dir, load), pathname, req.method ?? "GET");
         if (!found) return false;
         const ip = req.socket.remoteAddress ?? "";
-        const headers = new Headers();
-        for (const [key, value] of Object.entries(req.headers)) {
-          if (value === undefined || key === "content-length" || key === "transfer-encoding") continue;
-          for (const item of [value].flat()) headers.append(key, item);
-        }
-        // As `npm start`: the address comes from the socket, whatever the client wrote.
-        headers.set("x-nf-client-connection-ip", ip);
         const hasBody = req.method !== "GET" && req.method !== "HEAD";
         const body = hasBody ? Buffer.concat(await req.toArray()) : null;
-        const request = new Request(url, { method: req.method, headers, body });
+        const request = functions.requestFromNode(req, origin, ip, body);
         const response = await runtime.call(found, request, { ip, origin });
         res.statusCode = response.status;
         response.headers.forEach((value, key) => res.setHeader(key, value));

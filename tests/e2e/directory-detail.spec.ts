@@ -1,31 +1,22 @@
 /**
  * Directory detail pages (GitHub issues #5 and #16), rendered on demand from the store:
- * every section of spec section 2 and LocalBusiness JSON-LD in the server's HTML, pages
- * without the optional parts, unknown slugs; then booking and reviewing as a visitor does,
+ * booking and reviewing as a visitor does,
  * against the real functions, with the review on the very next request without a rebuild and
  * markup in it staying text; and both dialogs with JavaScript off. How the islands answer a
- * failed post or a failed refresh is their component tests' (tests/unit/islands). Seed data:
+ * failed post or a failed refresh is their component tests' (tests/unit/islands); what the
+ * server's HTML says (every section, JSON-LD, sparse pages, the 404) is
+ * tests/integration/site.test.ts's. Seed data:
  * content/directory/businesses.json.
  */
 import type { Locator, Page } from "@playwright/test";
 import seed from "../../content/directory/businesses.json" with { type: "json" };
 import { BOOKING_TOASTS, REVIEW_TOASTS } from "../../src/lib/forms/copy";
-import { NOT_FOUND, dayLabel } from "../../src/lib/directory";
-import { OPEN_TEXT, openState } from "../../src/lib/hours";
-import { NO_REVIEWS } from "../../src/islands/directory/detail/ReviewsPanel";
-import { telHref } from "../../src/lib/site";
-import { WEEKDAYS } from "../../src/lib/options";
-import type { BusinessHours } from "../../src/lib/schemas/business";
 import { expect, expectModal, hold, hydrated, settled, test, toasts } from "./fixtures";
 
 type SeedBusiness = (typeof seed)[number];
 const bySlug = (slug: string) => seed.find((b) => b.slug === slug) as SeedBusiness;
 
 const FULL = bySlug("balcones-canopy-works-austin");
-/** No website, licence, insurance, photos or reviews. */
-const SPARSE = bySlug("riverside-limb-lot-austin");
-/** No phone. */
-const NO_PHONE = bySlug("montrose-tree-pruning-co-houston");
 /** Reviewed by this spec only, so its new reviews change nothing another spec counts. */
 const REVIEWED = bySlug("helotes-hill-tree-works-san-antonio");
 
@@ -37,12 +28,6 @@ async function localBusiness(page: Page) {
   return found[0];
 }
 
-function ratingOf(b: SeedBusiness): { rating: string; count: number } {
-  const sum = b.reviews.reduce((t, r) => t + r.rating, 0);
-  const count = b.reviews.length;
-  return { rating: count ? (Math.floor((sum * 10) / count + 0.5) / 10).toFixed(1) : "0.0", count };
-}
-
 async function fillBooking(dialog: Locator) {
   await dialog.getByLabel("Full Name").fill("Jordan Rivera");
   await dialog.getByLabel("Email").fill("jordan@example.com");
@@ -51,120 +36,6 @@ async function fillBooking(dialog: Locator) {
 
 test.describe("the server's HTML (no JavaScript)", () => {
   test.use({ javaScriptEnabled: false });
-
-  test("a complete business: every section, hours drawn for now, reviews and LocalBusiness JSON-LD", async ({
-    page,
-  }) => {
-    const before = openState(FULL.businessHours as BusinessHours, (FULL as { timeZone?: string }).timeZone, Date.now());
-    const response = await page.goto(`/directory/${FULL.slug}`);
-    expect(response?.status()).toBe(200);
-    const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1, name: FULL.name })).toBeVisible();
-    await expect(main.getByText("Featured", { exact: true }).first()).toBeVisible();
-    const { rating, count } = ratingOf(FULL);
-    const summary = page.locator(`[data-live-summary="${FULL.id}"]`);
-    await expect(summary.locator("[data-live-rating]")).toHaveText(rating);
-    await expect(summary.locator("[data-live-count]")).toHaveText(`${count} reviews`);
-    await expect(summary.getByRole("img", { name: `Rated ${rating} out of 5` })).toBeVisible();
-    await expect(summary.locator('[data-star][data-on="true"]')).toHaveCount(Math.floor(Number(rating)));
-    await expect(main.getByText(`${FULL.city}, ${FULL.state}`).first()).toBeVisible();
-    for (const s of FULL.specialties)
-      await expect(main.getByRole("list", { name: "Specialties" }).getByText(s)).toBeVisible();
-    await expect(main.getByRole("link", { name: /Call Now/ })).toHaveAttribute("href", telHref(FULL.phone!));
-    await expect(main.getByRole("button", { name: "Book Service" })).toBeVisible();
-
-    const about = main.getByRole("region", { name: "About" });
-    await expect(about).toContainText(FULL.description.slice(0, 60));
-    await expect(about).toContainText(`${FULL.yearsInBusiness} years in business`);
-    const photos = main.getByRole("region", { name: "Photos" });
-    await expect(photos).toContainText(`${FULL.images.length} photos`);
-    await expect(photos.getByRole("img", { name: /photo \d of/ })).toHaveCount(FULL.images.length);
-    const services = main.getByRole("region", { name: "Services Offered" });
-    for (const s of FULL.services) await expect(services.getByText(s, { exact: true })).toBeVisible();
-    const reviews = main.getByRole("region", { name: "Customer Reviews" });
-    await expect(reviews.getByRole("button", { name: "Write Review" })).toBeVisible();
-    await expect(reviews.locator("[data-review-id]")).toHaveCount(FULL.reviews.length);
-    const newest = [...FULL.reviews].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0]!;
-    const first = reviews.locator("[data-review-id]").first();
-    await expect(first).toContainText(newest.customerName);
-    if (newest.title) await expect(first).toContainText(newest.title);
-    if (newest.isVerified) await expect(first.getByText("Verified")).toBeVisible();
-    await expect(reviews.getByText("Verified")).toHaveCount(FULL.reviews.filter((r) => r.isVerified).length);
-
-    const contact = main.getByRole("region", { name: "Contact Information" });
-    await expect(contact.getByRole("link", { name: FULL.phone! })).toHaveAttribute("href", telHref(FULL.phone!));
-    await expect(contact.getByRole("link", { name: FULL.email! })).toHaveAttribute("href", `mailto:${FULL.email}`);
-    const site = contact.getByRole("link", { name: /opens in a new tab/ });
-    await expect(site).toHaveAttribute("href", FULL.website!);
-    await expect(site).toHaveAttribute("target", "_blank");
-    await expect(site).toHaveAttribute("rel", /noopener/);
-    await expect(contact).toContainText(`${FULL.address}`);
-    await expect(contact).toContainText(`${FULL.city}, ${FULL.state} ${FULL.zipCode}`);
-
-    const hours = main.getByRole("region", { name: "Business Hours" });
-    const hourItems = hours.locator("dd");
-    await expect(hourItems).toHaveCount(7);
-    for (const [i, day] of WEEKDAYS.entries()) {
-      const value = (FULL.businessHours as Record<string, string>)[day];
-      await expect(hourItems.nth(i)).toHaveText(value ? value : "Closed");
-    }
-    // Open or closed is drawn for the moment of the render, on the business's clock.
-    const states = [
-      before,
-      openState(FULL.businessHours as BusinessHours, (FULL as { timeZone?: string }).timeZone, Date.now()),
-    ];
-    const texts = states.map((st) => (st.always ? OPEN_TEXT.always : st.open ? OPEN_TEXT.open : OPEN_TEXT.closed));
-    expect(texts).toContain(await hours.locator("[data-open-status]").textContent());
-    await expect(hours.locator("[data-today]")).toHaveCount(1);
-    expect(states.map((st) => `${dayLabel(st.today)} (today)`)).toContain(
-      await hours.locator("[data-today] dt").textContent(),
-    );
-    const areas = main.getByRole("region", { name: "Service Areas" });
-    for (const a of FULL.serviceAreas) await expect(areas.getByText(a, { exact: true })).toBeVisible();
-    const credentials = main.getByRole("region", { name: "Credentials" });
-    await expect(credentials).toContainText(FULL.licenseNumber!);
-    await expect(credentials).toContainText(FULL.insuranceDetails!);
-
-    const data = await localBusiness(page);
-    expect(data.name).toBe(FULL.name);
-    expect(data.telephone).toBe(FULL.phone);
-    expect(data.address).toMatchObject({
-      addressLocality: FULL.city,
-      addressRegion: FULL.state,
-      postalCode: FULL.zipCode,
-    });
-    expect(data.aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: rating, reviewCount: count });
-    expect(data.review).toHaveLength(count);
-    expect(data.openingHoursSpecification[0]).toMatchObject({ dayOfWeek: "Monday", opens: "07:00", closes: "17:00" });
-  });
-
-  test("businesses without the optional parts leave them out; an unknown slug is 'Business Not Found' with 404", async ({
-    page,
-  }) => {
-    await page.goto(`/directory/${SPARSE.slug}`);
-    const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1, name: SPARSE.name })).toBeVisible();
-    await expect(main.getByRole("region", { name: "Credentials" })).toHaveCount(0);
-    await expect(main.getByRole("link", { name: /opens in a new tab/ })).toHaveCount(0);
-    await expect(main.getByRole("region", { name: "Photos" })).toContainText("0 photos");
-    await expect(main.getByRole("region", { name: "Customer Reviews" }).getByText(NO_REVIEWS)).toBeVisible();
-    expect((await localBusiness(page)).aggregateRating).toBeUndefined();
-
-    await page.goto(`/directory/${NO_PHONE.slug}`);
-    await expect(page.getByRole("main").getByRole("heading", { level: 1, name: NO_PHONE.name })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: /Call Now/ })).toHaveCount(0);
-
-    const response = await page.goto("/directory/no-such-tree-service");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByTestId("business-skeleton")).toHaveCount(0);
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-    await expect(page).toHaveTitle(`${NOT_FOUND.title} | Treeline`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-    await expect(page.getByRole("heading", { level: 1, name: NOT_FOUND.title })).toBeVisible();
-    await expect(page.getByText(NOT_FOUND.text)).toBeVisible();
-    await page.getByRole("link", { name: NOT_FOUND.link }).click();
-    await expect(page).toHaveURL(/\/directory$/);
-  });
 
   test("Write Review explains that reviews need JavaScript; Book Service is a real form that books", async ({
     page,

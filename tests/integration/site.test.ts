@@ -2,11 +2,22 @@
  * The built site as `npm start` serves it (scripts/serve.mjs over dist/, the embedded store
  * seeded): netlify.toml's security headers on pages, files and the 404, and on the pages
  * rendered on demand (src/middleware.ts); the on-demand sitemap index and its files; the
- * health check. Requests only: what a browser does with the pages is tests/e2e.
+ * health check; business pages as the server renders them (every section, pages without the
+ * optional parts, the unknown-business 404). Requests only: what a browser does with the
+ * pages is tests/e2e.
  */
+import { within } from "@testing-library/dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import seed from "../../content/directory/businesses.json" with { type: "json" };
+import { NOT_FOUND, dayLabel } from "../../src/lib/directory.ts";
+import { OPEN_TEXT, openState } from "../../src/lib/hours.ts";
+import { WEEKDAYS } from "../../src/lib/options.ts";
 import { STATIC_ROUTES } from "../../src/lib/routes.ts";
-import { parseHtml } from "../helpers/dist.ts";
+import type { BusinessHours } from "../../src/lib/schemas/business.ts";
+import { telHref } from "../../src/lib/site.ts";
+import { NO_REVIEWS } from "../../src/islands/directory/detail/ReviewsPanel.tsx";
+import { formatRating } from "../../netlify/lib/store/score.ts";
+import { jsonLd, parseHtml, textOf } from "../helpers/dist.ts";
 import { BUILT, startServe, type Served } from "../helpers/serve.ts";
 
 let served: Served | undefined;
@@ -89,5 +100,130 @@ describe("sitemaps and health", () => {
     const health = await get("/api/health");
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true, store: expect.any(String) });
+  });
+});
+
+type SeedBusiness = (typeof seed)[number];
+const bySlug = (slug: string) => seed.find((b) => b.slug === slug) as SeedBusiness;
+const FULL = bySlug("balcones-canopy-works-austin");
+/** No website, licence, insurance, photos or reviews. */
+const SPARSE = bySlug("riverside-limb-lot-austin");
+/** No phone. */
+const NO_PHONE = bySlug("montrose-tree-pruning-co-houston");
+
+/** A business page as served: status, document and queries within its <main>. */
+async function businessPage(slug: string) {
+  const res = await get(`/directory/${slug}`);
+  const document = parseHtml(await res.text(), `${served!.origin}/directory/${slug}`);
+  const main = document.querySelector("main") as HTMLElement;
+  return { status: res.status, document, main, inMain: within(main) };
+}
+
+const localBusiness = (document: Document) => {
+  const found = jsonLd(document).filter((d) => d["@type"] === "LocalBusiness");
+  expect(found).toHaveLength(1);
+  return found[0] as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON-LD is free-form
+};
+
+describe("business pages as the server renders them", () => {
+  it("a complete business: every section, hours drawn for now, reviews and LocalBusiness JSON-LD", async () => {
+    const hoursOf = FULL.businessHours as BusinessHours;
+    const zone = (FULL as { timeZone?: string }).timeZone;
+    const before = openState(hoursOf, zone, Date.now());
+    const { status, document, main, inMain } = await businessPage(FULL.slug);
+    const after = openState(hoursOf, zone, Date.now());
+    expect(status).toBe(200);
+    inMain.getByRole("heading", { level: 1, name: FULL.name });
+    expect(inMain.getAllByText("Featured", { exact: true }).length).toBeGreaterThan(0);
+    const sum = FULL.reviews.reduce((t, r) => t + r.rating, 0);
+    const count = FULL.reviews.length;
+    const rating = formatRating(sum, count);
+    const summary = main.querySelector(`[data-live-summary="${FULL.id}"]`) as HTMLElement;
+    expect(summary.querySelector("[data-live-rating]")?.textContent).toBe(rating);
+    expect(summary.querySelector("[data-live-count]")?.textContent).toBe(`${count} reviews`);
+    within(summary).getByRole("img", { name: `Rated ${rating} out of 5` });
+    expect(summary.querySelectorAll('[data-star][data-on="true"]')).toHaveLength(Math.floor(Number(rating)));
+    expect(textOf(main)).toContain(`${FULL.city}, ${FULL.state}`);
+    const specialties = inMain.getByRole("list", { name: "Specialties" });
+    for (const s of FULL.specialties) within(specialties).getByText(s);
+    expect(inMain.getByRole("link", { name: /Call Now/ }).getAttribute("href")).toBe(telHref(FULL.phone!));
+    inMain.getByRole("button", { name: "Book Service" });
+
+    const region = (name: string) => inMain.getByRole("region", { name });
+    expect(textOf(region("About"))).toContain(FULL.description.slice(0, 60));
+    expect(textOf(region("About"))).toContain(`${FULL.yearsInBusiness} years in business`);
+    expect(textOf(region("Photos"))).toContain(`${FULL.images.length} photos`);
+    expect(within(region("Photos")).getAllByRole("img", { name: /photo \d of/ })).toHaveLength(FULL.images.length);
+    for (const s of FULL.services) within(region("Services Offered")).getByText(s, { exact: true });
+    const reviews = region("Customer Reviews");
+    within(reviews).getByRole("button", { name: "Write Review" });
+    const items = reviews.querySelectorAll("[data-review-id]");
+    expect(items).toHaveLength(count);
+    const newest = [...FULL.reviews].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0]!;
+    expect(textOf(items[0]!)).toContain(newest.customerName);
+    if (newest.title) expect(textOf(items[0]!)).toContain(newest.title);
+    expect(within(reviews).queryAllByText("Verified")).toHaveLength(FULL.reviews.filter((r) => r.isVerified).length);
+
+    const contact = within(region("Contact Information"));
+    expect(contact.getByRole("link", { name: FULL.phone! }).getAttribute("href")).toBe(telHref(FULL.phone!));
+    expect(contact.getByRole("link", { name: FULL.email! }).getAttribute("href")).toBe(`mailto:${FULL.email}`);
+    const site = contact.getByRole("link", { name: /opens in a new tab/ });
+    expect(site.getAttribute("href")).toBe(FULL.website);
+    expect(site.getAttribute("target")).toBe("_blank");
+    expect(site.getAttribute("rel")).toMatch(/noopener/);
+    expect(textOf(region("Contact Information"))).toContain(FULL.address);
+    expect(textOf(region("Contact Information"))).toContain(`${FULL.city}, ${FULL.state} ${FULL.zipCode}`);
+
+    const hours = region("Business Hours");
+    const values = [...hours.querySelectorAll("dd")].map((dd) => textOf(dd));
+    expect(values).toEqual(WEEKDAYS.map((day) => (FULL.businessHours as Record<string, string>)[day] || "Closed"));
+    // Open or closed is drawn for the moment of the render, on the business's clock.
+    const texts = [before, after].map((st) =>
+      st.always ? OPEN_TEXT.always : st.open ? OPEN_TEXT.open : OPEN_TEXT.closed,
+    );
+    expect(texts).toContain(hours.querySelector("[data-open-status]")?.textContent);
+    expect(hours.querySelectorAll("[data-today]")).toHaveLength(1);
+    expect([before, after].map((st) => `${dayLabel(st.today)} (today)`)).toContain(
+      hours.querySelector("[data-today] dt")?.textContent,
+    );
+    for (const a of FULL.serviceAreas) within(region("Service Areas")).getByText(a, { exact: true });
+    expect(textOf(region("Credentials"))).toContain(FULL.licenseNumber!);
+    expect(textOf(region("Credentials"))).toContain(FULL.insuranceDetails!);
+
+    const data = localBusiness(document);
+    expect(data.name).toBe(FULL.name);
+    expect(data.telephone).toBe(FULL.phone);
+    expect(data.address).toMatchObject({
+      addressLocality: FULL.city,
+      addressRegion: FULL.state,
+      postalCode: FULL.zipCode,
+    });
+    expect(data.aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: rating, reviewCount: count });
+    expect(data.review).toHaveLength(count);
+    expect(data.openingHoursSpecification[0]).toMatchObject({ dayOfWeek: "Monday", opens: "07:00", closes: "17:00" });
+  });
+
+  it("businesses without the optional parts leave them out; an unknown slug is 'Business Not Found' with 404", async () => {
+    const sparse = await businessPage(SPARSE.slug);
+    sparse.inMain.getByRole("heading", { level: 1, name: SPARSE.name });
+    expect(sparse.inMain.queryByRole("region", { name: "Credentials" })).toBeNull();
+    expect(sparse.inMain.queryByRole("link", { name: /opens in a new tab/ })).toBeNull();
+    expect(textOf(sparse.inMain.getByRole("region", { name: "Photos" }))).toContain("0 photos");
+    within(sparse.inMain.getByRole("region", { name: "Customer Reviews" })).getByText(NO_REVIEWS);
+    expect(localBusiness(sparse.document).aggregateRating).toBeUndefined();
+
+    const noPhone = await businessPage(NO_PHONE.slug);
+    noPhone.inMain.getByRole("heading", { level: 1, name: NO_PHONE.name });
+    expect(noPhone.inMain.queryByRole("link", { name: /Call Now/ })).toBeNull();
+
+    const missing = await businessPage("no-such-tree-service");
+    expect(missing.status).toBe(404);
+    expect(missing.document.querySelector('[data-testid="business-skeleton"]')).toBeNull();
+    expect(missing.document.querySelector('meta[name="robots"]')?.getAttribute("content")).toMatch(/noindex/);
+    expect(missing.document.title).toBe(`${NOT_FOUND.title} | Treeline`);
+    expect(missing.document.querySelectorAll("h1")).toHaveLength(1);
+    missing.inMain.getByRole("heading", { level: 1, name: NOT_FOUND.title });
+    missing.inMain.getByText(NOT_FOUND.text);
+    expect(missing.inMain.getByRole("link", { name: NOT_FOUND.link }).getAttribute("href")).toBe("/directory");
   });
 });
