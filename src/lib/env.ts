@@ -205,8 +205,7 @@ let memo: { key: string; env: Env } | undefined;
 
 /**
  * The configuration of this process, parsed once. Parsed again only when one of its variables
- * changed: the local server hands its store to the functions by setting variables, and tests
- * set some before loading a function.
+ * changed: tests set some (REDIS_URL, a key prefix) before calling a function.
  */
 export function env(): Env {
   schema ??= buildSchema();
