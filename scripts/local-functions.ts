@@ -190,6 +190,9 @@ export interface LocalRuntime {
 }
 
 export function createRuntime(functions: readonly LocalFunction[], limits: QueueLimits = DEFAULT_LIMITS): LocalRuntime {
+  // What Netlify's local tooling sets for functions: @netlify/functions' purgeCache then skips
+  // (there is no CDN here) instead of failing for want of a site ID.
+  process.env.NETLIFY_LOCAL ??= "true";
   const queue = new CallQueue(limits);
   const pending = new Set<Promise<unknown>>();
   const timers = new Set<ReturnType<typeof setTimeout>>();

@@ -15,8 +15,10 @@ interface Props {
   onPage: (page: number) => void;
 }
 
-const link = "btn-outline px-4";
-const unavailable = "btn-outline px-4 cursor-not-allowed border-slate-200 bg-white text-slate-400 hover:bg-white";
+// Narrower on a phone: both buttons and "Page 10 of 16" fit one row at 360 px.
+const link = "btn-outline px-3 sm:px-4";
+const unavailable =
+  "btn-outline px-3 sm:px-4 cursor-not-allowed border-slate-200 bg-white text-slate-400 hover:bg-white";
 
 export function Pagination({ page, pages, hrefFor, onPage }: Props) {
   const step = (target: number, enabled: boolean, label: "Previous" | "Next") => {
@@ -58,7 +60,7 @@ export function Pagination({ page, pages, hrefFor, onPage }: Props) {
     );
   };
   return (
-    <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-3 sm:justify-center sm:gap-6">
+    <nav aria-label="Pagination" className="mt-10 flex items-center justify-between gap-2 sm:justify-center sm:gap-6">
       {step(page - 1, page > 1, "Previous")}
       <p className="text-sm font-medium whitespace-nowrap text-slate-700" data-testid="page-status">
         Page {page} of {pages}
