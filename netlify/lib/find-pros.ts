@@ -16,6 +16,7 @@ import { errorName } from "./http.ts";
 import { PHOTO_BODY_LIMIT, type LeadEndpoint } from "./leads.ts";
 import { NO_MATCHES_MESSAGE, findProsConfirmationPage, type ProMatch } from "./pages.ts";
 import type { Store } from "./store/index.ts";
+import type { Candidate } from "./delivery/routing.ts";
 
 export const MATCH_LIMIT = 3;
 /** Miles: farther than this is not "local". */
@@ -33,6 +34,23 @@ export async function matchPros(
   service: string,
   limit = MATCH_LIMIT,
 ): Promise<ProMatch[]> {
+  return (await matchCandidates(store, location, service, limit)).map((m) => m.match);
+}
+
+/** A match as the visitor sees it, and as the lead is offered to it. */
+export interface MatchedPro {
+  match: ProMatch;
+  candidate: Candidate;
+}
+
+/** The same matches with what delivery needs (contacts, time zone); `exclude` skips businesses already offered. */
+export async function matchCandidates(
+  store: Store,
+  location: string,
+  service: string,
+  limit = MATCH_LIMIT,
+  exclude: ReadonlySet<string> = new Set(),
+): Promise<MatchedPro[]> {
   const place = findPlace(location);
   if (!place) return [];
   try {
@@ -41,20 +59,32 @@ export async function matchPros(
       radius: MATCH_RADIUS,
       service: optionLabel(PRO_SERVICES, service),
       sort: "distance",
-      limit: MATCH_CANDIDATES,
+      limit: MATCH_CANDIDATES + exclude.size,
     });
     return data
+      .filter((b) => !exclude.has(b.id))
       .map((b) => ({ b, miles: b.distanceMiles ?? 0 }))
       .sort((x, y) => x.miles - y.miles || Number(y.b.rating) - Number(x.b.rating) || y.b.reviewCount - x.b.reviewCount)
       .slice(0, limit)
       .map(({ b, miles }) => ({
-        id: b.id,
-        name: b.name,
-        slug: b.slug,
-        phone: b.phone ?? null,
-        rating: b.rating,
-        reviewCount: b.reviewCount,
-        distanceMiles: miles,
+        match: {
+          id: b.id,
+          name: b.name,
+          slug: b.slug,
+          phone: b.phone ?? null,
+          rating: b.rating,
+          reviewCount: b.reviewCount,
+          distanceMiles: miles,
+        },
+        candidate: {
+          businessId: b.id,
+          name: b.name,
+          slug: b.slug,
+          ...(b.email ? { email: b.email } : {}),
+          ...(b.phone ? { phone: b.phone } : {}),
+          ...(b.timeZone ? { timeZone: b.timeZone } : {}),
+          distanceMiles: miles,
+        },
       }));
   } catch (error) {
     console.warn(`[lead] find-pros: directory lookup failed (${errorName(error)})`);
@@ -63,7 +93,11 @@ export async function matchPros(
 }
 
 /** A find-pros request after matching: the businesses it was passed to go into the stored lead. */
-export type FindProsLead = FindProsRequest & { matchedBusinesses?: ProMatch[] };
+export type FindProsLead = FindProsRequest & {
+  matchedBusinesses?: ProMatch[];
+  /** The same businesses as delivery needs them (routing keeps them, the lead data does not). */
+  candidates?: Candidate[];
+};
 
 export const FIND_PROS_ENDPOINT: LeadEndpoint<FindProsLead> = {
   type: "find-pros",
@@ -78,10 +112,14 @@ export const FIND_PROS_ENDPOINT: LeadEndpoint<FindProsLead> = {
       : { errors: {} };
   },
   // Matched before the write, so the stored lead names the businesses it went to.
-  check: async (data, store) => ({
-    data: { ...data, matchedBusinesses: await matchPros(store, data.location, data.serviceType) },
-  }),
-  prepare(data) {
+  async check(data, store) {
+    const matched = await matchCandidates(store, data.location, data.serviceType);
+    return {
+      data: { ...data, matchedBusinesses: matched.map((m) => m.match), candidates: matched.map((m) => m.candidate) },
+    };
+  },
+  candidates: (data) => data.candidates ?? [],
+  prepare({ candidates: _candidates, ...data }) {
     const matches = data.matchedBusinesses ?? [];
     return {
       stored: { ...data, matchedBusinesses: matches },

@@ -73,6 +73,8 @@ export interface EndpointSpec<R extends string, K extends BodyKind, O extends bo
   headers?: Readonly<Record<string, string>>;
   /** The error page for a browser's form post; without it every error is JSON. */
   page?(status: number, message: string): string;
+  /** Answer every error with `page`, GETs too (an endpoint that is itself a page, not an API). */
+  pagesOnly?: boolean;
 }
 
 export interface Call<P extends string, S, K extends BodyKind> {
@@ -116,7 +118,7 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
 
   const handler: Handler = async (req, context) => {
     const env = deps.env ?? currentEnv();
-    let html = false;
+    let html = spec.pagesOnly === true;
     const fail = (
       status: number,
       message: string,
@@ -145,7 +147,7 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
       if (writing && spec.body) {
         kind = bodyKind(req);
         if (!kind || limits[kind] === undefined) return fail(415, accepts);
-        html = wantsPage(req);
+        html = spec.pagesOnly === true || wantsPage(req);
       }
       // Another site's page must not be able to make its visitors' browsers post here.
       if (writing && spec.sameSiteOnly && isCrossSite(req, env.siteUrl)) return fail(403, CROSS_SITE_ERROR);

@@ -17,6 +17,7 @@ import { BOOKING_MESSAGES, bookingRequestSchema, BookingRequest } from "../../sr
 import { AssessmentRequest, AuditRequest, QuoteRequest } from "../../src/lib/schemas/forms.ts";
 import { TEXT_BODY_LIMIT } from "./http.ts";
 import type { LeadEndpoint } from "./leads.ts";
+import type { Candidate } from "./delivery/routing.ts";
 import { bookingConfirmationPage, growthConfirmationPage, quoteConfirmationPage } from "./pages.ts";
 
 export const QUOTE_ENDPOINT: LeadEndpoint<QuoteRequest> = {
@@ -60,7 +61,12 @@ export const ASSESSMENT_ENDPOINT: LeadEndpoint<AssessmentRequest> = growthEndpoi
 );
 
 /** A booking after the store check: the request plus the business it is for. */
-export type BookingLead = BookingRequest & { businessName?: string; businessSlug?: string };
+export type BookingLead = BookingRequest & {
+  businessName?: string;
+  businessSlug?: string;
+  /** Who the booking is offered to (the business's contacts; routing keeps them, the lead data does not). */
+  candidate?: Candidate;
+};
 
 export const BOOKING_ENDPOINT: LeadEndpoint<BookingLead> = {
   type: "booking",
@@ -78,13 +84,22 @@ export const BOOKING_ENDPOINT: LeadEndpoint<BookingLead> = {
       if (serviceType === undefined) return { errors: { serviceType: BOOKING_MESSAGES.serviceType } };
     }
     // The admin reads leads without the directory at hand, so the lead names the business.
-    return { data: { ...data, serviceType, businessName: business.name, businessSlug: business.slug } };
+    const candidate: Candidate = {
+      businessId: business.id,
+      name: business.name,
+      slug: business.slug,
+      ...(business.email ? { email: business.email } : {}),
+      ...(business.phone ? { phone: business.phone } : {}),
+      ...(business.timeZone ? { timeZone: business.timeZone } : {}),
+    };
+    return { data: { ...data, serviceType, businessName: business.name, businessSlug: business.slug, candidate } };
   },
   async errorForm(values, store) {
     const id = typeof values.businessId === "string" ? values.businessId.trim() : "";
     const business = id ? await store.businesses.get(id).catch(() => null) : null;
     return business ? bookingForm(business) : BOOKING_FORM;
   },
-  prepare: (data) => ({ stored: { ...data }, reply: { businessName: data.businessName } }),
+  prepare: ({ candidate: _candidate, ...data }) => ({ stored: { ...data }, reply: { businessName: data.businessName } }),
+  candidates: (data) => (data.candidate ? [data.candidate] : []),
   confirmation: (data) => bookingConfirmationPage(data.businessName ?? "the business", data.businessSlug),
 };

@@ -12,12 +12,16 @@
  * path) gets a server-rendered page, unless it sends `Accept: application/json` (a script
  * posting FormData with a photo).
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { FormDef } from "../../src/lib/forms/fields.ts";
 import type { FormValues } from "../../src/lib/forms/markup.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
 import type { LeadType } from "../../src/lib/schemas/lead.ts";
+import { urgencyOf } from "../../src/lib/lead-urgency.ts";
+import { initialRouting, type Candidate } from "./delivery/routing.ts";
+import { signerFor } from "./delivery/signing.ts";
+import { newReference } from "./store/reference.ts";
 import { netlifyPhotoStore, type ImageType, type PhotoStore } from "./blobs.ts";
 import {
   HttpError,
@@ -86,6 +90,11 @@ export interface LeadEndpoint<T = unknown> {
   errorForm?(values: FormValues, store: Store): Promise<FormDef>;
   /** What to store for valid data, and reply fields known before the write. */
   prepare(data: T): { stored: Record<string, unknown>; reply: Record<string, unknown> };
+  /**
+   * The businesses a new lead is offered to, nearest first (a booking's business, the
+   * find-pros matches); absent for the leads only the operator handles.
+   */
+  candidates?(data: T): Candidate[];
   /** Reply fields that need the store once the lead exists (find-pros matches). */
   after?(data: T, store: Store): Promise<Record<string, unknown>>;
   /** The no-JS confirmation page. */
@@ -169,6 +178,7 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
     }
     const { stored, reply } = lead.prepare(data);
     const { meta } = submission;
+    const urgency = urgencyOf(lead.type, stored);
 
     const elapsed = meta.started === null ? null : now() - meta.started;
     // A future _started is clock skew between browser and server, not a bot.
@@ -177,7 +187,13 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
       console.info(`[lead] ${lead.type}: dropped a bot submission (${meta.honeypot ? "honeypot" : "too fast"})`);
       // Indistinguishable from success, so the bot learns nothing.
       const extra = lead.after ? await lead.after(data, store) : {};
-      return succeed(html, data, timeId("ld"), { ...reply, ...extra });
+      const fakeId = timeId("ld");
+      const receipt = {
+        reference: newReference(),
+        statusUrl: `/requests/${fakeId}/${randomBytes(16).toString("base64url").slice(0, 22)}`,
+        urgency,
+      };
+      return succeed(html, data, fakeId, { ...reply, ...extra, ...receipt });
     }
 
     // What the idempotency key is bound to: the validated content, the photo by its hash.
@@ -212,6 +228,8 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
             sourcePage: meta.source ?? "/",
             idempotencyKey: meta.idempotencyKey,
             fingerprint,
+            urgency,
+            ...(lead.candidates ? { routing: initialRouting(lead.candidates(data), urgency, now()) } : {}),
           }),
         { step: "write" },
       );
@@ -227,7 +245,16 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
     if (!created.duplicate) announce(store, id, context);
 
     const extra = lead.after ? await lead.after(data, store) : {};
-    return succeed(html, data, id, { ...reply, ...extra });
+    // The status link is a courtesy on top of a stored lead: without the key, none is offered.
+    const statusUrl = await signerFor(store, env)
+      .then((s) => s.statusPath(id))
+      .catch(() => undefined);
+    const receipt = {
+      reference: created.lead.reference,
+      ...(statusUrl ? { statusUrl } : {}),
+      urgency: created.lead.urgency ?? urgency,
+    };
+    return succeed(html, data, id, { ...reply, ...extra, ...receipt });
   });
 }
 

@@ -142,12 +142,27 @@ function buildSchema() {
     NOTIFY_WEBHOOK_URL: httpUrl(),
     /** Comma-separated addresses that get every new lead by e-mail (with RESEND_API_KEY). */
     NOTIFY_EMAIL_TO: list(),
-    /** Sender of those e-mails. Default `Treeline <onboarding@resend.dev>`. */
+    /** Sender of every e-mail the site sends (operator, visitors, businesses). Default `Treeline <onboarding@resend.dev>`. */
     NOTIFY_EMAIL_FROM: textOr("Treeline <onboarding@resend.dev>"),
-    /** Resend API key; e-mail is sent only when this and NOTIFY_EMAIL_TO are set. */
+    /** Resend API key; unset = no e-mail is sent (every message is kept in /admin Messages). Operator e-mail also needs NOTIFY_EMAIL_TO. */
     RESEND_API_KEY: text(),
     /** Resend endpoint (http(s) URL). Default `https://api.resend.com/emails`. */
     RESEND_API_URL: httpUrlOr("https://api.resend.com/emails"),
+
+    // --- lead delivery (netlify/lib/delivery) ---------------------------------------------------
+    /** Key for the status and answer links (at least 32 characters); unset = a key the store draws once and keeps. */
+    LINK_SIGNING_SECRET: z.preprocess(
+      clean,
+      z.string().min(32, { error: "expected at least 32 characters" }).optional(),
+    ),
+    /** Twilio account SID; with TWILIO_AUTH_TOKEN and TWILIO_FROM, offers also go to businesses by SMS. */
+    TWILIO_ACCOUNT_SID: text(),
+    /** Twilio auth token. */
+    TWILIO_AUTH_TOKEN: text(),
+    /** Sender: a Twilio phone number (+15125550100) or a Messaging Service SID (MG...). */
+    TWILIO_FROM: text(),
+    /** Twilio API origin (http(s) URL). Default `https://api.twilio.com`. */
+    TWILIO_API_URL: httpUrlOr("https://api.twilio.com"),
 
     // --- `npm run seed` against a deployed site -------------------------------------------------
     /** Netlify site id, to purge the CDN's cached directory pages after seeding. */

@@ -1,52 +1,88 @@
 /**
- * The notifier: delivers outbox items (one per new lead) to the operator's channels.
+ * The notifier: turns a lead's state into messages and sends them (docs/lead-delivery.md).
  *
- *   lead write (lead + outbox item, one MULTI) -> 201 to the visitor
- *     -> context.waitUntil(notifyLead): claim that item, send, remove or reschedule
- *     -> every 5 minutes notify-outbox.mts: drainOutbox claims whatever is due and does the same
+ *   lead write or routing change (lead + outbox item, one atomic step) -> answer
+ *     -> context.waitUntil(notifyLead): claim the lead's item, compose its messages
+ *        (delivery/compose.ts), store the new ones, send the due ones, settle the item
+ *     -> every 5 minutes notify-outbox.mts: drainOutbox does the same for whatever is due
  *
- * Channels: NOTIFY_WEBHOOK_URL (Slack-compatible JSON) and, when NOTIFY_EMAIL_TO and
- * RESEND_API_KEY are both set, an e-mail through Resend's HTTP API. A retry only sends the
- * channels that have not succeeded yet. Nothing here throws to its caller and nothing it
- * logs or stores names the visitor: ids, types, channels and status codes only.
+ * Channels: Resend e-mail (RESEND_API_KEY; the operator's also needs NOTIFY_EMAIL_TO), Twilio
+ * SMS (TWILIO_*), a Slack-compatible webhook (NOTIFY_WEBHOOK_URL). A message whose channel
+ * has no provider is kept ("kept") for /admin's Messages view. A failed send is retried with
+ * backoff (one message at a time: a retry never repeats a message that went), a refused one
+ * ("failed") is not, and an offer no business could receive goes to the operator instead.
+ * Nothing here throws to its caller; logs carry ids, kinds, channels and status codes only.
  */
 import type { OutboxItem } from "../../../src/lib/schemas/outbox.ts";
+import { isPending, type Message } from "../../../src/lib/schemas/message.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
 import { env as currentEnv, type Env } from "../../../src/lib/env.ts";
 import type { Store } from "../store/index.ts";
-import { emailMessage, webhookMessage } from "./message.ts";
+import { composeMessages, linksFor, type ChannelSetup } from "../delivery/compose.ts";
+import { escalation } from "../delivery/content.ts";
+import { signerFor } from "../delivery/signing.ts";
+import {
+  DeliveryError,
+  sendEmail,
+  sendSms,
+  sendWebhook,
+  type EmailProvider,
+  type SmsProvider,
+} from "./channels.ts";
 
+export { SEND_TIMEOUT_MS } from "./channels.ts";
+
+/** The operator's channels, as the admin's Notifications tab names them. */
 export type Channel = "webhook" | "email";
 
-/** First retry after a minute, doubling up to this cap; items are never given up on. */
+/** First retry after a minute, doubling up to this cap; a message that can go is never given up on. */
 export const BACKOFF_BASE_MS = 60_000;
 export const BACKOFF_MAX_MS = 6 * 60 * 60_000;
-/** Long enough for every channel's timeout; a crashed notifier's items come back after it. */
+/** Long enough for every send's timeout; a crashed notifier's items come back after it. */
 export const CLAIM_LEASE_MS = 60_000;
-/** One slow receiver must not eat the whole scheduled run. */
-export const SEND_TIMEOUT_MS = 10_000;
-/** Items per scheduled run (each costs at most SEND_TIMEOUT_MS per channel, sent in parallel). */
+/** Items per scheduled run (each costs at most SEND_TIMEOUT_MS, messages sent in parallel). */
 export const DRAIN_BATCH = 25;
 
 export interface NotifyConfig {
   webhookUrl?: string;
+  /** The operator's e-mail: Resend and NOTIFY_EMAIL_TO. */
   email?: { to: string[]; from: string; apiKey: string; apiUrl: string };
-  /** Origin for the links to /admin. */
+  /** Resend for every e-mail (visitors, businesses, the operator). */
+  resend?: EmailProvider;
+  sms?: SmsProvider;
+  /** Origin for every link. */
   siteUrl: string;
 }
 
-/** The channels the configuration sets up (env.ts: NOTIFY_*, RESEND_*, SITE_URL). */
+/** The providers the configuration sets up (env.ts: NOTIFY_*, RESEND_*, TWILIO_*, SITE_URL). */
 export function notifyConfig(env: Env = currentEnv()): NotifyConfig {
   const { NOTIFY_EMAIL_TO: to, RESEND_API_KEY: apiKey } = env;
-  const email =
-    to.length > 0 && apiKey ? { to, from: env.NOTIFY_EMAIL_FROM, apiKey, apiUrl: env.RESEND_API_URL } : undefined;
-  return { webhookUrl: env.NOTIFY_WEBHOOK_URL, email, siteUrl: env.siteUrl };
+  const resend = apiKey ? { from: env.NOTIFY_EMAIL_FROM, apiKey, apiUrl: env.RESEND_API_URL } : undefined;
+  const email = to.length > 0 && resend ? { to, ...resend } : undefined;
+  const sms =
+    env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+      ? {
+          accountSid: env.TWILIO_ACCOUNT_SID,
+          authToken: env.TWILIO_AUTH_TOKEN,
+          from: env.TWILIO_FROM,
+          apiUrl: env.TWILIO_API_URL,
+        }
+      : undefined;
+  return { webhookUrl: env.NOTIFY_WEBHOOK_URL, email, resend, sms, siteUrl: env.siteUrl };
 }
 
+/** The operator's configured channels (none: their messages are kept for /admin). */
 export const channelsOf = (config: NotifyConfig): Channel[] => [
   ...(config.webhookUrl ? ["webhook" as const] : []),
   ...(config.email ? ["email" as const] : []),
 ];
+
+export const setupOf = (config: NotifyConfig): ChannelSetup => ({
+  email: config.resend !== undefined,
+  operatorEmails: config.email?.to ?? [],
+  webhook: config.webhookUrl !== undefined,
+  sms: config.sms !== undefined,
+});
 
 /** Delay before attempt n+1 after n failed attempts. */
 export const backoffMs = (attempts: number) =>
@@ -60,7 +96,7 @@ export interface NotifyDeps {
   now?: () => number;
 }
 
-/** A failure described without anything from the lead or the receiver's body. */
+/** A failure described without anything from the message or the receiver's body. */
 function describe(error: unknown): string {
   if (error instanceof DeliveryError) return error.message;
   if (error instanceof Error) {
@@ -70,84 +106,156 @@ function describe(error: unknown): string {
   return typeof error;
 }
 
-class DeliveryError extends Error {}
-
-async function post(
-  doFetch: typeof fetch,
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<void> {
-  const res = await doFetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    redirect: "error",
-  });
-  // Drain the body so the connection is reused; its content may echo the lead and is not kept.
-  await res.arrayBuffer().catch(() => undefined);
-  if (!res.ok) throw new DeliveryError(`HTTP ${res.status}`);
+function send(m: Message, config: NotifyConfig, doFetch: typeof fetch): Promise<string | undefined> {
+  switch (m.channel) {
+    case "email":
+      return sendEmail(doFetch, config.resend!, m);
+    case "sms":
+      return sendSms(doFetch, config.sms!, m);
+    case "webhook":
+      return sendWebhook(doFetch, config.webhookUrl!, m);
+    default:
+      return Promise.reject(new DeliveryError("no channel", true));
+  }
 }
 
-async function send(channel: Channel, lead: Lead, config: NotifyConfig, doFetch: typeof fetch): Promise<void> {
-  if (channel === "webhook") return post(doFetch, config.webhookUrl!, webhookMessage(lead, config.siteUrl));
-  const email = config.email!;
-  const message = emailMessage(lead, config.siteUrl);
-  await post(
-    doFetch,
-    email.apiUrl,
-    { from: email.from, to: email.to, ...message },
-    { authorization: `Bearer ${email.apiKey}` },
+/** A provider that was configured when the message was made may be gone now: keep it instead. */
+function providerGone(m: Message, config: NotifyConfig): boolean {
+  return (
+    (m.channel === "email" && !config.resend) ||
+    (m.channel === "sms" && !config.sms) ||
+    (m.channel === "webhook" && !config.webhookUrl)
   );
+}
+
+/** Sends the due messages; returns them as they are now. */
+async function sendDue(messages: Message[], config: NotifyConfig, deps: Required<NotifyDeps>): Promise<Message[]> {
+  const now = deps.now();
+  return Promise.all(
+    messages.map(async (m): Promise<Message> => {
+      if (!isPending(m) || (m.nextAttemptAt && Date.parse(m.nextAttemptAt) > now)) return m;
+      let next: Message;
+      if (providerGone(m, config)) {
+        next = { ...m, state: "kept", note: "Not sent: its provider is no longer configured." };
+      } else {
+        try {
+          const providerId = await send(m, config, deps.fetch);
+          const { nextAttemptAt: _n, note: _e, ...rest } = m;
+          next = {
+            ...rest,
+            state: "sent",
+            attempts: m.attempts + 1,
+            sentAt: new Date(deps.now()).toISOString(),
+            ...(providerId ? { providerId } : {}),
+          };
+        } catch (error) {
+          const attempts = m.attempts + 1;
+          const note = `Attempt ${attempts}: ${describe(error)}`.slice(0, 300);
+          next =
+            error instanceof DeliveryError && error.permanent
+              ? { ...m, state: "failed", attempts, note }
+              : { ...m, state: "retrying", attempts, note, nextAttemptAt: new Date(now + backoffMs(attempts)).toISOString() };
+        }
+      }
+      console.info(`[notify] ${m.leadId} ${m.kind} ${m.channel}: ${next.state}${next.note ? ` (${next.note})` : ""}`);
+      return next;
+    }),
+  );
+}
+
+/**
+ * An offer no business could receive (every channel refused it, or none exists) goes to the
+ * operator, saying why. Composed here, not in compose.ts, because it depends on sends.
+ */
+function undeliverable(lead: Lead, messages: Message[], config: NotifyConfig, signerLinks: { adminUrl: string }): Message[] {
+  const offers = new Map<string, Message[]>();
+  for (const m of messages) {
+    if (m.kind !== "offer") continue;
+    const key = m.id.split("~")[1]!;
+    offers.set(key, [...(offers.get(key) ?? []), m]);
+  }
+  const setup = setupOf(config);
+  const out: Message[] = [];
+  for (const [key, group] of offers) {
+    if (!group.every((m) => m.state === "failed")) continue;
+    const delivery = lead.routing?.deliveries.find((d) => d.name === group[0]!.toName);
+    const written = escalation(lead, "undeliverable", signerLinks.adminUrl, delivery);
+    const channels: Message["channel"][] = [
+      ...(setup.webhook ? (["webhook"] as const) : []),
+      ...(setup.email && setup.operatorEmails.length ? (["email"] as const) : []),
+    ];
+    for (const channel of channels.length ? channels : (["admin"] as const)) {
+      out.push({
+        id: `${lead.id}~${key}-undeliverable~${channel}`,
+        leadId: lead.id,
+        ...(lead.reference ? { reference: lead.reference } : {}),
+        kind: "undeliverable",
+        audience: "operator",
+        channel,
+        to: channel === "email" ? setup.operatorEmails.join(", ") : channel === "webhook" ? "webhook" : "operator",
+        subject: written.subject,
+        text: written.text,
+        ...(channel !== "webhook" ? { html: written.html } : {}),
+        state: channel === "admin" ? "kept" : "queued",
+        ...(channel === "admin" ? { note: "Not sent: no operator channel configured. Shown here only." } : {}),
+        createdAt: new Date().toISOString(),
+        attempts: 0,
+      });
+    }
+  }
+  return out;
 }
 
 export type Outcome = "delivered" | "retry" | "dropped";
 
-/** Sends one claimed item and settles it in the outbox. */
-async function deliver(
+/** Handles one claimed item: compose, store, send, settle. */
+async function handle(
   store: Store,
   item: OutboxItem,
+  leaseUntil: number,
   config: NotifyConfig,
   deps: Required<NotifyDeps>,
 ): Promise<Outcome> {
   const lead = await store.leads.get(item.leadId);
   if (!lead) {
     // Nothing left to announce (a lead is never deleted by the app; this is manual clean-up).
-    await store.outbox.done(item.leadId);
-    console.warn(`[notify] ${item.leadId}: lead is gone; dropped its notification`);
+    await store.outbox.settle(item.leadId, leaseUntil, null);
+    console.warn(`[notify] ${item.leadId}: lead is gone; dropped its messages`);
     return "dropped";
   }
-  const pending = channelsOf(config).filter((c) => !item.delivered.includes(c));
-  const results = await Promise.allSettled(pending.map((c) => send(c, lead, config, deps.fetch)));
-  const delivered = [...item.delivered];
-  const errors: string[] = [];
-  results.forEach((r, i) => {
-    if (r.status === "fulfilled") delivered.push(pending[i]!);
-    else errors.push(`${pending[i]}: ${describe(r.reason)}`);
-  });
-  if (errors.length === 0) {
-    await store.outbox.done(item.leadId);
-    console.info(
-      `[notify] ${item.type} ${item.leadId}: delivered via ${pending.join(" + ") || "nothing new"} (attempt ${item.attempts + 1})`,
-    );
+  const signer = await signerFor(store, deps.env);
+  const composed = composeMessages(lead, { setup: setupOf(config), signer, siteUrl: config.siteUrl });
+  // An item from before the message log records which operator channels already went.
+  for (const m of composed) {
+    if (m.kind === "new-lead" && (item.delivered as string[]).includes(m.channel) && isPending(m)) {
+      Object.assign(m, { state: "sent", note: "Sent before the message log existed." });
+    }
+  }
+  let messages = await store.messages.ensure(composed);
+  const update = (m: Message) => store.messages.update(m);
+  const sendAll = async (list: Message[]) => {
+    const sent = await sendDue(list, config, deps);
+    await Promise.all(sent.filter((m, i) => m !== list[i]).map(update));
+    return sent;
+  };
+  messages = await sendAll(messages);
+  const fallback = undeliverable(lead, messages, config, linksFor(lead, { signer, siteUrl: config.siteUrl }));
+  if (fallback.length > 0) messages = [...messages, ...(await sendAll(await store.messages.ensure(fallback)))];
+
+  const pending = messages.filter(isPending);
+  if (pending.length === 0) {
+    await store.outbox.settle(item.leadId, leaseUntil, null);
     return "delivered";
   }
-  const attempts = item.attempts + 1;
+  const nextAt = Math.min(...pending.map((m) => (m.nextAttemptAt ? Date.parse(m.nextAttemptAt) : deps.now())));
   const now = deps.now();
-  const wait = backoffMs(attempts);
-  const lastError = errors.join("; ").slice(0, 300);
-  await store.outbox.reschedule({
+  await store.outbox.settle(item.leadId, leaseUntil, {
     ...item,
-    attempts,
-    delivered,
-    lastError,
+    attempts: item.attempts + 1,
     lastAttemptAt: new Date(now).toISOString(),
-    nextAttemptAt: new Date(now + wait).toISOString(),
+    lastError: pending.map((m) => `${m.channel}: ${m.note ?? "pending"}`).join("; ").slice(0, 300),
+    nextAttemptAt: new Date(Math.max(nextAt, now + 1_000)).toISOString(),
   });
-  console.warn(
-    `[notify] ${item.type} ${item.leadId}: attempt ${attempts} failed (${lastError}); next in ${Math.round(wait / 60_000)} min`,
-  );
   return "retry";
 }
 
@@ -156,18 +264,18 @@ function resolve(deps: NotifyDeps): Required<NotifyDeps> {
 }
 
 /**
- * The attempt right after a lead's response. Skips quietly when no channel is configured
- * or when the item is not due (another notifier holds it, or it waits for its retry).
+ * The attempt right after a lead's response or a routing change. Skips quietly when the
+ * item is not due (another notifier holds it, or it waits for its retry).
  */
 export async function notifyLead(store: Store, leadId: string, deps: NotifyDeps = {}): Promise<Outcome | "skipped"> {
   const d = resolve(deps);
   const config = notifyConfig(d.env);
-  if (channelsOf(config).length === 0) return "skipped";
   try {
     const now = d.now();
-    const item = await store.outbox.claim(leadId, now, now + CLAIM_LEASE_MS);
+    const leaseUntil = now + CLAIM_LEASE_MS;
+    const item = await store.outbox.claim(leadId, now, leaseUntil);
     if (!item) return "skipped";
-    return await deliver(store, item, config, d);
+    return await handle(store, item, leaseUntil, config, d);
   } catch (error) {
     // The scheduled run picks the item up once its lease ends.
     console.error(`[notify] ${leadId}: notifier failed (${describe(error)})`);
@@ -181,7 +289,7 @@ export interface DrainReport {
   delivered: number;
   retry: number;
   dropped: number;
-  /** True when no channel is configured (nothing was claimed). */
+  /** True when the operator has no channel (their messages are kept for /admin). */
   disabled: boolean;
 }
 
@@ -196,15 +304,15 @@ export async function drainOutbox(store: Store, deps: NotifyDeps & { maxBatches?
     dropped: 0,
     disabled: channelsOf(config).length === 0,
   };
-  if (report.disabled) return report;
   for (let batch = 0; batch < (deps.maxBatches ?? 8); batch++) {
     const now = d.now();
-    const items = await store.outbox.claimDue(now, now + CLAIM_LEASE_MS, DRAIN_BATCH);
+    const leaseUntil = now + CLAIM_LEASE_MS;
+    const items = await store.outbox.claimDue(now, leaseUntil, DRAIN_BATCH);
     if (items.length === 0) break;
     report.claimed += items.length;
     const outcomes = await Promise.all(
       items.map((item) =>
-        deliver(store, item, config, d).catch((error) => {
+        handle(store, item, leaseUntil, config, d).catch((error) => {
           console.error(`[notify] ${item.leadId}: notifier failed (${describe(error)})`);
           return "retry" as const;
         }),

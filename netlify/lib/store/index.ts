@@ -14,6 +14,7 @@ import { keyspace } from "./keys.ts";
 import { businessesRepository, type BusinessesRepository } from "./repos/businesses.ts";
 import { leadsRepository, type LeadsRepository } from "./repos/leads.ts";
 import { outboxRepository, type OutboxRepository } from "./repos/outbox.ts";
+import { messagesRepository, type MessagesRepository } from "./repos/messages.ts";
 import { reviewsRepository, type ReviewsRepository } from "./repos/reviews.ts";
 import { countRoundTrips } from "./round-trips.ts";
 import { DEFAULT_SEED_FILE, readSeedFile, seedDirectory } from "./seed.ts";
@@ -25,6 +26,7 @@ export { NotFoundError, ConflictError, IdempotencyConflictError, StoreError, isN
 export type { ListQuery, ListResult, BusinessesRepository } from "./repos/businesses.ts";
 export type { CreateLeadOptions, CreateLeadResult, LeadPage, LeadUpdate, LeadsRepository } from "./repos/leads.ts";
 export type { OutboxRepository } from "./repos/outbox.ts";
+export type { MessagesRepository } from "./repos/messages.ts";
 export type { AddReviewOptions, OwnedReview, ReviewPage, ReviewsRepository } from "./repos/reviews.ts";
 export type { SeedReport } from "./seed.ts";
 
@@ -66,6 +68,8 @@ export interface Store {
   readonly reviews: ReviewsRepository;
   /** Lead notifications waiting for delivery. */
   readonly outbox: OutboxRepository;
+  /** Every message the site sent, or would have sent, about a lead. */
+  readonly messages: MessagesRepository;
   /** Resolves once the store is loaded (and seeded, for a fresh embedded store). */
   ready(): Promise<void>;
   /** Runs many writes as one unit: the embedded store locks its file once and saves once. */
@@ -212,6 +216,7 @@ export function createStore(options: CreateStoreOptions): Store {
     businesses: businessesRepository(redis, keys),
     reviews: reviewsRepository(redis, keys),
     outbox: outboxRepository(redis, keys),
+    messages: messagesRepository(redis, keys),
   };
 
   const batch = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -258,6 +263,7 @@ export function createStore(options: CreateStoreOptions): Store {
     businesses: gated(raw.businesses, ready),
     reviews: gated(raw.reviews, ready),
     outbox: gated(raw.outbox, ready),
+    messages: gated(raw.messages, ready),
     ready,
     batch,
     async close() {

@@ -50,11 +50,21 @@ export function keyspace(prefix: string) {
     outbox: `${p}outbox`,
     /** String: outbox item JSON (attempts, next attempt, last error), one per lead id. */
     outboxItem: (leadId: string) => `${p}outbox:${leadId}`,
+    /** String: the message JSON (schemas/message.ts), one per lead, event and channel. */
+    message: (id: string) => `${p}msg:${id}`,
+    /** Zset: every message id, score = created (ms), for the admin's Messages view. */
+    messages: `${p}msgs`,
+    /** Set: one lead's message ids. */
+    leadMessages: (leadId: string) => `${p}msgs:lead:${leadId}`,
+    /** Zset: lead ids whose response clock runs, score = the next deadline (ms). */
+    clock: `${p}clock`,
+    /** String: reference ("TL-7KQ2-9F") -> lead id; claimed with NX, so references are unique. */
+    reference: (reference: string) => `${p}ref:${reference}`,
     /** String with a short TTL: failed admin sign-ins from one client address. */
     adminFailures: (client: string) => `${p}admin:fail:${client}`,
     /** String with 24h TTL: idempotency key hash -> lead id. */
     leadIdempotency: (type: LeadType, keyHash: string) => `${p}lead:idem:${type}:${keyHash}`,
-    /** Hash: store metadata (seededAt). */
+    /** Hash: store metadata (seededAt; linkSecret, the answer links' key when LINK_SIGNING_SECRET is unset). */
     meta: `${p}meta`,
     /** String (60 s TTL): /api/health's write probe. */
     healthProbe: `${p}health:probe`,

@@ -148,6 +148,29 @@ return 'ok'
 `;
 
 /**
+ * A routing change (an answer, the response clock): compare-and-set the lead, then in the
+ * same step set or clear its clock entry and queue its messages, so a change is never stored
+ * without the messages it owes.
+ * KEYS: lead, clock zset, outbox item, outbox zset.
+ * ARGV: expected JSON, new JSON, lead id, clock score ms ("" = off the clock), fresh outbox
+ * item JSON, now ms -> 'ok' | 'stale' | 'missing'
+ */
+export const MUTATE_LEAD = `
+local current = redis.call('GET', KEYS[1])
+if not current then return 'missing' end
+if current ~= ARGV[1] then return 'stale' end
+redis.call('SET', KEYS[1], ARGV[2])
+if ARGV[4] == '' then
+  redis.call('ZREM', KEYS[2], ARGV[3])
+else
+  redis.call('ZADD', KEYS[2], ARGV[4], ARGV[3])
+end
+if redis.call('EXISTS', KEYS[3]) == 0 then redis.call('SET', KEYS[3], ARGV[5]) end
+redis.call('ZADD', KEYS[4], ARGV[6], ARGV[3])
+return 'ok'
+`;
+
+/**
  * Claims due outbox items: each one's next-attempt score moves to the end of a lease, so a
  * concurrent notifier (the scheduled run next to a response's own attempt) skips it, and a
  * notifier that dies mid-delivery leaves it due again once the lease ends.
@@ -169,5 +192,26 @@ local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if not score then return 'gone' end
 if tonumber(score) > tonumber(ARGV[2]) then return 'busy' end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+return 'ok'
+`;
+
+/**
+ * Settles a claimed outbox item, unless the lead was queued again while it was held (an
+ * answer or the clock changed it: its score moved from the lease end to "now"), in which
+ * case the item stays due and the next notifier composes the new messages.
+ * KEYS: outbox zset, outbox item. ARGV: lead id, lease end ms, "done" | "retry", item JSON,
+ * next attempt ms -> 'ok' | 'requeued' | 'gone'
+ */
+export const SETTLE_OUTBOX_ITEM = `
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not score then return 'gone' end
+if tonumber(score) ~= tonumber(ARGV[2]) then return 'requeued' end
+if ARGV[3] == 'done' then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  redis.call('DEL', KEYS[2])
+else
+  redis.call('SET', KEYS[2], ARGV[4])
+  redis.call('ZADD', KEYS[1], ARGV[5], ARGV[1])
+end
 return 'ok'
 `;

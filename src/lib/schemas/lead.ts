@@ -3,6 +3,7 @@
  * Each form validates `data` with its own schema; the envelope is the same for all.
  */
 import { z } from "../zod.ts";
+import { URGENCY_LEVELS } from "../lead-urgency.ts";
 
 export const LEAD_TYPES = ["quote", "audit", "assessment", "find-pros", "booking"] as const;
 export const LeadType = z.enum(LEAD_TYPES);
@@ -32,6 +33,74 @@ export const LeadChange = z.object({
 });
 export type LeadChange = z.infer<typeof LeadChange>;
 
+/**
+ * One business a lead was offered to (a booking's business, a find-pros match, or the next
+ * pro the response clock passed it to), with its answer. Contact details are copied from the
+ * directory at offer time: the messages say where they went even if the listing changes.
+ */
+export const DELIVERY_STATES = ["waiting", "accepted", "declined", "expired"] as const;
+export const DeliveryState = z.enum(DELIVERY_STATES);
+export type DeliveryState = z.infer<typeof DeliveryState>;
+
+export const Delivery = z.object({
+  /** Directory business id. */
+  businessId: z.string().min(1).max(64),
+  /** Its name, as the visitor's status page shows it. */
+  name: z.string().max(120),
+  /** Its directory slug (for the link to its page). */
+  slug: z.string().max(120),
+  /** Where the offer e-mail goes, if the business has an address on file. */
+  email: z.string().max(254).optional(),
+  /** Where the offer text goes, if the business has a phone on file. */
+  phone: z.string().max(40).optional(),
+  /** Its IANA time zone (night hours are not counted against its response time). */
+  timeZone: z.string().max(64).optional(),
+  /** Miles from the job (find-pros). */
+  distanceMiles: z.number().min(0).optional(),
+  /** When the offer was made (ISO). */
+  offeredAt: z.iso.datetime({ offset: true }),
+  /** Answer by then, or the response clock passes the lead on (ISO). */
+  deadlineAt: z.iso.datetime({ offset: true }),
+  /** waiting for an answer, accepted, declined, or expired (no answer in time). */
+  state: DeliveryState,
+  /** When the business first answered (accept, decline or call; ISO). */
+  answeredAt: z.iso.datetime({ offset: true }).optional(),
+  /** When the business tapped "Call the customer" (ISO). */
+  calledAt: z.iso.datetime({ offset: true }).optional(),
+  /** Accept: when they can come, in their words. */
+  window: z.string().max(200).optional(),
+  /** Accept: their price, in their words. */
+  price: z.string().max(100).optional(),
+  /** Decline: why (one of DECLINE_REASONS' values). */
+  reason: z.string().max(60).optional(),
+});
+export type Delivery = z.infer<typeof Delivery>;
+
+/** What happened to a lead after it arrived, oldest first; each event may send messages. */
+export const ROUTING_EVENTS = ["offered", "accepted", "declined", "called", "expired", "escalated"] as const;
+export const RoutingEvent = z.object({
+  /** ISO timestamp. */
+  at: z.iso.datetime({ offset: true }),
+  /** What happened. */
+  kind: z.enum(ROUTING_EVENTS),
+  /** The business it concerns (absent for an escalation to the operator). */
+  businessId: z.string().max(64).optional(),
+  /** Why, for an escalation ("no-answer", "all-declined", "no-pros", "unreachable"). */
+  reason: z.string().max(60).optional(),
+});
+export type RoutingEvent = z.infer<typeof RoutingEvent>;
+
+/** Who has the lead and what they said: the businesses it went to, and the clock. */
+export const Routing = z.object({
+  /** Businesses offered the lead, in offer order (nearest first for find-pros). */
+  deliveries: z.array(Delivery).max(12),
+  /** Every change, oldest first. */
+  events: z.array(RoutingEvent).max(200),
+  /** Set once the lead is passed to the operator (ISO). */
+  escalatedAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type Routing = z.infer<typeof Routing>;
+
 /** Envelope schema for a given payload schema. */
 export function leadSchema<T extends z.ZodType>(data: T) {
   return z.object({
@@ -43,6 +112,12 @@ export function leadSchema<T extends z.ZodType>(data: T) {
     createdAt: z.iso.datetime({ offset: true }),
     /** Site path the form was submitted from, e.g. "/services/tree-removal". */
     sourcePage: z.string().max(500),
+    /** The visitor's reference, e.g. "TL-7KQ2-9F" (absent on leads stored before receipts). */
+    reference: z.string().max(20).optional(),
+    /** emergency, urgent or routine (lead-urgency.ts), from the form's own fields. */
+    urgency: z.enum(URGENCY_LEVELS).optional(),
+    /** Deliveries to businesses and their answers (bookings and find-pros requests). */
+    routing: Routing.optional(),
     /** Workflow state; "new" on arrival. */
     status: LeadStatus,
     /** The operator's current note (absent until one is written). */

@@ -18,7 +18,8 @@ import { asJson, asString } from "../decode.ts";
 import { timeId, isTimeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
 import { IdempotencyConflictError } from "../errors.ts";
-import { SET_IF_UNCHANGED } from "../scripts.ts";
+import { MUTATE_LEAD, SET_IF_UNCHANGED } from "../scripts.ts";
+import { newReference } from "../reference.ts";
 
 /** Same idempotency key within this window returns the first lead. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -41,7 +42,14 @@ export interface CreateLeadOptions {
    * lead data is fingerprinted.
    */
   fingerprint?: string;
+  /** How urgent the lead is (lead-urgency.ts). */
+  urgency?: Lead["urgency"];
+  /** The businesses it goes to; a waiting delivery puts the lead on the response clock. */
+  routing?: Lead["routing"];
 }
+
+/** A routing change: the lead as it should be next, or null for "nothing to change". */
+export type LeadMutation = (lead: Lead) => Lead | null;
 
 export interface CreateLeadResult<T> {
   lead: Lead<T>;
@@ -78,6 +86,22 @@ export interface LeadsRepository {
   search(query: string, type?: LeadType, options?: { cursor?: string | null; limit?: number }): Promise<LeadPage>;
   /** Applies an operator edit (recorded in `history`); null for an unknown lead. */
   update(id: string, change: LeadUpdate, now?: Date): Promise<Lead | null>;
+  /**
+   * Applies a routing change atomically (compare-and-set, retried on a concurrent change):
+   * sets the lead's clock entry from `clockAt` and queues its messages. Returns the lead as
+   * stored and whether it changed; null for an unknown lead.
+   */
+  mutate(id: string, change: LeadMutation, now?: number): Promise<{ lead: Lead; changed: boolean } | null>;
+  /** Lead ids whose next deadline is at or before `now`, soonest first. */
+  clockDue(now: number, limit: number): Promise<string[]>;
+  /** The lead a reference names, in any spelling normalizeReference accepts upstream. */
+  byReference(reference: string): Promise<Lead | null>;
+}
+
+/** The earliest deadline of a waiting delivery (ms), or null when nothing waits. */
+export function nextDeadline(lead: Pick<Lead, "routing">): number | null {
+  const waiting = (lead.routing?.deliveries ?? []).filter((d) => d.state === "waiting");
+  return waiting.length === 0 ? null : Math.min(...waiting.map((d) => Date.parse(d.deadlineAt)));
 }
 
 /** The outbox item a new lead starts with: due at once, nothing tried yet. */
@@ -113,6 +137,7 @@ const claimValue = (id: string, fingerprint: string) => `${id} ${fingerprint}`;
 
 export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
   const casScript = redis.createScript<unknown>(SET_IF_UNCHANGED);
+  const mutateScript = redis.createScript<unknown>(MUTATE_LEAD);
 
   async function get(id: string): Promise<Lead | null> {
     if (!isTimeId("ld", id)) return null;
@@ -157,16 +182,30 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
           id = first.id;
         }
       }
+      // A reference is claimed before the write; a collision (1 in a billion per lead) draws again.
+      let reference = newReference();
+      for (let attempt = 0; ; attempt++) {
+        const ok = await redis.set(keys.reference(reference), id, { nx: true });
+        if (ok !== null) break;
+        if (asString(await redis.get(keys.reference(reference))) === id) break;
+        if (attempt === 5) throw new Error("could not draw a free reference");
+        reference = newReference();
+      }
       const lead: Lead<T> = {
         id,
         type,
         createdAt: new Date().toISOString(),
         sourcePage: options.sourcePage,
+        reference,
+        ...(options.urgency ? { urgency: options.urgency } : {}),
+        ...(options.routing ? { routing: options.routing } : {}),
         status: "new",
         data,
       };
       LeadSchema.parse(lead);
+      const deadline = nextDeadline(lead);
       const tx = redis.multi();
+      if (deadline !== null) tx.zadd(keys.clock, { score: deadline, member: id });
       tx.set(keys.lead(id), JSON.stringify(lead));
       tx.zadd(keys.leadsByType(type), { score: 0, member: id });
       tx.zadd(keys.leadsAll, { score: 0, member: id });
@@ -178,6 +217,45 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
     },
 
     get,
+
+    async mutate(id, change, now = Date.now()) {
+      if (!isTimeId("ld", id)) return null;
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const stored = asString(await redis.get(keys.lead(id)));
+        if (!stored) return null;
+        const lead = asJson<Lead>(stored)!;
+        const next = change(lead);
+        if (next === null) {
+          // Nothing to do now: the clock entry follows the lead as it is (it may be stale).
+          const deadline = nextDeadline(lead);
+          if (deadline === null) await redis.zrem(keys.clock, id);
+          else await redis.zadd(keys.clock, { score: deadline, member: id });
+          return { lead, changed: false };
+        }
+        LeadSchema.parse(next);
+        const deadline = nextDeadline(next);
+        const item = newOutboxItem({ ...next, createdAt: new Date(now).toISOString() });
+        const reply = asString(
+          await mutateScript.exec(
+            [keys.lead(id), keys.clock, keys.outboxItem(id), keys.outbox],
+            [stored, JSON.stringify(next), id, deadline === null ? "" : String(deadline), JSON.stringify(item), String(now)],
+          ),
+        );
+        if (reply === "ok") return { lead: next, changed: true };
+        if (reply === "missing") return null;
+      }
+      throw new Error(`lead ${id}: too many concurrent updates`);
+    },
+
+    async clockDue(now, limit) {
+      const ids = await redis.zrange<unknown[]>(keys.clock, "-inf", now, { byScore: true, offset: 0, count: limit });
+      return ids.map((v) => asString(v) ?? "").filter(Boolean);
+    },
+
+    async byReference(reference) {
+      const id = asString(await redis.get(keys.reference(reference)));
+      return id ? get(id) : null;
+    },
 
     async search(query, type, options = {}) {
       const limit = Math.max(1, Math.min(MAX_PAGE, Math.floor(options.limit ?? 20)));

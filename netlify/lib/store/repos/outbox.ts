@@ -8,7 +8,7 @@ import type { Redis } from "@upstash/redis";
 import { OutboxItem } from "../../../../src/lib/schemas/outbox.ts";
 import { asJson, asNumber, asString } from "../decode.ts";
 import type { Keys } from "../keys.ts";
-import { CLAIM_OUTBOX, CLAIM_OUTBOX_ITEM } from "../scripts.ts";
+import { CLAIM_OUTBOX, CLAIM_OUTBOX_ITEM, SETTLE_OUTBOX_ITEM } from "../scripts.ts";
 
 export interface OutboxRepository {
   /** Undelivered items, soonest next attempt first. */
@@ -22,6 +22,11 @@ export interface OutboxRepository {
   done(leadId: string): Promise<void>;
   /** Failed: the item waits until `nextAttemptAt`. Never re-creates an item that is gone. */
   reschedule(item: OutboxItem): Promise<void>;
+  /**
+   * Settles an item claimed with lease end `leaseUntil`: removed (`next` null) or waiting for
+   * `next.nextAttemptAt`. False when the lead was queued again meanwhile (the item stays due).
+   */
+  settle(leadId: string, leaseUntil: number, next: OutboxItem | null): Promise<boolean>;
   /** Makes items due now (all of them without ids): the admin's "retry now". */
   retryNow(leadIds?: string[], now?: number): Promise<number>;
 }
@@ -29,6 +34,7 @@ export interface OutboxRepository {
 export function outboxRepository(redis: Redis, keys: Keys): OutboxRepository {
   const claimDueScript = redis.createScript<unknown>(CLAIM_OUTBOX);
   const claimOneScript = redis.createScript<unknown>(CLAIM_OUTBOX_ITEM);
+  const settleScript = redis.createScript<unknown>(SETTLE_OUTBOX_ITEM);
 
   async function load(ids: string[]): Promise<OutboxItem[]> {
     if (ids.length === 0) return [];
@@ -80,6 +86,22 @@ export function outboxRepository(redis: Redis, keys: Keys): OutboxRepository {
       tx.set(keys.outboxItem(item.leadId), JSON.stringify(OutboxItem.parse(item)), { xx: true });
       tx.zadd(keys.outbox, { xx: true }, { score: Date.parse(item.nextAttemptAt), member: item.leadId });
       await tx.exec();
+    },
+
+    async settle(leadId, leaseUntil, next) {
+      const reply = asString(
+        await settleScript.exec(
+          [keys.outbox, keys.outboxItem(leadId)],
+          [
+            leadId,
+            String(leaseUntil),
+            next ? "retry" : "done",
+            next ? JSON.stringify(OutboxItem.parse(next)) : "",
+            next ? String(Date.parse(next.nextAttemptAt)) : "",
+          ],
+        ),
+      );
+      return reply !== "requeued";
     },
 
     async retryNow(leadIds, now = Date.now()) {

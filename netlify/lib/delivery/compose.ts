@@ -1,0 +1,153 @@
+/**
+ * Which messages a lead owes, worked out from the lead alone: its arrival (the operator's
+ * alert, the visitor's receipt) and each routing event (offers, answers, hand-overs). The
+ * notifier composes them every time it handles the lead and stores the new ones
+ * (messages.ensure), so a crash between a change and its messages loses nothing and a
+ * repeat sends nothing twice. A channel without a provider makes a "kept" message instead:
+ * the admin's Messages view shows it, so a default install still shows the whole loop.
+ */
+import type { Lead, Delivery } from "../../../src/lib/schemas/lead.ts";
+import type { Message, MessageAudience, MessageChannel } from "../../../src/lib/schemas/message.ts";
+import { summarizeLead } from "../../../src/lib/lead-summary.ts";
+import { adminLeadUrl, emailMessage, webhookMessage } from "../notify/message.ts";
+import { answerUpdate, escalation, offer, operatorHasIt, passedOn, receipt, type Written } from "./content.ts";
+import { ANSWER_LINK_TTL_MS, type Signer } from "./signing.ts";
+
+/** Which providers are configured (notify/index.ts reads them from env). */
+export interface ChannelSetup {
+  /** Resend is configured (any e-mail can go). */
+  email: boolean;
+  /** The operator's addresses (NOTIFY_EMAIL_TO), used when `email`. */
+  operatorEmails: readonly string[];
+  /** A Slack-compatible webhook for the operator. */
+  webhook: boolean;
+  /** Twilio is configured. */
+  sms: boolean;
+}
+
+export const KEPT_NOTES = {
+  email: "Not sent: no e-mail provider configured (RESEND_API_KEY).",
+  sms: "Not sent: no SMS provider configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM).",
+  operator:
+    "Not sent: no operator channel configured (NOTIFY_WEBHOOK_URL, or NOTIFY_EMAIL_TO with RESEND_API_KEY). Shown here only.",
+} as const;
+
+interface Draft {
+  key: string;
+  kind: string;
+  audience: MessageAudience;
+  channel: MessageChannel;
+  to: string;
+  toName?: string;
+  written: Written;
+  /** SMS text instead of the written text. */
+  sms?: string;
+  payload?: unknown;
+  at: string;
+}
+
+export interface ComposeContext {
+  setup: ChannelSetup;
+  signer: Signer;
+  siteUrl: string;
+}
+
+/** Absolute links for a lead's messages. */
+export function linksFor(lead: Lead, { signer, siteUrl }: Pick<ComposeContext, "signer" | "siteUrl">) {
+  return {
+    statusUrl: `${siteUrl}${signer.statusPath(lead.id)}`,
+    answerUrl: (d: Delivery) =>
+      `${siteUrl}${signer.answerPath(lead.id, d.businessId, Date.parse(d.offeredAt) + ANSWER_LINK_TTL_MS)}`,
+    adminUrl: adminLeadUrl(siteUrl, lead.id),
+  };
+}
+
+export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
+  const { setup } = ctx;
+  const links = linksFor(lead, ctx);
+  const visitor = summarizeLead(lead);
+  const drafts: Draft[] = [];
+
+  const toOperator = (key: string, kind: string, written: Written, at: string, payload?: unknown) => {
+    if (setup.webhook) {
+      drafts.push({
+        key, kind, audience: "operator", channel: "webhook", to: "webhook", written, at,
+        payload: payload ?? { text: `${written.subject}\n${links.adminUrl}` },
+      });
+    }
+    if (setup.email && setup.operatorEmails.length > 0) {
+      drafts.push({ key, kind, audience: "operator", channel: "email", to: setup.operatorEmails.join(", "), written, at });
+    }
+    if (!setup.webhook && !(setup.email && setup.operatorEmails.length > 0)) {
+      drafts.push({ key, kind, audience: "operator", channel: "admin", to: "operator", written, at });
+    }
+  };
+  const toVisitor = (key: string, kind: string, written: Written, at: string) => {
+    // Every lead form asks for an e-mail; an old lead without one gets its updates on the status page only.
+    if (visitor.email) drafts.push({ key, kind, audience: "visitor", channel: "email", to: visitor.email, toName: visitor.name, written, at });
+  };
+
+  toOperator("new", "new-lead", emailMessage(lead, ctx.siteUrl), lead.createdAt, webhookMessage(lead, ctx.siteUrl));
+  toVisitor("receipt", "receipt", receipt(lead, links.statusUrl), lead.createdAt);
+
+  const deliveries = new Map((lead.routing?.deliveries ?? []).map((d) => [d.businessId, d]));
+  (lead.routing?.events ?? []).forEach((event, i) => {
+    const key = `ev${i}`;
+    const delivery = event.businessId ? deliveries.get(event.businessId) : undefined;
+    switch (event.kind) {
+      case "offered": {
+        if (!delivery) return;
+        const written = offer(lead, delivery, links.answerUrl(delivery));
+        if (delivery.email) {
+          drafts.push({ key, kind: "offer", audience: "business", channel: "email", to: delivery.email, toName: delivery.name, written, at: event.at });
+        }
+        if (delivery.phone) {
+          drafts.push({ key, kind: "offer", audience: "business", channel: "sms", to: delivery.phone, toName: delivery.name, written, sms: written.sms, at: event.at });
+        }
+        if (!delivery.email && !delivery.phone) {
+          toOperator(key, "unreachable", escalation(lead, "unreachable", links.adminUrl, delivery), event.at);
+        }
+        if (event.reason === "next-pro") toVisitor(`${key}-v`, "passed-on", passedOn(lead, delivery, links.statusUrl), event.at);
+        return;
+      }
+      case "accepted":
+      case "declined":
+      case "called":
+        if (delivery) toVisitor(key, event.kind, answerUpdate(lead, delivery, event.kind, links.statusUrl), event.at);
+        return;
+      case "escalated":
+        toOperator(key, "escalated", escalation(lead, event.reason ?? "no-answer", links.adminUrl), event.at);
+        // A request no pro matched already told the visitor so on its receipt.
+        if (event.reason !== "no-pros") toVisitor(`${key}-v`, "operator-has-it", operatorHasIt(lead, links.statusUrl), event.at);
+        return;
+      case "expired":
+        return;
+    }
+  });
+
+  return drafts.map((d) => toMessage(lead, d, setup));
+}
+
+function toMessage(lead: Lead, d: Draft, setup: ChannelSetup): Message {
+  const provider = d.channel === "email" ? setup.email : d.channel === "sms" ? setup.sms : d.channel === "webhook";
+  const note =
+    d.channel === "admin" ? KEPT_NOTES.operator : !provider ? (d.channel === "sms" ? KEPT_NOTES.sms : KEPT_NOTES.email) : undefined;
+  return {
+    id: `${lead.id}~${d.key}~${d.channel}`,
+    leadId: lead.id,
+    ...(lead.reference ? { reference: lead.reference } : {}),
+    kind: d.kind,
+    audience: d.audience,
+    channel: d.channel,
+    to: d.to,
+    ...(d.toName ? { toName: d.toName } : {}),
+    subject: d.written.subject,
+    text: d.sms ?? d.written.text,
+    ...(d.channel === "email" || d.channel === "admin" ? { html: d.written.html } : {}),
+    ...(d.payload !== undefined ? { payload: JSON.stringify(d.payload) } : {}),
+    state: note ? "kept" : "queued",
+    ...(note ? { note } : {}),
+    createdAt: d.at,
+    attempts: 0,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * The store-side steps of lead delivery: a business's answer and the response clock's run.
+ * Each applies a pure step from routing.ts with compare-and-set (leads.mutate, which also
+ * queues the lead's messages), then hands the lead to the notifier.
+ */
+import { daytimeMinutesBetween } from "../../../src/lib/response-time.ts";
+import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
+import type { Lead } from "../../../src/lib/schemas/lead.ts";
+import { matchCandidates } from "../find-pros.ts";
+import { errorName } from "../http.ts";
+import { notifyLead, type NotifyDeps } from "../notify/index.ts";
+import type { Store } from "../store/index.ts";
+import { advance, applyAnswer, needsNextPro, type Answer, type AnswerOutcome, type Candidate } from "./routing.ts";
+
+/** Rows the clock handles per scheduled run (each is a few store calls). */
+export const CLOCK_BATCH = 50;
+
+/** The next pro for a find-pros lead the clock passes on, nearest first; null when none. */
+async function nextPro(store: Store, lead: Lead): Promise<Candidate | null> {
+  const data = (lead.data ?? {}) as Record<string, unknown>;
+  if (typeof data.location !== "string" || typeof data.serviceType !== "string") return null;
+  const offered = new Set((lead.routing?.deliveries ?? []).map((d) => d.businessId));
+  const [next] = await matchCandidates(store, data.location, data.serviceType, 1, offered);
+  return next?.candidate ?? null;
+}
+
+/** The clock's step for one lead at `now`; true when it changed. */
+export async function advanceLead(store: Store, leadId: string, now: number): Promise<boolean> {
+  const lead = await store.leads.get(leadId);
+  if (!lead) return false;
+  const candidate = needsNextPro(lead, now) ? await nextPro(store, lead) : null;
+  const result = await store.leads.mutate(leadId, (fresh) => advance(fresh, now, candidate), now);
+  return result?.changed ?? false;
+}
+
+export interface AnswerResult {
+  outcome: AnswerOutcome;
+  lead: Lead;
+}
+
+/**
+ * A business's answer: applied once (a repeat is a no-op), its response time recorded on its
+ * first answer, and a lead left with nobody (every pro declined) passed on at once.
+ */
+export async function answerLead(
+  store: Store,
+  leadId: string,
+  businessId: string,
+  answer: Answer,
+  now: number,
+): Promise<AnswerResult | null> {
+  let outcome: AnswerOutcome = "closed";
+  let firstAnswer = false;
+  const result = await store.leads.mutate(
+    leadId,
+    (lead) => {
+      const before = lead.routing?.deliveries.find((d) => d.businessId === businessId);
+      const applied = applyAnswer(lead, businessId, answer, now);
+      outcome = applied.outcome;
+      firstAnswer = applied.lead !== null && before?.answeredAt === undefined;
+      return applied.lead;
+    },
+    now,
+  );
+  if (!result) return null;
+  let lead = result.lead;
+  if (result.changed) {
+    const delivery = lead.routing?.deliveries.find((d) => d.businessId === businessId);
+    if (firstAnswer && delivery) {
+      const minutes = daytimeMinutesBetween(Date.parse(delivery.offeredAt), now, delivery.timeZone ?? DEFAULT_TIME_ZONE);
+      await store.businesses
+        .recordResponse(businessId, minutes, new Date(now))
+        .catch((error: unknown) => console.warn(`[delivery] ${leadId}: response time not recorded (${errorName(error)})`));
+    }
+    // Everyone declined: no need to wait for the clock.
+    if (lead.routing && !lead.routing.escalatedAt && !lead.routing.deliveries.some((d) => d.state === "waiting" || d.state === "accepted")) {
+      if (await advanceLead(store, leadId, now)) lead = (await store.leads.get(leadId)) ?? lead;
+    }
+  }
+  return { outcome, lead };
+}
+
+export interface ClockReport {
+  due: number;
+  changed: number;
+  failed: number;
+}
+
+/** The scheduled run: every lead whose deadline has passed, then their messages. */
+export async function runClock(store: Store, deps: NotifyDeps = {}): Promise<ClockReport> {
+  const now = (deps.now ?? Date.now)();
+  const ids = await store.leads.clockDue(now, CLOCK_BATCH);
+  const report: ClockReport = { due: ids.length, changed: 0, failed: 0 };
+  for (const id of ids) {
+    try {
+      if (await advanceLead(store, id, now)) {
+        report.changed++;
+        await notifyLead(store, id, deps);
+      }
+    } catch (error) {
+      report.failed++;
+      console.error(`[clock] ${id}: step failed (${errorName(error)})`);
+    }
+  }
+  return report;
+}

@@ -1,0 +1,174 @@
+/**
+ * What happens to a lead after it arrives, as pure functions over its routing state
+ * (schemas/lead.ts Routing): who it is offered to, each business's answer, and the clock
+ * moving it on. The store applies them with compare-and-set (leads.mutate), so two answers
+ * or two clock runs at once never lose a change, and each returns null when nothing changes
+ * (answering twice is a no-op).
+ *
+ *   offered -> accepted | declined | expired (deadline passed)
+ *   nothing accepted and nothing waiting -> the next pro (find-pros, EXTRA_PROS of them),
+ *   then the operator (escalated)
+ */
+import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
+import type { UrgencyLevel } from "../../../src/lib/lead-urgency.ts";
+import type { Delivery, Lead, Routing, RoutingEvent } from "../../../src/lib/schemas/lead.ts";
+import { EXTRA_PROS, answerDeadline } from "./clock.ts";
+
+/** A business the lead can be offered to (from the directory). */
+export interface Candidate {
+  businessId: string;
+  name: string;
+  slug: string;
+  email?: string;
+  phone?: string;
+  timeZone?: string;
+  distanceMiles?: number;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function offer(candidate: Candidate, urgency: UrgencyLevel, now: number): Delivery {
+  const tz = candidate.timeZone ?? DEFAULT_TIME_ZONE;
+  return {
+    businessId: candidate.businessId,
+    name: candidate.name,
+    slug: candidate.slug,
+    ...(candidate.email ? { email: candidate.email } : {}),
+    ...(candidate.phone ? { phone: candidate.phone } : {}),
+    ...(candidate.timeZone ? { timeZone: candidate.timeZone } : {}),
+    ...(candidate.distanceMiles !== undefined ? { distanceMiles: candidate.distanceMiles } : {}),
+    offeredAt: iso(now),
+    deadlineAt: iso(answerDeadline(urgency, now, tz)),
+    state: "waiting",
+  };
+}
+
+/**
+ * A new lead's routing: offered to each candidate at once (nearest first). A lead that
+ * should go to businesses but has none (no match) goes to the operator at once.
+ */
+export function initialRouting(candidates: readonly Candidate[], urgency: UrgencyLevel, now: number): Routing {
+  if (candidates.length === 0) {
+    return { deliveries: [], events: [{ at: iso(now), kind: "escalated", reason: "no-pros" }], escalatedAt: iso(now) };
+  }
+  return {
+    deliveries: candidates.map((c) => offer(c, urgency, now)),
+    events: candidates.map((c) => ({ at: iso(now), kind: "offered" as const, businessId: c.businessId })),
+  };
+}
+
+/** Why a decline: the options the answer page offers. */
+export const DECLINE_REASONS = [
+  { value: "too-busy", label: "Fully booked right now" },
+  { value: "too-far", label: "Outside my service area" },
+  { value: "not-my-service", label: "We don't do this kind of job" },
+  { value: "other", label: "Another reason" },
+] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number]["value"];
+
+export type Answer =
+  | { kind: "accept"; window?: string; price?: string }
+  | { kind: "decline"; reason: DeclineReason }
+  | { kind: "call" };
+
+/** What an answer did: applied, already given (the same or another answer), or too late. */
+export type AnswerOutcome = "applied" | "repeated" | "closed";
+
+/**
+ * One business's answer. The first accept or decline is final (a second tap, or the other
+ * button afterwards, changes nothing); "call" records the contact at any time and counts
+ * as the first response when it comes first. An expired offer takes no answer.
+ */
+export function applyAnswer(
+  lead: Lead,
+  businessId: string,
+  answer: Answer,
+  now: number,
+): { lead: Lead | null; outcome: AnswerOutcome } {
+  const routing = lead.routing;
+  const index = routing?.deliveries.findIndex((d) => d.businessId === businessId) ?? -1;
+  if (!routing || index < 0) return { lead: null, outcome: "closed" };
+  const delivery = routing.deliveries[index]!;
+  const at = iso(now);
+  let next: Delivery;
+  let event: RoutingEvent;
+  if (answer.kind === "call") {
+    if (delivery.calledAt) return { lead: null, outcome: "repeated" };
+    if (delivery.state === "expired") return { lead: null, outcome: "closed" };
+    next = { ...delivery, calledAt: at, answeredAt: delivery.answeredAt ?? at };
+    event = { at, kind: "called", businessId };
+  } else {
+    if (delivery.state === "accepted" || delivery.state === "declined") return { lead: null, outcome: "repeated" };
+    if (delivery.state === "expired") return { lead: null, outcome: "closed" };
+    next =
+      answer.kind === "accept"
+        ? {
+            ...delivery,
+            state: "accepted",
+            answeredAt: delivery.answeredAt ?? at,
+            ...(answer.window ? { window: answer.window } : {}),
+            ...(answer.price ? { price: answer.price } : {}),
+          }
+        : { ...delivery, state: "declined", answeredAt: delivery.answeredAt ?? at, reason: answer.reason };
+    event = { at, kind: answer.kind === "accept" ? "accepted" : "declined", businessId };
+  }
+  const deliveries = routing.deliveries.map((d, i) => (i === index ? next : d));
+  return {
+    lead: { ...lead, routing: { ...routing, deliveries, events: [...routing.events, event] } },
+    outcome: "applied",
+  };
+}
+
+/** Someone has it: an accepted offer, or the operator. */
+export const isSettled = (routing: Routing) =>
+  routing.escalatedAt !== undefined || routing.deliveries.some((d) => d.state === "accepted");
+
+/** Pros the clock has added after the first offers. */
+const extraPros = (routing: Routing) => routing.events.filter((e) => e.kind === "offered" && e.reason === "next-pro").length;
+
+/**
+ * What the clock wants next for this lead at `now`: nothing, or a next pro looked up by the
+ * caller (it needs the directory), or a decision it can make alone.
+ */
+export function needsNextPro(lead: Lead, now: number): boolean {
+  const routing = lead.routing;
+  if (!routing || isSettled(routing)) return false;
+  const waiting = routing.deliveries.some((d) => d.state === "waiting" && Date.parse(d.deadlineAt) > now);
+  return !waiting && lead.type === "find-pros" && extraPros(routing) < EXTRA_PROS;
+}
+
+/**
+ * The clock's step at `now`: expires offers past their deadline; when nothing is accepted
+ * and nothing waits, offers the lead to `nextPro` (if given and allowed) or passes it to the
+ * operator. Null when nothing changes.
+ */
+export function advance(lead: Lead, now: number, nextPro?: Candidate | null): Lead | null {
+  const routing = lead.routing;
+  if (!routing || routing.escalatedAt) return null;
+  const at = iso(now);
+  const events: RoutingEvent[] = [...routing.events];
+  let changed = false;
+  let deliveries = routing.deliveries.map((d) => {
+    if (d.state !== "waiting" || Date.parse(d.deadlineAt) > now) return d;
+    changed = true;
+    events.push({ at, kind: "expired", businessId: d.businessId });
+    return { ...d, state: "expired" as const };
+  });
+  const accepted = deliveries.some((d) => d.state === "accepted");
+  const waiting = deliveries.some((d) => d.state === "waiting");
+  let escalatedAt: string | undefined;
+  if (!accepted && !waiting) {
+    const fresh = nextPro && !deliveries.some((d) => d.businessId === nextPro.businessId) ? nextPro : null;
+    if (fresh && lead.type === "find-pros" && extraPros(routing) < EXTRA_PROS) {
+      deliveries = [...deliveries, offer(fresh, lead.urgency ?? "routine", now)];
+      events.push({ at, kind: "offered", businessId: fresh.businessId, reason: "next-pro" });
+    } else {
+      const allDeclined = deliveries.length > 0 && deliveries.every((d) => d.state === "declined");
+      escalatedAt = at;
+      events.push({ at, kind: "escalated", reason: allDeclined ? "all-declined" : "no-answer" });
+    }
+    changed = true;
+  }
+  if (!changed) return null;
+  return { ...lead, routing: { ...routing, deliveries, events, ...(escalatedAt ? { escalatedAt } : {}) } };
+}

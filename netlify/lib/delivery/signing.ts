@@ -1,0 +1,97 @@
+/**
+ * The signed links a lead hands out: the visitor's status page and each business's answer
+ * page. An HMAC over what the link is for, so nobody can guess one, and a changed character
+ * (another lead, another business, a later expiry) no longer matches.
+ *
+ *   status:  /requests/{leadId}/{sig}                       (no expiry: a receipt is kept)
+ *   answer:  /respond/{leadId}.{businessId}.{expiry}.{sig}  (expiry in base-36 seconds)
+ *
+ * The key is LINK_SIGNING_SECRET, or else one the store draws once and keeps (meta hash),
+ * so a default install signs links with no setup. Changing the key retires every link.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { env as currentEnv, type Env } from "../../../src/lib/env.ts";
+import { keyspace } from "../store/keys.ts";
+import type { Store } from "../store/index.ts";
+
+/** Characters of base64url HMAC kept: 132 bits. */
+const SIG_LENGTH = 22;
+/** An answer link lives this long after the offer (the clock moves on much sooner). */
+export const ANSWER_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
+
+export interface Signer {
+  statusPath(leadId: string): string;
+  /** The answer page of one business for one lead, valid until `expiresAt` (ms). */
+  answerPath(leadId: string, businessId: string, expiresAt: number): string;
+  /** The lead id if the status signature matches. */
+  checkStatus(leadId: string, sig: string): boolean;
+  /** What an answer token grants, or why not. */
+  readAnswer(token: string, now: number): AnswerGrant;
+}
+
+export type AnswerGrant =
+  | { ok: true; leadId: string; businessId: string; expiresAt: number }
+  | { ok: false; reason: "invalid" | "expired" };
+
+const LEAD_ID = /^ld_[0-9a-z]{19}$/;
+const BUSINESS_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+export function signer(secret: string): Signer {
+  const sign = (text: string) => createHmac("sha256", secret).update(text).digest("base64url").slice(0, SIG_LENGTH);
+  const same = (a: string, b: string) => {
+    const x = Buffer.from(a);
+    const y = Buffer.from(b);
+    return x.length === y.length && timingSafeEqual(x, y);
+  };
+  const answerSig = (leadId: string, businessId: string, exp: string) => sign(`answer\n${leadId}\n${businessId}\n${exp}`);
+  return {
+    statusPath: (leadId) => `/requests/${leadId}/${sign(`status\n${leadId}`)}`,
+    answerPath(leadId, businessId, expiresAt) {
+      const exp = Math.ceil(expiresAt / 1000).toString(36);
+      return `/respond/${leadId}.${businessId}.${exp}.${answerSig(leadId, businessId, exp)}`;
+    },
+    checkStatus: (leadId, sig) => LEAD_ID.test(leadId) && same(sig, sign(`status\n${leadId}`)),
+    readAnswer(token, now) {
+      const parts = token.split(".");
+      if (parts.length !== 4) return { ok: false, reason: "invalid" };
+      const [leadId = "", businessId = "", exp = "", sig = ""] = parts;
+      if (!LEAD_ID.test(leadId) || !BUSINESS_ID.test(businessId) || !/^[0-9a-z]{1,10}$/.test(exp)) {
+        return { ok: false, reason: "invalid" };
+      }
+      // The signature first: an altered expiry is a forgery, not an expired link.
+      if (!same(sig, answerSig(leadId, businessId, exp))) return { ok: false, reason: "invalid" };
+      const expiresAt = parseInt(exp, 36) * 1000;
+      if (expiresAt <= now) return { ok: false, reason: "expired" };
+      return { ok: true, leadId, businessId, expiresAt };
+    },
+  };
+}
+
+/** Shortest key accepted from LINK_SIGNING_SECRET (env.ts checks it too). */
+export const MIN_SECRET_LENGTH = 32;
+
+const cached = new Map<string, Promise<string>>();
+
+/** The signing key: the configured one, or the store's own (drawn once, shared by every instance). */
+export function linkSecret(store: Store, env: Env = currentEnv()): Promise<string> {
+  if (env.LINK_SIGNING_SECRET) return Promise.resolve(env.LINK_SIGNING_SECRET);
+  const cacheKey = `${store.kind}:${store.prefix}:${store.description}`;
+  let secret = cached.get(cacheKey);
+  if (!secret) {
+    secret = (async () => {
+      const meta = keyspace(store.prefix).meta;
+      await store.redis.hsetnx(meta, "linkSecret", randomBytes(32).toString("base64url"));
+      const value = await store.redis.hget<string>(meta, "linkSecret");
+      if (typeof value !== "string" || value.length < MIN_SECRET_LENGTH) throw new Error("link secret unreadable");
+      return value;
+    })();
+    // A failed read is not remembered: the next request tries again.
+    secret.catch(() => cached.delete(cacheKey));
+    cached.set(cacheKey, secret);
+  }
+  return secret;
+}
+
+export async function signerFor(store: Store, env?: Env): Promise<Signer> {
+  return signer(await linkSecret(store, env));
+}
