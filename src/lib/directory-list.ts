@@ -2,7 +2,7 @@
  * What the list needs of a business. The list's state and cache hold these, whether they
  * came from the server's render or an API answer; picking the card's fields keeps photos,
  * addresses and the rest out of them. Hours and time zone stay: the card's "Open now" /
- * "Closed" badge is worked out from them.
+ * "Closed" badge is worked out from them, and the response time's phrase from its minutes.
  */
 import type { Business } from "./schemas/business.ts";
 
@@ -23,6 +23,7 @@ export type ListBusiness = Pick<
   | "businessHours"
   | "timeZone"
   | "emergency247"
+  | "responseMinutes"
 > & {
   /** Miles from the searched place (a `near` search only). */
   distanceMiles?: number;
@@ -53,6 +54,7 @@ export function toListBusiness(b: ListBusiness): ListBusiness {
     businessHours,
     timeZone,
     emergency247,
+    responseMinutes,
     distanceMiles,
   } = b;
   return {
@@ -71,6 +73,7 @@ export function toListBusiness(b: ListBusiness): ListBusiness {
     businessHours: businessHours ?? {},
     ...(timeZone ? { timeZone } : {}),
     ...(emergency247 ? { emergency247 } : {}),
+    ...(typeof responseMinutes === "number" ? { responseMinutes } : {}),
     ...(typeof distanceMiles === "number" ? { distanceMiles } : {}),
   };
 }

@@ -10,8 +10,10 @@ export function keyspace(prefix: string) {
   const p = prefix;
   return {
     prefix: p,
-    /** Hash: doc (profile JSON), slug, rank, feat, sum, count, terms, tv. */
+    /** Hash: doc (profile JSON), slug, rank, feat, sum, count, terms, tv, near, rt (response time). */
     business: (id: string) => `${p}biz:${id}`,
+    /** List: the business's latest response-time samples, newest first ("minutes:answered-at ms"). */
+    responses: (id: string) => `${p}biz:${id}:resp`,
     /** Hash: slug -> business id. */
     slugs: `${p}biz:slugs`,
     /** Zset of every business, score = order score (featured, rating, review count). */

@@ -2,7 +2,8 @@
  * Lua for the writes that must read before they write: a business upsert, a review and its
  * moderation (each recomputes the order score, see score.ts, and rewrites it in every index
  * set of the business in one atomic step, so concurrent reviews never lose a count), an
- * operator's lead edit (compare-and-set) and the notification outbox's claims.
+ * operator's lead edit (compare-and-set), the notification outbox's claims and a
+ * business's response-time samples.
  *
  * Portability: the same text runs on Redis 7 (Lua 5.1), Upstash and ioredis-mock (fengari,
  * Lua 5.3), so the scripts avoid unpack, cjson, error replies and float formatting, and
@@ -214,4 +215,31 @@ else
   redis.call('ZADD', KEYS[1], ARGV[5], ARGV[1])
 end
 return 'ok'
+
+ * Records one answer to a lead offer: pushes the sample, keeps the newest ARGV[2], and stores
+ * their median and the all-time answer count in the business's `rt` field ("median count"),
+ * in one step so concurrent answers never lose a sample. Samples are whole minutes, so the
+ * median is built as text ("12" or "12.5") rather than formatted as a float.
+ * KEYS: business, its samples list. ARGV: sample "minutes:answered-at ms", sample limit
+ * -> {"ok", median, count} | {"missing"}
+ */
+export const RECORD_RESPONSE = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
+redis.call('LPUSH', KEYS[2], ARGV[1])
+redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[2]) - 1)
+local xs = {}
+for i, v in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
+  xs[i] = tonumber(string.match(v, '^%d+') or '0')
+end
+table.sort(xs)
+local half = math.floor(#xs / 2)
+local twice
+if #xs % 2 == 1 then twice = xs[half + 1] * 2 else twice = xs[half] + xs[half + 1] end
+local median = tostring(math.floor(twice / 2))
+if twice % 2 == 1 then median = median .. '.5' end
+local previous = redis.call('HGET', KEYS[1], 'rt')
+local count = 1
+if previous then count = (tonumber(string.match(previous, '%d+$') or '0') or 0) + 1 end
+redis.call('HSET', KEYS[1], 'rt', median .. ' ' .. tostring(count))
+return {'ok', median, tostring(count)}
 `;

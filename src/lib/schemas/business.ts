@@ -103,14 +103,25 @@ export const Business = z.object({
     .optional(),
   /** Answers emergency calls around the clock (the "24/7 emergency" filter). */
   emergency247: z.boolean().optional(),
+  /**
+   * Median minutes from a lead's offer to the business's first answer, night hours left out
+   * (src/lib/response-time.ts); derived by the store, present once MIN_RESPONSE_SAMPLES answers are in.
+   */
+  responseMinutes: z.number().min(0).optional(),
+  /** Offers the business has answered; derived by the store, absent = none yet. */
+  responseCount: z.number().int().min(0).optional(),
 });
 export type Business = z.infer<typeof Business>;
 
+/** What the store derives from recorded answers: never written by an upsert or a seed. */
+const RESPONSE_FIELDS = { responseMinutes: true, responseCount: true } as const;
+
 /**
  * What `businesses.upsert` accepts. rating/reviewCount are derived from reviews; when given
- * they only seed the aggregate of a business that does not exist yet.
+ * they only seed the aggregate of a business that does not exist yet. The response-time
+ * fields are not accepted (dropped if given), so a re-seed keeps a business's figure.
  */
-export const BusinessInput = Business.extend({
+export const BusinessInput = Business.omit(RESPONSE_FIELDS).extend({
   /** Initial rating for a new business (ignored once it exists). */
   rating: Business.shape.rating.optional(),
   /** Initial review count for a new business (ignored once it exists). */

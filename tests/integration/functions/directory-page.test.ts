@@ -2,7 +2,8 @@
  * The on-demand directory pages' data and headers (netlify/lib/directory-page.ts), against
  * real Redis: a business page in at most 3 round trips with only shown reviews, a review
  * posted through the API on the very next load, unknown and malformed slugs as "missing",
- * the list through the API's own query schema, and the sitemap chunking.
+ * the list through the API's own query schema, a response time on the page and the list, and
+ * the sitemap chunking.
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -217,6 +218,20 @@ describe.skipIf(!h)("on-demand directory data", () => {
       ).toEqual(api.data.map((b) => b.id));
       expect(data.featured.map((b) => b.id)).toEqual(["dp-3"]);
     }
+  });
+
+  it("a business's response time reaches its page, the /directory list and the API answer", async () => {
+    for (const minutes of [20, 100, 130]) await h!.store.businesses.recordResponse("dp-5", minutes);
+    const { page } = await loadBusinessPage(h!.store, "page-tree-5");
+    expect(page?.business).toMatchObject({ responseMinutes: 100, responseCount: 3 });
+    const { data } = await loadDirectoryPage(h!.store, parseDirectoryQuery("?city=austin"));
+    const cards = new Map(data.page.data.map((b) => [b.id, b]));
+    expect(cards.get("dp-5")?.responseMinutes).toBe(100);
+    expect(cards.get("dp-1")).not.toHaveProperty("responseMinutes");
+    const api = (await (
+      await businessesHandler(directoryDeps(h!))(getRequest("/api/businesses?city=austin"))
+    ).json()) as { data: { id: string; responseMinutes?: number }[] };
+    expect(api.data.find((b) => b.id === "dp-5")?.responseMinutes).toBe(100);
   });
 
   it("sitemap files split the directory without gaps or repeats, in directory order", async () => {

@@ -16,6 +16,7 @@ import { readSeedFile, seedDirectory, DEFAULT_SEED_FILE } from "../../../netlify
 import { MIN_PREFIX, words } from "../../../netlify/lib/store/text.ts";
 import { CITIES } from "../../../src/lib/options.ts";
 import type { BusinessInput, SeedBusiness } from "../../../src/lib/schemas/business.ts";
+import { responseTimeContract } from "./response-times.ts";
 
 export interface StoreHarness {
   /** A new, empty store with its own prefix. */
@@ -189,6 +190,8 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
       return;
     }
     afterAll(() => h.teardown());
+
+    responseTimeContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {

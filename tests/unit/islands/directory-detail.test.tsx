@@ -5,7 +5,7 @@
  * a complete and a sparse business, and the Invoker Command buttons that open the page's
  * dialogs (opening them is the browser's, see tests/e2e/directory-detail.spec.ts).
  */
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import {
   BusinessDetail,
@@ -152,6 +152,16 @@ describe("business page", () => {
     expect(screen.getByText("Round Rock, TX (Austin area)")).toBeTruthy();
     const contact = screen.getByRole("region", { name: "Contact Information" });
     expect(within(contact).queryAllByRole("link")).toEqual([]);
+  });
+
+  it("the header says how soon the business usually answers, once it has a figure", () => {
+    render(<BusinessHeader business={{ ...FULL, responseMinutes: 12, responseCount: 7 }} />);
+    const header = screen.getByRole("heading", { level: 1 }).closest("section")!;
+    expect(within(header).getByTestId("response-time").textContent).toBe("Usually responds within 15 minutes");
+    cleanup();
+    render(<BusinessDetail business={{ ...FULL, responseCount: 2 }} reviews={null} now={MONDAY_10AM} />);
+    expect(screen.queryByTestId("response-time")).toBeNull();
+    expect(screen.queryByText(/Usually responds/)).toBeNull();
   });
 
   it("the header's rating is marked for the live update", () => {

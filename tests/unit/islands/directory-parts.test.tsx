@@ -4,7 +4,7 @@
  * Pagination, SearchForm's read and fill) and the islands' Stars and Icon, as the visitor
  * (and a screen reader) gets them.
  */
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useRef } from "react";
 import { describe, expect, it, vi } from "vitest";
@@ -92,6 +92,16 @@ describe("BusinessCard", () => {
     expect(el.textContent).toContain("Round Rock, TX");
     expect(within(el).getByTestId("distance").textContent).toBe("3.2 mi away");
     expect(within(el).getByText("24/7 emergency")).toBeTruthy();
+  });
+
+  it("a business with a response time says how soon it usually answers, with a clock; one without says nothing", () => {
+    const el = card({ responseMinutes: 95 });
+    const line = within(el).getByTestId("response-time");
+    expect(line.textContent).toBe("Usually responds within 2 hours");
+    expect(line.querySelector(".icon-clock")?.getAttribute("aria-hidden")).toBe("true");
+    cleanup();
+    expect(within(card()).queryByTestId("response-time")).toBeNull();
+    expect(screen.queryByText(/Usually responds/)).toBeNull();
   });
 
   it("without a clock there is no open badge; with one it says Open now or Closed", () => {

@@ -12,9 +12,12 @@ import { UPSERT_BUSINESS } from "../scripts.ts";
 import { indexTerms } from "../text.ts";
 import { writeNear, type NearState } from "./business-near.ts";
 
-/** A business as stored: its rating and review count live beside it as a sum and a count. */
-export type Profile = Omit<Business, "rating" | "reviewCount">;
-export const Profile = Business.omit({ rating: true, reviewCount: true });
+/**
+ * A business as stored: its rating and review count live beside it as a sum and a count,
+ * its response time in its own field (`rt`).
+ */
+export type Profile = Omit<Business, "rating" | "reviewCount" | "responseMinutes" | "responseCount">;
+export const Profile = Business.omit({ rating: true, reviewCount: true, responseMinutes: true, responseCount: true });
 
 /** Text a business is searchable by. */
 export function searchableTexts(

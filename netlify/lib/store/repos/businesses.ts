@@ -16,6 +16,7 @@ import type { Keys } from "../keys.ts";
 import { CITY_BAND, FEATURED_BOOST, cityBand, cityRank, formatRating } from "../score.ts";
 import { queryTerms } from "../text.ts";
 import { nearList, type NearSort } from "./business-near.ts";
+import { responseFields, responseRecorder } from "./business-responses.ts";
 import { businessUpsert, type Profile } from "./business-writes.ts";
 
 // The index layouts, for the bench's bulk load and the rest of the store.
@@ -85,7 +86,21 @@ export interface BusinessesRepository {
   featured(options?: { limit?: number }): Promise<Business[]>;
   /** Number of businesses (O(1)). */
   count(): Promise<number>;
+  /**
+   * Records how long the business took to answer a lead offer (daytime minutes, see
+   * src/lib/response-time.ts) and returns its figure: the median of the latest
+   * RESPONSE_SAMPLE_LIMIT answers once there are MIN_RESPONSE_SAMPLES, and the answer count.
+   * Null for an unknown business.
+   */
+  recordResponse(
+    businessId: string,
+    minutes: number,
+    at?: Date,
+  ): Promise<{ responseMinutes?: number; responseCount: number } | null>;
 }
+
+/** The hash fields a Business is read from; every profile read asks for exactly these. */
+export const PROFILE_FIELDS = ["doc", "sum", "count", "rt"] as const;
 
 function hydrate(row: unknown): Business | null {
   if (!row || typeof row !== "object") return null;
@@ -94,7 +109,7 @@ function hydrate(row: unknown): Business | null {
   if (!doc) return null;
   const sum = asNumber(r.sum);
   const count = asNumber(r.count);
-  return { ...doc, rating: formatRating(sum, count), reviewCount: count };
+  return { ...doc, rating: formatRating(sum, count), reviewCount: count, ...responseFields(r.rt) };
 }
 
 type Source = { key: string; banded: boolean; scale: number };
@@ -103,7 +118,7 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
   async function load(ids: readonly string[]): Promise<Business[]> {
     if (ids.length === 0) return [];
     const p = redis.pipeline();
-    for (const id of ids) p.hmget(keys.business(id), "doc", "sum", "count");
+    for (const id of ids) p.hmget(keys.business(id), ...PROFILE_FIELDS);
     const rows = await p.exec<unknown[]>();
     return rows.map(hydrate).filter((b): b is Business => b !== null);
   }
@@ -191,7 +206,7 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
       if (!id) return null;
       const count = Math.max(0, Math.floor(options.reviews));
       const p = redis.pipeline();
-      p.hmget(keys.business(id), "doc", "sum", "count");
+      p.hmget(keys.business(id), ...PROFILE_FIELDS);
       // The date index holds shown reviews only, so no hidden one can reach the page.
       p.zrange(keys.reviewsByDate(id), 0, count - 1, { rev: true });
       const [row, rawIds] = await p.exec<[unknown, unknown[]]>();
@@ -243,5 +258,7 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
     async count(): Promise<number> {
       return asNumber(await redis.zcard(keys.all));
     },
+
+    recordResponse: responseRecorder(redis, keys),
   };
 }

@@ -18,6 +18,7 @@ import { telHref } from "../../../lib/site.ts";
 import { invokerProps } from "../../../lib/dialogs.ts";
 import { Icon } from "../../../views/Icon.tsx";
 import { StarRow } from "../../Stars.tsx";
+import { ResponseTime } from "../ResponseTime.tsx";
 import { HoursTable, OpenNow, ServiceArea } from "./BusinessHours.tsx";
 
 /**
@@ -75,6 +76,7 @@ export function BusinessHeader({ business, live }: { business: Business; live?: 
           <span className="inline-flex items-center gap-1 text-slate-700">
             <Icon name="mapPin" className="size-4 text-forest-700" /> {business.city}, {business.state}
           </span>
+          <ResponseTime minutes={business.responseMinutes} className="text-slate-700" iconClass="text-forest-700" />
         </div>
         {business.specialties.length > 0 ? (
           <ul className="mt-4 flex flex-wrap gap-2" aria-label="Specialties">

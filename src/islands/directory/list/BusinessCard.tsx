@@ -2,7 +2,8 @@
  * One directory card (spec section 2): name, Featured badge, stars, review count,
  * description, town and state, phone, up to 3 services plus "+N more", View Details and,
  * when the business has a phone, Call Now. A near-me search adds the distance ("3.2 mi");
- * the hours add a "24/7", "Open now" or "Closed" badge.
+ * the hours add a "24/7", "Open now" or "Closed" badge, and a response time "Usually responds
+ * within ..." under the phone.
  *
  * Pure: everything comes in as props. "Open now" depends on the clock, so it is drawn only
  * when the caller passes `now`: /directory's render time (its CDN copy ends when a card's
@@ -14,6 +15,7 @@ import { openState } from "../../../lib/hours.ts";
 import { telHref } from "../../../lib/site.ts";
 import { Icon } from "../../../views/Icon.tsx";
 import { Stars } from "../../Stars.tsx";
+import { ResponseTime } from "../ResponseTime.tsx";
 import type { ListBusiness } from "../../../lib/directory-list.ts";
 
 /** Spec section 9: service cards show at most 3 services. */
@@ -103,6 +105,11 @@ export function BusinessCard({
           <li className="flex items-center gap-1.5">
             <Icon name="phone" className="size-4 shrink-0 text-forest-500" />
             <span className="whitespace-nowrap">{phone}</span>
+          </li>
+        )}
+        {business.responseMinutes !== undefined && (
+          <li>
+            <ResponseTime minutes={business.responseMinutes} />
           </li>
         )}
       </ul>
