@@ -19,6 +19,8 @@ export interface PhotoMeta {
 
 export interface PhotoStore {
   put(key: string, bytes: Uint8Array, meta: PhotoMeta): Promise<void>;
+  /** The photo and its type, or null when there is none (the answer page shows it to the pro). */
+  get(key: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
   delete(key: string): Promise<void>;
 }
 
@@ -31,6 +33,12 @@ export function netlifyPhotoStore(): PhotoStore {
       // Copy into a fresh ArrayBuffer: the upload must not see the rest of a shared buffer.
       const body = bytes.slice().buffer;
       await blobs().set(key, body, { metadata: { ...meta } });
+    },
+    async get(key) {
+      const found = await blobs().getWithMetadata(key, { type: "arrayBuffer" });
+      if (!found) return null;
+      const type = (found.metadata as Partial<PhotoMeta>).contentType;
+      return { bytes: new Uint8Array(found.data), contentType: typeof type === "string" ? type : "application/octet-stream" };
     },
     async delete(key) {
       await blobs().delete(key);
@@ -47,6 +55,10 @@ export function memoryPhotoStore(): PhotoStore & {
     entries,
     async put(key, bytes, meta) {
       entries.set(key, { bytes: bytes.slice(), meta });
+    },
+    async get(key) {
+      const entry = entries.get(key);
+      return entry ? { bytes: entry.bytes.slice(), contentType: entry.meta.contentType } : null;
     },
     async delete(key) {
       entries.delete(key);

@@ -156,7 +156,17 @@ export function deadStore(alive: Store): Store {
     ...alive,
     redis: deadRedis,
     ping: async () => false,
-    leads: { create: fail, get: fail, list: fail, search: fail, update: fail },
+    leads: {
+      create: fail,
+      get: fail,
+      list: fail,
+      search: fail,
+      update: fail,
+      mutate: fail,
+      clockDue: fail,
+      byReference: fail,
+    },
+    messages: { ensure: fail, get: fail, forLead: fail, update: fail, list: fail },
     businesses: { ...alive.businesses, list: fail },
   } as Store;
 }

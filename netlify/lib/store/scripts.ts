@@ -215,7 +215,9 @@ else
   redis.call('ZADD', KEYS[1], ARGV[5], ARGV[1])
 end
 return 'ok'
+`;
 
+/**
  * Records one answer to a lead offer: pushes the sample, keeps the newest ARGV[2], and stores
  * their median and the all-time answer count in the business's `rt` field ("median count"),
  * in one step so concurrent answers never lose a sample. Samples are whole minutes, so the

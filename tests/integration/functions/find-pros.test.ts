@@ -331,6 +331,7 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
       put: async () => {
         throw new Error("blobs down");
       },
+      get: async () => null,
       delete: async () => {},
     };
     const res = await findPros({ photos: () => broken })(
