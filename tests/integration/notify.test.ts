@@ -107,7 +107,9 @@ describe.skipIf(!h)("lead notifications", () => {
     await after();
     const t0 = Date.now();
     const waiting = await harness.store.outbox.get(id);
-    expect(waiting).toMatchObject({ attempts: 1, lastError: "webhook: HTTP 500", delivered: [] });
+    expect(waiting).toMatchObject({ attempts: 1, lastError: "webhook: Attempt 1: HTTP 500", delivered: [] });
+    const [alert] = (await harness.store.messages.forLead(id)).filter((m) => m.channel === "webhook");
+    expect(alert).toMatchObject({ state: "retrying", attempts: 1, note: "Attempt 1: HTTP 500" });
     expect(Date.parse(waiting!.nextAttemptAt) - t0).toBeGreaterThan(BACKOFF_BASE_MS - 5_000);
 
     // Not due yet: the scheduled run leaves it alone.
@@ -118,6 +120,7 @@ describe.skipIf(!h)("lead notifications", () => {
     expect(report).toMatchObject({ delivered: 1, retry: 0 });
     expect(hook.calls).toHaveLength(2);
     expect(await harness.store.outbox.get(id)).toBeNull();
+    expect(await harness.store.messages.get(alert!.id)).toMatchObject({ state: "sent", attempts: 2 });
   });
 
   it("keeps the item (and the lead) while the receiver is down, with a growing backoff", async () => {
@@ -156,25 +159,28 @@ describe.skipIf(!h)("lead notifications", () => {
       RESEND_API_URL: mail.url,
       NOTIFY_EMAIL_FROM: "Leads <leads@treeline.test>",
     };
-    mail.respondWith(503);
+    // Two e-mails go at once (the operator's and the visitor's receipt): both fail the first time.
+    mail.respondWith(503, 503);
     const { id, after } = await submit(emailEnv);
     await after();
+    const toOps = () => mail.calls.filter((c) => (c.body as { to: string[] }).to.includes("ops@treeline.test"));
+    const toVisitor = () => mail.calls.filter((c) => (c.body as { to: string[] }).to.includes("jane@example.com"));
     expect(hook.calls).toHaveLength(1);
-    expect(mail.calls).toHaveLength(1);
-    expect(await harness.store.outbox.get(id)).toMatchObject({
-      attempts: 1,
-      delivered: ["webhook"],
-      lastError: "email: HTTP 503",
-    });
+    expect(toOps()).toHaveLength(1);
+    expect(toVisitor()).toHaveLength(1);
+    expect(await harness.store.outbox.get(id)).toMatchObject({ attempts: 1 });
+    expect((await harness.store.outbox.get(id))!.lastError).toContain("email: Attempt 1: HTTP 503");
 
     const item = (await harness.store.outbox.get(id))!;
     await drainOutbox(harness.store, {
       env: parseEnv({ ...env(), ...emailEnv }),
       now: () => Date.parse(item.nextAttemptAt) + 1,
     });
+    // The webhook went the first time and is not sent again.
     expect(hook.calls).toHaveLength(1);
-    expect(mail.calls).toHaveLength(2);
-    const sent = mail.calls[1]!;
+    expect(toOps()).toHaveLength(2);
+    expect(toVisitor()).toHaveLength(2);
+    const sent = toOps()[1]!;
     expect(sent.headers.authorization).toBe("Bearer re_test_key");
     expect(sent.body).toMatchObject({
       from: "Leads <leads@treeline.test>",
@@ -183,11 +189,19 @@ describe.skipIf(!h)("lead notifications", () => {
       text: expect.stringContaining(`Open in admin: ${SITE}/admin#lead=${id}`),
       html: expect.stringContaining('<a href="tel:+15125550199">512-555-0199</a>'),
     });
+    expect(toVisitor()[1]!.body).toMatchObject({
+      to: ["jane@example.com"],
+      subject: expect.stringMatching(/^Emergency request TL-[0-9A-Z]{4}-[0-9A-Z]{2} is in$/),
+      text: expect.stringContaining(`${SITE}/requests/${id}/`),
+    });
     expect(await harness.store.outbox.get(id)).toBeNull();
   });
 
   it("never sends the same item twice at once (the scheduled run next to the response's attempt)", async () => {
-    const { id } = await submit({ NOTIFY_WEBHOOK_URL: "" });
+    // The response's own attempt is held back, so three notifiers race for the item.
+    const quote = harness.handler(QUOTE_ENDPOINT, { env: parseEnv(env()), notify: async () => undefined });
+    const res = await quote(jsonRequest("/api/quote", { ...validQuote(), _started: humanStarted() }), nextIp());
+    const { id } = (await res.json()) as { id: string };
     const runs = await Promise.all([
       notifyLead(harness.store, id, { env: parseEnv(env()) }),
       drainOutbox(harness.store, { env: parseEnv(env()) }),
@@ -197,16 +211,23 @@ describe.skipIf(!h)("lead notifications", () => {
     expect(runs).toContain("skipped");
   });
 
-  it("does nothing without a channel, and the item waits for one", async () => {
+  it("without any provider, every message is kept for /admin and nothing is sent", async () => {
     const { id, after } = await submit({ NOTIFY_WEBHOOK_URL: "" });
     await after();
     expect(hook.calls).toHaveLength(0);
-    expect(await drainOutbox(harness.store, { env: parseEnv({ SITE_URL: SITE }) })).toMatchObject({
-      disabled: true,
-      claimed: 0,
-    });
-    expect(await harness.store.outbox.get(id)).toMatchObject({ attempts: 0 });
-    expect(await notifyLead(harness.store, id, { env: parseEnv(env()) })).toBe("delivered");
+    expect(mail.calls).toHaveLength(0);
+    expect(await harness.store.outbox.get(id)).toBeNull();
+    const messages = await harness.store.messages.forLead(id);
+    expect(messages.map((m) => [m.kind, m.audience, m.channel, m.state])).toEqual([
+      ["new-lead", "operator", "admin", "kept"],
+      ["receipt", "visitor", "email", "kept"],
+    ]);
+    expect(messages[0]!.note).toMatch(/no operator channel configured/);
+    expect(messages[1]!.note).toMatch(/RESEND_API_KEY/);
+    expect(messages[1]).toMatchObject({ to: "jane@example.com", subject: expect.stringContaining("TL-") });
+    // A later run composes nothing new.
+    expect(await drainOutbox(harness.store, { env: parseEnv({ SITE_URL: SITE }) })).toMatchObject({ disabled: true });
+    expect(await harness.store.messages.forLead(id)).toHaveLength(2);
   });
 
   it("escapes Slack markup in what the visitor typed", () => {

@@ -61,7 +61,13 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
     expect(res.status).toBe(201);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json();
-    expect(body).toEqual({ ok: true, id: expect.stringMatching(/^ld_/), businessName: "Oakline Tree Care" });
+    expect(body).toEqual({
+      ok: true,
+      id: expect.stringMatching(/^ld_/),
+      businessName: "Oakline Tree Care",
+      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/), statusUrl: expect.stringMatching(/^\/requests\/ld_/),
+      urgency: "routine",
+    });
     const lead = await h!.store.leads.get(body.id);
     expect(lead).toMatchObject({ type: "booking", status: "new" });
     expect(lead!.data).toEqual({
@@ -227,7 +233,13 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
     const res = await post({ ...validBooking("bk-01"), company_website: "spam" });
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toEqual({ ok: true, id: expect.stringMatching(/^ld_/), businessName: "Oakline Tree Care" });
+    expect(body).toEqual({
+      ok: true,
+      id: expect.stringMatching(/^ld_/),
+      businessName: "Oakline Tree Care",
+      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/), statusUrl: expect.stringMatching(/^\/requests\/ld_/),
+      urgency: "routine",
+    });
     expect(await h!.store.leads.get(body.id)).toBeNull();
     expect((await bookings()).length).toBe(before);
   });

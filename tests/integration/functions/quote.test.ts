@@ -45,7 +45,13 @@ describe.skipIf(!h)("POST /api/quote", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     const body = await res.json();
-    expect(body).toEqual({ ok: true, id: expect.stringMatching(/^ld_/), estimatedCost: "$900 - $4,500" });
+    expect(body).toEqual({
+      ok: true,
+      id: expect.stringMatching(/^ld_/),
+      estimatedCost: "$900 - $4,500",
+      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/), statusUrl: expect.stringMatching(/^\/requests\/ld_/),
+      urgency: "emergency",
+    });
 
     const lead = await harness.store.leads.get(body.id);
     expect(lead).toMatchObject({
@@ -157,7 +163,13 @@ describe.skipIf(!h)("POST /api/quote", () => {
     );
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toEqual({ ok: true, id: expect.stringMatching(/^ld_/), estimatedCost: "$900 - $4,500" });
+    expect(body).toEqual({
+      ok: true,
+      id: expect.stringMatching(/^ld_/),
+      estimatedCost: "$900 - $4,500",
+      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/), statusUrl: expect.stringMatching(/^\/requests\/ld_/),
+      urgency: "emergency",
+    });
     expect(await harness.store.leads.get(body.id)).toBeNull();
     expect((await leadsOfType()).length).toBe(before);
   });
