@@ -14,7 +14,8 @@ import { FindProsRequest } from "../../src/lib/schemas/forms.ts";
 import { checkPhoto } from "./blobs.ts";
 import { errorName } from "./http.ts";
 import { PHOTO_BODY_LIMIT, type LeadEndpoint } from "./leads.ts";
-import { NO_MATCHES_MESSAGE, findProsConfirmationPage, type ProMatch } from "./pages.ts";
+import { urgencyOf } from "../../src/lib/lead-urgency.ts";
+import { NO_MATCHES_MESSAGE, findProsConfirmationPage, receiptOf, type ProMatch } from "./pages.ts";
 import type { Store } from "./store/index.ts";
 
 export const MATCH_LIMIT = 3;
@@ -88,5 +89,6 @@ export const FIND_PROS_ENDPOINT: LeadEndpoint<FindProsLead> = {
       reply: matches.length > 0 ? { matches } : { matches, message: NO_MATCHES_MESSAGE },
     };
   },
-  confirmation: (data) => findProsConfirmationPage(data.matchedBusinesses ?? []),
+  confirmation: (data, reply) =>
+    findProsConfirmationPage(data.matchedBusinesses ?? [], receiptOf(reply, urgencyOf("find-pros", data))),
 };
