@@ -8,13 +8,15 @@
  * loads the ZIP dataset.
  */
 import { FIND_PROS_FORM } from "../../src/lib/forms/fields.ts";
+import { noMatchesMessage } from "../../src/lib/forms/copy.ts";
 import { findPlace } from "../../src/lib/geo/places.ts";
 import { PRO_SERVICES, optionLabel } from "../../src/lib/options.ts";
 import { FindProsRequest } from "../../src/lib/schemas/forms.ts";
 import { checkPhoto } from "./blobs.ts";
 import { errorName } from "./http.ts";
 import { PHOTO_BODY_LIMIT, type LeadEndpoint } from "./leads.ts";
-import { NO_MATCHES_MESSAGE, findProsConfirmationPage, type ProMatch } from "./pages.ts";
+import { urgencyOf } from "../../src/lib/lead-urgency.ts";
+import { findProsConfirmationPage, receiptOf, type ProMatch } from "./pages.ts";
 import type { Store } from "./store/index.ts";
 import type { Candidate } from "./delivery/routing.ts";
 
@@ -123,8 +125,9 @@ export const FIND_PROS_ENDPOINT: LeadEndpoint<FindProsLead> = {
     const matches = data.matchedBusinesses ?? [];
     return {
       stored: { ...data, matchedBusinesses: matches },
-      reply: matches.length > 0 ? { matches } : { matches, message: NO_MATCHES_MESSAGE },
+      reply: matches.length > 0 ? { matches } : { matches, message: noMatchesMessage(urgencyOf("find-pros", data)) },
     };
   },
-  confirmation: (data) => findProsConfirmationPage(data.matchedBusinesses ?? []),
+  confirmation: (data, reply) =>
+    findProsConfirmationPage(data.matchedBusinesses ?? [], receiptOf(reply, urgencyOf("find-pros", data))),
 };

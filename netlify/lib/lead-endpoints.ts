@@ -15,10 +15,11 @@ import {
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { BOOKING_MESSAGES, bookingRequestSchema, BookingRequest } from "../../src/lib/schemas/booking.ts";
 import { AssessmentRequest, AuditRequest, QuoteRequest } from "../../src/lib/schemas/forms.ts";
+import { urgencyOf } from "../../src/lib/lead-urgency.ts";
 import { TEXT_BODY_LIMIT } from "./http.ts";
 import type { LeadEndpoint } from "./leads.ts";
 import type { Candidate } from "./delivery/routing.ts";
-import { bookingConfirmationPage, growthConfirmationPage, quoteConfirmationPage } from "./pages.ts";
+import { bookingConfirmationPage, growthConfirmationPage, quoteConfirmationPage, receiptOf } from "./pages.ts";
 
 export const QUOTE_ENDPOINT: LeadEndpoint<QuoteRequest> = {
   type: "quote",
@@ -34,7 +35,8 @@ export const QUOTE_ENDPOINT: LeadEndpoint<QuoteRequest> = {
       reply: { estimatedCost: text },
     };
   },
-  confirmation: (_data, reply) => quoteConfirmationPage(String(reply.estimatedCost)),
+  confirmation: (data, reply) =>
+    quoteConfirmationPage(String(reply.estimatedCost), receiptOf(reply, urgencyOf("quote", data))),
 };
 
 /** The two growth forms differ only in their form, schema and confirmation wording. */
@@ -49,7 +51,7 @@ function growthEndpoint<T extends Record<string, unknown>>(
     schema,
     multipartLimit: TEXT_BODY_LIMIT,
     prepare: (data) => ({ stored: { ...data }, reply: {} }),
-    confirmation: () => growthConfirmationPage(type),
+    confirmation: (_data, reply) => growthConfirmationPage(type, receiptOf(reply)),
   };
 }
 
@@ -99,7 +101,15 @@ export const BOOKING_ENDPOINT: LeadEndpoint<BookingLead> = {
     const business = id ? await store.businesses.get(id).catch(() => null) : null;
     return business ? bookingForm(business) : BOOKING_FORM;
   },
-  prepare: ({ candidate: _candidate, ...data }) => ({ stored: { ...data }, reply: { businessName: data.businessName } }),
+  prepare: ({ candidate: _candidate, ...data }) => ({
+    stored: { ...data },
+    reply: { businessName: data.businessName },
+  }),
   candidates: (data) => (data.candidate ? [data.candidate] : []),
-  confirmation: (data) => bookingConfirmationPage(data.businessName ?? "the business", data.businessSlug),
+  confirmation: (data, reply) =>
+    bookingConfirmationPage(
+      data.businessName ?? "the business",
+      data.businessSlug,
+      receiptOf(reply, urgencyOf("booking", data)),
+    ),
 };

@@ -12,7 +12,15 @@
 import { randomUUID } from "node:crypto";
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ASSESSMENT_SUBMITTED, AUDIT_TOASTS, BOOKING_TOASTS, QUOTE_TOASTS } from "../../src/lib/forms/copy.ts";
+import {
+  ASSESSMENT_SUBMITTED,
+  AUDIT_TOASTS,
+  bookingToast,
+  findProsFollowUp,
+  noMatchesMessage,
+  quoteToast,
+} from "../../src/lib/forms/copy.ts";
+import type { Receipt } from "../../src/lib/receipt.ts";
 import { SITE } from "../../src/lib/site.ts";
 import { formatMiles } from "../../src/lib/geo/distance.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
@@ -26,6 +34,14 @@ import {
 } from "../../src/lib/forms/markup.ts";
 import { BookingConfirmation, GrowthConfirmation, QuoteConfirmation } from "../../src/views/leads/Confirmations.tsx";
 import { LeadForm } from "../../src/views/leads/LeadForm.tsx";
+import { EmergencyCall, ReceiptNote } from "../../src/views/leads/Receipt.tsx";
+
+/**
+ * The receipt fields of a lead's reply (reference, statusUrl, urgency), checked: a page
+ * without a reference omits the receipt block. Pass the form's own urgencyOf() reading as
+ * the second argument so an emergency is never promised a day, whatever the reply says.
+ */
+export { receiptOf } from "../../src/lib/receipt.ts";
 
 /** A directory business suggested to a find-pros visitor (also the JSON `matches` item). */
 export interface ProMatch {
@@ -89,6 +105,13 @@ h2{font-size:1.15rem;margin:1.5rem 0 .5rem;color:#0d2116}
 .lead-confirmation svg{width:1.25rem;height:1.25rem;flex-shrink:0;color:var(--forest)}
 .lead-confirmation section{border:1px solid #dcefe1;border-radius:.75rem;padding:1rem;margin-top:1rem;background:var(--forest-50)}
 .lead-confirmation h3{font-size:1.05rem;margin:0}
+.receipt{border:2px solid var(--forest);border-radius:.75rem;padding:1rem;margin:1rem 0;background:var(--forest-50)}
+.receipt p{margin:.25rem 0}
+.receipt .reference{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:1.25rem;letter-spacing:.05em}
+.emergency-call{border:2px solid #b91c1c;border-radius:.75rem;padding:1rem;margin:1rem 0;background:#fef2f2}
+.emergency-call p{margin:.25rem 0}
+.emergency-call p:first-child{font-weight:700;font-size:1.15rem;color:#7f1d1d}
+.emergency-call a{margin:.5rem 0}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .btn-primary,.btn-secondary{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.625rem 1.25rem;border:0;border-radius:.5rem;background:var(--amber);color:#fff;font:inherit;font-size:1.2rem;font-weight:700;cursor:pointer}
 .btn-primary:hover{background:var(--amber-dark)}
@@ -144,39 +167,45 @@ export function formErrorPage(
   return renderPage({ title: `Please check your ${form.title}`, body });
 }
 
-/** Quote received: the server's estimate and what happens next. */
-export function quoteConfirmationPage(estimateText: string): string {
+const leadParagraph = (text: string) => `<p class="lead">${escapeHtml(text)}</p>`;
+
+/** Quote received: the receipt, the server's estimate and what happens next (an emergency: call now). */
+export function quoteConfirmationPage(estimateText: string, receipt: Receipt): string {
+  const toast = quoteToast(receipt.urgency);
   const body =
-    `<h1>${escapeHtml(QUOTE_TOASTS.success.title)}</h1><p class="lead">${escapeHtml(QUOTE_TOASTS.success.description)}</p>` +
-    html(createElement(QuoteConfirmation, { estimate: estimateText }));
-  return renderPage({ title: QUOTE_TOASTS.success.title, body });
+    `<h1>${escapeHtml(toast.title)}</h1>${leadParagraph(toast.description)}` +
+    html(createElement(QuoteConfirmation, { estimate: estimateText, receipt }));
+  return renderPage({ title: toast.title, body });
 }
 
-/** Audit or assessment received: next steps and expected outcomes. */
-export function growthConfirmationPage(kind: "audit" | "assessment"): string {
+/** Audit or assessment received: the receipt, next steps and expected outcomes (always routine). */
+export function growthConfirmationPage(kind: "audit" | "assessment", receipt: Receipt): string {
   const heading = kind === "audit" ? AUDIT_TOASTS.success.title : ASSESSMENT_SUBMITTED;
   const body =
-    `<h1>${escapeHtml(heading)}</h1><p class="lead">${escapeHtml(AUDIT_TOASTS.success.description)}</p>` +
-    html(createElement(GrowthConfirmation)) +
+    `<h1>${escapeHtml(heading)}</h1>${leadParagraph(AUDIT_TOASTS.success.description)}` +
+    html(createElement(GrowthConfirmation, { receipt })) +
     `<p>Prefer to talk now?</p>${callLink()}`;
   return renderPage({ title: heading, body });
 }
 
-/** Booking received: the spec's toast text as a page, and the way back to the business. */
-export function bookingConfirmationPage(businessName: string, slug: string | undefined): string {
+/** Booking received: the spec's toast text as a page (an emergency: call now), the receipt, the way back. */
+export function bookingConfirmationPage(businessName: string, slug: string | undefined, receipt: Receipt): string {
+  const toast = bookingToast(receipt.urgency);
   const body =
-    `<h1>${escapeHtml(BOOKING_TOASTS.success.title)}</h1><p class="lead">${escapeHtml(BOOKING_TOASTS.success.description)}</p>` +
-    html(createElement(BookingConfirmation, { businessName, slug }));
-  return renderPage({ title: BOOKING_TOASTS.success.title, body });
+    `<h1>${escapeHtml(toast.title)}</h1>${leadParagraph(toast.description)}` +
+    html(createElement(BookingConfirmation, { businessName, slug, receipt }));
+  return renderPage({ title: toast.title, body });
 }
 
-export const NO_MATCHES_MESSAGE = "We'll match you with local pros by phone within 24 hours.";
+/** The find-pros reply's `message` when nothing matched (routine; noMatchesMessage(urgency) has the emergency's). */
+export const NO_MATCHES_MESSAGE = noMatchesMessage("routine");
 
-/** Find-pros received: the matched businesses, or the phone promise. */
-export function findProsConfirmationPage(matches: readonly ProMatch[]): string {
+/** Find-pros received: for an emergency the hotline first, the receipt, then the matched businesses or the promise. */
+export function findProsConfirmationPage(matches: readonly ProMatch[], receipt: Receipt): string {
+  const emergency = receipt.urgency === "emergency";
   const list =
     matches.length === 0
-      ? `<p>${escapeHtml(NO_MATCHES_MESSAGE)}</p>`
+      ? `<p>${escapeHtml(noMatchesMessage(receipt.urgency))}</p>`
       : `<p>These local pros offer the service you asked for:</p><ul class="matches">${matches
           .map(
             (m) =>
@@ -187,8 +216,13 @@ export function findProsConfirmationPage(matches: readonly ProMatch[]): string {
                 : "") +
               `</li>`,
           )
-          .join("")}</ul><p>We'll also follow up within 24 hours.</p>`;
-  const body = `<h1>Request Received</h1><p class="lead">Thanks! We've got your request for quotes.</p><h2>Your matches</h2>${list}${callLink()}`;
+          .join("")}</ul><p>${escapeHtml(findProsFollowUp(receipt.urgency))}</p>`;
+  const body =
+    `<h1>Request Received</h1>` +
+    (emergency ? html(createElement(EmergencyCall)) : "") +
+    leadParagraph("Thanks! We've got your request for quotes.") +
+    html(createElement(ReceiptNote, { receipt })) +
+    `<h2>Your matches</h2>${list}${emergency ? "" : callLink()}`;
   return renderPage({ title: "Request Received", body });
 }
 

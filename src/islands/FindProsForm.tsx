@@ -9,6 +9,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { FIND_PROS_FORM } from "../lib/forms/fields.ts";
+import type { Receipt } from "../lib/receipt.ts";
 import { FORM_CLASSES, fieldId, HONEYPOT_FIELD, SOURCE_FIELD, STARTED_FIELD } from "../lib/forms/markup.ts";
 import type { FieldErrors } from "../lib/schemas/forms.ts";
 import { showToast } from "../lib/stores/dialogs.ts";
@@ -27,7 +28,9 @@ interface Props {
   source: string;
 }
 
-type View = { kind: "form" } | { kind: "done"; matches: Match[]; message?: string; name: string; location: string };
+type View =
+  | { kind: "form" }
+  | { kind: "done"; matches: Match[]; message?: string; receipt: Receipt; name: string; location: string };
 
 const NETWORK_MESSAGE = "We couldn't reach our server. Check your connection and try again.";
 const FAILED_MESSAGE = "Failed to submit your request. Please try again.";
@@ -96,6 +99,7 @@ export default function FindProsForm({ source }: Props) {
         kind: "done",
         matches: outcome.matches,
         message: outcome.message,
+        receipt: outcome.receipt,
         name: String(data.get("name") ?? ""),
         location: String(data.get("location") ?? ""),
       });
@@ -133,6 +137,7 @@ export default function FindProsForm({ source }: Props) {
       <Confirmation
         matches={view.matches}
         message={view.message}
+        receipt={view.receipt}
         name={view.name}
         location={view.location}
         onReset={reset}

@@ -15,7 +15,14 @@ import { ASSESSMENT_FORM, AUDIT_FORM, QUOTE_FORM } from "../../src/lib/forms/fie
 import { CHALLENGES, GOALS } from "../../src/lib/options";
 import { MESSAGES } from "../../src/lib/schemas/forms";
 import { SITE } from "../../src/lib/site";
-import { AUDIT_CONFIRMATION, AUDIT_TOASTS, QUOTE_CONFIRMATION, QUOTE_TOASTS } from "../../src/lib/forms/copy";
+import {
+  AUDIT_CONFIRMATION,
+  AUDIT_TOASTS,
+  EMERGENCY_CONFIRMATION,
+  QUOTE_CONFIRMATION,
+  QUOTE_TOASTS,
+  quotePromises,
+} from "../../src/lib/forms/copy";
 import { axeBlocking, expect, expectModal, hold, hydrated, settled, test, toasts } from "./fixtures";
 
 /** Chunks that only the dialogs island needs (React, react-dom, Radix, zod, the island). */
@@ -125,14 +132,18 @@ test.describe("with JavaScript", () => {
         _source: "/services/emergency",
       });
 
-      // Confirmation: range, variance note, promises, phone; one success toast.
+      // Confirmation of an emergency: the hotline, range, variance note, the emergency's promises; one toast.
       await expect(dialog).toHaveAccessibleName(QUOTE_CONFIRMATION.title);
       await expect(dialog).toContainText(QUOTE_CONFIRMATION.variesNote);
-      for (const promise of QUOTE_CONFIRMATION.promises) await expect(dialog).toContainText(promise);
-      await expect(dialog.getByRole("link", { name: SITE.phone })).toHaveAttribute("href", SITE.phoneHref);
+      for (const promise of quotePromises("emergency")) await expect(dialog).toContainText(promise);
+      await expect(dialog).not.toContainText("24 hours");
+      await expect(dialog.getByRole("link", { name: EMERGENCY_CONFIRMATION.call, exact: true })).toHaveAttribute(
+        "href",
+        SITE.phoneHref,
+      );
       await expect(toasts(page)).toHaveCount(1);
-      await expect(toasts(page)).toContainText(QUOTE_TOASTS.success.title);
-      await expect(toasts(page)).toContainText(QUOTE_TOASTS.success.description);
+      await expect(toasts(page)).toContainText(QUOTE_TOASTS.emergency.title);
+      await expect(toasts(page)).toContainText(QUOTE_TOASTS.emergency.description);
 
       // A swipe right past 50 px dismisses the toast (it lives in the modal while the modal is open).
       const toast = (await toasts(page).first().boundingBox())!;
@@ -325,8 +336,9 @@ test.describe("without JavaScript", () => {
     await form.getByRole("button", { name: QUOTE_FORM.submit }).click();
     await expect(page.getByRole("heading", { name: QUOTE_TOASTS.success.title })).toBeVisible(serverAnswer);
     await expect(page.getByTestId("quote-estimate")).toHaveText("$900 - $4,500");
-    for (const promise of QUOTE_CONFIRMATION.promises)
+    for (const promise of quotePromises("emergency"))
       await expect(page.getByText(promise, { exact: true })).toBeVisible();
+    await expect(page.getByRole("main")).not.toContainText("24 hours");
   });
 
   test("audit: the button opens the form, Close hides it, submit confirms", async ({ page }) => {

@@ -12,6 +12,7 @@ import {
   formErrorPage,
   growthConfirmationPage,
   quoteConfirmationPage,
+  receiptOf,
   renderPage,
 } from "../../netlify/lib/pages.ts";
 import { LeadForm, labelClass } from "../../src/views/leads/LeadForm.tsx";
@@ -83,14 +84,15 @@ describe("LeadForm on the server (the prebuilt dialogs and the no-JS pages)", ()
   });
 
   it("confirmation pages render the dialogs' confirmation components", () => {
-    const quote = quoteConfirmationPage("$900 - $4,500");
+    // A reply without the receipt fields still renders (tests/unit/confirmation-pages.test.ts has them).
+    const quote = quoteConfirmationPage("$900 - $4,500", receiptOf({}));
     expect(quote).toContain("<h1>Quote Request Submitted</h1>");
     expect(quote).toContain("$900 - $4,500");
     for (const promise of QUOTE_CONFIRMATION.promises) expect(quote).toContain(escapeHtml(promise));
-    const audit = growthConfirmationPage("assessment");
+    const audit = growthConfirmationPage("assessment", receiptOf({}));
     expect(audit).toContain("<h1>Assessment Request Submitted</h1>");
     for (const step of AUDIT_CONFIRMATION.nextSteps) expect(audit).toContain(escapeHtml(step));
-    const booking = bookingConfirmationPage("<Trees>", "a-b");
+    const booking = bookingConfirmationPage("<Trees>", "a-b", receiptOf({}));
     expect(booking).toContain("&lt;Trees&gt;");
     expect(booking).toContain('href="/directory/a-b"');
   });

@@ -1,32 +1,37 @@
 /**
- * What replaces the form once the request is stored: the promise, then the pros it went to
- * (or what happens when none matched). Focus moves to the heading so keyboard and screen
- * reader users land on the result instead of on a button that no longer exists.
+ * What replaces the form once the request is stored: for an emergency the hotline first,
+ * then the promise and the receipt, then the pros it went to (or what happens when none
+ * matched). An emergency is never promised a day. Focus moves to the heading so keyboard
+ * and screen reader users land on the result instead of on a button that no longer exists.
  */
 import { useEffect, useRef } from "react";
+import { noMatchesMessage } from "../../lib/forms/copy.ts";
 import { formatMiles } from "../../lib/geo/distance.ts";
+import { CONTACT_PROMISE_HOURS } from "../../lib/lead-urgency.ts";
+import type { Receipt } from "../../lib/receipt.ts";
 import { telHref } from "../../lib/site.ts";
 import { StarRow } from "../Stars.tsx";
 import { Icon } from "../../views/Icon.tsx";
+import { EmergencyCall, ReceiptNote } from "../../views/leads/Receipt.tsx";
 import type { Match } from "./submit.ts";
-
-/** Spec section 9: every lead is contacted within 24 hours. */
-const CONTACT_PROMISE_HOURS = 24;
 
 interface Props {
   matches: Match[];
-  /** The server's next-step text when nothing matched (preferred over ours). */
+  /** The server's next-step text when nothing matched (preferred over ours, except in an emergency). */
   message?: string;
+  receipt: Receipt;
   /** First name for a personal touch; may be empty. */
   name: string;
   location: string;
   onReset: () => void;
 }
 
-export function Confirmation({ matches, message, name, location, onReset }: Props) {
+export function Confirmation({ matches, message, receipt, name, location, onReset }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const first = name.trim().split(/\s+/)[0];
+  const emergency = receipt.urgency === "emergency";
+  const where = location.trim() ? ` in ${location.trim()}` : "";
 
   return (
     <div className="text-center sm:text-left" data-testid="find-pros-confirmation">
@@ -36,12 +41,23 @@ export function Confirmation({ matches, message, name, location, onReset }: Prop
       <h3 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
         Request received
       </h3>
+      {emergency ? (
+        <div className="mt-4 text-left">
+          <EmergencyCall />
+        </div>
+      ) : null}
       <p className="mt-2 text-slate-600">
         {first ? `Thanks, ${first}. ` : "Thanks. "}
         {matches.length > 0
-          ? `We've sent your request to ${matches.length === 1 ? "a local pro" : `${matches.length} local pros`}. Expect a call or e-mail with a quote within ${CONTACT_PROMISE_HOURS} hours.`
+          ? `We've sent your request to ${matches.length === 1 ? "a local pro" : `${matches.length} local pros`}.` +
+            (emergency ? "" : ` Expect a call or e-mail with a quote within ${CONTACT_PROMISE_HOURS} hours.`)
           : "We've got your request for quotes."}
       </p>
+      {receipt.reference ? (
+        <div className="mt-4 text-left">
+          <ReceiptNote receipt={receipt} />
+        </div>
+      ) : null}
 
       {matches.length > 0 ? (
         <>
@@ -86,8 +102,10 @@ export function Confirmation({ matches, message, name, location, onReset }: Prop
         </>
       ) : (
         <p className="mt-6 rounded-xl border border-forest-100 bg-forest-50/60 p-4 text-left text-slate-700">
-          {message ??
-            `We couldn't match a listed pro${location.trim() ? ` in ${location.trim()}` : ""} right away. Our team will hand-pick up to 3 licensed, insured pros near you and contact you within ${CONTACT_PROMISE_HOURS} hours.`}
+          {emergency
+            ? noMatchesMessage("emergency")
+            : (message ??
+              `We couldn't match a listed pro${where} right away. Our team will hand-pick up to 3 licensed, insured pros near you and contact you within ${CONTACT_PROMISE_HOURS} hours.`)}
         </p>
       )}
 

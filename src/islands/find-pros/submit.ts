@@ -5,6 +5,8 @@
  */
 import { z } from "../../lib/zod.ts";
 import { FIND_PROS_FORM } from "../../lib/forms/fields.ts";
+import { urgencyOf } from "../../lib/lead-urgency.ts";
+import { receiptOf, type Receipt } from "../../lib/receipt.ts";
 import type { FieldErrors } from "../../lib/schemas/forms.ts";
 
 /** A pro the request was passed to. Ratings are numeric strings in the directory data. */
@@ -19,7 +21,10 @@ const Match = z.object({
 });
 export type Match = z.infer<typeof Match>;
 
-/** 201 body; `message` is the server's own wording for what happens when nothing matched. */
+/**
+ * 201 body; `message` is the server's own wording for what happens when nothing matched.
+ * receiptOf reads the receipt fields from the same body.
+ */
 const Created = z.object({
   ok: z.literal(true),
   id: z.string(),
@@ -29,7 +34,7 @@ const Created = z.object({
 const Problem = z.object({ error: z.string().optional(), fields: z.record(z.string(), z.string()).optional() });
 
 export type SubmitOutcome =
-  | { kind: "sent"; id: string; matches: Match[]; message?: string }
+  | { kind: "sent"; id: string; matches: Match[]; message?: string; receipt: Receipt }
   | { kind: "invalid"; fields: FieldErrors; message?: string }
   | { kind: "failed"; status: number; message?: string };
 
@@ -50,10 +55,12 @@ export async function submitFindPros(data: FormData, key: string, signal?: Abort
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) {
     const created = Created.safeParse(body);
+    // The form's own timeline counts too, so an emergency is never promised a day.
+    const receipt = receiptOf(body, urgencyOf("find-pros", { timeline: data.get("timeline") }));
     // A 2xx we cannot read still means the request was stored: confirm without matches.
     return created.success
-      ? { kind: "sent", id: created.data.id, matches: created.data.matches, message: created.data.message }
-      : { kind: "sent", id: "", matches: [] };
+      ? { kind: "sent", id: created.data.id, matches: created.data.matches, message: created.data.message, receipt }
+      : { kind: "sent", id: "", matches: [], receipt };
   }
   const problem = Problem.safeParse(body);
   const message = problem.success ? problem.data.error : undefined;

@@ -2,12 +2,16 @@
  * Book Service (spec sections 4 and 5): name, e-mail and phone required; the business's
  * own services as the choices; address, date, urgency (default normal) and description
  * optional. Success closes the dialog (the next opening starts from a fresh form) and
- * toasts; failure keeps the dialog and what was typed, with a destructive toast.
+ * toasts, with the lead's reference and its "Track your request" link (the toast stays
+ * longer so the reference can be read), and an emergency's toast says call now; failure
+ * keeps the dialog and what was typed, with a destructive toast.
  */
 import { useState } from "react";
 import { closeDialog } from "../../lib/dialogs.ts";
-import { BOOKING_TOASTS } from "../../lib/forms/copy.ts";
+import { BOOKING_TOASTS, bookingToast, withReceipt } from "../../lib/forms/copy.ts";
 import { bookingForm } from "../../lib/forms/fields.ts";
+import { urgencyOf } from "../../lib/lead-urgency.ts";
+import { receiptOf } from "../../lib/receipt.ts";
 import { BookingRequest } from "../../lib/schemas/booking.ts";
 import type { BusinessPreset } from "../../lib/stores/dialogs.ts";
 import { DialogHeader } from "../../views/leads/DialogParts.tsx";
@@ -21,7 +25,15 @@ export function BookingDialogBody({
   hidden,
   onFinished,
 }: DialogBodyProps & { business: BusinessPreset }) {
-  const [send] = useState(() => createLeadSender(BOOKING_TOASTS));
+  const [send] = useState(() =>
+    createLeadSender({
+      success: (reply, payload) => {
+        const receipt = receiptOf(reply, urgencyOf("booking", payload));
+        return withReceipt(bookingToast(receipt.urgency), receipt);
+      },
+      failure: BOOKING_TOASTS.failure,
+    }),
+  );
   const [form] = useState(() =>
     bookingForm({ name: business.businessName || "this business", services: business.services }),
   );

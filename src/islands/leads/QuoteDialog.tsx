@@ -1,13 +1,16 @@
 /**
  * The quote dialog (spec section 4): form -> estimate computed and request sent ->
- * confirmation with the range. A failure keeps the form and what was typed, and says so
- * in a destructive toast; a 400's field messages also show inline.
+ * confirmation with the receipt and the range; an emergency (its urgency or its service)
+ * is told to call now instead of promised a day. A failure keeps the form and what was
+ * typed, and says so in a destructive toast; a 400's field messages also show inline.
  */
 import { useState } from "react";
 import { closeDialog } from "../../lib/dialogs.ts";
 import { estimate } from "../../lib/estimate.ts";
-import { QUOTE_CONFIRMATION as C, QUOTE_TOASTS } from "../../lib/forms/copy.ts";
+import { QUOTE_CONFIRMATION as C, QUOTE_TOASTS, quoteToast } from "../../lib/forms/copy.ts";
 import { QUOTE_FORM } from "../../lib/forms/fields.ts";
+import { urgencyOf } from "../../lib/lead-urgency.ts";
+import { receiptOf, type Receipt } from "../../lib/receipt.ts";
 import { QuoteRequest } from "../../lib/schemas/forms.ts";
 import { QuoteConfirmation } from "../../views/leads/Confirmations.tsx";
 import { DialogHeader } from "../../views/leads/DialogParts.tsx";
@@ -15,14 +18,19 @@ import { LeadForm } from "../../views/leads/LeadForm.tsx";
 import { createLeadSender, type DialogBodyProps } from "./submit.ts";
 
 export function QuoteDialogBody({ dialogId, defaults, hidden, onFinished }: DialogBodyProps) {
-  const [send] = useState(() => createLeadSender(QUOTE_TOASTS));
-  const [done, setDone] = useState<string | null>(null);
+  const [send] = useState(() =>
+    createLeadSender({
+      success: (reply, payload) => quoteToast(receiptOf(reply, urgencyOf("quote", payload)).urgency),
+      failure: QUOTE_TOASTS.failure,
+    }),
+  );
+  const [done, setDone] = useState<{ estimate: string; receipt: Receipt } | null>(null);
 
   if (done !== null) {
     return (
       <>
-        <DialogHeader dialogId={dialogId} title={C.title} description={QUOTE_TOASTS.success.description} />
-        <QuoteConfirmation estimate={done} />
+        <DialogHeader dialogId={dialogId} title={C.title} description={quoteToast(done.receipt.urgency).description} />
+        <QuoteConfirmation estimate={done.estimate} receipt={done.receipt} />
         <button type="button" className="btn-secondary mt-6 w-full" onClick={(e) => closeDialog(e.currentTarget)}>
           Done
         </button>
@@ -51,8 +59,8 @@ export function QuoteDialogBody({ dialogId, defaults, hidden, onFinished }: Dial
             treeDetails: data.treeDetails ?? {},
             estimatedCost,
           };
-          return send(QUOTE_FORM, payload, () => {
-            setDone(estimatedCost);
+          return send(QUOTE_FORM, payload, (reply) => {
+            setDone({ estimate: estimatedCost, receipt: receiptOf(reply, urgencyOf("quote", payload)) });
             onFinished();
           });
         }}

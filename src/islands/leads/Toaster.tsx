@@ -9,6 +9,7 @@ import { Toast } from "radix-ui";
 import { useEffect, useLayoutEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { createRoot } from "react-dom/client";
+import { RECEIPT_COPY } from "../../lib/forms/copy.ts";
 import { $toasts, dismissToast } from "../../lib/stores/dialogs.ts";
 import { Icon } from "../../views/Icon.tsx";
 
@@ -39,6 +40,7 @@ export function Toaster() {
       {toasts.map((toast) => (
         <Toast.Root
           key={toast.id}
+          duration={toast.duration}
           onOpenChange={(open) => !open && dismissToast(toast.id)}
           className={[
             "pointer-events-auto relative flex w-full items-start gap-3 rounded-card border p-4 pr-11 shadow-lift",
@@ -56,12 +58,21 @@ export function Toaster() {
             >
               {toast.title}
             </Toast.Title>
-            {toast.description ? (
+            {toast.description || toast.reference ? (
               <Toast.Description
                 className={toast.variant === "destructive" ? "text-sm text-red-50" : "text-sm text-slate-600"}
               >
                 {toast.description}
+                {toast.reference ? <ToastReference reference={toast.reference} /> : null}
               </Toast.Description>
+            ) : null}
+            {toast.action ? (
+              // A link, not a button: it goes somewhere. altText is what a screen reader hears instead.
+              <Toast.Action altText={RECEIPT_COPY.trackElsewhere} asChild>
+                <a href={toast.action.href} className="link justify-self-start text-sm font-semibold">
+                  {toast.action.label}
+                </a>
+              </Toast.Action>
             ) : null}
           </div>
           <Toast.Close
@@ -81,6 +92,14 @@ export function Toaster() {
         className="pointer-events-none fixed top-0 right-0 sm:top-auto sm:bottom-0 z-[60] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:bottom-4 sm:max-w-sm"
       />
     </Toast.Provider>
+  );
+}
+
+function ToastReference({ reference }: { reference: string }) {
+  return (
+    <span className="mt-1 block">
+      {RECEIPT_COPY.referenceLabel} <strong className="font-mono">{reference}</strong>
+    </span>
   );
 }
 

@@ -31,18 +31,24 @@ export interface DialogBodyProps {
  */
 const pageShownAt = () => Math.round(performance.timeOrigin || Date.now());
 
+/** A successful lead POST's JSON body (`{}` when it cannot be read): the receipt fields and the endpoint's own. */
+export type LeadReply = Record<string, unknown>;
+
+/** The success toast, fixed or chosen from the reply and what was sent (the urgency, the receipt). */
+type SuccessToast = ToastInput | ((reply: LeadReply, payload: Record<string, unknown>) => ToastInput);
+
 /**
  * One dialog body's sender (create it once, at mount). A call posts the lead, then says
- * how it went in a toast: on success `done` runs first (the dialog's next view); a failure
- * resolves to the 400 answer's field messages, which the form shows inline.
+ * how it went in a toast: on success `done(reply)` runs first (the dialog's next view); a
+ * failure resolves to the 400 answer's field messages, which the form shows inline.
  */
-export function createLeadSender(toasts: { success: ToastInput; failure: ToastInput }) {
+export function createLeadSender(toasts: { success: SuccessToast; failure: ToastInput }) {
   let lastBody = "";
   let key = "";
   return async function send(
     form: Pick<FormDef, "action" | "name">,
     payload: Record<string, unknown>,
-    done: () => void,
+    done: (reply: LeadReply) => void,
   ): Promise<FieldErrors | undefined> {
     const started = pageShownAt();
     const body = { ...payload, [STARTED_FIELD]: String(started), [SOURCE_FIELD]: location.pathname };
@@ -51,14 +57,18 @@ export function createLeadSender(toasts: { success: ToastInput; failure: ToastIn
       key = crypto.randomUUID();
       lastBody = serialized;
     }
+    let res: Response;
     try {
-      await apiRequest("POST", form.action, body, { headers: { "Idempotency-Key": key } });
+      res = await apiRequest("POST", form.action, body, { headers: { "Idempotency-Key": key } });
     } catch (error) {
       showToast(toasts.failure);
       return error instanceof ApiError && error.status === 400 ? error.fields : undefined;
     }
-    done();
-    showToast(toasts.success);
+    // The lead is stored once the answer is OK: an unreadable body still confirms, without a receipt.
+    const parsed: unknown = await res.json().catch(() => undefined);
+    const reply: LeadReply = parsed && typeof parsed === "object" ? (parsed as LeadReply) : {};
+    done(reply);
+    showToast(typeof toasts.success === "function" ? toasts.success(reply, payload) : toasts.success);
     return undefined;
   };
 }

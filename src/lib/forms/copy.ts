@@ -2,10 +2,29 @@
  * What the lead forms say after a submit (spec sections 4 and 8): the dialogs, their toasts
  * and the functions' no-JS confirmation pages all read these, and so do the e2e tests.
  */
+import { EMERGENCY_RESPONSE as E, type UrgencyLevel } from "../lead-urgency.ts";
+import type { Receipt } from "../receipt.ts";
+import { SITE } from "../site.ts";
 import type { ToastInput } from "../stores/dialogs.ts";
+
+/**
+ * An emergency is never told to wait a day: every confirmation of one says call now, the
+ * hotline first, with the emergency page's own figures (EMERGENCY_RESPONSE).
+ */
+const FIGURES = `crews dispatched within ${E.dispatchMinutes} minutes, on site within ${E.onSiteHours} hours`;
+
+export const EMERGENCY_CONFIRMATION = {
+  heading: "Emergency? Call us now",
+  /** The hotline link's text. */
+  call: `Call ${SITE.phone}`,
+  figures: `Crews dispatched within ${E.dispatchMinutes} minutes, on site within ${E.onSiteHours} hours.`,
+  /** The toasts' and the pages' one-line version, the phone first. */
+  callNow: `Call ${SITE.phone} now: ${FIGURES}.`,
+} as const;
 
 export const QUOTE_TOASTS = {
   success: { title: "Quote Request Submitted", description: "We'll contact you within 24 hours with your estimate." },
+  emergency: { title: "Quote Request Submitted", description: EMERGENCY_CONFIRMATION.callNow },
   failure: { title: "Error", description: "Failed to submit quote request. Please try again.", variant: "destructive" },
 } as const satisfies Record<string, ToastInput>;
 
@@ -25,6 +44,20 @@ export const QUOTE_CONFIRMATION = {
   promises: ["We'll contact you within 24 hours", "Free on-site assessment", "Fully insured and guaranteed work"],
   callPrompt: "Need help sooner? Call",
 } as const;
+
+/** The quote's success words for its urgency (the dialog's header, its toast, the no-JS page). */
+export const quoteToast = (urgency: UrgencyLevel) =>
+  urgency === "emergency" ? QUOTE_TOASTS.emergency : QUOTE_TOASTS.success;
+
+/** What the quote confirmation promises: an emergency gets the emergency page's figures, not a day. */
+export function quotePromises(urgency: UrgencyLevel): readonly string[] {
+  if (urgency !== "emergency") return QUOTE_CONFIRMATION.promises;
+  return [
+    `Crews dispatched within ${E.dispatchMinutes} minutes`,
+    `On site within ${E.onSiteHours} hours maximum`,
+    "Fully insured and guaranteed work",
+  ];
+}
 
 export const AUDIT_CONFIRMATION = {
   title: "Your Audit Request Is In",
@@ -46,6 +79,7 @@ export const BOOKING_TOASTS = {
     title: "Booking Request Submitted",
     description: "We'll contact you within 24 hours to schedule your service.",
   },
+  emergency: { title: "Booking Request Submitted", description: EMERGENCY_CONFIRMATION.callNow },
   failure: {
     title: "Error",
     description: "Failed to submit booking request. Please try again.",
@@ -57,6 +91,44 @@ export const REVIEW_TOASTS = {
   success: { title: "Review Submitted", description: "Thank you for your feedback!" },
   failure: { title: "Error", description: "Failed to submit review. Please try again.", variant: "destructive" },
 } as const satisfies Record<string, ToastInput>;
+
+/** The booking's success words for its urgency. */
+export const bookingToast = (urgency: UrgencyLevel) =>
+  urgency === "emergency" ? BOOKING_TOASTS.emergency : BOOKING_TOASTS.success;
+
+/** The lead's receipt (src/lib/receipt.ts) wherever a confirmation shows it. */
+export const RECEIPT_COPY = {
+  referenceLabel: "Your reference:",
+  track: "Track your request",
+  emailed: "A confirmation e-mail with this link is on its way.",
+  /** Radix Toast's altText: where a screen reader user finds the toast's link otherwise. */
+  trackElsewhere: "The link to track your request is also in your confirmation e-mail.",
+} as const;
+
+/** A toast carrying a reference stays long enough to read it out (the default is 5000 ms). */
+export const RECEIPT_TOAST_MS = 20_000;
+
+/** A success toast with the receipt's reference and its "Track your request" link, when there is one. */
+export function withReceipt(toast: ToastInput, receipt: Receipt): ToastInput {
+  if (!receipt.reference) return toast;
+  return {
+    ...toast,
+    reference: receipt.reference,
+    ...(receipt.statusUrl ? { action: { label: RECEIPT_COPY.track, href: receipt.statusUrl } } : {}),
+    duration: RECEIPT_TOAST_MS,
+  };
+}
+
+/** find-pros when no listed pro matched (the JSON reply's `message` and the no-JS page). */
+export function noMatchesMessage(urgency: UrgencyLevel): string {
+  return urgency === "emergency"
+    ? `We couldn't match a listed pro right away. ${EMERGENCY_CONFIRMATION.callNow}`
+    : "We'll match you with local pros by phone within 24 hours.";
+}
+
+/** find-pros after the matches (the no-JS page). */
+export const findProsFollowUp = (urgency: UrgencyLevel) =>
+  urgency === "emergency" ? EMERGENCY_CONFIRMATION.callNow : "We'll also follow up within 24 hours.";
 
 /** The no-JS assessment page's heading (the dialog shares the audit's wording). */
 export const ASSESSMENT_SUBMITTED = "Assessment Request Submitted";

@@ -33,14 +33,26 @@ export interface BusinessPreset {
 
 export type ToastVariant = "default" | "destructive";
 
+/** A toast's link (Radix Toast's Action, rendered as a real link). */
+export interface ToastAction {
+  label: string;
+  /** A site path. */
+  href: string;
+}
+
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** A lead's reference (src/lib/receipt.ts), shown in bold after the description. */
+  reference?: string;
+  action?: ToastAction;
+  /** Milliseconds on screen, when the default 5000 is too short to read (a reference). */
+  duration?: number;
 }
 
-export interface ToastItem extends Required<Omit<ToastInput, "description">> {
-  description?: string;
+export interface ToastItem extends ToastInput {
+  variant: ToastVariant;
   /** Stable key so React keeps one Radix Toast per notification. */
   id: number;
 }
@@ -58,9 +70,9 @@ export const $toasts = atom<readonly ToastItem[]>([]);
 let nextToastId = 1;
 
 /** Shows a notification; returns its id (for dismissToast). */
-export function showToast({ title, description, variant = "default" }: ToastInput): number {
+export function showToast({ variant = "default", ...toast }: ToastInput): number {
   const id = nextToastId++;
-  $toasts.set([{ id, title, description, variant }, ...$toasts.get()].slice(0, TOAST_LIMIT));
+  $toasts.set([{ ...toast, id, variant }, ...$toasts.get()].slice(0, TOAST_LIMIT));
   return id;
 }
 

@@ -3,14 +3,27 @@
  * successful submit, and the functions' no-JS confirmation pages render the very same
  * components (react-dom/server) under their own heading. Copy lives in src/lib/forms/copy.ts.
  */
-import { AUDIT_CONFIRMATION as A, BOOKING_CONFIRMATION as B, QUOTE_CONFIRMATION as Q } from "../../lib/forms/copy.ts";
+import {
+  AUDIT_CONFIRMATION as A,
+  BOOKING_CONFIRMATION as B,
+  QUOTE_CONFIRMATION as Q,
+  quotePromises,
+} from "../../lib/forms/copy.ts";
+import type { Receipt } from "../../lib/receipt.ts";
 import { SITE } from "../../lib/site.ts";
 import { CheckItem } from "./DialogParts.tsx";
+import { EmergencyCall, ReceiptNote } from "./Receipt.tsx";
 
-/** The estimate range, what happens next and the phone. */
-export function QuoteConfirmation({ estimate }: { estimate: string }) {
+/**
+ * The receipt, the estimate range, what happens next and the phone. An emergency starts
+ * with the hotline and is promised the emergency page's figures, never a day.
+ */
+export function QuoteConfirmation({ estimate, receipt }: { estimate: string; receipt: Receipt }) {
+  const emergency = receipt.urgency === "emergency";
   return (
-    <div className="lead-confirmation">
+    <div className="lead-confirmation grid gap-5">
+      {emergency ? <EmergencyCall /> : null}
+      <ReceiptNote receipt={receipt} />
       <div className="rounded-card border border-amber-200 bg-amber-50 p-5 text-center">
         <p className="text-sm font-semibold tracking-wide text-amber-800 uppercase">{Q.estimateLabel}</p>
         <p className="estimate mt-1 text-3xl font-bold text-forest-950" data-testid="quote-estimate">
@@ -18,17 +31,19 @@ export function QuoteConfirmation({ estimate }: { estimate: string }) {
         </p>
         <p className="note mt-2 text-sm text-slate-600">{Q.variesNote}</p>
       </div>
-      <ul className="checks mt-5 space-y-2 text-slate-700">
-        {Q.promises.map((p) => (
+      <ul className="checks space-y-2 text-slate-700">
+        {quotePromises(receipt.urgency).map((p) => (
           <CheckItem key={p}>{p}</CheckItem>
         ))}
       </ul>
-      <p className="mt-5 text-slate-700">
-        {Q.callPrompt}{" "}
-        <a href={SITE.phoneHref} className="link whitespace-nowrap">
-          {SITE.phone}
-        </a>
-      </p>
+      {emergency ? null : (
+        <p className="text-slate-700">
+          {Q.callPrompt}{" "}
+          <a href={SITE.phoneHref} className="link whitespace-nowrap">
+            {SITE.phone}
+          </a>
+        </p>
+      )}
     </div>
   );
 }
@@ -58,10 +73,15 @@ function CheckSection({
   );
 }
 
-/** The audit's and the assessment's next steps and expected outcomes. */
-export function GrowthConfirmation() {
+/** The receipt, then the audit's and the assessment's next steps and expected outcomes (always routine). */
+export function GrowthConfirmation({ receipt }: { receipt: Pick<Receipt, "reference" | "statusUrl"> }) {
   return (
     <div className="lead-confirmation grid gap-4 sm:grid-cols-2">
+      {receipt.reference ? (
+        <div className="sm:col-span-2">
+          <ReceiptNote receipt={receipt} />
+        </div>
+      ) : null}
       <CheckSection
         id="lead-next-steps"
         heading={A.nextStepsHeading}
@@ -78,10 +98,23 @@ export function GrowthConfirmation() {
   );
 }
 
-/** Who the booking went to, and the way back to their page (no-JS page; the dialog toasts). */
-export function BookingConfirmation({ businessName, slug }: { businessName: string; slug?: string }) {
+/**
+ * Who the booking went to, its receipt, and the way back to their page (no-JS page; the
+ * dialog toasts). An emergency starts with the hotline.
+ */
+export function BookingConfirmation({
+  businessName,
+  slug,
+  receipt,
+}: {
+  businessName: string;
+  slug?: string;
+  receipt: Receipt;
+}) {
   return (
-    <div className="lead-confirmation">
+    <div className="lead-confirmation grid gap-4">
+      {receipt.urgency === "emergency" ? <EmergencyCall /> : null}
+      <ReceiptNote receipt={receipt} />
       <p>
         {B.sentTo} <strong>{businessName}</strong>.
       </p>

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { IDEMPOTENCY_CONFLICT, QUOTE_ENDPOINT, SAVE_ERROR } from "../../../netlify/lib/leads.ts";
 import { CROSS_SITE_ERROR } from "../../../netlify/lib/http.ts";
-import { QUOTE_CONFIRMATION } from "../../../src/lib/forms/copy.ts";
+import { EMERGENCY_CONFIRMATION, QUOTE_CONFIRMATION } from "../../../src/lib/forms/copy.ts";
 import { MESSAGES, VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import {
   ORIGIN,
@@ -370,8 +370,9 @@ describe.skipIf(!h)("POST /api/quote", () => {
       expect(html).toMatch(/^<!DOCTYPE html>/);
       expect(html).toContain("$900 - $4,500");
       expect(html).toContain(QUOTE_CONFIRMATION.variesNote);
-      expect(html).toContain("within 24 hours");
-      expect(html).toContain("Free on-site assessment");
+      // validQuote is an emergency: call now and the emergency figures, never a day.
+      expect(html).not.toContain("within 24 hours");
+      expect(html).toContain(EMERGENCY_CONFIRMATION.figures);
       expect(html).toContain("Fully insured and guaranteed work");
       expect(html).toContain('href="tel:+15125550142"');
       expect(html).toContain("Back to the site");

@@ -8,12 +8,13 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import LeadDialogs from "../../../src/islands/LeadDialogs.tsx";
-import { AUDIT_CONFIRMATION, AUDIT_TOASTS } from "../../../src/lib/forms/copy.ts";
+import { AUDIT_CONFIRMATION, AUDIT_TOASTS, RECEIPT_COPY } from "../../../src/lib/forms/copy.ts";
 import { ASSESSMENT_FORM, AUDIT_FORM } from "../../../src/lib/forms/fields.ts";
 import { CHALLENGES, GOALS } from "../../../src/lib/options.ts";
 import { MESSAGES } from "../../../src/lib/schemas/forms.ts";
 import { mockFetch, reply, type FetchMock } from "../../helpers/fetch-mock.ts";
 import { description, dialogFrame, isInvalid, theToast } from "../../helpers/islands.ts";
+import { RECEIPT } from "../../helpers/receipts.ts";
 
 const contact = { name: "Jordan Rivera", email: "jordan@example.com", phone: "(512) 555-0199" };
 
@@ -127,8 +128,8 @@ describe("audit dialog: errors", () => {
 });
 
 describe("audit dialog: success", () => {
-  it("is busy while sending, posts the spec payload, confirms and toasts", async () => {
-    api.on("POST", "/api/audit", reply.json(201, { ok: true, id: "ld_a" }));
+  it("is busy while sending, posts the spec payload, confirms with the receipt and toasts", async () => {
+    api.on("POST", "/api/audit", reply.json(201, { ok: true, id: "ld_a", ...RECEIPT }));
     const { form, dialog } = open("audit");
     await fillBusiness(form);
     const release = api.hold();
@@ -142,6 +143,13 @@ describe("audit dialog: success", () => {
     expect(form.getByRole("heading", { name: AUDIT_CONFIRMATION.outcomesHeading })).toBeTruthy();
     for (const text of [...AUDIT_CONFIRMATION.nextSteps, ...AUDIT_CONFIRMATION.outcomes])
       expect(dialog.textContent).toContain(text);
+    const receipt = form.getByTestId("lead-receipt");
+    expect(receipt.textContent).toContain(`${RECEIPT_COPY.referenceLabel} ${RECEIPT.reference}`);
+    expect(within(receipt).getByText(RECEIPT.reference).tagName).toBe("STRONG");
+    expect(within(receipt).getByRole("link", { name: RECEIPT_COPY.track }).getAttribute("href")).toBe(
+      RECEIPT.statusUrl,
+    );
+    expect(receipt.textContent).toContain(RECEIPT_COPY.emailed);
     expect(api.calls[0]!.json()).toEqual({
       name: contact.name,
       email: contact.email,

@@ -12,13 +12,21 @@ import LeadDialogs from "../../../src/islands/LeadDialogs.tsx";
 import { RatingSummary } from "../../../src/islands/directory/detail/BusinessView.tsx";
 import ReviewsPanel, { NO_REVIEWS } from "../../../src/islands/directory/detail/ReviewsPanel.tsx";
 import { HELD_SUBMIT, ISLAND_SENDS } from "../../../src/lib/dialogs.ts";
-import { BOOKING_TOASTS, REVIEW_NEEDS_JS, REVIEW_TOASTS } from "../../../src/lib/forms/copy.ts";
+import {
+  BOOKING_TOASTS,
+  RECEIPT_COPY,
+  RECEIPT_TOAST_MS,
+  REVIEW_NEEDS_JS,
+  REVIEW_TOASTS,
+} from "../../../src/lib/forms/copy.ts";
 import { BOOKING_FORM } from "../../../src/lib/forms/fields.ts";
 import { BOOKING_MESSAGES } from "../../../src/lib/schemas/booking.ts";
 import { REVIEW_MESSAGES, type PublicReview } from "../../../src/lib/schemas/business.ts";
-import type { BusinessPreset } from "../../../src/lib/stores/dialogs.ts";
+import { SITE } from "../../../src/lib/site.ts";
+import { $toasts, type BusinessPreset } from "../../../src/lib/stores/dialogs.ts";
 import { mockFetch, reply, type FetchMock } from "../../helpers/fetch-mock.ts";
 import { description, dialogFrame, isInvalid, theToast } from "../../helpers/islands.ts";
+import { DAY_PROMISE, RECEIPT } from "../../helpers/receipts.ts";
 
 const business = (id: string): BusinessPreset => ({
   businessId: id,
@@ -146,6 +154,35 @@ describe("booking dialog", () => {
 
     await act(async () => dialog.showModal());
     expect((form.getByLabelText(/^Full Name/) as HTMLInputElement).value).toBe("");
+  });
+
+  it("the success toast carries the reference and a Track your request link, and stays long enough to read", async () => {
+    api.on("POST", "/api/booking-request", reply.json(201, { ok: true, id: "ld_7", businessName: "B", ...RECEIPT }));
+    const { form, dialog } = open("booking", business("biz-001"));
+    await fillContact(form);
+    await send(form);
+    await waitFor(() => expect(dialog.open).toBe(false));
+    await waitFor(() => expect(theToast().textContent).toContain(BOOKING_TOASTS.success.description));
+    expect(theToast().textContent).toContain(`${RECEIPT_COPY.referenceLabel} ${RECEIPT.reference}`);
+    expect(within(theToast()).getByText(RECEIPT.reference).tagName).toBe("STRONG");
+    const track = within(theToast()).getByRole("link", { name: RECEIPT_COPY.track });
+    expect(track.getAttribute("href")).toBe(RECEIPT.statusUrl);
+    expect($toasts.get()[0]!.duration).toBe(RECEIPT_TOAST_MS);
+  });
+
+  it("an emergency booking's toast says call now, the hotline first, never 24 hours", async () => {
+    api.on("POST", "/api/booking-request", reply.json(201, { ok: true, id: "ld_8", ...RECEIPT }));
+    const { form, dialog } = open("booking", business("biz-001"));
+    await fillContact(form);
+    await user.selectOptions(form.getByLabelText("Urgency"), "emergency");
+    await send(form);
+    await waitFor(() => expect(dialog.open).toBe(false));
+    await waitFor(() => expect(theToast().textContent).toContain(BOOKING_TOASTS.emergency.description));
+    const text = theToast().textContent!;
+    expect(text).not.toMatch(DAY_PROMISE);
+    expect(BOOKING_TOASTS.emergency.description.startsWith(`Call ${SITE.phone} now`)).toBe(true);
+    expect(text.indexOf(SITE.phone)).toBeLessThan(text.indexOf(RECEIPT.reference));
+    expect(within(theToast()).getByRole("link", { name: RECEIPT_COPY.track })).toBeTruthy();
   });
 
   it("sends a chosen date", async () => {

@@ -9,10 +9,13 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import FindProsForm from "../../../src/islands/FindProsForm.tsx";
+import { EMERGENCY_CONFIRMATION, RECEIPT_COPY, noMatchesMessage } from "../../../src/lib/forms/copy.ts";
 import { FIND_PROS_FORM } from "../../../src/lib/forms/fields.ts";
+import { SITE } from "../../../src/lib/site.ts";
 import { MESSAGES, PHOTO_MAX_BYTES } from "../../../src/lib/schemas/forms.ts";
 import { mockFetch, reply, type FetchMock } from "../../helpers/fetch-mock.ts";
 import { description, isInvalid, theToast, toasts } from "../../helpers/islands.ts";
+import { DAY_PROMISE, RECEIPT } from "../../helpers/receipts.ts";
 
 const PAGE = "/find-a-tree-service";
 const API = "/api/find-pros";
@@ -72,9 +75,9 @@ const control = (name: string) =>
 const form = () => screen.getByRole("form", { name: FIND_PROS_FORM.title }) as HTMLFormElement;
 const submitButton = () => screen.getByRole("button", { name: FIND_PROS_FORM.submit }) as HTMLButtonElement;
 
-async function fillValid() {
+async function fillValid(values: Partial<Record<keyof typeof VALID, string>> = VALID) {
   for (const field of FIND_PROS_FORM.fields) {
-    const value = VALID[field.name as keyof typeof VALID];
+    const value = values[field.name as keyof typeof VALID];
     if (value === undefined) continue;
     if (field.kind === "select") await user.selectOptions(control(field.name), value);
     else await user.type(control(field.name), value);
@@ -289,6 +292,41 @@ describe("find pros: success", () => {
     const done = await screen.findByTestId("find-pros-confirmation");
     expect(done.textContent).toContain(message);
     expect(within(done).queryAllByRole("link")).toEqual([]);
+  });
+
+  it("shows the reference and its status link", async () => {
+    api.on("POST", API, reply.json(201, { ok: true, id: "lead_126", matches: MATCHES, ...RECEIPT }));
+    mount();
+    await fillValid();
+    await user.click(submitButton());
+    const done = await screen.findByTestId("find-pros-confirmation");
+    expect(done.textContent).toContain("within 24 hours");
+    const receipt = within(done).getByTestId("lead-receipt");
+    expect(within(receipt).getByText(RECEIPT.reference).tagName).toBe("STRONG");
+    expect(within(receipt).getByRole("link", { name: RECEIPT_COPY.track }).getAttribute("href")).toBe(
+      RECEIPT.statusUrl,
+    );
+    expect(within(done).queryByTestId("emergency-call")).toBeNull();
+  });
+
+  it.each([
+    ["with matches", MATCHES],
+    ["without matches", []],
+  ])("an emergency timeline, %s: the hotline first, never 24 hours, whatever the server says", async (_, matches) => {
+    // The reply's routine wording and urgency lose to the form's own emergency.
+    const message = noMatchesMessage("routine");
+    api.on("POST", API, reply.json(201, { ok: true, id: "lead_127", matches, message, ...RECEIPT }));
+    mount();
+    await fillValid({ ...VALID, timeline: "emergency" });
+    await user.click(submitButton());
+    const done = await screen.findByTestId("find-pros-confirmation");
+    expect(done.textContent).not.toMatch(DAY_PROMISE);
+    const call = within(done).getAllByRole("link")[0]!;
+    expect(call.textContent).toBe(EMERGENCY_CONFIRMATION.call);
+    expect(call.getAttribute("href")).toBe(SITE.phoneHref);
+    expect(done.textContent).toContain(EMERGENCY_CONFIRMATION.figures);
+    expect(done.textContent!.indexOf(SITE.phone)).toBeLessThan(done.textContent!.indexOf(RECEIPT.reference));
+    if (matches.length === 0) expect(done.textContent).toContain(noMatchesMessage("emergency"));
   });
 
   it("a 2xx with an unreadable body still confirms (the request is stored), naming the place", async () => {

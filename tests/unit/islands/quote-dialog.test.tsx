@@ -11,13 +11,20 @@ import { renderToString } from "react-dom/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import LeadDialogs from "../../../src/islands/LeadDialogs.tsx";
 import { estimate } from "../../../src/lib/estimate.ts";
-import { QUOTE_CONFIRMATION, QUOTE_TOASTS } from "../../../src/lib/forms/copy.ts";
+import {
+  EMERGENCY_CONFIRMATION,
+  QUOTE_CONFIRMATION,
+  QUOTE_TOASTS,
+  RECEIPT_COPY,
+  quotePromises,
+} from "../../../src/lib/forms/copy.ts";
 import { QUOTE_FORM } from "../../../src/lib/forms/fields.ts";
 import { HELD_SUBMIT, HYDRATED } from "../../../src/lib/dialogs.ts";
 import { MESSAGES } from "../../../src/lib/schemas/forms.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import { mockFetch, reply, type FetchMock } from "../../helpers/fetch-mock.ts";
 import { description, dialogFrame, isInvalid, theToast, toasts } from "../../helpers/islands.ts";
+import { DAY_PROMISE, RECEIPT } from "../../helpers/receipts.ts";
 
 const contact = { name: "Jordan Rivera", email: "jordan@example.com", phone: "(512) 555-0199" };
 const ADDRESS = "1200 Barton Springs Rd, Austin, TX";
@@ -165,8 +172,12 @@ describe("quote dialog: errors", () => {
 });
 
 describe("quote dialog: success", () => {
-  it("posts the spec payload, is busy meanwhile, then confirms the estimate and toasts", async () => {
-    api.on("POST", "/api/quote", reply.json(201, { ok: true, id: "ld_1", estimatedCost: "$900 - $4,500" }));
+  it("posts the spec payload, is busy meanwhile, then confirms an emergency: the hotline first, never 24 hours", async () => {
+    api.on(
+      "POST",
+      "/api/quote",
+      reply.json(201, { ok: true, id: "ld_1", estimatedCost: "$900 - $4,500", ...RECEIPT, urgency: "emergency" }),
+    );
     const { form, dialog } = open({ serviceType: "emergency", urgency: "emergency" });
     // The emergency page's preselection.
     expect((form.getByLabelText(/^Service Needed/) as HTMLSelectElement).value).toBe("emergency");
@@ -205,15 +216,55 @@ describe("quote dialog: success", () => {
       _source: "/services/emergency",
     });
 
-    // The confirmation view renames the dialog (its title id) and says what happens next.
+    // The confirmation view renames the dialog (its title id) and, for an emergency, says call now.
     expect(document.getElementById("quote-dialog-title")!.textContent).toBe(QUOTE_CONFIRMATION.title);
-    expect(document.getElementById("quote-dialog-description")!.textContent).toBe(QUOTE_TOASTS.success.description);
+    expect(document.getElementById("quote-dialog-description")!.textContent).toBe(QUOTE_TOASTS.emergency.description);
     expect(dialog.textContent).toContain(QUOTE_CONFIRMATION.variesNote);
-    for (const promise of QUOTE_CONFIRMATION.promises) expect(dialog.textContent).toContain(promise);
-    expect(form.getByRole("link", { name: SITE.phone }).getAttribute("href")).toBe(SITE.phoneHref);
-    await waitFor(() => expect(theToast().textContent).toContain(QUOTE_TOASTS.success.title));
-    expect(theToast().textContent).toContain(QUOTE_TOASTS.success.description);
+    for (const promise of quotePromises("emergency")) expect(dialog.textContent).toContain(promise);
+    expect(dialog.textContent).toContain(EMERGENCY_CONFIRMATION.figures);
+    const links = form.getAllByRole("link");
+    expect(links[0]!.textContent).toBe(EMERGENCY_CONFIRMATION.call);
+    expect(links[0]!.getAttribute("href")).toBe(SITE.phoneHref);
+    const text = dialog.textContent!;
+    expect(text.indexOf(SITE.phone)).toBeLessThan(text.indexOf(RECEIPT.reference));
+    expect(text.indexOf(SITE.phone)).toBeLessThan(text.indexOf(expected));
+    expect(text).not.toMatch(DAY_PROMISE);
+    expect(form.getByText(RECEIPT.reference).tagName).toBe("STRONG");
+    expect(form.getByRole("link", { name: RECEIPT_COPY.track }).getAttribute("href")).toBe(RECEIPT.statusUrl);
+    await waitFor(() => expect(theToast().textContent).toContain(QUOTE_TOASTS.emergency.title));
+    expect(theToast().textContent).toContain(QUOTE_TOASTS.emergency.description);
+    expect(theToast().textContent).not.toMatch(DAY_PROMISE);
     expect(theToast().dataset.variant).toBe("default");
+  });
+
+  it("a routine quote says the spec's words and shows the reference and its status link", async () => {
+    api.on("POST", "/api/quote", reply.json(201, { ok: true, id: "ld_9", estimatedCost: "$150 - $500", ...RECEIPT }));
+    const { form, dialog } = open();
+    await fillValid(form, "stump-grinding", "not-urgent");
+    await submit(form);
+    await form.findByTestId("quote-estimate");
+    expect(document.getElementById("quote-dialog-description")!.textContent).toBe(QUOTE_TOASTS.success.description);
+    for (const promise of QUOTE_CONFIRMATION.promises) expect(dialog.textContent).toContain(promise);
+    expect(form.queryByTestId("emergency-call")).toBeNull();
+    expect(form.getByRole("link", { name: SITE.phone }).getAttribute("href")).toBe(SITE.phoneHref);
+    const receipt = form.getByTestId("lead-receipt");
+    expect(receipt.textContent).toContain(`${RECEIPT_COPY.referenceLabel} ${RECEIPT.reference}`);
+    expect(within(receipt).getByText(RECEIPT.reference).tagName).toBe("STRONG");
+    expect(within(receipt).getByRole("link", { name: RECEIPT_COPY.track }).getAttribute("href")).toBe(
+      RECEIPT.statusUrl,
+    );
+    expect(receipt.textContent).toContain(RECEIPT_COPY.emailed);
+    await waitFor(() => expect(theToast().textContent).toContain(QUOTE_TOASTS.success.description));
+  });
+
+  it("an emergency service is an emergency whatever the urgency, even when the reply says routine", async () => {
+    api.on("POST", "/api/quote", reply.json(201, { ok: true, id: "ld_8", ...RECEIPT, urgency: "routine" }));
+    const { form, dialog } = open();
+    await fillValid(form, "emergency", "not-urgent");
+    await submit(form);
+    await form.findByTestId("emergency-call");
+    expect(dialog.textContent).not.toMatch(DAY_PROMISE);
+    await waitFor(() => expect(theToast().textContent).toContain(QUOTE_TOASTS.emergency.description));
   });
 
   it("sends an empty treeDetails when none are given, and a 2xx with an unreadable body still confirms", async () => {

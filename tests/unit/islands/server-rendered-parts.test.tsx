@@ -15,6 +15,7 @@ import { AUDIT_CONFIRMATION, BOOKING_CONFIRMATION } from "../../../src/lib/forms
 import { FIND_PROS_FORM, QUOTE_FORM } from "../../../src/lib/forms/fields.ts";
 import { HONEYPOT_FIELD, SOURCE_FIELD, STARTED_FIELD } from "../../../src/lib/forms/markup.ts";
 import { MESSAGES, VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
+import { receiptOf } from "../../../src/lib/receipt.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import { description, isInvalid } from "../../helpers/islands.ts";
 
@@ -72,20 +73,25 @@ describe("LeadForm without script (the no-JS error page)", () => {
 });
 
 describe("confirmations", () => {
+  /** A reply without the receipt fields (older replies): no receipt block, routine wording. */
+  const none = receiptOf({});
+
   it("the booking page names the business and links back to it", () => {
-    const { rerender } = render(<BookingConfirmation businessName="Balcones Canopy Works" slug="balcones canopy" />);
+    const { rerender } = render(
+      <BookingConfirmation businessName="Balcones Canopy Works" slug="balcones canopy" receipt={none} />,
+    );
     expect(screen.getByText(/Thank you! Your request has been sent to/).textContent).toBe(
       `${BOOKING_CONFIRMATION.sentTo} Balcones Canopy Works.`,
     );
     expect(
       screen.getByRole("link", { name: `${BOOKING_CONFIRMATION.backTo} Balcones Canopy Works` }).getAttribute("href"),
     ).toBe("/directory/balcones%20canopy");
-    rerender(<BookingConfirmation businessName="Balcones Canopy Works" />);
+    rerender(<BookingConfirmation businessName="Balcones Canopy Works" receipt={none} />);
     expect(screen.queryByRole("link")).toBeNull();
   });
 
   it("the growth confirmation has its two sections", () => {
-    render(<GrowthConfirmation />);
+    render(<GrowthConfirmation receipt={none} />);
     expect(
       within(screen.getByRole("region", { name: AUDIT_CONFIRMATION.nextStepsHeading })).getAllByRole("listitem"),
     ).toHaveLength(AUDIT_CONFIRMATION.nextSteps.length);

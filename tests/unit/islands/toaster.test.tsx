@@ -9,9 +9,10 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ensureToaster } from "../../../src/islands/leads/Toaster.tsx";
-import { QUOTE_TOASTS, REVIEW_TOASTS } from "../../../src/lib/forms/copy.ts";
+import { BOOKING_TOASTS, QUOTE_TOASTS, RECEIPT_COPY, REVIEW_TOASTS, withReceipt } from "../../../src/lib/forms/copy.ts";
 import { $toasts, dismissToast, showToast } from "../../../src/lib/stores/dialogs.ts";
 import { theToast, toasts } from "../../helpers/islands.ts";
+import { RECEIPT } from "../../helpers/receipts.ts";
 
 const region = () => screen.getAllByRole("region", { name: "Notifications (F8)" });
 
@@ -41,6 +42,17 @@ describe("Toaster", () => {
     expect(toasts()).toHaveLength(1);
     expect(theToast().textContent).toContain(REVIEW_TOASTS.success.description);
     expect(theToast().dataset.variant).toBe("default");
+  });
+
+  it("a receipt toast shows the reference in bold and its action as a real link", async () => {
+    await act(async () => ensureToaster());
+    await act(async () => void showToast(withReceipt(BOOKING_TOASTS.success, RECEIPT)));
+    expect(theToast().textContent).toContain(BOOKING_TOASTS.success.description);
+    expect(within(theToast()).getByText(RECEIPT.reference).tagName).toBe("STRONG");
+    const link = within(theToast()).getByRole("link", { name: RECEIPT_COPY.track });
+    expect(link.getAttribute("href")).toBe(RECEIPT.statusUrl);
+    // Without a reference it is the plain toast.
+    expect(withReceipt(BOOKING_TOASTS.success, { ...RECEIPT, reference: "" })).toBe(BOOKING_TOASTS.success);
   });
 
   it("Close dismisses the toast and empties the store", async () => {

@@ -1,0 +1,44 @@
+/**
+ * The parts every lead confirmation shares, in the dialogs, the find-pros island and the
+ * functions' no-JS pages alike: the receipt (reference and status link) and, for an
+ * emergency, the hotline before anything else. Copy lives in src/lib/forms/copy.ts.
+ */
+import { EMERGENCY_CONFIRMATION as E, RECEIPT_COPY as R } from "../../lib/forms/copy.ts";
+import type { Receipt } from "../../lib/receipt.ts";
+import { SITE } from "../../lib/site.ts";
+
+/** "Your reference: TL-7KQ2-9F", the status link and the e-mail note; nothing without a reference. */
+export function ReceiptNote({ receipt }: { receipt: Pick<Receipt, "reference" | "statusUrl"> }) {
+  if (!receipt.reference) return null;
+  return (
+    <div className="receipt rounded-card border border-forest-200 bg-forest-50 p-4" data-testid="lead-receipt">
+      <p className="text-slate-700">
+        {R.referenceLabel}{" "}
+        <strong className="reference font-mono text-lg tracking-wide text-forest-950">{receipt.reference}</strong>
+      </p>
+      {receipt.statusUrl ? (
+        <>
+          <p className="mt-1">
+            <a href={receipt.statusUrl} className="link font-semibold">
+              {R.track}
+            </a>
+          </p>
+          <p className="note mt-1 text-sm text-slate-600">{R.emailed}</p>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** An emergency's first words: call now, the hotline, the emergency page's figures. */
+export function EmergencyCall() {
+  return (
+    <div className="emergency-call rounded-card border border-red-200 bg-red-50 p-5" data-testid="emergency-call">
+      <p className="text-lg font-bold text-red-900">{E.heading}</p>
+      <a href={SITE.phoneHref} className="btn-primary mt-3 w-full">
+        {E.call}
+      </a>
+      <p className="mt-3 text-slate-700">{E.figures}</p>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * src/lib/lead-urgency.ts: the emergency page's facts are the figures the confirmations
+ * promise (EMERGENCY_RESPONSE), and every lead form's urgency reads as it should.
+ */
+import { readFileSync } from "node:fs";
+import { parse as parseYaml } from "yaml";
+import { describe, expect, it } from "vitest";
+import { EMERGENCY_CONFIRMATION, quotePromises } from "../../src/lib/forms/copy.ts";
+import { CONTACT_PROMISE_HOURS, EMERGENCY_RESPONSE, urgencyOf } from "../../src/lib/lead-urgency.ts";
+import { BOOKING_URGENCY, SERVICE_TYPES, TIMELINES, URGENCY } from "../../src/lib/options.ts";
+
+const page = parseYaml(readFileSync("content/marketing/emergency.yaml", "utf8")) as {
+  facts: { label: string; value: string }[];
+};
+const fact = (label: string) => page.facts.find((f) => f.label === label)?.value;
+
+describe("EMERGENCY_RESPONSE agrees with the emergency page", () => {
+  it("dispatch and on-site figures are the page's facts", () => {
+    expect(fact("Crew dispatched")).toBe("Within 30 minutes");
+    expect(fact("On site")).toBe("Within 2 hours maximum");
+    expect(fact("Crew dispatched")).toBe(`Within ${EMERGENCY_RESPONSE.dispatchMinutes} minutes`);
+    expect(fact("On site")).toBe(`Within ${EMERGENCY_RESPONSE.onSiteHours} hours maximum`);
+  });
+
+  it("the confirmations' emergency copy is built from them, and the routine promise is the spec's 24 hours", () => {
+    expect(EMERGENCY_CONFIRMATION.figures).toBe("Crews dispatched within 30 minutes, on site within 2 hours.");
+    expect(quotePromises("emergency")).toContain(`On site ${fact("On site")!.toLowerCase()}`);
+    expect(quotePromises("emergency")).toContain(`Crews dispatched ${fact("Crew dispatched")!.toLowerCase()}`);
+    expect(CONTACT_PROMISE_HOURS).toBe(24);
+  });
+});
+
+describe("urgencyOf, for every form", () => {
+  it("quote: an emergency urgency or an emergency service is an emergency; within days is urgent", () => {
+    const expected: Record<(typeof URGENCY)[number]["value"], string> = {
+      "not-urgent": "routine",
+      "within-week": "routine",
+      "within-days": "urgent",
+      emergency: "emergency",
+    };
+    for (const { value } of URGENCY)
+      expect(urgencyOf("quote", { urgency: value, serviceType: "tree-removal" })).toBe(expected[value]);
+    for (const { value } of URGENCY)
+      expect(urgencyOf("quote", { urgency: value, serviceType: "emergency" })).toBe("emergency");
+    expect(SERVICE_TYPES.map((s) => s.value)).toContain("emergency");
+    expect(urgencyOf("quote", {})).toBe("routine");
+  });
+
+  it("booking: its own urgency values", () => {
+    const expected = { normal: "routine", urgent: "urgent", emergency: "emergency" } as const;
+    for (const { value } of BOOKING_URGENCY) expect(urgencyOf("booking", { urgency: value })).toBe(expected[value]);
+    expect(urgencyOf("booking", { urgency: "" })).toBe("routine");
+  });
+
+  it("find-pros: the timeline", () => {
+    const expected = {
+      emergency: "emergency",
+      "within-week": "urgent",
+      "within-month": "routine",
+      flexible: "routine",
+    } as const;
+    for (const { value } of TIMELINES) expect(urgencyOf("find-pros", { timeline: value })).toBe(expected[value]);
+  });
+
+  it("audit and assessment are always routine, whatever they carry", () => {
+    expect(urgencyOf("audit", { urgency: "emergency" })).toBe("routine");
+    expect(urgencyOf("assessment", { timeline: "emergency" })).toBe("routine");
+  });
+
+  it("reads only strings (a FormData File or a missing body is routine)", () => {
+    expect(urgencyOf("find-pros", { timeline: null })).toBe("routine");
+    expect(urgencyOf("quote", null)).toBe("routine");
+  });
+});
