@@ -147,7 +147,7 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
       if (writing && spec.body) {
         kind = bodyKind(req);
         if (!kind || limits[kind] === undefined) return fail(415, accepts);
-        html = spec.pagesOnly === true || wantsPage(req);
+        html = wantsPage(req);
       }
       // Another site's page must not be able to make its visitors' browsers post here.
       if (writing && spec.sameSiteOnly && isCrossSite(req, env.siteUrl)) return fail(403, CROSS_SITE_ERROR);

@@ -18,6 +18,8 @@ export interface WebhookReceiver {
   calls: ReceivedCall[];
   /** Statuses for the next requests, in order; afterwards 200. */
   respondWith(...statuses: number[]): void;
+  /** A status chosen per request (e.g. by recipient), before the queue; undefined falls through. */
+  route: ((call: ReceivedCall) => number | undefined) | null;
   close(): Promise<void>;
 }
 
@@ -35,14 +37,16 @@ export async function startWebhookReceiver(path = "/hook"): Promise<WebhookRecei
       } catch {
         // Kept as text: the test will say what it expected.
       }
-      calls.push({ path: req.url ?? "", headers: req.headers, body });
-      const status = queue.shift() ?? 200;
+      const call = { path: req.url ?? "", headers: req.headers, body };
+      calls.push(call);
+      const status = receiver.route?.(call) ?? queue.shift() ?? 200;
       res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : "error");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const receiver: WebhookReceiver = {
+    route: null,
     url: `http://127.0.0.1:${port}${path}`,
     calls,
     respondWith: (...statuses) => queue.push(...statuses),
@@ -52,4 +56,5 @@ export async function startWebhookReceiver(path = "/hook"): Promise<WebhookRecei
         server.close(() => resolve());
       }),
   };
+  return receiver;
 }

@@ -238,7 +238,14 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
         const reply = asString(
           await mutateScript.exec(
             [keys.lead(id), keys.clock, keys.outboxItem(id), keys.outbox],
-            [stored, JSON.stringify(next), id, deadline === null ? "" : String(deadline), JSON.stringify(item), String(now)],
+            [
+              stored,
+              JSON.stringify(next),
+              id,
+              deadline === null ? "" : String(deadline),
+              JSON.stringify(item),
+              String(now),
+            ],
           ),
         );
         if (reply === "ok") return { lead: next, changed: true };
