@@ -27,6 +27,7 @@ import {
 import { notifyLead, type NotifyDeps } from "../notify/index.ts";
 import { problemPage } from "../pages.ts";
 import type { Store } from "../store/index.ts";
+import { netlifyPurge, type Purge } from "../directory.ts";
 import { ANSWER_PAGE_CSP, PRIVATE_PAGE_HEADERS, answerPage, linkProblemPage, statusPage } from "./pages.ts";
 import { answerLead } from "./progress.ts";
 import { DECLINE_REASONS, type Answer } from "./routing.ts";
@@ -80,6 +81,8 @@ export const AnswerForm = z.discriminatedUnion(
 export interface DeliveryDeps extends EndpointDeps {
   photos?: () => PhotoStore;
   notify?: NotifyDeps;
+  /** Drops a business page's CDN copy when its response-time figure changes. */
+  purge?: Purge;
 }
 
 const TOKEN = /^[A-Za-z0-9._-]{20,200}$/;
@@ -189,9 +192,12 @@ export function respondHandler(deps: DeliveryDeps = {}): Endpoint {
           form.action === "accept"
             ? { kind: "accept", window: form.window, price: form.price }
             : { kind: "decline", reason: form.reason as Answer extends { reason: infer R } ? R : never };
-        const result = await storeCall(() => answerLead(store, opened.leadId, opened.businessId, answer, now()), {
-          step: "answer",
-        });
+        const result = await storeCall(
+          () => answerLead(store, opened.leadId, opened.businessId, answer, now(), deps.purge ?? netlifyPurge),
+          {
+            step: "answer",
+          },
+        );
         if (!result) throw new PageError(404, linkProblemPage("gone"));
         if (result.outcome === "applied") notifyLater(store, opened.leadId, context, deps);
         const state = result.lead.routing?.deliveries.find((d) => d.businessId === opened.businessId)?.state;
@@ -226,9 +232,12 @@ export function respondCallHandler(deps: DeliveryDeps = {}): Endpoint {
       const signer = await storeCall(() => signerFor(store, env), { step: "link key" });
       const grant = signer.readAnswer(params.token, now());
       if (!grant.ok) throw new HttpError(grant.reason === "expired" ? 410 : 404, "This link isn't valid.");
-      const result = await storeCall(() => answerLead(store, grant.leadId, grant.businessId, { kind: "call" }, now()), {
-        step: "call",
-      });
+      const result = await storeCall(
+        () => answerLead(store, grant.leadId, grant.businessId, { kind: "call" }, now(), deps.purge ?? netlifyPurge),
+        {
+          step: "call",
+        },
+      );
       if (!result) throw new HttpError(404, "This link isn't valid.");
       if (result.outcome === "applied") notifyLater(store, grant.leadId, context, deps);
       return new Response(null, { status: 204, headers: { ...BASE_HEADERS, "cache-control": "no-store" } });

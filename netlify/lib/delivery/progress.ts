@@ -3,9 +3,10 @@
  * Each applies a pure step from routing.ts with compare-and-set (leads.mutate, which also
  * queues the lead's messages), then hands the lead to the notifier.
  */
-import { daytimeMinutesBetween } from "../../../src/lib/response-time.ts";
+import { daytimeMinutesBetween, responseTimeLabel } from "../../../src/lib/response-time.ts";
+import { businessTag, netlifyPurge, purgeQuietly, type Purge } from "../directory.ts";
 import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
-import type { Lead } from "../../../src/lib/schemas/lead.ts";
+import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { matchCandidates } from "../find-pros.ts";
 import { errorName } from "../http.ts";
 import { notifyLead, type NotifyDeps } from "../notify/index.ts";
@@ -48,6 +49,7 @@ export async function answerLead(
   businessId: string,
   answer: Answer,
   now: number,
+  purge: Purge = netlifyPurge,
 ): Promise<AnswerResult | null> {
   let outcome: AnswerOutcome = "closed";
   let firstAnswer = false;
@@ -88,6 +90,17 @@ export async function answerLead(
     }
   }
   return { outcome, lead };
+}
+
+/** Adds the answer to the business's response time; its page is purged when the public figure changes. */
+async function recordResponse(store: Store, delivery: Delivery, now: number, purge: Purge): Promise<void> {
+  const minutes = daytimeMinutesBetween(Date.parse(delivery.offeredAt), now, delivery.timeZone ?? DEFAULT_TIME_ZONE);
+  const label = (m: number | undefined) => (m === undefined ? "" : responseTimeLabel(m));
+  const before = await store.businesses.get(delivery.businessId);
+  const after = await store.businesses.recordResponse(delivery.businessId, minutes, new Date(now));
+  if (after && label(before?.responseMinutes) !== label(after.responseMinutes)) {
+    await purgeQuietly(purge, [businessTag(delivery.businessId)]);
+  }
 }
 
 export interface ClockReport {
