@@ -3,7 +3,7 @@
  * from the lead to a subject, text and HTML: compose.ts decides which messages a lead owes,
  * this file only words them. The visitor's own text is escaped for HTML, never interpreted.
  */
-import { PRO_SERVICES, PROPERTY_TYPES, TIMELINES, BOOKING_URGENCY, optionLabel } from "../../../src/lib/options.ts";
+import { PRO_SERVICES, PROPERTY_TYPES, TIMELINES, optionLabel } from "../../../src/lib/options.ts";
 import { EMERGENCY_RESPONSE, URGENCY_LABELS } from "../../../src/lib/lead-urgency.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
@@ -61,7 +61,6 @@ export function jobRows(lead: Lead): [label: string, value: string][] {
   if (lead.type === "find-pros" && str(d.timeline)) rows.push(["Timeline", optionLabel(TIMELINES, str(d.timeline)!)]);
   if (lead.type === "booking") {
     if (str(d.preferredDate)) rows.push(["Preferred date", str(d.preferredDate)!]);
-    if (str(d.urgency)) rows.push(["Their urgency", optionLabel(BOOKING_URGENCY, str(d.urgency)!)]);
   }
   if (str(d.description)) rows.push(["Details", str(d.description)!]);
   return rows;

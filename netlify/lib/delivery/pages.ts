@@ -37,7 +37,7 @@ const EXTRA_STYLE = `<style>
 .answer fieldset{border:0;margin:0;padding:0;display:grid;gap:.4rem}.answer legend{font-weight:600;margin-bottom:.25rem}.answer .choice{display:flex;gap:.5rem;align-items:center;font-weight:400;min-height:2.25rem}
 .btn-ok,.btn-no,.btn-call{display:inline-flex;align-items:center;justify-content:center;min-height:3rem;padding:.6rem 1.25rem;border-radius:.5rem;font:inherit;font-size:1.1rem;font-weight:700;cursor:pointer;text-decoration:none;border:0}
 .btn-ok{background:#24583b;color:#fff}.btn-no{background:#fff;color:#7f1d1d;border:2px solid #b91c1c}.btn-call{background:#d95a06;color:#fff}
-.err{color:#b91c1c;font-weight:600}.photo{max-width:100%;border-radius:.75rem;margin:.5rem 0}.timeline{padding-left:1.25rem;color:#334155}.small{font-size:.9rem;color:#475569}
+.nowrap{white-space:nowrap}.err{color:#b91c1c;font-weight:600}.photo{max-width:100%;border-radius:.75rem;margin:.5rem 0}.timeline{padding-left:1.25rem;color:#334155}.small{font-size:.9rem;color:#475569}
 </style>`;
 
 const rows = (items: [string, string][]) =>
@@ -102,7 +102,7 @@ export function answerPage({ lead, delivery, path, photoPath, notice, now }: Ans
   ];
   const callHref = s.phone ? telHref(s.phone) : null;
   const call = callHref
-    ? `<p><a class="btn-call" href="${escapeHtml(callHref)}" ping="${escapeHtml(`${path}/call`)}">Call the customer: ${escapeHtml(s.phone!)}</a></p>` +
+    ? `<p><a class="btn-call" href="${escapeHtml(callHref)}" ping="${escapeHtml(`${path}/call`)}">Call the customer:&nbsp;<span class="nowrap">${escapeHtml(s.phone!)}</span></a></p>` +
       `<p class="small">Tapping the number records that you called; the customer sees it.</p>`
     : "";
 
@@ -143,7 +143,7 @@ ${DECLINE_REASONS.map((r, i) => `<label class="choice"><input type="radio" name=
     : "";
   const title = `${emergency ? "Emergency job" : "Job request"} ${lead.reference ?? ""}`.trim();
   const body =
-    `<h1>${escapeHtml(title)}</h1>` +
+    `<h1>${escapeHtml(emergency ? "Emergency job" : "Job request")} <span class="nowrap">${escapeHtml(lead.reference ?? "")}</span></h1>` +
     `<p class="small">For ${escapeHtml(delivery.name)} · sent ${escapeHtml(dayTime(delivery.offeredAt, tz))}</p>` +
     noticeHtml +
     status +
@@ -206,7 +206,7 @@ export function statusPage(lead: Lead): string {
     (emergency && !settled
       ? `<p class="alert">${escapeHtml(EMERGENCY_LINE)} <a href="${escapeHtml(SITE.phoneHref)}">Call ${escapeHtml(SITE.phone)}</a></p>`
       : "") +
-    `<h1>${escapeHtml(title)}</h1>` +
+    `<h1>Your request <span class="nowrap">${escapeHtml(lead.reference ?? "")}</span></h1>` +
     `<p class="lead">Keep this page's link: it is the only way to see your request, and it is private to you.</p>` +
     `<h2>What happens next</h2><p>${escapeHtml(nextStep(lead))}</p>` +
     `<h2>Who has it</h2><ul class="who">${who}${team}</ul>` +

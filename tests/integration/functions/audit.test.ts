@@ -30,7 +30,13 @@ describe.skipIf(!h)("POST /api/audit", () => {
     const res = await audit()(jsonRequest("/api/audit", { ...validAudit(), _started: humanStarted() }), nextIp());
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toEqual({ ok: true, id: expect.stringMatching(/^ld_/), reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/), statusUrl: expect.stringMatching(/^\/requests\/ld_/), urgency: "routine" });
+    expect(body).toEqual({
+      ok: true,
+      id: expect.stringMatching(/^ld_/),
+      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
+      statusUrl: expect.stringMatching(/^\/requests\/ld_/),
+      urgency: "routine",
+    });
     const lead = await h!.store.leads.get(body.id);
     expect(lead).toMatchObject({ type: "audit", status: "new", data: validAudit() });
   });

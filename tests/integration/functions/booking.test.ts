@@ -65,7 +65,8 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
       ok: true,
       id: expect.stringMatching(/^ld_/),
       businessName: "Oakline Tree Care",
-      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/), statusUrl: expect.stringMatching(/^\/requests\/ld_/),
+      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
+      statusUrl: expect.stringMatching(/^\/requests\/ld_/),
       urgency: "routine",
     });
     const lead = await h!.store.leads.get(body.id);
@@ -237,7 +238,8 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
       ok: true,
       id: expect.stringMatching(/^ld_/),
       businessName: "Oakline Tree Care",
-      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/), statusUrl: expect.stringMatching(/^\/requests\/ld_/),
+      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
+      statusUrl: expect.stringMatching(/^\/requests\/ld_/),
       urgency: "routine",
     });
     expect(await h!.store.leads.get(body.id)).toBeNull();

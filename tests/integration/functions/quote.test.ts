@@ -49,7 +49,8 @@ describe.skipIf(!h)("POST /api/quote", () => {
       ok: true,
       id: expect.stringMatching(/^ld_/),
       estimatedCost: "$900 - $4,500",
-      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/), statusUrl: expect.stringMatching(/^\/requests\/ld_/),
+      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
+      statusUrl: expect.stringMatching(/^\/requests\/ld_/),
       urgency: "emergency",
     });
 
@@ -167,7 +168,8 @@ describe.skipIf(!h)("POST /api/quote", () => {
       ok: true,
       id: expect.stringMatching(/^ld_/),
       estimatedCost: "$900 - $4,500",
-      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/), statusUrl: expect.stringMatching(/^\/requests\/ld_/),
+      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
+      statusUrl: expect.stringMatching(/^\/requests\/ld_/),
       urgency: "emergency",
     });
     expect(await harness.store.leads.get(body.id)).toBeNull();
