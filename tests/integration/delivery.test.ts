@@ -131,7 +131,13 @@ describe.skipIf(!h)("lead delivery", () => {
     return res;
   }
 
-  const deps = () => ({ store: () => h!.store, env, photos: () => h!.photos });
+  const purges: string[][] = [];
+  const deps = () => ({
+    store: () => h!.store,
+    env,
+    photos: () => h!.photos,
+    purge: async (tags: string[]) => void purges.push(tags),
+  });
   async function call(handler: ReturnType<typeof respondHandler>, req: Request) {
     const pending: Promise<unknown>[] = [];
     const res = await handler(req, { ...nextIp(), waitUntil: (p) => void pending.push(p) });
@@ -278,6 +284,20 @@ describe.skipIf(!h)("lead delivery", () => {
     );
     // The first answer (the call) is the response time; the decline adds no second sample.
     expect(await h!.store.businesses.get("dl-3")).toMatchObject({ responseCount: 1 });
+    // Below three answers there is no public figure, so the page was not purged.
+    expect(purges).toEqual([]);
+    // Two more first answers make the figure public: the business page is purged once.
+    for (let i = 0; i < 2; i++) {
+      const more = await submit(BOOKING_ENDPOINT, validBooking("dl-3"));
+      const { id: other } = (await more.json()) as { id: string };
+      const link = linkIn(emails("pro3@pros.test").find((e) => e.text.includes(other))!.text, "respond");
+      await answer(link, [["action", "accept"]]);
+    }
+    expect(await h!.store.businesses.get("dl-3")).toMatchObject({
+      responseCount: 3,
+      responseMinutes: expect.any(Number),
+    });
+    expect(purges).toEqual([["business-dl-3"]]);
   });
 
   it("a find-pros emergency goes to the three nearest pros, then the next one, then the operator", async () => {

@@ -69,16 +69,9 @@ export async function answerLead(
   if (result.changed) {
     const delivery = lead.routing?.deliveries.find((d) => d.businessId === businessId);
     if (firstAnswer && delivery) {
-      const minutes = daytimeMinutesBetween(
-        Date.parse(delivery.offeredAt),
-        now,
-        delivery.timeZone ?? DEFAULT_TIME_ZONE,
+      await recordResponse(store, delivery, now, purge).catch((error: unknown) =>
+        console.warn(`[delivery] ${leadId}: response time not recorded (${errorName(error)})`),
       );
-      await store.businesses
-        .recordResponse(businessId, minutes, new Date(now))
-        .catch((error: unknown) =>
-          console.warn(`[delivery] ${leadId}: response time not recorded (${errorName(error)})`),
-        );
     }
     // Everyone declined: no need to wait for the clock.
     if (
