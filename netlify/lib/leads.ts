@@ -192,6 +192,7 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
         reference: newReference(),
         statusUrl: `/requests/${fakeId}/${randomBytes(16).toString("base64url").slice(0, 22)}`,
         urgency,
+        emailed: env.RESEND_API_KEY !== undefined,
       };
       return succeed(html, data, fakeId, { ...reply, ...extra, ...receipt });
     }
@@ -253,6 +254,8 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
       reference: created.lead.reference,
       ...(statusUrl ? { statusUrl } : {}),
       urgency: created.lead.urgency ?? urgency,
+      // Every lead form asks for an e-mail; it is only sent when a provider is configured.
+      emailed: env.RESEND_API_KEY !== undefined,
     };
     return succeed(html, data, id, { ...reply, ...extra, ...receipt });
   });

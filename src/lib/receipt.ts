@@ -13,6 +13,8 @@ export interface Receipt {
   statusUrl: string;
   /** From urgencyOf() in lead-urgency.ts: what the confirmation may promise. */
   urgency: UrgencyLevel;
+  /** A confirmation e-mail with the link is really on its way (an e-mail provider is configured). */
+  emailed?: boolean;
 }
 
 /** "TL-" then 4 + 2 Crockford base32 characters (no I, L, O, U: nothing to misread on the phone). */
@@ -54,5 +56,10 @@ export function receiptOf(reply: unknown, own: UrgencyLevel = "routine"): Receip
   const reference = typeof r.reference === "string" ? (normalizeReference(r.reference) ?? "") : "";
   // A path on this site only: never another origin, never a javascript: URL.
   const statusUrl = typeof r.statusUrl === "string" && /^\/(?![/\\])/.test(r.statusUrl) ? r.statusUrl : "";
-  return { reference, statusUrl, urgency: isUrgency(r.urgency) ? moreUrgent(r.urgency, own) : own };
+  return {
+    reference,
+    statusUrl,
+    urgency: isUrgency(r.urgency) ? moreUrgent(r.urgency, own) : own,
+    ...(r.emailed === true ? { emailed: true } : {}),
+  };
 }

@@ -89,6 +89,12 @@ describe("quote confirmation page", () => {
     expect(content.querySelector(".receipt")).toBeNull();
     expect(content.textContent).not.toContain(RECEIPT_COPY.track);
   });
+
+  it("without an e-mail provider it does not promise an e-mail: the link is to be kept", () => {
+    const { text } = main(quoteConfirmationPage("$200 - $800", receiptOf({ ...RECEIPT, emailed: false })));
+    expect(text).not.toContain(RECEIPT_COPY.emailed);
+    expect(text).toContain(RECEIPT_COPY.keep);
+  });
 });
 
 describe("growth confirmation page", () => {

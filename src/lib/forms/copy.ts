@@ -101,8 +101,10 @@ export const RECEIPT_COPY = {
   referenceLabel: "Your reference:",
   track: "Track your request",
   emailed: "A confirmation e-mail with this link is on its way.",
+  /** Without an e-mail provider nothing is sent: the page is the only copy of the link. */
+  keep: "Keep this link: it is how you follow your request.",
   /** Radix Toast's altText: where a screen reader user finds the toast's link otherwise. */
-  trackElsewhere: "The link to track your request is also in your confirmation e-mail.",
+  trackElsewhere: "Track your request from the link in this notification, or call us with your reference.",
 } as const;
 
 /** A toast carrying a reference stays long enough to read it out (the default is 5000 ms). */

@@ -8,7 +8,7 @@ import type { Receipt } from "../../lib/receipt.ts";
 import { SITE } from "../../lib/site.ts";
 
 /** "Your reference: TL-7KQ2-9F", the status link and the e-mail note; nothing without a reference. */
-export function ReceiptNote({ receipt }: { receipt: Pick<Receipt, "reference" | "statusUrl"> }) {
+export function ReceiptNote({ receipt }: { receipt: Pick<Receipt, "reference" | "statusUrl" | "emailed"> }) {
   if (!receipt.reference) return null;
   return (
     <div className="receipt rounded-card border border-forest-200 bg-forest-50 p-4" data-testid="lead-receipt">
@@ -23,7 +23,7 @@ export function ReceiptNote({ receipt }: { receipt: Pick<Receipt, "reference" | 
               {R.track}
             </a>
           </p>
-          <p className="note mt-1 text-sm text-slate-600">{R.emailed}</p>
+          <p className="note mt-1 text-sm text-slate-600">{receipt.emailed ? R.emailed : R.keep}</p>
         </>
       ) : null}
     </div>

@@ -36,6 +36,7 @@ describe.skipIf(!h)("POST /api/audit", () => {
       reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
       statusUrl: expect.stringMatching(/^\/requests\/ld_/),
       urgency: "routine",
+      emailed: false,
     });
     const lead = await h!.store.leads.get(body.id);
     expect(lead).toMatchObject({ type: "audit", status: "new", data: validAudit() });

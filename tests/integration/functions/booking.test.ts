@@ -68,6 +68,7 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
       reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
       statusUrl: expect.stringMatching(/^\/requests\/ld_/),
       urgency: "routine",
+      emailed: false,
     });
     const lead = await h!.store.leads.get(body.id);
     expect(lead).toMatchObject({ type: "booking", status: "new" });
@@ -241,6 +242,7 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
       reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
       statusUrl: expect.stringMatching(/^\/requests\/ld_/),
       urgency: "routine",
+      emailed: false,
     });
     expect(await h!.store.leads.get(body.id)).toBeNull();
     expect((await bookings()).length).toBe(before);

@@ -52,6 +52,7 @@ describe.skipIf(!h)("POST /api/quote", () => {
       reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
       statusUrl: expect.stringMatching(/^\/requests\/ld_/),
       urgency: "emergency",
+      emailed: false,
     });
 
     const lead = await harness.store.leads.get(body.id);
@@ -171,6 +172,7 @@ describe.skipIf(!h)("POST /api/quote", () => {
       reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
       statusUrl: expect.stringMatching(/^\/requests\/ld_/),
       urgency: "emergency",
+      emailed: false,
     });
     expect(await harness.store.leads.get(body.id)).toBeNull();
     expect((await leadsOfType()).length).toBe(before);
