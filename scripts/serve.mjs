@@ -52,8 +52,17 @@ runtime.startSchedules();
 /** The methods a page, a file or a function may be asked for; anything else is refused (405). */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-/** Only functions read bodies, and every function lives under /api/. */
-const FUNCTION_PATHS = /^\/api\//;
+/**
+ * Only functions read bodies: the API, and the pages functions render that take a form post
+ * (a business's answer page). Pages and files never do.
+ */
+function readsBody(req) {
+  try {
+    return runtime.match(new URL(req.url, "http://localhost").pathname, req.method) !== undefined;
+  } catch {
+    return false;
+  }
+}
 /** A body that stops arriving for this long is abandoned (408): a slow sender holds nothing. */
 const BODY_IDLE_MS = 10_000;
 
@@ -301,7 +310,7 @@ const server = http.createServer(async (req, res) => {
       const declared = Number(req.headers["content-length"] ?? "");
       if (Number.isFinite(declared) && declared > MAX_BODY_LIMIT)
         return refuse(req, res, 413, "That upload is too large", tooLarge);
-      if (FUNCTION_PATHS.test(req.url)) {
+      if (readsBody(req)) {
         try {
           body = await readCapped(req, MAX_BODY_LIMIT);
         } catch (error) {

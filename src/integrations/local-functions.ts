@@ -52,7 +52,8 @@ function devFunctions(): Plugin {
         return { functions, runtime };
       };
       server.middlewares.use((req, res, next) => {
-        if (!req.url?.startsWith("/api/")) return next();
+        // The API, and the pages functions render (answer and status links); Vite serves the rest.
+        if (!/^\/(api|respond|requests)\//.test(req.url ?? "")) return next();
         handle(req, res).then(
           (handled) => handled || next(),
           (error: unknown) => next(error),

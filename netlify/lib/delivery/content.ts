@@ -3,7 +3,8 @@
  * from the lead to a subject, text and HTML: compose.ts decides which messages a lead owes,
  * this file only words them. The visitor's own text is escaped for HTML, never interpreted.
  */
-import { PRO_SERVICES, PROPERTY_TYPES, TIMELINES, optionLabel } from "../../../src/lib/options.ts";
+import { PRO_SERVICES, PROPERTY_TYPES, SERVICE_TYPES, TIMELINES, optionLabel } from "../../../src/lib/options.ts";
+import { REQUEST_TYPES } from "../../../src/lib/schemas/booking.ts";
 import { EMERGENCY_RESPONSE, URGENCY_LABELS } from "../../../src/lib/lead-urgency.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
@@ -52,7 +53,14 @@ export function jobRows(lead: Lead): [label: string, value: string][] {
   const d = dataOf(lead);
   const s = summarizeLead(lead);
   const rows: [string, string][] = [];
-  const service = lead.type === "find-pros" ? optionLabel(PRO_SERVICES, str(d.serviceType) ?? "") : str(d.serviceType);
+  const asked = str(d.serviceType);
+  const service =
+    lead.type === "find-pros"
+      ? optionLabel(PRO_SERVICES, asked ?? "")
+      : lead.type === "quote"
+        ? optionLabel(SERVICE_TYPES, asked ?? "")
+        : // A booking may leave the service open: what kind of visit it asks for says enough.
+          (asked ?? `${optionLabel(REQUEST_TYPES, str(d.requestType) ?? "consultation")} request`);
   rows.push(["Service", service || "Not specified"]);
   if (s.place) rows.push([lead.type === "find-pros" ? "Location" : "Address", s.place]);
   if (lead.type === "find-pros" && str(d.propertyType))
