@@ -22,14 +22,7 @@ import { DECLINE_REASON_LABELS } from "../../../src/lib/admin-messages.ts";
 import type { AdminLeadReply, AdminLeadsReply, AdminMessagesReply } from "../../../src/lib/admin.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
-import {
-  ORIGIN,
-  deadStore,
-  functionsHarness,
-  getRequest,
-  nextIp,
-  type FunctionsHarness,
-} from "../../helpers/functions.ts";
+import { ORIGIN, functionsHarness, getRequest, nextIp, type FunctionsHarness } from "../../helpers/functions.ts";
 
 const TOKEN = "test-admin-token-messages-0123";
 const SECRET = "a-link-signing-secret-of-32-chars-or-more";
