@@ -38,7 +38,10 @@ export function netlifyPhotoStore(): PhotoStore {
       const found = await blobs().getWithMetadata(key, { type: "arrayBuffer" });
       if (!found) return null;
       const type = (found.metadata as Partial<PhotoMeta>).contentType;
-      return { bytes: new Uint8Array(found.data), contentType: typeof type === "string" ? type : "application/octet-stream" };
+      return {
+        bytes: new Uint8Array(found.data),
+        contentType: typeof type === "string" ? type : "application/octet-stream",
+      };
     },
     async delete(key) {
       await blobs().delete(key);

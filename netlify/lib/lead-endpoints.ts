@@ -99,7 +99,10 @@ export const BOOKING_ENDPOINT: LeadEndpoint<BookingLead> = {
     const business = id ? await store.businesses.get(id).catch(() => null) : null;
     return business ? bookingForm(business) : BOOKING_FORM;
   },
-  prepare: ({ candidate: _candidate, ...data }) => ({ stored: { ...data }, reply: { businessName: data.businessName } }),
+  prepare: ({ candidate: _candidate, ...data }) => ({
+    stored: { ...data },
+    reply: { businessName: data.businessName },
+  }),
   candidates: (data) => (data.candidate ? [data.candidate] : []),
   confirmation: (data) => bookingConfirmationPage(data.businessName ?? "the business", data.businessSlug),
 };

@@ -71,12 +71,26 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
   const toOperator = (key: string, kind: string, written: Written, at: string, payload?: unknown) => {
     if (setup.webhook) {
       drafts.push({
-        key, kind, audience: "operator", channel: "webhook", to: "webhook", written, at,
+        key,
+        kind,
+        audience: "operator",
+        channel: "webhook",
+        to: "webhook",
+        written,
+        at,
         payload: payload ?? { text: `${written.subject}\n${links.adminUrl}` },
       });
     }
     if (setup.email && setup.operatorEmails.length > 0) {
-      drafts.push({ key, kind, audience: "operator", channel: "email", to: setup.operatorEmails.join(", "), written, at });
+      drafts.push({
+        key,
+        kind,
+        audience: "operator",
+        channel: "email",
+        to: setup.operatorEmails.join(", "),
+        written,
+        at,
+      });
     }
     if (!setup.webhook && !(setup.email && setup.operatorEmails.length > 0)) {
       drafts.push({ key, kind, audience: "operator", channel: "admin", to: "operator", written, at });
@@ -84,7 +98,17 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
   };
   const toVisitor = (key: string, kind: string, written: Written, at: string) => {
     // Every lead form asks for an e-mail; an old lead without one gets its updates on the status page only.
-    if (visitor.email) drafts.push({ key, kind, audience: "visitor", channel: "email", to: visitor.email, toName: visitor.name, written, at });
+    if (visitor.email)
+      drafts.push({
+        key,
+        kind,
+        audience: "visitor",
+        channel: "email",
+        to: visitor.email,
+        toName: visitor.name,
+        written,
+        at,
+      });
   };
 
   toOperator("new", "new-lead", emailMessage(lead, ctx.siteUrl), lead.createdAt, webhookMessage(lead, ctx.siteUrl));
@@ -99,15 +123,35 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
         if (!delivery) return;
         const written = offer(lead, delivery, links.answerUrl(delivery));
         if (delivery.email) {
-          drafts.push({ key, kind: "offer", audience: "business", channel: "email", to: delivery.email, toName: delivery.name, written, at: event.at });
+          drafts.push({
+            key,
+            kind: "offer",
+            audience: "business",
+            channel: "email",
+            to: delivery.email,
+            toName: delivery.name,
+            written,
+            at: event.at,
+          });
         }
         if (delivery.phone) {
-          drafts.push({ key, kind: "offer", audience: "business", channel: "sms", to: delivery.phone, toName: delivery.name, written, sms: written.sms, at: event.at });
+          drafts.push({
+            key,
+            kind: "offer",
+            audience: "business",
+            channel: "sms",
+            to: delivery.phone,
+            toName: delivery.name,
+            written,
+            sms: written.sms,
+            at: event.at,
+          });
         }
         if (!delivery.email && !delivery.phone) {
           toOperator(key, "unreachable", escalation(lead, "unreachable", links.adminUrl, delivery), event.at);
         }
-        if (event.reason === "next-pro") toVisitor(`${key}-v`, "passed-on", passedOn(lead, delivery, links.statusUrl), event.at);
+        if (event.reason === "next-pro")
+          toVisitor(`${key}-v`, "passed-on", passedOn(lead, delivery, links.statusUrl), event.at);
         return;
       }
       case "accepted":
@@ -118,7 +162,8 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
       case "escalated":
         toOperator(key, "escalated", escalation(lead, event.reason ?? "no-answer", links.adminUrl), event.at);
         // A request no pro matched already told the visitor so on its receipt.
-        if (event.reason !== "no-pros") toVisitor(`${key}-v`, "operator-has-it", operatorHasIt(lead, links.statusUrl), event.at);
+        if (event.reason !== "no-pros")
+          toVisitor(`${key}-v`, "operator-has-it", operatorHasIt(lead, links.statusUrl), event.at);
         return;
       case "expired":
         return;
@@ -131,7 +176,13 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
 function toMessage(lead: Lead, d: Draft, setup: ChannelSetup): Message {
   const provider = d.channel === "email" ? setup.email : d.channel === "sms" ? setup.sms : d.channel === "webhook";
   const note =
-    d.channel === "admin" ? KEPT_NOTES.operator : !provider ? (d.channel === "sms" ? KEPT_NOTES.sms : KEPT_NOTES.email) : undefined;
+    d.channel === "admin"
+      ? KEPT_NOTES.operator
+      : !provider
+        ? d.channel === "sms"
+          ? KEPT_NOTES.sms
+          : KEPT_NOTES.email
+        : undefined;
   return {
     id: `${lead.id}~${d.key}~${d.channel}`,
     leadId: lead.id,

@@ -26,9 +26,12 @@ const oneLine = (s: string) => s.replace(/[\r\n]+/g, " ").slice(0, 150);
 
 /** "3:10 PM CST" in the zone the reader is in. */
 export function clockTime(iso: string, timeZone = DEFAULT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(iso));
 }
 
 /** "Thu, Nov 26, 3:10 PM CST". */
@@ -52,7 +55,8 @@ export function jobRows(lead: Lead): [label: string, value: string][] {
   const service = lead.type === "find-pros" ? optionLabel(PRO_SERVICES, str(d.serviceType) ?? "") : str(d.serviceType);
   rows.push(["Service", service || "Not specified"]);
   if (s.place) rows.push([lead.type === "find-pros" ? "Location" : "Address", s.place]);
-  if (lead.type === "find-pros" && str(d.propertyType)) rows.push(["Property", optionLabel(PROPERTY_TYPES, str(d.propertyType)!)]);
+  if (lead.type === "find-pros" && str(d.propertyType))
+    rows.push(["Property", optionLabel(PROPERTY_TYPES, str(d.propertyType)!)]);
   rows.push(["Urgency", URGENCY_LABELS[lead.urgency ?? "routine"]]);
   if (lead.type === "find-pros" && str(d.timeline)) rows.push(["Timeline", optionLabel(TIMELINES, str(d.timeline)!)]);
   if (lead.type === "booking") {
@@ -132,19 +136,26 @@ export function receipt(lead: Lead, statusUrl: string): Written {
       para(nextStep(lead)) +
       button(statusUrl, "See your request"),
   );
-  return { subject: oneLine(`${emergency ? "Emergency request" : "Your request"} ${lead.reference} is in`), text: lines.join("\n"), html };
+  return {
+    subject: oneLine(`${emergency ? "Emergency request" : "Your request"} ${lead.reference} is in`),
+    text: lines.join("\n"),
+    html,
+  };
 }
 
 /** To a business: the job and the one-tap answer link. */
 export function offer(lead: Lead, delivery: Delivery, answerUrl: string): Written & { sms: string } {
   const tz = delivery.timeZone ?? DEFAULT_TIME_ZONE;
   const rows = jobRows(lead);
-  if (delivery.distanceMiles !== undefined) rows.splice(2, 0, ["Distance", `${formatMiles(delivery.distanceMiles)} from you`]);
+  if (delivery.distanceMiles !== undefined)
+    rows.splice(2, 0, ["Distance", `${formatMiles(delivery.distanceMiles)} from you`]);
   const due = clockTime(delivery.deadlineAt, tz);
   const emergency = lead.urgency === "emergency";
   const service = rows[0]![1];
   const place = summarizeLead(lead).place ?? "";
-  const subject = oneLine(`${emergency ? "EMERGENCY job" : "New job"}: ${service}${place ? ` in ${place}` : ""} (answer by ${due})`);
+  const subject = oneLine(
+    `${emergency ? "EMERGENCY job" : "New job"}: ${service}${place ? ` in ${place}` : ""} (answer by ${due})`,
+  );
   const intro =
     lead.type === "booking"
       ? `A customer asked to book ${delivery.name} through ${SITE.name}.`
@@ -162,15 +173,27 @@ export function offer(lead: Lead, delivery: Delivery, answerUrl: string): Writte
   ].join("\n");
   const html = shell(
     emergency ? "Emergency job near you" : "New job request",
-    para(intro) + table(rows) + para(clock) + button(answerUrl, "Accept or decline") + para(`No account needed. Reference ${lead.reference}.`),
+    para(intro) +
+      table(rows) +
+      para(clock) +
+      button(answerUrl, "Accept or decline") +
+      para(`No account needed. Reference ${lead.reference}.`),
   );
   const sms = `${SITE.name}: ${emergency ? "EMERGENCY job" : "New job"} - ${service}${place ? `, ${place}` : ""}. Answer by ${due}: ${answerUrl}`;
   return { subject, text, html, sms };
 }
 
 /** To the visitor after a business answered. */
-export function answerUpdate(lead: Lead, delivery: Delivery, kind: "accepted" | "declined" | "called", statusUrl: string): Written {
-  const terms = [delivery.window ? `When: ${delivery.window}` : "", delivery.price ? `Price: ${delivery.price}` : ""].filter(Boolean);
+export function answerUpdate(
+  lead: Lead,
+  delivery: Delivery,
+  kind: "accepted" | "declined" | "called",
+  statusUrl: string,
+): Written {
+  const terms = [
+    delivery.window ? `When: ${delivery.window}` : "",
+    delivery.price ? `Price: ${delivery.price}` : "",
+  ].filter(Boolean);
   const headline =
     kind === "accepted"
       ? `${delivery.name} accepted your request`
@@ -186,7 +209,10 @@ export function answerUpdate(lead: Lead, delivery: Delivery, kind: "accepted" | 
   const lines = [headline + ".", ...terms, "", detail, "", `Reference ${lead.reference}. Your request: ${statusUrl}`];
   const html = shell(
     headline,
-    para(detail) + (terms.length ? table(terms.map((t) => t.split(": ", 2) as [string, string])) : "") + button(statusUrl, "See your request") + para(`Reference ${lead.reference}`),
+    para(detail) +
+      (terms.length ? table(terms.map((t) => t.split(": ", 2) as [string, string])) : "") +
+      button(statusUrl, "See your request") +
+      para(`Reference ${lead.reference}`),
   );
   return { subject: oneLine(`${headline} (${lead.reference})`), text: lines.join("\n"), html };
 }
@@ -197,7 +223,10 @@ export function passedOn(lead: Lead, delivery: Delivery, statusUrl: string): Wri
   return {
     subject: oneLine(`We've passed your request to ${delivery.name} (${lead.reference})`),
     text: [line, "", nextStep(lead), "", `Your request: ${statusUrl}`].join("\n"),
-    html: shell("We've passed your request on", para(line) + para(nextStep(lead)) + button(statusUrl, "See your request")),
+    html: shell(
+      "We've passed your request on",
+      para(line) + para(nextStep(lead)) + button(statusUrl, "See your request"),
+    ),
   };
 }
 
@@ -235,7 +264,13 @@ export function escalation(lead: Lead, reason: string, adminUrl: string, busines
   ];
   return {
     subject: oneLine(`${emergency ? "EMERGENCY " : ""}needs you: ${lead.reference} - ${why}`),
-    text: [`${lead.reference} needs a person: ${why}.`, "", ...rows.map(([l, v]) => `${l}: ${v}`), "", `Open in admin: ${adminUrl}`].join("\n"),
+    text: [
+      `${lead.reference} needs a person: ${why}.`,
+      "",
+      ...rows.map(([l, v]) => `${l}: ${v}`),
+      "",
+      `Open in admin: ${adminUrl}`,
+    ].join("\n"),
     html: shell(`${lead.reference} needs you`, table(rows) + button(adminUrl, "Open in admin")),
   };
 }

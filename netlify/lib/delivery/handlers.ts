@@ -87,7 +87,9 @@ const privateHtml = (html: string, status = 200, csp?: string) =>
   htmlResponse(html, status, { ...PRIVATE_PAGE_HEADERS, ...(csp ? { "content-security-policy": csp } : {}) });
 
 const problem = (status: number, message: string) =>
-  status === 404 ? linkProblemPage("invalid") : problemPage(status === 429 ? "Too many requests" : "Something went wrong", message);
+  status === 404
+    ? linkProblemPage("invalid")
+    : problemPage(status === 429 ? "Too many requests" : "Something went wrong", message);
 
 interface Opened {
   lead: Lead;
@@ -134,7 +136,10 @@ function notifyLater(store: Store, leadId: string, context: FunctionContext | nu
 }
 
 const NOTICES = {
-  applied: { accept: "Thanks: you accepted this job. The customer has been told; please call them to confirm.", decline: "Thanks for letting us know. We've passed the job on." },
+  applied: {
+    accept: "Thanks: you accepted this job. The customer has been told; please call them to confirm.",
+    decline: "Thanks for letting us know. We've passed the job on.",
+  },
   repeated: "You already answered this job; your first answer stands.",
   closed: "The time to answer this job has passed, so nothing was changed.",
 } as const;
@@ -161,11 +166,18 @@ export function respondHandler(deps: DeliveryDeps = {}): Endpoint {
         const photoPath = typeof photoKey === "string" ? `${path}/photo` : undefined;
         const render = (lead: Lead, notice?: { kind: "ok" | "error"; text: string }, status = 200) => {
           const delivery = lead.routing!.deliveries.find((d) => d.businessId === opened.businessId)!;
-          return privateHtml(answerPage({ lead, delivery, path, photoPath, notice, now: now() }), status, ANSWER_PAGE_CSP);
+          return privateHtml(
+            answerPage({ lead, delivery, path, photoPath, notice, now: now() }),
+            status,
+            ANSWER_PAGE_CSP,
+          );
         };
         if (!body) return render(opened.lead);
 
-        const raw = body.kind === "json" ? body.value : Object.fromEntries([...body.value].filter(([, v]) => typeof v === "string"));
+        const raw =
+          body.kind === "json"
+            ? body.value
+            : Object.fromEntries([...body.value].filter(([, v]) => typeof v === "string"));
         const parsed = AnswerForm.safeParse(raw);
         if (!parsed.success) {
           const fields = fieldErrors(parsed.error);
@@ -177,14 +189,24 @@ export function respondHandler(deps: DeliveryDeps = {}): Endpoint {
           form.action === "accept"
             ? { kind: "accept", window: form.window, price: form.price }
             : { kind: "decline", reason: form.reason as Answer extends { reason: infer R } ? R : never };
-        const result = await storeCall(() => answerLead(store, opened.leadId, opened.businessId, answer, now()), { step: "answer" });
+        const result = await storeCall(() => answerLead(store, opened.leadId, opened.businessId, answer, now()), {
+          step: "answer",
+        });
         if (!result) throw new PageError(404, linkProblemPage("gone"));
         if (result.outcome === "applied") notifyLater(store, opened.leadId, context, deps);
         const state = result.lead.routing?.deliveries.find((d) => d.businessId === opened.businessId)?.state;
         console.info(`[delivery] ${opened.leadId} ${opened.businessId}: ${form.action} -> ${result.outcome}`);
-        if (!html) return jsonResponse({ ok: result.outcome !== "closed", outcome: result.outcome, state }, result.outcome === "closed" ? 409 : 200);
+        if (!html)
+          return jsonResponse(
+            { ok: result.outcome !== "closed", outcome: result.outcome, state },
+            result.outcome === "closed" ? 409 : 200,
+          );
         const text = result.outcome === "applied" ? NOTICES.applied[form.action] : NOTICES[result.outcome];
-        return render(result.lead, { kind: result.outcome === "closed" ? "error" : "ok", text }, result.outcome === "closed" ? 409 : 200);
+        return render(
+          result.lead,
+          { kind: result.outcome === "closed" ? "error" : "ok", text },
+          result.outcome === "closed" ? 409 : 200,
+        );
       }),
   );
 }
@@ -204,7 +226,9 @@ export function respondCallHandler(deps: DeliveryDeps = {}): Endpoint {
       const signer = await storeCall(() => signerFor(store, env), { step: "link key" });
       const grant = signer.readAnswer(params.token, now());
       if (!grant.ok) throw new HttpError(grant.reason === "expired" ? 410 : 404, "This link isn't valid.");
-      const result = await storeCall(() => answerLead(store, grant.leadId, grant.businessId, { kind: "call" }, now()), { step: "call" });
+      const result = await storeCall(() => answerLead(store, grant.leadId, grant.businessId, { kind: "call" }, now()), {
+        step: "call",
+      });
       if (!result) throw new HttpError(404, "This link isn't valid.");
       if (result.outcome === "applied") notifyLater(store, grant.leadId, context, deps);
       return new Response(null, { status: 204, headers: { ...BASE_HEADERS, "cache-control": "no-store" } });

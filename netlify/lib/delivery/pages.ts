@@ -49,11 +49,17 @@ const page = (title: string, body: string) => renderPage({ title, body: EXTRA_ST
 export function linkProblemPage(kind: "invalid" | "expired" | "gone"): string {
   const [title, text] =
     kind === "expired"
-      ? ["This link has expired", "Answer links work for 7 days. If you still want this job, call us and we'll put you in touch."]
+      ? [
+          "This link has expired",
+          "Answer links work for 7 days. If you still want this job, call us and we'll put you in touch.",
+        ]
       : kind === "gone"
         ? ["This request is no longer available", "It may have been withdrawn. Call us if you think this is a mistake."]
         : ["This link isn't valid", "Check that you opened the whole link from the message we sent you, or call us."];
-  return page(title, `<h1>${escapeHtml(title)}</h1><p class="lead">${escapeHtml(text)}</p><p><a class="call" href="${escapeHtml(SITE.phoneHref)}">Call ${escapeHtml(SITE.phone)}</a></p>`);
+  return page(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p class="lead">${escapeHtml(text)}</p><p><a class="call" href="${escapeHtml(SITE.phoneHref)}">Call ${escapeHtml(SITE.phone)}</a></p>`,
+  );
 }
 
 const stateBadge = (d: Delivery) => {
@@ -87,9 +93,13 @@ export function answerPage({ lead, delivery, path, photoPath, notice, now }: Ans
   const s = summarizeLead(lead);
   const emergency = lead.urgency === "emergency";
   const job = jobRows(lead);
-  if (delivery.distanceMiles !== undefined) job.splice(2, 0, ["Distance", `${formatMiles(delivery.distanceMiles)} from you`]);
+  if (delivery.distanceMiles !== undefined)
+    job.splice(2, 0, ["Distance", `${formatMiles(delivery.distanceMiles)} from you`]);
   const open = delivery.state === "waiting" && Date.parse(delivery.deadlineAt) > now;
-  const customer: [string, string][] = [["Name", s.name], ...(s.email ? [["E-mail", s.email] as [string, string]] : [])];
+  const customer: [string, string][] = [
+    ["Name", s.name],
+    ...(s.email ? [["E-mail", s.email] as [string, string]] : []),
+  ];
   const callHref = s.phone ? telHref(s.phone) : null;
   const call = callHref
     ? `<p><a class="btn-call" href="${escapeHtml(callHref)}" ping="${escapeHtml(`${path}/call`)}">Call the customer: ${escapeHtml(s.phone!)}</a></p>` +
@@ -98,7 +108,9 @@ export function answerPage({ lead, delivery, path, photoPath, notice, now }: Ans
 
   let status: string;
   if (delivery.state === "accepted") {
-    const terms = [delivery.window ? `When: ${delivery.window}` : "", delivery.price ? `Price: ${delivery.price}` : ""].filter(Boolean).join(" · ");
+    const terms = [delivery.window ? `When: ${delivery.window}` : "", delivery.price ? `Price: ${delivery.price}` : ""]
+      .filter(Boolean)
+      .join(" · ");
     status = `<div class="ok-box"><strong>Accepted</strong> on ${escapeHtml(dayTime(delivery.answeredAt!, tz))}.${terms ? ` ${escapeHtml(terms)}.` : ""} The customer has been told. Please call them to confirm.</div>`;
   } else if (delivery.state === "declined") {
     status = `<div class="ok-box"><strong>Declined</strong> (${escapeHtml(declineLabel(delivery.reason))}). Thanks for letting us know: we've passed the job on.</div>`;
@@ -152,7 +164,9 @@ export function statusPage(lead: Lead): string {
   const settled = routing?.deliveries.some((d) => d.state === "accepted");
   const who = (routing?.deliveries ?? [])
     .map((d) => {
-      const terms = [d.window ? `When: ${d.window}` : "", d.price ? `Price: ${d.price}` : ""].filter(Boolean).join(" · ");
+      const terms = [d.window ? `When: ${d.window}` : "", d.price ? `Price: ${d.price}` : ""]
+        .filter(Boolean)
+        .join(" · ");
       const detail =
         d.state === "waiting"
           ? `Answer due by ${dayTime(d.deadlineAt)}`
@@ -165,7 +179,9 @@ export function statusPage(lead: Lead): string {
         `<li><a class="name" href="/directory/${encodeURIComponent(d.slug)}"><strong>${escapeHtml(d.name)}</strong></a> ${stateBadge(d)}` +
         `<div class="small">${escapeHtml(detail)}</div>` +
         (d.calledAt ? `<div class="small">Called you ${escapeHtml(dayTime(d.calledAt))}</div>` : "") +
-        (d.state === "accepted" && d.phone ? `<div><a href="${escapeHtml(telHref(d.phone))}">Call ${escapeHtml(d.name)}: ${escapeHtml(d.phone)}</a></div>` : "") +
+        (d.state === "accepted" && d.phone
+          ? `<div><a href="${escapeHtml(telHref(d.phone))}">Call ${escapeHtml(d.name)}: ${escapeHtml(d.phone)}</a></div>`
+          : "") +
         `</li>`
       );
     })
@@ -173,13 +189,17 @@ export function statusPage(lead: Lead): string {
   const team =
     !routing || routing.escalatedAt
       ? `<li><strong>${escapeHtml(SITE.name)}'s team</strong> <span class="state ${lead.status === "new" ? "wait" : "ok"}">${escapeHtml(operatorLine(lead))}</span>` +
-        (routing?.escalatedAt ? `<div class="small">Has your request since ${escapeHtml(dayTime(routing.escalatedAt))}</div>` : "") +
+        (routing?.escalatedAt
+          ? `<div class="small">Has your request since ${escapeHtml(dayTime(routing.escalatedAt))}</div>`
+          : "") +
         `</li>`
       : "";
   const asked: [string, string][] = [
     ["Request", LEAD_TYPE_SINGULAR[lead.type]],
     ["Sent", dayTime(lead.createdAt)],
-    ...(lead.type === "find-pros" || lead.type === "booking" || lead.type === "quote" ? jobRows(lead) : [["What", summarizeLead(lead).what] as [string, string]]),
+    ...(lead.type === "find-pros" || lead.type === "booking" || lead.type === "quote"
+      ? jobRows(lead)
+      : [["What", summarizeLead(lead).what] as [string, string]]),
   ];
   const title = `Your request ${lead.reference ?? ""}`.trim();
   const body =

@@ -67,13 +67,23 @@ export async function answerLead(
   if (result.changed) {
     const delivery = lead.routing?.deliveries.find((d) => d.businessId === businessId);
     if (firstAnswer && delivery) {
-      const minutes = daytimeMinutesBetween(Date.parse(delivery.offeredAt), now, delivery.timeZone ?? DEFAULT_TIME_ZONE);
+      const minutes = daytimeMinutesBetween(
+        Date.parse(delivery.offeredAt),
+        now,
+        delivery.timeZone ?? DEFAULT_TIME_ZONE,
+      );
       await store.businesses
         .recordResponse(businessId, minutes, new Date(now))
-        .catch((error: unknown) => console.warn(`[delivery] ${leadId}: response time not recorded (${errorName(error)})`));
+        .catch((error: unknown) =>
+          console.warn(`[delivery] ${leadId}: response time not recorded (${errorName(error)})`),
+        );
     }
     // Everyone declined: no need to wait for the clock.
-    if (lead.routing && !lead.routing.escalatedAt && !lead.routing.deliveries.some((d) => d.state === "waiting" || d.state === "accepted")) {
+    if (
+      lead.routing &&
+      !lead.routing.escalatedAt &&
+      !lead.routing.deliveries.some((d) => d.state === "waiting" || d.state === "accepted")
+    ) {
       if (await advanceLead(store, leadId, now)) lead = (await store.leads.get(leadId)) ?? lead;
     }
   }

@@ -67,9 +67,7 @@ export const DECLINE_REASONS = [
 export type DeclineReason = (typeof DECLINE_REASONS)[number]["value"];
 
 export type Answer =
-  | { kind: "accept"; window?: string; price?: string }
-  | { kind: "decline"; reason: DeclineReason }
-  | { kind: "call" };
+  { kind: "accept"; window?: string; price?: string } | { kind: "decline"; reason: DeclineReason } | { kind: "call" };
 
 /** What an answer did: applied, already given (the same or another answer), or too late. */
 export type AnswerOutcome = "applied" | "repeated" | "closed";
@@ -124,7 +122,8 @@ export const isSettled = (routing: Routing) =>
   routing.escalatedAt !== undefined || routing.deliveries.some((d) => d.state === "accepted");
 
 /** Pros the clock has added after the first offers. */
-const extraPros = (routing: Routing) => routing.events.filter((e) => e.kind === "offered" && e.reason === "next-pro").length;
+const extraPros = (routing: Routing) =>
+  routing.events.filter((e) => e.kind === "offered" && e.reason === "next-pro").length;
 
 /**
  * What the clock wants next for this lead at `now`: nothing, or a next pro looked up by the

@@ -30,8 +30,7 @@ export interface Signer {
 }
 
 export type AnswerGrant =
-  | { ok: true; leadId: string; businessId: string; expiresAt: number }
-  | { ok: false; reason: "invalid" | "expired" };
+  { ok: true; leadId: string; businessId: string; expiresAt: number } | { ok: false; reason: "invalid" | "expired" };
 
 const LEAD_ID = /^ld_[0-9a-z]{19}$/;
 const BUSINESS_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -43,7 +42,8 @@ export function signer(secret: string): Signer {
     const y = Buffer.from(b);
     return x.length === y.length && timingSafeEqual(x, y);
   };
-  const answerSig = (leadId: string, businessId: string, exp: string) => sign(`answer\n${leadId}\n${businessId}\n${exp}`);
+  const answerSig = (leadId: string, businessId: string, exp: string) =>
+    sign(`answer\n${leadId}\n${businessId}\n${exp}`);
   return {
     statusPath: (leadId) => `/requests/${leadId}/${sign(`status\n${leadId}`)}`,
     answerPath(leadId, businessId, expiresAt) {

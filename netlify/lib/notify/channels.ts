@@ -36,7 +36,12 @@ export interface SmsProvider {
 const permanentStatus = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
 async function call(doFetch: typeof fetch, url: string, init: RequestInit): Promise<unknown> {
-  const res = await doFetch(url, { ...init, method: "POST", signal: AbortSignal.timeout(SEND_TIMEOUT_MS), redirect: "error" });
+  const res = await doFetch(url, {
+    ...init,
+    method: "POST",
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    redirect: "error",
+  });
   // Read the body so the connection is reused; only the provider's id is kept from it.
   const body = await res.text().catch(() => "");
   if (!res.ok) throw new DeliveryError(`HTTP ${res.status}`, permanentStatus(res.status));
@@ -52,11 +57,24 @@ const idFrom = (body: unknown, key: string): string | undefined => {
   return typeof value === "string" ? value.slice(0, 100) : undefined;
 };
 
-export async function sendEmail(doFetch: typeof fetch, provider: EmailProvider, m: Message): Promise<string | undefined> {
-  const to = m.to.split(",").map((a) => a.trim()).filter(Boolean);
+export async function sendEmail(
+  doFetch: typeof fetch,
+  provider: EmailProvider,
+  m: Message,
+): Promise<string | undefined> {
+  const to = m.to
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
   const body = await call(doFetch, provider.apiUrl, {
     headers: { "content-type": "application/json", authorization: `Bearer ${provider.apiKey}` },
-    body: JSON.stringify({ from: provider.from, to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) }),
+    body: JSON.stringify({
+      from: provider.from,
+      to,
+      subject: m.subject,
+      text: m.text,
+      ...(m.html ? { html: m.html } : {}),
+    }),
   });
   return idFrom(body, "id");
 }

@@ -21,14 +21,7 @@ import type { Store } from "../store/index.ts";
 import { composeMessages, linksFor, type ChannelSetup } from "../delivery/compose.ts";
 import { escalation } from "../delivery/content.ts";
 import { signerFor } from "../delivery/signing.ts";
-import {
-  DeliveryError,
-  sendEmail,
-  sendSms,
-  sendWebhook,
-  type EmailProvider,
-  type SmsProvider,
-} from "./channels.ts";
+import { DeliveryError, sendEmail, sendSms, sendWebhook, type EmailProvider, type SmsProvider } from "./channels.ts";
 
 export { SEND_TIMEOUT_MS } from "./channels.ts";
 
@@ -154,7 +147,13 @@ async function sendDue(messages: Message[], config: NotifyConfig, deps: Required
           next =
             error instanceof DeliveryError && error.permanent
               ? { ...m, state: "failed", attempts, note }
-              : { ...m, state: "retrying", attempts, note, nextAttemptAt: new Date(now + backoffMs(attempts)).toISOString() };
+              : {
+                  ...m,
+                  state: "retrying",
+                  attempts,
+                  note,
+                  nextAttemptAt: new Date(now + backoffMs(attempts)).toISOString(),
+                };
         }
       }
       console.info(`[notify] ${m.leadId} ${m.kind} ${m.channel}: ${next.state}${next.note ? ` (${next.note})` : ""}`);
@@ -167,7 +166,12 @@ async function sendDue(messages: Message[], config: NotifyConfig, deps: Required
  * An offer no business could receive (every channel refused it, or none exists) goes to the
  * operator, saying why. Composed here, not in compose.ts, because it depends on sends.
  */
-function undeliverable(lead: Lead, messages: Message[], config: NotifyConfig, signerLinks: { adminUrl: string }): Message[] {
+function undeliverable(
+  lead: Lead,
+  messages: Message[],
+  config: NotifyConfig,
+  signerLinks: { adminUrl: string },
+): Message[] {
   const offers = new Map<string, Message[]>();
   for (const m of messages) {
     if (m.kind !== "offer") continue;
@@ -253,7 +257,10 @@ async function handle(
     ...item,
     attempts: item.attempts + 1,
     lastAttemptAt: new Date(now).toISOString(),
-    lastError: pending.map((m) => `${m.channel}: ${m.note ?? "pending"}`).join("; ").slice(0, 300),
+    lastError: pending
+      .map((m) => `${m.channel}: ${m.note ?? "pending"}`)
+      .join("; ")
+      .slice(0, 300),
     nextAttemptAt: new Date(Math.max(nextAt, now + 1_000)).toISOString(),
   });
   return "retry";
