@@ -1,18 +1,21 @@
 /**
  * The operator's leads inbox at /admin (an Island that starts once the page is idle: this page is an app, not content).
  * Sign-in with the operator token (kept in sessionStorage, sent as a bearer header), then
- * tabs per lead type plus reviews and undelivered notifications. Lists are read again when
- * the tab regains focus (the spec's "submissions" list is refreshed by being looked at),
+ * tabs: the leads (with the "N new" count; filters and pinned emergencies in the panel), every
+ * message the site sent or kept, reviews and undelivered notifications. Lists are read again
+ * when the tab regains focus (the spec's "submissions" list is refreshed by being looked at),
  * and `#lead=ld_...` (the link in a notification) opens that lead.
  */
 import { Tabs } from "radix-ui";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ApiError } from "../lib/api.ts";
-import { ADMIN_DISABLED, LEAD_TYPE_LABELS, isLeadId } from "../lib/admin.ts";
-import { LEAD_TYPES, type Lead, type LeadType } from "../lib/schemas/lead.ts";
+import { ADMIN_DISABLED, isLeadId, type AdminChannels, type AdminOutboxReply } from "../lib/admin.ts";
+import type { Lead } from "../lib/schemas/lead.ts";
 import { adminJson, problem, saveToken, savedToken } from "./admin/api.ts";
 import { LeadDetail } from "./admin/LeadDetail.tsx";
-import { LeadsPanel, type LeadsPage } from "./admin/LeadsPanel.tsx";
+import { NO_FILTERS, type LeadFilterValues } from "./admin/LeadFilters.tsx";
+import { LeadsPanel } from "./admin/LeadsPanel.tsx";
+import { MessagesPanel } from "./admin/MessagesPanel.tsx";
 import { OutboxPanel } from "./admin/OutboxPanel.tsx";
 import { ReviewsPanel } from "./admin/ReviewsPanel.tsx";
 import { inputClass, labelClass } from "../views/leads/LeadForm.tsx";
@@ -22,7 +25,13 @@ type Phase =
   | { kind: "disabled"; message: string }
   | { kind: "signed-out"; error?: string }
   | { kind: "ready"; token: string };
-type Tab = LeadType | "reviews" | "outbox";
+type Tab = "leads" | "messages" | "reviews" | "outbox";
+const TABS: [Tab, string][] = [
+  ["leads", "Leads"],
+  ["messages", "Messages"],
+  ["reviews", "Reviews"],
+  ["outbox", "Notifications"],
+];
 
 const LEAD_FROM_HASH = /^#lead=(ld_[0-9a-z]{19})$/;
 
@@ -93,10 +102,12 @@ function SignIn({ error, onToken }: { error?: string; onToken(token: string): Pr
 
 export default function AdminApp() {
   const [phase, setPhase] = useState<Phase>({ kind: "checking" });
-  const [tab, setTab] = useState<Tab>("quote");
+  const [tab, setTab] = useState<Tab>("leads");
   const [refreshKey, setRefreshKey] = useState(0);
-  const [counts, setCounts] = useState<LeadsPage["counts"] | null>(null);
+  const [newCount, setNewCount] = useState<number | null>(null);
   const [undelivered, setUndelivered] = useState<number | null>(null);
+  const [channels, setChannels] = useState<AdminChannels | null>(null);
+  const [filters, setFilters] = useState<LeadFilterValues>(NO_FILTERS);
   const [open, setOpen] = useState<string | null>(null);
   const [updated, setUpdated] = useState<Lead | null>(null);
   const trigger = useRef<HTMLElement | null>(null);
@@ -132,11 +143,14 @@ export default function AdminApp() {
     };
   }, [phase.kind]);
 
-  // The Notifications tab's badge, whichever tab is open.
+  // The Notifications tab's badge and the providers the Messages tab names, whichever tab is open.
   useEffect(() => {
     if (phase.kind !== "ready") return;
-    adminJson<{ total: number }>(phase.token, "/api/admin/outbox").then(
-      (body) => setUndelivered(body.total),
+    adminJson<AdminOutboxReply>(phase.token, "/api/admin/outbox").then(
+      (body) => {
+        setUndelivered(body.total);
+        if (body.channels) setChannels(body.channels);
+      },
       () => undefined,
     );
   }, [phase, refreshKey]);
@@ -158,6 +172,13 @@ export default function AdminApp() {
     trigger.current = from;
     setOpen(id);
   }, []);
+  const onCounts = useCallback((_: unknown, count: number) => setNewCount(count), []);
+  const onSaved = useCallback((lead: Lead, before: Lead) => {
+    setUpdated(lead);
+    // The "N new" count follows an edit without reading the list again.
+    const delta = Number(lead.status === "new") - Number(before.status === "new");
+    if (delta !== 0) setNewCount((n) => (n === null ? n : Math.max(0, n + delta)));
+  }, []);
   const closeLead = () => {
     setOpen(null);
     if (LEAD_FROM_HASH.test(location.hash)) history.replaceState(null, "", location.pathname + location.search);
@@ -165,7 +186,7 @@ export default function AdminApp() {
 
   if (phase.kind === "checking") {
     return (
-      <p className="container-page py-16 text-slate-600" role="status">
+      <p className="needs-js container-page py-16 text-slate-600" role="status">
         Loading...
       </p>
     );
@@ -202,10 +223,9 @@ export default function AdminApp() {
             aria-label="Inbox sections"
             className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0"
           >
-            {[...LEAD_TYPES, "reviews" as const, "outbox" as const].map((value) => {
-              const label =
-                value === "reviews" ? "Reviews" : value === "outbox" ? "Notifications" : LEAD_TYPE_LABELS[value];
-              const count = value === "outbox" ? undelivered : value === "reviews" ? null : (counts?.[value] ?? null);
+            {TABS.map(([value, label]) => {
+              const badge =
+                value === "leads" ? (newCount ? `${newCount} new` : null) : value === "outbox" ? undelivered : null;
               return (
                 <Tabs.Trigger
                   key={value}
@@ -213,24 +233,32 @@ export default function AdminApp() {
                   className="-mb-px inline-flex min-h-11 shrink-0 items-center gap-2 border-b-2 border-transparent px-3 text-sm font-semibold whitespace-nowrap text-slate-600 hover:text-forest-900 data-[state=active]:border-forest-600 data-[state=active]:text-forest-900"
                 >
                   {label}
-                  {count ? <span className="badge bg-slate-100 text-slate-700">{count}</span> : null}
+                  {badge ? <span className="badge bg-slate-100 text-slate-700">{badge}</span> : null}
                 </Tabs.Trigger>
               );
             })}
           </Tabs.List>
-          {LEAD_TYPES.map((type) => (
-            <Tabs.Content key={type} value={type} className="pt-5 outline-none">
-              <LeadsPanel
-                token={phase.token}
-                type={type}
-                refreshKey={refreshKey}
-                updated={updated}
-                onOpen={openLead}
-                onAuthError={expired}
-                onCounts={setCounts}
-              />
-            </Tabs.Content>
-          ))}
+          <Tabs.Content value="leads" className="pt-5 outline-none">
+            <LeadsPanel
+              token={phase.token}
+              refreshKey={refreshKey}
+              updated={updated}
+              filters={filters}
+              onFilters={setFilters}
+              onOpen={openLead}
+              onAuthError={expired}
+              onCounts={onCounts}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="messages" className="pt-5 outline-none">
+            <MessagesPanel
+              token={phase.token}
+              refreshKey={refreshKey}
+              channels={channels}
+              onOpen={openLead}
+              onAuthError={expired}
+            />
+          </Tabs.Content>
           <Tabs.Content value="reviews" className="pt-5 outline-none">
             <ReviewsPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />
           </Tabs.Content>
@@ -253,7 +281,7 @@ export default function AdminApp() {
           leadId={open}
           onClose={closeLead}
           returnFocus={() => trigger.current}
-          onSaved={setUpdated}
+          onSaved={onSaved}
           onAuthError={expired}
         />
       ) : null}

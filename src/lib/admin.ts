@@ -3,8 +3,11 @@
  * schemas the island and the admin functions share. Browser-safe: nothing node-only.
  */
 import { z } from "./zod.ts";
-import { LeadStatus, LeadType, MAX_NOTE_LENGTH } from "./schemas/lead.ts";
+import { LeadStatus, LeadType, MAX_NOTE_LENGTH, type Lead } from "./schemas/lead.ts";
 import type { Review } from "./schemas/business.ts";
+import type { Message } from "./schemas/message.ts";
+import type { OutboxItem } from "./schemas/outbox.ts";
+import { URGENCY_LEVELS } from "./lead-urgency.ts";
 import { cleanString } from "./schemas/text.ts";
 
 /** Answer of every admin endpoint while ADMIN_TOKEN is unset (and the page's message). */
@@ -67,6 +70,10 @@ const pageSize = z
 export const AdminLeadsQuery = z.object({
   /** One lead type; absent or blank for every type. */
   type: z.string().optional().transform(blank).pipe(LeadType.optional()),
+  /** One workflow status; absent or blank for every status. */
+  status: z.string().optional().transform(blank).pipe(LeadStatus.optional()),
+  /** One urgency ("routine" includes leads stored before urgencies existed); absent or blank for all. */
+  urgency: z.string().optional().transform(blank).pipe(z.enum(URGENCY_LEVELS).optional()),
   /** `nextCursor` of the previous page (a lead id); absent for the newest page. */
   cursor: z
     .string()
@@ -83,6 +90,33 @@ export const AdminLeadsQuery = z.object({
   limit: pageSize,
 });
 export type AdminLeadsQuery = z.output<typeof AdminLeadsQuery>;
+
+/** Longest offset into the message log (a page number far past any real log). */
+export const MAX_MESSAGE_OFFSET = 1_000_000;
+
+/** GET /api/admin/messages query. */
+export const AdminMessagesQuery = z.object({
+  /** Messages to skip (newest first; oldest first with leadId), default 0. */
+  offset: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (blank(v) === undefined) return 0;
+      const n = /^\d{1,7}$/.test(v!.trim()) ? Number(v) : NaN;
+      if (n >= 0 && n <= MAX_MESSAGE_OFFSET) return n;
+      ctx.addIssue({ code: "custom", message: `Offset must be a whole number from 0 to ${MAX_MESSAGE_OFFSET}` });
+      return z.NEVER;
+    }),
+  /** Page size, 1..ADMIN_MAX_PAGE_SIZE, default ADMIN_PAGE_SIZE. */
+  limit: pageSize,
+  /** One lead's messages only, oldest first; absent or blank for every message. */
+  leadId: z
+    .string()
+    .optional()
+    .transform(blank)
+    .refine((v) => v === undefined || LEAD_ID.test(v), "Invalid lead id"),
+});
+export type AdminMessagesQuery = z.output<typeof AdminMessagesQuery>;
 
 /** GET /api/admin/reviews query. */
 export const AdminReviewsQuery = z.object({
@@ -135,3 +169,59 @@ export type AdminReview = Review & {
   businessName?: string;
   businessSlug?: string;
 };
+
+// ---------------------------------------------------------------------------------------
+// Reply shapes (the functions build them, the island reads them)
+
+/** GET /api/admin/leads. */
+export interface AdminLeadsReply {
+  /** The page, newest first. */
+  data: Lead[];
+  /** Pass back as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+  /** Scans only (search, several filters): index entries read for this page. */
+  scanned?: number;
+  /** Leads per type, and in all. */
+  counts: Record<LeadType | "all", number>;
+  /** Leads with status new, of every type. */
+  newCount: number;
+  /** Open emergencies (urgency emergency, status new), newest first, at most 20, whatever the filters. */
+  emergencies: Lead[];
+}
+
+/** GET /api/admin/leads/:id. */
+export interface AdminLeadReply {
+  data: Lead;
+  /** Its notification work still waiting, if any. */
+  outbox: OutboxItem | null;
+  /** Every message about the lead, oldest first. */
+  messages: Message[];
+  /** The visitor's private status page (a site path); absent when the signing key cannot be read. */
+  statusUrl?: string;
+}
+
+/** GET /api/admin/messages. */
+export interface AdminMessagesReply {
+  data: Message[];
+  /** Messages in the log (or the lead's, with leadId). */
+  total: number;
+}
+
+/** Which providers are set up (GET and POST /api/admin/outbox). */
+export interface AdminChannels {
+  /** NOTIFY_WEBHOOK_URL: the operator's Slack-compatible webhook. */
+  webhook: boolean;
+  /** NOTIFY_EMAIL_TO with RESEND_API_KEY: the operator's e-mail. */
+  email: boolean;
+  /** RESEND_API_KEY: e-mail to visitors and businesses. */
+  visitorEmail: boolean;
+  /** TWILIO_*: text messages to businesses. */
+  sms: boolean;
+}
+
+/** GET /api/admin/outbox. */
+export interface AdminOutboxReply {
+  data: OutboxItem[];
+  total: number;
+  channels: AdminChannels;
+}

@@ -1,8 +1,11 @@
 /**
  * The operator's inbox (GitHub issue #8) against the real functions and store: a wrong token
  * is refused; a quote sent through the dialog, with markup in it, shows up in /admin with its
- * full detail as text and takes a status and note; the CSV export downloads it; a review
- * verified in /admin shows the Verified badge on the public profile. Each test makes its own
+ * full detail as text, its reference and the messages the site kept for it (no provider in
+ * this run: the visitor's receipt is "Kept (not sent)", its HTML only in a sandboxed frame),
+ * and takes a status and note; the CSV export of the filtered list downloads it; the Messages
+ * tab says nothing is sent; a review verified in /admin shows the Verified badge on the public
+ * profile. Each test makes its own
  * data (unique names). The page's noindex and its absence from the sitemap are
  * tests/unit/built-routes.test.ts.
  */
@@ -27,7 +30,7 @@ async function signIn(page: Page, token = TOKEN) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("a wrong token is refused; a quote from the dialog, markup and all, reaches the inbox as text, takes a status and exports as CSV", async ({
+test("a wrong token is refused; a quote from the dialog, markup and all, reaches the inbox as text with its kept messages, takes a status and exports as CSV", async ({
   page,
 }) => {
   await signIn(page, "definitely-not-the-token");
@@ -63,8 +66,9 @@ test("a wrong token is refused; a quote from the dialog, markup and all, reaches
   await expect(page.getByTestId("quote-estimate")).toBeVisible(SLOW);
 
   await signIn(page);
-  await expect(page.getByRole("tab", { name: /Quotes/ })).toHaveAttribute("aria-selected", "true", SLOW);
-  await page.getByLabel(/Search quotes/).fill(name);
+  await expect(page.getByRole("tab", { name: /^Leads/ })).toHaveAttribute("aria-selected", "true", SLOW);
+  await expect(page.getByRole("tab", { name: /^Leads/ })).toContainText(/\d+ new/);
+  await page.getByLabel(/Search leads/).fill(name);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   const row = page.getByRole("button", { name: new RegExp(name) });
   await expect(row).toBeVisible(SLOW);
@@ -81,6 +85,23 @@ test("a wrong token is refused; a quote from the dialog, markup and all, reaches
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss ?? null)).toBeNull();
   await expect(detail).toContainText("inbox.tester@example.com");
   await expect(detail.getByRole("link", { name: "(512) 555-0177" })).toHaveAttribute("href", "tel:+15125550177");
+  await expect(detail.getByRole("definition").filter({ hasText: /^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/ })).toBeVisible();
+  await expect(detail.getByRole("link", { name: "The visitor's status page" })).toHaveAttribute(
+    "href",
+    /^\/requests\/ld_[0-9a-z]{19}\/[\w-]+$/,
+  );
+  // What the site would have sent, kept because no provider is set up in this run.
+  const receipt = detail
+    .getByRole("list", { name: "Messages about this lead, oldest first" })
+    .getByRole("listitem")
+    .filter({ hasText: "Visitor:" });
+  await expect(receipt).toContainText("<inbox.tester@example.com>", SLOW);
+  await expect(receipt).toContainText("Kept (not sent)");
+  await receipt.getByRole("button").first().click();
+  await expect(receipt.getByTestId("message-text")).toContainText(/Your reference: TL-/);
+  await expect(receipt.locator('iframe[sandbox=""]')).toHaveAttribute("srcdoc", /Your reference/);
+  await expect(detail.locator("img[src='x'], script")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss ?? null)).toBeNull();
   // Choices read as the form showed them, not as stored.
   await expect(detail.getByRole("definition").filter({ hasText: /^Stump Grinding$/ })).toBeVisible();
   await expect(detail.getByRole("definition").filter({ hasText: /^Within a week$/ })).toBeVisible();
@@ -93,6 +114,9 @@ test("a wrong token is refused; a quote from the dialog, markup and all, reaches
   await page.keyboard.press("Escape");
   await expect(row).toContainText("Contacted");
 
+  // The export takes what the filters select.
+  await page.getByLabel("Type", { exact: true }).selectOption("quote");
+  await expect(row).toBeVisible(SLOW);
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
   const file = await download;
@@ -103,6 +127,13 @@ test("a wrong token is refused; a quote from the dialog, markup and all, reaches
   expect(line).toContain("Contacted");
   expect(line).toContain("Called back, site visit Tuesday");
   expect(line).toContain("(512) 555-0177");
+
+  await page.getByRole("tab", { name: "Messages" }).click();
+  await expect(page.getByTestId("providers")).toHaveText(
+    "Nothing is sent: no e-mail, SMS or webhook provider is configured; every message is kept here.",
+    SLOW,
+  );
+  await expect(page.getByRole("list", { name: "Messages, newest first" })).toContainText("Kept (not sent)");
 });
 
 test("a review verified in the inbox shows the Verified badge on the public profile", async ({ page }) => {

@@ -161,6 +161,8 @@ export function deadStore(alive: Store): Store {
       get: fail,
       list: fail,
       search: fail,
+      find: fail,
+      overview: fail,
       update: fail,
       mutate: fail,
       clockDue: fail,

@@ -12,14 +12,20 @@
 import { z } from "../../../src/lib/zod.ts";
 import {
   AdminLeadsQuery,
+  AdminMessagesQuery,
   ADMIN_RATE_LIMITED,
   AdminReviewsQuery,
   LeadPatch,
   ReviewPatch,
   isLeadId,
   isReviewId,
+  type AdminChannels,
+  type AdminLeadReply,
+  type AdminLeadsReply,
+  type AdminMessagesReply,
   type AdminReview,
 } from "../../../src/lib/admin.ts";
+import type { Env } from "../../../src/lib/env.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { LEAD_TYPES, type LeadType } from "../../../src/lib/schemas/lead.ts";
 import { DIRECTORY_TAG, businessTag, netlifyPurge, purgeQuietly, type DirectoryDeps } from "../directory.ts";
@@ -40,7 +46,8 @@ import {
   type FunctionContext,
   type Method,
 } from "../http.ts";
-import { channelsOf, drainOutbox, notifyConfig, type NotifyDeps } from "../notify/index.ts";
+import { signerFor } from "../delivery/signing.ts";
+import { channelsOf, drainOutbox, notifyConfig, type NotifyConfig, type NotifyDeps } from "../notify/index.ts";
 import { parseQuery } from "../query.ts";
 import { enforceRateLimit } from "../ratelimit.ts";
 import { keyspace } from "../store/keys.ts";
@@ -52,6 +59,8 @@ export const ADMIN_UNAVAILABLE = STORE_UNAVAILABLE;
 export const ADMIN_QUERY_ERROR = "Please check the request.";
 export const LEAD_NOT_FOUND = "Lead not found";
 export const REVIEW_NOT_FOUND = "Review not found";
+/** Open emergencies each inbox answer pins on top. */
+export const PINNED_EMERGENCIES = 20;
 /** The export reads the newest leads up to this many (a spreadsheet, not a backup). */
 export const CSV_MAX_ROWS = 50_000;
 const CSV_PAGE = 100;
@@ -117,35 +126,60 @@ async function leadCounts(store: Store): Promise<Record<LeadType | "all", number
 // ---------------------------------------------------------------------------------------
 // Leads
 
-/** GET /api/admin/leads?type=&cursor=&q=&limit= -> { data, nextCursor, scanned?, counts }. */
+/**
+ * GET /api/admin/leads?type=&status=&urgency=&q=&cursor=&limit= -> AdminLeadsReply: the page,
+ * the counts per type, the "N new" count and the open emergencies pinned above the list.
+ */
 export function adminLeadsHandler(deps: AdminDeps = {}): AdminHandler {
   return endpoint(adminSpec("leads", ["GET"]), deps, async ({ req, store }) => {
-    const { type, cursor, q, limit } = readQuery(AdminLeadsQuery, req);
-    const [page, counts] = await storeCall(() =>
+    const { type, status, urgency, cursor, q, limit } = readQuery(AdminLeadsQuery, req);
+    const [page, counts, overview] = await storeCall(() =>
       Promise.all([
-        q ? store.leads.search(q, type, { cursor, limit }) : store.leads.list(type, { cursor, limit }),
+        store.leads.find({ type, status, urgency, q }, { cursor, limit }),
         leadCounts(store),
+        store.leads.overview(PINNED_EMERGENCIES),
       ]),
     );
-    return jsonResponse({
+    const reply: AdminLeadsReply = {
       data: page.items,
       nextCursor: page.nextCursor,
       ...(page.scanned !== undefined ? { scanned: page.scanned } : {}),
       counts,
-    });
+      newCount: overview.newCount,
+      emergencies: overview.emergencies,
+    };
+    return jsonResponse(reply);
   });
 }
 
-/** GET /api/admin/leads/:id -> { data, outbox }; PATCH { status?, note? } -> { data }. */
+/** The visitor's status page path, or undefined when the signing key cannot be read (logged). */
+async function statusPathOf(store: Store, env: Env, id: string): Promise<string | undefined> {
+  try {
+    return (await signerFor(store, env)).statusPath(id);
+  } catch (error) {
+    console.warn(`[admin] lead ${id}: no status link (${errorName(error)})`);
+    return undefined;
+  }
+}
+
+/**
+ * GET /api/admin/leads/:id -> AdminLeadReply (the lead, its outbox item, its messages and the
+ * visitor's status page); PATCH { status?, note? } -> { data }.
+ */
 export function adminLeadHandler(deps: AdminDeps = {}): AdminHandler {
   const spec = {
     ...adminSpec("lead", ["GET", "PATCH"]),
     route: { path: "/api/admin/leads/:id" as const, valid: isLeadId, notFound: LEAD_NOT_FOUND },
   };
-  return endpoint(spec, deps, async ({ req, store, params: { id }, body, now }) => {
+  return endpoint(spec, deps, async ({ req, store, env, params: { id }, body, now }) => {
     if (req.method === "GET") {
-      const [lead, outbox] = await storeCall(() => Promise.all([store.leads.get(id), store.outbox.get(id)]));
-      return lead ? jsonResponse({ data: lead, outbox }) : jsonError(404, LEAD_NOT_FOUND);
+      const [lead, outbox, messages] = await storeCall(() =>
+        Promise.all([store.leads.get(id), store.outbox.get(id), store.messages.forLead(id)]),
+      );
+      if (!lead) return jsonError(404, LEAD_NOT_FOUND);
+      const statusUrl = await statusPathOf(store, env, id);
+      const reply: AdminLeadReply = { data: lead, outbox, messages, ...(statusUrl ? { statusUrl } : {}) };
+      return jsonResponse(reply);
     }
     const patch = readPatch(LeadPatch, body);
     const lead = await storeCall(() => store.leads.update(id, patch, new Date(now())));
@@ -155,12 +189,16 @@ export function adminLeadHandler(deps: AdminDeps = {}): AdminHandler {
   });
 }
 
-/** GET /api/admin/leads.csv?type= -> text/csv attachment, newest first, streamed page by page. */
+/**
+ * GET /api/admin/leads.csv?type=&status=&urgency= -> text/csv attachment, newest first,
+ * streamed page by page (a filtered page may be short: the scan goes on by cursor).
+ */
 export function adminLeadsCsvHandler(deps: AdminDeps = {}): AdminHandler {
   return endpoint(adminSpec("leads.csv", ["GET"]), deps, async ({ req, store, now }) => {
-    const { type } = readQuery(AdminLeadsQuery.pick({ type: true }), req);
+    const filter = readQuery(AdminLeadsQuery.pick({ type: true, status: true, urgency: true }), req);
+    const { type } = filter;
     // The first page is read before answering, so a store failure is still a clean 503.
-    const first = await storeCall(() => store.leads.list(type, { limit: CSV_PAGE }));
+    const first = await storeCall(() => store.leads.find(filter, { limit: CSV_PAGE }));
     const encoder = new TextEncoder();
     let cursor = first.nextCursor;
     let rows = first.items.length;
@@ -171,7 +209,7 @@ export function adminLeadsCsvHandler(deps: AdminDeps = {}): AdminHandler {
       },
       async pull(controller) {
         try {
-          const page = await store.leads.list(type, { cursor, limit: CSV_PAGE });
+          const page = await store.leads.find(filter, { cursor, limit: CSV_PAGE });
           rows += page.items.length;
           controller.enqueue(encoder.encode(csvRows(page.items)));
           cursor = page.nextCursor;
@@ -258,11 +296,19 @@ const RetryBody = z.object({
   leadId: z.string().refine(isLeadId, "Invalid lead id").optional(),
 });
 
-/** GET /api/admin/outbox -> { data, total, channels }; POST { leadId? } retries now -> { retried }. */
+/** Which providers the configuration sets up; without one, its messages are only kept for /admin. */
+export const adminChannels = (config: NotifyConfig): AdminChannels => ({
+  webhook: config.webhookUrl !== undefined,
+  email: config.email !== undefined,
+  visitorEmail: config.resend !== undefined,
+  sms: config.sms !== undefined,
+});
+
+/** GET /api/admin/outbox -> AdminOutboxReply; POST { leadId? } retries now -> { retried, channels }. */
 export function adminOutboxHandler(deps: AdminDeps = {}): AdminHandler {
   return endpoint(adminSpec("outbox", ["GET", "POST"]), deps, async ({ req, store, context, env, now, body }) => {
     const config = notifyConfig(env);
-    const channels = { webhook: config.webhookUrl !== undefined, email: config.email !== undefined };
+    const channels = adminChannels(config);
     if (req.method === "GET") {
       const { items, total } = await storeCall(() => store.outbox.list({ limit: 100 }));
       return jsonResponse({ data: items, total, channels });
@@ -277,5 +323,27 @@ export function adminOutboxHandler(deps: AdminDeps = {}): AdminHandler {
     }
     console.info(`[admin] outbox: retry now for ${retried} item(s)`);
     return jsonResponse({ retried, channels });
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Messages
+
+/**
+ * GET /api/admin/messages?offset=&limit=&leadId= -> AdminMessagesReply: every message the site
+ * sent or kept, newest first; with leadId, that lead's, oldest first (a conversation).
+ */
+export function adminMessagesHandler(deps: AdminDeps = {}): AdminHandler {
+  return endpoint(adminSpec("messages", ["GET"]), deps, async ({ req, store }) => {
+    const { offset, limit, leadId } = readQuery(AdminMessagesQuery, req);
+    let reply: AdminMessagesReply;
+    if (leadId) {
+      const all = await storeCall(() => store.messages.forLead(leadId));
+      reply = { data: all.slice(offset, offset + limit), total: all.length };
+    } else {
+      const { items, total } = await storeCall(() => store.messages.list({ offset, limit }));
+      reply = { data: items, total };
+    }
+    return jsonResponse(reply);
   });
 }

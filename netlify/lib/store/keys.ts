@@ -2,7 +2,7 @@
  * Every Redis key the repositories touch, in one place (layout documented in README.md).
  * All keys start with the configured prefix so environments can share a database.
  */
-import type { LeadType } from "../../../src/lib/schemas/lead.ts";
+import type { LeadStatus, LeadType } from "../../../src/lib/schemas/lead.ts";
 
 export type Keys = ReturnType<typeof keyspace>;
 
@@ -46,6 +46,12 @@ export function keyspace(prefix: string) {
     leadsByType: (type: LeadType) => `${p}leads:${type}`,
     /** Zset (all scores 0): every lead id. */
     leadsAll: `${p}leads:all`,
+    /** Zset (all scores 0): lead ids in one workflow status (`leads:status:new` is the "N new" count). */
+    leadsByStatus: (status: LeadStatus) => `${p}leads:status:${status}`,
+    /** Zset (all scores 0): lead ids of one urgency; routine (and leads without one) has no set. */
+    leadsByUrgency: (urgency: "emergency" | "urgent") => `${p}leads:urgency:${urgency}`,
+    /** Zset (all scores 0): open emergencies (urgency emergency, status new), pinned in /admin. */
+    leadsEmergencies: `${p}leads:emergencies`,
     /** Hash: lead id -> search text (folded name, e-mail, phone digits), scanned by /admin search. */
     leadText: `${p}leads:text`,
     /** Zset: lead ids with an undelivered notification, score = next attempt (ms). */
@@ -66,7 +72,10 @@ export function keyspace(prefix: string) {
     adminFailures: (client: string) => `${p}admin:fail:${client}`,
     /** String with 24h TTL: idempotency key hash -> lead id. */
     leadIdempotency: (type: LeadType, keyHash: string) => `${p}lead:idem:${type}:${keyHash}`,
-    /** Hash: store metadata (seededAt; linkSecret, the answer links' key when LINK_SIGNING_SECRET is unset). */
+    /**
+     * Hash: store metadata (seededAt; linkSecret, the answer links' key when LINK_SIGNING_SECRET
+     * is unset; leadFacets, set once leads stored before the status and urgency sets are in them).
+     */
     meta: `${p}meta`,
     /** String (60 s TTL): /api/health's write probe. */
     healthProbe: `${p}health:probe`,

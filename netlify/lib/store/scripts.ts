@@ -2,7 +2,7 @@
  * Lua for the writes that must read before they write: a business upsert, a review and its
  * moderation (each recomputes the order score, see score.ts, and rewrites it in every index
  * set of the business in one atomic step, so concurrent reviews never lose a count), an
- * operator's lead edit (compare-and-set), the notification outbox's claims and a
+ * operator's lead edit (compare-and-set, with the lead's status sets), the notification outbox's claims and a
  * business's response-time samples.
  *
  * Portability: the same text runs on Redis 7 (Lua 5.1), Upstash and ioredis-mock (fengari,
@@ -137,14 +137,30 @@ return {'ok', tostring(sum), tostring(count)}
 `;
 
 /**
- * Compare-and-set of a string (an operator's lead edit): WATCH is not available over REST.
- * KEYS: key. ARGV: expected value, new value -> "ok" | "stale" | "missing"
+ * A lead's status and urgency sets, kept with the lead: an operator's edit (compare-and-set,
+ * WATCH is not available over REST) and the one-time indexing of leads stored before the sets
+ * existed (same check, no write). The lead leaves every status set and enters its own, so a
+ * retried or concurrent edit can never leave it in two.
+ * KEYS: lead, leads:status:{new,contacted,won,lost} (LEAD_STATUSES order), leads:urgency:emergency,
+ * leads:urgency:urgent, leads:emergencies.
+ * ARGV: expected JSON, new JSON ("" = keep the lead as it is), lead id, status position (1-4),
+ * urgency ("emergency" | "urgent" | "routine") -> 'ok' | 'stale' | 'missing'
  */
-export const SET_IF_UNCHANGED = `
+export const SET_LEAD_FACETS = `
 local current = redis.call('GET', KEYS[1])
 if not current then return 'missing' end
 if current ~= ARGV[1] then return 'stale' end
-redis.call('SET', KEYS[1], ARGV[2])
+if ARGV[2] ~= '' then redis.call('SET', KEYS[1], ARGV[2]) end
+for i = 2, 5 do redis.call('ZREM', KEYS[i], ARGV[3]) end
+local status = tonumber(ARGV[4])
+redis.call('ZADD', KEYS[1 + status], 0, ARGV[3])
+if ARGV[5] == 'emergency' then redis.call('ZADD', KEYS[6], 0, ARGV[3]) end
+if ARGV[5] == 'urgent' then redis.call('ZADD', KEYS[7], 0, ARGV[3]) end
+if ARGV[5] == 'emergency' and status == 1 then
+  redis.call('ZADD', KEYS[8], 0, ARGV[3])
+else
+  redis.call('ZREM', KEYS[8], ARGV[3])
+end
 return 'ok'
 `;
 

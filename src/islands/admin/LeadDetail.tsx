@@ -1,12 +1,14 @@
 /**
  * One lead in full (every field the visitor sent, as text, choices by their labels), its
- * notification state, and the operator's status and note. Opened from a list row or from
- * `/admin#lead=ld_...` (the link in a notification). Uses the site's dialog frame: Radix
- * focus trap, Escape, labels.
+ * reference and urgency, where it went and what the businesses answered, every message about
+ * it, the visitor's status page, its notification state, and the operator's status and note.
+ * Opened from a list row or from `/admin#lead=ld_...` (the link in a notification). Uses the
+ * site's dialog frame: Radix focus trap, Escape, labels.
  */
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR } from "../../lib/admin.ts";
+import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR, type AdminLeadReply } from "../../lib/admin.ts";
 import { summarizeLead } from "../../lib/lead-summary.ts";
+import type { Message } from "../../lib/schemas/message.ts";
 import type { OutboxItem } from "../../lib/schemas/outbox.ts";
 import { LEAD_STATUSES, MAX_NOTE_LENGTH, type Lead, type LeadStatus } from "../../lib/schemas/lead.ts";
 import { telHref } from "../../lib/site.ts";
@@ -16,7 +18,9 @@ import { DialogHeader, DialogShell } from "./DialogShell.tsx";
 import { inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { leadFields } from "./leadFields.ts";
-import { StatusBadge } from "./StatusBadge.tsx";
+import { LeadRouting } from "./LeadRouting.tsx";
+import { MessageRow } from "./MessageRow.tsx";
+import { StatusBadge, UrgencyBadge } from "./StatusBadge.tsx";
 
 /** Where a find-pros lead records the businesses it was passed to (netlify/lib/find-pros.ts). */
 const MATCHED = "matchedBusinesses";
@@ -43,7 +47,8 @@ interface Props {
   leadId: string;
   onClose(): void;
   returnFocus(): HTMLElement | null;
-  onSaved(lead: Lead): void;
+  /** The lead as saved, and as it was before (the inbox's "N new" follows). */
+  onSaved(lead: Lead, before: Lead): void;
   onAuthError(): void;
 }
 
@@ -51,6 +56,9 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
   const uid = useId();
   const [lead, setLead] = useState<Lead | null>(null);
   const [outbox, setOutbox] = useState<OutboxItem | null>(null);
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [statusUrl, setStatusUrl] = useState<string | undefined>(undefined);
+  const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<LeadStatus>("new");
   const [note, setNote] = useState("");
@@ -59,11 +67,13 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
 
   useEffect(() => {
     let live = true;
-    adminJson<{ data: Lead; outbox: OutboxItem | null }>(token, `/api/admin/leads/${encodeURIComponent(leadId)}`)
+    adminJson<AdminLeadReply>(token, `/api/admin/leads/${encodeURIComponent(leadId)}`)
       .then((body) => {
         if (!live) return;
         setLead(body.data);
         setOutbox(body.outbox);
+        setMessages(body.messages ?? []);
+        setStatusUrl(body.statusUrl);
         setStatus(body.data.status);
         setNote(body.data.note ?? "");
       })
@@ -90,12 +100,22 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
       });
       setLead(body.data);
       setSaved(true);
-      onSaved(body.data);
+      onSaved(body.data, lead);
     } catch (e) {
       if (isAuthError(e)) onAuthError();
       else setError(problem(e));
     } finally {
       setSaving(false);
+    }
+  }
+
+  async function copyStatusLink() {
+    if (!statusUrl) return;
+    try {
+      await navigator.clipboard.writeText(new URL(statusUrl, location.origin).href);
+      setCopied(true);
+    } catch {
+      // No clipboard (permissions, an old browser): the link itself is still there to copy.
     }
   }
 
@@ -116,9 +136,10 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
         <>
           <DialogHeader
             title={s.name}
-            description={`${LEAD_TYPE_SINGULAR[lead.type]} received ${formatWhen(lead.createdAt)}`}
+            description={`${LEAD_TYPE_SINGULAR[lead.type]}${lead.reference ? ` ${lead.reference}` : ""} received ${formatWhen(lead.createdAt)}`}
           />
           <div className="flex flex-wrap items-center gap-3 text-sm">
+            <UrgencyBadge urgency={lead.urgency} always />
             <StatusBadge status={lead.status} />
             {s.phone ? (
               <a className="link" href={telHref(s.phone)}>
@@ -131,6 +152,16 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
               </a>
             ) : null}
           </div>
+          {statusUrl ? (
+            <p className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+              <a className="link" href={statusUrl} target="_blank" rel="noreferrer">
+                The visitor&apos;s status page
+              </a>
+              <button type="button" className="btn-outline btn-sm" onClick={() => void copyStatusLink()}>
+                {copied ? "Link copied" : "Copy link"}
+              </button>
+            </p>
+          ) : null}
           {outbox ? (
             <p
               className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
@@ -172,11 +203,19 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
                 </dd>
               </>
             )}
+            {lead.reference ? (
+              <>
+                <dt className="font-medium text-slate-600">Reference</dt>
+                <dd className="font-mono text-slate-900">{lead.reference}</dd>
+              </>
+            ) : null}
             <dt className="font-medium text-slate-600">Source page</dt>
             <dd className="break-all text-slate-900">{lead.sourcePage}</dd>
             <dt className="font-medium text-slate-600">Lead ID</dt>
             <dd className="font-mono text-xs break-all text-slate-900">{lead.id}</dd>
           </dl>
+
+          {lead.routing ? <LeadRouting routing={lead.routing} /> : null}
 
           <form onSubmit={save} className="mt-6 grid gap-4 rounded-lg border border-forest-100 bg-forest-50/50 p-4">
             <div>
@@ -246,6 +285,22 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
               </ol>
             </>
           ) : null}
+
+          <h3 className="mt-6 text-sm font-semibold tracking-wide text-forest-700 uppercase">
+            Messages ({messages.length})
+          </h3>
+          {messages.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">No messages about this lead yet.</p>
+          ) : (
+            <ul
+              className="mt-2 divide-y divide-slate-200 rounded-card border border-forest-100 bg-white"
+              aria-label="Messages about this lead, oldest first"
+            >
+              {messages.map((m) => (
+                <MessageRow key={m.id} message={m} />
+              ))}
+            </ul>
+          )}
         </>
       )}
     </DialogShell>

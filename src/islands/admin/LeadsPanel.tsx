@@ -1,56 +1,69 @@
 /**
- * One lead type's inbox: newest first, a page at a time ("Load more" follows the cursor),
- * searchable by name, e-mail or phone, with the CSV export of the type. Rows open the
- * detail dialog. Every value is rendered as text.
+ * The leads inbox: every type, newest first, a page at a time ("Load more" follows the cursor),
+ * filtered by type, status and urgency, searchable by name, e-mail or phone, with the CSV export
+ * of what the filters select. Open emergencies (whatever the filters) are pinned above the list.
+ * Rows open the detail dialog. Every value is rendered as text.
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
-import { LEAD_TYPE_LABELS, MAX_ADMIN_SEARCH } from "../../lib/admin.ts";
-import { summarizeLead } from "../../lib/lead-summary.ts";
-import type { Lead, LeadType } from "../../lib/schemas/lead.ts";
+import { MAX_ADMIN_SEARCH, type AdminLeadsReply } from "../../lib/admin.ts";
+import type { Lead } from "../../lib/schemas/lead.ts";
 import { inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
-import { adminFetch, adminJson, formatWhen, isAuthError, problem } from "./api.ts";
+import { adminFetch, adminJson, isAuthError, problem } from "./api.ts";
+import { LeadFilters, type LeadFilterValues } from "./LeadFilters.tsx";
+import { LeadRow } from "./LeadRow.tsx";
 import { ErrorAlert, Pager, useCursorList } from "./ListParts.tsx";
-import { StatusBadge } from "./StatusBadge.tsx";
 
-export interface LeadsPage {
-  data: Lead[];
-  nextCursor: string | null;
-  scanned?: number;
-  counts: Record<LeadType | "all", number>;
-}
+export type LeadsPage = AdminLeadsReply;
 
 interface Props {
   token: string;
-  type: LeadType;
-  /** Changes when the list should be read again (focus regained, a lead was edited). */
+  /** Changes when the list should be read again (focus regained, Refresh). */
   refreshKey: number;
   /** A lead changed in the dialog: show the new version without a reload. */
   updated: Lead | null;
+  /** The filters, kept by the app so they survive a visit to another tab. */
+  filters: LeadFilterValues;
+  onFilters(next: LeadFilterValues): void;
   onOpen(id: string, trigger: HTMLElement): void;
   onAuthError(): void;
-  onCounts(counts: LeadsPage["counts"]): void;
+  /** Every page's counts per type and of new leads, for the tab. */
+  onCounts(counts: LeadsPage["counts"], newCount: number): void;
 }
 
-export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthError, onCounts }: Props) {
+const listClass = "divide-y divide-slate-200 overflow-hidden rounded-card border bg-white";
+
+export function LeadsPanel({ token, refreshKey, updated, filters, onFilters, onOpen, onAuthError, onCounts }: Props) {
   const searchId = useId();
+  const emergencyId = useId();
   const [draft, setDraft] = useState("");
   const [query, setQuery] = useState("");
+  const [counts, setCounts] = useState<LeadsPage["counts"] | null>(null);
+  const [emergencies, setEmergencies] = useState<Lead[]>([]);
   const [scanned, setScanned] = useState<number | undefined>(undefined);
   const [exporting, setExporting] = useState(false);
 
+  const filterParams = useCallback(() => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+    return params;
+  }, [filters]);
+
   const fetchPage = useCallback(
     (from: string | null) => {
-      const params = new URLSearchParams({ type, limit: "25" });
+      const params = filterParams();
+      params.set("limit", "25");
       if (query) params.set("q", query);
       if (from) params.set("cursor", from);
       return adminJson<LeadsPage>(token, `/api/admin/leads?${params}`);
     },
-    [token, type, query],
+    [token, query, filterParams],
   );
   const onPage = useCallback(
     (page: LeadsPage) => {
       setScanned(page.scanned);
-      onCounts(page.counts);
+      setCounts(page.counts);
+      setEmergencies(page.emergencies ?? []);
+      onCounts(page.counts, page.newCount ?? 0);
     },
     [onCounts],
   );
@@ -62,7 +75,13 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
   );
 
   useEffect(() => {
-    if (updated) setItems((current) => current.map((l) => (l.id === updated.id ? updated : l)));
+    if (!updated) return;
+    setItems((current) => current.map((l) => (l.id === updated.id ? updated : l)));
+    // A pinned emergency leaves the block once someone has it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- mirrors a change made in the dialog
+    setEmergencies((current) =>
+      current.flatMap((l) => (l.id !== updated.id ? [l] : updated.status === "new" ? [updated] : [])),
+    );
   }, [updated, setItems]);
 
   const search = (event: FormEvent) => {
@@ -74,11 +93,8 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
     setExporting(true);
     setError(null);
     try {
-      const res = await adminFetch(token, `/api/admin/leads.csv?type=${encodeURIComponent(type)}`, {
-        accept: "text/csv",
-      });
-      const name =
-        /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `treeline-leads-${type}.csv`;
+      const res = await adminFetch(token, `/api/admin/leads.csv?${filterParams()}`, { accept: "text/csv" });
+      const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "treeline-leads.csv";
       const url = URL.createObjectURL(await res.blob());
       const a = document.createElement("a");
       a.href = url;
@@ -95,14 +111,31 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
     }
   }
 
-  const label = LEAD_TYPE_LABELS[type];
+  const filtered = Object.values(filters).some(Boolean);
   return (
-    <section aria-label={label} aria-busy={loading || undefined}>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+    <section aria-label="Leads" aria-busy={loading || undefined}>
+      {emergencies.length > 0 ? (
+        <section aria-labelledby={emergencyId} className="mb-6" data-testid="open-emergencies">
+          <h2 id={emergencyId} className="text-lg font-semibold text-red-800">
+            Open emergencies ({emergencies.length})
+          </h2>
+          <p className="text-sm text-slate-600">Emergency requests still new, whatever the filters below.</p>
+          <ul className={`mt-2 border-red-300 ${listClass}`} aria-label="Open emergencies, newest first">
+            {emergencies.map((lead) => (
+              <li key={lead.id}>
+                <LeadRow lead={lead} onOpen={onOpen} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <LeadFilters value={filters} counts={counts} onChange={onFilters} />
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <form role="search" onSubmit={search} className="flex w-full max-w-xl items-end gap-2">
           <div className="flex-1">
             <label htmlFor={searchId} className={labelClass}>
-              Search {label.toLowerCase()} by name, e-mail or phone
+              Search leads by name, e-mail or phone
             </label>
             <input
               id={searchId}
@@ -146,51 +179,23 @@ export function LeadsPanel({ token, type, refreshKey, updated, onOpen, onAuthErr
 
       {items.length === 0 && !loading && !error ? (
         <p className="mt-6 text-slate-600">
-          {query
-            ? cursor
-              ? `No matches among the ${scanned ?? ""} newest leads yet.`
-              : "No leads match."
-            : `No ${label.toLowerCase()} yet.`}
+          {cursor
+            ? `No matches among the ${scanned ?? ""} newest leads yet.`
+            : query || filtered
+              ? "No leads match."
+              : "No leads yet."}
         </p>
       ) : (
-        <ul
-          className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-card border border-forest-100 bg-white"
-          aria-label={`${label}, newest first`}
-        >
-          {items.map((lead) => {
-            const s = summarizeLead(lead);
-            return (
-              <li key={lead.id}>
-                <button
-                  type="button"
-                  className="grid w-full gap-1 px-4 py-3 text-left hover:bg-forest-50 focus-visible:bg-forest-50 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.6fr)_auto] sm:items-center sm:gap-4"
-                  onClick={(e) => onOpen(lead.id, e.currentTarget)}
-                  data-lead-id={lead.id}
-                >
-                  <span className="min-w-0">
-                    <span className="block truncate font-semibold text-slate-900">{s.name}</span>
-                    <span className="block truncate text-sm text-slate-600">
-                      {[s.phone, s.email].filter(Boolean).join(" · ")}
-                    </span>
-                  </span>
-                  <span className="min-w-0 text-sm text-slate-700">
-                    <span className="block truncate">{s.what}</span>
-                    {s.estimate || s.company ? (
-                      <span className="block truncate text-slate-500">{s.estimate ?? s.company}</span>
-                    ) : null}
-                  </span>
-                  <span className="flex items-center gap-3 text-sm text-slate-500 sm:flex-col sm:items-end sm:gap-1">
-                    <StatusBadge status={lead.status} />
-                    <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt)}</time>
-                  </span>
-                </button>
-              </li>
-            );
-          })}
+        <ul className={`mt-4 border-forest-100 ${listClass}`} aria-label="Leads, newest first">
+          {items.map((lead) => (
+            <li key={lead.id}>
+              <LeadRow lead={lead} onOpen={onOpen} />
+            </li>
+          ))}
         </ul>
       )}
       <Pager cursor={cursor} loading={loading} onMore={more}>
-        {query ? "Search older leads" : "Load more"}
+        {query || scanned !== undefined ? "Search older leads" : "Load more"}
       </Pager>
     </section>
   );

@@ -62,8 +62,8 @@ export function OutboxPanel({ token, refreshKey, onOpen, onAuthError, onTotal }:
     <section aria-label="Notifications">
       {off ? (
         <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          Notifications are off: set NOTIFY_WEBHOOK_URL (and optionally NOTIFY_EMAIL_TO with RESEND_API_KEY). New leads
-          wait here until a channel is set.
+          Notifications are off: no operator channel is set (NOTIFY_WEBHOOK_URL, or NOTIFY_EMAIL_TO with
+          RESEND_API_KEY). Every alert is kept in the Messages tab instead.
         </p>
       ) : state ? (
         <p className="text-sm text-slate-600">

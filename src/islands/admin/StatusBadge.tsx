@@ -1,5 +1,9 @@
-/** A lead's workflow state as a coloured pill (text, not colour alone, carries the meaning). */
+/**
+ * A lead's workflow state and urgency as coloured pills (text, not colour alone, carries the
+ * meaning). Routine urgency gets no pill in lists: only what needs attention stands out.
+ */
 import { LEAD_STATUS_LABELS } from "../../lib/admin.ts";
+import { URGENCY_LABELS, type UrgencyLevel } from "../../lib/lead-urgency.ts";
 import type { LeadStatus } from "../../lib/schemas/lead.ts";
 
 const COLOURS: Record<LeadStatus, string> = {
@@ -11,4 +15,17 @@ const COLOURS: Record<LeadStatus, string> = {
 
 export function StatusBadge({ status }: { status: LeadStatus }) {
   return <span className={`badge ${COLOURS[status] ?? COLOURS.new}`}>{LEAD_STATUS_LABELS[status] ?? status}</span>;
+}
+
+const URGENCY_COLOURS: Record<UrgencyLevel, string> = {
+  emergency: "bg-red-700 text-white",
+  urgent: "bg-orange-100 text-orange-900",
+  routine: "bg-slate-100 text-slate-700",
+};
+
+/** A lead without an urgency (stored before urgencies existed) is routine. */
+export function UrgencyBadge({ urgency, always }: { urgency: UrgencyLevel | undefined; always?: boolean }) {
+  const level = urgency ?? "routine";
+  if (level === "routine" && !always) return null;
+  return <span className={`badge ${URGENCY_COLOURS[level]}`}>{URGENCY_LABELS[level]}</span>;
 }

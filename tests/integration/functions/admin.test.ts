@@ -9,6 +9,7 @@ import {
   adminLeadHandler,
   adminLeadsCsvHandler,
   adminLeadsHandler,
+  adminMessagesHandler,
   adminOutboxHandler,
   adminReviewHandler,
   adminReviewsHandler,
@@ -117,6 +118,7 @@ describe.skipIf(!h)("admin API", () => {
         adminReviewsHandler,
         adminReviewHandler,
         adminOutboxHandler,
+        adminMessagesHandler,
       ];
       for (const env of [{}, { ADMIN_TOKEN: "   " }, { ADMIN_TOKEN: "short" }].map((raw) => parseEnv(raw))) {
         for (const make of handlers) {
@@ -404,7 +406,7 @@ describe.skipIf(!h)("admin API", () => {
       const id = await submitQuote({ name: "Outbox Person" });
       const res = await adminOutboxHandler(deps)(get("/api/admin/outbox"), nextIp());
       const body = await res.json();
-      expect(body.channels).toEqual({ webhook: false, email: false });
+      expect(body.channels).toEqual({ webhook: false, email: false, visitorEmail: false, sms: false });
       expect(body.total).toBeGreaterThan(0);
       const item = body.data.find((i: { leadId: string }) => i.leadId === id);
       expect(item).toMatchObject({ type: "quote", attempts: 0 });

@@ -16,6 +16,7 @@ import { readSeedFile, seedDirectory, DEFAULT_SEED_FILE } from "../../../netlify
 import { MIN_PREFIX, words } from "../../../netlify/lib/store/text.ts";
 import { CITIES } from "../../../src/lib/options.ts";
 import type { BusinessInput, SeedBusiness } from "../../../src/lib/schemas/business.ts";
+import { leadFacetsContract } from "./lead-facets.ts";
 import { responseTimeContract } from "./response-times.ts";
 
 export interface StoreHarness {
@@ -192,6 +193,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     afterAll(() => h.teardown());
 
     responseTimeContract(h);
+    leadFacetsContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /**
  * The operator's inbox (src/islands/AdminApp.tsx with admin/*): sign-in and every answer of
- * its token check, the lead lists (search, paging, CSV), the lead dialog (Radix), review
- * moderation and the notification outbox, against a mocked /api/admin/*.
+ * its token check, the lead list (search, paging, CSV), the lead dialog (Radix), review
+ * moderation and the notification outbox, against a mocked /api/admin/*. Filters, pinned
+ * emergencies, messages and lead delivery: admin-messages.test.tsx.
  */
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
@@ -14,7 +15,6 @@ import {
   ADMIN_TOKEN_STORAGE_KEY,
   ADMIN_UNAUTHORIZED,
   LEAD_STATUS_LABELS,
-  LEAD_TYPE_LABELS,
   LEAD_TYPE_SINGULAR,
   type AdminReview,
 } from "../../../src/lib/admin.ts";
@@ -49,6 +49,14 @@ function quote(n: number, fields: Partial<Lead> = {}): Lead {
 }
 
 const COUNTS = { all: 3, quote: 2, audit: 1, assessment: 0, "find-pros": 0, booking: 0 };
+const leadsReply = (data: Lead[], over: Record<string, unknown> = {}) => ({
+  data,
+  nextCursor: null,
+  counts: COUNTS,
+  newCount: 2,
+  emergencies: [],
+  ...over,
+});
 const outboxItem = (n: number): OutboxItem => ({
   leadId: id(n),
   type: "quote",
@@ -78,7 +86,7 @@ function signedInApi({ leads = [quote(1), quote(2)], outbox = OUTBOX } = {}) {
         ? answer(call)
         : reply.json(401, { error: ADMIN_UNAUTHORIZED }, { "www-authenticate": "Bearer" })(call);
   api.on("GET", "/api/admin/outbox", authorized(reply.json(200, outbox)));
-  api.on("GET", "/api/admin/leads", authorized(reply.json(200, { data: leads, nextCursor: null, counts: COUNTS })));
+  api.on("GET", "/api/admin/leads", authorized(reply.json(200, leadsReply(leads))));
   return authorized;
 }
 
@@ -87,7 +95,7 @@ async function signIn(token = TOKEN) {
   await user.click(screen.getByRole("button", { name: "Sign in" }));
 }
 
-const quotes = () => screen.getByRole("list", { name: `${LEAD_TYPE_LABELS.quote}, newest first` });
+const quotes = () => screen.getByRole("list", { name: "Leads, newest first" });
 
 describe("admin: signing in", () => {
   it("starts with a status while the token is checked, then asks for one (no error for no token)", async () => {
@@ -153,18 +161,10 @@ describe("admin: signing in", () => {
       within(tabs)
         .getAllByRole("tab")
         .map((t) => t.textContent),
-    ).toEqual([
-      `${LEAD_TYPE_LABELS.quote}2`,
-      `${LEAD_TYPE_LABELS.audit}1`,
-      LEAD_TYPE_LABELS.assessment,
-      LEAD_TYPE_LABELS["find-pros"],
-      LEAD_TYPE_LABELS.booking,
-      "Reviews",
-      "Notifications1",
-    ]);
+    ).toEqual(["Leads2 new", "Messages", "Reviews", "Notifications1"]);
     await waitFor(() => expect(within(quotes()).getAllByRole("listitem")).toHaveLength(2));
     expect(api.to("/api/admin/leads")[0]!.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
-    expect(Object.fromEntries(api.to("/api/admin/leads")[0]!.url.searchParams)).toEqual({ type: "quote", limit: "25" });
+    expect(Object.fromEntries(api.to("/api/admin/leads")[0]!.url.searchParams)).toEqual({ limit: "25" });
 
     await user.click(screen.getByRole("button", { name: "Sign out" }));
     expect(screen.getByLabelText("Operator token")).toBeTruthy();
@@ -226,10 +226,10 @@ describe("admin: lead lists", () => {
     expect(screen.queryByRole("tablist")).toBeNull();
   });
 
-  it("an empty type says so", async () => {
+  it("an empty inbox says so", async () => {
     signedInApi({ leads: [] });
     await inbox();
-    expect(await screen.findByText(`No ${LEAD_TYPE_LABELS.quote.toLowerCase()} yet.`)).toBeTruthy();
+    expect(await screen.findByText("No leads yet.")).toBeTruthy();
   });
 
   it("search sends q, says what it shows, and Clear search goes back", async () => {
@@ -240,14 +240,10 @@ describe("admin: lead lists", () => {
       "GET",
       "/api/admin/leads",
       authorized((call) =>
-        reply.json(200, {
-          data: call.url.searchParams.get("q") ? [] : [quote(1), quote(2)],
-          nextCursor: null,
-          counts: COUNTS,
-        })(call),
+        reply.json(200, leadsReply(call.url.searchParams.get("q") ? [] : [quote(1), quote(2)]))(call),
       ),
     );
-    await user.type(screen.getByRole("searchbox", { name: /Search quotes/ }), " nobody {Enter}");
+    await user.type(screen.getByRole("searchbox", { name: /Search leads/ }), " nobody {Enter}");
     expect(await screen.findByText("No leads match.")).toBeTruthy();
     expect(api.to("/api/admin/leads").at(-1)!.url.searchParams.get("q")).toBe("nobody");
     expect(screen.getByText("nobody", { selector: "q" })).toBeTruthy();
@@ -262,15 +258,16 @@ describe("admin: lead lists", () => {
       "GET",
       "/api/admin/leads",
       authorized((call) =>
-        reply.json(200, {
-          data: call.url.searchParams.get("cursor") ? [quote(9)] : [],
-          nextCursor: call.url.searchParams.get("cursor") ? null : id(5000),
-          scanned: 5000,
-          counts: COUNTS,
-        })(call),
+        reply.json(
+          200,
+          leadsReply(call.url.searchParams.get("cursor") ? [quote(9)] : [], {
+            nextCursor: call.url.searchParams.get("cursor") ? null : id(5000),
+            scanned: 5000,
+          }),
+        )(call),
       ),
     );
-    await user.type(screen.getByRole("searchbox", { name: /Search quotes/ }), "Jordan 9{Enter}");
+    await user.type(screen.getByRole("searchbox", { name: /Search leads/ }), "Jordan 9{Enter}");
     expect(await screen.findByText("No matches among the 5000 newest leads yet.")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Search older leads" }));
     await waitFor(() => expect(within(quotes()).getAllByRole("listitem")).toHaveLength(1));
@@ -284,11 +281,12 @@ describe("admin: lead lists", () => {
       "GET",
       "/api/admin/leads",
       authorized((call) =>
-        reply.json(200, {
-          data: call.url.searchParams.get("cursor") ? [quote(3)] : [quote(1), quote(2)],
-          nextCursor: call.url.searchParams.get("cursor") ? null : id(2),
-          counts: COUNTS,
-        })(call),
+        reply.json(
+          200,
+          leadsReply(call.url.searchParams.get("cursor") ? [quote(3)] : [quote(1), quote(2)], {
+            nextCursor: call.url.searchParams.get("cursor") ? null : id(2),
+          }),
+        )(call),
       ),
     );
     await inbox();
@@ -302,7 +300,7 @@ describe("admin: lead lists", () => {
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
 
-  it("Export CSV downloads the type's file under the server's name; a failure is shown", async () => {
+  it("Export CSV downloads what the filters select under the server's name; a failure is shown", async () => {
     const authorized = signedInApi();
     api.on(
       "GET",
@@ -320,11 +318,12 @@ describe("admin: lead lists", () => {
       downloads.push(`${this.download} ${this.href}`);
     });
     await inbox();
+    await user.selectOptions(screen.getByLabelText("Type"), "quote");
     await user.click(screen.getByRole("button", { name: "Export CSV" }));
     await waitFor(() => expect(downloads).toEqual(["quotes-2026.csv blob:test"]));
     const call = api.to("/api/admin/leads.csv")[0]!;
     expect(call.headers.get("accept")).toBe("text/csv");
-    expect(call.url.searchParams.get("type")).toBe("quote");
+    expect(Object.fromEntries(call.url.searchParams)).toEqual({ type: "quote" });
 
     api.on("GET", "/api/admin/leads.csv", authorized(reply.json(503, { error: "Export unavailable" })));
     await user.click(screen.getByRole("button", { name: "Export CSV" }));

@@ -1,11 +1,12 @@
 /**
- * Leads: every form submission, stored with its indexes, its search text and its
- * notification outbox item in one MULTI/EXEC before the API answers 2xx, so a stored lead
- * is always announced eventually and an announced lead always exists.
+ * Leads: every form submission, stored with its indexes (type, status, urgency), its search
+ * text and its notification outbox item in one MULTI/EXEC before the API answers 2xx, so a
+ * stored lead is always announced eventually and an announced lead always exists. The
+ * admin's filters and counts: lead-facets.ts.
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "@upstash/redis";
-import { leadSearchText, matchesSearch } from "../search-text.ts";
+import { leadSearchText } from "../search-text.ts";
 import type { OutboxItem } from "../../../../src/lib/schemas/outbox.ts";
 import {
   Lead as LeadSchema,
@@ -18,18 +19,14 @@ import { asJson, asString } from "../decode.ts";
 import { timeId, isTimeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
 import { IdempotencyConflictError } from "../errors.ts";
-import { MUTATE_LEAD, SET_IF_UNCHANGED } from "../scripts.ts";
+import { MUTATE_LEAD, SET_LEAD_FACETS } from "../scripts.ts";
 import { newReference } from "../reference.ts";
+import { facetArgs, facetKeys, leadFacets, queueNewLeadFacets, type LeadFilter } from "./lead-facets.ts";
+
+export { SEARCH_SCAN_LIMIT, type LeadFilter } from "./lead-facets.ts";
 
 /** Same idempotency key within this window returns the first lead. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
-const MAX_PAGE = 100;
-/**
- * Search reads this many index entries (and their search texts) per request at most, in two
- * round trips; a search that has not filled its page by then answers what it found with a
- * cursor to scan on. See README "Search" for the trade-off against an inverted index.
- */
-export const SEARCH_SCAN_LIMIT = 5_000;
 
 export interface CreateLeadOptions {
   /** Site path the form was on, e.g. "/services/tree-removal". */
@@ -62,7 +59,7 @@ export interface LeadPage {
   items: Lead[];
   /** Pass back as `cursor` for the next (older) page; null on the last page. */
   nextCursor: string | null;
-  /** Searches only: index entries read for this page (at most SEARCH_SCAN_LIMIT). */
+  /** Scans only (search, several filters): index entries read for this page (at most SEARCH_SCAN_LIMIT). */
   scanned?: number;
 }
 
@@ -84,6 +81,13 @@ export interface LeadsRepository {
    * first. A page may come back short (or empty) with a cursor when the scan budget ran out.
    */
   search(query: string, type?: LeadType, options?: { cursor?: string | null; limit?: number }): Promise<LeadPage>;
+  /**
+   * Leads matching every given filter (type, status, urgency, search text), newest first; like
+   * `search`, a page may come back short with a cursor when several filters need a scan.
+   */
+  find(filter: LeadFilter, options?: { cursor?: string | null; limit?: number }): Promise<LeadPage>;
+  /** How many leads have status new, and the newest open emergencies (urgency emergency, status new). */
+  overview(limit?: number): Promise<{ newCount: number; emergencies: Lead[] }>;
   /** Applies an operator edit (recorded in `history`); null for an unknown lead. */
   update(id: string, change: LeadUpdate, now?: Date): Promise<Lead | null>;
   /**
@@ -136,8 +140,9 @@ export function requestFingerprint(value: unknown): string {
 const claimValue = (id: string, fingerprint: string) => `${id} ${fingerprint}`;
 
 export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
-  const casScript = redis.createScript<unknown>(SET_IF_UNCHANGED);
+  const facetScript = redis.createScript<unknown>(SET_LEAD_FACETS);
   const mutateScript = redis.createScript<unknown>(MUTATE_LEAD);
+  const facets = leadFacets(redis, keys);
 
   async function get(id: string): Promise<Lead | null> {
     if (!isTimeId("ld", id)) return null;
@@ -209,6 +214,7 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
       tx.set(keys.lead(id), JSON.stringify(lead));
       tx.zadd(keys.leadsByType(type), { score: 0, member: id });
       tx.zadd(keys.leadsAll, { score: 0, member: id });
+      queueNewLeadFacets(tx, keys, lead);
       tx.hset(keys.leadText, { [id]: leadSearchText(lead) });
       tx.set(keys.outboxItem(id), JSON.stringify(newOutboxItem(lead)));
       tx.zadd(keys.outbox, { score: Date.parse(lead.createdAt), member: id });
@@ -264,44 +270,11 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
       return id ? get(id) : null;
     },
 
-    async search(query, type, options = {}) {
-      const limit = Math.max(1, Math.min(MAX_PAGE, Math.floor(options.limit ?? 20)));
-      const cursor = options.cursor ?? null;
-      if (cursor !== null && !isTimeId("ld", cursor)) throw new RangeError("invalid cursor");
-      const index = type ? keys.leadsByType(LeadType.parse(type)) : keys.leadsAll;
-      const raw = await redis.exec<unknown[]>([
-        "ZREVRANGEBYLEX",
-        index,
-        cursor ? `(${cursor}` : "+",
-        "-",
-        "LIMIT",
-        "0",
-        String(SEARCH_SCAN_LIMIT),
-      ]);
-      const ids = (raw ?? []).map((v) => asString(v) ?? "");
-      if (ids.length === 0) return { items: [], nextCursor: null, scanned: 0 };
-      // One pipeline of HMGETs in chunks: a request never waits on more than two round trips.
-      const p = redis.pipeline();
-      const CHUNK = 500;
-      for (let i = 0; i < ids.length; i += CHUNK) p.hmget(keys.leadText, ...ids.slice(i, i + CHUNK));
-      const chunks = await p.exec<(Record<string, unknown> | null)[]>();
-      const texts = new Map<string, string>();
-      for (const chunk of chunks)
-        for (const [id, text] of Object.entries(chunk ?? {})) texts.set(id, asString(text) ?? "");
-      const hits: string[] = [];
-      let scanned = 0;
-      for (const id of ids) {
-        scanned++;
-        if (matchesSearch(texts.get(id) ?? "", query)) hits.push(id);
-        if (hits.length === limit) break;
-      }
-      const exhausted = scanned === ids.length && ids.length < SEARCH_SCAN_LIMIT;
-      const nextCursor = exhausted ? null : (ids[scanned - 1] ?? null);
-      if (hits.length === 0) return { items: [], nextCursor, scanned };
-      const docs = await redis.mget<unknown[]>(...hits.map((id) => keys.lead(id)));
-      const items = docs.map((d) => asJson<Lead>(d)).filter((l): l is Lead => l !== null);
-      return { items, nextCursor, scanned };
-    },
+    search: (query, type, options) => facets.find({ q: query, type: type && LeadType.parse(type) }, options),
+
+    find: (filter, options) => facets.find(filter, options),
+
+    overview: (limit) => facets.overview(limit),
 
     async update(id, change, now = new Date()) {
       if (!isTimeId("ld", id)) return null;
@@ -324,34 +297,16 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
           history: [...(lead.history ?? []), entry],
         };
         LeadSchema.parse(next);
-        const reply = asString(await casScript.exec([keys.lead(id)], [stored, JSON.stringify(next)]));
+        // The status sets follow in the same step (lead-facets.ts).
+        const reply = asString(
+          await facetScript.exec(facetKeys(keys, id), facetArgs(next, stored, JSON.stringify(next))),
+        );
         if (reply === "ok") return next;
         if (reply === "missing") return null;
       }
       throw new Error(`lead ${id}: too many concurrent updates`);
     },
 
-    async list(type?: LeadType, options: { cursor?: string | null; limit?: number } = {}): Promise<LeadPage> {
-      const limit = Math.max(1, Math.min(MAX_PAGE, Math.floor(options.limit ?? 20)));
-      const cursor = options.cursor ?? null;
-      if (cursor !== null && !isTimeId("ld", cursor)) throw new RangeError("invalid cursor");
-      const index = type ? keys.leadsByType(LeadType.parse(type)) : keys.leadsAll;
-      // Ids sort by time, so the index is read in reverse lexicographic order from the cursor.
-      const raw = await redis.exec<unknown[]>([
-        "ZREVRANGEBYLEX",
-        index,
-        cursor ? `(${cursor}` : "+",
-        "-",
-        "LIMIT",
-        "0",
-        String(limit + 1),
-      ]);
-      const ids = (raw ?? []).map((v) => asString(v) ?? "");
-      const page = ids.slice(0, limit);
-      if (page.length === 0) return { items: [], nextCursor: null };
-      const docs = await redis.mget<unknown[]>(...page.map((id) => keys.lead(id)));
-      const items = docs.map((d) => asJson<Lead>(d)).filter((l): l is Lead => l !== null);
-      return { items, nextCursor: ids.length > limit ? (page[page.length - 1] ?? null) : null };
-    },
+    list: (type, options) => facets.find({ type: type && LeadType.parse(type) }, options),
   };
 }

@@ -1,0 +1,71 @@
+/**
+ * A message in full: its delivery facts, the text as sent, the e-mail's HTML and the webhook's
+ * JSON. The HTML is shown in an iframe with `sandbox=""` (no scripts, no same origin, no
+ * forms or popups) from `srcdoc`: it is never put into the admin's own page.
+ */
+import { MESSAGE_CHANNEL_LABELS } from "../../lib/admin-messages.ts";
+import type { Message } from "../../lib/schemas/message.ts";
+import { formatWhen } from "./api.ts";
+
+/** The webhook body, indented; as stored when it is not JSON. */
+function pretty(payload: string): string {
+  try {
+    return JSON.stringify(JSON.parse(payload), null, 2);
+  } catch {
+    return payload;
+  }
+}
+
+export function MessageBody({ message: m }: { message: Message }) {
+  const facts: [string, string | undefined][] = [
+    ["To", m.channel === "admin" ? "This admin only" : m.to],
+    ["Channel", MESSAGE_CHANNEL_LABELS[m.channel]],
+    ["Made", formatWhen(m.createdAt)],
+    ["Sent", m.sentAt ? formatWhen(m.sentAt) : undefined],
+    ["Attempts", String(m.attempts)],
+    ["Next attempt", m.nextAttemptAt ? formatWhen(m.nextAttemptAt) : undefined],
+    ["Provider id", m.providerId],
+    ["Lead", m.reference ?? m.leadId],
+  ];
+  return (
+    <div className="mt-3 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+      <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[8rem_minmax(0,1fr)]">
+        {facts
+          .filter((f): f is [string, string] => !!f[1])
+          .map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="font-medium text-slate-600">{term}</dt>
+              <dd className="break-all text-slate-900">{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <div>
+        <p className="font-semibold text-slate-800">{m.subject}</p>
+        <pre className="mt-1 font-sans break-words whitespace-pre-wrap text-slate-900" data-testid="message-text">
+          {m.text}
+        </pre>
+      </div>
+      {m.html ? (
+        <div>
+          <p className="font-semibold text-slate-800">As the e-mail shows it</p>
+          <iframe
+            title={`E-mail: ${m.subject}`}
+            sandbox=""
+            srcDoc={m.html}
+            referrerPolicy="no-referrer"
+            loading="lazy"
+            className="mt-1 h-96 w-full rounded border border-slate-200 bg-white"
+          />
+        </div>
+      ) : null}
+      {m.payload ? (
+        <div>
+          <p className="font-semibold text-slate-800">Webhook body</p>
+          <pre className="mt-1 max-h-64 overflow-auto text-xs break-words whitespace-pre-wrap text-slate-800">
+            {pretty(m.payload)}
+          </pre>
+        </div>
+      ) : null}
+    </div>
+  );
+}
