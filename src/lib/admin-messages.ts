@@ -1,10 +1,10 @@
 /**
  * How /admin names a lead's messages and its delivery to businesses: states, audiences,
  * channels, routing events and reasons, and the line saying which providers send. Browser-safe.
- * The reason labels mirror netlify/lib/delivery (routing.ts DECLINE_REASONS, content.ts),
- * which the island cannot import; tests/integration/functions/admin-messages.test.ts checks them.
+ * The reasons come from lead-routing.ts, as the answer page and the e-mails read them.
  */
 import type { AdminChannels } from "./admin.ts";
+import { DECLINE_REASONS, ROUTING_REASON_LABELS } from "./lead-routing.ts";
 import type { DeliveryState, RoutingEvent } from "./schemas/lead.ts";
 import type { MessageAudience, MessageChannel, MessageState } from "./schemas/message.ts";
 
@@ -60,23 +60,12 @@ export const ROUTING_EVENT_LABELS: Record<RoutingEvent["kind"], string> = {
   escalated: "Passed to the operator",
 };
 
-/** A business's reason to decline (netlify/lib/delivery/routing.ts DECLINE_REASONS). */
-export const DECLINE_REASON_LABELS: Record<string, string> = {
-  "too-busy": "Fully booked right now",
-  "too-far": "Outside my service area",
-  "not-my-service": "We don't do this kind of job",
-  other: "Another reason",
-};
+/** A business's reason to decline, by value. */
+export const DECLINE_REASON_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  DECLINE_REASONS.map((r) => [r.value, r.label]),
+);
 
-/** Why a lead went to the operator, or why a pro was added (routing events' `reason`). */
-export const ROUTING_REASON_LABELS: Record<string, string> = {
-  "no-answer": "no pro accepted in time",
-  "all-declined": "every pro declined",
-  "no-pros": "no listed pro matched",
-  unreachable: "the business has no e-mail or phone on file",
-  undeliverable: "the offer could not be delivered",
-  "next-pro": "next pro",
-};
+export { ROUTING_REASON_LABELS };
 
 /** What a default install says: nothing leaves the site, and nothing is hidden. */
 export const NOTHING_SENT =

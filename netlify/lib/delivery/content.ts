@@ -13,7 +13,7 @@ import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
-import { DECLINE_REASONS } from "./routing.ts";
+import { DECLINE_REASONS, ROUTING_REASON_LABELS } from "../../../src/lib/lead-routing.ts";
 
 export interface Written {
   subject: string;
@@ -250,18 +250,12 @@ export function operatorHasIt(lead: Lead, statusUrl: string): Written {
   };
 }
 
-const REASON_LABEL: Record<string, string> = {
-  "no-answer": "no pro accepted in time",
-  "all-declined": "every pro declined",
-  "no-pros": "no listed pro matched",
-  unreachable: "the business has no e-mail or phone on file",
-  undeliverable: "our offer could not be delivered to the business",
-};
-
 /** To the operator: a lead needs a person. */
 export function escalation(lead: Lead, reason: string, adminUrl: string, business?: Delivery): Written {
   const s = summarizeLead(lead);
-  const why = business ? `${business.name}: ${REASON_LABEL[reason] ?? reason}` : (REASON_LABEL[reason] ?? reason);
+  const why = business
+    ? `${business.name}: ${ROUTING_REASON_LABELS[reason] ?? reason}`
+    : (ROUTING_REASON_LABELS[reason] ?? reason);
   const emergency = lead.urgency === "emergency";
   const rows: [string, string][] = [
     ["Why", why],

@@ -8,6 +8,7 @@
  * a page and changes nothing (signing.ts).
  */
 import { z } from "../../../src/lib/zod.ts";
+import { optionValues } from "../../../src/lib/options.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { netlifyPhotoStore, type PhotoStore } from "../blobs.ts";
@@ -72,7 +73,7 @@ export const AnswerForm = z.discriminatedUnion(
       /** Decline the job. */
       action: z.literal("decline"),
       /** Why (DECLINE_REASONS). */
-      reason: z.enum(DECLINE_REASONS.map((r) => r.value) as [string, ...string[]], { error: ANSWER_MESSAGES.reason }),
+      reason: z.enum(optionValues(DECLINE_REASONS), { error: ANSWER_MESSAGES.reason }),
     }),
   ],
   { error: ANSWER_MESSAGES.action },
@@ -191,7 +192,7 @@ export function respondHandler(deps: DeliveryDeps = {}): Endpoint {
         const answer: Answer =
           form.action === "accept"
             ? { kind: "accept", window: form.window, price: form.price }
-            : { kind: "decline", reason: form.reason as Answer extends { reason: infer R } ? R : never };
+            : { kind: "decline", reason: form.reason };
         const result = await storeCall(
           () => answerLead(store, opened.leadId, opened.businessId, answer, now(), deps.purge ?? netlifyPurge),
           {

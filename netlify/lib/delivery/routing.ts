@@ -12,6 +12,7 @@
 import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
 import type { UrgencyLevel } from "../../../src/lib/lead-urgency.ts";
 import type { Delivery, Lead, Routing, RoutingEvent } from "../../../src/lib/schemas/lead.ts";
+import type { DeclineReason } from "../../../src/lib/lead-routing.ts";
 import { EXTRA_PROS, answerDeadline } from "./clock.ts";
 
 /** A business the lead can be offered to (from the directory). */
@@ -57,14 +58,7 @@ export function initialRouting(candidates: readonly Candidate[], urgency: Urgenc
   };
 }
 
-/** Why a decline: the options the answer page offers. */
-export const DECLINE_REASONS = [
-  { value: "too-busy", label: "Fully booked right now" },
-  { value: "too-far", label: "Outside my service area" },
-  { value: "not-my-service", label: "We don't do this kind of job" },
-  { value: "other", label: "Another reason" },
-] as const;
-export type DeclineReason = (typeof DECLINE_REASONS)[number]["value"];
+export { DECLINE_REASONS, type DeclineReason } from "../../../src/lib/lead-routing.ts";
 
 export type Answer =
   { kind: "accept"; window?: string; price?: string } | { kind: "decline"; reason: DeclineReason } | { kind: "call" };

@@ -1,0 +1,25 @@
+/**
+ * The words of lead delivery that the answer page, the e-mails and /admin all show: why a
+ * business declines and why a lead moved on. One list, so the operator reads what the
+ * business chose. Client-safe.
+ */
+import type { Option } from "./options.ts";
+
+/** The reasons the answer page offers for declining, in display order. */
+export const DECLINE_REASONS = [
+  { value: "too-busy", label: "Fully booked right now" },
+  { value: "too-far", label: "Outside my service area" },
+  { value: "not-my-service", label: "We don't do this kind of job" },
+  { value: "other", label: "Another reason" },
+] as const satisfies readonly Option[];
+export type DeclineReason = (typeof DECLINE_REASONS)[number]["value"];
+
+/** Why a lead went to the operator, or why one more pro was offered it (routing events' `reason`). */
+export const ROUTING_REASON_LABELS: Readonly<Record<string, string>> = {
+  "no-answer": "no pro accepted in time",
+  "all-declined": "every pro declined",
+  "no-pros": "no listed pro matched",
+  unreachable: "the business has no e-mail or phone on file",
+  undeliverable: "our offer could not be delivered to the business",
+  "next-pro": "next pro",
+};
