@@ -33,6 +33,13 @@ register();
 const { MAX_BODY_LIMIT, formatBytes, htmlResponse, jsonError, wantsPage } = await import("../netlify/lib/http.ts");
 const { problemPage } = await import("../netlify/lib/pages.ts");
 const { env } = await import("../src/lib/env.ts");
+// Without SITE_URL (or Netlify's URL) the links in messages (a visitor's status page, a
+// business's answer page, /admin) point at this server, so a default install's whole loop
+// can be followed from /admin > Messages. Set before any function reads the configuration.
+if (!env().SITE_URL && !env().URL) {
+  const { HOST, PORT } = env();
+  process.env.SITE_URL = `http://${HOST === "0.0.0.0" || HOST === "::" ? "127.0.0.1" : HOST}:${PORT}`;
+}
 const { HOST: host, PORT: port, siteUrl } = env();
 const { openLocalStore } = await import("../netlify/lib/store/local.ts");
 const { createRuntime, loadFunction, loadFunctions, requestFromNode } = await import("./local-functions.ts");

@@ -36,6 +36,11 @@ function devFunctions(): Plugin {
       let started:
         Promise<{ functions: typeof import("../../scripts/local-functions.ts"); runtime: Runtime }> | undefined;
       const start = async () => {
+        // As in npm start: without SITE_URL, the links in messages point at this dev server.
+        const address = server.httpServer?.address();
+        if (!process.env.SITE_URL?.trim() && !process.env.URL?.trim() && address && typeof address === "object") {
+          process.env.SITE_URL = `http://localhost:${address.port}`;
+        }
         const { openLocalStore } = (await load(resolve("netlify/lib/store/local.ts"))) as {
           openLocalStore(): Promise<{ description: string; close(): Promise<void> }>;
         };

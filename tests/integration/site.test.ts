@@ -21,8 +21,9 @@ import { jsonLd, parseHtml, textOf } from "../helpers/dist.ts";
 import { BUILT, startServe, type Served } from "../helpers/serve.ts";
 
 let served: Served | undefined;
+const ADMIN = "site-test-admin-token-0123";
 beforeAll(async () => {
-  if (BUILT) served = await startServe({ NODE_ENV: "test", TREELINE_AUTO_SEED: "1" });
+  if (BUILT) served = await startServe({ NODE_ENV: "test", TREELINE_AUTO_SEED: "1", ADMIN_TOKEN: ADMIN });
 }, 120_000);
 afterAll(async () => {
   await served?.stop();
@@ -225,5 +226,51 @@ describe("business pages as the server renders them", () => {
     missing.inMain.getByRole("heading", { level: 1, name: NOT_FOUND.title });
     missing.inMain.getByText(NOT_FOUND.text);
     expect(missing.inMain.getByRole("link", { name: NOT_FOUND.link }).getAttribute("href")).toBe("/directory");
+  });
+});
+
+describe("a default install's whole loop, as npm start serves it (no provider, no SITE_URL)", () => {
+  it("a booking's offer is kept in /admin with a link to this server; the business accepts without JavaScript; the visitor's page says so", async () => {
+    const origin = served?.origin ?? "";
+    const booked = await fetch(`${origin}/api/booking-request`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({
+        customerName: "Loop Tester",
+        customerEmail: "loop@example.com",
+        customerPhone: "512-555-0166",
+        businessId: "biz-001",
+        description: "Oak limb on the fence",
+        _started: "1",
+      }),
+    });
+    expect(booked.status).toBe(201);
+    const reply = (await booked.json()) as { id: string; statusUrl: string; emailed: boolean };
+    expect(reply.emailed).toBe(false);
+    const admin = { authorization: `Bearer ${ADMIN}` };
+    let offer: { state: string; text: string } | undefined;
+    // The messages are composed right after the answer, off the request: poll briefly for them.
+    for (let i = 0; i < 50 && !offer; i++) {
+      const res = await fetch(`${origin}/api/admin/messages?leadId=${reply.id}`, { headers: admin });
+      const { data } = (await res.json()) as { data: { kind: string; channel: string; state: string; text: string }[] };
+      offer = data.find((m) => m.kind === "offer" && m.channel === "email");
+      if (!offer) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(offer).toMatchObject({ state: "kept" });
+    const link = new RegExp(`${origin}/respond/[^\\s]+`).exec(offer!.text)![0];
+
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Accept this job");
+    const accepted = await fetch(link, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", origin },
+      body: "action=accept&window=Saturday+morning",
+    });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.text()).toContain("you accepted this job");
+    const status = await (await get(reply.statusUrl)).text();
+    expect(status).toContain("Accepted");
+    expect(status).toContain("Saturday morning");
   });
 });
