@@ -23,6 +23,9 @@ import { FIND_PROS_ENDPOINT } from "../../netlify/lib/find-pros.ts";
 import { businessBySlugHandler, featuredHandler, reviewsHandler } from "../../netlify/lib/directory.ts";
 import { businessesHandler } from "../../netlify/lib/directory-search.ts";
 import { chatHandler } from "../../netlify/lib/assistant/handler.ts";
+import { respondCallHandler, respondHandler, statusHandler } from "../../netlify/lib/delivery/handlers.ts";
+import { initialRouting } from "../../netlify/lib/delivery/routing.ts";
+import { signerFor } from "../../netlify/lib/delivery/signing.ts";
 import { leadSchema, type LeadType } from "../../src/lib/schemas/lead.ts";
 import { Review } from "../../src/lib/schemas/business.ts";
 import type { Review as StoredReview } from "../../src/lib/schemas/business.ts";
@@ -497,10 +500,60 @@ const chatCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
   }),
 );
 
+/**
+ * A lead's links: the real ones (the rig makes a booking offered to the fuzz business and
+ * fills in ANSWER_TOKEN and STATUS_PATH), one character off, or junk. Every answer is a page.
+ */
+const ANSWER_TOKEN = "{answer-token}";
+const STATUS_PATH = "{status-path}";
+const flip = (text: string, at: number) => text.replace(/\{answer-token\}|\{status-path\}/, (m) => `${m}~${at}`);
+const token = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(ANSWER_TOKEN) },
+  { weight: 2, arbitrary: fc.nat(80).map((at) => flip(ANSWER_TOKEN, at)) },
+  { weight: 2, arbitrary: pathSegment },
+);
+const answerBody = fc.oneof(
+  fc
+    .record({
+      action: fc.oneof(fc.constantFrom("accept", "decline", "call", ""), nastyString),
+      window: fc.oneof(nastyString, fc.string({ maxLength: 400 })),
+      price: nastyString,
+      reason: fc.oneof(fc.constantFrom("too-busy", "other", "__proto__"), nastyString),
+    })
+    .map((r) => ({ type: "application/x-www-form-urlencoded", body: new URLSearchParams(r).toString() })),
+  junkValue.map((v) => ({ type: "application/json", body: JSON.stringify(v) ?? "null" })),
+  fc.string({ maxLength: 200 }).map((body) => ({ type: "text/ping", body })),
+);
+const deliveryCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
+  fc.tuple(readMethod, token, answerBody).map(async ([method, t, b]) => ({
+    target: "/respond/:token",
+    method,
+    path: `/respond/${t}`,
+    headers: { "content-type": b.type, origin: ORIGIN },
+    body: b.body,
+    html: true,
+  })),
+  fc.tuple(token, fc.string({ maxLength: 20 })).map(async ([t, body]) => ({
+    target: "POST /respond/:token/call",
+    method: "POST",
+    path: `/respond/${t}/call`,
+    headers: { "content-type": "text/ping" },
+    body,
+  })),
+  fc
+    .oneof(
+      fc.constant(STATUS_PATH),
+      fc.nat(80).map((at) => flip(STATUS_PATH, at)),
+      fc.tuple(pathSegment, pathSegment).map(([a, b]) => `/requests/${a}/${b}`),
+    )
+    .map(async (path) => ({ target: "GET /requests/:leadId/:sig", method: "GET", path, headers: {}, html: true })),
+);
+
 export const fuzzCase: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
   ...LEADS.map((t) => ({ weight: 2, arbitrary: leadCase(t) })),
   { weight: 4, arbitrary: directoryCases },
   { weight: 2, arbitrary: chatCases },
+  { weight: 2, arbitrary: deliveryCases },
 );
 
 // ---------------------------------------------------------------------------------------
@@ -522,6 +575,8 @@ export interface FuzzStats {
 export interface FuzzRig {
   h: FunctionsHarness;
   handlers: Record<string, Handler>;
+  /** The fuzz booking (stored by the rig, not by a request) and its real links, for the delivery cases. */
+  links: { leadId: string; answerToken: string; statusPath: string };
   teardown(): Promise<void>;
 }
 
@@ -546,7 +601,36 @@ export async function fuzzRig(label: string): Promise<FuzzRig | null> {
     "POST /api/chat": chatHandler({ store: () => h.store, env }),
   };
   for (const t of LEADS) handlers[t.name] = h.handler(t.endpoint, { env, notify: async () => undefined });
-  return { h, handlers, teardown: () => h.teardown() };
+  const delivery = {
+    store: () => h.store,
+    env,
+    notify: { fetch: (() => Promise.reject(new Error("offline"))) as typeof fetch },
+    purge: async () => {},
+  };
+  handlers["/respond/:token"] = respondHandler(delivery);
+  handlers["POST /respond/:token/call"] = respondCallHandler(delivery);
+  handlers["GET /requests/:leadId/:sig"] = statusHandler(delivery);
+  // One booking offered to the fuzz business, so the real links reach real pages.
+  const { lead } = await h.store.leads.create(
+    "booking",
+    { ...validBooking(FUZZ_BUSINESS), businessName: "Fuzz", businessSlug: FUZZ_BUSINESS_SLUG },
+    {
+      sourcePage: "/",
+      urgency: "routine",
+      routing: initialRouting(
+        [{ businessId: FUZZ_BUSINESS, name: "Fuzz", slug: FUZZ_BUSINESS_SLUG }],
+        "routine",
+        Date.now(),
+      ),
+    },
+  );
+  const signer = await signerFor(h.store, env);
+  const links = {
+    leadId: lead.id,
+    answerToken: signer.answerPath(lead.id, FUZZ_BUSINESS, Date.now() + 86_400_000).slice("/respond/".length),
+    statusPath: signer.statusPath(lead.id),
+  };
+  return { h, handlers, links, teardown: () => h.teardown() };
 }
 
 let ipSeq = 0;
@@ -562,6 +646,17 @@ async function send(
   replied: Set<string>,
   reviews201: { n: number },
 ): Promise<string | null> {
+  // The delivery cases' placeholders: the real link, or the real link with one character changed.
+  const real = (link: string, at?: string) =>
+    at === undefined
+      ? link
+      : link.slice(0, Number(at) % link.length) + "~" + link.slice((Number(at) % link.length) + 1);
+  c = {
+    ...c,
+    path: c.path
+      .replace(/\{answer-token\}(?:~(\d+))?/, (_m, at?: string) => real(rig.links.answerToken, at))
+      .replace(/\{status-path\}(?:~(\d+))?/, (_m, at?: string) => real(rig.links.statusPath, at)),
+  };
   let req: Request;
   try {
     req = new Request(`${ORIGIN}${c.path}`, {
@@ -605,7 +700,8 @@ async function send(
   }
   if (c.html && res.status === 200 && MARKUP.test(text)) return `${where}: confirmation page echoes markup`;
   // A no-JS form post answers its confirmation page (no id in it); the audit allows for these.
-  if (c.html && res.status === 200 && type.startsWith("text/html")) stats.htmlSuccesses++;
+  if (c.html && res.status === 200 && type.startsWith("text/html") && LEADS.some((t) => t.name === c.target))
+    stats.htmlSuccesses++;
   if (res.status === 201 && c.target.startsWith("POST /api/businesses")) reviews201.n++;
   if (res.status === 201 && !c.target.startsWith("POST /api/businesses")) {
     const id = (JSON.parse(text) as { id?: unknown }).id;
@@ -666,7 +762,7 @@ async function audit(
         problems.push(
           `stored lead ${lead.id} (${lead.type}) does not validate: ${parsed?.error.message.slice(0, 300)}`,
         );
-      if (!replied.has(lead.id)) unanswered.push(lead.id);
+      if (!replied.has(lead.id) && lead.id !== rig.links.leadId) unanswered.push(lead.id);
     }
     cursor = page.nextCursor;
   } while (cursor);
