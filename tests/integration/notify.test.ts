@@ -83,8 +83,9 @@ describe.skipIf(!h)("lead notifications", () => {
       text: string;
       blocks: { type: string; fields?: { text: string }[]; elements?: { url?: string }[] }[];
     };
+    const { reference } = (await harness.store.leads.get(id))!;
     expect(body.text).toBe(
-      `New quote request from Jane Customer: Tree Removal, Emergency (ASAP) - call <tel:+15125550199|512-555-0199> - estimate $900 - $4,500 - <${SITE}/admin#lead=${id}|open in admin>`,
+      `EMERGENCY New quote request (${reference}) from Jane Customer: Tree Removal, Emergency (ASAP) - call <tel:+15125550199|512-555-0199> - estimate $900 - $4,500 - <${SITE}/admin#lead=${id}|open in admin>`,
     );
     const fields = body.blocks.find((b) => b.type === "section")!.fields!.map((f) => f.text);
     expect(fields).toEqual(
@@ -185,7 +186,7 @@ describe.skipIf(!h)("lead notifications", () => {
     expect(sent.body).toMatchObject({
       from: "Leads <leads@treeline.test>",
       to: ["ops@treeline.test", "boss@treeline.test"],
-      subject: "Quote request: Jane Customer",
+      subject: expect.stringMatching(/^EMERGENCY Quote request: Jane Customer \(TL-[0-9A-Z]{4}-[0-9A-Z]{2}\)$/),
       text: expect.stringContaining(`Open in admin: ${SITE}/admin#lead=${id}`),
       html: expect.stringContaining('<a href="tel:+15125550199">512-555-0199</a>'),
     });

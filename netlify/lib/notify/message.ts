@@ -38,9 +38,13 @@ function fieldsOf(lead: Lead) {
   return { summary: s, rows };
 }
 
+/** "EMERGENCY " before an emergency's alerts: the operator sees it first in any inbox. */
+const flag = (lead: Lead) => (lead.urgency === "emergency" ? "EMERGENCY " : "");
+const ref = (lead: Lead) => (lead.reference ? ` (${lead.reference})` : "");
+
 export function webhookMessage(lead: Lead, siteUrl: string): WebhookMessage {
   const { summary, rows } = fieldsOf(lead);
-  const title = `New ${LEAD_TYPE_SINGULAR[lead.type].toLowerCase()}`;
+  const title = `${flag(lead)}New ${LEAD_TYPE_SINGULAR[lead.type].toLowerCase()}${ref(lead)}`;
   const link = adminLeadUrl(siteUrl, lead.id);
   const text =
     `${title} from ${slackEscape(summary.name)}: ${slackEscape(summary.what)}` +
@@ -77,7 +81,9 @@ export function emailMessage(lead: Lead, siteUrl: string): EmailMessage {
   const { summary, rows } = fieldsOf(lead);
   const link = adminLeadUrl(siteUrl, lead.id);
   // Header injection is the provider's problem to refuse, but a subject stays one line anyway.
-  const subject = `${LEAD_TYPE_SINGULAR[lead.type]}: ${summary.name}`.replace(/[\r\n]+/g, " ").slice(0, 150);
+  const subject = `${flag(lead)}${LEAD_TYPE_SINGULAR[lead.type]}: ${summary.name}${ref(lead)}`
+    .replace(/[\r\n]+/g, " ")
+    .slice(0, 150);
   const text = [...rows.map(([label, plain]) => `${label}: ${plain}`), "", `Open in admin: ${link}`].join("\n");
   const cells = rows
     .map(([label, plain]) => {
@@ -91,7 +97,7 @@ export function emailMessage(lead: Lead, siteUrl: string): EmailMessage {
     })
     .join("");
   const html =
-    `<h2 style="margin:0 0 12px">${escapeHtml(`New ${LEAD_TYPE_SINGULAR[lead.type].toLowerCase()}`)}</h2>` +
+    `<h2 style="margin:0 0 12px">${escapeHtml(`${flag(lead)}New ${LEAD_TYPE_SINGULAR[lead.type].toLowerCase()}${ref(lead)}`)}</h2>` +
     `<table role="presentation" style="border-collapse:collapse">${cells}</table>` +
     `<p style="margin-top:16px"><a href="${escapeHtml(link)}">Open in admin</a></p>`;
   return { subject, text, html };
