@@ -13,26 +13,42 @@ import { expect, test as base, type Locator, type Page, type Request } from "@pl
 
 export { expect };
 
-export const test = base.extend<{ watch: { violations: string[]; errors: string[]; dialogs: string[] } }>({
+/** What the watch saw: each list must stay empty. */
+export interface Seen {
+  violations: string[];
+  errors: string[];
+  dialogs: string[];
+}
+
+/**
+ * Watches one page for CSP violations, uncaught errors and JavaScript dialogs, into `seen`.
+ * The fixture does it for `page`; a test that opens another page (a second person, a second
+ * tab) passes it here with the test's `watch`, so the same rules hold there.
+ */
+export async function watchPage(page: Page, seen: Seen): Promise<void> {
+  page.on("dialog", async (dialog) => {
+    seen.dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  page.on("pageerror", (error) => seen.errors.push(error.message));
+  page.on("console", (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) seen.violations.push(message.text());
+  });
+  await page.exposeFunction("__reportCsp", (text: string) => seen.violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(
+        `${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+}
+
+export const test = base.extend<{ watch: Seen }>({
   watch: [
     async ({ page }, use) => {
-      const seen = { violations: [] as string[], errors: [] as string[], dialogs: [] as string[] };
-      page.on("dialog", async (dialog) => {
-        seen.dialogs.push(dialog.message());
-        await dialog.dismiss();
-      });
-      page.on("pageerror", (error) => seen.errors.push(error.message));
-      page.on("console", (message) => {
-        if (/Content[- ]Security[- ]Policy/i.test(message.text())) seen.violations.push(message.text());
-      });
-      await page.exposeFunction("__reportCsp", (text: string) => seen.violations.push(text));
-      await page.addInitScript(() => {
-        document.addEventListener("securitypolicyviolation", (event) => {
-          (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(
-            `${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`,
-          );
-        });
-      });
+      const seen: Seen = { violations: [], errors: [], dialogs: [] };
+      await watchPage(page, seen);
       await use(seen);
       expect(seen.violations, "no CSP violation").toEqual([]);
       expect(seen.errors, "no uncaught script error").toEqual([]);

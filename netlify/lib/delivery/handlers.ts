@@ -29,7 +29,14 @@ import { notifyLead, type NotifyDeps } from "../notify/index.ts";
 import { problemPage } from "../pages.ts";
 import type { Store } from "../store/index.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";
-import { ANSWER_PAGE_CSP, PRIVATE_PAGE_HEADERS, answerPage, linkProblemPage, statusPage } from "./pages.ts";
+import {
+  ANSWER_PAGE_CSP,
+  ANSWER_PAGE_REFERRER_POLICY,
+  PRIVATE_PAGE_HEADERS,
+  answerPage,
+  linkProblemPage,
+  statusPage,
+} from "./pages.ts";
 import { answerLead } from "./progress.ts";
 import { DECLINE_REASONS, type Answer } from "./routing.ts";
 import { signerFor } from "./signing.ts";
@@ -87,8 +94,14 @@ export interface DeliveryDeps extends EndpointDeps {
 }
 
 const TOKEN = /^[A-Za-z0-9._-]{20,200}$/;
-const privateHtml = (html: string, status = 200, csp?: string) =>
-  htmlResponse(html, status, { ...PRIVATE_PAGE_HEADERS, ...(csp ? { "content-security-policy": csp } : {}) });
+const privateHtml = (html: string, status = 200, headers: Record<string, string> = {}) =>
+  htmlResponse(html, status, { ...PRIVATE_PAGE_HEADERS, ...headers });
+
+/** The answer page posts to itself: its own script policy and referrer policy. */
+const ANSWER_PAGE_HEADERS = {
+  "content-security-policy": ANSWER_PAGE_CSP,
+  "referrer-policy": ANSWER_PAGE_REFERRER_POLICY,
+} as const;
 
 const problem = (status: number, message: string) =>
   status === 404
@@ -173,7 +186,7 @@ export function respondHandler(deps: DeliveryDeps = {}): Endpoint {
           return privateHtml(
             answerPage({ lead, delivery, path, photoPath, notice, now: now() }),
             status,
-            ANSWER_PAGE_CSP,
+            ANSWER_PAGE_HEADERS,
           );
         };
         if (!body) return render(opened.lead);

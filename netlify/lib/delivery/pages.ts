@@ -2,7 +2,7 @@
  * The two pages a lead's links open, rendered by functions (no scripts, JS off by design):
  * a business's answer page (/respond/{token}) and the visitor's status page
  * (/requests/{id}/{sig}). Both are private: noindex, never cached, no referrer (the URL is
- * the key). The page chrome is the no-JS confirmation pages' (../pages.ts).
+ * the key) to another site. The page chrome is the no-JS confirmation pages' (../pages.ts).
  */
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
@@ -22,10 +22,20 @@ export const PRIVATE_PAGE_HEADERS = {
   "x-robots-tag": "noindex, nofollow",
 } as const;
 
+/**
+ * The answer page's referrer policy. Its forms post back to it, and a browser sends
+ * `Origin: null` with every post from a `no-referrer` page, which the cross-site check
+ * (isCrossSite) refuses: the business could not answer. `same-origin` sends the real Origin
+ * (and the page's URL as Referer) to this site only, and still nothing to any other.
+ */
+export const ANSWER_PAGE_REFERRER_POLICY = "same-origin";
+
 /** The answer page may ping its own origin when the customer's number is tapped (HTML `ping`). */
 export const ANSWER_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
+// The buttons' text is under the 18.66px bold of "large text", so each background takes white
+// text at 4.5:1: the call button is the dark amber (5.8:1; the site's amber is 3.9:1).
 const EXTRA_STYLE = `<style>
 .rows{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}.rows th{text-align:left;vertical-align:top;padding:.35rem .75rem .35rem 0;white-space:nowrap;color:#475569;font-weight:600}.rows td{padding:.35rem 0;white-space:pre-wrap;overflow-wrap:anywhere}
 .state{display:inline-block;border-radius:999px;padding:.1rem .6rem;font-size:.85rem;font-weight:700;background:#e2e8f0;color:#1e293b}.state.ok{background:#dcfce7;color:#14532d}.state.wait{background:#fef3c7;color:#78350f}.state.no{background:#fee2e2;color:#7f1d1d}
@@ -36,7 +46,7 @@ const EXTRA_STYLE = `<style>
 .answer label{font-weight:600;font-size:.9rem}.answer input[type=text]{display:block;width:100%;font:inherit;min-height:2.75rem;border:1px solid #cbd5e1;border-radius:.5rem;padding:.5rem .75rem;margin-top:.25rem}
 .answer fieldset{border:0;margin:0;padding:0;display:grid;gap:.4rem}.answer legend{font-weight:600;margin-bottom:.25rem}.answer .choice{display:flex;gap:.5rem;align-items:center;font-weight:400;min-height:2.25rem}
 .btn-ok,.btn-no,.btn-call{display:inline-flex;align-items:center;justify-content:center;min-height:3rem;padding:.6rem 1.25rem;border-radius:.5rem;font:inherit;font-size:1.1rem;font-weight:700;cursor:pointer;text-decoration:none;border:0}
-.btn-ok{background:#24583b;color:#fff}.btn-no{background:#fff;color:#7f1d1d;border:2px solid #b91c1c}.btn-call{background:#d95a06;color:#fff}
+.btn-ok{background:#24583b;color:#fff}.btn-no{background:#fff;color:#7f1d1d;border:2px solid #b91c1c}.btn-call{background:var(--amber-dark);color:#fff}
 .nowrap{white-space:nowrap}.err{color:#b91c1c;font-weight:600}.photo{max-width:100%;border-radius:.75rem;margin:.5rem 0}.timeline{padding-left:1.25rem;color:#334155}.small{font-size:.9rem;color:#475569}
 </style>`;
 
