@@ -68,34 +68,16 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
   const visitor = summarizeLead(lead);
   const drafts: Draft[] = [];
 
-  const toOperator = (key: string, kind: string, written: Written, at: string, payload?: unknown) => {
-    if (setup.webhook) {
-      drafts.push({
+  const toOperator = (key: string, kind: string, written: Written, at: string, payload?: unknown) =>
+    drafts.push(
+      ...operatorDrafts(setup, {
         key,
         kind,
-        audience: "operator",
-        channel: "webhook",
-        to: "webhook",
         written,
         at,
         payload: payload ?? { text: `${written.subject}\n${links.adminUrl}` },
-      });
-    }
-    if (setup.email && setup.operatorEmails.length > 0) {
-      drafts.push({
-        key,
-        kind,
-        audience: "operator",
-        channel: "email",
-        to: setup.operatorEmails.join(", "),
-        written,
-        at,
-      });
-    }
-    if (!setup.webhook && !(setup.email && setup.operatorEmails.length > 0)) {
-      drafts.push({ key, kind, audience: "operator", channel: "admin", to: "operator", written, at });
-    }
-  };
+      }),
+    );
   const toVisitor = (key: string, kind: string, written: Written, at: string) => {
     // Every lead form asks for an e-mail; an old lead without one gets its updates on the status page only.
     if (visitor.email)
@@ -171,6 +153,38 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
   });
 
   return drafts.map((d) => toMessage(lead, d, setup));
+}
+
+/** An operator message on every operator channel configured, or kept for /admin when there is none. */
+function operatorDrafts(
+  setup: ChannelSetup,
+  d: Pick<Draft, "key" | "kind" | "written" | "at"> & { payload: unknown },
+): Draft[] {
+  const byEmail = setup.email && setup.operatorEmails.length > 0;
+  const base = { key: d.key, kind: d.kind, audience: "operator" as const, written: d.written, at: d.at };
+  if (!setup.webhook && !byEmail) return [{ ...base, channel: "admin", to: "operator" }];
+  return [
+    ...(setup.webhook ? [{ ...base, channel: "webhook" as const, to: "webhook", payload: d.payload }] : []),
+    ...(byEmail ? [{ ...base, channel: "email" as const, to: setup.operatorEmails.join(", ") }] : []),
+  ];
+}
+
+/**
+ * The operator's message when an offer could not be delivered at all (every channel refused
+ * it for good): made by the notifier after its sends, keyed to the offer's event.
+ */
+export function undeliverableMessages(lead: Lead, offerKey: string, ctx: ComposeContext): Message[] {
+  const links = linksFor(lead, ctx);
+  const businessId = lead.routing?.events[Number(offerKey.slice(2))]?.businessId;
+  const delivery = lead.routing?.deliveries.find((d) => d.businessId === businessId);
+  const written = escalation(lead, "undeliverable", links.adminUrl, delivery);
+  return operatorDrafts(ctx.setup, {
+    key: `${offerKey}-undeliverable`,
+    kind: "undeliverable",
+    written,
+    at: new Date().toISOString(),
+    payload: { text: `${written.subject}\n${links.adminUrl}` },
+  }).map((d) => toMessage(lead, d, ctx.setup));
 }
 
 function toMessage(lead: Lead, d: Draft, setup: ChannelSetup): Message {

@@ -15,11 +15,9 @@
  */
 import type { OutboxItem } from "../../../src/lib/schemas/outbox.ts";
 import { isPending, type Message } from "../../../src/lib/schemas/message.ts";
-import type { Lead } from "../../../src/lib/schemas/lead.ts";
 import { env as currentEnv, type Env } from "../../../src/lib/env.ts";
 import type { Store } from "../store/index.ts";
-import { composeMessages, linksFor, type ChannelSetup } from "../delivery/compose.ts";
-import { escalation } from "../delivery/content.ts";
+import { composeMessages, undeliverableMessages, type ChannelSetup } from "../delivery/compose.ts";
 import { signerFor } from "../delivery/signing.ts";
 import { DeliveryError, sendEmail, sendSms, sendWebhook, type EmailProvider, type SmsProvider } from "./channels.ts";
 
@@ -162,52 +160,15 @@ async function sendDue(messages: Message[], config: NotifyConfig, deps: Required
   );
 }
 
-/**
- * An offer no business could receive (every channel refused it, or none exists) goes to the
- * operator, saying why. Composed here, not in compose.ts, because it depends on sends.
- */
-function undeliverable(
-  lead: Lead,
-  messages: Message[],
-  config: NotifyConfig,
-  signerLinks: { adminUrl: string },
-): Message[] {
+/** Offers that every channel refused for good (their event keys, e.g. "ev0"). */
+function undeliveredOffers(messages: Message[]): string[] {
   const offers = new Map<string, Message[]>();
   for (const m of messages) {
     if (m.kind !== "offer") continue;
     const key = m.id.split("~")[1]!;
     offers.set(key, [...(offers.get(key) ?? []), m]);
   }
-  const setup = setupOf(config);
-  const out: Message[] = [];
-  for (const [key, group] of offers) {
-    if (!group.every((m) => m.state === "failed")) continue;
-    const delivery = lead.routing?.deliveries.find((d) => d.name === group[0]!.toName);
-    const written = escalation(lead, "undeliverable", signerLinks.adminUrl, delivery);
-    const channels: Message["channel"][] = [
-      ...(setup.webhook ? (["webhook"] as const) : []),
-      ...(setup.email && setup.operatorEmails.length ? (["email"] as const) : []),
-    ];
-    for (const channel of channels.length ? channels : (["admin"] as const)) {
-      out.push({
-        id: `${lead.id}~${key}-undeliverable~${channel}`,
-        leadId: lead.id,
-        ...(lead.reference ? { reference: lead.reference } : {}),
-        kind: "undeliverable",
-        audience: "operator",
-        channel,
-        to: channel === "email" ? setup.operatorEmails.join(", ") : channel === "webhook" ? "webhook" : "operator",
-        subject: written.subject,
-        text: written.text,
-        ...(channel !== "webhook" ? { html: written.html } : {}),
-        state: channel === "admin" ? "kept" : "queued",
-        ...(channel === "admin" ? { note: "Not sent: no operator channel configured. Shown here only." } : {}),
-        createdAt: new Date().toISOString(),
-        attempts: 0,
-      });
-    }
-  }
-  return out;
+  return [...offers].filter(([, group]) => group.every((m) => m.state === "failed")).map(([key]) => key);
 }
 
 export type Outcome = "delivered" | "retry" | "dropped";
@@ -228,7 +189,8 @@ async function handle(
     return "dropped";
   }
   const signer = await signerFor(store, deps.env);
-  const composed = composeMessages(lead, { setup: setupOf(config), signer, siteUrl: config.siteUrl });
+  const ctx = { setup: setupOf(config), signer, siteUrl: config.siteUrl };
+  const composed = composeMessages(lead, ctx);
   // An item from before the message log records which operator channels already went.
   for (const m of composed) {
     if (m.kind === "new-lead" && (item.delivered as string[]).includes(m.channel) && isPending(m)) {
@@ -243,7 +205,8 @@ async function handle(
     return sent;
   };
   messages = await sendAll(messages);
-  const fallback = undeliverable(lead, messages, config, linksFor(lead, { signer, siteUrl: config.siteUrl }));
+  // An offer no business could receive goes to the operator instead, saying why.
+  const fallback = undeliveredOffers(messages).flatMap((key) => undeliverableMessages(lead, key, ctx));
   if (fallback.length > 0) messages = [...messages, ...(await sendAll(await store.messages.ensure(fallback)))];
 
   const pending = messages.filter(isPending);
