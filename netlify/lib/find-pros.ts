@@ -18,7 +18,7 @@ import { PHOTO_BODY_LIMIT, type LeadEndpoint } from "./leads.ts";
 import { urgencyOf } from "../../src/lib/lead-urgency.ts";
 import { findProsConfirmationPage, receiptOf, type ProMatch } from "./pages.ts";
 import type { Store } from "./store/index.ts";
-import type { Candidate } from "./delivery/routing.ts";
+import { candidateOf, type Candidate } from "./delivery/routing.ts";
 
 export const MATCH_LIMIT = 3;
 /** Miles: farther than this is not "local". */
@@ -78,15 +78,7 @@ export async function matchCandidates(
           reviewCount: b.reviewCount,
           distanceMiles: miles,
         },
-        candidate: {
-          businessId: b.id,
-          name: b.name,
-          slug: b.slug,
-          ...(b.email ? { email: b.email } : {}),
-          ...(b.phone ? { phone: b.phone } : {}),
-          ...(b.timeZone ? { timeZone: b.timeZone } : {}),
-          distanceMiles: miles,
-        },
+        candidate: candidateOf(b, miles),
       }));
   } catch (error) {
     console.warn(`[lead] find-pros: directory lookup failed (${errorName(error)})`);

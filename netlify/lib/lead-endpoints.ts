@@ -18,7 +18,7 @@ import { AssessmentRequest, AuditRequest, QuoteRequest } from "../../src/lib/sch
 import { urgencyOf } from "../../src/lib/lead-urgency.ts";
 import { TEXT_BODY_LIMIT } from "./http.ts";
 import type { LeadEndpoint } from "./leads.ts";
-import type { Candidate } from "./delivery/routing.ts";
+import { candidateOf, type Candidate } from "./delivery/routing.ts";
 import { bookingConfirmationPage, growthConfirmationPage, quoteConfirmationPage, receiptOf } from "./pages.ts";
 
 export const QUOTE_ENDPOINT: LeadEndpoint<QuoteRequest> = {
@@ -86,14 +86,7 @@ export const BOOKING_ENDPOINT: LeadEndpoint<BookingLead> = {
       if (serviceType === undefined) return { errors: { serviceType: BOOKING_MESSAGES.serviceType } };
     }
     // The admin reads leads without the directory at hand, so the lead names the business.
-    const candidate: Candidate = {
-      businessId: business.id,
-      name: business.name,
-      slug: business.slug,
-      ...(business.email ? { email: business.email } : {}),
-      ...(business.phone ? { phone: business.phone } : {}),
-      ...(business.timeZone ? { timeZone: business.timeZone } : {}),
-    };
+    const candidate = candidateOf(business);
     return { data: { ...data, serviceType, businessName: business.name, businessSlug: business.slug, candidate } };
   },
   async errorForm(values, store) {

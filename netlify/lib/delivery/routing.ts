@@ -28,16 +28,26 @@ export interface Candidate {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A directory business as a candidate: what delivery needs of it, optional parts left out when absent. */
+export function candidateOf(
+  b: { id: string; name: string; slug: string; email?: string; phone?: string; timeZone?: string },
+  distanceMiles?: number,
+): Candidate {
+  return {
+    businessId: b.id,
+    name: b.name,
+    slug: b.slug,
+    ...(b.email ? { email: b.email } : {}),
+    ...(b.phone ? { phone: b.phone } : {}),
+    ...(b.timeZone ? { timeZone: b.timeZone } : {}),
+    ...(distanceMiles !== undefined ? { distanceMiles } : {}),
+  };
+}
+
 function offer(candidate: Candidate, urgency: UrgencyLevel, now: number): Delivery {
   const tz = candidate.timeZone ?? DEFAULT_TIME_ZONE;
   return {
-    businessId: candidate.businessId,
-    name: candidate.name,
-    slug: candidate.slug,
-    ...(candidate.email ? { email: candidate.email } : {}),
-    ...(candidate.phone ? { phone: candidate.phone } : {}),
-    ...(candidate.timeZone ? { timeZone: candidate.timeZone } : {}),
-    ...(candidate.distanceMiles !== undefined ? { distanceMiles: candidate.distanceMiles } : {}),
+    ...candidateOf({ ...candidate, id: candidate.businessId }, candidate.distanceMiles),
     offeredAt: iso(now),
     deadlineAt: iso(answerDeadline(urgency, now, tz)),
     state: "waiting",
