@@ -5,8 +5,8 @@
  * (http.ts: method, content type, cross-site, store, per-IP limit, body size and parsing):
  *
  *   schema + uploads (400) -> store check (404/400, booking) ->
- *   bot checks (silent fake success) -> photo + lead write (409 key reuse, 503 on failure) ->
- *   201 JSON / 200 HTML
+ *   honeypot (silent fake success) -> photo + lead write (409 key reuse, 503 on failure;
+ *   a post faster than a person types is stored but held for the operator) -> 201 JSON / 200 HTML
  *
  * JSON in gets JSON out. A plain form post (urlencoded or multipart, the no-JavaScript
  * path) gets a server-rendered page, unless it sends `Accept: application/json` (a script
@@ -19,7 +19,7 @@ import type { FormValues } from "../../src/lib/forms/markup.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
 import type { LeadType } from "../../src/lib/schemas/lead.ts";
 import { urgencyOf } from "../../src/lib/lead-urgency.ts";
-import { initialRouting, type Candidate } from "./delivery/routing.ts";
+import { heldRouting, initialRouting, type Candidate } from "./delivery/routing.ts";
 import { signerFor } from "./delivery/signing.ts";
 import { newReference } from "./store/reference.ts";
 import { netlifyPhotoStore, type ImageType, type PhotoStore } from "./blobs.ts";
@@ -183,8 +183,9 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
     const elapsed = meta.started === null ? null : now() - meta.started;
     // A future _started is clock skew between browser and server, not a bot.
     const tooFast = elapsed !== null && elapsed >= 0 && elapsed < MIN_FILL_MS;
-    if (meta.honeypot || tooFast) {
-      console.info(`[lead] ${lead.type}: dropped a bot submission (${meta.honeypot ? "honeypot" : "too fast"})`);
+    // Only a script fills the hidden field: it gets a success that stores nothing.
+    if (meta.honeypot) {
+      console.info(`[lead] ${lead.type}: dropped a bot submission (honeypot)`);
       // Indistinguishable from success, so the bot learns nothing.
       const extra = lead.after ? await lead.after(data, store) : {};
       const fakeId = timeId("ld");
@@ -230,7 +231,14 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
             idempotencyKey: meta.idempotencyKey,
             fingerprint,
             urgency,
-            ...(lead.candidates ? { routing: initialRouting(lead.candidates(data), urgency, now()) } : {}),
+            // Too fast to have been typed (autofill, or a script): kept, but held for the operator
+            // to check: no offers to businesses and no e-mail to the address given (a script could
+            // use the form to send mail), while the visitor's receipt and status page work as usual.
+            ...(tooFast
+              ? { routing: heldRouting(now()) }
+              : lead.candidates
+                ? { routing: initialRouting(lead.candidates(data), urgency, now()) }
+                : {}),
           }),
         { step: "write" },
       );
@@ -242,7 +250,9 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
     const id = created.lead.id;
     const firstPhoto = (created.lead.data as Record<string, unknown> | null)?.photoKey;
     if (photoKey && created.duplicate && firstPhoto !== photoKey) await discardPhoto(photosOf, photoKey);
-    console.info(`[lead] ${lead.type}: stored ${id}${created.duplicate ? " (idempotent replay)" : ""}`);
+    console.info(
+      `[lead] ${lead.type}: stored ${id}${created.duplicate ? " (idempotent replay)" : ""}${tooFast ? " (held: sent too fast)" : ""}`,
+    );
     if (!created.duplicate) announce(store, id, context);
 
     const extra = lead.after ? await lead.after(data, store) : {};
@@ -254,8 +264,8 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
       reference: created.lead.reference,
       ...(statusUrl ? { statusUrl } : {}),
       urgency: created.lead.urgency ?? urgency,
-      // Every lead form asks for an e-mail; it is only sent when a provider is configured.
-      emailed: env.RESEND_API_KEY !== undefined,
+      // Every lead form asks for an e-mail; it is only sent when a provider is configured (and not held).
+      emailed: env.RESEND_API_KEY !== undefined && !tooFast,
     };
     return succeed(html, data, id, { ...reply, ...extra, ...receipt });
   });

@@ -22,4 +22,5 @@ export const ROUTING_REASON_LABELS: Readonly<Record<string, string>> = {
   unreachable: "the business has no e-mail or phone on file",
   undeliverable: "our offer could not be delivered to the business",
   "next-pro": "next pro",
+  "too-fast": "held: sent faster than a person types, so nothing went out; check it and call the customer",
 };

@@ -59,8 +59,8 @@ test("a wrong token is refused; a quote from the dialog, markup and all, reaches
   await dialog.getByLabel("Service Needed").selectOption("stump-grinding");
   await dialog.getByLabel("How Soon?").selectOption("within-week");
   await dialog.getByLabel("Tree Type").fill(JS_URL);
-  // The pipeline silently drops a submission faster than a person could type (MIN_FILL_MS,
-  // netlify/lib/leads.ts), and this one must be stored: a person's pace, not a wait for the app.
+  // A submission faster than a person could type is held for the operator (MIN_FILL_MS,
+  // netlify/lib/leads.ts); this one must go through as a person's would: a person's pace.
   await page.waitForTimeout(Math.max(0, 2_700 - (Date.now() - opened)));
   await dialog.getByRole("button", { name: QUOTE_FORM.submit }).click();
   await expect(page.getByTestId("quote-estimate")).toBeVisible(SLOW);

@@ -185,8 +185,8 @@ test(
     await field("name").fill(unique("Phone Homeowner"));
     await field("email").fill("phone.homeowner@example.com");
     await field("phone").fill("(512) 555-0186");
-    // The pipeline silently drops a request sent sooner than a person could fill it in
-    // (MIN_FILL_MS, counted from the page's load), and this one must be stored.
+    // A request sent sooner than a person could fill it in is held for the operator (MIN_FILL_MS,
+    // counted from the page's load); this one must reach the pros as a person's would.
     const loaded = await page.evaluate(() => performance.timeOrigin);
     await page.waitForTimeout(Math.max(0, 2_700 - (Date.now() - loaded)));
     await form.getByRole("button", { name: FIND_PROS_FORM.submit }).click();

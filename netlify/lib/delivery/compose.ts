@@ -12,6 +12,7 @@ import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import { adminLeadUrl, emailMessage, webhookMessage } from "../notify/message.ts";
 import { answerUpdate, escalation, offer, operatorHasIt, passedOn, receipt, type Written } from "./content.ts";
 import { ANSWER_LINK_TTL_MS, type Signer } from "./signing.ts";
+import { isHeld } from "./routing.ts";
 
 /** Which providers are configured (notify/index.ts reads them from env). */
 export interface ChannelSetup {
@@ -78,7 +79,9 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
         payload: payload ?? { text: `${written.subject}\n${links.adminUrl}` },
       }),
     );
+  const held = isHeld(lead);
   const toVisitor = (key: string, kind: string, written: Written, at: string) => {
+    if (held) return;
     // Every lead form asks for an e-mail; an old lead without one gets its updates on the status page only.
     if (visitor.email)
       drafts.push({
@@ -144,7 +147,7 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
       case "escalated":
         toOperator(key, "escalated", escalation(lead, event.reason ?? "no-answer", links.adminUrl), event.at);
         // A request no pro matched already told the visitor so on its receipt.
-        if (event.reason !== "no-pros")
+        if (event.reason !== "no-pros" && event.reason !== "too-fast")
           toVisitor(`${key}-v`, "operator-has-it", operatorHasIt(lead, links.statusUrl), event.at);
         return;
       case "expired":

@@ -121,6 +121,17 @@ export function applyAnswer(
   };
 }
 
+/**
+ * A lead sent faster than a person types (leads.ts MIN_FILL_MS): the operator's from the start,
+ * to check by hand; nothing goes to businesses or to the address it gives (isHeld).
+ */
+export function heldRouting(now: number): Routing {
+  return { deliveries: [], events: [{ at: iso(now), kind: "escalated", reason: "too-fast" }], escalatedAt: iso(now) };
+}
+
+/** Held for the operator: no e-mail goes to the address the lead gives. */
+export const isHeld = (lead: Pick<Lead, "routing">) => lead.routing?.events[0]?.reason === "too-fast";
+
 /** Someone has it: an accepted offer, or the operator. */
 export const isSettled = (routing: Routing) =>
   routing.escalatedAt !== undefined || routing.deliveries.some((d) => d.state === "accepted");

@@ -178,19 +178,42 @@ describe.skipIf(!h)("POST /api/quote", () => {
     expect((await leadsOfType()).length).toBe(before);
   });
 
-  it("too fast (< 2.5 s since _started): fake success, nothing stored; missing _started is fine", async () => {
-    const before = (await leadsOfType()).length;
-    const fast = await quote(
-      jsonRequest("/api/quote", { ...validQuote(), _started: String(Date.now() - 500) }),
-      nextIp(),
-    );
+  it("too fast (< 2.5 s since _started): stored, but held for the operator and nothing sent; missing _started is fine", async () => {
+    const pending: Promise<unknown>[] = [];
+    const fast = await harness.handler(QUOTE_ENDPOINT, {
+      env: parseEnv({
+        RATE_LIMIT_PER_MINUTE: "1000",
+        RESEND_API_KEY: "re_x",
+        RESEND_API_URL: "http://127.0.0.1:9/emails",
+      }),
+    })(jsonRequest("/api/quote", { ...validQuote(), _started: String(Date.now() - 500) }), {
+      ...nextIp(),
+      waitUntil: (p) => void pending.push(p),
+    });
     expect(fast.status).toBe(201);
-    expect(await harness.store.leads.get((await fast.json()).id)).toBeNull();
-    expect((await leadsOfType()).length).toBe(before);
+    const reply = (await fast.json()) as { id: string; statusUrl: string; emailed: boolean };
+    // A real receipt: its status link works; no e-mail is promised.
+    expect(reply.emailed).toBe(false);
+    expect(reply.statusUrl).toMatch(new RegExp(`^/requests/${reply.id}/`));
+    const lead = await harness.store.leads.get(reply.id);
+    expect(lead!.routing).toMatchObject({
+      deliveries: [],
+      escalatedAt: expect.any(String),
+      events: [{ kind: "escalated", reason: "too-fast" }],
+    });
+    await Promise.all(pending);
+    // The operator hears (kept here: no operator channel); the address given gets nothing.
+    const messages = await harness.store.messages.forLead(reply.id);
+    expect(messages.map((m) => [m.audience, m.kind])).toEqual([
+      ["operator", "escalated"],
+      ["operator", "new-lead"],
+    ]);
 
     const noClock = await quote(jsonRequest("/api/quote", validQuote()), nextIp());
     expect(noClock.status).toBe(201);
-    expect(await harness.store.leads.get((await noClock.json()).id)).not.toBeNull();
+    const normal = await harness.store.leads.get((await noClock.json()).id);
+    expect(normal).not.toBeNull();
+    expect(normal!.routing).toBeUndefined();
   });
 
   it("429 with Retry-After once the per-IP limit is used up", async () => {
