@@ -17,7 +17,11 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import { startEdge } from "./local-edge.mjs";
+import { loadDotEnv } from "./env-file.mjs";
 import { register } from "tsx/esm/api";
+
+const fromFile = loadDotEnv();
+if (fromFile.length > 0) console.log(`[serve] read ${fromFile.length} setting(s) from .env`);
 
 /** The on-demand pages: the Astro SSR function the adapter writes (npm run build). */
 const SSR_ENTRY = resolve(".netlify/v1/functions/ssr/ssr.mjs");

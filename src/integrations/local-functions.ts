@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { loadDotEnv } from "../../scripts/env-file.mjs";
 import type { AstroIntegration } from "astro";
 import type { Plugin } from "vite";
 
@@ -17,7 +18,10 @@ export default function localFunctions(): AstroIntegration {
     name: "treeline:local-functions",
     hooks: {
       "astro:config:setup": ({ command, updateConfig }) => {
-        if (command === "dev") updateConfig({ vite: { plugins: [devFunctions()] } });
+        if (command !== "dev") return;
+        // As npm start does: settings from .env (the environment wins); builds never read it.
+        loadDotEnv();
+        updateConfig({ vite: { plugins: [devFunctions()] } });
       },
     },
   };

@@ -99,7 +99,10 @@ test("a wrong token is refused; a quote from the dialog, markup and all, reaches
   await expect(receipt).toContainText("Kept (not sent)");
   await receipt.getByRole("button").first().click();
   await expect(receipt.getByTestId("message-text")).toContainText(/Your reference: TL-/);
-  await expect(receipt.locator('iframe[sandbox=""]')).toHaveAttribute("srcdoc", /Your reference/);
+  await expect(receipt.locator('iframe[sandbox="allow-popups allow-popups-to-escape-sandbox"]')).toHaveAttribute(
+    "srcdoc",
+    /Your reference/,
+  );
   await expect(detail.locator("img[src='x'], script")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss ?? null)).toBeNull();
   // Choices read as the form showed them, not as stored.

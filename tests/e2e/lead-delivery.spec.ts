@@ -105,7 +105,10 @@ test.describe("without JavaScript", () => {
     // The link is on SITE_URL's origin (the e-mail's), so only its path is followed here.
     const answerPath = link![2]!;
     expect(answerPath).toMatch(new RegExp(`^/respond/ld_[0-9a-z]+\\.${listed.id}\\.[0-9a-z]+\\.[\\w-]+$`));
-    await expect(offer.locator('iframe[sandbox=""]')).toHaveAttribute("srcdoc", new RegExp(escapeRe(answerPath)));
+    await expect(offer.locator('iframe[sandbox="allow-popups allow-popups-to-escape-sandbox"]')).toHaveAttribute(
+      "srcdoc",
+      new RegExp(escapeRe(answerPath)),
+    );
     // axe runs as a script, which the business's browser does not; the page has none of its own,
     // so this is the page the business gets (a GET changes nothing).
     await operator.goto(answerPath);

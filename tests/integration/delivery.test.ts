@@ -177,6 +177,10 @@ describe.skipIf(!h)("lead delivery", () => {
     expect(receipt!.text).toContain(`Your reference: ${reply.reference}`);
     expect(receipt!.text).toContain(`${SITE}${reply.statusUrl}`);
     expect(emails("ops@treeline.test")).toHaveLength(1);
+    // Each e-mail carries its message id as Resend's Idempotency-Key: a retry never mails twice.
+    const keys = mail.calls.map((c) => c.headers["idempotency-key"]);
+    expect(keys.every((k) => typeof k === "string" && k.startsWith(`${reply.id}~`))).toBe(true);
+    expect(new Set(keys).size).toBe(keys.length);
 
     // The business's link opens its answer page; accepting shows on the visitor's page.
     const path = linkIn(offer!.text, "respond");

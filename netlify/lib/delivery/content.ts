@@ -209,7 +209,7 @@ export function answerUpdate(
         : `${delivery.name} can't take your request`;
   const detail =
     kind === "accepted"
-      ? `${delivery.name} will contact you to confirm the details.`
+      ? `${delivery.name} will contact you to confirm the details.${delivery.phone ? ` Their number: ${delivery.phone}.` : ""}`
       : kind === "called"
         ? `${delivery.name} is calling you about your request now. Their number: ${delivery.phone ?? "on their page"}.`
         : nextStep(lead);

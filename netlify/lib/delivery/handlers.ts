@@ -154,7 +154,7 @@ function notifyLater(store: Store, leadId: string, context: FunctionContext | nu
 
 const NOTICES = {
   applied: {
-    accept: "Thanks: you accepted this job. The customer has been told; please call them to confirm.",
+    accept: "Thanks: you accepted this job. The customer's request page shows it; please call them to confirm.",
     decline: "Thanks for letting us know. We've passed the job on.",
   },
   repeated: "You already answered this job; your first answer stands.",

@@ -121,7 +121,7 @@ export function answerPage({ lead, delivery, path, photoPath, notice, now }: Ans
     const terms = [delivery.window ? `When: ${delivery.window}` : "", delivery.price ? `Price: ${delivery.price}` : ""]
       .filter(Boolean)
       .join(" · ");
-    status = `<div class="ok-box"><strong>Accepted</strong> on ${escapeHtml(dayTime(delivery.answeredAt!, tz))}.${terms ? ` ${escapeHtml(terms)}.` : ""} The customer has been told. Please call them to confirm.</div>`;
+    status = `<div class="ok-box"><strong>Accepted</strong> on ${escapeHtml(dayTime(delivery.answeredAt!, tz))}.${terms ? ` ${escapeHtml(terms)}.` : ""} The customer's request page shows your answer. Please call them to confirm.</div>`;
   } else if (delivery.state === "declined") {
     status = `<div class="ok-box"><strong>Declined</strong> (${escapeHtml(declineLabel(delivery.reason))}). Thanks for letting us know: we've passed the job on.</div>`;
   } else if (!open) {

@@ -67,7 +67,12 @@ export async function sendEmail(
     .map((a) => a.trim())
     .filter(Boolean);
   const body = await call(doFetch, provider.apiUrl, {
-    headers: { "content-type": "application/json", authorization: `Bearer ${provider.apiKey}` },
+    // Resend sends a repeated key once (24 h): a retry after a lost answer never mails twice.
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${provider.apiKey}`,
+      "idempotency-key": m.id.slice(0, 256),
+    },
     body: JSON.stringify({
       from: provider.from,
       to,

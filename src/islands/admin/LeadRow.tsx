@@ -6,7 +6,7 @@ import { LEAD_TYPE_SINGULAR } from "../../lib/admin.ts";
 import { summarizeLead } from "../../lib/lead-summary.ts";
 import type { Lead } from "../../lib/schemas/lead.ts";
 import { formatWhen } from "./api.ts";
-import { StatusBadge, UrgencyBadge } from "./StatusBadge.tsx";
+import { RoutingBadge, StatusBadge, UrgencyBadge } from "./StatusBadge.tsx";
 
 export function LeadRow({ lead, onOpen }: { lead: Lead; onOpen(id: string, trigger: HTMLElement): void }) {
   const s = summarizeLead(lead);
@@ -30,6 +30,7 @@ export function LeadRow({ lead, onOpen }: { lead: Lead; onOpen(id: string, trigg
       <span className="flex flex-wrap items-center gap-2 text-sm text-slate-500 sm:flex-col sm:items-end sm:gap-1">
         <span className="flex gap-1">
           <UrgencyBadge urgency={lead.urgency} />
+          <RoutingBadge routing={lead.routing} />
           <StatusBadge status={lead.status} />
         </span>
         <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt)}</time>

@@ -1,11 +1,35 @@
 /**
- * A message in full: its delivery facts, the text as sent, the e-mail's HTML and the webhook's
- * JSON. The HTML is shown in an iframe with `sandbox=""` (no scripts, no same origin, no
- * forms or popups) from `srcdoc`: it is never put into the admin's own page.
+ * A message in full: its delivery facts, the text as sent (its links followable), the e-mail's
+ * HTML and the webhook's JSON. The HTML is shown in an iframe from `srcdoc`, sandboxed (no
+ * scripts, no same origin, no forms): it is never put into the admin's own page. Its links
+ * open in a new tab (a `<base target>` and the popup permissions), since the pages they lead
+ * to (the answer page) refuse to be framed.
  */
 import { MESSAGE_CHANNEL_LABELS } from "../../lib/admin-messages.ts";
 import type { Message } from "../../lib/schemas/message.ts";
 import { formatWhen } from "./api.ts";
+
+const URL_IN_TEXT = /(https?:\/\/[^\s<>"]+)/;
+
+/**
+ * The text with the site's own links as links (a status or answer page), so the operator can
+ * follow them; any other address a visitor typed stays text. React escapes all of it.
+ */
+function Linked({ text }: { text: string }) {
+  const own = (url: string) => url.startsWith(`${location.origin}/`);
+  return text.split(URL_IN_TEXT).map((part, i) =>
+    i % 2 === 1 && own(part) ? (
+      <a key={i} href={part} target="_blank" rel="noreferrer noopener" className="link break-all">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
+/** The e-mail as it renders, its links opening outside the frame. */
+const framed = (html: string) => `<base target="_blank">${html}`;
 
 /** The webhook body, indented; as stored when it is not JSON. */
 function pretty(payload: string): string {
@@ -42,7 +66,7 @@ export function MessageBody({ message: m }: { message: Message }) {
       <div>
         <p className="font-semibold text-slate-800">{m.subject}</p>
         <pre className="mt-1 font-sans break-words whitespace-pre-wrap text-slate-900" data-testid="message-text">
-          {m.text}
+          <Linked text={m.text} />
         </pre>
       </div>
       {m.html ? (
@@ -50,8 +74,8 @@ export function MessageBody({ message: m }: { message: Message }) {
           <p className="font-semibold text-slate-800">As the e-mail shows it</p>
           <iframe
             title={`E-mail: ${m.subject}`}
-            sandbox=""
-            srcDoc={m.html}
+            sandbox="allow-popups allow-popups-to-escape-sandbox"
+            srcDoc={framed(m.html)}
             referrerPolicy="no-referrer"
             loading="lazy"
             className="mt-1 h-96 w-full rounded border border-slate-200 bg-white"

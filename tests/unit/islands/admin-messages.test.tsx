@@ -158,8 +158,9 @@ describe("admin: the Messages tab", () => {
     expect(within(panel).getByTestId("message-text").textContent).toBe("Hello Cedar Crew,\nA customer needs you (2).");
     const frame = within(panel).getByTitle("E-mail: New job 2: tree trimming") as HTMLIFrameElement;
     expect(frame.tagName).toBe("IFRAME");
-    expect(frame.getAttribute("sandbox")).toBe("");
-    expect(frame.getAttribute("srcdoc")).toBe(message(2).html);
+    // No scripts, no same origin, no forms: only its links may open, in a new tab.
+    expect(frame.getAttribute("sandbox")).toBe("allow-popups allow-popups-to-escape-sandbox");
+    expect(frame.getAttribute("srcdoc")).toBe(`<base target="_blank">${message(2).html}`);
     // Nothing of the e-mail's markup is part of the admin's own page.
     expect(document.getElementById("from-the-email-2")).toBeNull();
     expect(document.querySelector("body script, body b")).toBeNull();
@@ -169,6 +170,19 @@ describe("admin: the Messages tab", () => {
     await user.click(toggle);
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
     expect(panel.hidden).toBe(true);
+  });
+
+  it("the site's own links in a message's text are links; an address a visitor typed stays text", async () => {
+    const own = `${location.origin}/respond/ld_0mwxxarwz03o87sx46n.biz-1.abc.sig`;
+    server({ messages: [{ ...message(3), text: `Answer here: ${own}\nTheir site: https://evil.example/x` }] });
+    await open("Messages");
+    const list = await screen.findByRole("list", { name: "Messages, newest first" });
+    await user.click(within(list).getByRole("button", { expanded: false }));
+    const text = within(list).getByTestId("message-text");
+    const links = within(text).getAllByRole("link");
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([own]);
+    expect(links[0]!.getAttribute("target")).toBe("_blank");
+    expect(text.textContent).toContain("https://evil.example/x");
   });
 
   it("shows the webhook's JSON as text, and an operator message kept for this admin only", async () => {
