@@ -10,6 +10,7 @@ import { useEffect, useLayoutEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { RECEIPT_COPY } from "../../lib/forms/copy.ts";
+import { SITE } from "../../lib/site.ts";
 import { $toasts, dismissToast } from "../../lib/stores/dialogs.ts";
 import { Icon } from "../../views/Icon.tsx";
 
@@ -65,6 +66,13 @@ export function Toaster() {
                 {toast.description}
                 {toast.reference ? <ToastReference reference={toast.reference} /> : null}
               </Toast.Description>
+            ) : null}
+            {toast.call ? (
+              // An emergency: the hotline as a button, first thing to tap.
+              <a href={SITE.phoneHref} className="btn-primary btn-sm mt-1 justify-self-start">
+                <Icon name="phone" className="size-4" />
+                Call {SITE.phone}
+              </a>
             ) : null}
             {toast.action ? (
               // A link, not a button: it goes somewhere. altText is what a screen reader hears instead.

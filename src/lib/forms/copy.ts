@@ -24,7 +24,7 @@ export const EMERGENCY_CONFIRMATION = {
 
 export const QUOTE_TOASTS = {
   success: { title: "Quote Request Submitted", description: "We'll contact you within 24 hours with your estimate." },
-  emergency: { title: "Quote Request Submitted", description: EMERGENCY_CONFIRMATION.callNow },
+  emergency: { title: "Quote Request Submitted", description: EMERGENCY_CONFIRMATION.callNow, call: true },
   failure: { title: "Error", description: "Failed to submit quote request. Please try again.", variant: "destructive" },
 } as const satisfies Record<string, ToastInput>;
 
@@ -79,7 +79,7 @@ export const BOOKING_TOASTS = {
     title: "Booking Request Submitted",
     description: "We'll contact you within 24 hours to schedule your service.",
   },
-  emergency: { title: "Booking Request Submitted", description: EMERGENCY_CONFIRMATION.callNow },
+  emergency: { title: "Booking Request Submitted", description: EMERGENCY_CONFIRMATION.callNow, call: true },
   failure: {
     title: "Error",
     description: "Failed to submit booking request. Please try again.",

@@ -49,6 +49,8 @@ export interface ToastInput {
   action?: ToastAction;
   /** Milliseconds on screen, when the default 5000 is too short to read (a reference). */
   duration?: number;
+  /** Offer the hotline as a tap-to-call button (an emergency's confirmation). */
+  call?: boolean;
 }
 
 export interface ToastItem extends ToastInput {

@@ -13,6 +13,7 @@ import { BOOKING_TOASTS, QUOTE_TOASTS, RECEIPT_COPY, REVIEW_TOASTS, withReceipt 
 import { $toasts, dismissToast, showToast } from "../../../src/lib/stores/dialogs.ts";
 import { theToast, toasts } from "../../helpers/islands.ts";
 import { RECEIPT } from "../../helpers/receipts.ts";
+import { SITE } from "../../../src/lib/site.ts";
 
 const region = () => screen.getAllByRole("region", { name: "Notifications (F8)" });
 
@@ -53,6 +54,16 @@ describe("Toaster", () => {
     expect(link.getAttribute("href")).toBe(RECEIPT.statusUrl);
     // Without a reference it is the plain toast.
     expect(withReceipt(BOOKING_TOASTS.success, { ...RECEIPT, reference: "" })).toBe(BOOKING_TOASTS.success);
+  });
+
+  it("an emergency's receipt toast puts the hotline first as a tap-to-call link; a routine one has none", async () => {
+    ensureToaster();
+    await act(async () => void showToast(withReceipt(BOOKING_TOASTS.emergency, RECEIPT)));
+    const links = within(theToast()).getAllByRole("link");
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([SITE.phoneHref, RECEIPT.statusUrl]);
+    expect(links[0]!.textContent).toBe(`Call ${SITE.phone}`);
+    await act(async () => void showToast(withReceipt(BOOKING_TOASTS.success, RECEIPT)));
+    expect(within(theToast()).queryByRole("link", { name: `Call ${SITE.phone}` })).toBeNull();
   });
 
   it("Close dismisses the toast and empties the store", async () => {
