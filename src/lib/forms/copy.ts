@@ -24,7 +24,8 @@ export const EMERGENCY_CONFIRMATION = {
 
 export const QUOTE_TOASTS = {
   success: { title: "Quote Request Submitted", description: "We'll contact you within 24 hours with your estimate." },
-  emergency: { title: "Quote Request Submitted", description: EMERGENCY_CONFIRMATION.callNow, call: true },
+  // The quote dialog stays open on its confirmation, which leads with the call button already.
+  emergency: { title: "Quote Request Submitted", description: EMERGENCY_CONFIRMATION.callNow },
   failure: { title: "Error", description: "Failed to submit quote request. Please try again.", variant: "destructive" },
 } as const satisfies Record<string, ToastInput>;
 
@@ -79,6 +80,7 @@ export const BOOKING_TOASTS = {
     title: "Booking Request Submitted",
     description: "We'll contact you within 24 hours to schedule your service.",
   },
+  // The booking dialog closes: the toast is the confirmation, so it carries the call button.
   emergency: { title: "Booking Request Submitted", description: EMERGENCY_CONFIRMATION.callNow, call: true },
   failure: {
     title: "Error",
