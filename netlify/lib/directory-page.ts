@@ -91,12 +91,12 @@ export function pageHeaders(
  * outlive it. Undefined when none changes within the page's CDN life.
  */
 export function openStateFreshFor(
-  businesses: readonly Pick<ListBusiness, "businessHours" | "timeZone">[],
+  businesses: readonly Pick<ListBusiness, "businessHours" | "timeZone" | "emergency247">[],
   now: number,
 ): number | undefined {
   let first: number | null = null;
-  for (const { businessHours, timeZone } of businesses) {
-    const at = nextOpenStateChange(businessHours ?? {}, timeZone, now, PAGE_MAX_AGE_SECONDS / 60);
+  for (const { businessHours, timeZone, emergency247 } of businesses) {
+    const at = nextOpenStateChange(businessHours ?? {}, timeZone, now, PAGE_MAX_AGE_SECONDS / 60, emergency247);
     if (at !== null && (first === null || at < first)) first = at;
   }
   return first === null ? undefined : (first - now) / 1000;

@@ -5,7 +5,13 @@
  *
  * Formats: "7:00 AM - 5:00 PM", "7 AM - 5 PM", "Open 24 hours", "" (closed), and spans past
  * midnight ("6:00 PM - 2:00 AM" keeps the business open until 2 AM the next day).
+ *
+ * Public holidays (src/lib/holidays.ts: New Year's Day, Memorial Day, Independence Day, Labor
+ * Day, Thanksgiving, Christmas, and the weekdays they are observed on) close a business for
+ * that whole local day, unless it is open 24/7 or answers emergencies 24/7 (`emergency247`):
+ * those keep their hours.
  */
+import { holidayClosure } from "./holidays.ts";
 import { WEEKDAYS, type Weekday } from "./options.ts";
 import type { BusinessHours } from "./schemas/business.ts";
 
@@ -55,8 +61,16 @@ export function isOpen247(hours: BusinessHours): boolean {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** The weekday and minutes after midnight at `now` in `timeZone`. */
-export function localTime(now: number | Date, timeZone: string = DEFAULT_TIME_ZONE): { day: Weekday; minutes: number } {
+/** The local clock at one moment: weekday, minutes after midnight and calendar date. */
+export interface LocalTime {
+  day: Weekday;
+  minutes: number;
+  /** "YYYY-MM-DD" in the zone. */
+  date: string;
+}
+
+/** The weekday, minutes after midnight and date at `now` in `timeZone`. */
+export function localTime(now: number | Date, timeZone: string = DEFAULT_TIME_ZONE): LocalTime {
   // A search asks for the same moment and zone once per candidate: answer repeats from memory.
   const memoKey = `${timeZone}|${+now}`;
   const known = recent.get(memoKey);
@@ -67,15 +81,18 @@ export function localTime(now: number | Date, timeZone: string = DEFAULT_TIME_ZO
   return found;
 }
 
-const recent = new Map<string, { day: Weekday; minutes: number }>();
+const recent = new Map<string, LocalTime>();
 
-function readClock(now: number | Date, timeZone: string): { day: Weekday; minutes: number } {
+function readClock(now: number | Date, timeZone: string): LocalTime {
   let format = formats.get(timeZone);
   if (!format) {
     // Building a formatter costs far more than using one; a search checks hundreds of businesses.
     format = new Intl.DateTimeFormat("en-US", {
       timeZone,
       weekday: "long",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
       hour: "numeric",
       minute: "numeric",
       hourCycle: "h23",
@@ -85,7 +102,11 @@ function readClock(now: number | Date, timeZone: string): { day: Weekday; minute
   const parts = format.formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const day = get("weekday").toLowerCase() as Weekday;
-  return { day, minutes: (Number(get("hour")) % 24) * 60 + Number(get("minute")) };
+  return {
+    day,
+    minutes: (Number(get("hour")) % 24) * 60 + Number(get("minute")),
+    date: `${get("year")}-${get("month")}-${get("day")}`,
+  };
 }
 
 export interface OpenState {
@@ -94,19 +115,28 @@ export interface OpenState {
   always: boolean;
   /** The business's own weekday at `now` (the business page highlights it). */
   today: Weekday;
+  /** The public holiday it is closed for today (absent when it is not one, or the business stays open). */
+  holiday?: string;
 }
 
-/** Whether the business is open at `now` in its own time zone, overnight spans included. */
+/**
+ * Whether the business is open at `now` in its own time zone, overnight spans included; closed
+ * on public holidays unless it is open 24/7 or `emergency247`.
+ */
 export function openState(
   hours: BusinessHours,
   timeZone: string = DEFAULT_TIME_ZONE,
   now: number | Date = Date.now(),
+  emergency247 = false,
 ): OpenState {
   const always = isOpen247(hours);
+  const clock = localTime(now, timeZone);
+  const holiday = always || emergency247 ? null : holidayClosure(clock.date);
   return {
-    open: always || openFromSpans(weeklySpans(hours), timeZone, now),
+    open: always || openFromSpans(weeklySpans(hours), timeZone, now, emergency247),
     always,
-    today: localTime(now, timeZone).day,
+    today: clock.day,
+    ...(holiday ? { holiday: holiday.name } : {}),
   };
 }
 
@@ -115,9 +145,16 @@ export function weeklySpans(hours: BusinessHours): Span[][] {
   return WEEKDAYS.map((d) => daySpans(hours[d]));
 }
 
-/** openState from weeklySpans (what the store keeps per business). */
-export function openFromSpans(week: readonly (readonly Span[])[], timeZone: string, now: number | Date): boolean {
-  const { day, minutes: at } = localTime(now, timeZone);
+/** openState from weeklySpans (what the store keeps per business), public holidays included. */
+export function openFromSpans(
+  week: readonly (readonly Span[])[],
+  timeZone: string,
+  now: number | Date,
+  emergency247 = false,
+): boolean {
+  const { day, minutes: at, date } = localTime(now, timeZone);
+  if (!emergency247 && holidayClosure(date) && !week.every((d) => d.some(([o, c]) => o === 0 && c >= DAY)))
+    return false;
   const index = WEEKDAYS.indexOf(day);
   return (
     (week[index] ?? []).some(([o, c]) => at >= o && at < c) ||
@@ -139,10 +176,12 @@ export function nextOpenStateChange(
   timeZone: string = DEFAULT_TIME_ZONE,
   now: number = Date.now(),
   horizonMinutes = 60,
+  emergency247 = false,
 ): number | null {
   const always = isOpen247(hours);
   const week = weeklySpans(hours);
-  const stateAt = (at: number) => `${always || openFromSpans(week, timeZone, at)} ${localTime(at, timeZone).day}`;
+  const stateAt = (at: number) =>
+    `${always || openFromSpans(week, timeZone, at, emergency247)} ${localTime(at, timeZone).day}`;
   const start = stateAt(now);
   const firstMinute = Math.floor(now / MINUTE) * MINUTE + MINUTE;
   for (let i = 0; i < horizonMinutes; i++) {

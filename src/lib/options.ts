@@ -41,8 +41,40 @@ export const CITIES = [
 export type City = (typeof CITIES)[number];
 export type CityName = City["label"];
 
-/** Stored city names, e.g. for z.enum. */
+/** The directory's filter cities' names (the /directory city filter, spec section 9). */
 export const CITY_NAMES = CITIES.map((c) => c.label) as unknown as readonly [CityName, ...CityName[]];
+
+/**
+ * Metro areas a stored business may be in (Business.city): the filter cities first, in the
+ * same order (their index is the store's city band, so Texas keeps its ranks), then the other
+ * cities the home page serves (content/marketing/states.yaml). Only CITIES are offered as a
+ * filter; a business elsewhere is found with "near" and "All Cities".
+ */
+export const METROS = [
+  ...CITIES.map((c) => ({ label: c.label, state: c.state, timeZone: "America/Chicago" })),
+  { label: "Miami", state: "FL", timeZone: "America/New_York" },
+  { label: "Orlando", state: "FL", timeZone: "America/New_York" },
+  { label: "Tampa", state: "FL", timeZone: "America/New_York" },
+  { label: "Jacksonville", state: "FL", timeZone: "America/New_York" },
+  { label: "Los Angeles", state: "CA", timeZone: "America/Los_Angeles" },
+  { label: "San Diego", state: "CA", timeZone: "America/Los_Angeles" },
+  { label: "Sacramento", state: "CA", timeZone: "America/Los_Angeles" },
+  { label: "San Jose", state: "CA", timeZone: "America/Los_Angeles" },
+  { label: "New York City", state: "NY", timeZone: "America/New_York" },
+  { label: "Buffalo", state: "NY", timeZone: "America/New_York" },
+  { label: "Rochester", state: "NY", timeZone: "America/New_York" },
+  { label: "Albany", state: "NY", timeZone: "America/New_York" },
+  { label: "Chicago", state: "IL", timeZone: "America/Chicago" },
+  { label: "Naperville", state: "IL", timeZone: "America/Chicago" },
+  { label: "Springfield", state: "IL", timeZone: "America/Chicago" },
+  { label: "Peoria", state: "IL", timeZone: "America/Chicago" },
+] as const;
+
+export type Metro = (typeof METROS)[number];
+export type MetroName = CityName | Exclude<Metro["label"], CityName>;
+
+/** Stored metro names (Business.city), e.g. for z.enum. */
+export const METRO_NAMES = METROS.map((m) => m.label) as unknown as readonly [MetroName, ...MetroName[]];
 
 /** Accepts a city value ("san-antonio") or label ("San Antonio"), any case. */
 export function findCity(input: string | null | undefined): City | undefined {

@@ -5,7 +5,7 @@
  *
  * The Lua scripts in scripts.ts compute the same numbers; keep the two in step.
  */
-import { CITIES, type CityName } from "../../../src/lib/options.ts";
+import { METROS, type MetroName } from "../../../src/lib/options.ts";
 
 export const CITY_BAND = 100_000_000;
 export const FEATURED_BOOST = 10_000_000;
@@ -28,8 +28,9 @@ export function orderScore(featured: boolean, sum: number, count: number): numbe
   );
 }
 
-export function cityRank(city: CityName): number {
-  const rank = CITIES.findIndex((c) => c.label === city);
+/** The band of a stored metro (Business.city): its index in METROS, the filter cities first. */
+export function cityRank(city: MetroName): number {
+  const rank = METROS.findIndex((c) => c.label === city);
   if (rank < 0) throw new Error(`unknown city ${city}`);
   return rank;
 }

@@ -3,7 +3,7 @@
  * imports nothing node-only.
  */
 import { z } from "../zod.ts";
-import { CITY_NAMES } from "../options.ts";
+import { METRO_NAMES } from "../options.ts";
 import { cleanString } from "./text.ts";
 
 /** Opening hours as display text per day; an empty or missing day means Closed. */
@@ -55,8 +55,11 @@ export const Business = z.object({
   slug: z.string().regex(SLUG).max(120),
   /** About text. */
   description: text.max(4000),
-  /** One of the directory cities. */
-  city: z.enum(CITY_NAMES),
+  /**
+   * Its metro area: one of METROS (src/lib/options.ts), the four filter cities or another
+   * served city (e.g. "Miami"); `locality` names the suburb when it is not the metro's city.
+   */
+  city: z.enum(METRO_NAMES),
   /** Two-letter state code. */
   state: z.string().regex(/^[A-Z]{2}$/),
   /** ZIP code as text (keeps leading zeros). */
@@ -128,7 +131,7 @@ export const BusinessInput = Business.omit(RESPONSE_FIELDS).extend({
   reviewCount: Business.shape.reviewCount.optional(),
   /** Defaults to no images. */
   images: Business.shape.images.default([]),
-  /** Defaults to Texas, where every directory city is. */
+  /** Defaults to Texas, where the four filter cities are; a business in another metro says its state. */
   state: Business.shape.state.default("TX"),
 });
 export type BusinessInput = z.input<typeof BusinessInput>;

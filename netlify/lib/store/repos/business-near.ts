@@ -130,7 +130,7 @@ export async function nearList(
       const miles = distanceMiles(query.near, decodeGeohashScore(asNumber(flat[i + 1])));
       if (miles > radius) continue;
       if (query.emergency && entry[2] !== 1) continue;
-      if (query.openNow && !openFromSpans(entry[3], entry[1], now)) continue;
+      if (query.openNow && !openFromSpans(entry[3], entry[1], now, entry[2] === 1)) continue;
       inside.push({ id: entry[0], miles });
     }
   }

@@ -7,7 +7,7 @@
  *   - several words: their intersection, computed once per directory version and cached.
  */
 import type { Redis } from "@upstash/redis";
-import { findCity, CITIES } from "../../../../src/lib/options.ts";
+import { findCity, METROS } from "../../../../src/lib/options.ts";
 import type { Business, BusinessInput, Review } from "../../../../src/lib/schemas/business.ts";
 import { DIRECTORY_MAX_LIMIT, DIRECTORY_PAGE_SIZE } from "../../../../src/lib/directory-url.ts";
 import type { Point } from "../../../../src/lib/geo/distance.ts";
@@ -164,8 +164,8 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
       const [ids, total] = await p.exec<[unknown[], number]>();
       return { ids: ids.map((v) => asString(v) ?? ""), total: asNumber(total) };
     }
-    // Every city: the top offset+limit of each city band, merged. Bounded by the city count.
-    for (let r = 0; r < CITIES.length; r++) {
+    // Every city: the top offset+limit of each metro's band, merged. Bounded by the metro count.
+    for (let r = 0; r < METROS.length; r++) {
       const band = cityBand(r, featured);
       const max = `(${band.max * scale}` as const;
       p.zrange(key, max, band.min * scale, {
@@ -180,7 +180,7 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
     const replies = await p.exec<unknown[]>();
     const merged: { id: string; order: number }[] = [];
     let total = 0;
-    for (let r = 0; r < CITIES.length; r++) {
+    for (let r = 0; r < METROS.length; r++) {
       for (const [id, score] of pairs(replies[r * 2])) merged.push({ id, order: score / scale - r * CITY_BAND });
       total += asNumber(replies[r * 2 + 1]);
     }

@@ -7,7 +7,8 @@
  * paint and without JavaScript; the page leaves the CDN when they next change
  * (nextOpenStateChange, src/pages/directory/[slug].astro).
  */
-import { DEFAULT_TIME_ZONE, OPEN_TEXT, openState } from "../../../lib/hours.ts";
+import { CLOSING_HOLIDAYS } from "../../../lib/holidays.ts";
+import { DEFAULT_TIME_ZONE, OPEN_TEXT, isOpen247, openState } from "../../../lib/hours.ts";
 import { hoursRows } from "../../../lib/directory.ts";
 import type { Business } from "../../../lib/schemas/business.ts";
 
@@ -24,8 +25,14 @@ export function timeZoneName(timeZone: string): string {
 }
 
 /** The open state as a badge. */
-export function OpenNow({ business, now }: { business: Pick<Business, "businessHours" | "timeZone">; now: number }) {
-  const state = openState(business.businessHours, business.timeZone, now);
+export function OpenNow({
+  business,
+  now,
+}: {
+  business: Pick<Business, "businessHours" | "timeZone" | "emergency247">;
+  now: number;
+}) {
+  const state = openState(business.businessHours, business.timeZone, now, business.emergency247);
   return (
     <p
       className="badge bg-forest-100 text-forest-800 data-[closed]:bg-slate-100 data-[closed]:text-slate-700"
@@ -38,9 +45,17 @@ export function OpenNow({ business, now }: { business: Pick<Business, "businessH
 }
 
 /** Monday..Sunday; today's row (on the business's clock) is highlighted. */
-export function HoursTable({ business, now }: { business: Pick<Business, "businessHours" | "timeZone">; now: number }) {
+export function HoursTable({
+  business,
+  now,
+}: {
+  business: Pick<Business, "businessHours" | "timeZone" | "emergency247">;
+  now: number;
+}) {
   const timeZone = business.timeZone ?? DEFAULT_TIME_ZONE;
-  const today = openState(business.businessHours, timeZone, now).today;
+  const state = openState(business.businessHours, timeZone, now, business.emergency247);
+  const today = state.today;
+  const holidayOpen = business.emergency247 === true || isOpen247(business.businessHours);
   return (
     <div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 text-sm">
@@ -59,7 +74,13 @@ export function HoursTable({ business, now }: { business: Pick<Business, "busine
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-xs text-slate-500">Times are {timeZoneName(timeZone)}.</p>
+      <p className="mt-3 text-xs text-slate-500" data-holiday-hours="">
+        {state.holiday ? `Closed today for ${state.holiday}. ` : ""}
+        {holidayOpen
+          ? "Open on public holidays for emergencies."
+          : `Closed on ${CLOSING_HOLIDAYS.slice(0, -1).join(", ")} and ${CLOSING_HOLIDAYS.at(-1)} (and the weekdays they are observed on).`}
+      </p>
+      <p className="mt-1 text-xs text-slate-500">Times are {timeZoneName(timeZone)}.</p>
     </div>
   );
 }
