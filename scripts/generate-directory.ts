@@ -1,27 +1,44 @@
 /**
  * npm run seed:generate — writes content/directory/businesses.json, the directory's sample
- * data: the hand-written businesses (ids below GENERATED_FROM, kept as written) plus
- * generated ones across the four metro areas and their suburbs, so "near 78664" or "near
- * Katy, TX" finds real neighbours.
+ * data: the hand-written businesses (ids below GENERATED_FROM, their words kept) plus
+ * generated ones around every city the home page serves (content/marketing/states.yaml: four
+ * Texas metros and their suburbs, and Miami, Chicago, Los Angeles, ... in FL, CA, NY, IL), so
+ * "near 78664", "near 33101" or "near Katy, TX" finds real neighbours.
  *
- * Reproducible: a fixed-seed PRNG, so re-running writes the same file. Every business is
- * geocoded here, at seed time, from its ZIP with the ZIP dataset (src/lib/geo/places.ts; the
- * store and the browser never load it for this): `location` is the ZIP's centroid, and
- * `locality` the town the ZIP belongs to when that is not the metro's own city.
+ * Reproducible: fixed-seed PRNGs (scripts/random.ts), so re-running writes the same file. The
+ * sample data must not give itself away (docs/directory.md, "Sample data rules", guarded by
+ * tests/unit/sample-data.test.ts):
+ * - every business is at a real ZIP of its town, geocoded here from the ZIP dataset
+ *   (src/lib/geo/places.ts; the store and the browser never load it for this), at its own
+ *   point: the ZIP's centroid moved by up to MAX_JITTER_MILES, so distances are real;
+ * - every phone is its own: a fictional 555-01xx number on an area code of its metro, never
+ *   the site's hotline (SITE.phone), never another business's;
+ * - no dead links: sample businesses have no website (an *.example.com one leads nowhere);
+ * - no shared stock photos: only the one showcase business keeps its own pictures, every
+ *   other shows "No photos yet";
+ * - reviews: most businesses have several, with varied ratings; a few have none.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { zipPoint } from "../src/lib/geo/places.ts";
 import { OPEN_24_HOURS } from "../src/lib/hours.ts";
-import { WEEKDAYS, type CityName } from "../src/lib/options.ts";
+import { METROS as METRO_LIST, WEEKDAYS, type MetroName } from "../src/lib/options.ts";
 import { SeedFile, type BusinessHours } from "../src/lib/schemas/business.ts";
+import { SITE } from "../src/lib/site.ts";
 import { mulberry32 } from "./random.ts";
 
 const FILE = "content/directory/businesses.json";
 /** Ids from biz-101 on are generated; below are hand-written. */
 const GENERATED_FROM = 101;
+/** How far a business may sit from its ZIP's centroid. */
+const MAX_JITTER_MILES = 1.5;
+/** The one business whose pictures are its own (the business page's showcase). */
+const SHOWCASE_ID = "biz-001";
+
+type Town = { town: string; zips: string[]; count: number };
+type MetroPlan = { area: string[]; towns: Town[] };
 
 /** Towns per metro with the ZIPs businesses there use (every one is looked up in the dataset). */
-const METROS: Record<CityName, { area: string[]; towns: { town: string; zips: string[]; count: number }[] }> = {
+const METROS: Record<MetroName, MetroPlan> = {
   Austin: {
     area: ["512", "737"],
     towns: [
@@ -117,6 +134,134 @@ const METROS: Record<CityName, { area: string[]; towns: { town: string; zips: st
       { town: "Bulverde", zips: ["78163"], count: 1 },
     ],
   },
+  Miami: {
+    area: ["305", "786"],
+    towns: [
+      { town: "Miami", zips: ["33101", "33125", "33130", "33133", "33137", "33145", "33155"], count: 4 },
+      { town: "Coral Gables", zips: ["33134"], count: 1 },
+      { town: "Hialeah", zips: ["33012"], count: 1 },
+      { town: "Miami Beach", zips: ["33139"], count: 1 },
+    ],
+  },
+  Orlando: {
+    area: ["407", "321"],
+    towns: [
+      { town: "Orlando", zips: ["32801", "32803", "32806", "32807", "32819"], count: 4 },
+      { town: "Winter Park", zips: ["32789"], count: 1 },
+      { town: "Kissimmee", zips: ["34741"], count: 1 },
+    ],
+  },
+  Tampa: {
+    area: ["813"],
+    towns: [
+      { town: "Tampa", zips: ["33602", "33606", "33609", "33611", "33617"], count: 4 },
+      { town: "Brandon", zips: ["33511"], count: 2 },
+    ],
+  },
+  Jacksonville: {
+    area: ["904"],
+    towns: [
+      { town: "Jacksonville", zips: ["32202", "32205", "32207", "32210", "32246"], count: 4 },
+      { town: "Orange Park", zips: ["32073"], count: 1 },
+    ],
+  },
+  "Los Angeles": {
+    area: ["213", "323"],
+    towns: [
+      { town: "Los Angeles", zips: ["90012", "90026", "90034", "90042", "90066"], count: 4 },
+      { town: "Pasadena", zips: ["91101"], count: 1 },
+      { town: "Glendale", zips: ["91205"], count: 1 },
+      { town: "Santa Monica", zips: ["90401"], count: 1 },
+    ],
+  },
+  "San Diego": {
+    area: ["619", "858"],
+    towns: [
+      { town: "San Diego", zips: ["92101", "92103", "92109", "92117", "92128"], count: 4 },
+      { town: "Chula Vista", zips: ["91910"], count: 1 },
+      { town: "La Mesa", zips: ["91941"], count: 1 },
+    ],
+  },
+  Sacramento: {
+    area: ["916"],
+    towns: [
+      { town: "Sacramento", zips: ["95814", "95816", "95818", "95822", "95864"], count: 4 },
+      { town: "Elk Grove", zips: ["95624"], count: 1 },
+      { town: "Roseville", zips: ["95661"], count: 1 },
+    ],
+  },
+  "San Jose": {
+    area: ["408"],
+    towns: [
+      { town: "San Jose", zips: ["95110", "95112", "95125", "95128", "95136"], count: 4 },
+      { town: "Santa Clara", zips: ["95050"], count: 1 },
+      { town: "Campbell", zips: ["95008"], count: 1 },
+    ],
+  },
+  "New York City": {
+    area: ["212", "718", "917"],
+    towns: [
+      { town: "Manhattan", zips: ["10001", "10025"], count: 2 },
+      { town: "Brooklyn", zips: ["11215"], count: 2 },
+      { town: "Queens", zips: ["11375"], count: 1 },
+      { town: "The Bronx", zips: ["10463"], count: 1 },
+      { town: "Staten Island", zips: ["10314"], count: 1 },
+    ],
+  },
+  Buffalo: {
+    area: ["716"],
+    towns: [
+      { town: "Buffalo", zips: ["14201", "14209", "14214", "14216", "14222"], count: 4 },
+      { town: "Amherst", zips: ["14226"], count: 1 },
+      { town: "Cheektowaga", zips: ["14225"], count: 1 },
+    ],
+  },
+  Rochester: {
+    area: ["585"],
+    towns: [
+      { town: "Rochester", zips: ["14604", "14607", "14610", "14618", "14620", "14626"], count: 4 },
+      { town: "Pittsford", zips: ["14534"], count: 1 },
+    ],
+  },
+  Albany: {
+    area: ["518"],
+    towns: [
+      { town: "Albany", zips: ["12203", "12208", "12209"], count: 3 },
+      { town: "Troy", zips: ["12180"], count: 1 },
+      { town: "Delmar", zips: ["12054"], count: 1 },
+    ],
+  },
+  Chicago: {
+    area: ["312", "773"],
+    towns: [
+      { town: "Chicago", zips: ["60601", "60614", "60618", "60625", "60640", "60657"], count: 5 },
+      { town: "Evanston", zips: ["60201"], count: 1 },
+      { town: "Oak Park", zips: ["60302"], count: 1 },
+    ],
+  },
+  Naperville: {
+    area: ["630", "331"],
+    towns: [
+      { town: "Naperville", zips: ["60540", "60563", "60564", "60565"], count: 3 },
+      { town: "Aurora", zips: ["60504"], count: 1 },
+      { town: "Wheaton", zips: ["60187"], count: 1 },
+    ],
+  },
+  Springfield: {
+    area: ["217"],
+    towns: [
+      { town: "Springfield", zips: ["62701", "62702", "62703", "62704", "62711"], count: 4 },
+      { town: "Chatham", zips: ["62629"], count: 1 },
+    ],
+  },
+  Peoria: {
+    area: ["309"],
+    towns: [
+      { town: "Peoria", zips: ["61602", "61603", "61604", "61614", "61615"], count: 4 },
+      { town: "East Peoria", zips: ["61611"], count: 1 },
+      { town: "Pekin", zips: ["61554"], count: 1 },
+    ],
+  },
 };
 
 const random = mulberry32(17);
@@ -151,6 +296,13 @@ const FAMILY = [
   "Villarreal",
   "Hollis",
 ];
+/** Name words by state (Texas first: the words the Texas data always used). */
+const NATURE_BY_STATE: Record<string, string[]> = {
+  FL: ["Sabal Palm", "Mangrove", "Cypress", "Live Oak", "Coquina", "Slash Pine", "Gulf Breeze", "Everglades"],
+  CA: ["Redwood", "Coast Oak", "Manzanita", "Sierra", "Valley Oak", "Sycamore", "Pacific", "Golden State"],
+  NY: ["Sugar Maple", "Hudson", "White Pine", "Birch", "Empire", "Adirondack", "Linden", "Erie"],
+  IL: ["Prairie", "Bur Oak", "Lakeshore", "Hickory", "Fox River", "Maple", "Sangamon", "Illinois Valley"],
+};
 const NATURE = [
   "Live Oak",
   "Pecan",
@@ -197,6 +349,14 @@ const SPECIALTIES = [
   "Land clearing for builders",
   "Firewood and mulch",
 ];
+/** Specialties that only make sense in Texas, swapped for local ones elsewhere. */
+const TEXAS_ONLY = new Set(["Oak wilt prevention", "Pecan care", "Cedar clearing"]);
+const SPECIALTIES_BY_STATE: Record<string, string[]> = {
+  FL: ["Palm trimming", "Hurricane preparation", "Mangrove trimming permits"],
+  CA: ["Fire-safe clearance", "Eucalyptus removal", "Drought-stressed trees"],
+  NY: ["Street tree permits", "Ice storm damage", "Emerald ash borer"],
+  IL: ["Emerald ash borer", "Dutch elm disease", "Ice storm damage"],
+};
 const EXTRA_SERVICES = ["Cabling & Bracing", "Tree Planting", "Oak Wilt Treatment", "Mulching", "Root Care"];
 const CORE_SERVICES = [
   "Tree Removal",
@@ -207,9 +367,8 @@ const CORE_SERVICES = [
   "Tree Health Assessment",
   "Lot Clearing",
 ];
-const IMAGES = ["oak-1", "crew-1", "crane-1", "stump-1", "storm-1", "yard-1", "pine-1", "palm-1"].map(
-  (n) => `/images/directory/${n}.svg`,
-);
+/** The showcase business's own pictures; nobody else shows them. */
+const SHOWCASE_IMAGES = ["oak-1", "crew-1", "crane-1"].map((n) => `/images/directory/${n}.svg`);
 const STREETS = [
   "Oak Hollow",
   "Mesquite Trail",
@@ -340,8 +499,22 @@ const REVIEW_TEXTS: [number, string, string, string][] = [
   ],
 ];
 
-function reviewsFor(n: number, emergency: boolean) {
-  const texts = REVIEW_TEXTS.filter(([, , , service]) => emergency || service !== "Emergency Service");
+/** Reviews any metro could have (no Texas trees named), with the low ratings real lists have. */
+const MORE_REVIEW_TEXTS: [number, string, string, string][] = [
+  [5, "Worth every penny", "Three big maples trimmed back from the roof in one day, and they raked the whole yard.", "Tree Trimming"],
+  [4, "Careful around the house", "Dropped a dead tree in sections next to the garage without a scratch. Cleanup was good.", "Tree Removal"],
+  [2, "Late and hard to reach", "The work was acceptable, but nobody called back for a week and the crew came two hours late.", "Tree Pruning"],
+  [3, "Fine, not great", "Stump is gone, but they left a pile of grindings we had to spread ourselves.", "Stump Grinding"],
+  [5, "Clear explanation", "The arborist walked the lot with us and explained which trees were worth saving.", "Tree Health Assessment"],
+  [1, "Missed the appointment", "Booked for a Tuesday, no one showed and no call. Went with someone else.", ""],
+  [4, "Good value", "Fair quote, done in an afternoon, only a couple of branches left on the lawn.", "Tree Trimming"],
+  [5, "Calm in a mess", "After the windstorm they had the limb off our car and the driveway clear the same morning.", "Storm Cleanup"],
+];
+
+function reviewsFor(n: number, emergency: boolean, texan: boolean) {
+  const texts = [...(texan ? REVIEW_TEXTS : REVIEW_TEXTS.filter((t) => !/oak|pecan|cedar|crape/i.test(t[2]))), ...MORE_REVIEW_TEXTS].filter(
+    ([, , , service]) => emergency || service !== "Emergency Service",
+  );
   return sample(texts, n).map(([rating, title, reviewText, serviceType], i) => ({
     customerName: pick(REVIEWERS),
     rating,
@@ -355,6 +528,12 @@ function reviewsFor(n: number, emergency: boolean) {
   }));
 }
 
+/** How many reviews a generated business has: a few none, most several. */
+function reviewCount(): number {
+  const r = random();
+  return r < 0.03 ? 0 : r < 0.13 ? between(1, 2) : between(3, 9);
+}
+
 const listText = (items: string[]) =>
   items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}` : items.join("");
 
@@ -365,22 +544,67 @@ const slugify = (s: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
-function located(zip: string, metro: CityName) {
+/** A small PRNG of its own per business, so one business's point never shifts another's. */
+function ownRandom(id: string): () => number {
+  let h = 2166136261;
+  for (const ch of id) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return mulberry32(h >>> 0);
+}
+
+const MILES_PER_DEGREE_LAT = 69.05;
+
+/** Its own point near its ZIP's centroid (uniform over a disc of MAX_JITTER_MILES). */
+function located(id: string, zip: string, locality: string | undefined) {
   const point = zipPoint(zip);
   if (!point) throw new Error(`ZIP ${zip} is not in the dataset`);
-  return { location: { lat: point.lat, lng: point.lng }, ...(point.city !== metro ? { locality: point.city } : {}) };
+  const r = ownRandom(id);
+  const miles = MAX_JITTER_MILES * Math.sqrt(r());
+  const angle = 2 * Math.PI * r();
+  const lat = point.lat + (miles * Math.sin(angle)) / MILES_PER_DEGREE_LAT;
+  const lng = point.lng + (miles * Math.cos(angle)) / (MILES_PER_DEGREE_LAT * Math.cos((point.lat * Math.PI) / 180));
+  const round = (v: number) => Math.round(v * 1e5) / 1e5;
+  return { location: { lat: round(lat), lng: round(lng) }, ...(locality ? { locality } : {}) };
 }
+
+/** Phones: 555-0100..0199 on the metro's area codes, handed out once each. */
+const usedPhones = new Set<string>([SITE.phone]);
+const PHONE = /^\((\d{3})\) 555-01\d\d$/;
+function freshPhone(area: readonly string[], choose: (free: string[]) => string): string {
+  const free = area.flatMap((code) =>
+    Array.from({ length: 100 }, (_, i) => `(${code}) 555-01${String(i).padStart(2, "0")}`),
+  ).filter((p) => !usedPhones.has(p));
+  if (free.length === 0) throw new Error(`no 555-01xx numbers left on ${area.join("/")}`);
+  const phone = choose(free);
+  usedPhones.add(phone);
+  return phone;
+}
+
+const metroInfo = (name: MetroName) => METRO_LIST.find((m) => m.label === name)!;
 
 const existing = SeedFile.parse(JSON.parse(readFileSync(FILE, "utf8")));
 const written = existing.filter((b) => Number(b.id.slice(4)) < GENERATED_FROM);
 
-// Hand-written businesses keep their words; they gain a point, and the 24/7 ones the flag.
+// Hand-written businesses keep their words; they gain their own point, and the 24/7 ones the
+// flag. A phone that is the hotline, another's or not on the metro's area codes is replaced
+// by the first free one (deterministic, so a re-run keeps it); the website and shared stock
+// pictures go.
 const curated = written.map((b) => {
   const always = WEEKDAYS.every((d) => b.businessHours[d] === OPEN_24_HOURS);
-  const { reviews, ...rest } = b;
+  const { reviews, website: _deadLink, images: _stock, phone, ...rest } = b;
+  const { area } = METROS[b.city];
+  const code = phone ? PHONE.exec(phone)?.[1] : undefined;
+  let ownPhone = phone;
+  if (phone !== undefined) {
+    if (code && area.includes(code) && !usedPhones.has(phone)) usedPhones.add(phone);
+    else ownPhone = freshPhone(area, (free) => free[0]!);
+  }
+  const point = zipPoint(b.zipCode);
+  const locality = b.locality ?? (point && point.city !== b.city ? point.city : undefined);
   return {
     ...rest,
-    ...located(b.zipCode, b.city),
+    ...(ownPhone !== undefined ? { phone: ownPhone } : {}),
+    images: b.id === SHOWCASE_ID ? SHOWCASE_IMAGES : [],
+    ...located(b.id, b.zipCode, locality),
     ...(always || (b.services.includes("Emergency Service") && b.isFeatured) ? { emergency247: true } : {}),
     reviews,
   };
@@ -389,7 +613,14 @@ const curated = written.map((b) => {
 const usedNames = new Set(curated.map((b) => b.name));
 const generated = [];
 let n = GENERATED_FROM;
-for (const [metro, { area, towns }] of Object.entries(METROS) as [CityName, (typeof METROS)[CityName]][]) {
+for (const [metro, { area, towns }] of Object.entries(METROS) as [MetroName, MetroPlan][]) {
+  const { state, timeZone } = metroInfo(metro);
+  const texan = state === "TX";
+  const nature = texan ? NATURE : NATURE_BY_STATE[state]!;
+  const specialtyPool = texan
+    ? SPECIALTIES
+    : [...SPECIALTIES.filter((sp) => !TEXAS_ONLY.has(sp) && sp !== "Palm trimming"), ...SPECIALTIES_BY_STATE[state]!];
+  const extras = texan ? EXTRA_SERVICES : EXTRA_SERVICES.filter((x) => x !== "Oak Wilt Treatment");
   for (const { town, zips, count } of towns) {
     for (let i = 0; i < count; i++) {
       const zip = zips[i % zips.length]!;
@@ -400,7 +631,7 @@ for (const [metro, { area, towns }] of Object.entries(METROS) as [CityName, (typ
           style < 0.35
             ? `${town} ${pick(TRADE)}`
             : style < 0.7
-              ? `${pick(NATURE)} ${pick(TRADE)}`
+              ? `${pick(nature)} ${pick(TRADE)}`
               : `${pick(FAMILY)} ${pick(["Family", "Brothers", "& Sons", ""])} ${pick(TRADE)}`.replace(/\s+/g, " ");
       }
       usedNames.add(name);
@@ -409,43 +640,44 @@ for (const [metro, { area, towns }] of Object.entries(METROS) as [CityName, (typ
       const services = [
         ...sample(CORE_SERVICES, between(2, 5)),
         ...(emergency ? ["Emergency Service"] : []),
-        ...(random() < 0.4 ? sample(EXTRA_SERVICES, 1) : []),
+        ...(random() < 0.4 ? sample(extras, 1) : []),
       ];
-      const specialties = sample(SPECIALTIES, between(1, 3));
+      const specialties = sample(specialtyPool, between(1, 3));
       const neighbours = sample(
         towns.map((t) => t.town).filter((t) => t !== town),
-        between(2, 5),
+        between(Math.min(2, towns.length - 1), Math.min(5, towns.length - 1)),
       );
       const years = between(2, 34);
       const id = `biz-${String(n++).padStart(3, "0")}`;
       const domain = `${slugify(name).replace(/-/g, "")}.example.com`;
+      const area_ = metro === town ? "neighborhoods" : `${metro}-area towns`;
       generated.push({
         id,
         name,
         slug: slugify(`${name} ${town}`),
         description:
-          `${name} serves ${town} and nearby ${metro === town ? "neighborhoods" : `${metro}-area towns`} with ${listText(services.slice(0, 3)).toLowerCase()}. ` +
+          `${name} serves ${town} and nearby ${area_} with ${listText(services.slice(0, 3)).toLowerCase()}. ` +
           `${years > 15 ? `Family-run for ${years} years` : `Founded ${years} years ago`}, the crew is known for ${specialties[0]!.toLowerCase()}` +
           `${emergency ? " and answers emergency calls around the clock" : ""}.`,
         city: metro,
-        state: "TX",
+        state,
         zipCode: zip,
-        address: `${between(100, 9899)} ${pick(STREETS)} ${pick(STREET_KINDS)}`,
-        phone: `(${pick(area)}) 555-0${String(between(100, 199))}`,
+        address: `${between(100, 9899)} ${pick(texan ? STREETS : STREETS.filter((st) => !/Mesquite|Pecan|Bluebonnet|Brushy|Ranch/.test(st)))} ${pick(STREET_KINDS)}`,
+        phone: freshPhone(area, pick),
         email: `office@${domain}`,
-        website: `https://${domain}`,
         isFeatured: random() < 0.08,
         services,
         specialties,
         serviceAreas: [town, ...neighbours],
-        images: sample(IMAGES, between(1, 3)),
+        images: [] as string[],
         businessHours: hoursFor(kind),
         yearsInBusiness: years,
-        ...(random() < 0.6 ? { licenseNumber: `ISA Certified Arborist TX-${between(1000, 9999)}A` } : {}),
+        ...(random() < 0.6 ? { licenseNumber: `ISA Certified Arborist ${state}-${between(1000, 9999)}A` } : {}),
         insuranceDetails: `$${pick(["1M", "2M"])} general liability${random() < 0.6 ? ", workers' compensation" : ""}`,
-        ...located(zip, metro),
+        ...located(id, zip, town !== metro ? town : undefined),
+        ...(texan ? {} : { timeZone }),
         ...(emergency ? { emergency247: true } : {}),
-        reviews: reviewsFor(between(0, 6), emergency),
+        reviews: reviewsFor(reviewCount(), emergency, texan),
       });
     }
   }
