@@ -8,7 +8,7 @@
  */
 import { within } from "@testing-library/dom";
 import { describe, expect, it } from "vitest";
-import providers from "../../content/find-pros/providers.json" with { type: "json" };
+import { sampleProviders } from "../../src/lib/find-pros-providers.ts";
 import { CHAT_GREETING, CHAT_IDS, CHAT_TITLE } from "../../src/lib/chat.ts";
 import { ASSESSMENT_FORM, AUDIT_FORM, FIND_PROS_FORM, QUOTE_FORM } from "../../src/lib/forms/fields.ts";
 import { SITE } from "../../src/lib/site.ts";
@@ -113,7 +113,8 @@ describe("/find-a-tree-service", () => {
     expect(find.getByRole("button", { name: "Find Pros" }).getAttribute("type")).toBe("submit");
   });
 
-  it("three sample providers with ratings, services and click-to-call", () => {
+  it("three directory businesses as providers, with ratings, services, click-to-call and a link to their page", () => {
+    const providers = sampleProviders();
     const { inMain } = page();
     const section = inMain.getByRole("heading", { name: "Top-rated tree pros in Texas" }).closest("section")!;
     const cards = section.querySelectorAll("ul.grid > li");
@@ -122,10 +123,11 @@ describe("/find-a-tree-service", () => {
       const card = cards[i] as HTMLElement;
       const text = textOf(card);
       expect(textOf(within(card).getByRole("heading", { level: 3 }))).toBe(pro.name);
+      expect(within(card).getByRole("link", { name: pro.name }).getAttribute("href")).toBe(`/directory/${pro.slug}`);
       expect(text).toContain(pro.location);
       expect(text).toContain(`${pro.rating.toFixed(1)} out of 5 stars`);
       expect(text).toContain(`(${pro.reviews} reviews)`);
-      expect(text).toContain(pro.responseTime);
+      expect(text).toContain(pro.highlight);
       const services = textOf(within(card).getByRole("list", { name: "Services" }));
       for (const service of pro.services) expect(services).toContain(service);
       expect(within(card).queryAllByText("Certified", { exact: true })).toHaveLength(pro.certified ? 1 : 0);
