@@ -1,0 +1,112 @@
+/**
+ * The sample directory's rules (docs/directory.md, "Sample data rules"): the seed written by
+ * `npm run seed:generate` must not give itself away. One test per rule.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { parse as parseYaml } from "yaml";
+import { describe, expect, it } from "vitest";
+import seedJson from "../../content/directory/businesses.json" with { type: "json" };
+import { sampleProviders } from "../../src/lib/find-pros-providers.ts";
+import { distanceMiles, type Point } from "../../src/lib/geo/distance.ts";
+import { findPlace, zipPoint } from "../../src/lib/geo/places.ts";
+import { METROS } from "../../src/lib/options.ts";
+import { SeedFile } from "../../src/lib/schemas/business.ts";
+import { SITE } from "../../src/lib/site.ts";
+
+const seed = SeedFile.parse(seedJson);
+const states = parseYaml(readFileSync("content/marketing/states.yaml", "utf8")) as {
+  name: string;
+  abbreviation: string;
+  cities: string[];
+}[];
+
+/** How far a business may be from its ZIP's centroid (the generator jitters up to 1.5 miles). */
+const MAX_FROM_CENTROID_MILES = 2;
+/** Cities whose "City, ST" the ZIP dataset does not name: a ZIP in their centre instead. */
+const CITY_CENTRE_ZIP: Record<string, string> = { "New York City": "10001" };
+
+function within(point: Point, miles: number) {
+  return seed.filter((b) => b.location && distanceMiles(point, b.location) <= miles);
+}
+
+describe("sample directory data", () => {
+  it("every business has its own phone: fictional 555-01xx, never the hotline, never another's", () => {
+    const phones = seed.flatMap((b) => (b.phone ? [b.phone] : []));
+    expect(phones.length).toBeGreaterThan(seed.length * 0.95);
+    expect(new Set(phones).size).toBe(phones.length);
+    expect(phones).not.toContain(SITE.phone);
+    for (const phone of phones) expect(phone).toMatch(/^\(\d{3}\) 555-01\d\d$/);
+  });
+
+  it("every business is at its own point, within a few miles of its ZIP's centroid", () => {
+    const points = new Set<string>();
+    for (const b of seed) {
+      const centroid = zipPoint(b.zipCode);
+      expect(centroid, `${b.id} ${b.zipCode}`).not.toBeNull();
+      expect(b.location, b.id).toBeDefined();
+      expect(distanceMiles(centroid!, b.location!), b.id).toBeLessThanOrEqual(MAX_FROM_CENTROID_MILES);
+      expect(centroid!.state, b.id).toBe(b.state);
+      points.add(`${b.location!.lat},${b.location!.lng}`);
+    }
+    // Not stacked on the centroids: distances between neighbours are real.
+    expect(points.size).toBe(seed.length);
+  });
+
+  it("every city the home page serves has at least 3 businesses within 25 miles", () => {
+    const cities = states.flatMap((s) => s.cities.map((city) => ({ city, state: s.abbreviation })));
+    expect(cities).toHaveLength(20);
+    for (const { city, state } of cities) {
+      const place = findPlace(`${city}, ${state}`) ?? findPlace(CITY_CENTRE_ZIP[city] ?? "");
+      expect(place, city).not.toBeNull();
+      expect(within(place!, 25).length, `${city}, ${state}`).toBeGreaterThanOrEqual(3);
+    }
+    for (const zip of ["33101", "60601", "90012"]) expect(within(zipPoint(zip)!, 25).length, zip).toBeGreaterThanOrEqual(3);
+  });
+
+  it("businesses outside Texas carry their metro's state and time zone", () => {
+    for (const b of seed) {
+      const metro = METROS.find((m) => m.label === b.city)!;
+      expect(b.state, b.id).toBe(metro.state);
+      expect(b.timeZone ?? "America/Chicago", b.id).toBe(metro.timeZone);
+    }
+    expect(new Set(seed.map((b) => b.state))).toEqual(new Set(states.map((s) => s.abbreviation)));
+  });
+
+  it("no link leads nowhere: no sample website, no example.com link", () => {
+    for (const b of seed) {
+      expect(b.website, b.id).toBeUndefined();
+      expect(JSON.stringify({ ...b, email: undefined }), b.id).not.toMatch(/https?:\/\/[^"]*example\.com/);
+    }
+  });
+
+  it("no shared stock photos: every image belongs to one business and exists", () => {
+    const images = seed.flatMap((b) => b.images);
+    expect(new Set(images).size).toBe(images.length);
+    for (const src of images) expect(existsSync(`public${src}`), src).toBe(true);
+  });
+
+  it("a plausible spread of reviews: most have several with varied ratings, a few have none", () => {
+    const counts = seed.map((b) => b.reviews.length);
+    const none = counts.filter((c) => c === 0).length;
+    expect(none).toBeGreaterThan(0);
+    expect(none).toBeLessThanOrEqual(seed.length * 0.05);
+    expect(counts.filter((c) => c >= 3).length).toBeGreaterThan(seed.length * 0.7);
+    const stars = new Set(seed.flatMap((b) => b.reviews.map((r) => r.rating)));
+    expect([...stars].sort()).toEqual([1, 2, 3, 4, 5]);
+    const averages = seed
+      .filter((b) => b.reviews.length >= 3)
+      .map((b) => Math.round((b.reviews.reduce((t, r) => t + r.rating, 0) / b.reviews.length) * 10) / 10);
+    expect(new Set(averages).size).toBeGreaterThan(8);
+    expect(averages.filter((a) => a === 5).length).toBeLessThan(averages.length * 0.25);
+  });
+
+  it("the providers on /find-a-tree-service are directory businesses, with their directory facts", () => {
+    const providers = sampleProviders();
+    expect(providers).toHaveLength(3);
+    for (const pro of providers) {
+      const b = seed.find((x) => x.id === pro.id)!;
+      expect(b, pro.id).toBeDefined();
+      expect(pro).toMatchObject({ name: b.name, slug: b.slug, phone: b.phone, reviews: b.reviews.length });
+    }
+  });
+});
