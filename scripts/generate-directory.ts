@@ -566,6 +566,12 @@ function located(id: string, zip: string, locality: string | undefined) {
   return { location: { lat: round(lat), lng: round(lng) }, ...(locality ? { locality } : {}) };
 }
 
+/** The town a ZIP belongs to when it is not the metro's own city ("New York" is New York City's). */
+function localityOf(zip: string, metro: MetroName): string | undefined {
+  const city = zipPoint(zip)?.city;
+  return city && !metro.startsWith(city) ? city : undefined;
+}
+
 /** Phones: 555-0100..0199 on the metro's area codes, handed out once each. */
 const usedPhones = new Set<string>([SITE.phone]);
 const PHONE = /^\((\d{3})\) 555-01\d\d$/;
@@ -598,8 +604,7 @@ const curated = written.map((b) => {
     if (code && area.includes(code) && !usedPhones.has(phone)) usedPhones.add(phone);
     else ownPhone = freshPhone(area, (free) => free[0]!);
   }
-  const point = zipPoint(b.zipCode);
-  const locality = b.locality ?? (point && point.city !== b.city ? point.city : undefined);
+  const locality = b.locality ?? localityOf(b.zipCode, b.city);
   return {
     ...rest,
     ...(ownPhone !== undefined ? { phone: ownPhone } : {}),
@@ -674,7 +679,7 @@ for (const [metro, { area, towns }] of Object.entries(METROS) as [MetroName, Met
         yearsInBusiness: years,
         ...(random() < 0.6 ? { licenseNumber: `ISA Certified Arborist ${state}-${between(1000, 9999)}A` } : {}),
         insuranceDetails: `$${pick(["1M", "2M"])} general liability${random() < 0.6 ? ", workers' compensation" : ""}`,
-        ...located(id, zip, town !== metro ? town : undefined),
+        ...located(id, zip, localityOf(zip, metro)),
         ...(texan ? {} : { timeZone }),
         ...(emergency ? { emergency247: true } : {}),
         reviews: reviewsFor(reviewCount(), emergency, texan),
