@@ -59,6 +59,33 @@ describe.skipIf(!h)("GET /api/businesses near-me", () => {
     expect(body.data.every((b) => b.distanceMiles <= 25)).toBe(true);
   });
 
+  it("finds businesses within 25 miles of Miami (33101), Chicago (60601) and Los Angeles (90012), at real distances", async () => {
+    for (const zip of ["33101", "60601", "90012"]) {
+      const expected = model(zip, 25);
+      expect(expected.length, zip).toBeGreaterThanOrEqual(3);
+      const body = await json(`?near=${zip}&radius=25&sort=distance&limit=50`);
+      expect(body.total, zip).toBe(expected.length);
+      expect(body.data.map((b) => b.id).sort()).toEqual(expected.map((b) => b.id).sort());
+      // Each at its own point: not all "0.0 mi" from the ZIP's centre.
+      expect(new Set(body.data.map((b) => b.distanceMiles)).size, zip).toBeGreaterThan(1);
+    }
+  });
+
+  it("lists every metro's businesses with All Cities, best first, and the four filter cities alone", async () => {
+    const seen = new Set<string>();
+    let total = 0;
+    for (let offset = 0; offset < SEED.length; offset += 50) {
+      const page = await json(`?limit=50&offset=${offset}`);
+      total = page.total;
+      for (const b of page.data) seen.add(b.id);
+    }
+    expect(total).toBe(SEED.length);
+    expect(seen.size).toBe(SEED.length);
+    const austin = await json(`?city=austin&limit=50`);
+    expect(austin.total).toBe(SEED.filter((b) => b.city === "Austin").length);
+    expect((await list(`?city=miami`)).status).toBe(400);
+  });
+
   it("reads 'Katy, TX', 'Katy' and 'katy texas' alike; radius widens the circle", async () => {
     const a = await json(`?near=${encodeURIComponent("Katy, TX")}&radius=10&limit=50`);
     const b = await json(`?near=Katy&radius=10&limit=50`);
