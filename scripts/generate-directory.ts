@@ -501,20 +501,51 @@ const REVIEW_TEXTS: [number, string, string, string][] = [
 
 /** Reviews any metro could have (no Texas trees named), with the low ratings real lists have. */
 const MORE_REVIEW_TEXTS: [number, string, string, string][] = [
-  [5, "Worth every penny", "Three big maples trimmed back from the roof in one day, and they raked the whole yard.", "Tree Trimming"],
-  [4, "Careful around the house", "Dropped a dead tree in sections next to the garage without a scratch. Cleanup was good.", "Tree Removal"],
-  [2, "Late and hard to reach", "The work was acceptable, but nobody called back for a week and the crew came two hours late.", "Tree Pruning"],
-  [3, "Fine, not great", "Stump is gone, but they left a pile of grindings we had to spread ourselves.", "Stump Grinding"],
-  [5, "Clear explanation", "The arborist walked the lot with us and explained which trees were worth saving.", "Tree Health Assessment"],
+  [
+    5,
+    "Worth every penny",
+    "Three big maples trimmed back from the roof in one day, and they raked the whole yard.",
+    "Tree Trimming",
+  ],
+  [
+    4,
+    "Careful around the house",
+    "Dropped a dead tree in sections next to the garage without a scratch. Cleanup was good.",
+    "Tree Removal",
+  ],
+  [
+    2,
+    "Late and hard to reach",
+    "The work was acceptable, but nobody called back for a week and the crew came two hours late.",
+    "Tree Pruning",
+  ],
+  [
+    3,
+    "Fine, not great",
+    "Stump is gone, but they left a pile of grindings we had to spread ourselves.",
+    "Stump Grinding",
+  ],
+  [
+    5,
+    "Clear explanation",
+    "The arborist walked the lot with us and explained which trees were worth saving.",
+    "Tree Health Assessment",
+  ],
   [1, "Missed the appointment", "Booked for a Tuesday, no one showed and no call. Went with someone else.", ""],
   [4, "Good value", "Fair quote, done in an afternoon, only a couple of branches left on the lawn.", "Tree Trimming"],
-  [5, "Calm in a mess", "After the windstorm they had the limb off our car and the driveway clear the same morning.", "Storm Cleanup"],
+  [
+    5,
+    "Calm in a mess",
+    "After the windstorm they had the limb off our car and the driveway clear the same morning.",
+    "Storm Cleanup",
+  ],
 ];
 
 function reviewsFor(n: number, emergency: boolean, texan: boolean) {
-  const texts = [...(texan ? REVIEW_TEXTS : REVIEW_TEXTS.filter((t) => !/oak|pecan|cedar|crape/i.test(t[2]))), ...MORE_REVIEW_TEXTS].filter(
-    ([, , , service]) => emergency || service !== "Emergency Service",
-  );
+  const texts = [
+    ...(texan ? REVIEW_TEXTS : REVIEW_TEXTS.filter((t) => !/oak|pecan|cedar|crape/i.test(t[2]))),
+    ...MORE_REVIEW_TEXTS,
+  ].filter(([, , , service]) => emergency || service !== "Emergency Service");
   return sample(texts, n).map(([rating, title, reviewText, serviceType], i) => ({
     customerName: pick(REVIEWERS),
     rating,
@@ -576,9 +607,9 @@ function localityOf(zip: string, metro: MetroName): string | undefined {
 const usedPhones = new Set<string>([SITE.phone]);
 const PHONE = /^\((\d{3})\) 555-01\d\d$/;
 function freshPhone(area: readonly string[], choose: (free: string[]) => string): string {
-  const free = area.flatMap((code) =>
-    Array.from({ length: 100 }, (_, i) => `(${code}) 555-01${String(i).padStart(2, "0")}`),
-  ).filter((p) => !usedPhones.has(p));
+  const free = area
+    .flatMap((code) => Array.from({ length: 100 }, (_, i) => `(${code}) 555-01${String(i).padStart(2, "0")}`))
+    .filter((p) => !usedPhones.has(p));
   if (free.length === 0) throw new Error(`no 555-01xx numbers left on ${area.join("/")}`);
   const phone = choose(free);
   usedPhones.add(phone);

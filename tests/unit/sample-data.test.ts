@@ -60,7 +60,8 @@ describe("sample directory data", () => {
       expect(place, city).not.toBeNull();
       expect(within(place!, 25).length, `${city}, ${state}`).toBeGreaterThanOrEqual(3);
     }
-    for (const zip of ["33101", "60601", "90012"]) expect(within(zipPoint(zip)!, 25).length, zip).toBeGreaterThanOrEqual(3);
+    for (const zip of ["33101", "60601", "90012"])
+      expect(within(zipPoint(zip)!, 25).length, zip).toBeGreaterThanOrEqual(3);
   });
 
   it("businesses outside Texas carry their metro's state and time zone", () => {
