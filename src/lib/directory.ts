@@ -17,6 +17,9 @@ export function ratingLabel(rating: string | number): string {
   return `Rated ${Number(rating).toFixed(1)} out of 5`;
 }
 
+/** What a business with no reviews shows instead of a "0.0" and five empty stars. */
+export const NO_REVIEWS_YET = "No reviews yet";
+
 export function reviewCountText(count: number): string {
   return `${count} ${count === 1 ? "review" : "reviews"}`;
 }

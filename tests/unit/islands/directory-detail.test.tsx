@@ -21,7 +21,7 @@ import {
 } from "../../../src/islands/directory/detail/BusinessHours.tsx";
 import ReviewsPanel, { NO_REVIEWS, ReviewList } from "../../../src/islands/directory/detail/ReviewsPanel.tsx";
 import { dialogId } from "../../../src/lib/dialogs.ts";
-import { NOT_FOUND, ratingLabel } from "../../../src/lib/directory.ts";
+import { NOT_FOUND, NO_REVIEWS_YET, ratingLabel } from "../../../src/lib/directory.ts";
 import { OPEN_TEXT } from "../../../src/lib/hours.ts";
 import type { Business, PublicReview } from "../../../src/lib/schemas/business.ts";
 import { telHref } from "../../../src/lib/site.ts";
@@ -171,6 +171,17 @@ describe("business page", () => {
     expect(summary.querySelector("[data-live-count]")!.textContent).toBe("12 reviews");
     render(<BusinessHeader business={SPARSE} />);
     expect(document.querySelector(`[data-live-summary="${SPARSE.id}"]`)).toBeNull();
+  });
+
+  it('no reviews: "No reviews yet", no "0.0" and no stars shown; the first live review shows them', async () => {
+    const { container } = render(<BusinessHeader business={{ ...SPARSE, rating: "0.0", reviewCount: 0 }} live />);
+    const summary = container.querySelector<HTMLElement>(`[data-live-summary="${SPARSE.id}"]`)!;
+    expect(screen.getByTestId("no-reviews").textContent).toBe(NO_REVIEWS_YET);
+    expect(screen.getByTestId("no-reviews").hidden).toBe(false);
+    // Not even in hidden markup: the stars wait hidden, empty, for a review posted from the page.
+    expect(container.innerHTML).not.toContain("0.0");
+    expect(summary.querySelector<HTMLElement>("[data-live-rated]")!.hidden).toBe(true);
+    expect(screen.queryByRole("img", { name: /Rated/ })).toBeNull();
   });
 
   it("an unknown business says so with the way back", () => {

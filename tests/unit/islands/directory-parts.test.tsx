@@ -59,6 +59,13 @@ describe("BusinessCard", () => {
     );
   });
 
+  it('no reviews: "No reviews yet", never "0.0" or empty stars', () => {
+    const el = card({ rating: "0.0", reviewCount: 0 });
+    expect(within(el).getByTestId("no-reviews").textContent).toBe("No reviews yet");
+    expect(el.textContent).not.toContain("0.0");
+    expect(el.querySelectorAll("[data-star]")).toHaveLength(0);
+  });
+
   it("no phone, no Call Now", () => {
     const el = card({ phone: undefined });
     expect(within(el).queryByRole("link", { name: /Call Now/ })).toBeNull();

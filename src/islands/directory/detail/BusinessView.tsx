@@ -7,6 +7,7 @@
 import type { ReactNode } from "react";
 import {
   NOT_FOUND,
+  NO_REVIEWS_YET,
   businessPath,
   displayUrl,
   hasCredentials,
@@ -22,8 +23,9 @@ import { ResponseTime } from "../ResponseTime.tsx";
 import { HoursTable, OpenNow, ServiceArea } from "./BusinessHours.tsx";
 
 /**
- * Stars plus "4.8 (12 reviews)". `live` marks the element so that a review posted from the
- * page updates it in place (live-reviews.tsx).
+ * Stars plus "4.8 (12 reviews)", or "No reviews yet" (no stars, no "0.0") before the first
+ * review. `live` marks the element so that a review posted from the page updates it in
+ * place (live-reviews.tsx shows the stars and hides "No reviews yet").
  */
 export function RatingSummary({
   business,
@@ -38,23 +40,30 @@ export function RatingSummary({
   live?: boolean;
   className?: string;
 }) {
+  // No "0.0" anywhere in the page, not even hidden: the first review fills these in.
+  const none = reviewCount === 0;
   return (
     <span
       className={`inline-flex items-center gap-1.5 ${className}`}
       data-live-summary={live ? business.id : undefined}
     >
-      <StarRow
-        rating={rating}
-        size="size-5"
-        emptyFill="fill-slate-200"
-        label={ratingLabel(rating)}
-        data-live-stars=""
-      />
-      <span className="font-semibold text-slate-900" data-live-rating="">
-        {Number(rating).toFixed(1)}
+      <span className="text-slate-600" data-live-none="" data-testid="no-reviews" hidden={!none}>
+        {NO_REVIEWS_YET}
       </span>
-      <span className="text-slate-600">
-        (<span data-live-count="">{reviewCountText(reviewCount)}</span>)
+      <span className="inline-flex items-center gap-1.5" data-live-rated="" hidden={none}>
+        <StarRow
+          rating={rating}
+          size="size-5"
+          emptyFill="fill-slate-200"
+          label={none ? NO_REVIEWS_YET : ratingLabel(rating)}
+          data-live-stars=""
+        />
+        <span className="font-semibold text-slate-900" data-live-rating="">
+          {none ? "" : Number(rating).toFixed(1)}
+        </span>
+        <span className="text-slate-600">
+          (<span data-live-count="">{none ? "" : reviewCountText(reviewCount)}</span>)
+        </span>
       </span>
     </span>
   );
