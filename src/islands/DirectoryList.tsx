@@ -441,7 +441,12 @@ export default function DirectoryList({
           ) : page && page.data.length > 0 ? (
             <ul className={grid} data-testid="results-list">
               {page.data.map((business) => (
-                <BusinessCard key={business.id} business={business} now={now} />
+                <BusinessCard
+                  key={business.id}
+                  business={business}
+                  now={now}
+                  near={page.near ? state.near : undefined}
+                />
               ))}
             </ul>
           ) : (

@@ -36,6 +36,22 @@ export function hoursRows(hours: Business["businessHours"]): { day: Weekday; lab
 export const hasCredentials = (b: Pick<Business, "licenseNumber" | "insuranceDetails">) =>
   Boolean(b.licenseNumber || b.insuranceDetails);
 
+/**
+ * Google Maps directions to a business (opens the app on phones): its street address with
+ * town, state and ZIP when it has one, else its point, else its town.
+ */
+export function directionsUrl(
+  b: Pick<Business, "address" | "city" | "state" | "zipCode" | "location" | "locality">,
+): string {
+  const town = `${b.locality ?? b.city}, ${b.state} ${b.zipCode}`.trim();
+  const destination = b.address?.trim()
+    ? `${b.address.trim()}, ${town}`
+    : b.location
+      ? `${b.location.lat},${b.location.lng}`
+      : town;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}
+
 /** "https://www.example.com/path" -> "www.example.com/path" for display. */
 export function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//i, "").replace(/\/$/, "");
@@ -49,7 +65,12 @@ export function formatReviewDate(iso: string, locale = "en-US"): string {
     : date.toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 }
 
-export const businessPath = (slug: string) => `/directory/${slug}`;
+/**
+ * A business page; from a near-me search it carries the place (`?near=78664`), and the page
+ * says how far the business is from it.
+ */
+export const businessPath = (slug: string, near?: string) =>
+  `/directory/${slug}${near?.trim() ? `?${new URLSearchParams({ near: near.trim() })}` : ""}`;
 
 /** The API's 404 for a booking or review of a business id the directory does not have. */
 export const BUSINESS_NOT_FOUND = "Business not found";

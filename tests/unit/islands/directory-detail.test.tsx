@@ -151,7 +151,12 @@ describe("business page", () => {
     expect(screen.queryByRole("list", { name: "Areas served" })).toBeNull();
     expect(screen.getByText("Round Rock, TX (Austin area)")).toBeTruthy();
     const contact = screen.getByRole("region", { name: "Contact Information" });
-    expect(within(contact).queryAllByRole("link")).toEqual([]);
+    // Only directions, to its point (no street address).
+    expect(
+      within(contact)
+        .getAllByRole("link")
+        .map((a) => a.getAttribute("data-testid")),
+    ).toEqual(["directions"]);
   });
 
   it("the header says how soon the business usually answers, once it has a figure", () => {
@@ -182,6 +187,38 @@ describe("business page", () => {
     expect(container.innerHTML).not.toContain("0.0");
     expect(summary.querySelector<HTMLElement>("[data-live-rated]")!.hidden).toBe(true);
     expect(screen.queryByRole("img", { name: /Rated/ })).toBeNull();
+  });
+
+  it("directions open Google Maps in a new tab, to the address (or the point without one)", () => {
+    render(<BusinessDetail business={FULL} reviews={null} now={MONDAY_10AM} />);
+    const link = screen.getByRole("link", { name: `Get directions to ${FULL.name} (opens Google Maps in a new tab)` });
+    expect(link.getAttribute("href")).toBe(
+      `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent("2817 Limestone Bend, Austin, TX 78703")}`,
+    );
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toContain("noopener");
+    cleanup();
+    render(
+      <BusinessDetail business={{ ...SPARSE, location: { lat: 30.5, lng: -97.7 } }} reviews={null} now={MONDAY_10AM} />,
+    );
+    expect(screen.getByTestId("directions").getAttribute("href")).toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=30.5%2C-97.7",
+    );
+  });
+
+  it("the header says how far the business is from the place searched, when there is one", () => {
+    render(
+      <BusinessDetail
+        business={FULL}
+        reviews={null}
+        now={MONDAY_10AM}
+        distance={{ miles: 3.24, label: "Round Rock, TX 78664" }}
+      />,
+    );
+    expect(screen.getByTestId("business-distance").textContent).toBe("3.2 mi from Round Rock, TX 78664");
+    cleanup();
+    render(<BusinessDetail business={FULL} reviews={null} now={MONDAY_10AM} />);
+    expect(screen.queryByTestId("business-distance")).toBeNull();
   });
 
   it("an unknown business says so with the way back", () => {

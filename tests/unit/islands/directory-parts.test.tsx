@@ -66,6 +66,17 @@ describe("BusinessCard", () => {
     expect(el.querySelectorAll("[data-star]")).toHaveLength(0);
   });
 
+  it("from a near-me search, View Details carries the place so the business page gives the distance", () => {
+    render(
+      <ul>
+        <BusinessCard business={listBusiness(8, { slug: "oak-8", distanceMiles: 3.2 })} near="Katy, TX" />
+        <BusinessCard business={listBusiness(9, { slug: "oak-9" })} near="Katy, TX" />
+      </ul>,
+    );
+    const links = screen.getAllByRole("link", { name: /View Details/ }).map((a) => a.getAttribute("href"));
+    expect(links).toEqual(["/directory/oak-8?near=Katy%2C+TX", "/directory/oak-9"]);
+  });
+
   it("no phone, no Call Now", () => {
     const el = card({ phone: undefined });
     expect(within(el).queryByRole("link", { name: /Call Now/ })).toBeNull();

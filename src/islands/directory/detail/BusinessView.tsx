@@ -9,12 +9,14 @@ import {
   NOT_FOUND,
   NO_REVIEWS_YET,
   businessPath,
+  directionsUrl,
   displayUrl,
   hasCredentials,
   ratingLabel,
   reviewCountText,
 } from "../../../lib/directory.ts";
 import type { Business } from "../../../lib/schemas/business.ts";
+import { formatMiles } from "../../../lib/geo/distance.ts";
 import { telHref } from "../../../lib/site.ts";
 import { invokerProps } from "../../../lib/dialogs.ts";
 import { Icon } from "../../../views/Icon.tsx";
@@ -69,7 +71,21 @@ export function RatingSummary({
   );
 }
 
-export function BusinessHeader({ business, live }: { business: Business; live?: boolean }) {
+/** How far the business is from the place searched ("3.2 mi from Round Rock, TX 78664"). */
+export interface Distance {
+  miles: number;
+  label: string;
+}
+
+export function BusinessHeader({
+  business,
+  live,
+  distance,
+}: {
+  business: Business;
+  live?: boolean;
+  distance?: Distance;
+}) {
   return (
     <section className="bg-gradient-to-b from-forest-50 to-white">
       <div className="container-page pt-6 pb-8 sm:pt-8 sm:pb-10">
@@ -85,6 +101,11 @@ export function BusinessHeader({ business, live }: { business: Business; live?: 
           <span className="inline-flex items-center gap-1 text-slate-700">
             <Icon name="mapPin" className="size-4 text-forest-700" /> {business.city}, {business.state}
           </span>
+          {distance ? (
+            <span className="font-semibold text-forest-800" data-testid="business-distance">
+              {formatMiles(distance.miles)} from {distance.label}
+            </span>
+          ) : null}
           <ResponseTime minutes={business.responseMinutes} className="text-slate-700" iconClass="text-forest-700" />
         </div>
         {business.specialties.length > 0 ? (
@@ -260,6 +281,16 @@ function Contact({ business }: { business: Business }) {
               ) : null}
               {business.city}, {business.state} {business.zipCode}
             </address>
+            <a
+              href={directionsUrl(business)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="link mt-1 inline-flex min-h-11 items-center gap-1 font-semibold"
+              data-testid="directions"
+            >
+              <Icon name="navigation" className="size-4" />
+              Get directions<span className="sr-only"> to {business.name} (opens Google Maps in a new tab)</span>
+            </a>
           </dd>
         </div>
       </dl>
@@ -314,15 +345,18 @@ export function BusinessDetail({
   reviews,
   now,
   live,
+  distance,
 }: {
   business: Business;
   reviews: ReactNode;
   now: number;
   live?: boolean;
+  /** From the place searched, when the page was opened from a near-me search. */
+  distance?: Distance;
 }) {
   return (
     <>
-      <BusinessHeader business={business} live={live} />
+      <BusinessHeader business={business} live={live} distance={distance} />
       {/* On phones the contact details and hours come before the (long) reviews; from lg they
           sit beside the main column. */}
       <div className="container-page grid gap-6 pb-16 lg:grid-cols-3 lg:gap-8">
