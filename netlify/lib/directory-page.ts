@@ -6,7 +6,8 @@
  * which every write purges (docs/directory-pages.md). Nothing here depends on the request's
  * Host: data comes from the store, the page shell from the build.
  */
-import { businessesApiParams, type DirectoryState } from "../../src/lib/directory-url.ts";
+import { businessesApiParams, normalizeNear, type DirectoryState } from "../../src/lib/directory-url.ts";
+import { distanceMiles } from "../../src/lib/geo/distance.ts";
 import { Business, toPublicReview, type PublicReview } from "../../src/lib/schemas/business.ts";
 import { toListBusiness, type ListBusiness, type ListPage } from "../../src/lib/directory-list.ts";
 import { DIRECTORY_TAG, FEATURED_LIMIT, businessTag } from "./directory.ts";
@@ -111,6 +112,31 @@ export interface BusinessPage {
   business: Business;
   /** Newest first, at most REVIEWS_ON_PAGE, without reviewers' e-mail addresses. */
   reviews: PublicReview[];
+}
+
+/** How far a business is from the place a visitor searched (the business page's `?near=`). */
+export interface DistanceFrom {
+  miles: number;
+  /** The place as the dataset names it ("Round Rock, TX 78664"), never the raw query text. */
+  label: string;
+}
+
+/**
+ * The distance from `near` (what the list's View Details carries: the place as typed) to the
+ * business, or undefined without a place, for one the dataset does not know, or a business
+ * without a point. One lookup, whatever the size of the directory. The ZIP dataset is
+ * loaded only when a page asks (a business page without `?near=` never loads it).
+ */
+export async function distanceFromPlace(
+  business: Pick<Business, "location">,
+  near: string | null | undefined,
+): Promise<DistanceFrom | undefined> {
+  const text = normalizeNear(near);
+  if (!text || !business.location) return undefined;
+  const { findPlace } = await import("../../src/lib/geo/places.ts");
+  const place = findPlace(text);
+  if (!place) return undefined;
+  return { miles: distanceMiles(place, business.location), label: place.label };
 }
 
 /** A business page's data, or null for a slug the directory does not have (malformed ones included). */

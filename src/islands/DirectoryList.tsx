@@ -16,7 +16,7 @@
  *
  * URL and history: the state lives in ?q=&near=&city=&radius=&service=&minRating=&sort=
  * &open=&emergency=&page= (src/lib/directory-url.ts). Filter changes, page changes, form
- * submits and Clear Filters push an entry; typing pushes one entry per burst and then
+ * submits, Clear Filters and the empty state's wider radius push an entry; typing pushes one entry per burst and then
  * replaces it (list/history.ts), so Back goes to the previous committed filter or page,
  * not to every keystroke. Any filter change goes back to page 1. popstate restores the
  * state; seen pages come from the cache. The place box is read on submit or with any other
@@ -51,6 +51,7 @@ import {
   showState,
 } from "./directory/list/fetch.ts";
 import { directoryUrl, writeHistory, type HistoryEntry } from "./directory/list/history.ts";
+import { ClearFilters, NextSteps } from "./directory/list/NextSteps.tsx";
 import { Pagination } from "./directory/list/Pagination.tsx";
 import { SearchForm, fillDirectoryForm, readDirectoryForm } from "./directory/list/SearchForm.tsx";
 import type { ListBusiness, ListPage } from "../lib/directory-list.ts";
@@ -320,6 +321,13 @@ export default function DirectoryList({
     if (search instanceof HTMLInputElement) search.focus();
   };
 
+  /** The empty state's "Search within N miles": the same search, the next radius. */
+  const widen = (next: DirectoryState) => {
+    if (formRef.current) fillDirectoryForm(formRef.current, next);
+    commit(next, "push");
+    focusResults();
+  };
+
   const retry = () => {
     announceNext.current = true;
     $listPage.invalidate();
@@ -410,9 +418,9 @@ export default function DirectoryList({
                   {message}
                 </p>
               ))}
-              <button type="button" className="btn-secondary mt-6" onClick={clearFilters}>
-                Clear Filters
-              </button>
+              <div className="mt-6">
+                <ClearFilters onClear={clearFilters} />
+              </div>
             </div>
           ) : result.status === "error" ? (
             <div
@@ -433,23 +441,16 @@ export default function DirectoryList({
           ) : page && page.data.length > 0 ? (
             <ul className={grid} data-testid="results-list">
               {page.data.map((business) => (
-                <BusinessCard key={business.id} business={business} now={now} />
+                <BusinessCard
+                  key={business.id}
+                  business={business}
+                  now={now}
+                  near={page.near ? state.near : undefined}
+                />
               ))}
             </ul>
           ) : (
-            <div className="rounded-card border border-dashed border-forest-200 bg-forest-50/50 px-6 py-12 text-center">
-              <p className="text-lg font-semibold text-forest-950">No businesses found matching your criteria.</p>
-              {(filtered || state.page > 1) && (
-                <>
-                  <p className="mt-2 text-slate-600">
-                    {state.near ? "Try a wider radius or fewer filters." : "Try a different word or another city."}
-                  </p>
-                  <button type="button" className="btn-secondary mt-6" onClick={clearFilters}>
-                    Clear Filters
-                  </button>
-                </>
-              )}
-            </div>
+            <NextSteps state={state} onState={widen} onClear={clearFilters} />
           )}
         </div>
 

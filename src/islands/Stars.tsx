@@ -7,7 +7,7 @@
  * tech unless a row is given a label: the rating is said once, in words, so a screen reader
  * does not say "star" five times.
  */
-import { STAR_COUNT, filledStars, ratingLabel, reviewCountText } from "../lib/directory.ts";
+import { NO_REVIEWS_YET, STAR_COUNT, filledStars, ratingLabel, reviewCountText } from "../lib/directory.ts";
 import { STAR } from "../lib/icons.ts";
 
 interface StarProps {
@@ -70,7 +70,10 @@ function ratingValue(rating: string | number): number {
   return Number.isFinite(n) ? Math.min(STAR_COUNT, Math.max(0, n)) : 0;
 }
 
-/** A card's rating: stars, "4.8" and "(12 reviews)" when `count` is given. */
+/**
+ * A card's rating: stars, "4.8" and "(12 reviews)" when `count` is given; "No reviews yet"
+ * (no stars, no "0.0") when `count` is 0.
+ */
 export function Stars({
   rating,
   count,
@@ -81,6 +84,12 @@ export function Stars({
   className?: string;
 }) {
   const value = ratingValue(rating);
+  if (count === 0)
+    return (
+      <span className={`inline-flex items-center text-sm text-slate-600 ${className}`} data-testid="no-reviews">
+        {NO_REVIEWS_YET}
+      </span>
+    );
   return (
     <span className={`inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm ${className}`}>
       <StarRow rating={value} />

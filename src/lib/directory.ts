@@ -17,6 +17,9 @@ export function ratingLabel(rating: string | number): string {
   return `Rated ${Number(rating).toFixed(1)} out of 5`;
 }
 
+/** What a business with no reviews shows instead of a "0.0" and five empty stars. */
+export const NO_REVIEWS_YET = "No reviews yet";
+
 export function reviewCountText(count: number): string {
   return `${count} ${count === 1 ? "review" : "reviews"}`;
 }
@@ -33,6 +36,22 @@ export function hoursRows(hours: Business["businessHours"]): { day: Weekday; lab
 export const hasCredentials = (b: Pick<Business, "licenseNumber" | "insuranceDetails">) =>
   Boolean(b.licenseNumber || b.insuranceDetails);
 
+/**
+ * Google Maps directions to a business (opens the app on phones): its street address with
+ * town, state and ZIP when it has one, else its point, else its town.
+ */
+export function directionsUrl(
+  b: Pick<Business, "address" | "city" | "state" | "zipCode" | "location" | "locality">,
+): string {
+  const town = `${b.locality ?? b.city}, ${b.state} ${b.zipCode}`.trim();
+  const destination = b.address?.trim()
+    ? `${b.address.trim()}, ${town}`
+    : b.location
+      ? `${b.location.lat},${b.location.lng}`
+      : town;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}
+
 /** "https://www.example.com/path" -> "www.example.com/path" for display. */
 export function displayUrl(url: string): string {
   return url.replace(/^https?:\/\//i, "").replace(/\/$/, "");
@@ -46,7 +65,12 @@ export function formatReviewDate(iso: string, locale = "en-US"): string {
     : date.toLocaleDateString(locale, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 }
 
-export const businessPath = (slug: string) => `/directory/${slug}`;
+/**
+ * A business page; from a near-me search it carries the place (`?near=78664`), and the page
+ * says how far the business is from it.
+ */
+export const businessPath = (slug: string, near?: string) =>
+  `/directory/${slug}${near?.trim() ? `?${new URLSearchParams({ near: near.trim() })}` : ""}`;
 
 /** The API's 404 for a booking or review of a business id the directory does not have. */
 export const BUSINESS_NOT_FOUND = "Business not found";

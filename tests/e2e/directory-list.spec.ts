@@ -322,7 +322,7 @@ test(
     await expect(cards(page)).toHaveCount(0);
     await expect(page.getByTestId("results-announcement")).toHaveText(/^0 businesses found/);
     expect(await axeBlocking(page, "main")).toEqual([]);
-    await results(page).getByRole("button", { name: "Clear Filters" }).click();
+    await results(page).getByRole("link", { name: "Clear Filters" }).click();
     await expect(heading(page)).toHaveText("All Tree Services");
     await expect(count(page)).toHaveText(countFor(TOTAL));
     await expect(cards(page)).toHaveCount(12);
@@ -512,7 +512,7 @@ test.describe("near me", () => {
     await nearBox(page).fill("");
     await toggle(page, "Open now").check();
     await expect(page.getByTestId("near-error")).toHaveText(NEAR_REQUIRED);
-    await page.getByTestId("query-error").getByRole("button", { name: "Clear Filters" }).click();
+    await page.getByTestId("query-error").getByRole("link", { name: "Clear Filters" }).click();
     await expect(toggle(page, "Open now")).not.toBeChecked();
     await expect(count(page)).toHaveText(countFor(TOTAL));
 

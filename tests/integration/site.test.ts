@@ -14,7 +14,7 @@ import { OPEN_TEXT, openState } from "../../src/lib/hours.ts";
 import { WEEKDAYS } from "../../src/lib/options.ts";
 import { STATIC_ROUTES } from "../../src/lib/routes.ts";
 import type { BusinessHours } from "../../src/lib/schemas/business.ts";
-import { telHref } from "../../src/lib/site.ts";
+import { SITE, telHref } from "../../src/lib/site.ts";
 import { NO_REVIEWS } from "../../src/islands/directory/detail/ReviewsPanel.tsx";
 import { formatRating } from "../../netlify/lib/store/score.ts";
 import { jsonLd, parseHtml, textOf } from "../helpers/dist.ts";
@@ -226,6 +226,62 @@ describe("business pages as the server renders them", () => {
     missing.inMain.getByRole("heading", { level: 1, name: NOT_FOUND.title });
     missing.inMain.getByText(NOT_FOUND.text);
     expect(missing.inMain.getByRole("link", { name: NOT_FOUND.link }).getAttribute("href")).toBe("/directory");
+  });
+});
+
+describe("no dead ends, as served without JavaScript (issue 26)", () => {
+  /** /directory's HTML for a query, parsed. */
+  async function directoryPage(query: string) {
+    const res = await get(`/directory${query}`);
+    expect(res.status).toBe(200);
+    const document = parseHtml(await res.text(), `${served!.origin}/directory${query}`);
+    return document.querySelector("main") as HTMLElement;
+  }
+
+  it("an empty search links to the next radius, find-pros for that place and the hotline; Clear Filters leads to the full list", async () => {
+    // Anchorage: no tree service of the sample directory within 100 miles.
+    const main = await directoryPage("?near=99501&service=Tree+Removal");
+    const empty = main.querySelector('[data-testid="empty-state"]') as HTMLElement;
+    expect(textOf(empty)).toContain("No businesses found matching your criteria.");
+    const link = (name: string | RegExp) => within(empty).getByRole("link", { name }).getAttribute("href");
+    expect(link("Search within 50 miles")).toBe("/directory?near=99501&radius=50&service=Tree+Removal");
+    expect(link("Get quotes from pros near 99501")).toBe(
+      "/find-a-tree-service?location=99501&service=Tree+Removal#get-quotes",
+    );
+    expect(link(SITE.phone)).toBe(SITE.phoneHref);
+    // A link, not a button that waits for the island: it works on the first tap and without JavaScript.
+    expect(link("Clear Filters")).toBe("/directory");
+    expect(empty.querySelector("button")).toBeNull();
+    const all = await directoryPage("");
+    expect(textOf(all)).toMatch(new RegExp(`${seed.length} businesses found`));
+  });
+
+  it("a business page opened from a near-me search says how far it is, and links directions", async () => {
+    const res = await get(`/directory/${FULL.slug}?near=${FULL.zipCode}`);
+    const document = parseHtml(await res.text(), `${served!.origin}/directory/${FULL.slug}`);
+    const main = document.querySelector("main") as HTMLElement;
+    expect(main.querySelector('[data-testid="business-distance"]')?.textContent).toMatch(
+      new RegExp(`^\\d+(\\.\\d)? mi from .*${FULL.zipCode}$`),
+    );
+    const directions = main.querySelector<HTMLAnchorElement>('[data-testid="directions"]')!;
+    expect(directions.getAttribute("href")).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
+    expect(directions.getAttribute("target")).toBe("_blank");
+    expect(textOf(directions)).toContain("Get directions");
+    // Without a place, or with one nobody knows, no distance.
+    const plain = await businessPage(FULL.slug);
+    expect(plain.main.querySelector('[data-testid="business-distance"]')).toBeNull();
+    expect(plain.main.querySelector('[data-testid="directions"]')).not.toBeNull();
+    const unknown = await get(`/directory/${FULL.slug}?near=Atlantis%2C+ZZ`);
+    expect(unknown.status).toBe(200);
+    expect(await unknown.text()).not.toContain('data-testid="business-distance"');
+  });
+
+  // The seed may one day have no business without reviews; the components' tests still hold the rule.
+  const unrated = seed.find((b) => b.reviews.length === 0);
+  it.runIf(unrated)("a business without reviews shows 'No reviews yet', never a 0.0", async () => {
+    const page = await businessPage(unrated!.slug);
+    expect(textOf(page.main)).toContain("No reviews yet");
+    expect(page.main.innerHTML).not.toContain("0.0");
   });
 });
 

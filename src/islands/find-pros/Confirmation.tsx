@@ -5,6 +5,7 @@
  * and screen reader users land on the result instead of on a button that no longer exists.
  */
 import { useEffect, useRef } from "react";
+import { NO_REVIEWS_YET } from "../../lib/directory.ts";
 import { noMatchesMessage } from "../../lib/forms/copy.ts";
 import { formatMiles } from "../../lib/geo/distance.ts";
 import { CONTACT_PROMISE_HOURS } from "../../lib/lead-urgency.ts";
@@ -20,7 +21,7 @@ interface Props {
   /** The server's next-step text when nothing matched (preferred over ours, except in an emergency). */
   message?: string;
   receipt: Receipt;
-  /** First name for a personal touch; may be empty. */
+  /** The name as typed, for a personal touch; may be empty. */
   name: string;
   location: string;
   onReset: () => void;
@@ -29,7 +30,8 @@ interface Props {
 export function Confirmation({ matches, message, receipt, name, location, onReset }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const first = name.trim().split(/\s+/)[0];
+  // The whole name as typed: its first word may not be a name ("Find Pros Tester", "Dr. Ruiz").
+  const greeting = name.trim().replace(/\s+/g, " ");
   const emergency = receipt.urgency === "emergency";
   const where = location.trim() ? ` in ${location.trim()}` : "";
 
@@ -47,7 +49,7 @@ export function Confirmation({ matches, message, receipt, name, location, onRese
         </div>
       ) : null}
       <p className="mt-2 text-slate-600">
-        {first ? `Thanks, ${first}. ` : "Thanks. "}
+        {greeting ? `Thanks, ${greeting}. ` : "Thanks. "}
         {matches.length > 0
           ? `We've sent your request to ${matches.length === 1 ? "a local pro" : `${matches.length} local pros`}.` +
             (emergency ? "" : ` Expect a call or e-mail with a quote within ${CONTACT_PROMISE_HOURS} hours.`)
@@ -74,14 +76,18 @@ export function Confirmation({ matches, message, receipt, name, location, onRese
                   <a href={`/directory/${encodeURIComponent(pro.slug)}`} className="link text-base font-semibold">
                     {pro.name}
                   </a>
-                  <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
-                    <StarRow rating={pro.rating} />
-                    <span>
-                      <span className="font-semibold text-slate-800">{pro.rating.toFixed(1)}</span>
-                      <span className="sr-only"> out of 5 stars</span> ({pro.reviewCount}{" "}
-                      {pro.reviewCount === 1 ? "review" : "reviews"})
-                    </span>
-                  </p>
+                  {pro.reviewCount > 0 ? (
+                    <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
+                      <StarRow rating={pro.rating} />
+                      <span>
+                        <span className="font-semibold text-slate-800">{pro.rating.toFixed(1)}</span>
+                        <span className="sr-only"> out of 5 stars</span> ({pro.reviewCount}{" "}
+                        {pro.reviewCount === 1 ? "review" : "reviews"})
+                      </span>
+                    </p>
+                  ) : (
+                    <p className="mt-1 text-sm text-slate-600">{NO_REVIEWS_YET}</p>
+                  )}
                   {pro.distanceMiles !== undefined && (
                     <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600" data-testid="match-distance">
                       <Icon name="mapPin" className="size-4 text-forest-500" />

@@ -21,7 +21,7 @@ import {
 } from "../../../src/islands/directory/detail/BusinessHours.tsx";
 import ReviewsPanel, { NO_REVIEWS, ReviewList } from "../../../src/islands/directory/detail/ReviewsPanel.tsx";
 import { dialogId } from "../../../src/lib/dialogs.ts";
-import { NOT_FOUND, ratingLabel } from "../../../src/lib/directory.ts";
+import { NOT_FOUND, NO_REVIEWS_YET, ratingLabel } from "../../../src/lib/directory.ts";
 import { OPEN_TEXT } from "../../../src/lib/hours.ts";
 import type { Business, PublicReview } from "../../../src/lib/schemas/business.ts";
 import { telHref } from "../../../src/lib/site.ts";
@@ -151,7 +151,12 @@ describe("business page", () => {
     expect(screen.queryByRole("list", { name: "Areas served" })).toBeNull();
     expect(screen.getByText("Round Rock, TX (Austin area)")).toBeTruthy();
     const contact = screen.getByRole("region", { name: "Contact Information" });
-    expect(within(contact).queryAllByRole("link")).toEqual([]);
+    // Only directions, to its point (no street address).
+    expect(
+      within(contact)
+        .getAllByRole("link")
+        .map((a) => a.getAttribute("data-testid")),
+    ).toEqual(["directions"]);
   });
 
   it("the header says how soon the business usually answers, once it has a figure", () => {
@@ -171,6 +176,49 @@ describe("business page", () => {
     expect(summary.querySelector("[data-live-count]")!.textContent).toBe("12 reviews");
     render(<BusinessHeader business={SPARSE} />);
     expect(document.querySelector(`[data-live-summary="${SPARSE.id}"]`)).toBeNull();
+  });
+
+  it('no reviews: "No reviews yet", no "0.0" and no stars shown; the first live review shows them', async () => {
+    const { container } = render(<BusinessHeader business={{ ...SPARSE, rating: "0.0", reviewCount: 0 }} live />);
+    const summary = container.querySelector<HTMLElement>(`[data-live-summary="${SPARSE.id}"]`)!;
+    expect(screen.getByTestId("no-reviews").textContent).toBe(NO_REVIEWS_YET);
+    expect(screen.getByTestId("no-reviews").hidden).toBe(false);
+    // Not even in hidden markup: the stars wait hidden, empty, for a review posted from the page.
+    expect(container.innerHTML).not.toContain("0.0");
+    expect(summary.querySelector<HTMLElement>("[data-live-rated]")!.hidden).toBe(true);
+    expect(screen.queryByRole("img", { name: /Rated/ })).toBeNull();
+  });
+
+  it("directions open Google Maps in a new tab, to the address (or the point without one)", () => {
+    render(<BusinessDetail business={FULL} reviews={null} now={MONDAY_10AM} />);
+    const link = screen.getByRole("link", { name: `Get directions to ${FULL.name} (opens Google Maps in a new tab)` });
+    expect(link.getAttribute("href")).toBe(
+      `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent("2817 Limestone Bend, Austin, TX 78703")}`,
+    );
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toContain("noopener");
+    cleanup();
+    render(
+      <BusinessDetail business={{ ...SPARSE, location: { lat: 30.5, lng: -97.7 } }} reviews={null} now={MONDAY_10AM} />,
+    );
+    expect(screen.getByTestId("directions").getAttribute("href")).toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=30.5%2C-97.7",
+    );
+  });
+
+  it("the header says how far the business is from the place searched, when there is one", () => {
+    render(
+      <BusinessDetail
+        business={FULL}
+        reviews={null}
+        now={MONDAY_10AM}
+        distance={{ miles: 3.24, label: "Round Rock, TX 78664" }}
+      />,
+    );
+    expect(screen.getByTestId("business-distance").textContent).toBe("3.2 mi from Round Rock, TX 78664");
+    cleanup();
+    render(<BusinessDetail business={FULL} reviews={null} now={MONDAY_10AM} />);
+    expect(screen.queryByTestId("business-distance")).toBeNull();
   });
 
   it("an unknown business says so with the way back", () => {

@@ -23,6 +23,7 @@ import type { ListBusiness, ListPage } from "../../../src/lib/directory-list.ts"
 import { businesses, directoryApi, listBusiness, pageOf } from "../../helpers/businesses.ts";
 import { mockFetch, reply, type FetchMock } from "../../helpers/fetch-mock.ts";
 import { fakeClock } from "../../helpers/islands.ts";
+import { SITE } from "../../../src/lib/site.ts";
 
 /** 30 businesses: three pages, Austin 7, Houston 8, Dallas 8, San Antonio 7. */
 const ALL = businesses(30);
@@ -138,7 +139,7 @@ describe("directory list: failures", () => {
     expect(screen.getByTestId("query-error").textContent).toContain(UNKNOWN_PLACE);
     await waitFor(() => expect(announced()).toBe(UNKNOWN_PLACE));
 
-    await user.click(within(screen.getByTestId("query-error")).getByRole("button", { name: "Clear Filters" }));
+    await user.click(within(screen.getByTestId("query-error")).getByRole("link", { name: "Clear Filters" }));
     await waitFor(() => expect(count()).toBe(countText(ALL.length)));
     expect(location.search).toBe("");
     expect(nearBox().value).toBe("");
@@ -274,7 +275,7 @@ describe("directory list: filters, URL and history", () => {
     await search("zzzz");
     await waitFor(() => expect(screen.getByText("No businesses found matching your criteria.")).toBeTruthy());
     expect(screen.getByText("Try a different word or another city.")).toBeTruthy();
-    await user.click(screen.getByRole("button", { name: "Clear Filters" }));
+    await user.click(screen.getByRole("link", { name: "Clear Filters" }));
     await waitFor(() => expect(count()).toBe(countText(30)));
     expect(location.search).toBe("");
     expect(searchBox().value).toBe("");
@@ -283,16 +284,83 @@ describe("directory list: filters, URL and history", () => {
     expect(featuredSection()).toBeTruthy();
   });
 
-  it("a place search with no match suggests a wider radius", async () => {
-    api.on(
-      "GET",
-      "/api/businesses",
-      reply.json(200, { data: [], total: 0, near: { label: "Marfa, TX 79843", radius: 25 } }),
-    );
+  it("a place search with no match: a wider radius in one tap, find-pros for that place, the hotline", async () => {
+    api.on("GET", "/api/businesses", (call) => {
+      const radius = Number(call.url.searchParams.get("radius") ?? 25);
+      const data = radius >= 50 ? [listBusiness(201, { name: "Far Oak" })] : [];
+      return reply.json(200, { data, total: data.length, near: { label: "Marfa, TX 79843", radius } })(call);
+    });
     mount();
     await user.type(nearBox(), "79843{Enter}");
     await waitFor(() => expect(screen.getByText("Try a wider radius or fewer filters.")).toBeTruthy());
     expect(count()).toBe("0 businesses found within 25 miles of Marfa, TX 79843");
+    const empty = screen.getByTestId("empty-state");
+    const wider = within(empty).getByRole("link", { name: "Search within 50 miles" });
+    expect(wider.getAttribute("href")).toBe("/directory?near=79843&radius=50");
+    expect(within(empty).getByRole("link", { name: "Get quotes from pros near 79843" }).getAttribute("href")).toBe(
+      "/find-a-tree-service?location=79843#get-quotes",
+    );
+    expect(within(empty).getByRole("link", { name: SITE.phone }).getAttribute("href")).toBe(SITE.phoneHref);
+    expect(within(empty).getByRole("link", { name: "Clear Filters" }).getAttribute("href")).toBe("/directory");
+
+    // One tap: the same search, 50 miles, in place.
+    await user.click(wider);
+    await waitFor(() => expect(cardNames()).toEqual(["Far Oak"]));
+    expect(location.search).toBe("?near=79843&radius=50");
+    expect((screen.getByRole("combobox", { name: "Within" }) as HTMLSelectElement).value).toBe("50");
+    expect(count()).toBe("1 business found within 50 miles of Marfa, TX 79843");
+  });
+
+  it("at 100 miles there is no wider radius; find-pros carries the service too", async () => {
+    const state = parseDirectoryQuery("?near=33101&radius=100&service=Stump+Grinding");
+    api.on("GET", "/api/businesses", reply.json(200, { data: [], total: 0 }));
+    history.replaceState(null, "", "/directory?near=33101&radius=100&service=Stump+Grinding");
+    mount({ initialState: state, initialPage: { data: [], total: 0 } });
+    const empty = screen.getByTestId("empty-state");
+    expect(within(empty).queryByTestId("wider-radius")).toBeNull();
+    expect(within(empty).getByTestId("find-pros-link").getAttribute("href")).toBe(
+      "/find-a-tree-service?location=33101&service=Stump+Grinding#get-quotes",
+    );
+  });
+
+  it("opened on a filtered URL (as from Find Pros), Clear Filters works on the first tap", async () => {
+    // The cause of the old bug: the list island starts on intent, and the server's Clear
+    // Filters was a button with nothing behind it until then, so the tap that woke the
+    // island was lost (and without JavaScript every tap was). It is a link now.
+    const url = "/directory?near=60601&service=Tree+Removal";
+    const state = parseDirectoryQuery(url.slice("/directory".length));
+    const html = renderToString(<DirectoryList initialState={state} initialPage={{ data: [], total: 0 }} />);
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    const serverLink = container.querySelector<HTMLAnchorElement>('[data-testid="clear-filters"]')!;
+    expect(serverLink.tagName).toBe("A");
+    expect(serverLink.getAttribute("href")).toBe("/directory");
+
+    history.replaceState(null, "", url);
+    mount({ initialState: state, initialPage: { data: [], total: 0 }, featured: FEATURED });
+    await waitFor(() => expect(screen.getByTestId("directory").dataset.hydrated).toBe("true"));
+    expect(screen.getByText("No businesses found matching your criteria.")).toBeTruthy();
+    await user.click(screen.getByRole("link", { name: "Clear Filters" }));
+    await waitFor(() => expect(count()).toBe(countText(ALL.length)));
+    expect(location.search).toBe("");
+    expect(nearBox().value).toBe("");
+    expect((screen.getByRole("combobox", { name: "Service" }) as HTMLSelectElement).value).toBe("");
+    expect(heading().textContent).toBe("All Tree Services");
+  });
+
+  it("the server's empty state is the island's: the same links, without JavaScript", () => {
+    const state = parseDirectoryQuery("?near=79843&service=Tree+Removal");
+    const html = renderToString(<DirectoryList initialState={state} initialPage={{ data: [], total: 0 }} />);
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    const links = [...container.querySelectorAll('[data-testid="empty-state"] a')].map((a) => a.getAttribute("href"));
+    expect(links).toEqual([
+      "/directory?near=79843&radius=50&service=Tree+Removal",
+      "/find-a-tree-service?location=79843&service=Tree+Removal#get-quotes",
+      "/directory",
+      SITE.phoneHref,
+    ]);
+    expect(container.querySelector('[data-testid="empty-state"] button')).toBeNull();
   });
 
   it("Back restores the previous committed filter from the cache, controls included", async () => {

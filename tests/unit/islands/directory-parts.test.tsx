@@ -59,6 +59,24 @@ describe("BusinessCard", () => {
     );
   });
 
+  it('no reviews: "No reviews yet", never "0.0" or empty stars', () => {
+    const el = card({ rating: "0.0", reviewCount: 0 });
+    expect(within(el).getByTestId("no-reviews").textContent).toBe("No reviews yet");
+    expect(el.textContent).not.toContain("0.0");
+    expect(el.querySelectorAll("[data-star]")).toHaveLength(0);
+  });
+
+  it("from a near-me search, View Details carries the place so the business page gives the distance", () => {
+    render(
+      <ul>
+        <BusinessCard business={listBusiness(8, { slug: "oak-8", distanceMiles: 3.2 })} near="Katy, TX" />
+        <BusinessCard business={listBusiness(9, { slug: "oak-9" })} near="Katy, TX" />
+      </ul>,
+    );
+    const links = screen.getAllByRole("link", { name: /View Details/ }).map((a) => a.getAttribute("href"));
+    expect(links).toEqual(["/directory/oak-8?near=Katy%2C+TX", "/directory/oak-9"]);
+  });
+
   it("no phone, no Call Now", () => {
     const el = card({ phone: undefined });
     expect(within(el).queryByRole("link", { name: /Call Now/ })).toBeNull();

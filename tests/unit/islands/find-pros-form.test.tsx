@@ -234,7 +234,8 @@ describe("find pros: success", () => {
     const done = await screen.findByTestId("find-pros-confirmation");
     const heading = within(done).getByRole("heading", { name: "Request received" });
     await waitFor(() => expect(document.activeElement).toBe(heading));
-    expect(done.textContent).toContain("Thanks, Jordan.");
+    // The whole name: its first word is not always a name ("Find Pros Tester").
+    expect(done.textContent).toContain("Thanks, Jordan Rivera.");
     expect(done.textContent).toContain("We've sent your request to 2 local pros");
     expect(done.textContent).toContain("within 24 hours");
     expect(screen.queryByRole("form", { name: FIND_PROS_FORM.title })).toBeNull();
@@ -271,6 +272,20 @@ describe("find pros: success", () => {
     // Start another request: an empty form again.
     await user.click(within(done).getByRole("button", { name: "Start another request" }));
     expect(control("location").value).toBe("");
+  });
+
+  it('greets by the whole name ("Find Pros Tester" is not "Find") and a match without reviews has no "0.0"', async () => {
+    const unrated = { name: "New Leaf Arbor", slug: "new-leaf-arbor-katy", rating: "0.0", reviewCount: 0 };
+    api.on("POST", API, reply.json(201, { ok: true, id: "lead_128", matches: [unrated] }));
+    mount();
+    await fillValid({ ...VALID, name: "  Find   Pros Tester " });
+    await user.click(submitButton());
+    const done = await screen.findByTestId("find-pros-confirmation");
+    expect(done.textContent).toContain("Thanks, Find Pros Tester.");
+    expect(done.textContent).not.toContain("Thanks, Find.");
+    expect(done.textContent).toContain("No reviews yet");
+    expect(done.textContent).not.toContain("0.0");
+    expect(done.querySelectorAll("[data-star]")).toHaveLength(0);
   });
 
   it("without a photo no empty file part is sent", async () => {

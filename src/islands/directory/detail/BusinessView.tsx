@@ -7,13 +7,16 @@
 import type { ReactNode } from "react";
 import {
   NOT_FOUND,
+  NO_REVIEWS_YET,
   businessPath,
+  directionsUrl,
   displayUrl,
   hasCredentials,
   ratingLabel,
   reviewCountText,
 } from "../../../lib/directory.ts";
 import type { Business } from "../../../lib/schemas/business.ts";
+import { formatMiles } from "../../../lib/geo/distance.ts";
 import { telHref } from "../../../lib/site.ts";
 import { invokerProps } from "../../../lib/dialogs.ts";
 import { Icon } from "../../../views/Icon.tsx";
@@ -22,8 +25,9 @@ import { ResponseTime } from "../ResponseTime.tsx";
 import { HoursTable, OpenNow, ServiceArea } from "./BusinessHours.tsx";
 
 /**
- * Stars plus "4.8 (12 reviews)". `live` marks the element so that a review posted from the
- * page updates it in place (live-reviews.tsx).
+ * Stars plus "4.8 (12 reviews)", or "No reviews yet" (no stars, no "0.0") before the first
+ * review. `live` marks the element so that a review posted from the page updates it in
+ * place (live-reviews.tsx shows the stars and hides "No reviews yet").
  */
 export function RatingSummary({
   business,
@@ -38,29 +42,50 @@ export function RatingSummary({
   live?: boolean;
   className?: string;
 }) {
+  // No "0.0" anywhere in the page, not even hidden: the first review fills these in.
+  const none = reviewCount === 0;
   return (
     <span
       className={`inline-flex items-center gap-1.5 ${className}`}
       data-live-summary={live ? business.id : undefined}
     >
-      <StarRow
-        rating={rating}
-        size="size-5"
-        emptyFill="fill-slate-200"
-        label={ratingLabel(rating)}
-        data-live-stars=""
-      />
-      <span className="font-semibold text-slate-900" data-live-rating="">
-        {Number(rating).toFixed(1)}
+      <span className="text-slate-600" data-live-none="" data-testid="no-reviews" hidden={!none}>
+        {NO_REVIEWS_YET}
       </span>
-      <span className="text-slate-600">
-        (<span data-live-count="">{reviewCountText(reviewCount)}</span>)
+      <span className="inline-flex items-center gap-1.5" data-live-rated="" hidden={none}>
+        <StarRow
+          rating={rating}
+          size="size-5"
+          emptyFill="fill-slate-200"
+          label={none ? NO_REVIEWS_YET : ratingLabel(rating)}
+          data-live-stars=""
+        />
+        <span className="font-semibold text-slate-900" data-live-rating="">
+          {none ? "" : Number(rating).toFixed(1)}
+        </span>
+        <span className="text-slate-600">
+          (<span data-live-count="">{none ? "" : reviewCountText(reviewCount)}</span>)
+        </span>
       </span>
     </span>
   );
 }
 
-export function BusinessHeader({ business, live }: { business: Business; live?: boolean }) {
+/** How far the business is from the place searched ("3.2 mi from Round Rock, TX 78664"). */
+export interface Distance {
+  miles: number;
+  label: string;
+}
+
+export function BusinessHeader({
+  business,
+  live,
+  distance,
+}: {
+  business: Business;
+  live?: boolean;
+  distance?: Distance;
+}) {
   return (
     <section className="bg-gradient-to-b from-forest-50 to-white">
       <div className="container-page pt-6 pb-8 sm:pt-8 sm:pb-10">
@@ -76,6 +101,11 @@ export function BusinessHeader({ business, live }: { business: Business; live?: 
           <span className="inline-flex items-center gap-1 text-slate-700">
             <Icon name="mapPin" className="size-4 text-forest-700" /> {business.city}, {business.state}
           </span>
+          {distance ? (
+            <span className="font-semibold text-forest-800" data-testid="business-distance">
+              {formatMiles(distance.miles)} from {distance.label}
+            </span>
+          ) : null}
           <ResponseTime minutes={business.responseMinutes} className="text-slate-700" iconClass="text-forest-700" />
         </div>
         {business.specialties.length > 0 ? (
@@ -251,6 +281,16 @@ function Contact({ business }: { business: Business }) {
               ) : null}
               {business.city}, {business.state} {business.zipCode}
             </address>
+            <a
+              href={directionsUrl(business)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="link mt-1 inline-flex min-h-11 items-center gap-1 font-semibold"
+              data-testid="directions"
+            >
+              <Icon name="navigation" className="size-4" />
+              Get directions<span className="sr-only"> to {business.name} (opens Google Maps in a new tab)</span>
+            </a>
           </dd>
         </div>
       </dl>
@@ -305,15 +345,18 @@ export function BusinessDetail({
   reviews,
   now,
   live,
+  distance,
 }: {
   business: Business;
   reviews: ReactNode;
   now: number;
   live?: boolean;
+  /** From the place searched, when the page was opened from a near-me search. */
+  distance?: Distance;
 }) {
   return (
     <>
-      <BusinessHeader business={business} live={live} />
+      <BusinessHeader business={business} live={live} distance={distance} />
       {/* On phones the contact details and hours come before the (long) reviews; from lg they
           sit beside the main column. */}
       <div className="container-page grid gap-6 pb-16 lg:grid-cols-3 lg:gap-8">

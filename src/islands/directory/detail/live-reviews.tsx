@@ -29,6 +29,9 @@ function showSummary(businessId: string, state: ReviewsState): void {
     if (rating) rating.textContent = Number(state.rating).toFixed(1);
     const count = el.querySelector("[data-live-count]");
     if (count) count.textContent = reviewCountText(state.reviewCount);
+    // "No reviews yet" gives way to the stars with the first review.
+    el.querySelector<HTMLElement>("[data-live-none]")?.toggleAttribute("hidden", state.reviewCount > 0);
+    el.querySelector<HTMLElement>("[data-live-rated]")?.toggleAttribute("hidden", state.reviewCount === 0);
   }
 }
 

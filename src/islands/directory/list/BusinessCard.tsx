@@ -52,10 +52,13 @@ export function BusinessCard({
   business,
   className = "",
   now,
+  near,
 }: {
   business: ListBusiness;
   className?: string;
   now?: number;
+  /** The place searched, as typed: View Details carries it so the business page gives the distance. */
+  near?: string;
 }) {
   const {
     name,
@@ -134,7 +137,10 @@ export function BusinessCard({
 
       {/* mt-auto keeps the buttons on one line across a row of cards of different heights. */}
       <div className="mt-auto flex flex-wrap gap-3 pt-5">
-        <a href={businessPath(slug)} className="btn-outline min-w-0 flex-1 whitespace-nowrap">
+        <a
+          href={businessPath(slug, typeof distanceMiles === "number" ? near : undefined)}
+          className="btn-outline min-w-0 flex-1 whitespace-nowrap"
+        >
           View Details<span className="sr-only"> for {name}</span>
         </a>
         {phone && (
