@@ -6,7 +6,7 @@
 import { defineCollection } from "astro:content";
 import { glob } from "astro/loaders";
 import { z } from "astro/zod";
-import { Card, Figure, Quote, Table, TimelineEntry, anchorId, list } from "./shapes.ts";
+import { Card, Figure, Quote, Table, TimelineEntry, anchorId, list, withFacts } from "./shapes.ts";
 
 /** Fields every page section has. */
 const sectionBase = {
@@ -85,7 +85,7 @@ const PhaseAction = z.object({
 /** The six growth phases: one YAML file per phase in content/growth/phases/ (id = file name). */
 const growthPhases = defineCollection({
   loader: glob({ pattern: "phase-[1-6].yaml", base: "./content/growth/phases" }),
-  schema: z.object({
+  schema: withFacts(z.object({
     /** Position in the programme, 1-6 (matches the id phase-N). */
     number: z.number().int().min(1).max(6),
     /** Phase name without the number, as in GROWTH_PHASES ("Part-Time to Full-Time"). */
@@ -117,7 +117,7 @@ const growthPhases = defineCollection({
       /** Buttons (assessment dialog). */
       actions: z.array(PhaseAction).min(1),
     }),
-  }),
+  })),
 });
 
 /** Testimonials on the growth overview (content/growth/testimonials.yaml); phase pages keep theirs in the phase file. */
