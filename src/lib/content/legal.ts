@@ -6,7 +6,7 @@ import { defineCollection } from "astro:content";
 import { glob } from "astro/loaders";
 import { z } from "astro/zod";
 import { SITE } from "../site.ts";
-import { anchorId, fillTokens } from "./shapes.ts";
+import { anchorId, fillTokens, withFacts } from "./shapes.ts";
 
 /**
  * Legal documents, one YAML file each in content/legal/ (id = file name). `{phone}` and
@@ -14,7 +14,7 @@ import { anchorId, fillTokens } from "./shapes.ts";
  */
 const legalDocuments = defineCollection({
   loader: glob({ pattern: "*.yaml", base: "./content/legal" }),
-  schema: z.object({
+  schema: withFacts(z.object({
     /** The page's h1. */
     title: z.string().min(1),
     /** Date shown as "Last updated: ...". */
@@ -40,7 +40,7 @@ const legalDocuments = defineCollection({
         }),
       )
       .min(3),
-  }),
+  })),
 });
 
 /** Fills the contact tokens of legal text from the one site config. */
