@@ -10,7 +10,6 @@
  * - Every page that tells the owner story tells the one story of OWNER_STORY.
  */
 import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { BASE_RANGES, URGENCY_MULTIPLIERS, estimate, formatRange, type ServiceType } from "../../src/lib/estimate.ts";
@@ -95,8 +94,7 @@ function strayPrices(text: string, pageService?: Service): string[] {
   return stray;
 }
 
-const serviceOfPage = (route: string) =>
-  /^\/services\/(.+)$/.exec(route)?.[1] as Service | undefined;
+const serviceOfPage = (route: string) => /^\/services\/(.+)$/.exec(route)?.[1] as Service | undefined;
 
 describe("the facts, as every built page states them", () => {
   it("finds the pages", () => {

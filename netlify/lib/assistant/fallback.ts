@@ -9,7 +9,13 @@
  */
 import { CHAT_GREETING, type ChatAction, type ChatMessage, type ChatReply } from "../../../src/lib/chat.ts";
 import { estimate, type ServiceType, type Urgency } from "../../../src/lib/estimate.ts";
-import { CONTACT_PROMISE_HOURS, EMERGENCY_RESPONSE, PRUNING, emergencyFigures, formatRange } from "../../../src/lib/facts.ts";
+import {
+  CONTACT_PROMISE_HOURS,
+  EMERGENCY_RESPONSE,
+  PRUNING,
+  emergencyFigures,
+  formatRange,
+} from "../../../src/lib/facts.ts";
 import { SERVICE_TYPES, URGENCY, optionLabel } from "../../../src/lib/options.ts";
 import { SITE } from "../../../src/lib/site.ts";
 
@@ -166,7 +172,11 @@ export function fallbackReply(messages: readonly ChatMessage[]): ChatReply {
   const learned = now.service !== before.service || now.urgency !== before.urgency || now.segment !== before.segment;
 
   if (complete(now)) {
-    if (learned || !complete(before)) return estimateReply(now, userTexts.some((t) => PRUNING_WORDS.test(t)));
+    if (learned || !complete(before))
+      return estimateReply(
+        now,
+        userTexts.some((t) => PRUNING_WORDS.test(t)),
+      );
     if (THANKS.test(latest))
       return {
         message: `You're welcome! Call ${SITE.phone} any time, or tap "Get a quote" when you're ready.`,

@@ -144,47 +144,49 @@ const services = defineCollection({
 /** The emergency page's content: one entry (id "emergency"). */
 const emergency = defineCollection({
   loader: glob({ pattern: "emergency.yaml", base: BASE }),
-  schema: withFacts(z.object({
-    /** Document title. */
-    metaTitle: z.string(),
-    /** Meta description, 120-160 characters. */
-    metaDescription: z.string().min(80).max(170),
-    /** The h1. */
-    title: z.string(),
-    /** Hero paragraph. */
-    lead: z.string(),
-    /** Card shown on the home page and in related services. */
-    card: serviceCard,
-    /** Trust badges under the hero buttons (24/7 response, insurance, licensed crews). */
-    trustBadges: z.array(z.object({ /** Badge text. */ label: z.string(), /** Icon name. */ icon })).length(3),
-    /** Service-level figures (dispatch, on site, days a year, insurance). */
-    facts: z.array(Figure).min(3).max(4),
-    /** The six 'When to Call' situations. */
-    whenToCall: z.array(IconCard).length(6),
-    /** The response process: four steps, each with its time band. */
-    response: z.array(ProcessStep).length(4),
-    /** Equipment fleet (mobile units, lighting, crane). */
-    fleet: z.array(IconCard).min(3),
-    /** Storm preparedness in three stages. */
-    storm: z
-      .array(
-        z.object({
-          /** Stage name: Pre-Storm, During the Storm, Post-Storm. */
-          stage: z.string(),
-          /** One-line intro. */
-          intro: z.string(),
-          /** Checklist items. */
-          items: z.array(z.string()).min(3),
-        }),
-      )
-      .length(3),
-    /** Hotline banner. */
-    hotline: Cta,
-    /** Six FAQ entries. */
-    faqs: z.array(FaqItem).length(6),
-    /** Links to the other services (removal, trimming, stump grinding). */
-    related: z.array(z.enum(SERVICE_SLUGS)).min(3),
-  })),
+  schema: withFacts(
+    z.object({
+      /** Document title. */
+      metaTitle: z.string(),
+      /** Meta description, 120-160 characters. */
+      metaDescription: z.string().min(80).max(170),
+      /** The h1. */
+      title: z.string(),
+      /** Hero paragraph. */
+      lead: z.string(),
+      /** Card shown on the home page and in related services. */
+      card: serviceCard,
+      /** Trust badges under the hero buttons (24/7 response, insurance, licensed crews). */
+      trustBadges: z.array(z.object({ /** Badge text. */ label: z.string(), /** Icon name. */ icon })).length(3),
+      /** Service-level figures (dispatch, on site, days a year, insurance). */
+      facts: z.array(Figure).min(3).max(4),
+      /** The six 'When to Call' situations. */
+      whenToCall: z.array(IconCard).length(6),
+      /** The response process: four steps, each with its time band. */
+      response: z.array(ProcessStep).length(4),
+      /** Equipment fleet (mobile units, lighting, crane). */
+      fleet: z.array(IconCard).min(3),
+      /** Storm preparedness in three stages. */
+      storm: z
+        .array(
+          z.object({
+            /** Stage name: Pre-Storm, During the Storm, Post-Storm. */
+            stage: z.string(),
+            /** One-line intro. */
+            intro: z.string(),
+            /** Checklist items. */
+            items: z.array(z.string()).min(3),
+          }),
+        )
+        .length(3),
+      /** Hotline banner. */
+      hotline: Cta,
+      /** Six FAQ entries. */
+      faqs: z.array(FaqItem).length(6),
+      /** Links to the other services (removal, trimming, stump grinding). */
+      related: z.array(z.enum(SERVICE_SLUGS)).min(3),
+    }),
+  ),
 });
 
 export const serviceCollections = { services, emergency };
