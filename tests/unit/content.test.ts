@@ -11,6 +11,7 @@ const { fillTokens, inOrder } = await import("../../src/lib/content/shapes.ts");
 const { SERVICE_SLUGS, ServicePageSchema, TYPICAL_RANGES, typicalPrice, withPrice } =
   await import("../../src/lib/content/services.ts");
 const { QuickCost } = await import("../../src/lib/content/resources.ts");
+const { FACT_TOKENS } = await import("../../src/lib/facts.ts");
 
 const read = (file: string) => readFileSync(path.resolve(file), "utf8");
 const serviceDir = "content/marketing/services";
@@ -18,7 +19,8 @@ const serviceFiles = readdirSync(serviceDir).filter((f) => f.endsWith(".yaml"));
 const services = serviceFiles.map((file) => {
   const raw = read(path.join(serviceDir, file));
   const slug = file.replace(/\.yaml$/, "") as (typeof SERVICE_SLUGS)[number];
-  return { slug, raw, data: ServicePageSchema.parse(parseYaml(raw)) };
+  // Collections fill the fact tokens on load (withFacts); the page fills {price}.
+  return { slug, raw, data: ServicePageSchema.parse(fillTokens(parseYaml(raw), FACT_TOKENS)) };
 });
 
 describe("formatRange: the one price format", () => {

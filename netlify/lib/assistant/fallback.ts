@@ -4,10 +4,18 @@
  * (trimmed) history on every request and walks the same path as the prompt asks Claude
  * to, residential or commercial -> which service -> how soon -> the range from
  * estimate() with the phone number and the quote button. Danger words get the phone
- * number first, whatever step the conversation is at.
+ * number first, whatever step the conversation is at. Every price and response time comes
+ * from the estimate table and the facts module (src/lib/facts.ts).
  */
 import { CHAT_GREETING, type ChatAction, type ChatMessage, type ChatReply } from "../../../src/lib/chat.ts";
 import { estimate, type ServiceType, type Urgency } from "../../../src/lib/estimate.ts";
+import {
+  CONTACT_PROMISE_HOURS,
+  EMERGENCY_RESPONSE,
+  PRUNING,
+  emergencyFigures,
+  formatRange,
+} from "../../../src/lib/facts.ts";
 import { SERVICE_TYPES, URGENCY, optionLabel } from "../../../src/lib/options.ts";
 import { SITE } from "../../../src/lib/site.ts";
 
@@ -103,26 +111,37 @@ function quoteAction(slots: Slots): ChatAction[] {
   ];
 }
 
-function estimateReply(slots: Slots & { service: ServiceType; urgency: Urgency }): ChatReply {
+const PRUNING_WORDS = /\bprun/i;
+
+/** How pruning is priced: quoted as trimming, with its own per-tree price confirmed on site. */
+const PRUNING_NOTE = `Pruning is quoted as ${serviceName(PRUNING.quotedAs)} in the instant estimate; the per-tree pruning price, ${formatRange(...PRUNING.perTree)} per tree, is confirmed on site.`;
+
+/** The service's range when it is not urgent, and that sooner costs more (the table's multipliers). */
+function startingPrice(service: ServiceType): string {
+  return `${estimate(service, "not-urgent").text} when it isn't urgent, up to ${estimate(service, "within-days").text} within a few days.`;
+}
+
+function estimateReply(slots: Slots & { service: ServiceType; urgency: Urgency }, pruning = false): ChatReply {
   const range = estimate(slots.service, slots.urgency).text;
   const when = optionLabel(URGENCY, slots.urgency).toLowerCase();
   const lines = [
     `For ${serviceName(slots.service)} (${when}), our instant estimate is ${range}. The final price is confirmed after a free on-site assessment.`,
+    pruning && slots.service === PRUNING.quotedAs ? PRUNING_NOTE : "",
     slots.segment === "commercial"
       ? "For commercial properties we can also plan multi-tree or recurring work; mention it in the form."
       : "",
-    `Tap "Get a quote" to send us the details (we reply within 24 hours), or call ${SITE.phone}. More about [${serviceName(slots.service)}](${SERVICE_PAGES[slots.service]}).`,
+    `Tap "Get a quote" to send us the details (we reply within ${CONTACT_PROMISE_HOURS} hours), or call ${SITE.phone}. More about [${serviceName(slots.service)}](${SERVICE_PAGES[slots.service]}).`,
   ];
   return { message: lines.filter(Boolean).join("\n\n"), actions: quoteAction(slots) };
 }
 
 function emergencyReply(): ChatReply {
-  const range = estimate("emergency", "emergency").text;
+  const e = emergencyFigures();
   return {
     message:
-      `Please call us now at ${SITE.phone}: our emergency line is answered 24/7 and crews dispatch within 30 minutes. ` +
+      `Please call us now at ${SITE.phone}: our emergency line is answered 24/7, crews dispatch within ${EMERGENCY_RESPONSE.dispatchMinutes} minutes and are on site within ${EMERGENCY_RESPONSE.onSiteHours} hours. ` +
       `Keep everyone away from the tree and any downed power lines, and call 911 if anyone is hurt or a line is down.\n\n` +
-      `For reference, emergency service is estimated at ${range}. You can also send the details with "Get a quote". [Emergency tree service](/services/emergency)`,
+      `For reference, our instant estimate for an emergency call-out is ${e.quoted} (the ${e.base} base at ${e.multiplier} for emergency urgency), and a tree removal needed right away is ${e.removal}. You can also send the details with "Get a quote". [Emergency tree service](/services/emergency)`,
     actions: [{ type: "quote", serviceType: "emergency", urgency: "emergency" }],
   };
 }
@@ -153,7 +172,11 @@ export function fallbackReply(messages: readonly ChatMessage[]): ChatReply {
   const learned = now.service !== before.service || now.urgency !== before.urgency || now.segment !== before.segment;
 
   if (complete(now)) {
-    if (learned || !complete(before)) return estimateReply(now);
+    if (learned || !complete(before))
+      return estimateReply(
+        now,
+        userTexts.some((t) => PRUNING_WORDS.test(t)),
+      );
     if (THANKS.test(latest))
       return {
         message: `You're welcome! Call ${SITE.phone} any time, or tap "Get a quote" when you're ready.`,
@@ -172,6 +195,6 @@ export function fallbackReply(messages: readonly ChatMessage[]): ChatReply {
     };
   if (!now.service) return { message: `${ack}${SERVICE_QUESTION}` };
   return {
-    message: `${ack}${now.service !== before.service ? `${optionLabel(SERVICE_TYPES, now.service)}, got it. ` : ""}${URGENCY_QUESTION}`,
+    message: `${ack}${now.service !== before.service ? `${optionLabel(SERVICE_TYPES, now.service)}, got it: ${startingPrice(now.service)} ` : ""}${URGENCY_QUESTION}`,
   };
 }

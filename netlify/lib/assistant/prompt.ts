@@ -3,13 +3,21 @@
  * table, urgency rules, the phone number, 24/7 emergency service and the pages that
  * exist. Prices and contact details are never typed here, so a change in src/lib reaches
  * the assistant with the next deploy and the assistant has no other source for a price.
- * The few service promises (insurance, response times) are the spec's published figures.
+ * Service promises, response times and the owner story come from src/lib/facts.ts.
  */
 import { CHAT_GREETING, CHAT_TITLE } from "../../../src/lib/chat.ts";
 import { BASE_RANGES, UNKNOWN_SERVICE_RANGE, URGENCY_MULTIPLIERS, formatRange } from "../../../src/lib/estimate.ts";
 import { SERVICE_TYPES, URGENCY } from "../../../src/lib/options.ts";
 import type { StaticRoute } from "../../../src/lib/routes.ts";
 import { SITE } from "../../../src/lib/site.ts";
+import {
+  CONTACT_PROMISE_HOURS,
+  EMERGENCY_RESPONSE,
+  LIABILITY_INSURANCE,
+  OWNER_STORY,
+  PRUNING,
+  emergencyFigures,
+} from "../../../src/lib/facts.ts";
 import { ESTIMATE_TOOL, QUOTE_FORM_TOOL } from "./tools.ts";
 
 /** Pages the assistant may link to, with what a visitor finds there. Typed as routes, so a removed page fails the build. */
@@ -43,6 +51,8 @@ export function buildSystemPrompt(): string {
   const urgencies = URGENCY.map(
     (u) => `- ${u.label} (${u.value}): both bounds x${URGENCY_MULTIPLIERS[u.value]}, rounded`,
   ).join("\n");
+  const e = emergencyFigures();
+  const story = OWNER_STORY;
   const pages = ASSISTANT_PAGES.map((p) => `- ${p.path}: ${p.about}`).join("\n");
 
   return `You are "${CHAT_TITLE}", the chat assistant on the website of ${SITE.name}, a US tree-care company. You help homeowners and property managers price tree work and get a quote.
@@ -56,15 +66,17 @@ How to run the conversation:
 4. Call ${ESTIMATE_TOOL} and give the range it returns, say the final price is confirmed after a free on-site assessment, give the phone number ${SITE.phone}, and call ${QUOTE_FORM_TOOL} so a "Get a quote" button appears.
 Ask one short question at a time. Skip questions the visitor already answered.
 
-Emergencies come first: if a tree or limb is on a house, car or other structure, near or on power lines, blocking a road or driveway, leaning dangerously, hanging, or there is storm damage, your first sentence gives the phone number ${SITE.phone} and says the emergency line is answered 24/7 (crews dispatch within 30 minutes and are on site within 2 hours). Tell them to keep clear of downed power lines and to call 911 if anyone is hurt or in danger. Only then offer the emergency estimate and the quote button.
+Emergencies come first: if a tree or limb is on a house, car or other structure, near or on power lines, blocking a road or driveway, leaning dangerously, hanging, or there is storm damage, your first sentence gives the phone number ${SITE.phone} and says the emergency line is answered 24/7 (crews dispatch within ${EMERGENCY_RESPONSE.dispatchMinutes} minutes and are on site within ${EMERGENCY_RESPONSE.onSiteHours} hours). Tell them to keep clear of downed power lines and to call 911 if anyone is hurt or in danger. Only then offer the emergency estimate and the quote button.
 
 Prices (the only prices you may state; quote a job's range only from ${ESTIMATE_TOOL}):
 ${services}
 Urgency adjusts the base range:
 ${urgencies}
 Any other service: ${formatRange(...UNKNOWN_SERVICE_RANGE)}, confirmed on site. Never guess, round, discount or promise other figures.
+Pruning is quoted as ${PRUNING.quotedAs} by ${ESTIMATE_TOOL}; the per-tree pruning price, ${formatRange(...PRUNING.perTree)} per tree, is confirmed on site.
+Emergency pricing: ${e.base} is the emergency call-out base; at emergency urgency the estimate is ${e.multiplier} that base (${e.quoted}), and a tree removal needed right away is ${e.removal}. The "about ${e.premium}" emergency premium on our consumer page is the typical industry premium for after-hours work over routine work, not our estimate.
 
-Facts you may use: emergency service 24/7, 365 days a year; $2M liability insurance; licensed crews; the office replies to quote requests within 24 hours; on-site assessments are free. Phone ${SITE.phone}, e-mail ${SITE.email}.
+Facts you may use: emergency service 24/7, 365 days a year; ${LIABILITY_INSURANCE} liability insurance; licensed crews; the office replies to quote requests within ${CONTACT_PROMISE_HOURS} hours; on-site assessments are free. For owners: our featured success story, ${story.owner} of ${story.company}, grew from ${story.startRevenue} to ${story.revenue} in revenue by ${story.revenueYear} and sold for ${story.exit} within ${story.exitAfter}. Phone ${SITE.phone}, e-mail ${SITE.email}.
 
 Pages you may link to, as markdown links with these exact paths, e.g. [Tree removal](/services/tree-removal):
 ${pages}

@@ -8,6 +8,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "../../../src/lib/zod.ts";
 import { ChatAction } from "../../../src/lib/chat.ts";
 import { estimate } from "../../../src/lib/estimate.ts";
+import { PRUNING } from "../../../src/lib/facts.ts";
 import { SERVICE_TYPES, URGENCY, optionLabel, optionValues } from "../../../src/lib/options.ts";
 
 export const ESTIMATE_TOOL = "estimate_quote";
@@ -16,7 +17,7 @@ export const QUOTE_FORM_TOOL = "open_quote_form";
 const serviceProperty = {
   type: "string",
   enum: optionValues(SERVICE_TYPES),
-  description: `The service: ${SERVICE_TYPES.map((s) => `${s.value} (${s.label})`).join(", ")}. Pruning is quoted as tree-trimming.`,
+  description: `The service: ${SERVICE_TYPES.map((s) => `${s.value} (${s.label})`).join(", ")}. Pruning is quoted as ${PRUNING.quotedAs}.`,
 } as const;
 const urgencyProperty = {
   type: "string",

@@ -6,7 +6,7 @@
 import { defineCollection } from "astro:content";
 import { glob } from "astro/loaders";
 import { z } from "astro/zod";
-import { Card, Figure, Quote, Table, TimelineEntry, anchorId, list } from "./shapes.ts";
+import { Card, Figure, Quote, Table, TimelineEntry, anchorId, list, withFacts } from "./shapes.ts";
 
 /** Fields every page section has. */
 const sectionBase = {
@@ -85,39 +85,41 @@ const PhaseAction = z.object({
 /** The six growth phases: one YAML file per phase in content/growth/phases/ (id = file name). */
 const growthPhases = defineCollection({
   loader: glob({ pattern: "phase-[1-6].yaml", base: "./content/growth/phases" }),
-  schema: z.object({
-    /** Position in the programme, 1-6 (matches the id phase-N). */
-    number: z.number().int().min(1).max(6),
-    /** Phase name without the number, as in GROWTH_PHASES ("Part-Time to Full-Time"). */
-    name: z.string().min(1),
-    /** Typical duration ("3-6 months"). */
-    duration: z.string().min(1),
-    /** One-sentence summary for the overview card and the meta description. */
-    summary: z.string().min(40).max(170),
-    /** The overview card's headline figure. */
-    cardFigure: Figure,
-    /** Hero: small label above the h1. */
-    eyebrow: z.string().min(1),
-    /** Hero: lead paragraph. */
-    lead: z.string().min(1),
-    /** Hero: key figures shown under the lead. */
-    heroFigures: z.array(Figure).min(1).max(4),
-    /** Hero buttons (assessment dialog). */
-    heroActions: z.array(PhaseAction).min(1),
-    /** Optional success story next to the hero figures (phase 6). */
-    story: z.object({ /** Story heading. */ title: z.string(), /** Story text. */ text: z.string() }).optional(),
-    /** The page's sections in order. */
-    sections: z.array(PhaseSection).min(3),
-    /** Closing call to action. */
-    cta: z.object({
-      /** Heading (h2). */
-      title: z.string().min(1),
-      /** One line under the heading. */
-      text: z.string().min(1),
-      /** Buttons (assessment dialog). */
-      actions: z.array(PhaseAction).min(1),
+  schema: withFacts(
+    z.object({
+      /** Position in the programme, 1-6 (matches the id phase-N). */
+      number: z.number().int().min(1).max(6),
+      /** Phase name without the number, as in GROWTH_PHASES ("Part-Time to Full-Time"). */
+      name: z.string().min(1),
+      /** Typical duration ("3-6 months"). */
+      duration: z.string().min(1),
+      /** One-sentence summary for the overview card and the meta description. */
+      summary: z.string().min(40).max(170),
+      /** The overview card's headline figure. */
+      cardFigure: Figure,
+      /** Hero: small label above the h1. */
+      eyebrow: z.string().min(1),
+      /** Hero: lead paragraph. */
+      lead: z.string().min(1),
+      /** Hero: key figures shown under the lead. */
+      heroFigures: z.array(Figure).min(1).max(4),
+      /** Hero buttons (assessment dialog). */
+      heroActions: z.array(PhaseAction).min(1),
+      /** Optional success story next to the hero figures (phase 6). */
+      story: z.object({ /** Story heading. */ title: z.string(), /** Story text. */ text: z.string() }).optional(),
+      /** The page's sections in order. */
+      sections: z.array(PhaseSection).min(3),
+      /** Closing call to action. */
+      cta: z.object({
+        /** Heading (h2). */
+        title: z.string().min(1),
+        /** One line under the heading. */
+        text: z.string().min(1),
+        /** Buttons (assessment dialog). */
+        actions: z.array(PhaseAction).min(1),
+      }),
     }),
-  }),
+  ),
 });
 
 /** Testimonials on the growth overview (content/growth/testimonials.yaml); phase pages keep theirs in the phase file. */

@@ -12,8 +12,9 @@ import { defineCollection } from "astro:content";
 import { glob } from "astro/loaders";
 import { z } from "astro/zod";
 import { BASE_RANGES, formatRange } from "../estimate.ts";
+import { PRUNING } from "../facts.ts";
 import { SERVICE_TYPES, optionValues } from "../options.ts";
-import { Cta, FaqItem, Figure, IconCard, ProcessStep, fillTokens, iconName as icon } from "./shapes.ts";
+import { Cta, FaqItem, Figure, IconCard, ProcessStep, fillTokens, iconName as icon, withFacts } from "./shapes.ts";
 
 const BASE = "./content/marketing";
 
@@ -31,7 +32,7 @@ export const servicePath = (slug: ServiceSlug) => `/services/${slug}`;
 export const TYPICAL_RANGES: Record<ServiceSlug, readonly [min: number, max: number]> = {
   "tree-trimming": BASE_RANGES["tree-trimming"],
   "tree-removal": BASE_RANGES["tree-removal"],
-  "tree-pruning": [150, 600],
+  "tree-pruning": PRUNING.perTree,
   "stump-grinding": BASE_RANGES["stump-grinding"],
   emergency: BASE_RANGES.emergency,
 };
@@ -76,6 +77,12 @@ export const ServicePageSchema = z.object({
   lead: z.string(),
   /** Quote-form service preselected by this page's estimate buttons (the quote form only knows four). */
   quoteServiceType: serviceType,
+  /**
+   * How the instant estimate prices this service, shown by its estimate buttons. Required when
+   * the page's service is not a quote-form service (pruning is quoted as trimming), so the
+   * dialog's range never reads as a contradiction of the page's own price.
+   */
+  estimateNote: z.string().optional(),
   /** Card shown on the home page and in other pages' related services. */
   card: serviceCard,
   /** Unit the typical price is quoted in, e.g. "per tree"; omitted for "per job". */
@@ -131,53 +138,55 @@ export const ServicePageSchema = z.object({
 
 const services = defineCollection({
   loader: glob({ pattern: "*.yaml", base: `${BASE}/services` }),
-  schema: ServicePageSchema,
+  schema: withFacts(ServicePageSchema),
 });
 
 /** The emergency page's content: one entry (id "emergency"). */
 const emergency = defineCollection({
   loader: glob({ pattern: "emergency.yaml", base: BASE }),
-  schema: z.object({
-    /** Document title. */
-    metaTitle: z.string(),
-    /** Meta description, 120-160 characters. */
-    metaDescription: z.string().min(80).max(170),
-    /** The h1. */
-    title: z.string(),
-    /** Hero paragraph. */
-    lead: z.string(),
-    /** Card shown on the home page and in related services. */
-    card: serviceCard,
-    /** Trust badges under the hero buttons (24/7 response, insurance, licensed crews). */
-    trustBadges: z.array(z.object({ /** Badge text. */ label: z.string(), /** Icon name. */ icon })).length(3),
-    /** Service-level figures (dispatch, on site, days a year, insurance). */
-    facts: z.array(Figure).min(3).max(4),
-    /** The six 'When to Call' situations. */
-    whenToCall: z.array(IconCard).length(6),
-    /** The response process: four steps, each with its time band. */
-    response: z.array(ProcessStep).length(4),
-    /** Equipment fleet (mobile units, lighting, crane). */
-    fleet: z.array(IconCard).min(3),
-    /** Storm preparedness in three stages. */
-    storm: z
-      .array(
-        z.object({
-          /** Stage name: Pre-Storm, During the Storm, Post-Storm. */
-          stage: z.string(),
-          /** One-line intro. */
-          intro: z.string(),
-          /** Checklist items. */
-          items: z.array(z.string()).min(3),
-        }),
-      )
-      .length(3),
-    /** Hotline banner. */
-    hotline: Cta,
-    /** Six FAQ entries. */
-    faqs: z.array(FaqItem).length(6),
-    /** Links to the other services (removal, trimming, stump grinding). */
-    related: z.array(z.enum(SERVICE_SLUGS)).min(3),
-  }),
+  schema: withFacts(
+    z.object({
+      /** Document title. */
+      metaTitle: z.string(),
+      /** Meta description, 120-160 characters. */
+      metaDescription: z.string().min(80).max(170),
+      /** The h1. */
+      title: z.string(),
+      /** Hero paragraph. */
+      lead: z.string(),
+      /** Card shown on the home page and in related services. */
+      card: serviceCard,
+      /** Trust badges under the hero buttons (24/7 response, insurance, licensed crews). */
+      trustBadges: z.array(z.object({ /** Badge text. */ label: z.string(), /** Icon name. */ icon })).length(3),
+      /** Service-level figures (dispatch, on site, days a year, insurance). */
+      facts: z.array(Figure).min(3).max(4),
+      /** The six 'When to Call' situations. */
+      whenToCall: z.array(IconCard).length(6),
+      /** The response process: four steps, each with its time band. */
+      response: z.array(ProcessStep).length(4),
+      /** Equipment fleet (mobile units, lighting, crane). */
+      fleet: z.array(IconCard).min(3),
+      /** Storm preparedness in three stages. */
+      storm: z
+        .array(
+          z.object({
+            /** Stage name: Pre-Storm, During the Storm, Post-Storm. */
+            stage: z.string(),
+            /** One-line intro. */
+            intro: z.string(),
+            /** Checklist items. */
+            items: z.array(z.string()).min(3),
+          }),
+        )
+        .length(3),
+      /** Hotline banner. */
+      hotline: Cta,
+      /** Six FAQ entries. */
+      faqs: z.array(FaqItem).length(6),
+      /** Links to the other services (removal, trimming, stump grinding). */
+      related: z.array(z.enum(SERVICE_SLUGS)).min(3),
+    }),
+  ),
 });
 
 export const serviceCollections = { services, emergency };

@@ -7,6 +7,7 @@
 import { defineCollection } from "astro:content";
 import { file } from "astro/loaders";
 import { z } from "astro/zod";
+import { FACT_TOKENS } from "../facts.ts";
 import { ICON_PATHS, type IconName } from "../icons.ts";
 
 /**
@@ -22,9 +23,18 @@ export function inOrder<T extends { id: string; data: { order: number } }>(
   return [...entries].sort((a, b) => a.data.order - b.data.order).map((e) => ({ id: e.id, ...e.data }));
 }
 
+/**
+ * A content schema whose `{token}` placeholders are filled from the marketing facts
+ * (src/lib/facts.ts FACT_TOKENS) before validation: YAML names a fact, never types it.
+ * Unknown tokens (a service page's `{price}`) are left for the page to fill.
+ */
+export function withFacts<S extends z.ZodType>(schema: S) {
+  return z.preprocess((data) => fillTokens(data, FACT_TOKENS), schema);
+}
+
 /** A collection of the entries of one YAML file under content/ (path relative to it), each with an `id`. */
 export function entries<S extends z.ZodType>(path: string, schema: S) {
-  return defineCollection({ loader: file(`./content/${path}`), schema });
+  return defineCollection({ loader: file(`./content/${path}`), schema: withFacts(schema) });
 }
 
 /** A list collection: the entries of one YAML file, each with its display `order` besides the fields of `schema`. */
