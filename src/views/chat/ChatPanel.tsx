@@ -99,16 +99,19 @@ interface HeaderProps {
 export function ChatHeader({ minimised, onMinimise, onRestore, onClose, headerRef }: HeaderProps) {
   return (
     <header ref={headerRef} className="flex h-14 shrink-0 items-center gap-0.5 bg-forest-800 pr-1.5 pl-4 text-white">
-      <h2 id={TITLE_ID} className="min-w-0 flex-1 truncate font-display text-base font-semibold text-white">
+      <h2 id={TITLE_ID} className="min-w-0 flex-1 truncate font-display text-[0.9375rem] font-semibold text-white">
         {CHAT_TITLE}
       </h2>
+      {/* The panel's own call button, labelled (it covers part of the page on a phone, maybe the page's). */}
       <a
         href={SITE.phoneHref}
-        className={headerButton}
+        className="mr-1 inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full bg-amber-300 px-3 text-sm font-bold text-forest-950 no-underline hover:bg-amber-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         aria-label={`Call ${SITE.phone}`}
         title={`Call ${SITE.phone} (24/7 emergencies)`}
+        data-chat-call=""
       >
-        <Icon name="phone" className="size-[1.125rem]" />
+        <Icon name="phone" className="size-4" />
+        Call
       </a>
       <button
         type="button"
