@@ -41,6 +41,22 @@ function showQuietly(panel: HTMLElement): void {
   }
 }
 
+/**
+ * Scrolls the conversation to its newest message: to the end, or with `fromStart` so that the
+ * newest message's first line is at the top of the log (the end when it all fits below).
+ */
+function scrollToNewest(log: HTMLElement, fromStart: boolean): void {
+  const latest = fromStart ? log.querySelector<HTMLElement>(`#${CHAT_IDS.latest}`) : null;
+  if (!latest) {
+    log.scrollTop = log.scrollHeight;
+    return;
+  }
+  // Where the message starts within the log's content, less the log's own top padding.
+  const offset = latest.getBoundingClientRect().top - log.getBoundingClientRect().top + log.scrollTop;
+  const padding = parseFloat(getComputedStyle(log).paddingTop) || 0;
+  log.scrollTop = Math.min(Math.max(0, offset - padding), log.scrollHeight - log.clientHeight);
+}
+
 export default function ChatWidget() {
   const view = useStore($chatView);
   const messages = useStore($chatMessages);
@@ -56,6 +72,7 @@ export default function ChatWidget() {
   const synced = useRef(false);
   const minimised = view === "minimised";
   const canSend = draft.trim() !== "" && !pending;
+  const newestRole = messages.at(-1)?.role;
 
   const panel = () => headerRef.current?.closest<HTMLElement>(`#${CHAT_IDS.panel}`) ?? null;
 
@@ -132,10 +149,12 @@ export default function ChatWidget() {
   }, [view]);
 
   useLayoutEffect(() => {
-    // Newest message in view (spec section 4), also when the panel comes back from minimised.
+    // Newest message in view (spec section 4), also when the panel comes back from minimised:
+    // a reply from its start (a long one opens with what matters, "Please call us now"), what
+    // the visitor sent and the typing dots from the end.
     const log = logRef.current;
-    if (log) log.scrollTop = log.scrollHeight;
-  }, [messages.length, pending, minimised]);
+    if (log && !minimised) scrollToNewest(log, !pending && newestRole === "assistant");
+  }, [messages.length, newestRole, pending, minimised]);
 
   const send = () => {
     if (!canSend) return;

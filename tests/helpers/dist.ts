@@ -131,6 +131,7 @@ const INLINE = new Set([
   "TIME",
   "U",
   "VAR",
+  "WBR",
 ]);
 
 /** Every JSON-LD block of a page, parsed (a parse error fails the test); arrays are flattened. */

@@ -45,7 +45,7 @@ const EXTRA_STYLE = `<style>
 .answer{display:grid;gap:1rem;margin:1rem 0}.answer form{border:1px solid #cbd5e1;border-radius:.75rem;padding:1rem;display:grid;gap:.75rem}
 .answer label{font-weight:600;font-size:.9rem}.answer input[type=text]{display:block;width:100%;font:inherit;min-height:2.75rem;border:1px solid #cbd5e1;border-radius:.5rem;padding:.5rem .75rem;margin-top:.25rem}
 .answer fieldset{border:0;margin:0;padding:0;display:grid;gap:.4rem}.answer legend{font-weight:600;margin-bottom:.25rem}.answer .choice{display:flex;gap:.5rem;align-items:center;font-weight:400;min-height:2.25rem}
-.btn-ok,.btn-no,.btn-call{display:inline-flex;align-items:center;justify-content:center;min-height:3rem;padding:.6rem 1.25rem;border-radius:.5rem;font:inherit;font-size:1.1rem;font-weight:700;cursor:pointer;text-decoration:none;border:0}
+.btn-ok,.btn-no,.btn-call{display:inline-flex;flex-wrap:wrap;column-gap:.3em;max-width:100%;text-align:center;align-items:center;justify-content:center;min-height:3rem;padding:.6rem 1.25rem;border-radius:.5rem;font:inherit;font-size:1.1rem;font-weight:700;cursor:pointer;text-decoration:none;border:0}
 .btn-ok{background:#24583b;color:#fff}.btn-no{background:#fff;color:#7f1d1d;border:2px solid #b91c1c}.btn-call{background:var(--amber-dark);color:#fff}
 .nowrap{white-space:nowrap}.err{color:#b91c1c;font-weight:600}.photo{max-width:100%;border-radius:.75rem;margin:.5rem 0}.timeline{padding-left:1.25rem;color:#334155}.small{font-size:.9rem;color:#475569}
 </style>`;
@@ -112,7 +112,7 @@ export function answerPage({ lead, delivery, path, photoPath, notice, now }: Ans
   ];
   const callHref = s.phone ? telHref(s.phone) : null;
   const call = callHref
-    ? `<p><a class="btn-call" href="${escapeHtml(callHref)}" ping="${escapeHtml(`${path}/call`)}">Call the customer:&nbsp;<span class="nowrap">${escapeHtml(s.phone!)}</span></a></p>` +
+    ? `<p><a class="btn-call" href="${escapeHtml(callHref)}" ping="${escapeHtml(`${path}/call`)}">Call the customer: <span class="nowrap">${escapeHtml(s.phone!)}</span></a></p>` +
       `<p class="small">Tapping the number records that you called; the customer sees it.</p>`
     : "";
 

@@ -80,7 +80,7 @@ function QuoteAction({ action, asLink }: { action: ChatAction; asLink: boolean }
 }
 
 const headerButton =
-  "inline-flex size-10 shrink-0 items-center justify-center rounded-full text-forest-50 hover:bg-forest-700 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white";
+  "inline-flex size-9 shrink-0 sm:size-10 items-center justify-center rounded-full text-forest-50 hover:bg-forest-700 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white";
 
 interface HeaderProps {
   minimised: boolean;
@@ -98,17 +98,23 @@ interface HeaderProps {
  */
 export function ChatHeader({ minimised, onMinimise, onRestore, onClose, headerRef }: HeaderProps) {
   return (
-    <header ref={headerRef} className="flex h-14 shrink-0 items-center gap-0.5 bg-forest-800 pr-1.5 pl-4 text-white">
-      <h2 id={TITLE_ID} className="min-w-0 flex-1 truncate font-display text-base font-semibold text-white">
+    <header
+      ref={headerRef}
+      className="flex h-14 shrink-0 items-center gap-0.5 bg-forest-800 pr-1.5 pl-3 text-white sm:pl-4"
+    >
+      <h2 id={TITLE_ID} className="min-w-0 flex-1 truncate font-display text-sm font-semibold text-white sm:text-base">
         {CHAT_TITLE}
       </h2>
+      {/* The panel's own call button, labelled (it covers part of the page on a phone, maybe the page's). */}
       <a
         href={SITE.phoneHref}
-        className={headerButton}
+        className="mr-1 inline-flex h-9 shrink-0 items-center gap-1 rounded-full bg-amber-300 px-2.5 text-sm font-bold text-forest-950 no-underline hover:bg-amber-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         aria-label={`Call ${SITE.phone}`}
         title={`Call ${SITE.phone} (24/7 emergencies)`}
+        data-chat-call=""
       >
-        <Icon name="phone" className="size-[1.125rem]" />
+        <Icon name="phone" className="size-4" />
+        Call
       </a>
       <button
         type="button"

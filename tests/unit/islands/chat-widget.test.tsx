@@ -378,3 +378,93 @@ describe("chat: hydration and the next page", () => {
     expect(log().textContent).toContain("earlier question");
   });
 });
+
+describe("chat: where the conversation scrolls", () => {
+  /**
+   * A stand-in layout (happy-dom lays nothing out): the log is 300 px high, each message as many
+   * px high as it has characters, one after another with 12 px between them.
+   */
+  function layOut(logEl: HTMLElement) {
+    const VIEW = 300;
+    const GAP = 12;
+    const heights = () => [...logEl.children].map((m) => (m.textContent ?? "").length);
+    const contentHeight = () => heights().reduce((sum, h) => sum + h + GAP, GAP);
+    Object.defineProperty(logEl, "clientHeight", { configurable: true, get: () => VIEW });
+    Object.defineProperty(logEl, "scrollHeight", { configurable: true, get: () => Math.max(VIEW, contentHeight()) });
+    const real = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (this: HTMLElement) {
+      if (this === logEl) return new DOMRect(0, 100, 300, VIEW);
+      if (this.parentElement !== logEl) return real.call(this);
+      const index = [...logEl.children].indexOf(this);
+      const top = heights()
+        .slice(0, index)
+        .reduce((sum, h) => sum + h + GAP, GAP);
+      return new DOMRect(0, 100 + top - logEl.scrollTop, 300, heights()[index]!);
+    });
+    return {
+      /** Where the newest message starts, from the top of the log's box. */
+      newestTop: () => document.getElementById(CHAT_IDS.latest)!.getBoundingClientRect().top - 100,
+      /** The log shows its last pixel. */
+      atEnd: () => logEl.scrollTop >= Math.max(VIEW, contentHeight()) - VIEW,
+    };
+  }
+
+  const LONG_REPLY = `Please call us now at ${SITE.phone}: a tree on a house is an emergency. ${"Stay clear of the tree and any downed lines while you wait for the crew. ".repeat(8)}`;
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it("a long reply shows from its start ('Please call us now'), not its end; what the visitor sends and the typing dots show at the end", async () => {
+    api.on("POST", "/api/chat", reply.json(200, { message: LONG_REPLY }));
+    const { launcher } = mount();
+    await openPanel(launcher);
+    const layout = layOut(log());
+
+    const release = api.hold();
+    await user.type(input(), "A tree fell on my house{Enter}");
+    await waitFor(() => expect(within(panel()).queryByTestId("chat-typing")).not.toBeNull());
+    expect(layout.atEnd()).toBe(true);
+    await act(async () => release());
+
+    await waitFor(() => expect(log().textContent).toContain("Please call us now"));
+    const newest = document.getElementById(CHAT_IDS.latest)!;
+    expect(newest.dataset.chatMessage).toBe("assistant");
+    // Taller than the log: its first line is at the top of the log, its end below.
+    expect(newest.textContent!.length).toBeGreaterThan(300);
+    expect(layout.newestTop()).toBe(0);
+    expect(layout.atEnd()).toBe(false);
+
+    // Minimised and restored: still from the reply's start.
+    const logEl = log();
+    await user.click(within(panel()).getByRole("button", { name: "Minimise chat" }));
+    logEl.scrollTop = 0;
+    await user.click(within(panel()).getByRole("button", { name: "Restore chat" }));
+    expect(layout.newestTop()).toBe(0);
+  });
+
+  it("a short reply that fits below the earlier messages leaves the log at its end", async () => {
+    api.on("POST", "/api/chat", reply.json(200, { message: "Got it." }));
+    $chatMessages.set([
+      { role: "assistant", content: CHAT_GREETING, timestamp: 0 },
+      { role: "user", content: "x".repeat(400), timestamp: 1 },
+    ]);
+    const { launcher } = mount();
+    await openPanel(launcher);
+    const layout = layOut(log());
+    await user.type(input(), "And the stump?{Enter}");
+    await waitFor(() => expect(log().textContent).toContain("Got it."));
+    expect(layout.atEnd()).toBe(true);
+    expect(layout.newestTop()).toBeGreaterThan(0);
+    expect(layout.newestTop()).toBeLessThan(300);
+  });
+});
+
+describe("chat: the hotline in the panel", () => {
+  it("the header offers a labelled call button of its own, minimised too (the panel may cover the page's)", async () => {
+    const { launcher } = mount();
+    await openPanel(launcher);
+    const call = within(panel()).getAllByRole("link", { name: `Call ${SITE.phone}` })[0]!;
+    expect(call.getAttribute("href")).toBe(SITE.phoneHref);
+    expect(call.textContent!.trim()).toBe("Call");
+    expect(call.closest("header")).not.toBeNull();
+  });
+});

@@ -15,17 +15,28 @@ interface Props {
   onPage: (page: number) => void;
 }
 
-// Narrower on a phone: both buttons and "Page 10 of 16" fit one row at 360 px.
-const link = "btn-outline px-3 sm:px-4";
+// Narrower on a phone: both buttons and "Page 10 of 16" fit one row down to 320 px (below
+// 24rem the buttons show their arrow only; the word stays their name).
+const link = "btn-outline min-w-11 px-3 sm:px-4";
 const unavailable =
-  "btn-outline px-3 sm:px-4 cursor-not-allowed border-slate-200 bg-white text-slate-400 hover:bg-white";
+  "btn-outline min-w-11 px-3 sm:px-4 cursor-not-allowed border-slate-200 bg-white text-slate-400 hover:bg-white";
 
 export function Pagination({ page, pages, hrefFor, onPage }: Props) {
   const step = (target: number, enabled: boolean, label: "Previous" | "Next") => {
     const content =
       label === "Previous"
-        ? [<Icon key="a" name="chevronLeft" />, label]
-        : [label, <Icon key="a" name="chevronRight" />];
+        ? [
+            <Icon key="a" name="chevronLeft" />,
+            <span key="l" className="max-[24rem]:sr-only">
+              {label}
+            </span>,
+          ]
+        : [
+            <span key="l" className="max-[24rem]:sr-only">
+              {label}
+            </span>,
+            <Icon key="a" name="chevronRight" />,
+          ];
     if (!enabled) {
       return (
         <span className={unavailable} aria-disabled="true" data-testid={`page-${label.toLowerCase()}`}>
