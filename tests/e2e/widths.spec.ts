@@ -81,11 +81,20 @@ test.describe("every width", () => {
     });
     expect(booked.status(), await booked.text()).toBe(201);
     const { id: leadId, statusUrl } = await booked.json();
-    const messages = await request.get(`/api/admin/messages?leadId=${leadId}`, {
-      headers: { authorization: `Bearer ${TOKEN}` },
-    });
-    const answerPath = /\/respond\/[\w.-]+/.exec(await messages.text())?.[0];
-    expect(answerPath, "the offer carries an answer link").toBeTruthy();
+    // The offer is composed right after the booking's answer, off the request: wait for it.
+    let answerPath: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const messages = await request.get(`/api/admin/messages?leadId=${leadId}`, {
+            headers: { authorization: `Bearer ${TOKEN}` },
+          });
+          answerPath = /\/respond\/[\w.-]+/.exec(await messages.text())?.[0];
+          return answerPath;
+        },
+        { message: "the offer carries an answer link" },
+      )
+      .toBeTruthy();
 
     const routes = [
       ...STATIC_ROUTES,
