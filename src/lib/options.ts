@@ -73,6 +73,21 @@ export const METROS = [
 export type Metro = (typeof METROS)[number];
 export type MetroName = CityName | Exclude<Metro["label"], CityName>;
 
+/** The states the metros are in, by code, in the order the home page names them. */
+export const STATE_NAMES: Readonly<Record<Metro["state"], string>> = {
+  TX: "Texas",
+  FL: "Florida",
+  CA: "California",
+  NY: "New York",
+  IL: "Illinois",
+};
+
+/** "20 cities across Texas, Florida, California, New York and Illinois": what the directory covers. */
+export function directoryCoverage(): string {
+  const names = Object.values(STATE_NAMES);
+  return `${METROS.length} cities across ${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
 /** Stored metro names (Business.city), e.g. for z.enum. */
 export const METRO_NAMES = METROS.map((m) => m.label) as unknown as readonly [MetroName, ...MetroName[]];
 

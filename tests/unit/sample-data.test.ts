@@ -9,7 +9,7 @@ import seedJson from "../../content/directory/businesses.json" with { type: "jso
 import { sampleProviders } from "../../src/lib/find-pros-providers.ts";
 import { distanceMiles, type Point } from "../../src/lib/geo/distance.ts";
 import { findPlace, zipPoint } from "../../src/lib/geo/places.ts";
-import { METROS } from "../../src/lib/options.ts";
+import { METROS, STATE_NAMES, directoryCoverage } from "../../src/lib/options.ts";
 import { SeedFile } from "../../src/lib/schemas/business.ts";
 import { SITE } from "../../src/lib/site.ts";
 
@@ -62,6 +62,16 @@ describe("sample directory data", () => {
     }
     for (const zip of ["33101", "60601", "90012"])
       expect(within(zipPoint(zip)!, 25).length, zip).toBeGreaterThanOrEqual(3);
+  });
+
+  it("what the directory says it covers is what the data covers: every state and the metro count", () => {
+    const inData = new Set(seed.map((b) => b.state));
+    expect([...inData].sort()).toEqual(Object.keys(STATE_NAMES).sort());
+    // The home page's served states, in its order.
+    expect(Object.values(STATE_NAMES)).toEqual(states.map((s) => s.name));
+    const coverage = directoryCoverage();
+    for (const name of Object.values(STATE_NAMES)) expect(coverage).toContain(name);
+    expect(coverage).toContain(`${METROS.length} cities`);
   });
 
   it("businesses outside Texas carry their metro's state and time zone", () => {
