@@ -5,6 +5,7 @@
  * over and the page loads through the API instead. An unavailable direction is plain text.
  */
 import type { MouseEvent } from "react";
+import { isPlainClick } from "./NextSteps.tsx";
 import { Icon } from "../../../views/Icon.tsx";
 
 interface Props {
@@ -46,15 +47,7 @@ export function Pagination({ page, pages, hrefFor, onPage }: Props) {
     }
     const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
       // New tab, new window, download: the browser's own navigation.
-      if (
-        event.defaultPrevented ||
-        event.button !== 0 ||
-        event.metaKey ||
-        event.ctrlKey ||
-        event.shiftKey ||
-        event.altKey
-      )
-        return;
+      if (!isPlainClick(event)) return;
       event.preventDefault();
       onPage(target);
     };
