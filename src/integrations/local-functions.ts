@@ -62,7 +62,7 @@ function devFunctions(): Plugin {
       };
       server.middlewares.use((req, res, next) => {
         // The API, and the pages functions render (answer and status links); Vite serves the rest.
-        if (!/^\/(api|respond|requests)\//.test(req.url ?? "")) return next();
+        if (!/^\/(api|respond|requests|review)\//.test(req.url ?? "")) return next();
         handle(req, res).then(
           (handled) => handled || next(),
           (error: unknown) => next(error),

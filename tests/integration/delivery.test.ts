@@ -16,6 +16,8 @@ import {
   statusHandler,
 } from "../../netlify/lib/delivery/handlers.ts";
 import { runClock } from "../../netlify/lib/delivery/progress.ts";
+import { REVIEW_INVITE_DELAY_MS } from "../../netlify/lib/delivery/compose.ts";
+import { reviewInviteHandler } from "../../netlify/lib/delivery/review-invite.ts";
 import { signer } from "../../netlify/lib/delivery/signing.ts";
 import { drainOutbox } from "../../netlify/lib/notify/index.ts";
 import { zipPoint } from "../../src/lib/geo/places.ts";
@@ -420,5 +422,53 @@ describe.skipIf(!h)("lead delivery", () => {
     expect(mail.calls.map((c) => (c.body as Email).to)).toEqual([["bob@example.com"]]);
     expect((await state())["receipt:email"]).toEqual(["sent", undefined]);
     expect(await h!.store.outbox.get(id)).toBeNull();
+  });
+  it("a few days after a pro accepts, the visitor is invited to review it; that review is Verified, once", async () => {
+    const res = await submit(BOOKING_ENDPOINT, { ...validBooking("dl-4"), customerEmail: "rita@example.com" });
+    const { id } = (await res.json()) as { id: string };
+    const path = linkIn(emails("pro4@pros.test")[0]!.text, "respond");
+    await answer(path, [["action", "accept"]]);
+    const invite = (await h!.store.messages.forLead(id)).find((m) => m.kind === "review-invite")!;
+    expect(invite).toMatchObject({ state: "queued", to: "rita@example.com" });
+    const acceptedAt = (await h!.store.leads.get(id))!.routing!.deliveries[0]!.answeredAt!;
+    expect(Date.parse(invite.nextAttemptAt!) - Date.parse(acceptedAt)).toBe(REVIEW_INVITE_DELAY_MS);
+    // Not before its time; then the scheduled run sends it.
+    expect(emails("rita@example.com").some((e) => e.subject.startsWith("How did"))).toBe(false);
+    await drainOutbox(h!.store, { env, now: () => Date.parse(invite.nextAttemptAt!) + 1 });
+    const sent = emails("rita@example.com").find((e) => e.subject.startsWith("How did Pro 4 Trees do?"))!;
+    const reviewPath = linkIn(sent.text, "review");
+
+    const review = (req: Request) => reviewInviteHandler({ ...deps() })(req, nextIp());
+    const form = await review(new Request(`${ORIGIN}${reviewPath}`));
+    expect(form.status).toBe(200);
+    const html = await form.text();
+    expect(html).toContain('name="rating" value="5" checked');
+    expect(html).toContain("Verified");
+    const flip = reviewPath.slice(0, -1) + (reviewPath.endsWith("a") ? "b" : "a");
+    expect((await review(new Request(`${ORIGIN}${flip}`))).status).toBe(404);
+    // An answer link is not a review link, nor the other way round.
+    expect((await review(new Request(`${ORIGIN}${path.replace("/respond/", "/review/")}`))).status).toBe(404);
+
+    const posted = await review(
+      formRequest(reviewPath, [
+        ["rating", "4"],
+        ["customerName", "Rita R."],
+        ["title", "Quick and tidy"],
+      ]),
+    );
+    expect(posted.status).toBe(200);
+    expect(await posted.text()).toContain("marked Verified");
+    const [stored] = await h!.store.reviews.list("dl-4");
+    expect(stored).toMatchObject({ customerName: "Rita R.", rating: 4, title: "Quick and tidy", isVerified: true });
+    // A second post changes nothing.
+    const again = await review(
+      formRequest(reviewPath, [
+        ["rating", "1"],
+        ["customerName", "Rita R."],
+      ]),
+    );
+    expect(await again.text()).toContain("Your verified review");
+    expect(await h!.store.reviews.list("dl-4")).toHaveLength(1);
+    expect(purges).toContainEqual(["directory", "business-dl-4"]);
   });
 });

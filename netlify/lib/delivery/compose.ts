@@ -10,7 +10,16 @@ import type { Lead, Delivery } from "../../../src/lib/schemas/lead.ts";
 import type { Message, MessageAudience, MessageChannel } from "../../../src/lib/schemas/message.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import { adminLeadUrl, emailMessage, webhookMessage } from "../notify/message.ts";
-import { answerUpdate, escalation, offer, operatorHasIt, passedOn, receipt, type Written } from "./content.ts";
+import {
+  answerUpdate,
+  escalation,
+  offer,
+  operatorHasIt,
+  passedOn,
+  receipt,
+  reviewInvite,
+  type Written,
+} from "./content.ts";
 import { ANSWER_LINK_TTL_MS, type Signer } from "./signing.ts";
 import { isHeld } from "./routing.ts";
 
@@ -45,7 +54,14 @@ interface Draft {
   sms?: string;
   payload?: unknown;
   at: string;
+  /** Send no sooner than this (ISO): the review invitation waits for the job to be done. */
+  notBefore?: string;
 }
+
+/** The visitor is asked to review a pro this long after it accepted (the job should be done). */
+export const REVIEW_INVITE_DELAY_MS = 3 * 24 * 60 * 60_000;
+/** An invitation's link works this long after the acceptance. */
+export const REVIEW_LINK_TTL_MS = 60 * 24 * 60 * 60_000;
 
 export interface ComposeContext {
   setup: ChannelSetup;
@@ -60,6 +76,8 @@ export function linksFor(lead: Lead, { signer, siteUrl }: Pick<ComposeContext, "
     answerUrl: (d: Delivery) =>
       `${siteUrl}${signer.answerPath(lead.id, d.businessId, Date.parse(d.offeredAt) + ANSWER_LINK_TTL_MS)}`,
     adminUrl: adminLeadUrl(siteUrl, lead.id),
+    reviewUrl: (d: Delivery, acceptedAt: string) =>
+      `${siteUrl}${signer.reviewPath(lead.id, d.businessId, Date.parse(acceptedAt) + REVIEW_LINK_TTL_MS)}`,
   };
 }
 
@@ -80,7 +98,7 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
       }),
     );
   const held = isHeld(lead);
-  const toVisitor = (key: string, kind: string, written: Written, at: string) => {
+  const toVisitor = (key: string, kind: string, written: Written, at: string, notBefore?: string) => {
     if (held) return;
     // Every lead form asks for an e-mail; an old lead without one gets its updates on the status page only.
     if (visitor.email)
@@ -93,6 +111,7 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
         toName: visitor.name,
         written,
         at,
+        ...(notBefore ? { notBefore } : {}),
       });
   };
 
@@ -140,6 +159,17 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
         return;
       }
       case "accepted":
+        if (!delivery) return;
+        toVisitor(key, event.kind, answerUpdate(lead, delivery, event.kind, links.statusUrl), event.at);
+        // Later, an invitation to review that pro: the only way to a "Verified" review.
+        toVisitor(
+          `${key}-invite`,
+          "review-invite",
+          reviewInvite(lead, delivery, links.reviewUrl(delivery, event.at)),
+          event.at,
+          new Date(Date.parse(event.at) + REVIEW_INVITE_DELAY_MS).toISOString(),
+        );
+        return;
       case "declined":
       case "called":
         if (delivery) toVisitor(key, event.kind, answerUpdate(lead, delivery, event.kind, links.statusUrl), event.at);
@@ -215,6 +245,7 @@ function toMessage(lead: Lead, d: Draft, setup: ChannelSetup): Message {
     ...(d.payload !== undefined ? { payload: JSON.stringify(d.payload) } : {}),
     state: note ? "kept" : "queued",
     ...(note ? { note } : {}),
+    ...(!note && d.notBefore ? { nextAttemptAt: d.notBefore } : {}),
     createdAt: d.at,
     attempts: 0,
   };

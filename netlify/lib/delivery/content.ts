@@ -224,6 +224,20 @@ export function answerUpdate(
   return { subject: oneLine(`${headline} (${lead.reference})`), text: lines.join("\n"), html };
 }
 
+/** To the visitor a few days after a pro accepted: how did it go? (the only verified reviews) */
+export function reviewInvite(lead: Lead, delivery: Delivery, reviewUrl: string): Written {
+  const s = summarizeLead(lead);
+  const line = `${delivery.name} accepted your request ${lead.reference ?? ""} a few days ago. How did the job go? Your review shows as Verified on their page, because it comes from a job booked through ${SITE.name}.`;
+  return {
+    subject: oneLine(`How did ${delivery.name} do? (${lead.reference})`),
+    text: [`Hi ${s.name},`, "", line, "", `Write your review: ${reviewUrl}`].join("\n"),
+    html: shell(
+      `How did ${delivery.name} do?`,
+      para(`Hi ${s.name},`) + para(line) + button(reviewUrl, "Write your review"),
+    ),
+  };
+}
+
 /** To the visitor when the clock offered the request to one more pro. */
 export function passedOn(lead: Lead, delivery: Delivery, statusUrl: string): Written {
   const line = `Nobody answered in time, so we've also sent your request to ${delivery.name}.`;

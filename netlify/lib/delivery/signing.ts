@@ -5,6 +5,8 @@
  *
  *   status:  /requests/{leadId}/{sig}                       (no expiry: a receipt is kept)
  *   answer:  /respond/{leadId}.{businessId}.{expiry}.{sig}  (expiry in base-36 seconds)
+ *   review:  /review/{leadId}.{businessId}.{expiry}.{sig}   (the visitor's invitation to review
+ *            a business that accepted their job; signed apart, so neither opens the other)
  *
  * The key is LINK_SIGNING_SECRET, or else one the store draws once and keeps (meta hash),
  * so a default install signs links with no setup. Changing the key retires every link.
@@ -27,6 +29,10 @@ export interface Signer {
   checkStatus(leadId: string, sig: string): boolean;
   /** What an answer token grants, or why not. */
   readAnswer(token: string, now: number): AnswerGrant;
+  /** The visitor's invitation to review one business for one lead, valid until `expiresAt` (ms). */
+  reviewPath(leadId: string, businessId: string, expiresAt: number): string;
+  /** What a review token grants, or why not. */
+  readReview(token: string, now: number): AnswerGrant;
 }
 
 export type AnswerGrant =
@@ -42,28 +48,39 @@ export function signer(secret: string): Signer {
     const y = Buffer.from(b);
     return x.length === y.length && timingSafeEqual(x, y);
   };
-  const answerSig = (leadId: string, businessId: string, exp: string) =>
-    sign(`answer\n${leadId}\n${businessId}\n${exp}`);
+  /** A grant for one lead and one business until an expiry, under its own purpose. */
+  const grant = (purpose: "answer" | "review", route: string) => {
+    const sig = (leadId: string, businessId: string, exp: string) =>
+      sign(`${purpose}\n${leadId}\n${businessId}\n${exp}`);
+    return {
+      path(leadId: string, businessId: string, expiresAt: number) {
+        const exp = Math.ceil(expiresAt / 1000).toString(36);
+        return `${route}/${leadId}.${businessId}.${exp}.${sig(leadId, businessId, exp)}`;
+      },
+      read(token: string, now: number): AnswerGrant {
+        const parts = token.split(".");
+        if (parts.length !== 4) return { ok: false, reason: "invalid" };
+        const [leadId = "", businessId = "", exp = "", given = ""] = parts;
+        if (!LEAD_ID.test(leadId) || !BUSINESS_ID.test(businessId) || !/^[0-9a-z]{1,10}$/.test(exp)) {
+          return { ok: false, reason: "invalid" };
+        }
+        // The signature first: an altered expiry is a forgery, not an expired link.
+        if (!same(given, sig(leadId, businessId, exp))) return { ok: false, reason: "invalid" };
+        const expiresAt = parseInt(exp, 36) * 1000;
+        if (expiresAt <= now) return { ok: false, reason: "expired" };
+        return { ok: true, leadId, businessId, expiresAt };
+      },
+    };
+  };
+  const answer = grant("answer", "/respond");
+  const review = grant("review", "/review");
   return {
     statusPath: (leadId) => `/requests/${leadId}/${sign(`status\n${leadId}`)}`,
-    answerPath(leadId, businessId, expiresAt) {
-      const exp = Math.ceil(expiresAt / 1000).toString(36);
-      return `/respond/${leadId}.${businessId}.${exp}.${answerSig(leadId, businessId, exp)}`;
-    },
+    answerPath: answer.path,
+    readAnswer: answer.read,
+    reviewPath: review.path,
+    readReview: review.read,
     checkStatus: (leadId, sig) => LEAD_ID.test(leadId) && same(sig, sign(`status\n${leadId}`)),
-    readAnswer(token, now) {
-      const parts = token.split(".");
-      if (parts.length !== 4) return { ok: false, reason: "invalid" };
-      const [leadId = "", businessId = "", exp = "", sig = ""] = parts;
-      if (!LEAD_ID.test(leadId) || !BUSINESS_ID.test(businessId) || !/^[0-9a-z]{1,10}$/.test(exp)) {
-        return { ok: false, reason: "invalid" };
-      }
-      // The signature first: an altered expiry is a forgery, not an expired link.
-      if (!same(sig, answerSig(leadId, businessId, exp))) return { ok: false, reason: "invalid" };
-      const expiresAt = parseInt(exp, 36) * 1000;
-      if (expiresAt <= now) return { ok: false, reason: "expired" };
-      return { ok: true, leadId, businessId, expiresAt };
-    },
   };
 }
 

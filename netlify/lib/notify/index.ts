@@ -216,17 +216,24 @@ async function handle(
   }
   const nextAt = Math.min(...pending.map((m) => (m.nextAttemptAt ? Date.parse(m.nextAttemptAt) : deps.now())));
   const now = deps.now();
+  // Failed sends count as attempts; a message only waiting for its time (a review invitation) does not.
+  const failing = pending.filter((m) => m.state === "retrying");
+  const { lastError: _previous, ...rest } = item;
   await store.outbox.settle(item.leadId, leaseUntil, {
-    ...item,
-    attempts: item.attempts + 1,
+    ...rest,
+    attempts: item.attempts + (failing.length > 0 ? 1 : 0),
     lastAttemptAt: new Date(now).toISOString(),
-    lastError: pending
-      .map((m) => `${m.channel}: ${m.note ?? "pending"}`)
-      .join("; ")
-      .slice(0, 300),
+    ...(failing.length > 0
+      ? {
+          lastError: failing
+            .map((m) => `${m.channel}: ${m.note ?? "failed"}`)
+            .join("; ")
+            .slice(0, 300),
+        }
+      : {}),
     nextAttemptAt: new Date(Math.max(nextAt, now + 1_000)).toISOString(),
   });
-  return "retry";
+  return failing.length > 0 ? "retry" : "delivered";
 }
 
 function resolve(deps: NotifyDeps): Required<NotifyDeps> {
