@@ -42,6 +42,7 @@ export const MESSAGE_KIND_LABELS: Record<string, string> = {
   "operator-has-it": "Operator has it",
   unreachable: "Business unreachable",
   undeliverable: "Offer undeliverable",
+  "review-invite": "Review invitation",
 };
 
 export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
