@@ -9,7 +9,8 @@
  *
  *   method (405) -> business id (404) -> content type (415) -> cross-site (403) ->
  *   per-IP limit (429) -> body size (413) -> parse (400) -> ReviewInput + businessId (400) ->
- *   write (404 unknown business, 503 on failure) -> 201 + cache purge
+ *   per-business hourly limit (429) -> write (404 unknown business, 409 e-mail already
+ *   reviewed it, 503 on failure) -> 201 + cache purge
  */
 import { z } from "../../src/lib/zod.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
@@ -44,6 +45,7 @@ import {
 import { parseQuery } from "./query.ts";
 import { keyspace } from "./store/keys.ts";
 import { isNotFound, type Store } from "./store/index.ts";
+import { ReviewEmailTakenError } from "./store/errors.ts";
 
 // Page sizes and limits live with the query's reading (src/lib/directory-url.ts).
 export { DIRECTORY_MAX_LIMIT, DIRECTORY_MAX_OFFSET, DIRECTORY_PAGE_SIZE, MAX_SEARCH_LENGTH };
@@ -56,6 +58,36 @@ export const QUERY_ERROR = "Please check the search filters.";
 export const DIRECTORY_UNAVAILABLE = "The directory is unavailable right now. Please try again in a moment.";
 export const REVIEW_SAVE_ERROR = "We couldn't save your review right now. Please try again.";
 const REVIEW_BUSINESS_MISMATCH = "This review is for a different business";
+/** 409: one review per e-mail per business (the address is compared trimmed and case-insensitive). */
+export const REVIEW_EMAIL_TAKEN = "You've already reviewed this business from this e-mail address.";
+/** 429: the business received REVIEW_BUSINESS_LIMIT_PER_HOUR reviews within the hour. */
+export const REVIEW_BUSINESS_BUSY =
+  "This business has received a lot of reviews in the last hour. Please try again later; your review is not lost if you keep this page open.";
+
+/**
+ * Counts one review post for a business in a fixed hourly window shared by every visitor.
+ * Fails open like the per-IP limiter: a store that cannot count lets the write report it.
+ */
+async function businessReviewRate(
+  store: Store,
+  businessId: string,
+  perHour: number,
+  now: number,
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  if (perHour <= 0) return { ok: true };
+  const hour = Math.floor(now / 3_600_000);
+  const key = `${store.prefix}ratelimit:review-business:${businessId}:${hour}`;
+  try {
+    const count = await store.redis.incr(key);
+    // The window's key names its hour, so a missed expiry only leaves a stale counter behind.
+    if (count === 1) await store.redis.expire(key, 3_700);
+    if (Number(count) <= perHour) return { ok: true };
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(((hour + 1) * 3_600_000 - now) / 1000)) };
+  } catch (error) {
+    console.warn(`[ratelimit] review-business: limiter unavailable, allowing request (${errorName(error)})`);
+    return { ok: true };
+  }
+}
 
 /** Browsers revalidate every time; the CDN keeps a copy a minute and serves it stale while refreshing. */
 export const CACHE_HEADERS: Readonly<Record<string, string>> = {
@@ -189,6 +221,7 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
   async function add(
     payload: Record<string, unknown>,
     store: Store,
+    env: Env,
     id: string,
     context: FunctionContext | null | undefined,
   ): Promise<Response> {
@@ -200,12 +233,17 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
       errors.businessId = REVIEW_BUSINESS_MISMATCH;
     if (!parsed.success || Object.keys(errors).length > 0) return jsonError(400, VALIDATION_ERROR, { fields: errors });
 
+    const rate = await businessReviewRate(store, id, env.REVIEW_BUSINESS_LIMIT_PER_HOUR, Date.now());
+    if (!rate.ok)
+      return jsonError(429, REVIEW_BUSINESS_BUSY, {}, { "retry-after": String(rate.retryAfterSeconds) });
+
     let review: Review;
     try {
       // Only the visitor's fields go in; the repository sets id, createdAt and isVerified (false).
       review = await storeCall(() => store.reviews.add(id, parsed.data), { message: REVIEW_SAVE_ERROR });
     } catch (error) {
       if (isNotFound(error)) return notFound();
+      if (error instanceof ReviewEmailTakenError) return jsonError(409, REVIEW_EMAIL_TAKEN, { fields: { customerEmail: REVIEW_EMAIL_TAKEN } });
       throw error;
     }
     console.info(`[review] stored ${review.id} for ${id}`);
@@ -234,7 +272,7 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     rateLimit: { name: "review", perMinute: (env: Env) => env.RATE_LIMIT_PER_MINUTE },
     unavailable: DIRECTORY_UNAVAILABLE,
   } as const;
-  return endpoint(spec, deps, async ({ req, store, params, body, context }) =>
-    body ? add(body.value, store, params.id, context) : list(req, store, params.id),
+  return endpoint(spec, deps, async ({ req, store, env, params, body, context }) =>
+    body ? add(body.value, store, env, params.id, context) : list(req, store, params.id),
   );
 }

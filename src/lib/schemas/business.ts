@@ -180,11 +180,18 @@ export const ReviewInput = z.object({
     .trim()
     .min(1, REVIEW_MESSAGES.customerName)
     .max(100, REVIEW_MESSAGES.customerNameLength),
-  /** Optional e-mail; an empty string counts as absent. */
+  /**
+   * Optional e-mail, trimmed; an empty string counts as absent. One review per e-mail per
+   * business (compared case-insensitively); a review without one is limited by the IP and
+   * business rates only.
+   */
   customerEmail: z
-    .union([z.email(REVIEW_MESSAGES.customerEmail), z.literal("", { error: REVIEW_MESSAGES.customerEmail })], {
-      error: REVIEW_MESSAGES.customerEmail,
-    })
+    .preprocess(
+      (v) => (typeof v === "string" ? v.trim() : v),
+      z.union([z.email(REVIEW_MESSAGES.customerEmail), z.literal("", { error: REVIEW_MESSAGES.customerEmail })], {
+        error: REVIEW_MESSAGES.customerEmail,
+      }),
+    )
     .optional()
     .transform((v) => v || undefined),
   /** Stars, 1 to 5, default 5; "4.5" is refused rather than rounded. */

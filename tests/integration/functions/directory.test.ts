@@ -9,6 +9,8 @@ import {
   DIRECTORY_PAGE_SIZE,
   DIRECTORY_UNAVAILABLE,
   QUERY_ERROR,
+  REVIEW_BUSINESS_BUSY,
+  REVIEW_EMAIL_TAKEN,
   REVIEW_SAVE_ERROR,
   businessBySlugHandler,
   featuredHandler,
@@ -429,7 +431,7 @@ describe.skipIf(!h)("directory API", () => {
         id: expect.stringMatching(/^rv_/),
       });
       expect(b.data.customerEmail).toBeUndefined();
-      expect(JSON.stringify(b)).not.toContain("rita@example.com");
+      expect(JSON.stringify(b)).not.toContain("rita+");
       expect(purges.purges).toEqual([
         ["directory", "business-dir-14"],
         ["directory", "business-dir-14"],
@@ -448,6 +450,48 @@ describe.skipIf(!h)("directory API", () => {
       const listed = await (await reviews()(getRequest(reviewsPath("dir-14")))).json();
       expect(listed).toMatchObject({ total: 2, rating: "3.5", reviewCount: 2 });
       expect(listed.data.map((r: { customerName: string }) => r.customerName)).toEqual(["Second", "Rita Reviewer"]);
+    });
+
+    it("one review per e-mail per business (trimmed, any case): 409 with a clear message, nothing stored", async () => {
+      const email = `Once.${process.pid}@Example.com`;
+      const first = await postReview("dir-13", { ...validReview(), customerEmail: email });
+      expect(first.status).toBe(201);
+      const count = (await h!.store.reviews.list("dir-13")).length;
+      for (const again of [email, `  ${email.toLowerCase()} `, email.toUpperCase()]) {
+        const res = await postReview("dir-13", { ...validReview(), customerEmail: again, rating: 1 });
+        expect(res.status, again).toBe(409);
+        expectNotCached(res);
+        expect(await res.json()).toEqual({ error: REVIEW_EMAIL_TAKEN, fields: { customerEmail: REVIEW_EMAIL_TAKEN } });
+      }
+      expect((await h!.store.reviews.list("dir-13")).length).toBe(count);
+      // The same address may review another business; reviews without e-mail are not limited by it.
+      expect((await postReview("dir-11", { ...validReview(), customerEmail: email })).status).toBe(201);
+      expect((await postReview("dir-13", { customerName: "No Mail" })).status).toBe(201);
+      expect((await postReview("dir-13", { customerName: "No Mail" })).status).toBe(201);
+    });
+
+    it("two concurrent posts from one e-mail: exactly one is stored", async () => {
+      const email = `race.${process.pid}@example.com`;
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => postReview("dir-10", { ...validReview(), customerEmail: email })),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+      const stored = await h!.store.reviews.list("dir-10");
+      expect(stored.filter((r) => r.customerEmail === email)).toHaveLength(1);
+    });
+
+    it("per-business hourly limit across every IP: 429 with Retry-After and a clear message", async () => {
+      const limited = { env: parseEnv({ RATE_LIMIT_PER_MINUTE: "1000", REVIEW_BUSINESS_LIMIT_PER_HOUR: "2" }) };
+      await h!.store.redis.del(`${h!.store.prefix}ratelimit:review-business:dir-09:${Math.floor(Date.now() / 3_600_000)}`);
+      expect((await postReview("dir-09", validReview(), limited)).status).toBe(201);
+      expect((await postReview("dir-09", validReview(), limited)).status).toBe(201);
+      const res = await postReview("dir-09", validReview(), limited);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
+      expect((await res.json()).error).toBe(REVIEW_BUSINESS_BUSY);
+      // Another business is not affected.
+      expect((await postReview("dir-08", validReview(), limited)).status).toBe(201);
     });
 
     it("the server decides id, createdAt and isVerified", async () => {

@@ -4,10 +4,11 @@
  * Moderation (verify, hide, show) works the same way: a hidden review stays stored but
  * leaves the public date index and the aggregate, so no public read has to filter.
  */
+import { createHash } from "node:crypto";
 import type { Redis } from "@upstash/redis";
 import { Review, ReviewInput } from "../../../../src/lib/schemas/business.ts";
 import { asJson, asNumber, asString, pairs } from "../decode.ts";
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError, ReviewEmailTakenError } from "../errors.ts";
 import { timeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
 import { ADD_REVIEW, MODERATE_REVIEW } from "../scripts.ts";
@@ -22,7 +23,10 @@ export interface AddReviewOptions {
 }
 
 export interface ReviewsRepository {
-  /** Throws NotFoundError when the business does not exist. */
+  /**
+   * Throws NotFoundError when the business does not exist and ReviewEmailTakenError when the
+   * e-mail (trimmed, case-insensitive) already reviewed it; reviews without e-mail are not limited here.
+   */
   add(businessId: string, input: ReviewInput, options?: AddReviewOptions): Promise<Review>;
   /** Like add, and says whether it stored anything (false for a known id). */
   addOrKeep(
@@ -51,6 +55,11 @@ export interface ReviewPage {
   items: OwnedReview[];
   /** Pass back as `cursor` for the next (older) page; null on the last page. */
   nextCursor: string | null;
+}
+
+/** The key under which a reviewer's e-mail is claimed: no address is stored in the claim. */
+export function reviewEmailHash(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 }
 
 export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
@@ -87,6 +96,7 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
           keys.version,
           keys.reviewsAll,
           keys.reviewOwner,
+          keys.reviewEmails(businessId),
           ...terms.map(keys.term),
         ],
         [
@@ -96,10 +106,12 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
           String(review.rating),
           String(Date.parse(review.createdAt)),
           asString(current.tv) ?? "0",
+          review.customerEmail ? reviewEmailHash(review.customerEmail) : "",
         ],
       );
       const status = asString(reply[0]);
       if (status === "ok") return { review, created: true };
+      if (status === "email_taken") throw new ReviewEmailTakenError(businessId);
       if (status === "missing") throw new NotFoundError("business", businessId);
       if (status === "duplicate") {
         const stored = asJson<Review>(reply[1]);
