@@ -234,8 +234,7 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     if (!parsed.success || Object.keys(errors).length > 0) return jsonError(400, VALIDATION_ERROR, { fields: errors });
 
     const rate = await businessReviewRate(store, id, env.REVIEW_BUSINESS_LIMIT_PER_HOUR, Date.now());
-    if (!rate.ok)
-      return jsonError(429, REVIEW_BUSINESS_BUSY, {}, { "retry-after": String(rate.retryAfterSeconds) });
+    if (!rate.ok) return jsonError(429, REVIEW_BUSINESS_BUSY, {}, { "retry-after": String(rate.retryAfterSeconds) });
 
     let review: Review;
     try {
@@ -243,7 +242,8 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
       review = await storeCall(() => store.reviews.add(id, parsed.data), { message: REVIEW_SAVE_ERROR });
     } catch (error) {
       if (isNotFound(error)) return notFound();
-      if (error instanceof ReviewEmailTakenError) return jsonError(409, REVIEW_EMAIL_TAKEN, { fields: { customerEmail: REVIEW_EMAIL_TAKEN } });
+      if (error instanceof ReviewEmailTakenError)
+        return jsonError(409, REVIEW_EMAIL_TAKEN, { fields: { customerEmail: REVIEW_EMAIL_TAKEN } });
       throw error;
     }
     console.info(`[review] stored ${review.id} for ${id}`);

@@ -132,11 +132,9 @@ local sum = tonumber(redis.call('HGET', KEYS[1], 'sum') or '0')
 local count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0')
 local delta = tonumber(ARGV[5])
 if delta ~= 0 then
-  if delta < 0 then
-    redis.call('ZREM', KEYS[3], ARGV[2])
-  else
-    redis.call('ZADD', KEYS[3], ARGV[7], ARGV[2])
-  end
+  -- A hidden review keeps its place in the date index (the public page shows its reason
+  -- there); only its stars leave the aggregate. ZADD also restores reviews hidden before.
+  redis.call('ZADD', KEYS[3], ARGV[7], ARGV[2])
   sum = math.max(0, sum + delta * tonumber(ARGV[6]))
   count = math.max(0, count + delta)
   store_aggregate(sum, count, 7)

@@ -482,7 +482,9 @@ describe.skipIf(!h)("directory API", () => {
 
     it("per-business hourly limit across every IP: 429 with Retry-After and a clear message", async () => {
       const limited = { env: parseEnv({ RATE_LIMIT_PER_MINUTE: "1000", REVIEW_BUSINESS_LIMIT_PER_HOUR: "2" }) };
-      await h!.store.redis.del(`${h!.store.prefix}ratelimit:review-business:dir-09:${Math.floor(Date.now() / 3_600_000)}`);
+      await h!.store.redis.del(
+        `${h!.store.prefix}ratelimit:review-business:dir-09:${Math.floor(Date.now() / 3_600_000)}`,
+      );
       expect((await postReview("dir-09", validReview(), limited)).status).toBe(201);
       expect((await postReview("dir-09", validReview(), limited)).status).toBe(201);
       const res = await postReview("dir-09", validReview(), limited);
