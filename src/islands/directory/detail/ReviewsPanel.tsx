@@ -82,6 +82,12 @@ export default function ReviewsPanel({
       <div data-reviews="">
         <ReviewList businessName={business.name} reviews={reviews} />
       </div>
+      <p className="mt-4 text-sm text-slate-600">
+        <a className="link" href="/how-reviews-work">
+          How reviews work
+        </a>
+        : one per e-mail per business, what Verified means, and why a review may be hidden (never for its rating).
+      </p>
     </section>
   );
 }
