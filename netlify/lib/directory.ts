@@ -5,7 +5,9 @@
  *
  * Reads are public and the same for everyone, so a 200 may sit in Netlify's CDN for a minute
  * (tagged, and purged when a review changes a rating); 404s, errors and writes never do.
- * Reviews are posted as JSON only, through the steps every endpoint takes (http.ts):
+ * Reviews are posted as JSON (the island) or as a urlencoded form (no JavaScript, answered
+ * with pages: the form again with messages, a problem page, or a confirmation), through the
+ * steps every endpoint takes (http.ts):
  *
  *   method (405) -> business id (404) -> content type (415) -> cross-site (403) ->
  *   per-IP limit (429) -> body size (413) -> parse (400) -> ReviewInput + businessId (400) ->
@@ -46,6 +48,31 @@ import { parseQuery } from "./query.ts";
 import { keyspace } from "./store/keys.ts";
 import { isNotFound, type Store } from "./store/index.ts";
 import { ReviewEmailTakenError } from "./store/errors.ts";
+import { htmlResponse } from "./http-responses.ts";
+import { problemPage, problemPages, reviewConfirmationPage, reviewErrorPage, type ReviewFormValues } from "./pages.ts";
+
+/** Headings of the no-JS review problem pages. */
+const REVIEW_TITLES: Record<number, string> = {
+  400: "We couldn't read that review",
+  403: "This form was sent from another website",
+  404: "We couldn't find that business",
+  409: "You've already reviewed this business",
+  413: "That review is too long",
+  429: "Too many reviews",
+  503: "We couldn't save your review",
+};
+
+/** The review fields a no-JS form sends (first value of each; anything else is ignored). */
+const REVIEW_FORM_FIELDS = ["customerName", "customerEmail", "rating", "title", "reviewText", "serviceType"] as const;
+
+function reviewFormValues(form: URLSearchParams): ReviewFormValues {
+  const values: ReviewFormValues = {};
+  for (const name of REVIEW_FORM_FIELDS) {
+    const value = form.get(name);
+    if (value !== null) values[name] = value;
+  }
+  return values;
+}
 
 // Page sizes and limits live with the query's reading (src/lib/directory-url.ts).
 export { DIRECTORY_MAX_LIMIT, DIRECTORY_MAX_OFFSET, DIRECTORY_PAGE_SIZE, MAX_SEARCH_LENGTH };
@@ -224,6 +251,8 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     env: Env,
     id: string,
     context: FunctionContext | null | undefined,
+    /** A no-JS form post: answered with pages (the form again, a problem, a confirmation). */
+    form: ReviewFormValues | null,
   ): Promise<Response> {
     const parsed = ReviewInput.safeParse(payload);
     const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
@@ -231,10 +260,21 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     const bodyId = Object.hasOwn(payload, "businessId") ? payload.businessId : undefined;
     if (bodyId !== undefined && bodyId !== null && bodyId !== "" && bodyId !== id)
       errors.businessId = REVIEW_BUSINESS_MISMATCH;
-    if (!parsed.success || Object.keys(errors).length > 0) return jsonError(400, VALIDATION_ERROR, { fields: errors });
+    const formAgain = async (fields: FieldErrors, status: number) => {
+      const business = await storeCall(() => store.businesses.get(id));
+      if (!business) return htmlResponse(problemPage(REVIEW_TITLES[404]!, BUSINESS_NOT_FOUND), 404);
+      return htmlResponse(reviewErrorPage(business, form ?? {}, fields), status);
+    };
+    if (!parsed.success || Object.keys(errors).length > 0)
+      return form ? formAgain(errors, 400) : jsonError(400, VALIDATION_ERROR, { fields: errors });
 
     const rate = await businessReviewRate(store, id, env.REVIEW_BUSINESS_LIMIT_PER_HOUR, Date.now());
-    if (!rate.ok) return jsonError(429, REVIEW_BUSINESS_BUSY, {}, { "retry-after": String(rate.retryAfterSeconds) });
+    if (!rate.ok) {
+      const headers = { "retry-after": String(rate.retryAfterSeconds) };
+      return form
+        ? htmlResponse(problemPage(REVIEW_TITLES[429]!, REVIEW_BUSINESS_BUSY), 429, headers)
+        : jsonError(429, REVIEW_BUSINESS_BUSY, {}, headers);
+    }
 
     let review: Review;
     try {
@@ -243,7 +283,9 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     } catch (error) {
       if (isNotFound(error)) return notFound();
       if (error instanceof ReviewEmailTakenError)
-        return jsonError(409, REVIEW_EMAIL_TAKEN, { fields: { customerEmail: REVIEW_EMAIL_TAKEN } });
+        return form
+          ? htmlResponse(problemPage(REVIEW_TITLES[409]!, REVIEW_EMAIL_TAKEN), 409)
+          : jsonError(409, REVIEW_EMAIL_TAKEN, { fields: { customerEmail: REVIEW_EMAIL_TAKEN } });
       throw error;
     }
     console.info(`[review] stored ${review.id} for ${id}`);
@@ -253,6 +295,7 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     // On Netlify the purge finishes after the answer; elsewhere it is awaited (and only warns).
     await afterResponse(context, purgeQuietly(purge, [DIRECTORY_TAG, businessTag(id)]));
 
+    if (form) return htmlResponse(reviewConfirmationPage(business), 200);
     return jsonResponse(
       {
         data: toPublicReview(review),
@@ -266,13 +309,18 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     log: "[directory] reviews",
     methods: ["GET", "HEAD", "POST"],
     route: businessRoute("/api/businesses/:id/reviews", "id"),
-    // Posted as JSON only: the star picker needs JavaScript.
-    body: { json: TEXT_BODY_LIMIT },
+    // JSON from the island; urlencoded from the same form without JavaScript (answered with pages).
+    body: { json: TEXT_BODY_LIMIT, urlencoded: TEXT_BODY_LIMIT },
+    page: problemPages(REVIEW_TITLES),
     sameSiteOnly: true,
     rateLimit: { name: "review", perMinute: (env: Env) => env.RATE_LIMIT_PER_MINUTE },
     unavailable: DIRECTORY_UNAVAILABLE,
   } as const;
   return endpoint(spec, deps, async ({ req, store, env, params, body, context }) =>
-    body ? add(body.value, store, env, params.id, context) : list(req, store, params.id),
+    !body
+      ? list(req, store, params.id)
+      : body.kind === "json"
+        ? add(body.value, store, env, params.id, context, null)
+        : add({ ...reviewFormValues(body.value) }, store, env, params.id, context, reviewFormValues(body.value)),
   );
 }

@@ -24,6 +24,7 @@ import {
   ORIGIN,
   brokenDirectory,
   directoryDeps,
+  formRequest,
   functionsHarness,
   getRequest,
   jsonRequest,
@@ -496,6 +497,63 @@ describe.skipIf(!h)("directory API", () => {
       expect((await postReview("dir-08", validReview(), limited)).status).toBe(201);
     });
 
+    describe("without JavaScript (a urlencoded form post answered with pages)", () => {
+      const post = (id: string, fields: Record<string, string>, over: DirectoryDeps = {}) =>
+        reviews(over)(formRequest(reviewsPath(id), Object.entries(fields)), nextIp());
+
+      it("stores the review (stars from the radio group) and answers a confirmation page with the way back", async () => {
+        const email = `nojs.${process.pid}@example.com`;
+        const res = await post("dir-07", {
+          customerName: "No Script",
+          customerEmail: email,
+          rating: "3",
+          title: "Fine",
+        });
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-type")).toMatch(/text\/html/);
+        const page = await res.text();
+        expect(page).toContain("Review Submitted");
+        expect(page).toContain('href="/directory/business-dir-07#reviews"');
+        const stored = (await h!.store.reviews.list("dir-07")).find((r) => r.customerEmail === email);
+        expect(stored).toMatchObject({ customerName: "No Script", rating: 3, title: "Fine", isVerified: false });
+
+        // The same e-mail again: a page that says so, nothing stored.
+        const again = await post("dir-07", { customerName: "No Script", customerEmail: email.toUpperCase() });
+        expect(again.status).toBe(409);
+        expect(await again.text()).toContain("already reviewed this business from this e-mail address");
+      });
+
+      it("400: the form again with the visitor's values, the messages and the stars as radios", async () => {
+        const res = await post("dir-07", {
+          customerName: " ",
+          customerEmail: "nope",
+          rating: "4",
+          reviewText: "<b>x</b>",
+        });
+        expect(res.status).toBe(400);
+        const page = await res.text();
+        expect(page).toContain(REVIEW_MESSAGES.customerName);
+        expect(page).toContain(REVIEW_MESSAGES.customerEmail);
+        expect(page).toContain('action="/api/businesses/dir-07/reviews"');
+        expect(page.match(/type="radio" name="rating"/g)).toHaveLength(5);
+        expect(page).toContain('value="4" checked');
+        expect(page).toContain("&lt;b&gt;x&lt;/b&gt;");
+        expect(page).not.toContain("<b>x</b>");
+      });
+
+      it("429 from the per-business limit is a page with Retry-After", async () => {
+        const limited = { env: parseEnv({ RATE_LIMIT_PER_MINUTE: "1000", REVIEW_BUSINESS_LIMIT_PER_HOUR: "1" }) };
+        await h!.store.redis.del(
+          `${h!.store.prefix}ratelimit:review-business:dir-06:${Math.floor(Date.now() / 3_600_000)}`,
+        );
+        expect((await post("dir-06", { customerName: "First" }, limited)).status).toBe(200);
+        const res = await post("dir-06", { customerName: "Second" }, limited);
+        expect(res.status).toBe(429);
+        expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(await res.text()).toContain(REVIEW_BUSINESS_BUSY.slice(0, 40));
+      });
+    });
+
     it("the server decides id, createdAt and isVerified", async () => {
       const before = Date.now();
       const res = await postReview("dir-12", {
@@ -571,13 +629,9 @@ describe.skipIf(!h)("directory API", () => {
       }
     });
 
-    it("415 for anything but JSON, 413 above 16 KB, 405 with Allow for other methods", async () => {
+    it("415 for anything but JSON or a form, 413 above 16 KB, 405 with Allow for other methods", async () => {
       const handler = reviews();
-      for (const headers of [
-        { "content-type": "text/plain" },
-        { "content-type": "application/x-www-form-urlencoded" },
-        {} as Record<string, string>,
-      ]) {
+      for (const headers of [{ "content-type": "text/plain" }, {} as Record<string, string>]) {
         const res = await handler(
           new Request(`${ORIGIN}${reviewsPath("dir-12")}`, {
             method: "POST",
@@ -587,7 +641,7 @@ describe.skipIf(!h)("directory API", () => {
           nextIp(),
         );
         expect(res.status).toBe(415);
-        expect((await res.json()).error).toMatch(/application\/json/);
+        expect((await res.json()).error).toMatch(/application\/json|form/);
       }
       const big = await postReview("dir-12", { ...validReview(), reviewText: "x".repeat(17 * 1024) });
       expect(big.status).toBe(413);
