@@ -19,6 +19,7 @@ import {
   findProsFollowUp,
   noMatchesMessage,
   quoteToast,
+  REVIEW_TOASTS,
 } from "../../src/lib/forms/copy.ts";
 import type { Receipt } from "../../src/lib/receipt.ts";
 import { SITE } from "../../src/lib/site.ts";
@@ -237,3 +238,54 @@ export const problemPages =
   (titles: Readonly<Record<number, string>>) =>
   (status: number, message: string): string =>
     problemPage(titles[status] ?? "Something went wrong", message);
+
+/** The review form's fields as the no-JS pages read them back. */
+export type ReviewFormValues = Partial<
+  Record<"customerName" | "customerEmail" | "rating" | "title" | "reviewText" | "serviceType", string>
+>;
+
+/**
+ * The Write Review form again (no JavaScript), with the visitor's values and the field
+ * messages: a native form posting urlencoded to the reviews endpoint, stars as 5 radios.
+ */
+export function reviewErrorPage(
+  business: { id: string; name: string },
+  values: ReviewFormValues,
+  errors: FieldErrors,
+): string {
+  const v = (name: keyof ReviewFormValues) => escapeHtml(values[name] ?? "");
+  const err = (name: string) =>
+    errors[name] ? `<p class="error" id="review-${name}-error">${escapeHtml(errors[name])}</p>` : "";
+  const described = (name: string) =>
+    errors[name] ? ` aria-describedby="review-${name}-error" aria-invalid="true"` : "";
+  const field = (name: keyof ReviewFormValues, label: string, type = "text", extra = "") =>
+    `<p><label for="review-${name}">${escapeHtml(label)}</label><br><input id="review-${name}" name="${name}" type="${type}" value="${v(name)}"${extra}${described(name)}>${err(name)}</p>`;
+  const chosen = Number(values.rating);
+  const rating = Number.isInteger(chosen) && chosen >= 1 && chosen <= 5 ? chosen : 5;
+  const stars = [1, 2, 3, 4, 5]
+    .map(
+      (n) =>
+        `<label><input type="radio" name="rating" value="${n}"${n === rating ? " checked" : ""}> ${n} ${n === 1 ? "star" : "stars"}</label>`,
+    )
+    .join(" ");
+  const body =
+    `<h1>Please check your review</h1><p class="lead">Share your experience with ${escapeHtml(business.name)}.</p>` +
+    `<form method="post" action="/api/businesses/${encodeURIComponent(business.id)}/reviews">` +
+    field("customerName", "Your Name *", "text", ' required maxlength="100"') +
+    field("customerEmail", "Email (optional, never shown)", "email") +
+    `<fieldset${described("rating")}><legend>Rating</legend>${stars}${err("rating")}</fieldset>` +
+    field("title", "Title (optional)") +
+    `<p><label for="review-reviewText">Your Review (optional)</label><br><textarea id="review-reviewText" name="reviewText" rows="5"${described("reviewText")}>${v("reviewText")}</textarea>${err("reviewText")}</p>` +
+    field("serviceType", "Service (optional)") +
+    `<button class="btn-primary" type="submit">Submit Review</button></form>`;
+  return renderPage({ title: "Please check your review", body });
+}
+
+/** Review stored (no JavaScript): the toast's words as a page and the way back to the business. */
+export function reviewConfirmationPage(business: { name: string; slug: string } | null): string {
+  const { title, description } = REVIEW_TOASTS.success;
+  const back = business
+    ? `<p><a class="call" href="/directory/${encodeURIComponent(business.slug)}#reviews">Back to ${escapeHtml(business.name)}</a></p>`
+    : "";
+  return renderPage({ title, body: `<h1>${escapeHtml(title)}</h1>${leadParagraph(description)}${back}` });
+}

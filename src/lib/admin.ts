@@ -4,7 +4,7 @@
  */
 import { z } from "./zod.ts";
 import { LeadStatus, LeadType, MAX_NOTE_LENGTH, type Lead } from "./schemas/lead.ts";
-import type { Review } from "./schemas/business.ts";
+import { HIDE_REASONS, HideReason, type Review } from "./schemas/business.ts";
 import type { Message } from "./schemas/message.ts";
 import type { OutboxItem } from "./schemas/outbox.ts";
 import { URGENCY_LEVELS } from "./lead-urgency.ts";
@@ -151,11 +151,21 @@ export const ReviewPatch = z
   .object({
     /** Verified badge on or off. */
     isVerified: z.boolean().optional(),
-    /** Hide from the public lists and the rating (true) or show again (false). */
+    /** Hide from the public lists and the rating (true, with a reason) or show again (false). */
     hidden: z.boolean().optional(),
+    /** Why (required with hidden: true): one of HIDE_REASONS, never the rating. */
+    hiddenReason: HideReason.optional(),
   })
   .strict()
-  .refine((p) => p.isVerified !== undefined || p.hidden !== undefined, "Send isVerified, hidden, or both");
+  .refine((p) => p.isVerified !== undefined || p.hidden !== undefined, "Send isVerified, hidden, or both")
+  .refine((p) => p.hidden !== true || p.hiddenReason !== undefined, {
+    message: `Hiding a review needs a reason: ${Object.keys(HIDE_REASONS).join(", ")}`,
+    path: ["hiddenReason"],
+  })
+  .refine((p) => p.hiddenReason === undefined || p.hidden === true, {
+    message: "A reason goes with hidden: true",
+    path: ["hiddenReason"],
+  });
 export type ReviewPatch = z.output<typeof ReviewPatch>;
 
 export const isLeadId = (value: string) => LEAD_ID.test(value);

@@ -35,8 +35,8 @@ export function closeDialog(from: Element | DialogName | null | undefined): void
 
 /**
  * The one queue of the islands' forms. A form its island sends when script runs carries
- * this attribute (the review, which posts JSON only, and the chat message, which must not
- * leave the page); submitted before the island is in (no HYDRATED yet), the always-on
+ * this attribute (the review, which the island posts as JSON, and the chat message, which
+ * must not leave the page); submitted before the island is in (no HYDRATED yet), the always-on
  * script holds the submit (HELD_SUBMIT) and the island sends it once hydrated.
  */
 export const ISLAND_SENDS = "data-island-sends";

@@ -116,6 +116,8 @@ function buildSchema() {
     // --- limits ---------------------------------------------------------------------------
     /** Lead form submissions per minute per IP and endpoint, 0 = no limit. Default 5. */
     RATE_LIMIT_PER_MINUTE: wholeNumber(5),
+    /** Reviews one business may receive per hour, across every visitor (429 beyond), 0 = no limit. Default 20. */
+    REVIEW_BUSINESS_LIMIT_PER_HOUR: wholeNumber(20),
     /** Admin API requests per minute per IP, 0 = no limit. Default 120: a busy operator clicks fast, a script more. */
     ADMIN_RATE_LIMIT_PER_MINUTE: wholeNumber(120),
     /** Chat messages per minute per IP, 0 = no limit. Default 12: a brisk human types well under this. */

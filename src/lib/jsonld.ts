@@ -50,6 +50,8 @@ export function businessJsonLd(
 ): Record<string, unknown> {
   const absolute = (src: string) => new URL(src, pageUrl).toString();
   const hours = openingHours(business.businessHours);
+  // A hidden review's placeholder is no review: it stays out of the structured data.
+  const shown = reviews.filter((r) => !r.hidden);
   return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
@@ -83,9 +85,9 @@ export function businessJsonLd(
           },
         }
       : {}),
-    ...(reviews.length
+    ...(shown.length
       ? {
-          review: reviews.map((r) => ({
+          review: shown.map((r) => ({
             "@type": "Review",
             author: { "@type": "Person", name: r.customerName },
             datePublished: r.createdAt.slice(0, 10),

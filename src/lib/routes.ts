@@ -28,6 +28,7 @@ export const STATIC_ROUTES = [
   "/blog/first-90-days-tree-service-startup",
   "/blog/pricing-strategies-profitable-tree-service",
   "/directory",
+  "/how-reviews-work",
   "/find-a-tree-service",
   "/industry-analysis",
   "/ai-automation",

@@ -181,7 +181,7 @@ export function directoryDeps(h: FunctionsHarness, over: DirectoryDeps = {}): Di
   const purges: string[][] = [];
   return {
     store: () => h.store,
-    env: parseEnv({ RATE_LIMIT_PER_MINUTE: "1000" }),
+    env: parseEnv({ RATE_LIMIT_PER_MINUTE: "1000", REVIEW_BUSINESS_LIMIT_PER_HOUR: "1000" }),
     purge: async (tags) => {
       purges.push(tags);
     },
@@ -217,9 +217,11 @@ export function testBusiness(id: string, over: Partial<BusinessInput> = {}): Bus
   };
 }
 
+let reviewCounter = 0;
+/** A valid review; each call has its own e-mail (one review per e-mail per business). */
 export const validReview = () => ({
   customerName: "Rita Reviewer",
-  customerEmail: "rita@example.com",
+  customerEmail: `rita+${process.pid}-${++reviewCounter}@example.com`,
   rating: 5,
   title: "Great crew",
   reviewText: "On time and tidy.",

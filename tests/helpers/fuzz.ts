@@ -583,7 +583,11 @@ export interface FuzzRig {
 export async function fuzzRig(label: string): Promise<FuzzRig | null> {
   const h = await functionsHarness(label);
   if (!h) return null;
-  const env = parseEnv({ RATE_LIMIT_PER_MINUTE: "0", CHAT_RATE_LIMIT_PER_MINUTE: "0" });
+  const env = parseEnv({
+    RATE_LIMIT_PER_MINUTE: "0",
+    CHAT_RATE_LIMIT_PER_MINUTE: "0",
+    REVIEW_BUSINESS_LIMIT_PER_HOUR: "0",
+  });
   const deps = directoryDeps(h, { env });
   await h.store.businesses.upsert(
     testBusiness(FUZZ_BUSINESS, {

@@ -68,6 +68,12 @@ describe("businessJsonLd", () => {
       review: [{ author: { name: "Ann" }, datePublished: "2026-01-02", reviewRating: { ratingValue: 5 } }],
     });
   });
+  it("a hidden review's placeholder is no review in the JSON-LD", () => {
+    const placeholder = { ...reviews[0]!, id: "h", hidden: true, hiddenReason: "duplicate" as const, rating: 0 };
+    const data = businessJsonLd(business, [placeholder, ...reviews], "https://treeline.example/directory/oak-elm");
+    expect(data.review).toHaveLength(reviews.length);
+  });
+
   it("leaves the rating out when there are no reviews", () => {
     const data = businessJsonLd(
       { ...business, rating: "0.0", reviewCount: 0 },

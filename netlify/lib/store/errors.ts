@@ -31,6 +31,13 @@ export class ConflictError extends StoreError {
   }
 }
 
+/** This e-mail address has already reviewed this business (one review per e-mail per business). */
+export class ReviewEmailTakenError extends ConflictError {
+  constructor(readonly businessId: string) {
+    super(`business ${JSON.stringify(businessId)} already has a review from this e-mail`);
+  }
+}
+
 /** An idempotency key already used, within its window, for a request with other content. */
 export class IdempotencyConflictError extends ConflictError {
   constructor() {

@@ -36,6 +36,8 @@ export function keyspace(prefix: string) {
     reviews: (businessId: string) => `${p}rev:${businessId}`,
     /** Zset: review id by createdAt (ms); shown reviews only (a hidden one is taken out). */
     reviewsByDate: (businessId: string) => `${p}rev:${businessId}:by-date`,
+    /** Hash: sha256 of the reviewer's trimmed, lower-cased e-mail -> review id (one review per e-mail per business). */
+    reviewEmails: (businessId: string) => `${p}rev:${businessId}:emails`,
     /** Zset: every review id of every business (hidden ones too) by createdAt (ms), for /admin. */
     reviewsAll: `${p}reviews:all`,
     /** Hash: review id -> business id (a review is addressed by its id alone in /admin). */

@@ -72,9 +72,13 @@ return {'ok', created}
 `;
 
 /**
- * KEYS: business, reviews, reviews by date, idx:all, idx:geo, idx:ver, reviews:all, reviews:owner, term keys...
- * ARGV: business id, review id, review json, stars, createdAt ms, expected tv
- * -> {"ok", sum, count} | {"missing"} | {"duplicate", review json} | {"stale"}
+ * KEYS: business, reviews, reviews by date, idx:all, idx:geo, idx:ver, reviews:all, reviews:owner,
+ *       review e-mails, term keys...
+ * ARGV: business id, review id, review json, stars, createdAt ms, expected tv, e-mail hash ('' = none)
+ * -> {"ok", sum, count} | {"missing"} | {"duplicate", review json} | {"email_taken", review id} | {"stale"}
+ *
+ * The e-mail claim (one review per e-mail per business) is checked and written in the same
+ * step as the review, so two concurrent posts from one address cannot both pass.
  *
  * A duplicate (a re-run seed) still enters the admin's review index, which is how reviews
  * stored before that index existed get into it.
@@ -87,15 +91,20 @@ if existing then
   redis.call('HSET', KEYS[8], ARGV[2], ARGV[1])
   return {'duplicate', existing}
 end
+if ARGV[7] ~= '' then
+  local holder = redis.call('HGET', KEYS[9], ARGV[7])
+  if holder then return {'email_taken', holder} end
+end
 local tv = redis.call('HGET', KEYS[1], 'tv') or '0'
 if tv ~= ARGV[6] then return {'stale'} end
+if ARGV[7] ~= '' then redis.call('HSET', KEYS[9], ARGV[7], ARGV[2]) end
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 redis.call('ZADD', KEYS[3], ARGV[5], ARGV[2])
 redis.call('ZADD', KEYS[7], ARGV[5], ARGV[2])
 redis.call('HSET', KEYS[8], ARGV[2], ARGV[1])
 local sum = tonumber(redis.call('HGET', KEYS[1], 'sum') or '0') + tonumber(ARGV[4])
 local count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0') + 1
-store_aggregate(sum, count, 9)
+store_aggregate(sum, count, 10)
 redis.call('INCR', KEYS[6])
 return {'ok', tostring(sum), tostring(count)}
 `;
@@ -123,11 +132,9 @@ local sum = tonumber(redis.call('HGET', KEYS[1], 'sum') or '0')
 local count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0')
 local delta = tonumber(ARGV[5])
 if delta ~= 0 then
-  if delta < 0 then
-    redis.call('ZREM', KEYS[3], ARGV[2])
-  else
-    redis.call('ZADD', KEYS[3], ARGV[7], ARGV[2])
-  end
+  -- A hidden review keeps its place in the date index (the public page shows its reason
+  -- there); only its stars leave the aggregate. ZADD also restores reviews hidden before.
+  redis.call('ZADD', KEYS[3], ARGV[7], ARGV[2])
   sum = math.max(0, sum + delta * tonumber(ARGV[6]))
   count = math.max(0, count + delta)
   store_aggregate(sum, count, 7)

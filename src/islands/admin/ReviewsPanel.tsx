@@ -1,10 +1,12 @@
 /**
  * Review moderation: every review of every business, hidden ones included, newest first.
- * Verify sets the public Verified badge; Hide takes the review out of the public lists and
- * the business's rating (Show puts it back). Review text is rendered as text.
+ * Verify sets the public Verified badge; Hide (with a reason from HIDE_REASONS, never the
+ * rating) leaves a placeholder with that reason on the public page and takes the review out of
+ * the business's rating and JSON-LD (Show puts it back). Review text is rendered as text.
  */
 import { useCallback, useState } from "react";
 import type { AdminReview } from "../../lib/admin.ts";
+import { HIDE_REASONS, hiddenLine, type HideReason } from "../../lib/schemas/business.ts";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { ErrorAlert, Pager, useCursorList, type CursorPage } from "./ListParts.tsx";
 
@@ -30,7 +32,12 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
     onAuthError,
   );
 
-  async function moderate(review: AdminReview, change: { isVerified?: boolean; hidden?: boolean }) {
+  const [reasons, setReasons] = useState<Record<string, HideReason | "">>({});
+
+  async function moderate(
+    review: AdminReview,
+    change: { isVerified?: boolean; hidden?: boolean; hiddenReason?: HideReason },
+  ) {
     setBusy(review.id);
     setError(null);
     try {
@@ -51,7 +58,8 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
   return (
     <section aria-label="Reviews" aria-busy={loading || undefined}>
       <p className="text-sm text-slate-600">
-        Hidden reviews stay here but leave the public pages and the business's rating.
+        A hidden review shows on the public page only as "Hidden: reason" and leaves the business's rating. Reasons are
+        about content, never the rating.
       </p>
       <ErrorAlert error={error} />
       {items.length === 0 && !loading ? <p className="mt-6 text-slate-600">No reviews yet.</p> : null}
@@ -69,7 +77,9 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
                 <span className="text-slate-300">{"★".repeat(5 - review.rating)}</span>
               </span>
               {review.isVerified ? <span className="badge bg-forest-100 text-forest-800">Verified</span> : null}
-              {review.hidden ? <span className="badge bg-slate-200 text-slate-700">Hidden</span> : null}
+              {review.hidden ? (
+                <span className="badge bg-slate-200 text-slate-700">{hiddenLine(review.hiddenReason)}</span>
+              ) : null}
             </div>
             <p className="mt-1 text-sm text-slate-600">
               {review.businessSlug ? (
@@ -96,14 +106,43 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
               >
                 {review.isVerified ? "Remove verification" : "Verify"}
               </button>
-              <button
-                type="button"
-                className="btn-outline btn-sm"
-                disabled={busy === review.id}
-                onClick={() => void moderate(review, { hidden: !review.hidden })}
-              >
-                {review.hidden ? "Show" : "Hide"}
-              </button>
+              {review.hidden ? (
+                <button
+                  type="button"
+                  className="btn-outline btn-sm"
+                  disabled={busy === review.id}
+                  onClick={() => void moderate(review, { hidden: false })}
+                >
+                  Show
+                </button>
+              ) : (
+                <>
+                  <select
+                    className="input w-auto py-1 text-sm"
+                    aria-label="Reason to hide"
+                    value={reasons[review.id] ?? ""}
+                    onChange={(e) => setReasons((r) => ({ ...r, [review.id]: e.target.value as HideReason | "" }))}
+                  >
+                    <option value="">Reason to hide…</option>
+                    {(Object.keys(HIDE_REASONS) as HideReason[]).map((key) => (
+                      <option key={key} value={key}>
+                        {HIDE_REASONS[key]}
+                      </option>
+                    ))}
+                  </select>
+                  <button
+                    type="button"
+                    className="btn-outline btn-sm"
+                    disabled={busy === review.id || !reasons[review.id]}
+                    onClick={() => {
+                      const reason = reasons[review.id];
+                      if (reason) void moderate(review, { hidden: true, hiddenReason: reason });
+                    }}
+                  >
+                    Hide
+                  </button>
+                </>
+              )}
             </div>
           </li>
         ))}

@@ -11,10 +11,9 @@ import { ReviewInput, type PublicReview } from "../../lib/schemas/business.ts";
 import { fieldErrors, type FieldErrors } from "../../lib/schemas/forms.ts";
 import { ISLAND_SENDS, closeDialog } from "../../lib/dialogs.ts";
 import { showToast, type BusinessPreset } from "../../lib/stores/dialogs.ts";
-import { SITE } from "../../lib/site.ts";
 import { refreshReviews, reviewAdded, reviewsUrl } from "../../lib/stores/directory.ts";
 import { Star } from "../Stars.tsx";
-import { REVIEW_NEEDS_JS, REVIEW_TOASTS } from "../../lib/forms/copy.ts";
+import { REVIEW_TOASTS } from "../../lib/forms/copy.ts";
 import { DialogHeader } from "../../views/leads/DialogParts.tsx";
 import { errorClass, inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
 import type { DialogBodyProps } from "./submit.ts";
@@ -27,7 +26,10 @@ interface ReviewAnswer {
   business: { id: string; rating: string; reviewCount: number };
 }
 
-/** The review form's id. It posts JSON only: a submit before hydration waits for the island (ISLAND_SENDS). */
+/**
+ * The review form's id. The island posts JSON; a submit before hydration waits for the island
+ * (ISLAND_SENDS); with scripts off the browser posts the form itself (urlencoded, stars as radios).
+ */
 export const REVIEW_FORM_ID = "review-form";
 
 export function ReviewDialogBody({
@@ -105,8 +107,16 @@ export function ReviewDialogBody({
         .then(({ followReviews }) => followReviews(preset.businessId, preset.businessName))
         .catch(() => {}); // the list then updates on the next load, as without JavaScript
     } catch (error) {
-      showToast(REVIEW_TOASTS.failure);
-      const fields = error instanceof ApiError && error.status === 400 ? error.fields : undefined;
+      // A refusal with its own words (409 one review per e-mail, 429 limits) says them.
+      const refusal =
+        error instanceof ApiError && (error.status === 409 || error.status === 429)
+          ? error.json<{ error?: unknown }>()?.error
+          : undefined;
+      showToast(
+        typeof refusal === "string" ? { ...REVIEW_TOASTS.failure, description: refusal } : REVIEW_TOASTS.failure,
+      );
+      const fields =
+        error instanceof ApiError && (error.status === 400 || error.status === 409) ? error.fields : undefined;
       if (fields && Object.keys(fields).length > 0) show(fields);
       setPending(false);
     }
@@ -130,18 +140,12 @@ export function ReviewDialogBody({
         title="Write a Review"
         description={`Share your experience with ${preset.businessName || "this business"}.`}
       />
-      {/* The reviews API takes JSON only; without scripts the form is hidden (LeadDialog.astro). */}
-      <noscript>
-        <p className="text-slate-700">
-          {REVIEW_NEEDS_JS}{" "}
-          <a className="link whitespace-nowrap" href={SITE.phoneHref}>
-            {SITE.phone}
-          </a>
-        </p>
-      </noscript>
       <form
         ref={formRef}
         id={REVIEW_FORM_ID}
+        // Without JavaScript the browser posts the same fields urlencoded; the endpoint answers with pages.
+        method="post"
+        action={reviewsUrl(preset.businessId)}
         noValidate
         onSubmit={onSubmit}
         {...{ [ISLAND_SENDS]: "" }}
@@ -189,7 +193,7 @@ export function ReviewDialogBody({
         </div>
         <fieldset className="sm:col-span-2" aria-describedby={describe("rating")}>
           <legend className={labelClass}>Rating</legend>
-          <div className="flex items-center gap-1">
+          <div className="review-stars flex items-center gap-1">
             {Array.from({ length: STAR_COUNT }, (_, i) => {
               const value = i + 1;
               const on = value <= shown;
@@ -214,7 +218,7 @@ export function ReviewDialogBody({
                 </label>
               );
             })}
-            <span className="ml-2 text-sm text-slate-600" aria-hidden="true">
+            <span className="review-stars-count ml-2 text-sm text-slate-600" aria-hidden="true">
               {shown} / {STAR_COUNT}
             </span>
           </div>

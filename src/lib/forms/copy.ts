@@ -142,7 +142,3 @@ export const BOOKING_CONFIRMATION = {
   sentTo: "Thank you! Your request has been sent to",
   backTo: "Back to",
 } as const;
-
-/** Shown in the review dialog when scripts are off: posting a review needs them. */
-export const REVIEW_NEEDS_JS =
-  "Writing a review needs JavaScript, which is turned off in this browser. Turn it on and reload, or tell us about it by phone:";

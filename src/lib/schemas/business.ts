@@ -138,6 +138,25 @@ export type BusinessInput = z.input<typeof BusinessInput>;
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
+/**
+ * Why the operator hid a review: a fixed list, shown publicly in the review's place. Never the
+ * rating (FTC 16 CFR 465: a review may not be suppressed for being negative).
+ */
+export const HIDE_REASONS = {
+  "not-about-this-business": "not about this business",
+  "personal-information": "personal information",
+  "abusive-language": "abusive language",
+  "spam-or-advertising": "spam or advertising",
+  duplicate: "duplicate",
+} as const;
+export type HideReason = keyof typeof HIDE_REASONS;
+export const HideReason = z.enum(Object.keys(HIDE_REASONS) as [HideReason, ...HideReason[]]);
+
+/** The public placeholder line of a hidden review, e.g. "Hidden: not about this business". */
+export function hiddenLine(reason: HideReason | undefined): string {
+  return `Hidden: ${reason ? HIDE_REASONS[reason] : "removed by moderation"}`;
+}
+
 export const Review = z.object({
   /** Server-assigned id. */
   id: z.string().min(1).max(100),
@@ -159,6 +178,8 @@ export const Review = z.object({
   createdAt: isoDateTime,
   /** Hidden by the operator: out of every public list and of the rating (admin only; absent = shown). */
   hidden: z.boolean().optional(),
+  /** Why it is hidden (set with hidden; reviews hidden before reasons existed have none). */
+  hiddenReason: HideReason.optional(),
 });
 export type Review = z.infer<typeof Review>;
 
@@ -180,11 +201,18 @@ export const ReviewInput = z.object({
     .trim()
     .min(1, REVIEW_MESSAGES.customerName)
     .max(100, REVIEW_MESSAGES.customerNameLength),
-  /** Optional e-mail; an empty string counts as absent. */
+  /**
+   * Optional e-mail, trimmed; an empty string counts as absent. One review per e-mail per
+   * business (compared case-insensitively); a review without one is limited by the IP and
+   * business rates only.
+   */
   customerEmail: z
-    .union([z.email(REVIEW_MESSAGES.customerEmail), z.literal("", { error: REVIEW_MESSAGES.customerEmail })], {
-      error: REVIEW_MESSAGES.customerEmail,
-    })
+    .preprocess(
+      (v) => (typeof v === "string" ? v.trim() : v),
+      z.union([z.email(REVIEW_MESSAGES.customerEmail), z.literal("", { error: REVIEW_MESSAGES.customerEmail })], {
+        error: REVIEW_MESSAGES.customerEmail,
+      }),
+    )
     .optional()
     .transform((v) => v || undefined),
   /** Stars, 1 to 5, default 5; "4.5" is refused rather than rounded. */
@@ -233,11 +261,24 @@ export type SeedBusiness = z.output<typeof SeedBusiness>;
 export const SeedFile = z.array(SeedBusiness);
 
 /**
- * A review as the public sees it: the reviewer's e-mail never leaves the server, and neither
- * does moderation state (a hidden review is simply never listed).
+ * A review as the public sees it: the reviewer's e-mail never leaves the server. A hidden
+ * review keeps its place as a placeholder: its id, date and public reason only (no name, no
+ * text, rating 0); it is in no rating and no JSON-LD.
  */
-export type PublicReview = Omit<Review, "customerEmail" | "hidden">;
+export type PublicReview = Omit<Review, "customerEmail">;
 
-export function toPublicReview({ customerEmail: _private, hidden: _moderation, ...rest }: Review): PublicReview {
-  return rest;
+export function toPublicReview({ customerEmail: _private, hidden, hiddenReason, ...rest }: Review): PublicReview {
+  if (!hidden) return rest;
+  return {
+    hidden: true,
+    ...(hiddenReason ? { hiddenReason } : {}),
+    id: rest.id,
+    createdAt: rest.createdAt,
+    customerName: "",
+    rating: 0,
+    title: "",
+    reviewText: "",
+    serviceType: "",
+    isVerified: false,
+  };
 }

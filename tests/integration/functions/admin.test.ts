@@ -365,27 +365,54 @@ describe.skipIf(!h)("admin API", () => {
       });
 
       const review = adminReviewHandler(deps);
-      const hidden = await review(patch(`/api/admin/reviews/${spam.id}`, { hidden: true }), {
-        ...nextIp(),
-        params: { id: spam.id },
-      });
+      // Hiding needs a reason from the fixed list; a rating is no reason.
+      for (const body of [
+        { hidden: true },
+        { hidden: true, hiddenReason: "low-rating" },
+        { hiddenReason: "duplicate" },
+      ]) {
+        const refused = await review(patch(`/api/admin/reviews/${spam.id}`, body), {
+          ...nextIp(),
+          params: { id: spam.id },
+        });
+        expect(refused.status, JSON.stringify(body)).toBe(400);
+      }
+      const hidden = await review(
+        patch(`/api/admin/reviews/${spam.id}`, { hidden: true, hiddenReason: "spam-or-advertising" }),
+        {
+          ...nextIp(),
+          params: { id: spam.id },
+        },
+      );
       expect(hidden.status).toBe(200);
       expect(await hidden.json()).toMatchObject({
-        data: { id: spam.id, hidden: true },
+        data: { id: spam.id, hidden: true, hiddenReason: "spam-or-advertising" },
         business: { id: "adm-1", rating: "5.0", reviewCount: 1 },
       });
       expect(deps.purges.at(-1)).toEqual(["directory", "business-adm-1"]);
       const after = await publicList();
-      expect(after).toMatchObject({ total: 1, rating: "5.0", reviewCount: 1 });
-      expect(after.data.map((r: { id: string }) => r.id)).toEqual([good.id]);
-      expect(JSON.stringify(after)).not.toContain("hidden");
+      // The hidden review keeps its place as a placeholder with its reason; its stars leave the rating.
+      expect(after).toMatchObject({ total: 2, rating: "5.0", reviewCount: 1 });
+      expect(after.data.map((r: { id: string }) => r.id)).toEqual([spam.id, good.id]);
+      expect(after.data[0]).toEqual({
+        id: spam.id,
+        hidden: true,
+        hiddenReason: "spam-or-advertising",
+        createdAt: expect.any(String),
+        customerName: "",
+        rating: 0,
+        title: "",
+        reviewText: "",
+        serviceType: "",
+        isVerified: false,
+      });
       expect((await harness.store.businesses.get("adm-1"))?.rating).toBe("5.0");
 
       const verified = await (
         await review(patch(`/api/admin/reviews/${good.id}`, { isVerified: true }), nextIp())
       ).json();
       expect(verified.data.isVerified).toBe(true);
-      expect((await publicList()).data[0]).toMatchObject({ id: good.id, isVerified: true });
+      expect((await publicList()).data[1]).toMatchObject({ id: good.id, isVerified: true });
 
       // The admin still lists the hidden one; showing it restores list and rating.
       const again = await (await adminReviewsHandler(deps)(get("/api/admin/reviews?limit=100"), nextIp())).json();
@@ -393,7 +420,10 @@ describe.skipIf(!h)("admin API", () => {
       await review(patch(`/api/admin/reviews/${spam.id}`, { hidden: false }), nextIp());
       expect(await publicList()).toMatchObject({ total: 2, rating: "3.0", reviewCount: 2 });
 
-      expect((await review(patch("/api/admin/reviews/rv_nope", { hidden: true }), nextIp())).status).toBe(404);
+      expect(
+        (await review(patch("/api/admin/reviews/rv_nope", { hidden: true, hiddenReason: "duplicate" }), nextIp()))
+          .status,
+      ).toBe(404);
       expect((await review(patch(`/api/admin/reviews/${good.id}`, { hidden: "yes" }), nextIp())).status).toBe(400);
       expect((await review(patch(`/api/admin/reviews/${good.id}`, { isVerified: true }, {}), nextIp())).status).toBe(
         401,

@@ -194,9 +194,24 @@ describe.skipIf(!h)("on-demand directory data", () => {
     expect(page?.reviews.map((r) => r.title)).toEqual(["Fresh one"]);
     expect(page?.business).toMatchObject({ rating: "3.0", reviewCount: 1 });
 
-    await h!.store.reviews.moderate(page!.reviews[0]!.id, { hidden: true });
+    const id = page!.reviews[0]!.id;
+    await h!.store.reviews.moderate(id, { hidden: true, hiddenReason: "not-about-this-business" });
     const after = await loadBusinessPage(h!.store, "page-tree-4");
-    expect(after.page?.reviews).toEqual([]);
+    // In its place: the reason only (no name, no text, no stars).
+    expect(after.page?.reviews).toEqual([
+      {
+        id,
+        hidden: true,
+        hiddenReason: "not-about-this-business",
+        createdAt: page!.reviews[0]!.createdAt,
+        customerName: "",
+        rating: 0,
+        title: "",
+        reviewText: "",
+        serviceType: "",
+        isVerified: false,
+      },
+    ]);
     expect(after.page?.business.reviewCount).toBe(0);
   });
 

@@ -9,6 +9,8 @@ import {
   DIRECTORY_PAGE_SIZE,
   DIRECTORY_UNAVAILABLE,
   QUERY_ERROR,
+  REVIEW_BUSINESS_BUSY,
+  REVIEW_EMAIL_TAKEN,
   REVIEW_SAVE_ERROR,
   businessBySlugHandler,
   featuredHandler,
@@ -22,6 +24,7 @@ import {
   ORIGIN,
   brokenDirectory,
   directoryDeps,
+  formRequest,
   functionsHarness,
   getRequest,
   jsonRequest,
@@ -429,7 +432,7 @@ describe.skipIf(!h)("directory API", () => {
         id: expect.stringMatching(/^rv_/),
       });
       expect(b.data.customerEmail).toBeUndefined();
-      expect(JSON.stringify(b)).not.toContain("rita@example.com");
+      expect(JSON.stringify(b)).not.toContain("rita+");
       expect(purges.purges).toEqual([
         ["directory", "business-dir-14"],
         ["directory", "business-dir-14"],
@@ -448,6 +451,107 @@ describe.skipIf(!h)("directory API", () => {
       const listed = await (await reviews()(getRequest(reviewsPath("dir-14")))).json();
       expect(listed).toMatchObject({ total: 2, rating: "3.5", reviewCount: 2 });
       expect(listed.data.map((r: { customerName: string }) => r.customerName)).toEqual(["Second", "Rita Reviewer"]);
+    });
+
+    it("one review per e-mail per business (trimmed, any case): 409 with a clear message, nothing stored", async () => {
+      const email = `Once.${process.pid}@Example.com`;
+      const first = await postReview("dir-13", { ...validReview(), customerEmail: email });
+      expect(first.status).toBe(201);
+      const count = (await h!.store.reviews.list("dir-13")).length;
+      for (const again of [email, `  ${email.toLowerCase()} `, email.toUpperCase()]) {
+        const res = await postReview("dir-13", { ...validReview(), customerEmail: again, rating: 1 });
+        expect(res.status, again).toBe(409);
+        expectNotCached(res);
+        expect(await res.json()).toEqual({ error: REVIEW_EMAIL_TAKEN, fields: { customerEmail: REVIEW_EMAIL_TAKEN } });
+      }
+      expect((await h!.store.reviews.list("dir-13")).length).toBe(count);
+      // The same address may review another business; reviews without e-mail are not limited by it.
+      expect((await postReview("dir-11", { ...validReview(), customerEmail: email })).status).toBe(201);
+      expect((await postReview("dir-13", { customerName: "No Mail" })).status).toBe(201);
+      expect((await postReview("dir-13", { customerName: "No Mail" })).status).toBe(201);
+    });
+
+    it("two concurrent posts from one e-mail: exactly one is stored", async () => {
+      const email = `race.${process.pid}@example.com`;
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => postReview("dir-10", { ...validReview(), customerEmail: email })),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+      const stored = await h!.store.reviews.list("dir-10");
+      expect(stored.filter((r) => r.customerEmail === email)).toHaveLength(1);
+    });
+
+    it("per-business hourly limit across every IP: 429 with Retry-After and a clear message", async () => {
+      const limited = { env: parseEnv({ RATE_LIMIT_PER_MINUTE: "1000", REVIEW_BUSINESS_LIMIT_PER_HOUR: "2" }) };
+      await h!.store.redis.del(
+        `${h!.store.prefix}ratelimit:review-business:dir-09:${Math.floor(Date.now() / 3_600_000)}`,
+      );
+      expect((await postReview("dir-09", validReview(), limited)).status).toBe(201);
+      expect((await postReview("dir-09", validReview(), limited)).status).toBe(201);
+      const res = await postReview("dir-09", validReview(), limited);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
+      expect((await res.json()).error).toBe(REVIEW_BUSINESS_BUSY);
+      // Another business is not affected.
+      expect((await postReview("dir-08", validReview(), limited)).status).toBe(201);
+    });
+
+    describe("without JavaScript (a urlencoded form post answered with pages)", () => {
+      const post = (id: string, fields: Record<string, string>, over: DirectoryDeps = {}) =>
+        reviews(over)(formRequest(reviewsPath(id), Object.entries(fields)), nextIp());
+
+      it("stores the review (stars from the radio group) and answers a confirmation page with the way back", async () => {
+        const email = `nojs.${process.pid}@example.com`;
+        const res = await post("dir-07", {
+          customerName: "No Script",
+          customerEmail: email,
+          rating: "3",
+          title: "Fine",
+        });
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-type")).toMatch(/text\/html/);
+        const page = await res.text();
+        expect(page).toContain("Review Submitted");
+        expect(page).toContain('href="/directory/business-dir-07#reviews"');
+        const stored = (await h!.store.reviews.list("dir-07")).find((r) => r.customerEmail === email);
+        expect(stored).toMatchObject({ customerName: "No Script", rating: 3, title: "Fine", isVerified: false });
+
+        // The same e-mail again: a page that says so, nothing stored.
+        const again = await post("dir-07", { customerName: "No Script", customerEmail: email.toUpperCase() });
+        expect(again.status).toBe(409);
+        expect(await again.text()).toContain("already reviewed this business from this e-mail address");
+      });
+
+      it("400: the form again with the visitor's values, the messages and the stars as radios", async () => {
+        const res = await post("dir-07", {
+          customerName: " ",
+          customerEmail: "nope",
+          rating: "4",
+          reviewText: "<b>x</b>",
+        });
+        expect(res.status).toBe(400);
+        const page = await res.text();
+        expect(page).toContain(REVIEW_MESSAGES.customerName);
+        expect(page).toContain(REVIEW_MESSAGES.customerEmail);
+        expect(page).toContain('action="/api/businesses/dir-07/reviews"');
+        expect(page.match(/type="radio" name="rating"/g)).toHaveLength(5);
+        expect(page).toContain('value="4" checked');
+        expect(page).toContain("&lt;b&gt;x&lt;/b&gt;");
+        expect(page).not.toContain("<b>x</b>");
+      });
+
+      it("429 from the per-business limit is a page with Retry-After", async () => {
+        const limited = { env: parseEnv({ RATE_LIMIT_PER_MINUTE: "1000", REVIEW_BUSINESS_LIMIT_PER_HOUR: "1" }) };
+        await h!.store.redis.del(
+          `${h!.store.prefix}ratelimit:review-business:dir-06:${Math.floor(Date.now() / 3_600_000)}`,
+        );
+        expect((await post("dir-06", { customerName: "First" }, limited)).status).toBe(200);
+        const res = await post("dir-06", { customerName: "Second" }, limited);
+        expect(res.status).toBe(429);
+        expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(await res.text()).toContain(REVIEW_BUSINESS_BUSY.slice(0, 40));
+      });
     });
 
     it("the server decides id, createdAt and isVerified", async () => {
@@ -525,13 +629,9 @@ describe.skipIf(!h)("directory API", () => {
       }
     });
 
-    it("415 for anything but JSON, 413 above 16 KB, 405 with Allow for other methods", async () => {
+    it("415 for anything but JSON or a form, 413 above 16 KB, 405 with Allow for other methods", async () => {
       const handler = reviews();
-      for (const headers of [
-        { "content-type": "text/plain" },
-        { "content-type": "application/x-www-form-urlencoded" },
-        {} as Record<string, string>,
-      ]) {
+      for (const headers of [{ "content-type": "text/plain" }, {} as Record<string, string>]) {
         const res = await handler(
           new Request(`${ORIGIN}${reviewsPath("dir-12")}`, {
             method: "POST",
@@ -541,7 +641,7 @@ describe.skipIf(!h)("directory API", () => {
           nextIp(),
         );
         expect(res.status).toBe(415);
-        expect((await res.json()).error).toMatch(/application\/json/);
+        expect((await res.json()).error).toMatch(/application\/json|form/);
       }
       const big = await postReview("dir-12", { ...validReview(), reviewText: "x".repeat(17 * 1024) });
       expect(big.status).toBe(413);

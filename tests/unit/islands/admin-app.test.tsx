@@ -5,6 +5,7 @@
  * moderation and the notification outbox, against a mocked /api/admin/*. Filters, pinned
  * emergencies, messages and lead delivery: admin-messages.test.tsx.
  */
+import { HIDE_REASONS } from "../../../src/lib/schemas/business.ts";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -550,8 +551,20 @@ describe("admin: reviews and notifications", () => {
     expect(api.to("/api/admin/reviews/rev_1")[0]!.json()).toEqual({ isVerified: true });
     expect(within(item).getByRole("button", { name: "Remove verification" })).toBeTruthy();
 
-    await user.click(within(item).getByRole("button", { name: "Hide" }));
-    expect(await within(item).findByText("Hidden")).toBeTruthy();
+    // Hiding needs a reason from the fixed list (never the rating).
+    const hide = within(item).getByRole("button", { name: "Hide" }) as HTMLButtonElement;
+    expect(hide.disabled).toBe(true);
+    const reason = within(item).getByRole("combobox", { name: "Reason to hide" });
+    expect([...reason.querySelectorAll("option")].map((o) => o.textContent).slice(1)).toEqual(
+      Object.values(HIDE_REASONS),
+    );
+    await user.selectOptions(reason, "spam-or-advertising");
+    await user.click(hide);
+    expect(await within(item).findByText("Hidden: spam or advertising")).toBeTruthy();
+    expect(api.to("/api/admin/reviews/rev_1").at(-1)!.json()).toEqual({
+      hidden: true,
+      hiddenReason: "spam-or-advertising",
+    });
     expect(within(item).getByRole("button", { name: "Show" })).toBeTruthy();
 
     api.on("PATCH", "/api/admin/reviews/rev_1", authorized(reply.json(500, { error: "Could not update the review" })));

@@ -12,13 +12,7 @@ import LeadDialogs from "../../../src/islands/LeadDialogs.tsx";
 import { RatingSummary } from "../../../src/islands/directory/detail/BusinessView.tsx";
 import ReviewsPanel, { NO_REVIEWS } from "../../../src/islands/directory/detail/ReviewsPanel.tsx";
 import { HELD_SUBMIT, ISLAND_SENDS } from "../../../src/lib/dialogs.ts";
-import {
-  BOOKING_TOASTS,
-  RECEIPT_COPY,
-  RECEIPT_TOAST_MS,
-  REVIEW_NEEDS_JS,
-  REVIEW_TOASTS,
-} from "../../../src/lib/forms/copy.ts";
+import { BOOKING_TOASTS, RECEIPT_COPY, RECEIPT_TOAST_MS, REVIEW_TOASTS } from "../../../src/lib/forms/copy.ts";
 import { BOOKING_FORM } from "../../../src/lib/forms/fields.ts";
 import { BOOKING_MESSAGES } from "../../../src/lib/schemas/booking.ts";
 import { REVIEW_MESSAGES, type PublicReview } from "../../../src/lib/schemas/business.ts";
@@ -270,7 +264,6 @@ describe("review dialog", () => {
     ["a 500", reply.json(500, { error: "boom" })],
     ["a 503", reply.json(503, { error: "down" })],
     ["a 413", reply.json(413, { error: "Too large" })],
-    ["a 429 with Retry-After", reply.json(429, { error: "Too many" }, { "retry-after": "20" })],
     ["a network failure", reply.networkError()],
   ])("%s keeps the dialog and what was typed, and toasts the failure", async (_, answer) => {
     api.on("POST", "/api/businesses/biz-r4/reviews", answer);
@@ -284,6 +277,25 @@ describe("review dialog", () => {
     expect((form.getByLabelText(/^Your Name/) as HTMLInputElement).value).toBe("Sam");
     expect((form.getByLabelText("Title") as HTMLInputElement).value).toBe("Great");
     expect((form.getByRole("button", { name: "Submit Review" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it.each([
+    [
+      "a 409 (one review per e-mail)",
+      reply.json(409, {
+        error: "You've already reviewed this business from this e-mail address.",
+        fields: { customerEmail: "You've already reviewed this business from this e-mail address." },
+      }),
+    ],
+    ["a 429 with Retry-After", reply.json(429, { error: "Too many reviews, later." }, { "retry-after": "20" })],
+  ])("%s toasts the server's own words and keeps the dialog", async (_, answer) => {
+    api.on("POST", "/api/businesses/biz-r4b/reviews", answer);
+    const { form, dialog } = open("review", business("biz-r4b"));
+    await user.type(form.getByLabelText(/^Your Name/), "Sam");
+    await send(form);
+    await waitFor(() => expect(theToast().textContent).toMatch(/already reviewed this business|Too many reviews/));
+    expect(dialog.open).toBe(true);
+    expect((form.getByLabelText(/^Your Name/) as HTMLInputElement).value).toBe("Sam");
   });
 
   it("a 400's messages show on their fields", async () => {
@@ -428,7 +440,7 @@ describe("review dialog", () => {
     expect(api.to(`/api/businesses/${id}/reviews`, "POST")).toHaveLength(1);
   });
 
-  it("without scripts the dialog explains why; a submit held before hydration is sent by the island", async () => {
+  it("without scripts the form posts itself (method, action, star radios); a submit held before hydration is sent by the island", async () => {
     const id = "biz-r9";
     const mine = review("rev_held", "Eli", 5);
     api.on(
@@ -444,8 +456,13 @@ describe("review dialog", () => {
     const props = { kind: "review", business: business(id), source: "/directory/x" } as const;
     const frame = dialogFrame("review-dialog");
     frame.container.innerHTML = renderToString(<LeadDialogs {...props} />);
-    expect(frame.container.querySelector("noscript")!.textContent).toContain(REVIEW_NEEDS_JS);
+    expect(frame.container.querySelector("noscript")).toBeNull();
     const server = frame.container.querySelector("form")!;
+    expect(server.getAttribute("method")).toBe("post");
+    expect(server.getAttribute("action")).toBe(`/api/businesses/${id}/reviews`);
+    const radios = [...server.querySelectorAll<HTMLInputElement>('input[type="radio"][name="rating"]')];
+    expect(radios.map((r) => r.value)).toEqual(["1", "2", "3", "4", "5"]);
+    expect(radios.find((r) => r.checked)?.value).toBe("5");
     expect(server.hasAttribute(ISLAND_SENDS)).toBe(true);
     (server.elements.namedItem("customerName") as HTMLInputElement).value = "Eli";
     server.querySelector<HTMLInputElement>('input[name="rating"][value="3"]')!.checked = true;

@@ -309,4 +309,27 @@ describe("reviews", () => {
     expect(within(items[1]!).queryByText("Verified")).toBeNull();
     expect(within(items[1]!).queryByRole("heading")).toBeNull();
   });
+
+  it("a hidden review keeps its place as 'Hidden: reason' only (no name, no stars); the section links to how reviews work", () => {
+    render(
+      <ReviewsPanel
+        business={FULL}
+        reviews={[
+          {
+            ...review({ id: "h" }),
+            hidden: true,
+            hiddenReason: "not-about-this-business",
+            customerName: "",
+            rating: 0,
+          },
+          review({ id: "b", customerName: "Blair", rating: 2 }),
+        ]}
+      />,
+    );
+    const items = within(screen.getByRole("list", { name: `Reviews of ${FULL.name}` })).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toBe("Hidden: not about this business");
+    expect(within(items[0]!).queryByRole("img")).toBeNull();
+    expect(screen.getByRole("link", { name: "How reviews work" }).getAttribute("href")).toBe("/how-reviews-work");
+  });
 });

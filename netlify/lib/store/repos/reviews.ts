@@ -1,13 +1,14 @@
 /**
  * Reviews. Adding one also moves the business's rating, review count and its position in
  * every index set, all inside one Lua script, so concurrent posts cannot lose an update.
- * Moderation (verify, hide, show) works the same way: a hidden review stays stored but
- * leaves the public date index and the aggregate, so no public read has to filter.
+ * Moderation (verify, hide, show) works the same way: a hidden review stays stored and listed
+ * (the public sees a placeholder with its reason, toPublicReview) but leaves the aggregate.
  */
+import { createHash } from "node:crypto";
 import type { Redis } from "@upstash/redis";
-import { Review, ReviewInput } from "../../../../src/lib/schemas/business.ts";
+import { Review, ReviewInput, type HideReason } from "../../../../src/lib/schemas/business.ts";
 import { asJson, asNumber, asString, pairs } from "../decode.ts";
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError, ReviewEmailTakenError } from "../errors.ts";
 import { timeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
 import { ADD_REVIEW, MODERATE_REVIEW } from "../scripts.ts";
@@ -22,7 +23,10 @@ export interface AddReviewOptions {
 }
 
 export interface ReviewsRepository {
-  /** Throws NotFoundError when the business does not exist. */
+  /**
+   * Throws NotFoundError when the business does not exist and ReviewEmailTakenError when the
+   * e-mail (trimmed, case-insensitive) already reviewed it; reviews without e-mail are not limited here.
+   */
   add(businessId: string, input: ReviewInput, options?: AddReviewOptions): Promise<Review>;
   /** Like add, and says whether it stored anything (false for a known id). */
   addOrKeep(
@@ -30,7 +34,7 @@ export interface ReviewsRepository {
     input: ReviewInput,
     options?: AddReviewOptions,
   ): Promise<{ review: Review; created: boolean }>;
-  /** Shown reviews, newest first. Throws NotFoundError when the business does not exist. */
+  /** Reviews newest first, hidden ones included (flagged; the public sees placeholders). Throws NotFoundError when the business does not exist. */
   list(businessId: string, options?: { limit?: number; offset?: number }): Promise<Review[]>;
   /** Every review of every business, hidden ones too, newest first (the admin's list). */
   listAll(options?: { cursor?: string | null; limit?: number }): Promise<ReviewPage>;
@@ -40,7 +44,10 @@ export interface ReviewsRepository {
    * Sets the Verified badge and/or hides (true) or shows (false) a review; the rating and
    * count follow in the same atomic step. Null when the review does not exist.
    */
-  moderate(reviewId: string, change: { isVerified?: boolean; hidden?: boolean }): Promise<OwnedReview | null>;
+  moderate(
+    reviewId: string,
+    change: { isVerified?: boolean; hidden?: boolean; hiddenReason?: HideReason },
+  ): Promise<OwnedReview | null>;
 }
 
 /** A review and the business it belongs to. */
@@ -51,6 +58,11 @@ export interface ReviewPage {
   items: OwnedReview[];
   /** Pass back as `cursor` for the next (older) page; null on the last page. */
   nextCursor: string | null;
+}
+
+/** The key under which a reviewer's e-mail is claimed: no address is stored in the claim. */
+export function reviewEmailHash(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 }
 
 export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
@@ -87,6 +99,7 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
           keys.version,
           keys.reviewsAll,
           keys.reviewOwner,
+          keys.reviewEmails(businessId),
           ...terms.map(keys.term),
         ],
         [
@@ -96,10 +109,12 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
           String(review.rating),
           String(Date.parse(review.createdAt)),
           asString(current.tv) ?? "0",
+          review.customerEmail ? reviewEmailHash(review.customerEmail) : "",
         ],
       );
       const status = asString(reply[0]);
       if (status === "ok") return { review, created: true };
+      if (status === "email_taken") throw new ReviewEmailTakenError(businessId);
       if (status === "missing") throw new NotFoundError("business", businessId);
       if (status === "duplicate") {
         const stored = asJson<Review>(reply[1]);
@@ -190,6 +205,7 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
           ...review,
           isVerified: change.isVerified ?? review.isVerified,
           hidden: hide || undefined,
+          hiddenReason: hide ? (change.hiddenReason ?? review.hiddenReason) : undefined,
         });
         const delta = hide === wasHidden ? 0 : hide ? -1 : 1;
         const terms = asJson<string[]>(current.terms) ?? [];

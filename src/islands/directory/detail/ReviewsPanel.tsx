@@ -7,7 +7,7 @@
  * Review text is rendered as text by React: nothing a visitor writes is ever HTML.
  */
 import { formatReviewDate, ratingLabel } from "../../../lib/directory.ts";
-import type { Business, PublicReview } from "../../../lib/schemas/business.ts";
+import { hiddenLine, type Business, type PublicReview } from "../../../lib/schemas/business.ts";
 import { Icon } from "../../../views/Icon.tsx";
 import { StarRow } from "../../Stars.tsx";
 import { invokerProps } from "../../../lib/dialogs.ts";
@@ -15,6 +15,17 @@ import { invokerProps } from "../../../lib/dialogs.ts";
 export const NO_REVIEWS = "No reviews yet. Be the first to review this business!";
 
 export function ReviewItem({ review }: { review: PublicReview }) {
+  // A hidden review keeps its place with its public reason only: no name, no text, no stars.
+  if (review.hidden)
+    return (
+      <li
+        className="border-t border-slate-200 pt-4 text-sm italic text-slate-500 first:border-t-0 first:pt-0"
+        data-review-id={review.id}
+        data-hidden-review=""
+      >
+        {hiddenLine(review.hiddenReason)}
+      </li>
+    );
   return (
     <li className="border-t border-slate-200 pt-4 first:border-t-0 first:pt-0" data-review-id={review.id}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -71,6 +82,12 @@ export default function ReviewsPanel({
       <div data-reviews="">
         <ReviewList businessName={business.name} reviews={reviews} />
       </div>
+      <p className="mt-4 text-sm text-slate-600">
+        <a className="link" href="/how-reviews-work">
+          How reviews work
+        </a>
+        : one per e-mail per business, what Verified means, and why a review may be hidden (never for its rating).
+      </p>
     </section>
   );
 }
