@@ -151,7 +151,7 @@ describe.skipIf(!h)("lead delivery", () => {
     call(respondHandler(deps()), formRequest(path, fields, headers));
   const status = (url: string) =>
     statusHandler(deps())(new Request(`${ORIGIN}${new URL(url, ORIGIN).pathname}`), nextIp());
-  const linkIn = (text: string, kind: "respond" | "requests") =>
+  const linkIn = (text: string, kind: "respond" | "requests" | "review") =>
     new URL(new RegExp(`${SITE}/${kind}/[^\\s"<]+`).exec(text)![0]).pathname;
 
   it("a booking reaches its business by e-mail and text, and the visitor gets the reference and a status link", async () => {
@@ -470,5 +470,21 @@ describe.skipIf(!h)("lead delivery", () => {
     expect(await again.text()).toContain("Your verified review");
     expect(await h!.store.reviews.list("dl-4")).toHaveLength(1);
     expect(purges).toContainEqual(["directory", "business-dl-4"]);
+
+    // Someone who already reviewed that business from the same address gets a clear refusal.
+    const other = await submit(BOOKING_ENDPOINT, { ...validBooking("dl-4"), customerEmail: "rita@example.com" });
+    const { id: second } = (await other.json()) as { id: string };
+    const otherLink = linkIn(emails("pro4@pros.test").find((e) => e.text.includes(second))!.text, "respond");
+    await answer(otherLink, [["action", "accept"]]);
+    const otherPath = new URL(signer(SECRET).reviewPath(second, "dl-4", Date.now() + 86_400_000), ORIGIN).pathname;
+    const refused = await review(
+      formRequest(otherPath, [
+        ["rating", "5"],
+        ["customerName", "Rita R."],
+      ]),
+    );
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("already reviewed this business from this e-mail address");
+    expect(await h!.store.reviews.list("dl-4")).toHaveLength(1);
   });
 });

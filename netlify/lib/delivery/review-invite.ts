@@ -10,7 +10,15 @@ import { ReviewInput } from "../../../src/lib/schemas/business.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import { SITE } from "../../../src/lib/site.ts";
-import { businessTag, DIRECTORY_TAG, netlifyPurge, purgeQuietly, type Purge } from "../directory.ts";
+import {
+  REVIEW_EMAIL_TAKEN,
+  businessTag,
+  DIRECTORY_TAG,
+  netlifyPurge,
+  purgeQuietly,
+  type Purge,
+} from "../directory.ts";
+import { ReviewEmailTakenError } from "../store/errors.ts";
 import { KB, endpoint, htmlResponse, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { problemPage, renderPage } from "../pages.ts";
 import { PRIVATE_PAGE_HEADERS, linkProblemPage } from "./pages.ts";
@@ -114,15 +122,23 @@ export function reviewInviteHandler(deps: ReviewInviteDeps = {}): Endpoint {
         const error = Object.values(fieldErrors(parsed.error))[0];
         return page(formPage({ business: delivery.name, slug: delivery.slug, path, name: s.name, values, error }), 400);
       }
-      await storeCall(
-        () =>
-          store.reviews.add(delivery.businessId, parsed.data, {
-            id,
-            isVerified: true,
-            createdAt: new Date(now()).toISOString(),
-          }),
-        { step: "review" },
-      );
+      try {
+        await storeCall(
+          () =>
+            store.reviews.add(delivery.businessId, parsed.data, {
+              id,
+              isVerified: true,
+              createdAt: new Date(now()).toISOString(),
+            }),
+          { step: "review" },
+        );
+      } catch (error) {
+        // They reviewed this business from the same address before (one review per e-mail).
+        if (error instanceof ReviewEmailTakenError) {
+          return page(problemPage("You've already reviewed this business", REVIEW_EMAIL_TAKEN), 409);
+        }
+        throw error;
+      }
       await purgeQuietly(purge, [DIRECTORY_TAG, businessTag(delivery.businessId)]);
       console.info(`[delivery] ${lead.id} ${delivery.businessId}: verified review stored`);
       return done(`Thanks for your review of ${escapeHtml(delivery.name)}. It is on their page now, marked Verified.`);
