@@ -464,6 +464,8 @@ const directoryCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
         method: "POST",
         path: `/api/businesses/${id}/reviews`,
         ...b,
+        // A form post without Accept JSON is the no-JS review form: answered with pages.
+        html: enc.html,
       };
     }),
 );
@@ -707,6 +709,9 @@ async function send(
   if (c.html && res.status === 200 && type.startsWith("text/html") && LEADS.some((t) => t.name === c.target))
     stats.htmlSuccesses++;
   if (res.status === 201 && c.target.startsWith("POST /api/businesses")) reviews201.n++;
+  // The no-JS review form's success is its 200 confirmation page (the endpoint answers a form
+  // post with pages): a stored review too.
+  if (res.status === 200 && c.target === "POST /api/businesses/:id/reviews") reviews201.n++;
   if (res.status === 201 && !c.target.startsWith("POST /api/businesses")) {
     const id = (JSON.parse(text) as { id?: unknown }).id;
     if (typeof id !== "string") return `${where}: 201 without an id`;
