@@ -26,26 +26,17 @@ export const MATCH_RADIUS = 50;
 /** Nearest candidates read before the rating tie-break; more than enough for three. */
 const MATCH_CANDIDATES = 12;
 
-/**
- * Up to `limit` matches for a job at `location`. Matching is a courtesy on top of a stored
- * lead, so an unknown place or a failing read yields no matches rather than an error.
- */
-export async function matchPros(
-  store: Store,
-  location: string,
-  service: string,
-  limit = MATCH_LIMIT,
-): Promise<ProMatch[]> {
-  return (await matchCandidates(store, location, service, limit)).map((m) => m.match);
-}
-
 /** A match as the visitor sees it, and as the lead is offered to it. */
 export interface MatchedPro {
   match: ProMatch;
   candidate: Candidate;
 }
 
-/** The same matches with what delivery needs (contacts, time zone); `exclude` skips businesses already offered. */
+/**
+ * Up to `limit` matches for a job at `location`, as the visitor sees them and as the lead is
+ * offered to them (contacts, time zone); `exclude` skips businesses already offered. Matching
+ * is a courtesy on top of a stored lead, so an unknown place or a failing read yields none.
+ */
 export async function matchCandidates(
   store: Store,
   location: string,

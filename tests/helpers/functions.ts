@@ -10,6 +10,8 @@ import type { DirectoryDeps } from "../../netlify/lib/directory.ts";
 import type { BusinessInput } from "../../src/lib/schemas/business.ts";
 import { deleteKeysWithPrefix, resolveTestRedisUrl, uniquePrefix } from "./redis.ts";
 import { parseEnv } from "../../src/lib/env.ts";
+import { REFERENCE_PATTERN } from "../../src/lib/receipt.ts";
+import { expect } from "vitest";
 
 export const ORIGIN = "http://127.0.0.1:8888";
 
@@ -250,3 +252,11 @@ export function brokenDirectory(alive: Store): Store {
   const reviews = Object.fromEntries(Object.keys(alive.reviews).map((k) => [k, fail]));
   return { ...deadStore(alive), businesses, reviews } as unknown as Store;
 }
+
+/** The receipt every stored lead's 201 carries (src/lib/receipt.ts), on an install without an e-mail provider. */
+export const receiptReply = (urgency: "emergency" | "urgent" | "routine") => ({
+  reference: expect.stringMatching(REFERENCE_PATTERN),
+  statusUrl: expect.stringMatching(/^\/requests\/ld_[0-9a-z]+\/[\w-]{22}$/),
+  urgency,
+  emailed: false,
+});

@@ -198,10 +198,9 @@ async function handle(
     }
   }
   let messages = await store.messages.ensure(composed);
-  const update = (m: Message) => store.messages.update(m);
   const sendAll = async (list: Message[]) => {
     const sent = await sendDue(list, config, deps);
-    await Promise.all(sent.filter((m, i) => m !== list[i]).map(update));
+    await store.messages.update(...sent.filter((m, i) => m !== list[i]));
     return sent;
   };
   messages = await sendAll(messages);

@@ -87,11 +87,16 @@ export function Pager({
           {children}
         </button>
       ) : null}
-      {loading ? (
-        <span className="text-sm text-slate-500" role="status">
-          Loading...
-        </span>
-      ) : null}
+      {loading ? <LoadingNote /> : null}
     </div>
+  );
+}
+
+/** The pager's "Loading..." while a page is on its way. */
+export function LoadingNote() {
+  return (
+    <span className="text-sm text-slate-500" role="status">
+      Loading...
+    </span>
   );
 }

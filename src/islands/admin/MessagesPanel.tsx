@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { providersLine } from "../../lib/admin-messages.ts";
 import type { AdminChannels, AdminMessagesReply } from "../../lib/admin.ts";
 import { adminJson, isAuthError, problem } from "./api.ts";
-import { ErrorAlert } from "./ListParts.tsx";
+import { ErrorAlert, LoadingNote } from "./ListParts.tsx";
 import { MessageRow } from "./MessageRow.tsx";
 
 export const MESSAGES_PAGE = 25;
@@ -109,11 +109,7 @@ export function MessagesPanel({ token, refreshKey, channels, onOpen, onAuthError
             Older
           </button>
         ) : null}
-        {loading ? (
-          <span className="text-sm text-slate-500" role="status">
-            Loading...
-          </span>
-        ) : null}
+        {loading ? <LoadingNote /> : null}
       </div>
     </section>
   );

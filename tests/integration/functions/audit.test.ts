@@ -15,6 +15,7 @@ import {
   toEntries,
   validAssessment,
   validAudit,
+  receiptReply,
 } from "../../helpers/functions.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 
@@ -33,10 +34,7 @@ describe.skipIf(!h)("POST /api/audit", () => {
     expect(body).toEqual({
       ok: true,
       id: expect.stringMatching(/^ld_/),
-      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
-      statusUrl: expect.stringMatching(/^\/requests\/ld_/),
-      urgency: "routine",
-      emailed: false,
+      ...receiptReply("routine"),
     });
     const lead = await h!.store.leads.get(body.id);
     expect(lead).toMatchObject({ type: "audit", status: "new", data: validAudit() });

@@ -21,6 +21,7 @@ import {
   texasNoon,
   toEntries,
   validBooking,
+  receiptReply,
 } from "../../helpers/functions.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 
@@ -65,10 +66,7 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
       ok: true,
       id: expect.stringMatching(/^ld_/),
       businessName: "Oakline Tree Care",
-      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
-      statusUrl: expect.stringMatching(/^\/requests\/ld_/),
-      urgency: "routine",
-      emailed: false,
+      ...receiptReply("routine"),
     });
     const lead = await h!.store.leads.get(body.id);
     expect(lead).toMatchObject({ type: "booking", status: "new" });
@@ -239,10 +237,7 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
       ok: true,
       id: expect.stringMatching(/^ld_/),
       businessName: "Oakline Tree Care",
-      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
-      statusUrl: expect.stringMatching(/^\/requests\/ld_/),
-      urgency: "routine",
-      emailed: false,
+      ...receiptReply("routine"),
     });
     expect(await h!.store.leads.get(body.id)).toBeNull();
     expect((await bookings()).length).toBe(before);

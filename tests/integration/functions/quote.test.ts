@@ -18,6 +18,7 @@ import {
   toEntries,
   validQuote,
   type FunctionsHarness,
+  receiptReply,
 } from "../../helpers/functions.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 
@@ -49,10 +50,7 @@ describe.skipIf(!h)("POST /api/quote", () => {
       ok: true,
       id: expect.stringMatching(/^ld_/),
       estimatedCost: "$900 - $4,500",
-      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
-      statusUrl: expect.stringMatching(/^\/requests\/ld_/),
-      urgency: "emergency",
-      emailed: false,
+      ...receiptReply("emergency"),
     });
 
     const lead = await harness.store.leads.get(body.id);
@@ -169,10 +167,7 @@ describe.skipIf(!h)("POST /api/quote", () => {
       ok: true,
       id: expect.stringMatching(/^ld_/),
       estimatedCost: "$900 - $4,500",
-      reference: expect.stringMatching(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/),
-      statusUrl: expect.stringMatching(/^\/requests\/ld_/),
-      urgency: "emergency",
-      emailed: false,
+      ...receiptReply("emergency"),
     });
     expect(await harness.store.leads.get(body.id)).toBeNull();
     expect((await leadsOfType()).length).toBe(before);

@@ -14,8 +14,8 @@ export interface MessagesRepository {
   get(id: string): Promise<Message | null>;
   /** One lead's messages, oldest first. */
   forLead(leadId: string): Promise<Message[]>;
-  /** Replaces a stored message (its state after a send); never re-creates one that is gone. */
-  update(message: Message): Promise<void>;
+  /** Replaces stored messages (their state after a send), in one round trip; never re-creates one that is gone. */
+  update(...messages: Message[]): Promise<void>;
   /** Newest first. */
   list(options?: { offset?: number; limit?: number }): Promise<{ items: Message[]; total: number }>;
 }
@@ -54,8 +54,11 @@ export function messagesRepository(redis: Redis, keys: Keys): MessagesRepository
       return (await load(ids)).sort(byTime);
     },
 
-    async update(message) {
-      await redis.set(keys.message(message.id), JSON.stringify(Message.parse(message)), { xx: true });
+    async update(...messages) {
+      if (messages.length === 0) return;
+      const p = redis.pipeline();
+      for (const m of messages) p.set(keys.message(m.id), JSON.stringify(Message.parse(m)), { xx: true });
+      await p.exec();
     },
 
     async list(options = {}) {
