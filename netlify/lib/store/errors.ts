@@ -17,7 +17,7 @@ export class StoreError extends Error {
 /** The addressed entity does not exist (e.g. a review for an unknown business). */
 export class NotFoundError extends StoreError {
   constructor(
-    readonly entity: "business" | "lead",
+    readonly entity: "business" | "lead" | "change" | "claim",
     readonly id: string,
   ) {
     super(`${entity} ${JSON.stringify(id)} not found`, "NOT_FOUND");

@@ -79,6 +79,28 @@ export function keyspace(prefix: string) {
      * is unset; leadFacets, set once leads stored before the status and urgency sets are in them).
      */
     meta: `${p}meta`,
+    /** Hash: owner e-mail (lower-cased) -> JSON {email, via, since}: who may run this business's listing. */
+    owners: (businessId: string) => `${p}biz:${businessId}:owners`,
+    /** String with the session's TTL: owner session id -> JSON {businessId, email, createdAt}. */
+    ownerSession: (id: string) => `${p}owner:sess:${id}`,
+    /** String with a short TTL: sha256 of a one-time sign-in link's token -> JSON of what it grants. */
+    ownerLink: (tokenHash: string) => `${p}owner:link:${tokenHash}`,
+    /** Hash with a short TTL: an SMS sign-in code's hash, its business, phone and failed attempts. */
+    ownerCode: (id: string) => `${p}owner:code:${id}`,
+    /** String with a short TTL: failed owner sign-ins (links, codes) from one client address. */
+    ownerFailures: (client: string) => `${p}owner:fail:${client}`,
+    /** String: claim JSON (a claim of a listed business or a business to add), by claim id. */
+    claim: (id: string) => `${p}claim:${id}`,
+    /** Zset: every claim id by created (ms), for /admin. */
+    claims: `${p}claims`,
+    /** Zset: pending claim ids by created (ms): the operator's queue. */
+    claimsPending: `${p}claims:pending`,
+    /** String: one change to a business's listing (before/after of the fields changed), by change id. */
+    change: (id: string) => `${p}change:${id}`,
+    /** Zset: one business's change ids by time (ms). */
+    businessChanges: (businessId: string) => `${p}biz:${businessId}:changes`,
+    /** Zset: every change id by time (ms), for /admin. */
+    changes: `${p}changes`,
     /** String (60 s TTL): /api/health's write probe. */
     healthProbe: `${p}health:probe`,
   };

@@ -5,6 +5,7 @@
 import { z } from "../zod.ts";
 import { METRO_NAMES } from "../options.ts";
 import { cleanString } from "./text.ts";
+import { Credentials } from "./credentials.ts";
 
 /** Opening hours as display text per day; an empty or missing day means Closed. */
 export const BusinessHours = z.object({
@@ -107,6 +108,18 @@ export const Business = z.object({
   /** Answers emergency calls around the clock (the "24/7 emergency" filter). */
   emergency247: z.boolean().optional(),
   /**
+   * The public holidays it closes on, by name (CLOSING_HOLIDAYS in src/lib/holidays.ts); absent =
+   * all of them, an empty list = open on every one. Set by the owner.
+   */
+  closedHolidays: z.array(text.min(1).max(60)).max(20).optional(),
+  /** Other days it is closed ("YYYY-MM-DD" with an optional note, e.g. "Staff training"). Set by the owner. */
+  closedDates: z
+    .array(z.object({ date: z.iso.date(), note: text.max(80).optional() }))
+    .max(60)
+    .optional(),
+  /** Licence and insurance with the operator's checks (schemas/credentials.ts). */
+  credentials: Credentials.optional(),
+  /**
    * Median minutes from a lead's offer to the business's first answer, night hours left out
    * (src/lib/response-time.ts); derived by the store, present once MIN_RESPONSE_SAMPLES answers are in.
    */
@@ -157,6 +170,17 @@ export function hiddenLine(reason: HideReason | undefined): string {
   return `Hidden: ${reason ? HIDE_REASONS[reason] : "removed by moderation"}`;
 }
 
+/** A business owner's public reply to a review: one per review, editable. */
+export const OwnerReply = z.object({
+  /** The reply as shown. */
+  text: text.min(1).max(2000),
+  /** First posted (ISO). */
+  createdAt: isoDateTime,
+  /** Last edited (ISO); absent = never edited. */
+  editedAt: isoDateTime.optional(),
+});
+export type OwnerReply = z.infer<typeof OwnerReply>;
+
 export const Review = z.object({
   /** Server-assigned id. */
   id: z.string().min(1).max(100),
@@ -180,6 +204,8 @@ export const Review = z.object({
   hidden: z.boolean().optional(),
   /** Why it is hidden (set with hidden; reviews hidden before reasons existed have none). */
   hiddenReason: HideReason.optional(),
+  /** The business owner's one public reply (edited in place; `editedAt` shows it was). */
+  reply: OwnerReply.optional(),
 });
 export type Review = z.infer<typeof Review>;
 
