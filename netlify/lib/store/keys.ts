@@ -101,6 +101,10 @@ export function keyspace(prefix: string) {
     businessChanges: (businessId: string) => `${p}biz:${businessId}:changes`,
     /** Zset: every change id by time (ms), for /admin. */
     changes: `${p}changes`,
+    /** Zset: ids of businesses with a licence or insurance waiting for the operator's check, by when stated (ms). */
+    credentialsPending: `${p}credentials:pending`,
+    /** Zset: lead ids offered to one business, by offer time (ms): the owner's "leads sent to you". */
+    businessLeads: (businessId: string) => `${p}biz:${businessId}:leads`,
     /** String (60 s TTL): /api/health's write probe. */
     healthProbe: `${p}health:probe`,
   };
