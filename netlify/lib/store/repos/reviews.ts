@@ -1,7 +1,7 @@
 /**
  * Reviews. Adding one also moves the business's rating, review count and its position in
  * every index set, all inside one Lua script, so concurrent posts cannot lose an update.
- * Moderation (verify, hide, show) works the same way: a hidden review stays stored and listed
+ * Moderation (hide, show) works the same way: a hidden review stays stored and listed
  * (the public sees a placeholder with its reason, toPublicReview) but leaves the aggregate.
  * An owner's reply rewrites the review's JSON only (compare-and-set, like moderation): it
  * never moves the rating, the indexes or the e-mail claim.
@@ -43,13 +43,11 @@ export interface ReviewsRepository {
   /** One review with its business id, or null. */
   get(reviewId: string): Promise<OwnedReview | null>;
   /**
-   * Sets the Verified badge and/or hides (true) or shows (false) a review; the rating and
-   * count follow in the same atomic step. Null when the review does not exist.
+   * Hides (true) or shows (false) a review; the rating and count follow in the same atomic
+   * step. Null when the review does not exist. The Verified badge is not the operator's to set:
+   * it comes only with the invitation after an accepted job (add's `isVerified`).
    */
-  moderate(
-    reviewId: string,
-    change: { isVerified?: boolean; hidden?: boolean; hiddenReason?: HideReason },
-  ): Promise<OwnedReview | null>;
+  moderate(reviewId: string, change: { hidden?: boolean; hiddenReason?: HideReason }): Promise<OwnedReview | null>;
   /**
    * The owner's public reply: the first call sets `reply {text, createdAt}`, a later one
    * replaces the text and sets `editedAt` (one reply per review). Throws NotFoundError when
@@ -240,7 +238,6 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
         const hide = change.hidden ?? wasHidden;
         const next: Review = Review.parse({
           ...review,
-          isVerified: change.isVerified ?? review.isVerified,
           hidden: hide || undefined,
           hiddenReason: hide ? (change.hiddenReason ?? review.hiddenReason) : undefined,
         });
