@@ -33,6 +33,7 @@ const STYLE = `<style>
 .owner-reviews .unverified{color:var(--muted)}
 .owner-reviews .text{white-space:pre-line;overflow-wrap:anywhere}
 .owner-reviews .owner-form{margin-top:.75rem}
+.owner-reviews .hint{margin:-.75rem 0 0}
 .owner-reviews .buttons{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
 .pager{display:flex;gap:1rem;margin-top:1rem}
 </style>`;
@@ -89,7 +90,9 @@ function replyForm(review: Review, page: number, retry: Retry | undefined): stri
     `<form class="owner-form" method="post" action="${escapeHtml(pagePath(page))}">` +
     `<input type="hidden" name="reviewId" value="${escapeHtml(review.id)}">` +
     when +
-    `<label for="${escapeHtml(id)}">${reply ? "Your public reply" : "Reply publicly"}<span class="hint" id="${escapeHtml(id)}-hint">${escapeHtml(REPLY_MESSAGES.publicNote)}</span></label>` +
+    `<label for="${escapeHtml(id)}">${reply ? "Your public reply" : "Reply publicly"}</label>` +
+    // The note stays out of the label (the field's name) and is read as its description.
+    `<p class="hint" id="${escapeHtml(id)}-hint">${escapeHtml(REPLY_MESSAGES.publicNote)}</p>` +
     `<textarea id="${escapeHtml(id)}" name="text" rows="4" maxlength="${REPLY_MAX_LENGTH}" required aria-describedby="${escapeHtml(id)}-hint${error ? ` ${escapeHtml(id)}-error` : ""}"${error ? ' aria-invalid="true"' : ""}>${escapeHtml(value)}</textarea>` +
     (error ? `<p class="field-error" id="${escapeHtml(id)}-error">${escapeHtml(error)}</p>` : "") +
     `<div class="buttons"><button type="submit" name="intent" value="reply" class="btn-primary">${reply ? "Save changes" : "Post reply"}</button>` +

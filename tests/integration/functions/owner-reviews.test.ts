@@ -105,7 +105,9 @@ describe.skipIf(!h)("/owner/reviews", () => {
     const form = items[1]!.querySelector("form")!;
     expect(form.getAttribute("method")).toBe("post");
     expect(form.querySelector<HTMLInputElement>("input[name=reviewId]")?.value).toBe(mine.id);
-    expect(form.querySelector("textarea[name=text]")).not.toBeNull();
+    const textarea = form.querySelector("textarea[name=text]")!;
+    expect(form.querySelector(`label[for="${textarea.id}"]`)?.textContent).toBe("Reply publicly");
+    expect(doc.getElementById(textarea.getAttribute("aria-describedby")!)?.textContent).toBe(REPLY_MESSAGES.publicNote);
     expect(form.querySelector("button[value=reply]")?.textContent).toBe("Post reply");
     expect(form.textContent).toContain('an edited reply is marked "edited"');
     expect(doc.querySelector('nav a[aria-current="page"]')?.getAttribute("href")).toBe("/owner/reviews");
