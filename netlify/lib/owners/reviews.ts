@@ -104,19 +104,23 @@ function replyForm(review: Review, page: number, retry: Retry | undefined): stri
 }
 
 function reviewItem(review: Review, page: number, retry: Retry | undefined): string {
+  const date = `<time datetime="${escapeHtml(review.createdAt)}">${escapeHtml(formatReviewDate(review.createdAt))}</time>`;
+  const attrs = `id="review-${escapeHtml(review.id)}" data-review-id="${escapeHtml(review.id)}"`;
+  // A hidden review is what the public sees in its place: the owner gets no more of it (it
+  // may have been hidden for personal information), and it takes no reply.
+  if (review.hidden)
+    return (
+      `<li ${attrs} data-hidden-review><p class="meta">${date}<strong>${escapeHtml(hiddenLine(review.hiddenReason))}</strong></p>` +
+      `<p class="note">The public sees only this line in the review's place, and a hidden review takes no reply.</p></li>`
+    );
   const head =
-    `<p class="meta">${review.hidden ? "" : stars(review.rating)}` +
-    `<strong>${escapeHtml(review.customerName)}</strong>` +
-    `<time datetime="${escapeHtml(review.createdAt)}">${escapeHtml(formatReviewDate(review.createdAt))}</time>` +
+    `<p class="meta">${stars(review.rating)}<strong>${escapeHtml(review.customerName)}</strong>${date}` +
     (review.isVerified ? `<span class="verified">Verified</span>` : `<span class="unverified">Unverified</span>`) +
     `</p>`;
   const words =
     (review.title ? `<h2>${escapeHtml(review.title)}</h2>` : "") +
     (review.reviewText ? `<p class="text">${escapeHtml(review.reviewText)}</p>` : "");
-  const tail = review.hidden
-    ? `<p class="note"><strong>${escapeHtml(hiddenLine(review.hiddenReason))}</strong>. The public sees only this line in the review's place, and a hidden review takes no reply.</p>`
-    : replyForm(review, page, retry?.reviewId === review.id ? retry : undefined);
-  return `<li id="review-${escapeHtml(review.id)}" data-review-id="${escapeHtml(review.id)}"${review.hidden ? " data-hidden-review" : ""}>${head}${words}${tail}</li>`;
+  return `<li ${attrs}>${head}${words}${replyForm(review, page, retry?.reviewId === review.id ? retry : undefined)}</li>`;
 }
 
 async function reviewsPage(

@@ -183,11 +183,19 @@ describe.skipIf(!h)("/owner/reviews", () => {
   });
 
   it("a hidden review shows its reason and no form, and a reply to it is refused (409)", async () => {
-    const hidden = await store.reviews.add("own-1", validReview(), { createdAt: "2026-10-06T12:00:00Z" });
+    const hidden = await store.reviews.add(
+      "own-1",
+      { ...validReview(), customerName: "Hidden Person", reviewText: "My neighbour's phone is 555-0100" },
+      { createdAt: "2026-10-06T12:00:00Z" },
+    );
     await store.reviews.moderate(hidden.id, { hidden: true, hiddenReason: "not-about-this-business" });
     const doc = await dom(await get());
     const item = doc.querySelector(`[data-review-id="${hidden.id}"]`)!;
     expect(item.textContent).toContain("Hidden: not about this business");
+    // Only what the public sees: no name, no text, no stars, and no form.
+    expect(item.textContent).not.toContain("Hidden Person");
+    expect(item.textContent).not.toContain("555-0100");
+    expect(item.querySelector("[role=img]")).toBeNull();
     expect(item.querySelector("form")).toBeNull();
 
     const res = await post({ reviewId: hidden.id, text: "Please show it" });
