@@ -146,18 +146,19 @@ export const LeadPatch = z
   .refine((p) => p.status !== undefined || p.note !== undefined, "Send a status, a note, or both");
 export type LeadPatch = z.output<typeof LeadPatch>;
 
-/** PATCH /api/admin/reviews/:id body. */
+/**
+ * PATCH /api/admin/reviews/:id body. There is no Verified switch: a review is Verified only
+ * when it came through the invitation after an accepted job (review-invite.ts), so the
+ * operator cannot make a badge mean less than that (an `isVerified` key is refused).
+ */
 export const ReviewPatch = z
   .object({
-    /** Verified badge on or off. */
-    isVerified: z.boolean().optional(),
     /** Hide from the public lists and the rating (true, with a reason) or show again (false). */
-    hidden: z.boolean().optional(),
+    hidden: z.boolean({ error: "Send hidden: true (with a reason) or false" }),
     /** Why (required with hidden: true): one of HIDE_REASONS, never the rating. */
     hiddenReason: HideReason.optional(),
   })
   .strict()
-  .refine((p) => p.isVerified !== undefined || p.hidden !== undefined, "Send isVerified, hidden, or both")
   .refine((p) => p.hidden !== true || p.hiddenReason !== undefined, {
     message: `Hiding a review needs a reason: ${Object.keys(HIDE_REASONS).join(", ")}`,
     path: ["hiddenReason"],

@@ -4,8 +4,8 @@
  * full detail as text, its reference and the messages the site kept for it (no provider in
  * this run: the visitor's receipt is "Kept (not sent)", its HTML only in a sandboxed frame),
  * and takes a status and note; the CSV export of the filtered list downloads it; the Messages
- * tab says nothing is sent; a review verified in /admin shows the Verified badge on the public
- * profile. Each test makes its own
+ * tab says nothing is sent; a review hidden in /admin (there is no Verify: Verified comes only
+ * from an invitation) shows only its reason on the public profile. Each test makes its own
  * data (unique names). The page's noindex and its absence from the sitemap are
  * tests/unit/built-routes.test.ts.
  */
@@ -139,8 +139,10 @@ test("a wrong token is refused; a quote from the dialog, markup and all, reaches
   await expect(page.getByRole("list", { name: "Messages, newest first" })).toContainText("Kept (not sent)");
 });
 
-test("a review verified in the inbox shows the Verified badge on the public profile", async ({ page }) => {
-  const reviewer = unique("Verify Me");
+test("a review hidden in the inbox shows only its reason on the public profile; nothing in the inbox verifies", async ({
+  page,
+}) => {
+  const reviewer = unique("Hide Me");
   const posted = await page.request.post(`/api/businesses/${BUSINESS.id}/reviews`, {
     data: {
       customerName: reviewer,
@@ -158,15 +160,16 @@ test("a review verified in the inbox shows the Verified badge on the public prof
   await page.getByRole("tab", { name: "Reviews" }).click();
   const card = page.locator(`[data-review-id="${reviewId}"]`);
   await expect(card).toContainText(reviewer, SLOW);
-  await expect(card.getByText("Verified", { exact: true })).toHaveCount(0);
-  await card.getByRole("button", { name: "Verify" }).click();
-  await expect(card.getByText("Verified", { exact: true })).toBeVisible(SLOW);
-  await expect(card.getByRole("button", { name: "Remove verification" })).toBeVisible();
+  await expect(card.getByText("Unverified", { exact: true })).toBeVisible();
+  await expect(card.getByRole("button", { name: /verif/i })).toHaveCount(0);
+  await card.getByRole("combobox", { name: "Reason to hide" }).selectOption("not-about-this-business");
+  await card.getByRole("button", { name: "Hide" }).click();
+  await expect(card.getByText("Hidden: not about this business")).toBeVisible(SLOW);
 
   await page.goto(`/directory/${BUSINESS.slug}`);
   const reviews = page.locator("#reviews");
   await reviews.scrollIntoViewIfNeeded();
   const item = reviews.locator(`[data-review-id="${reviewId}"]`);
-  await expect(item).toContainText(reviewer, SLOW);
-  await expect(item.getByText("Verified")).toBeVisible();
+  await expect(item).toHaveText("Hidden: not about this business", SLOW);
+  await expect(item).not.toContainText(reviewer);
 });

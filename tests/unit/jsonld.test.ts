@@ -74,6 +74,13 @@ describe("businessJsonLd", () => {
     expect(data.review).toHaveLength(reviews.length);
   });
 
+  it("an owner's reply is the business's words, not the review's: it stays out of the JSON-LD", () => {
+    const replied = { ...reviews[0]!, reply: { text: "Owner answer here", createdAt: "2026-03-02T12:00:00.000Z" } };
+    const data = businessJsonLd(business, [replied], "https://treeline.example/directory/oak-elm");
+    expect(data.review).toHaveLength(1);
+    expect(JSON.stringify(data)).not.toContain("Owner answer here");
+  });
+
   it("leaves the rating out when there are no reviews", () => {
     const data = businessJsonLd(
       { ...business, rating: "0.0", reviewCount: 0 },

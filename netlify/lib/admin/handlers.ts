@@ -261,7 +261,7 @@ export function adminReviewsHandler(deps: AdminDeps = {}): AdminHandler {
   });
 }
 
-/** PATCH /api/admin/reviews/:id { isVerified?, hidden? } -> { data, business: { id, rating, reviewCount } }. */
+/** PATCH /api/admin/reviews/:id { hidden, hiddenReason? } -> { data, business: { id, rating, reviewCount } }. */
 export function adminReviewHandler(deps: AdminDeps = {}): AdminHandler {
   const purge = deps.purge ?? netlifyPurge;
   const spec = {
@@ -272,9 +272,7 @@ export function adminReviewHandler(deps: AdminDeps = {}): AdminHandler {
     const patch = readPatch(ReviewPatch, body);
     const review = await storeCall(() => store.reviews.moderate(id, patch));
     if (!review) return jsonError(404, REVIEW_NOT_FOUND);
-    console.info(
-      `[admin] review ${id} of ${review.businessId}: verified=${review.isVerified} hidden=${review.hidden === true}`,
-    );
+    console.info(`[admin] review ${id} of ${review.businessId}: hidden=${review.hidden === true}`);
     const business = await store.businesses.get(review.businessId).catch(() => null);
     // The public lists and the profile's rating are cached by tag: drop them now.
     await afterResponse(context, purgeQuietly(purge, [DIRECTORY_TAG, businessTag(review.businessId)]));

@@ -17,7 +17,7 @@ export class StoreError extends Error {
 /** The addressed entity does not exist (e.g. a review for an unknown business). */
 export class NotFoundError extends StoreError {
   constructor(
-    readonly entity: "business" | "lead" | "change" | "claim",
+    readonly entity: "business" | "lead" | "change" | "claim" | "review",
     readonly id: string,
   ) {
     super(`${entity} ${JSON.stringify(id)} not found`, "NOT_FOUND");
@@ -35,6 +35,13 @@ export class ConflictError extends StoreError {
 export class ReviewEmailTakenError extends ConflictError {
   constructor(readonly businessId: string) {
     super(`business ${JSON.stringify(businessId)} already has a review from this e-mail`);
+  }
+}
+
+/** A hidden review takes no owner reply (its public placeholder shows only the reason). */
+export class ReviewHiddenError extends ConflictError {
+  constructor(readonly reviewId: string) {
+    super(`review ${JSON.stringify(reviewId)} is hidden and takes no reply`);
   }
 }
 

@@ -144,6 +144,20 @@ return {'ok', tostring(sum), tostring(count)}
 `;
 
 /**
+ * An owner's reply to a review: the review's JSON is rewritten only if it is still what the
+ * caller read, so a reply never undoes a concurrent moderation (nor moderation a reply); the
+ * rating, the indexes and the e-mail claim are not touched.
+ * KEYS: reviews. ARGV: review id, expected json, new json -> 'ok' | 'no_review' | 'stale'
+ */
+export const REWRITE_REVIEW = `
+local current = redis.call('HGET', KEYS[1], ARGV[1])
+if not current then return 'no_review' end
+if current ~= ARGV[2] then return 'stale' end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+return 'ok'
+`;
+
+/**
  * A lead's status and urgency sets, kept with the lead: an operator's edit (compare-and-set,
  * WATCH is not available over REST) and the one-time indexing of leads stored before the sets
  * existed (same check, no write). The lead leaves every status set and enters its own, so a

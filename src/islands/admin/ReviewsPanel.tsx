@@ -1,13 +1,15 @@
 /**
- * Review moderation: every review of every business, hidden ones included, newest first.
- * Verify sets the public Verified badge; Hide (with a reason from HIDE_REASONS, never the
- * rating) leaves a placeholder with that reason on the public page and takes the review out of
- * the business's rating and JSON-LD (Show puts it back). Review text is rendered as text.
+ * Review moderation: every review of every business, hidden ones included, newest first, with
+ * the owner's reply under it. Hide (with a reason from HIDE_REASONS, never the rating) leaves
+ * a placeholder with that reason on the public page and takes the review out of the business's
+ * rating and JSON-LD (Show puts it back). There is no Verify: Verified comes only from the
+ * invitation after an accepted job. Review and reply text is rendered as text.
  */
 import { useCallback, useState } from "react";
 import type { AdminReview } from "../../lib/admin.ts";
 import { HIDE_REASONS, hiddenLine, type HideReason } from "../../lib/schemas/business.ts";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
+import { OwnerReplyView } from "../directory/detail/ReviewsPanel.tsx";
 import { ErrorAlert, Pager, useCursorList, type CursorPage } from "./ListParts.tsx";
 
 interface Props {
@@ -34,10 +36,7 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
 
   const [reasons, setReasons] = useState<Record<string, HideReason | "">>({});
 
-  async function moderate(
-    review: AdminReview,
-    change: { isVerified?: boolean; hidden?: boolean; hiddenReason?: HideReason },
-  ) {
+  async function moderate(review: AdminReview, change: { hidden: boolean; hiddenReason?: HideReason }) {
     setBusy(review.id);
     setError(null);
     try {
@@ -59,7 +58,7 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
     <section aria-label="Reviews" aria-busy={loading || undefined}>
       <p className="text-sm text-slate-600">
         A hidden review shows on the public page only as "Hidden: reason" and leaves the business's rating. Reasons are
-        about content, never the rating.
+        about content, never the rating. Verified comes only from the invitation after an accepted job.
       </p>
       <ErrorAlert error={error} />
       {items.length === 0 && !loading ? <p className="mt-6 text-slate-600">No reviews yet.</p> : null}
@@ -76,7 +75,11 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
                 {"★".repeat(review.rating)}
                 <span className="text-slate-300">{"★".repeat(5 - review.rating)}</span>
               </span>
-              {review.isVerified ? <span className="badge bg-forest-100 text-forest-800">Verified</span> : null}
+              {review.isVerified ? (
+                <span className="badge bg-forest-100 text-forest-800">Verified</span>
+              ) : (
+                <span className="text-xs text-slate-500">Unverified</span>
+              )}
               {review.hidden ? (
                 <span className="badge bg-slate-200 text-slate-700">{hiddenLine(review.hiddenReason)}</span>
               ) : null}
@@ -97,15 +100,10 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
             {review.reviewText ? (
               <p className="mt-1 break-words whitespace-pre-line text-slate-700">{review.reviewText}</p>
             ) : null}
+            {review.reply ? (
+              <OwnerReplyView reply={review.reply} businessName={review.businessName ?? review.businessId} />
+            ) : null}
             <div className="mt-3 flex flex-wrap gap-2">
-              <button
-                type="button"
-                className="btn-outline btn-sm"
-                disabled={busy === review.id}
-                onClick={() => void moderate(review, { isVerified: !review.isVerified })}
-              >
-                {review.isVerified ? "Remove verification" : "Verify"}
-              </button>
               {review.hidden ? (
                 <button
                   type="button"

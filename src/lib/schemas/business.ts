@@ -6,6 +6,7 @@ import { z } from "../zod.ts";
 import { METRO_NAMES } from "../options.ts";
 import { cleanString } from "./text.ts";
 import { Credentials } from "./credentials.ts";
+import { REPLY_MAX_LENGTH } from "./reply.ts";
 
 /** Opening hours as display text per day; an empty or missing day means Closed. */
 export const BusinessHours = z.object({
@@ -173,7 +174,7 @@ export function hiddenLine(reason: HideReason | undefined): string {
 /** A business owner's public reply to a review: one per review, editable. */
 export const OwnerReply = z.object({
   /** The reply as shown. */
-  text: text.min(1).max(2000),
+  text: text.min(1).max(REPLY_MAX_LENGTH),
   /** First posted (ISO). */
   createdAt: isoDateTime,
   /** Last edited (ISO); absent = never edited. */
@@ -196,7 +197,7 @@ export const Review = z.object({
   reviewText: text.max(5000),
   /** Service the review is about, may be empty. */
   serviceType: text.max(100),
-  /** Set by the server only (seed curation or the operator in /admin). */
+  /** Set by the server only: true for a review made through the invitation after an accepted job (review-invite.ts) and for curated seed reviews; nobody can switch it later. */
   isVerified: z.boolean(),
   /** ISO timestamp set by the server. */
   createdAt: isoDateTime,

@@ -335,7 +335,7 @@ describe.skipIf(!h)("admin API", () => {
   });
 
   describe("reviews", () => {
-    it("verifies and hides reviews; public lists and rating follow; caches are purged", async () => {
+    it("hides and shows reviews (no Verify); public lists and rating follow; caches are purged", async () => {
       await harness.store.businesses.upsert(testBusiness("adm-1"));
       const good = await harness.store.reviews.add(
         "adm-1",
@@ -408,11 +408,12 @@ describe.skipIf(!h)("admin API", () => {
       });
       expect((await harness.store.businesses.get("adm-1"))?.rating).toBe("5.0");
 
-      const verified = await (
-        await review(patch(`/api/admin/reviews/${good.id}`, { isVerified: true }), nextIp())
-      ).json();
-      expect(verified.data.isVerified).toBe(true);
-      expect((await publicList()).data[1]).toMatchObject({ id: good.id, isVerified: true });
+      // Verified comes only from the invitation after an accepted job: the operator cannot set it.
+      for (const body of [{ isVerified: true }, { hidden: false, isVerified: true }]) {
+        const refused = await review(patch(`/api/admin/reviews/${good.id}`, body), nextIp());
+        expect(refused.status, JSON.stringify(body)).toBe(400);
+      }
+      expect((await publicList()).data[1]).toMatchObject({ id: good.id, isVerified: false });
 
       // The admin still lists the hidden one; showing it restores list and rating.
       const again = await (await adminReviewsHandler(deps)(get("/api/admin/reviews?limit=100"), nextIp())).json();
@@ -425,9 +426,7 @@ describe.skipIf(!h)("admin API", () => {
           .status,
       ).toBe(404);
       expect((await review(patch(`/api/admin/reviews/${good.id}`, { hidden: "yes" }), nextIp())).status).toBe(400);
-      expect((await review(patch(`/api/admin/reviews/${good.id}`, { isVerified: true }, {}), nextIp())).status).toBe(
-        401,
-      );
+      expect((await review(patch(`/api/admin/reviews/${good.id}`, { hidden: false }, {}), nextIp())).status).toBe(401);
     });
   });
 

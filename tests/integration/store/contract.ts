@@ -18,6 +18,7 @@ import { CITIES } from "../../../src/lib/options.ts";
 import type { BusinessInput, SeedBusiness } from "../../../src/lib/schemas/business.ts";
 import { leadFacetsContract } from "./lead-facets.ts";
 import { responseTimeContract } from "./response-times.ts";
+import { reviewRepliesContract } from "./review-replies.ts";
 
 export interface StoreHarness {
   /** A new, empty store with its own prefix. */
@@ -194,6 +195,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
 
     responseTimeContract(h);
     leadFacetsContract(h);
+    reviewRepliesContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {
@@ -708,14 +710,14 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     });
 
     describe("operator: review moderation", () => {
-      it("hides a review from the public list and the rating, shows it again, and verifies", async () => {
+      it("hides a review from the public list and the rating, shows it again, and keeps its Verified badge", async () => {
         const store = await h.fresh("rev-moderate");
         await store.businesses.upsert(business(1, { services: ["Tree Trimming", "Stump Grinding"] }));
         await store.businesses.upsert(business(2, { rating: "4.0", reviewCount: 1, city: "Dallas" }));
         const five = await store.reviews.add(
           "t-001",
           { customerName: "Five", rating: 5 },
-          { createdAt: "2024-01-01T00:00:00Z" },
+          { createdAt: "2024-01-01T00:00:00Z", isVerified: true },
         );
         const one = await store.reviews.add(
           "t-001",
@@ -739,8 +741,10 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         await store.reviews.moderate(one.id, { hidden: true });
         expect(await store.businesses.get("t-001")).toMatchObject({ rating: "5.0", reviewCount: 1 });
 
-        const verified = await store.reviews.moderate(five.id, { isVerified: true });
-        expect(verified?.isVerified).toBe(true);
+        // Moderation never touches the badge (it comes only with an invitation, add's isVerified).
+        const rehidden = await store.reviews.moderate(five.id, { hidden: true, hiddenReason: "duplicate" });
+        expect(rehidden?.isVerified).toBe(true);
+        await store.reviews.moderate(five.id, { hidden: false });
         expect((await store.reviews.list("t-001")).find((r) => r.id === five.id)?.isVerified).toBe(true);
 
         await store.reviews.moderate(one.id, { hidden: false });

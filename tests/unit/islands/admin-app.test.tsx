@@ -526,9 +526,18 @@ describe("admin: reviews and notifications", () => {
     await user.click(await screen.findByRole("tab", { name: new RegExp(`^${name}`) }));
   }
 
-  it("Verify and Hide change a review in place; a failure is shown", async () => {
+  it("Hide and Show change a review in place, with no Verify; the owner's reply shows; a failure is shown", async () => {
     const authorized = signedInApi();
-    api.on("GET", "/api/admin/reviews", authorized(reply.json(200, { data: [adminReview()], nextCursor: null })));
+    const ownerReply = {
+      text: "Thanks, <i>Casey</i>!",
+      createdAt: "2026-03-02T12:00:00.000Z",
+      editedAt: "2026-03-03T12:00:00.000Z",
+    };
+    api.on(
+      "GET",
+      "/api/admin/reviews",
+      authorized(reply.json(200, { data: [adminReview({ reply: ownerReply })], nextCursor: null })),
+    );
     await tab("Reviews");
     const list = await screen.findByRole("list", { name: "Reviews, newest first" });
     const item = await within(list).findByRole("listitem");
@@ -538,18 +547,19 @@ describe("admin: reviews and notifications", () => {
       "/directory/balcones-canopy-works-austin",
     );
 
+    expect(within(item).getByText("Unverified")).toBeTruthy();
+    // Verified comes only from the invitation after an accepted job: nothing here sets it.
+    expect(within(item).queryByRole("button", { name: /verif/i })).toBeNull();
+    const ownerText = within(item).getByText("Response from Balcones Canopy Works").parentElement!;
+    expect(ownerText.textContent).toContain("Thanks, <i>Casey</i>!");
+    expect(ownerText.textContent).toContain("(edited)");
+    expect(ownerText.querySelector("i")).toBeNull();
+
     api.on(
       "PATCH",
       "/api/admin/reviews/rev_1",
-      authorized((call) => reply.json(200, { data: adminReview(call.json()) })(call)),
+      authorized((call) => reply.json(200, { data: adminReview({ reply: ownerReply, ...call.json() }) })(call)),
     );
-    const release = api.hold();
-    await user.click(within(item).getByRole("button", { name: "Verify" }));
-    expect((within(item).getByRole("button", { name: "Hide" }) as HTMLButtonElement).disabled).toBe(true);
-    await act(async () => release());
-    expect(await within(item).findByText("Verified")).toBeTruthy();
-    expect(api.to("/api/admin/reviews/rev_1")[0]!.json()).toEqual({ isVerified: true });
-    expect(within(item).getByRole("button", { name: "Remove verification" })).toBeTruthy();
 
     // Hiding needs a reason from the fixed list (never the rating).
     const hide = within(item).getByRole("button", { name: "Hide" }) as HTMLButtonElement;
@@ -559,7 +569,10 @@ describe("admin: reviews and notifications", () => {
       Object.values(HIDE_REASONS),
     );
     await user.selectOptions(reason, "spam-or-advertising");
+    const release = api.hold();
     await user.click(hide);
+    expect((within(item).getByRole("button", { name: "Hide" }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => release());
     expect(await within(item).findByText("Hidden: spam or advertising")).toBeTruthy();
     expect(api.to("/api/admin/reviews/rev_1").at(-1)!.json()).toEqual({
       hidden: true,

@@ -19,11 +19,15 @@ import {
   ServiceArea,
   timeZoneName,
 } from "../../../src/islands/directory/detail/BusinessHours.tsx";
-import ReviewsPanel, { NO_REVIEWS, ReviewList } from "../../../src/islands/directory/detail/ReviewsPanel.tsx";
+import ReviewsPanel, {
+  NO_REVIEWS,
+  ReviewItem,
+  ReviewList,
+} from "../../../src/islands/directory/detail/ReviewsPanel.tsx";
 import { dialogId } from "../../../src/lib/dialogs.ts";
 import { NOT_FOUND, NO_REVIEWS_YET, ratingLabel } from "../../../src/lib/directory.ts";
 import { OPEN_TEXT } from "../../../src/lib/hours.ts";
-import type { Business, PublicReview } from "../../../src/lib/schemas/business.ts";
+import { toPublicReview, type Business, type PublicReview, type Review } from "../../../src/lib/schemas/business.ts";
 import { telHref } from "../../../src/lib/site.ts";
 import "../../helpers/islands.ts";
 
@@ -306,8 +310,65 @@ describe("reviews", () => {
     expect(within(items[0]!).getByText("<b>Tidy</b>")).toBeTruthy();
     expect(items[0]!.querySelector("b")).toBeNull();
     expect(within(items[0]!).getByText("Mar 1, 2026").getAttribute("datetime")).toBe("2026-03-01T12:00:00.000Z");
+    expect(within(items[0]!).queryByText("Unverified")).toBeNull();
     expect(within(items[1]!).queryByText("Verified")).toBeNull();
+    // Shown as unverified, neutrally: a plain line, not a badge.
+    expect(within(items[1]!).getByText("Unverified").className).not.toContain("badge");
     expect(within(items[1]!).queryByRole("heading")).toBeNull();
+  });
+
+  it("the owner's reply shows under its review, as text, with its date and (edited) once edited", () => {
+    render(
+      <ReviewList
+        businessName="Oak & Sons"
+        reviews={[
+          review({
+            id: "a",
+            reply: { text: "Thanks, <i>Alex</i>!\nSee you in spring.", createdAt: "2026-03-02T12:00:00.000Z" },
+          }),
+          review({
+            id: "b",
+            reply: {
+              text: "We fixed it.",
+              createdAt: "2026-03-02T12:00:00.000Z",
+              editedAt: "2026-03-09T12:00:00.000Z",
+            },
+          }),
+          review({ id: "c" }),
+        ]}
+      />,
+    );
+    const items = within(screen.getByRole("list", { name: "Reviews of Oak & Sons" })).getAllByRole("listitem");
+    const first = items[0]!.querySelector<HTMLElement>("[data-owner-reply]")!;
+    expect(within(first).getByText("Response from Oak & Sons")).toBeTruthy();
+    expect(first.textContent).toContain("Thanks, <i>Alex</i>!\nSee you in spring.");
+    expect(first.querySelector("i")).toBeNull();
+    expect(within(first).getByText("Mar 2, 2026").getAttribute("datetime")).toBe("2026-03-02T12:00:00.000Z");
+    expect(first.textContent).not.toContain("edited");
+
+    const second = items[1]!.querySelector<HTMLElement>("[data-owner-reply]")!;
+    expect(second.textContent).toContain("We fixed it.");
+    expect(within(second).getByText("Mar 9, 2026").getAttribute("datetime")).toBe("2026-03-09T12:00:00.000Z");
+    expect(second.textContent).toMatch(/Mar 9, 2026 \(edited\)$/);
+    expect(items[2]!.querySelector("[data-owner-reply]")).toBeNull();
+  });
+
+  it("without the business's name the reply is the owner's", () => {
+    render(<ReviewItem review={review({ reply: { text: "Thanks!", createdAt: "2026-03-02T12:00:00.000Z" } })} />);
+    expect(screen.getByText("Response from the owner")).toBeTruthy();
+  });
+
+  it("a hidden review shows no reply: the public copy drops it, and the placeholder would not draw one", () => {
+    const reply = { text: "Secret answer", createdAt: "2026-03-02T12:00:00.000Z" };
+    const placeholder = { hidden: true, hiddenReason: "duplicate" } as const;
+    const stored: Review = { ...review({ id: "h", reply }), customerEmail: "alex@example.com", ...placeholder };
+    const shown = toPublicReview(stored);
+    expect(shown).not.toHaveProperty("reply");
+    render(<ReviewList businessName={FULL.name} reviews={[shown, review({ id: "h2", reply, ...placeholder })]} />);
+    for (const item of screen.getAllByRole("listitem")) {
+      expect(item.textContent).toBe("Hidden: duplicate");
+      expect(item.querySelector("[data-owner-reply]")).toBeNull();
+    }
   });
 
   it("a hidden review keeps its place as 'Hidden: reason' only (no name, no stars); the section links to how reviews work", () => {

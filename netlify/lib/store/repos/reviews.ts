@@ -1,17 +1,19 @@
 /**
  * Reviews. Adding one also moves the business's rating, review count and its position in
  * every index set, all inside one Lua script, so concurrent posts cannot lose an update.
- * Moderation (verify, hide, show) works the same way: a hidden review stays stored and listed
+ * Moderation (hide, show) works the same way: a hidden review stays stored and listed
  * (the public sees a placeholder with its reason, toPublicReview) but leaves the aggregate.
+ * An owner's reply rewrites the review's JSON only (compare-and-set, like moderation): it
+ * never moves the rating, the indexes or the e-mail claim.
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "@upstash/redis";
 import { Review, ReviewInput, type HideReason } from "../../../../src/lib/schemas/business.ts";
 import { asJson, asNumber, asString, pairs } from "../decode.ts";
-import { NotFoundError, ReviewEmailTakenError } from "../errors.ts";
+import { NotFoundError, ReviewEmailTakenError, ReviewHiddenError } from "../errors.ts";
 import { timeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
-import { ADD_REVIEW, MODERATE_REVIEW } from "../scripts.ts";
+import { ADD_REVIEW, MODERATE_REVIEW, REWRITE_REVIEW } from "../scripts.ts";
 
 export interface AddReviewOptions {
   /** Fixed id (seeding); re-adding an existing id is a no-op that returns the stored review. */
@@ -41,13 +43,19 @@ export interface ReviewsRepository {
   /** One review with its business id, or null. */
   get(reviewId: string): Promise<OwnedReview | null>;
   /**
-   * Sets the Verified badge and/or hides (true) or shows (false) a review; the rating and
-   * count follow in the same atomic step. Null when the review does not exist.
+   * Hides (true) or shows (false) a review; the rating and count follow in the same atomic
+   * step. Null when the review does not exist. The Verified badge is not the operator's to set:
+   * it comes only with the invitation after an accepted job (add's `isVerified`).
    */
-  moderate(
-    reviewId: string,
-    change: { isVerified?: boolean; hidden?: boolean; hiddenReason?: HideReason },
-  ): Promise<OwnedReview | null>;
+  moderate(reviewId: string, change: { hidden?: boolean; hiddenReason?: HideReason }): Promise<OwnedReview | null>;
+  /**
+   * The owner's public reply: the first call sets `reply {text, createdAt}`, a later one
+   * replaces the text and sets `editedAt` (one reply per review). Throws NotFoundError when
+   * the review is not one of `businessId`'s, ReviewHiddenError when it is hidden.
+   */
+  reply(businessId: string, reviewId: string, text: string, now: number): Promise<Review>;
+  /** Takes the owner's reply off a review (same errors as reply; a review without one is left as it is). */
+  removeReply(businessId: string, reviewId: string): Promise<Review>;
 }
 
 /** A review and the business it belongs to. */
@@ -68,6 +76,7 @@ export function reviewEmailHash(email: string): string {
 export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
   const addScript = redis.createScript<unknown[]>(ADD_REVIEW);
   const moderateScript = redis.createScript<unknown[]>(MODERATE_REVIEW);
+  const rewriteScript = redis.createScript<unknown>(REWRITE_REVIEW);
 
   async function get(reviewId: string): Promise<OwnedReview | null> {
     const businessId = asString(await redis.hget(keys.reviewOwner, reviewId));
@@ -125,6 +134,32 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
       if (status !== "stale") throw new Error(`unexpected review reply ${JSON.stringify(reply)}`);
     }
     throw new Error(`business ${businessId}: too many concurrent updates`);
+  }
+
+  /**
+   * Rewrites one review of `businessId` with `change` (compare-and-set, retried when a
+   * concurrent write got there first). A hidden review is refused: it takes no reply.
+   */
+  async function rewrite(businessId: string, reviewId: string, change: (review: Review) => Review): Promise<Review> {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      // reviews:owner says which business a review is of, so another business's id is "not found".
+      const p = redis.pipeline();
+      p.hget(keys.reviewOwner, reviewId);
+      p.hget(keys.reviews(businessId), reviewId);
+      const [owner, raw] = await p.exec<[unknown, unknown]>();
+      const stored = asString(raw);
+      const review = asJson<Review>(raw);
+      if (asString(owner) !== businessId || !stored || !review) throw new NotFoundError("review", reviewId);
+      if (review.hidden) throw new ReviewHiddenError(reviewId);
+      const next = Review.parse(change(review));
+      const status = asString(
+        await rewriteScript.exec([keys.reviews(businessId)], [reviewId, stored, JSON.stringify(next)]),
+      );
+      if (status === "ok") return next;
+      if (status === "no_review") throw new NotFoundError("review", reviewId);
+      if (status !== "stale") throw new Error(`unexpected reply status ${JSON.stringify(status)}`);
+    }
+    throw new Error(`review ${reviewId}: too many concurrent updates`);
   }
 
   return {
@@ -203,7 +238,6 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
         const hide = change.hidden ?? wasHidden;
         const next: Review = Review.parse({
           ...review,
-          isVerified: change.isVerified ?? review.isVerified,
           hidden: hide || undefined,
           hiddenReason: hide ? (change.hiddenReason ?? review.hiddenReason) : undefined,
         });
@@ -236,6 +270,18 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
         if (status !== "stale") throw new Error(`unexpected moderation reply ${JSON.stringify(reply)}`);
       }
       throw new Error(`review ${reviewId}: too many concurrent updates`);
+    },
+
+    reply(businessId, reviewId, text, now) {
+      const at = new Date(now).toISOString();
+      return rewrite(businessId, reviewId, (review) => ({
+        ...review,
+        reply: review.reply ? { ...review.reply, text, editedAt: at } : { text, createdAt: at },
+      }));
+    },
+
+    removeReply(businessId, reviewId) {
+      return rewrite(businessId, reviewId, ({ reply: _gone, ...review }) => review);
     },
   };
 }

@@ -4,17 +4,33 @@
  * a visitor posts a review does the page draw the list again, with these same components
  * (live-reviews.tsx, loaded by the review dialog).
  *
- * Review text is rendered as text by React: nothing a visitor writes is ever HTML.
+ * Review text, and the owner's reply under a review, are rendered as text by React: nothing a
+ * visitor or an owner writes is ever HTML.
  */
 import { formatReviewDate, ratingLabel } from "../../../lib/directory.ts";
-import { hiddenLine, type Business, type PublicReview } from "../../../lib/schemas/business.ts";
+import { hiddenLine, type Business, type OwnerReply, type PublicReview } from "../../../lib/schemas/business.ts";
 import { Icon } from "../../../views/Icon.tsx";
 import { StarRow } from "../../Stars.tsx";
 import { invokerProps } from "../../../lib/dialogs.ts";
 
 export const NO_REVIEWS = "No reviews yet. Be the first to review this business!";
 
-export function ReviewItem({ review }: { review: PublicReview }) {
+/** The owner's one public reply under a review: who answered, when, and whether it was edited since. */
+export function OwnerReplyView({ reply, businessName }: { reply: OwnerReply; businessName?: string }) {
+  const at = reply.editedAt ?? reply.createdAt;
+  return (
+    <div className="mt-3 border-l-2 border-forest-200 pl-3" data-owner-reply="">
+      <p className="text-sm font-semibold text-forest-900">Response from {businessName || "the owner"}</p>
+      <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-700">{reply.text}</p>
+      <p className="mt-1 text-xs text-slate-500">
+        <time dateTime={at}>{formatReviewDate(at)}</time>
+        {reply.editedAt ? " (edited)" : null}
+      </p>
+    </div>
+  );
+}
+
+export function ReviewItem({ review, businessName }: { review: PublicReview; businessName?: string }) {
   // A hidden review keeps its place with its public reason only: no name, no text, no stars.
   if (review.hidden)
     return (
@@ -31,11 +47,14 @@ export function ReviewItem({ review }: { review: PublicReview }) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <StarRow rating={review.rating} emptyFill="fill-slate-200" label={ratingLabel(review.rating)} />
         <span className="font-semibold text-slate-900">{review.customerName}</span>
+        {/* Unverified reviews count all the same: the line only says how the review came in. */}
         {review.isVerified ? (
           <span className="badge bg-forest-100 text-forest-800">
             <Icon name="check" className="size-3.5" /> Verified
           </span>
-        ) : null}
+        ) : (
+          <span className="text-xs text-slate-500">Unverified</span>
+        )}
       </div>
       {review.serviceType ? <p className="mt-1 text-sm text-slate-600">{review.serviceType}</p> : null}
       {review.title ? <h3 className="mt-2 font-semibold text-slate-900">{review.title}</h3> : null}
@@ -45,6 +64,7 @@ export function ReviewItem({ review }: { review: PublicReview }) {
       <p className="mt-2 text-xs text-slate-500">
         <time dateTime={review.createdAt}>{formatReviewDate(review.createdAt)}</time>
       </p>
+      {review.reply ? <OwnerReplyView reply={review.reply} businessName={businessName} /> : null}
     </li>
   );
 }
@@ -56,7 +76,7 @@ export function ReviewList({ businessName, reviews }: { businessName: string; re
   ) : (
     <ul className="mt-4 space-y-4" aria-label={`Reviews of ${businessName}`}>
       {reviews.map((review) => (
-        <ReviewItem key={review.id} review={review} />
+        <ReviewItem key={review.id} review={review} businessName={businessName} />
       ))}
     </ul>
   );
@@ -86,7 +106,8 @@ export default function ReviewsPanel({
         <a className="link" href="/how-reviews-work">
           How reviews work
         </a>
-        : one per e-mail per business, what Verified means, and why a review may be hidden (never for its rating).
+        : one per e-mail per business, what Verified means, owners' replies, and why a review may be hidden (never for
+        its rating).
       </p>
     </section>
   );
