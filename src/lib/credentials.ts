@@ -419,3 +419,48 @@ export function licenceName(l: Pick<Licence, "state" | "type">): string {
   const type = licenceType(l.state, l.type);
   return `${state?.name ?? US_STATES[l.state] ?? l.state} ${type?.label ?? l.type}`;
 }
+
+// ---------------------------------------------------------------------------------------
+// The operator's queue (/api/admin/credentials, the Credentials tab in /admin)
+
+/** What the operator decides about one credential. */
+export const CredentialDecision = z.enum(["checked", "rejected"]);
+export type CredentialDecision = z.infer<typeof CredentialDecision>;
+
+/** PATCH /api/admin/credentials/:businessId. */
+export const CredentialsPatch = z
+  .object({
+    /** "checked": the number is on the state's register; "rejected": it is not (the licence is removed). */
+    licence: CredentialDecision.optional(),
+    /** "checked": the certificate matches; "rejected": it does not (the insurance is removed). */
+    insurance: CredentialDecision.optional(),
+    /** What was looked at, or why it was rejected (kept with the check and in the change history). */
+    note: cleanString().trim().max(200, CREDENTIAL_MESSAGES.tooLong).optional(),
+  })
+  .refine((p) => p.licence !== undefined || p.insurance !== undefined, {
+    message: "Say what to do with the licence or the insurance",
+    path: ["licence"],
+  });
+export type CredentialsPatch = z.output<typeof CredentialsPatch>;
+
+/** One business in the operator's credentials list. */
+export interface AdminCredentialItem {
+  businessId: string;
+  name: string;
+  slug: string;
+  /** The business's own state. */
+  state: string;
+  timeZone?: string;
+  credentials: Credentials;
+  /** When it joined the queue (ms); null when nothing waits for a check. */
+  waitingSince: number | null;
+}
+
+export interface AdminCredentialsReply {
+  data: AdminCredentialItem[];
+  /** Businesses waiting for a check. */
+  pending: number;
+}
+
+/** The register the operator checks a licence in (the state's lookup page), if the state has one. */
+export const lookupUrlOf = (state: string) => licensingState(state)?.lookupUrl;
