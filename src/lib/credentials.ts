@@ -436,12 +436,32 @@ export const CredentialsPatch = z
     insurance: CredentialDecision.optional(),
     /** What was looked at, or why it was rejected (kept with the check and in the change history). */
     note: cleanString().trim().max(200, CREDENTIAL_MESSAGES.tooLong).optional(),
+    /**
+     * The credentials as the operator saw them (`credentialFingerprint`): a decision about a
+     * licence the owner has changed since is refused (409), never applied to the new number.
+     */
+    seen: z
+      .object({
+        /** The licence's fingerprint when the operator looked. */
+        licence: z.string().max(300).optional(),
+        /** The insurance's fingerprint when the operator looked. */
+        insurance: z.string().max(300).optional(),
+      })
+      .optional(),
   })
   .refine((p) => p.licence !== undefined || p.insurance !== undefined, {
     message: "Say what to do with the licence or the insurance",
     path: ["licence"],
   });
 export type CredentialsPatch = z.output<typeof CredentialsPatch>;
+
+/** What a decision was made about: the credential's stated fields, in one string. */
+export function credentialFingerprint(c: Licence | Insurance): string {
+  return "expiresOn" in c ? `${c.carrier}|${c.coverUsd}|${c.expiresOn}` : `${c.state}|${c.type}|${c.number}`;
+}
+
+/** The 409 when the owner changed a credential while the operator was looking at it. */
+export const CREDENTIAL_CHANGED = "The owner changed this since you loaded it. Refresh and look again.";
 
 /** One business in the operator's credentials list. */
 export interface AdminCredentialItem {

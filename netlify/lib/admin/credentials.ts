@@ -12,7 +12,9 @@
  * to check.
  */
 import {
+  CREDENTIAL_CHANGED,
   CredentialsPatch,
+  credentialFingerprint,
   needsCheck,
   type AdminCredentialItem,
   type AdminCredentialsReply,
@@ -88,7 +90,11 @@ export function adminCredentialHandler(deps: AdminDeps = {}): Endpoint {
     if (!business) return jsonError(404, BUSINESS_NOT_FOUND);
     const current = business.credentials ?? {};
     for (const part of ["licence", "insurance"] as const) {
-      if (patch[part] && !current[part]) return jsonError(409, `This business states no ${part}.`);
+      const stated = current[part];
+      if (patch[part] && !stated) return jsonError(409, `This business states no ${part}.`);
+      const seen = patch.seen?.[part];
+      if (patch[part] && stated && seen !== undefined && seen !== credentialFingerprint(stated))
+        return jsonError(409, CREDENTIAL_CHANGED);
     }
     const check = { checkedAt: new Date(now()).toISOString(), ...(patch.note ? { note: patch.note } : {}) };
     const next: Credentials = { ...current };

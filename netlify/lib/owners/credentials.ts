@@ -24,7 +24,7 @@ import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../../src/li
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";
 import { KB, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
-import { problemPage } from "../pages.ts";
+import { problemPages } from "../pages.ts";
 import { keyspace } from "../store/keys.ts";
 import type { Store } from "../store/index.ts";
 import { applyListingChange } from "./changes.ts";
@@ -165,7 +165,12 @@ export function ownerCredentialsHandler(deps: OwnerCredentialsDeps = {}): Endpoi
       sameSiteOnly: true,
       rateLimit: { name: "owner-credentials", perMinute: () => 30 },
       headers: OWNER_PAGE_HEADERS,
-      page: (_status, message) => problemPage("Something went wrong", message),
+      page: problemPages({
+        403: "Not allowed",
+        413: "Too much",
+        429: "Too many attempts",
+        503: "Temporarily unavailable",
+      }),
       pagesOnly: true,
     },
     deps,

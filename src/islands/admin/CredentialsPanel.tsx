@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import {
+  credentialFingerprint,
   credentialStatus,
   formatUsd,
   licenceLine,
@@ -69,7 +70,13 @@ export function CredentialsPanel({ token, refreshKey, onAuthError, onPending }: 
       setError(null);
       setDone(null);
       const note = notes[item.businessId]?.trim();
-      const body: CredentialsPatch = { [part]: decision, ...(note ? { note } : {}) };
+      const stated = item.credentials[part];
+      const body: CredentialsPatch = {
+        [part]: decision,
+        ...(note ? { note } : {}),
+        // What the operator looked at: a credential changed since is refused, not decided.
+        ...(stated ? { seen: { [part]: credentialFingerprint(stated) } } : {}),
+      };
       try {
         const answer = await adminJson<{ data: AdminCredentialItem }>(
           token,

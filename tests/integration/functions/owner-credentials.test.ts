@@ -19,7 +19,12 @@ import {
 } from "../../../netlify/lib/owners/credentials.ts";
 import { addOwner, createOwnerSession } from "../../../netlify/lib/owners/session.ts";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
-import { CREDENTIAL_MESSAGES, type AdminCredentialsReply } from "../../../src/lib/credentials.ts";
+import {
+  CREDENTIAL_CHANGED,
+  CREDENTIAL_MESSAGES,
+  credentialFingerprint,
+  type AdminCredentialsReply,
+} from "../../../src/lib/credentials.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import { businessJsonLd } from "../../../src/lib/jsonld.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
@@ -261,6 +266,27 @@ describe.skipIf(!h)("licence and insurance", () => {
     expect((await queue()).data.map((b) => b.businessId)).not.toContain(id);
     const [last] = (await listChanges(harness.store, { businessId: id })).items;
     expect(last?.summary).toBe("Treeline: insurance rejected (certificate names another company)");
+  });
+
+  it("a decision about a licence the owner changed since the operator looked is refused", async () => {
+    const { id, cookie } = await mdBusiness("md-race");
+    await save(cookie, licence("500"));
+    const [seen] = (await queue()).data.filter((b) => b.businessId === id);
+    await save(cookie, licence("501"));
+    const res = await decide(id, {
+      licence: "checked",
+      seen: { licence: credentialFingerprint(seen!.credentials.licence!) },
+    });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toBe(CREDENTIAL_CHANGED);
+    expect((await harness.store.businesses.get(id))?.credentials?.licence?.check).toBeUndefined();
+    const fresh = (await queue()).data.find((b) => b.businessId === id)!;
+    const ok = await decide(id, {
+      licence: "checked",
+      seen: { licence: credentialFingerprint(fresh.credentials.licence!) },
+    });
+    expect(ok.status).toBe(200);
+    expect((await publicPage(id)).text).toContain("Licence MD LTE #501, checked by Treeline");
   });
 
   it("the operator's API refuses what it cannot do", async () => {

@@ -84,6 +84,7 @@ describe("admin: credentials", () => {
     expect(api.to("/api/admin/credentials/md-1", "PATCH")[0]!.json()).toEqual({
       licence: "checked",
       note: "MD DNR LTE register",
+      seen: { licence: "MD|LTE|1234" },
     });
     expect(rows().getByText("Checked on Nov 28, 2026")).toBeTruthy();
     expect(rows().queryByRole("button", { name: "Check licence" })).toBeNull();
@@ -102,7 +103,10 @@ describe("admin: credentials", () => {
     expect(screen.getByText("None stated")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Reject insurance" }));
     expect(await screen.findByText("Chesapeake Tree: insurance rejected.")).toBeTruthy();
-    expect(api.to("/api/admin/credentials/md-1", "PATCH")[0]!.json()).toEqual({ insurance: "rejected" });
+    expect(api.to("/api/admin/credentials/md-1", "PATCH")[0]!.json()).toEqual({
+      insurance: "rejected",
+      seen: { insurance: "Acme Mutual|1000000|2099-06-30" },
+    });
     await waitFor(() => expect(screen.queryByRole("listitem")).toBeNull());
   });
 
