@@ -401,6 +401,22 @@ export function badgesOf(
   return out;
 }
 
+/**
+ * What a public API answer carries: only checked credentials, without the operator's note
+ * (an unchecked statement is no public claim). The business page draws its badges from the
+ * full record with `badgesOf`; the JSON answers go through this.
+ */
+export function withPublicCredentials<T extends { credentials?: Credentials }>(business: T): T {
+  if (!business.credentials) return business;
+  const { credentials, ...rest } = business;
+  const { licence, insurance } = credentials;
+  const shown: Credentials = {
+    ...(licence?.check ? { licence: { ...licence, check: { checkedAt: licence.check.checkedAt } } } : {}),
+    ...(insurance?.check ? { insurance: { ...insurance, check: { checkedAt: insurance.check.checkedAt } } } : {}),
+  };
+  return (shown.licence || shown.insurance ? { ...rest, credentials: shown } : rest) as T;
+}
+
 /** The owner's view of one credential. */
 export function credentialStatus(
   c: Licence | Insurance,

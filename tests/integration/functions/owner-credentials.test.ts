@@ -10,7 +10,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCredentialHandler, adminCredentialsHandler } from "../../../netlify/lib/admin/credentials.ts";
 import type { AdminDeps } from "../../../netlify/lib/admin/handlers.ts";
-import { credentialsFreshFor, loadBusinessPage } from "../../../netlify/lib/directory-page.ts";
+import { businessPageFreshFor, credentialsFreshFor, loadBusinessPage } from "../../../netlify/lib/directory-page.ts";
+import { businessBySlugHandler } from "../../../netlify/lib/directory.ts";
 import { listChanges } from "../../../netlify/lib/owners/changes.ts";
 import {
   CREDENTIALS_NOTICES,
@@ -153,6 +154,8 @@ describe.skipIf(!h)("licence and insurance", () => {
     expect(purges.at(-1)).toEqual(["directory", `business-${id}`]);
     let page = await publicPage(id);
     expect(page.business.credentials).toEqual({ licence: { state: "MD", type: "LTE", number: "1234" } });
+    const unchecked = await businessBySlugHandler(deps)(getRequest(`/api/businesses/slug/business-${id}`), nextIp());
+    expect((await unchecked.json()).data).not.toHaveProperty("credentials");
     expect(page.text).not.toContain("Licence MD");
     expect(page.jsonLd).not.toHaveProperty("hasCredential");
 
@@ -179,6 +182,11 @@ describe.skipIf(!h)("licence and insurance", () => {
         recognizedBy: { "@type": "Organization", name: "Maryland DNR Forest Service" },
       },
     ]);
+    // The public API carries the checked licence only, without the operator's note.
+    const api = await businessBySlugHandler(deps)(getRequest(`/api/businesses/slug/business-${id}`), nextIp());
+    expect((await api.json()).data.credentials).toEqual({
+      licence: { state: "MD", type: "LTE", number: "1234", check: { checkedAt: new Date(clock).toISOString() } },
+    });
     const history = await listChanges(harness.store, { businessId: id });
     expect(history.items.map((c) => [c.actor.kind, c.summary])).toEqual([
       ["operator", "Treeline: licence checked (MD DNR LTE register)"],
@@ -237,6 +245,7 @@ describe.skipIf(!h)("licence and insurance", () => {
     const business = (await harness.store.businesses.get(id))!;
     expect(credentialsFreshFor(business, NOON + 11.5 * 60 * 60_000)).toBe(30 * 60);
     expect(credentialsFreshFor(business, NOON)).toBeUndefined();
+    expect(businessPageFreshFor(business, NOON + 11.5 * 60 * 60_000)).toBe(30 * 60);
 
     // The next day: no badge, no write needed; the owner sees it expired.
     expect((await publicPage(id, NOON + DAY)).text).not.toContain("Insured");
