@@ -14,8 +14,8 @@
  *   per-business hourly limit (429) -> write (404 unknown business, 409 e-mail already
  *   reviewed it, 503 on failure) -> 201 + cache purge
  */
-import { withPublicCredentials } from "../../src/lib/credentials.ts";
 import { z } from "../../src/lib/zod.ts";
+import { withPublicCredentials } from "../../src/lib/credentials.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { intParam } from "../../src/lib/directory-query.ts";
 import {

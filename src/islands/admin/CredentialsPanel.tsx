@@ -28,11 +28,9 @@ interface Props {
   token: string;
   refreshKey: number;
   onAuthError(): void;
-  /** The queue's length, for the tab's badge. */
-  onPending?(count: number): void;
 }
 
-export function CredentialsPanel({ token, refreshKey, onAuthError, onPending }: Props) {
+export function CredentialsPanel({ token, refreshKey, onAuthError }: Props) {
   const [items, setItems] = useState<AdminCredentialItem[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +46,6 @@ export function CredentialsPanel({ token, refreshKey, onAuthError, onPending }: 
       (body) => {
         if (!live) return;
         setItems(body.data);
-        onPending?.(body.pending);
         setError(null);
         setLoading(false);
       },
@@ -62,7 +59,7 @@ export function CredentialsPanel({ token, refreshKey, onAuthError, onPending }: 
     return () => {
       live = false;
     };
-  }, [token, refreshKey, onAuthError, onPending]);
+  }, [token, refreshKey, onAuthError]);
 
   const decide = useCallback(
     async (item: AdminCredentialItem, part: "licence" | "insurance", decision: CredentialDecision) => {
