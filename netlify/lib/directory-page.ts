@@ -12,7 +12,7 @@ import { Business, toPublicReview, type PublicReview } from "../../src/lib/schem
 import { toListBusiness, type ListBusiness, type ListPage } from "../../src/lib/directory-list.ts";
 import { DIRECTORY_TAG, FEATURED_LIMIT, businessTag } from "./directory.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
-import { nextOpenStateChange } from "../../src/lib/hours.ts";
+import { localTime, nextOpenStateChange } from "../../src/lib/hours.ts";
 import { keyspace } from "./store/keys.ts";
 import { withRoundTrips } from "./store/round-trips.ts";
 import type { Store } from "./store/index.ts";
@@ -101,6 +101,31 @@ export function openStateFreshFor(
     if (at !== null && (first === null || at < first)) first = at;
   }
   return first === null ? undefined : (first - now) / 1000;
+}
+
+/**
+ * Seconds until an insurance badge the page shows goes (the end of its last day, on the
+ * business's clock), when that is within the page's CDN life: a cached copy must not show
+ * it a moment past its expiry.
+ */
+export function credentialsFreshFor(
+  business: Pick<Business, "credentials" | "timeZone">,
+  now: number,
+): number | undefined {
+  const insurance = business.credentials?.insurance;
+  if (!insurance?.check) return undefined;
+  const local = localTime(now, business.timeZone);
+  if (insurance.expiresOn !== local.date) return undefined;
+  const left = (24 * 60 - local.minutes) * 60 - (Math.floor(now / 1000) % 60);
+  return left < PAGE_MAX_AGE_SECONDS ? left : undefined;
+}
+
+/** A business page's freshness: the sooner of its open state's next change and its insurance badge's end. */
+export function businessPageFreshFor(business: Business, now: number): number | undefined {
+  const times = [openStateFreshFor([business], now), credentialsFreshFor(business, now)].filter(
+    (t): t is number => t !== undefined,
+  );
+  return times.length ? Math.min(...times) : undefined;
 }
 
 /** Copies headers onto Astro.response (or any Headers). */

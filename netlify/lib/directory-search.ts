@@ -3,6 +3,7 @@
  * Apart from the other directory handlers (directory.ts) because reading a place needs the
  * ZIP dataset (about 5 MB): only the functions that read `near` load it.
  */
+import { withPublicCredentials } from "../../src/lib/credentials.ts";
 import { DirectoryQuery } from "../../src/lib/directory-query.ts";
 import { UNKNOWN_PLACE, findPlace } from "../../src/lib/geo/places.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
@@ -53,7 +54,11 @@ export async function searchDirectory(
     now,
   });
   const near = place ? { label: place.label, lat: round3(place.lat), lng: round3(place.lng), radius } : undefined;
-  return { ok: true, answer: { data, total, limit, offset, ...(near ? { near } : {}) }, openNow: open };
+  return {
+    ok: true,
+    answer: { data: data.map(withPublicCredentials), total, limit, offset, ...(near ? { near } : {}) },
+    openNow: open,
+  };
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;

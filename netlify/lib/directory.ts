@@ -15,6 +15,7 @@
  *   reviewed it, 503 on failure) -> 201 + cache purge
  */
 import { z } from "../../src/lib/zod.ts";
+import { withPublicCredentials } from "../../src/lib/credentials.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { intParam } from "../../src/lib/directory-query.ts";
 import {
@@ -202,7 +203,7 @@ const businessRoute = <R extends string>(path: R, field: "id" | "slug") => ({
 export function featuredHandler(deps: DirectoryDeps = {}): Endpoint {
   return endpoint(directoryRead("featured"), deps, async ({ req, store }) => {
     const data = await storeCall(() => store.businesses.featured({ limit: FEATURED_LIMIT }));
-    return cached(req, { data }, [DIRECTORY_TAG]);
+    return cached(req, { data: data.map(withPublicCredentials) }, [DIRECTORY_TAG]);
   });
 }
 
@@ -212,7 +213,7 @@ export function businessBySlugHandler(deps: DirectoryDeps = {}): Endpoint {
   return endpoint(spec, deps, async ({ req, store, params }) => {
     const business = await storeCall(() => store.businesses.getBySlug(params.slug));
     if (!business) return notFound();
-    return cached(req, { data: business }, [DIRECTORY_TAG, businessTag(business.id)]);
+    return cached(req, { data: withPublicCredentials(business) }, [DIRECTORY_TAG, businessTag(business.id)]);
   });
 }
 

@@ -12,6 +12,7 @@ import { ApiError } from "../lib/api.ts";
 import { ADMIN_DISABLED, isLeadId, type AdminChannels, type AdminOutboxReply } from "../lib/admin.ts";
 import type { Lead } from "../lib/schemas/lead.ts";
 import { adminJson, problem, saveToken, savedToken } from "./admin/api.ts";
+import { CredentialsPanel } from "./admin/CredentialsPanel.tsx";
 import { LeadDetail } from "./admin/LeadDetail.tsx";
 import { NO_FILTERS, type LeadFilterValues } from "./admin/LeadFilters.tsx";
 import { LeadsPanel } from "./admin/LeadsPanel.tsx";
@@ -25,11 +26,12 @@ type Phase =
   | { kind: "disabled"; message: string }
   | { kind: "signed-out"; error?: string }
   | { kind: "ready"; token: string };
-type Tab = "leads" | "messages" | "reviews" | "outbox";
+type Tab = "leads" | "messages" | "reviews" | "credentials" | "outbox";
 const TABS: [Tab, string][] = [
   ["leads", "Leads"],
   ["messages", "Messages"],
   ["reviews", "Reviews"],
+  ["credentials", "Credentials"],
   ["outbox", "Notifications"],
 ];
 
@@ -261,6 +263,9 @@ export default function AdminApp() {
           </Tabs.Content>
           <Tabs.Content value="reviews" className="pt-5 outline-none">
             <ReviewsPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />
+          </Tabs.Content>
+          <Tabs.Content value="credentials" className="pt-5 outline-none">
+            <CredentialsPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />
           </Tabs.Content>
           <Tabs.Content value="outbox" className="pt-5 outline-none">
             <OutboxPanel

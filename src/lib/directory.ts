@@ -33,6 +33,7 @@ export function hoursRows(hours: Business["businessHours"]): { day: Weekday; lab
   return WEEKDAYS.map((day) => ({ day, label: dayLabel(day), hours: hours[day]?.trim() || "Closed" }));
 }
 
+/** The operator's free-text licence or insurance line: the business's own words, checked by nobody (badges: credentials.ts). */
 export const hasCredentials = (b: Pick<Business, "licenseNumber" | "insuranceDetails">) =>
   Boolean(b.licenseNumber || b.insuranceDetails);
 

@@ -8,6 +8,7 @@
 import providerIds from "../../content/find-pros/providers.json";
 import seed from "../../content/directory/businesses.json";
 import { PRO_SERVICES } from "./options.ts";
+import type { Credentials } from "./schemas/credentials.ts";
 
 /** One provider card. */
 export interface SampleProvider {
@@ -24,7 +25,10 @@ export interface SampleProvider {
   /** Its services that the find-pros form offers, in its own order. */
   services: string[];
   phone: string;
-  /** Has a licence or certification on file. */
+  /**
+   * Its licence was checked by Treeline (in the seed's credentials). The seed's free-text
+   * `licenseNumber` is the business's own claim and does not count: nobody checked it.
+   */
   certified: boolean;
   /** "24/7 emergency service" or "{n} years in business". */
   highlight: string;
@@ -35,6 +39,7 @@ export interface SampleProvider {
 type SeedEntry = (typeof seed)[number] & {
   locality?: string;
   licenseNumber?: string;
+  credentials?: Credentials;
   emergency247?: boolean;
   phone?: string;
 };
@@ -59,7 +64,7 @@ export function sampleProviders(): SampleProvider[] {
       reviews: count,
       services: b.services.filter((s) => OFFERED.has(s)),
       phone: b.phone,
-      certified: Boolean(b.licenseNumber),
+      certified: Boolean(b.credentials?.licence?.check),
       highlight: b.emergency247 ? "24/7 emergency service" : `${b.yearsInBusiness} years in business`,
       // Its first sentence ("Co." and "St." are no sentence ends).
       description: /^.*?[a-z]{2}[.!?](?=\s|$)/s.exec(b.description)?.[0] ?? b.description,

@@ -7,6 +7,7 @@ import { siteUrl } from "./env.ts";
 import { SITE } from "./site.ts";
 import { WEEKDAYS, type Weekday } from "./options.ts";
 import { clockMinutes } from "./hours.ts";
+import { licenceName, licensingState } from "./credentials.ts";
 
 const DAY_NAMES: Record<Weekday, string> = {
   monday: "Monday",
@@ -43,6 +44,23 @@ export function openingHours(hours: Business["businessHours"]) {
   return specs;
 }
 
+/**
+ * A licence the operator has checked, as schema.org's credential; nothing for an unchecked one.
+ * Insurance has no schema.org property and stays out (the page's badge says it).
+ */
+export function licenceCredential(business: Pick<Business, "credentials">): Record<string, unknown> | null {
+  const licence = business.credentials?.licence;
+  if (!licence?.check) return null;
+  const authority = licensingState(licence.state)?.authority;
+  return {
+    "@type": "EducationalOccupationalCredential",
+    credentialCategory: "license",
+    name: licenceName(licence),
+    identifier: licence.number,
+    ...(authority ? { recognizedBy: { "@type": "Organization", name: authority } } : {}),
+  };
+}
+
 export function businessJsonLd(
   business: Business,
   reviews: readonly PublicReview[],
@@ -52,6 +70,7 @@ export function businessJsonLd(
   const hours = openingHours(business.businessHours);
   // A hidden review's placeholder is no review: it stays out of the structured data.
   const shown = reviews.filter((r) => !r.hidden);
+  const licence = licenceCredential(business);
   return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
@@ -73,6 +92,7 @@ export function businessJsonLd(
     },
     areaServed: business.serviceAreas.map((name) => ({ "@type": "Place", name })),
     ...(hours.length ? { openingHoursSpecification: hours } : {}),
+    ...(licence ? { hasCredential: [licence] } : {}),
     // A rating without reviews is not a rating: schema.org consumers reject a zero count.
     ...(business.reviewCount > 0
       ? {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessJsonLd, jsonLdScript, openingHours, to24h } from "../../src/lib/jsonld.ts";
+import { businessJsonLd, jsonLdScript, licenceCredential, openingHours, to24h } from "../../src/lib/jsonld.ts";
 import { filledStars, hoursRows, reviewCountText } from "../../src/lib/directory.ts";
 import type { Business } from "../../src/lib/schemas/business.ts";
 
@@ -123,5 +123,51 @@ describe("presentation rules", () => {
       "1 review",
       "2 reviews",
     ]);
+  });
+});
+
+describe("hasCredential", () => {
+  const licence = { state: "CA", type: "C-49", number: "1012345" };
+  const url = "https://treeline.example/directory/oak-elm";
+
+  it("only a licence the operator checked; never insurance", () => {
+    const unchecked = businessJsonLd({ ...business, credentials: { licence } }, [], url);
+    expect(unchecked).not.toHaveProperty("hasCredential");
+    const checked = businessJsonLd(
+      {
+        ...business,
+        credentials: {
+          licence: { ...licence, check: { checkedAt: "2026-11-28T16:00:00Z" } },
+          insurance: {
+            carrier: "Acme",
+            coverUsd: 1,
+            expiresOn: "2030-01-01",
+            check: { checkedAt: "2026-11-28T16:00:00Z" },
+          },
+        },
+      },
+      [],
+      url,
+    );
+    expect(checked.hasCredential).toEqual([
+      {
+        "@type": "EducationalOccupationalCredential",
+        credentialCategory: "license",
+        name: "California C-49 Tree and Palm contractor",
+        identifier: "1012345",
+        recognizedBy: { "@type": "Organization", name: "California Contractors State License Board (CSLB)" },
+      },
+    ]);
+    expect(JSON.stringify(checked)).not.toContain("Acme");
+  });
+
+  it("a licence from a state without one for tree work names no authority", () => {
+    const other = { state: "TX", type: "OTHER", number: "TX-1", check: { checkedAt: "2026-11-28T16:00:00Z" } };
+    expect(licenceCredential({ credentials: { licence: other } })).toEqual({
+      "@type": "EducationalOccupationalCredential",
+      credentialCategory: "license",
+      name: "Texas State or local licence",
+      identifier: "TX-1",
+    });
   });
 });

@@ -78,7 +78,7 @@ export type AdminContext = FunctionContext;
 export type AdminHandler = Endpoint;
 
 /** One admin endpoint: the token gate, admin headers on every answer, JSON bodies of up to 8 KB. */
-function adminSpec(label: string, methods: readonly Method[]) {
+export function adminSpec(label: string, methods: readonly Method[]) {
   return {
     log: `[admin] ${label}`,
     methods,

@@ -394,3 +394,46 @@ describe("reviews", () => {
     expect(screen.getByRole("link", { name: "How reviews work" }).getAttribute("href")).toBe("/how-reviews-work");
   });
 });
+
+describe("credentials on the business page", () => {
+  const CHECK = { checkedAt: "2026-02-20T16:00:00.000Z" };
+  const credentialsSection = () => screen.getByRole("region", { name: "Credentials" });
+
+  it("the operator's free text is the business's own words, never a badge", () => {
+    render(<BusinessDetail business={FULL} reviews={null} now={MONDAY_10AM} />);
+    const section = credentialsSection();
+    expect(within(section).getByText("As stated by the business")).toBeTruthy();
+    expect(within(section).getByText(FULL.licenseNumber!)).toBeTruthy();
+    expect(within(section).queryByRole("list", { name: "Checked by Treeline" })).toBeNull();
+  });
+
+  it("an unchecked licence shows nothing; a checked one the exact badge; expired insurance none", () => {
+    const stated: Business = {
+      ...SPARSE,
+      credentials: {
+        licence: { state: "MD", type: "LTE", number: "1234" },
+        insurance: { carrier: "Acme Mutual", coverUsd: 2_000_000, expiresOn: "2026-03-01", check: CHECK },
+      },
+    };
+    render(<BusinessDetail business={stated} reviews={null} now={MONDAY_10AM} />);
+    expect(screen.queryByRole("region", { name: "Credentials" })).toBeNull();
+    cleanup();
+
+    const checked: Business = {
+      ...stated,
+      credentials: {
+        licence: { ...stated.credentials!.licence!, check: CHECK },
+        insurance: { ...stated.credentials!.insurance!, expiresOn: "2026-03-02" },
+      },
+    };
+    render(<BusinessDetail business={checked} reviews={null} now={MONDAY_10AM} />);
+    const badges = within(within(credentialsSection()).getByRole("list", { name: "Checked by Treeline" }))
+      .getAllByRole("listitem")
+      .map((li) => li.textContent?.trim());
+    expect(badges).toEqual([
+      "Licence MD LTE #1234, checked by Treeline on Feb 20, 2026",
+      "Insured: $2,000,000 general liability (Acme Mutual), checked by Treeline on Feb 20, 2026",
+    ]);
+    expect(within(credentialsSection()).queryByText("As stated by the business")).toBeNull();
+  });
+});

@@ -16,6 +16,7 @@ import {
   reviewCountText,
 } from "../../../lib/directory.ts";
 import type { Business } from "../../../lib/schemas/business.ts";
+import { badgesOf, todayIn } from "../../../lib/credentials.ts";
 import { formatMiles } from "../../../lib/geo/distance.ts";
 import { telHref } from "../../../lib/site.ts";
 import { invokerProps } from "../../../lib/dialogs.ts";
@@ -314,24 +315,50 @@ function ServiceAreas({ business }: { business: Business }) {
   );
 }
 
-function Credentials({ business }: { business: Business }) {
-  if (!hasCredentials(business)) return null;
+/**
+ * Badges only for what Treeline checked (badgesOf: an insurance badge goes by itself after its
+ * last day); the operator's old free-text licence and insurance lines are the business's own
+ * words, shown plainly as such.
+ */
+function Credentials({ business, now }: { business: Business; now: number }) {
+  const badges = badgesOf(business.credentials, todayIn(now, business.timeZone), business.timeZone);
+  const checked = [badges.licence, badges.insurance].filter((b): b is string => !!b);
+  const stated = hasCredentials(business);
+  if (checked.length === 0 && !stated) return null;
   return (
     <Section id="credentials-heading" title="Credentials">
-      <dl className="space-y-3 text-sm">
-        {business.licenseNumber ? (
-          <div>
-            <dt className="font-medium text-slate-800">License</dt>
-            <dd className="text-slate-700">{business.licenseNumber}</dd>
-          </div>
-        ) : null}
-        {business.insuranceDetails ? (
-          <div>
-            <dt className="font-medium text-slate-800">Insurance</dt>
-            <dd className="text-slate-700">{business.insuranceDetails}</dd>
-          </div>
-        ) : null}
-      </dl>
+      {checked.length > 0 ? (
+        <ul className="space-y-2" aria-label="Checked by Treeline">
+          {checked.map((text) => (
+            <li
+              key={text}
+              className="flex items-start gap-2 rounded-lg bg-forest-50 px-3 py-2 text-sm font-medium text-forest-900"
+              data-credential-badge=""
+            >
+              <Icon name="shield" className="mt-0.5 size-4 shrink-0 text-forest-700" /> {text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {stated ? (
+        <div className={checked.length > 0 ? "mt-4" : ""} data-credentials-stated="">
+          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">As stated by the business</p>
+          <dl className="mt-2 space-y-3 text-sm">
+            {business.licenseNumber ? (
+              <div>
+                <dt className="font-medium text-slate-800">License</dt>
+                <dd className="text-slate-700">{business.licenseNumber}</dd>
+              </div>
+            ) : null}
+            {business.insuranceDetails ? (
+              <div>
+                <dt className="font-medium text-slate-800">Insurance</dt>
+                <dd className="text-slate-700">{business.insuranceDetails}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </div>
+      ) : null}
     </Section>
   );
 }
@@ -369,7 +396,7 @@ export function BusinessDetail({
           <Contact business={business} />
           <Hours business={business} now={now} />
           <ServiceAreas business={business} />
-          <Credentials business={business} />
+          <Credentials business={business} now={now} />
         </div>
         <div className="min-w-0 lg:col-span-2 lg:row-start-2">{reviews}</div>
       </div>

@@ -1,0 +1,232 @@
+/**
+ * GET/POST /owner/credentials: the owner states their licence and insurance. A plain HTML form
+ * (no JavaScript needed): one state list, one licence-type list grouped by state, and each
+ * licensing state's rules printed beside it, so the owner sees what their state asks for
+ * without a second step. Saving goes through applyListingChange (history, purge); a changed
+ * licence or insurance loses the operator's check and the business joins the operator's
+ * queue (keys.credentialsPending) until it is checked.
+ */
+import {
+  LICENSING_STATES,
+  OTHER_LICENCE,
+  US_STATES,
+  credentialStatus,
+  credentialsInput,
+  formatUsd,
+  licenceLine,
+  licenceName,
+  mergeCredentials,
+  needsCheck,
+  todayIn,
+} from "../../../src/lib/credentials.ts";
+import { escapeHtml } from "../../../src/lib/forms/markup.ts";
+import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../../src/lib/schemas/forms.ts";
+import type { Business } from "../../../src/lib/schemas/business.ts";
+import { netlifyPurge, type Purge } from "../directory.ts";
+import { KB, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
+import { problemPages } from "../pages.ts";
+import { keyspace } from "../store/keys.ts";
+import type { Store } from "../store/index.ts";
+import { applyListingChange } from "./changes.ts";
+import { ownerHtml, ownerOf, ownerPage, seeOwnerPage, OWNER_PAGE_HEADERS } from "./page.ts";
+
+export const CREDENTIALS_PATH = "/owner/credentials";
+/** The change history's line for an owner's save. */
+export const CREDENTIALS_SUMMARY = "Licence and insurance";
+
+/** The notices a save may come back with (only these are shown from ?saved=). */
+export const CREDENTIALS_NOTICES = {
+  waiting: "Saved. Treeline will check it against the state's register before a badge shows on your page.",
+  saved: "Saved. Your page shows it now.",
+  unchanged: "Nothing changed.",
+} as const;
+
+/**
+ * Puts the business in the operator's queue while something it states is unchecked, and
+ * takes it out when nothing is left to check. A business already waiting keeps its place.
+ */
+export async function syncCredentialsQueue(
+  store: Store,
+  business: Pick<Business, "id" | "credentials">,
+  now: number,
+): Promise<void> {
+  const key = keyspace(store.prefix).credentialsPending;
+  if (needsCheck(business.credentials)) await store.redis.zadd(key, { nx: true }, { score: now, member: business.id });
+  else await store.redis.zrem(key, business.id);
+}
+
+type Values = Partial<
+  Record<
+    "licenceState" | "licenceType" | "licenceNumber" | "insuranceCarrier" | "insuranceCover" | "insuranceExpiresOn",
+    string
+  >
+>;
+
+/** The form's values for what the business states now. */
+function valuesOf(business: Business): Values {
+  const { licence, insurance } = business.credentials ?? {};
+  return {
+    licenceState: licence?.state ?? "",
+    licenceType: licence?.type ?? "",
+    licenceNumber: licence?.number ?? "",
+    insuranceCarrier: insurance?.carrier ?? "",
+    insuranceCover: insurance ? formatUsd(insurance.coverUsd) : "",
+    insuranceExpiresOn: insurance?.expiresOn ?? "",
+  };
+}
+
+function status(business: Business, today: string, timeZone?: string): string {
+  const { licence, insurance } = business.credentials ?? {};
+  const row = (label: string, what: string, s: ReturnType<typeof credentialStatus> | null) =>
+    `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(what)}${s ? ` <span data-status="${s.state}">(${escapeHtml(s.text)})</span>` : ""}</li>`;
+  return (
+    `<h2>On your page now</h2><ul class="credential-status">` +
+    (licence
+      ? row("Licence", `${licenceLine(licence)}, ${licenceName(licence)}`, credentialStatus(licence, today, timeZone))
+      : row("Licence", "none stated", null)) +
+    (insurance
+      ? row(
+          "Insurance",
+          `${formatUsd(insurance.coverUsd)} general liability with ${insurance.carrier}, until ${insurance.expiresOn}`,
+          credentialStatus(insurance, today, timeZone),
+        )
+      : row("Insurance", "none stated", null)) +
+    `</ul><p class="hint">A badge shows on your public page only once Treeline has checked it; insurance badges go by themselves after the last day of cover. Any change sends it back for a check.</p>`
+  );
+}
+
+function form(values: Values, errors: FieldErrors, today: string): string {
+  const v = (name: keyof Values) => escapeHtml(values[name] ?? "");
+  const invalid = (name: keyof Values) => (errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : "");
+  const error = (name: keyof Values) =>
+    errors[name] ? `<p class="field-error" id="${name}-error">${escapeHtml(errors[name])}</p>` : "";
+  const option = (value: string, label: string, selected: boolean) =>
+    `<option value="${escapeHtml(value)}"${selected ? " selected" : ""}>${escapeHtml(label)}</option>`;
+
+  const state = (values.licenceState ?? "").toUpperCase();
+  const licensing = new Set(LICENSING_STATES.map((s) => s.code));
+  const states =
+    option("", "No licence", !state) +
+    `<optgroup label="States that license tree work">${LICENSING_STATES.map((s) => option(s.code, s.name, s.code === state)).join("")}</optgroup>` +
+    `<optgroup label="Other states">${Object.entries(US_STATES)
+      .filter(([code]) => !licensing.has(code))
+      .map(([code, name]) => option(code, name, code === state))
+      .join("")}</optgroup>`;
+  // One list for every state's types: the state chosen above decides which are valid.
+  const type = values.licenceType ?? "";
+  const types =
+    option("", "Choose the licence type", !type) +
+    LICENSING_STATES.map(
+      (s) =>
+        `<optgroup label="${escapeHtml(s.name)}">${s.types.map((t) => option(t.key, `${s.code}: ${t.label}`, t.key === type && s.code === state)).join("")}</optgroup>`,
+    ).join("") +
+    `<optgroup label="Other states">${option(OTHER_LICENCE, "State or local licence", type === OTHER_LICENCE)}</optgroup>`;
+  const rules =
+    `<dl class="state-rules">` +
+    LICENSING_STATES.map(
+      (s) =>
+        `<dt>${escapeHtml(s.name)} (${escapeHtml(s.authority)})</dt><dd>${escapeHtml(s.requires)} ${escapeHtml(s.advertising)} ` +
+        s.types.map((t) => `${escapeHtml(t.label)}: e.g. ${escapeHtml(t.example)}.`).join(" ") +
+        `</dd>`,
+    ).join("") +
+    `<dt>Other states</dt><dd>No state licence for tree work: add a certification instead (ISA, for example, in your description), or a local licence number as "State or local licence".</dd></dl>`;
+
+  return (
+    `<form class="owner-form" method="post" action="${CREDENTIALS_PATH}" novalidate>` +
+    `<fieldset><legend>Licence</legend>` +
+    `<label>Issuing state<select name="licenceState"${invalid("licenceState")}>${states}</select></label>${error("licenceState")}` +
+    `<label>Licence type<select name="licenceType"${invalid("licenceType")}>${types}</select></label>${error("licenceType")}` +
+    `<label>Licence number<input type="text" name="licenceNumber" maxlength="60" autocomplete="off" value="${v("licenceNumber")}"${invalid("licenceNumber")}><span class="hint">As the state prints it, e.g. 1234 for a Maryland LTE.</span></label>${error("licenceNumber")}` +
+    `<details open><summary>What each state requires</summary>${rules}</details>` +
+    `<p class="hint">Leave the three licence fields empty to remove your licence.</p>` +
+    `</fieldset>` +
+    `<fieldset><legend>General liability insurance</legend>` +
+    `<label>Insurance company<input type="text" name="insuranceCarrier" maxlength="120" value="${v("insuranceCarrier")}"${invalid("insuranceCarrier")}></label>${error("insuranceCarrier")}` +
+    `<label>Cover per occurrence<input type="text" name="insuranceCover" maxlength="40" inputmode="decimal" value="${v("insuranceCover")}"${invalid("insuranceCover")}><span class="hint">In dollars, e.g. $1,000,000</span></label>${error("insuranceCover")}` +
+    `<label>Last day of cover<input type="date" name="insuranceExpiresOn" min="${today}" value="${v("insuranceExpiresOn")}"${invalid("insuranceExpiresOn")}></label>${error("insuranceExpiresOn")}` +
+    `<p class="hint">Leave the three insurance fields empty to remove it. Treeline may ask for your certificate of insurance.</p>` +
+    `</fieldset>` +
+    `<div><button type="submit" class="btn-primary">Save licence and insurance</button></div>` +
+    `</form>`
+  );
+}
+
+export interface OwnerCredentialsDeps extends EndpointDeps {
+  purge?: Purge;
+}
+
+export function ownerCredentialsHandler(deps: OwnerCredentialsDeps = {}): Endpoint {
+  const purge = deps.purge ?? netlifyPurge;
+  return endpoint(
+    {
+      log: "[owner] credentials",
+      methods: ["GET", "HEAD", "POST"],
+      body: { urlencoded: 8 * KB },
+      sameSiteOnly: true,
+      rateLimit: { name: "owner-credentials", perMinute: () => 30 },
+      headers: OWNER_PAGE_HEADERS,
+      page: problemPages({
+        403: "Not allowed",
+        413: "Too much",
+        429: "Too many attempts",
+        503: "Temporarily unavailable",
+      }),
+      pagesOnly: true,
+    },
+    deps,
+    async (call) => {
+      const { req, store, now, body } = call;
+      const owner = await ownerOf(call);
+      if (!owner.ok) return owner.response;
+      const { business, session } = owner;
+      const today = todayIn(now(), business.timeZone);
+      const page = (values: Values, o: { errors?: FieldErrors; notice?: string; problem?: string } = {}) =>
+        ownerPage({
+          title: "Licence & insurance",
+          business,
+          active: CREDENTIALS_PATH,
+          body: status(business, today, business.timeZone) + form(values, o.errors ?? {}, today),
+          notice: o.notice,
+          problem: o.problem,
+        });
+
+      if (!body) {
+        const saved = new URL(req.url).searchParams.get("saved");
+        const notice = Object.values(CREDENTIALS_NOTICES).find((n) => n === saved);
+        return ownerHtml(page(valuesOf(business), { notice }));
+      }
+
+      const values: Values = Object.fromEntries(
+        [...body.value].filter((e): e is [string, string] => typeof e[1] === "string"),
+      );
+      const parsed = credentialsInput(today).safeParse(values);
+      if (!parsed.success) {
+        return ownerHtml(page(values, { errors: fieldErrors(parsed.error), problem: VALIDATION_ERROR }), 400);
+      }
+      const next = mergeCredentials(business.credentials, parsed.data);
+      const { business: saved, change } = await storeCall(
+        () =>
+          applyListingChange(
+            store,
+            {
+              businessId: business.id,
+              actor: { kind: "owner", email: session.email },
+              summary: CREDENTIALS_SUMMARY,
+              patch: { credentials: next ?? null },
+            },
+            now(),
+            purge,
+          ),
+        { step: "save" },
+      );
+      await storeCall(() => syncCredentialsQueue(store, saved, now()), { step: "queue" });
+      console.info(`[owner] credentials of ${business.id}: ${change ? "changed" : "unchanged"}`);
+      const notice = !change
+        ? CREDENTIALS_NOTICES.unchanged
+        : needsCheck(saved.credentials)
+          ? CREDENTIALS_NOTICES.waiting
+          : CREDENTIALS_NOTICES.saved;
+      return seeOwnerPage(CREDENTIALS_PATH, notice);
+    },
+  );
+}

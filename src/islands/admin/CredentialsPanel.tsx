@@ -1,0 +1,243 @@
+/**
+ * The operator's credentials queue: businesses whose owner stated a licence or insurance that
+ * nobody has checked yet, longest waiting first. Each shows what the owner stated, a link to
+ * the state's public register, and Check / Reject per credential (with an optional note kept
+ * in the change history). Checking puts the badge on the public page at once; rejecting
+ * removes the credential from the listing. A business leaves the list when nothing is left
+ * to check.
+ */
+import { useCallback, useEffect, useState } from "react";
+import {
+  credentialFingerprint,
+  credentialStatus,
+  formatUsd,
+  licenceLine,
+  licenceName,
+  licensingState,
+  lookupUrlOf,
+  todayIn,
+  type AdminCredentialItem,
+  type AdminCredentialsReply,
+  type CredentialDecision,
+  type CredentialsPatch,
+} from "../../lib/credentials.ts";
+import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
+import { ErrorAlert, LoadingNote } from "./ListParts.tsx";
+
+interface Props {
+  token: string;
+  refreshKey: number;
+  onAuthError(): void;
+}
+
+export function CredentialsPanel({ token, refreshKey, onAuthError }: Props) {
+  const [items, setItems] = useState<AdminCredentialItem[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [notes, setNotes] = useState<Record<string, string>>({});
+  // The moment the panel opened: which insurance has expired is read against it.
+  const [openedAt] = useState(() => Date.now());
+
+  useEffect(() => {
+    let live = true;
+    adminJson<AdminCredentialsReply>(token, "/api/admin/credentials").then(
+      (body) => {
+        if (!live) return;
+        setItems(body.data);
+        setError(null);
+        setLoading(false);
+      },
+      (e: unknown) => {
+        if (!live) return;
+        if (isAuthError(e)) onAuthError();
+        else setError(problem(e));
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, refreshKey, onAuthError]);
+
+  const decide = useCallback(
+    async (item: AdminCredentialItem, part: "licence" | "insurance", decision: CredentialDecision) => {
+      setBusy(item.businessId);
+      setError(null);
+      setDone(null);
+      const note = notes[item.businessId]?.trim();
+      const stated = item.credentials[part];
+      const body: CredentialsPatch = {
+        [part]: decision,
+        ...(note ? { note } : {}),
+        // What the operator looked at: a credential changed since is refused, not decided.
+        ...(stated ? { seen: { [part]: credentialFingerprint(stated) } } : {}),
+      };
+      try {
+        const answer = await adminJson<{ data: AdminCredentialItem }>(
+          token,
+          `/api/admin/credentials/${encodeURIComponent(item.businessId)}`,
+          { method: "PATCH", body },
+        );
+        const next = answer.data;
+        setItems((current) =>
+          next.waitingSince === null
+            ? current.filter((i) => i.businessId !== next.businessId)
+            : current.map((i) => (i.businessId === next.businessId ? next : i)),
+        );
+        setDone(`${item.name}: ${part} ${decision}.`);
+      } catch (e) {
+        if (isAuthError(e)) onAuthError();
+        else setError(problem(e));
+      } finally {
+        setBusy(null);
+      }
+    },
+    [notes, token, onAuthError],
+  );
+
+  return (
+    <section aria-label="Credentials" aria-busy={loading || undefined}>
+      <p className="text-sm text-slate-600">
+        Check each number on the state's register (or the insurance certificate) before you check it: the public page
+        then says "checked by Treeline". Rejecting removes it from the listing; the change history keeps it.
+      </p>
+      <ErrorAlert error={error} />
+      {done ? (
+        <p role="status" className="mt-3 text-sm font-medium text-forest-800">
+          {done}
+        </p>
+      ) : null}
+      {loading ? <LoadingNote /> : null}
+      {items.length === 0 && !loading && !error ? (
+        <p className="mt-6 text-slate-600">Nothing waits for a check.</p>
+      ) : null}
+      <ul className="mt-4 space-y-3" aria-label="Waiting for a check, longest first">
+        {items.map((item) => (
+          <CredentialRow
+            key={item.businessId}
+            item={item}
+            busy={busy === item.businessId}
+            note={notes[item.businessId] ?? ""}
+            now={openedAt}
+            onNote={(text) => setNotes((n) => ({ ...n, [item.businessId]: text }))}
+            onDecide={(part, decision) => void decide(item, part, decision)}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Decide({
+  what,
+  busy,
+  onDecide,
+}: {
+  what: "licence" | "insurance";
+  busy: boolean;
+  onDecide(decision: CredentialDecision): void;
+}) {
+  return (
+    <div className="mt-2 flex flex-wrap gap-2">
+      <button type="button" className="btn-primary btn-sm" disabled={busy} onClick={() => onDecide("checked")}>
+        Check {what}
+      </button>
+      <button type="button" className="btn-outline btn-sm" disabled={busy} onClick={() => onDecide("rejected")}>
+        Reject {what}
+      </button>
+    </div>
+  );
+}
+
+function CredentialRow({
+  item,
+  busy,
+  note,
+  now,
+  onNote,
+  onDecide,
+}: {
+  item: AdminCredentialItem;
+  busy: boolean;
+  note: string;
+  now: number;
+  onNote(text: string): void;
+  onDecide(part: "licence" | "insurance", decision: CredentialDecision): void;
+}) {
+  const { licence, insurance } = item.credentials;
+  const today = todayIn(now, item.timeZone);
+  const lookup = licence ? lookupUrlOf(licence.state) : undefined;
+  const noteId = `note-${item.businessId}`;
+  return (
+    <li className="card p-4 sm:p-5" data-business-id={item.businessId}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="font-semibold text-slate-900">
+          <a className="link" href={`/directory/${encodeURIComponent(item.slug)}`}>
+            {item.name}
+          </a>{" "}
+          <span className="text-sm font-normal text-slate-600">({item.state})</span>
+        </h3>
+        {item.waitingSince !== null ? (
+          <span className="text-sm text-slate-600">
+            Waiting since{" "}
+            <time dateTime={new Date(item.waitingSince).toISOString()}>
+              {formatWhen(new Date(item.waitingSince).toISOString())}
+            </time>
+          </span>
+        ) : null}
+      </div>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        <div data-part="licence">
+          <h4 className="text-sm font-semibold text-slate-800">Licence</h4>
+          {licence ? (
+            <>
+              <p className="text-sm text-slate-700">
+                {licenceLine(licence)}: {licenceName(licence)}
+              </p>
+              <p className="text-sm text-slate-600">{credentialStatus(licence, today, item.timeZone).text}</p>
+              {lookup ? (
+                <a className="link text-sm" href={lookup} target="_blank" rel="noopener noreferrer">
+                  {licensingState(licence.state)?.authority} register
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                <p className="text-sm text-slate-600">No state register for tree work: ask for a copy.</p>
+              )}
+              {licence.check ? null : <Decide what="licence" busy={busy} onDecide={(d) => onDecide("licence", d)} />}
+            </>
+          ) : (
+            <p className="text-sm text-slate-600">None stated</p>
+          )}
+        </div>
+        <div data-part="insurance">
+          <h4 className="text-sm font-semibold text-slate-800">Insurance</h4>
+          {insurance ? (
+            <>
+              <p className="text-sm text-slate-700">
+                {formatUsd(insurance.coverUsd)} general liability, {insurance.carrier}, last day {insurance.expiresOn}
+              </p>
+              <p className="text-sm text-slate-600">{credentialStatus(insurance, today, item.timeZone).text}</p>
+              {insurance.check ? null : (
+                <Decide what="insurance" busy={busy} onDecide={(d) => onDecide("insurance", d)} />
+              )}
+            </>
+          ) : (
+            <p className="text-sm text-slate-600">None stated</p>
+          )}
+        </div>
+      </div>
+      <label className="mt-3 block text-sm font-medium text-slate-700" htmlFor={noteId}>
+        Note (what you looked at, or why you reject it)
+      </label>
+      <input
+        id={noteId}
+        className="input mt-1 text-sm"
+        maxLength={200}
+        value={note}
+        onChange={(e) => onNote(e.target.value)}
+      />
+    </li>
+  );
+}
