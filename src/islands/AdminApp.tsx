@@ -12,6 +12,7 @@ import { ApiError } from "../lib/api.ts";
 import { ADMIN_DISABLED, isLeadId, type AdminChannels, type AdminOutboxReply } from "../lib/admin.ts";
 import type { Lead } from "../lib/schemas/lead.ts";
 import { adminJson, problem, saveToken, savedToken } from "./admin/api.ts";
+import { ChangesPanel } from "./admin/ChangesPanel.tsx";
 import { LeadDetail } from "./admin/LeadDetail.tsx";
 import { NO_FILTERS, type LeadFilterValues } from "./admin/LeadFilters.tsx";
 import { LeadsPanel } from "./admin/LeadsPanel.tsx";
@@ -25,12 +26,13 @@ type Phase =
   | { kind: "disabled"; message: string }
   | { kind: "signed-out"; error?: string }
   | { kind: "ready"; token: string };
-type Tab = "leads" | "messages" | "reviews" | "outbox";
+type Tab = "leads" | "messages" | "reviews" | "outbox" | "changes";
 const TABS: [Tab, string][] = [
   ["leads", "Leads"],
   ["messages", "Messages"],
   ["reviews", "Reviews"],
   ["outbox", "Notifications"],
+  ["changes", "Changes"],
 ];
 
 const LEAD_FROM_HASH = /^#lead=(ld_[0-9a-z]{19})$/;
@@ -270,6 +272,9 @@ export default function AdminApp() {
               onAuthError={expired}
               onTotal={setUndelivered}
             />
+          </Tabs.Content>
+          <Tabs.Content value="changes" className="pt-5 outline-none">
+            <ChangesPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />
           </Tabs.Content>
         </Tabs.Root>
       )}

@@ -78,7 +78,7 @@ export type AdminContext = FunctionContext;
 export type AdminHandler = Endpoint;
 
 /** One admin endpoint: the token gate, admin headers on every answer, JSON bodies of up to 8 KB. */
-function adminSpec(label: string, methods: readonly Method[]) {
+export function adminSpec(label: string, methods: readonly Method[]) {
   return {
     log: `[admin] ${label}`,
     methods,
@@ -97,7 +97,7 @@ function adminSpec(label: string, methods: readonly Method[]) {
 }
 
 /** The query, or the 400 with its fields. */
-function readQuery<S extends z.ZodObject>(schema: S, req: Request): z.output<S> {
+export function readQuery<S extends z.ZodObject>(schema: S, req: Request): z.output<S> {
   const query = parseQuery(schema, req);
   if (!query.ok) throw new HttpError(400, ADMIN_QUERY_ERROR, { extra: { fields: query.fields } });
   return query.data;

@@ -18,6 +18,8 @@ import {
   ownerPhotosHandler,
 } from "../../../netlify/lib/owners/photos.ts";
 import { listChanges } from "../../../netlify/lib/owners/changes.ts";
+import { adminChangesHandler, adminRollbackHandler } from "../../../netlify/lib/admin/changes.ts";
+import { CHANGE_NOT_FOUND, NOTHING_TO_ROLL_BACK, type AdminChangesReply } from "../../../src/lib/admin-changes.ts";
 import { addOwner, createOwnerSession } from "../../../netlify/lib/owners/session.ts";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import { businessJsonLd } from "../../../src/lib/jsonld.ts";
@@ -35,7 +37,8 @@ import {
 } from "../../helpers/functions.ts";
 
 const h = await functionsHarness("owner-pages");
-const env = parseEnv({ RATE_LIMIT_PER_MINUTE: "1000", SITE_URL: ORIGIN });
+const TOKEN = "owner-pages-admin-token-0123456789";
+const env = parseEnv({ RATE_LIMIT_PER_MINUTE: "1000", SITE_URL: ORIGIN, ADMIN_TOKEN: TOKEN });
 
 /** A week of 8-to-5 weekdays as the profile form posts it. */
 function profileFields(over: Record<string, string | string[]> = {}): [string, string][] {
@@ -355,6 +358,79 @@ describe.skipIf(!h)("owner pages", () => {
         nextIp(),
       );
       expect(res.status).toBe(404);
+    });
+  });
+  describe("the operator's change history", () => {
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const rollback = (id: string, headers: Record<string, string> = auth) =>
+      new Request(`${ORIGIN}/api/admin/changes/${id}/rollback`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: "{}",
+      });
+
+    it("lists a business's changes with who, when and the fields before and after", async () => {
+      const { id, cookie } = await ownedBusiness({ name: "History Oaks" });
+      await ownerProfileHandler(deps())(post("/owner/profile", profileFields(), cookie), nextIp());
+      const res = await adminChangesHandler(deps())(
+        getRequest(`/api/admin/changes?businessId=${id}`, { headers: auth }),
+        nextIp(),
+      );
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as AdminChangesReply;
+      expect(body.total).toBe(1);
+      expect(body.nextCursor).toBeNull();
+      expect(body.data[0]).toMatchObject({
+        businessId: id,
+        businessName: "History Oaks",
+        actor: { kind: "owner", email: "owner@example.com" },
+        summary: "Profile and hours",
+        before: { businessHours: { monday: "7:00 AM - 6:00 PM" } },
+      });
+    });
+
+    it("needs the operator token (401) and refuses a bad query (400)", async () => {
+      const res = await adminChangesHandler(deps())(getRequest("/api/admin/changes"), nextIp());
+      expect(res.status).toBe(401);
+      const bad = await adminChangesHandler(deps())(
+        getRequest("/api/admin/changes?limit=0", { headers: auth }),
+        nextIp(),
+      );
+      expect(bad.status).toBe(400);
+      const nobody = await adminRollbackHandler(deps())(rollback("ch_abc0123456789a", {}), nextIp());
+      expect(nobody.status).toBe(401);
+    });
+
+    it("rollback restores the old hours on the public page, is itself recorded, and a second one has nothing to do", async () => {
+      const { id, cookie } = await ownedBusiness();
+      await ownerProfileHandler(deps())(post("/owner/profile", profileFields(), cookie), nextIp());
+      const [change] = (await listChanges(harness.store, { businessId: id })).items;
+      purges.length = 0;
+      const res = await adminRollbackHandler(deps())(rollback(change!.id), nextIp());
+      expect(res.status).toBe(201);
+      const { data } = (await res.json()) as { data: { revertOf: string; actor: unknown; summary: string } };
+      expect(data).toMatchObject({
+        revertOf: change!.id,
+        actor: { kind: "operator" },
+        summary: "Rolled back: Profile and hours",
+      });
+      const stored = (await harness.store.businesses.get(id))!;
+      expect(stored.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
+      expect(stored.closedHolidays).toBeUndefined();
+      expect(stored.description).toBe("General tree care.");
+      expect(purges).toEqual([["directory", `business-${id}`]]);
+      const { page } = await loadBusinessPage(harness.store, stored.slug);
+      expect(page!.business.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
+      expect((await listChanges(harness.store, { businessId: id })).total).toBe(2);
+      const again = await adminRollbackHandler(deps())(rollback(change!.id), nextIp());
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { error: string }).error).toBe(NOTHING_TO_ROLL_BACK);
+    });
+
+    it("an unknown change is 404", async () => {
+      const res = await adminRollbackHandler(deps())(rollback("ch_zzzzzz0123456789"), nextIp());
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { error: string }).error).toBe(CHANGE_NOT_FOUND);
     });
   });
 });
