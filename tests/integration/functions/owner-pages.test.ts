@@ -271,6 +271,22 @@ describe.skipIf(!h)("owner pages", () => {
       ]);
     });
 
+    it("the near search's 'open now' agrees: open on Thanksgiving once the owner unticks it", async () => {
+      const location = { lat: 10.5, lng: 10.5 };
+      const { id, cookie } = await ownedBusiness({ location, businessHours: { thursday: "9:00 AM - 5:00 PM" } });
+      const thanksgivingNoon = Date.parse("2026-11-26T18:00:00Z");
+      const openNow = async () =>
+        (
+          await harness.store.businesses.list({ near: location, radius: 5, openNow: true, now: thanksgivingNoon })
+        ).data.map((b) => b.id);
+      expect(await openNow()).not.toContain(id);
+      const fields = profileFields({ closedHolidays: [], "thursday.open": "09:00", "thursday.close": "17:00" });
+      const res = await ownerProfileHandler(deps())(post("/owner/profile", fields, cookie), nextIp());
+      expect(res.status).toBe(303);
+      expect((await harness.store.businesses.get(id))!.closedHolidays).toEqual([]);
+      expect(await openNow()).toContain(id);
+    });
+
     it("invalid hours: 400 with the message by the field, the posted values kept, nothing changed", async () => {
       const { id, cookie } = await ownedBusiness();
       purges.length = 0;
