@@ -4,7 +4,7 @@
  * newest offer first, 20 a page, each with an Answer link: the business's own signed answer
  * page (/respond/..., the lead-delivery answer flow).
  */
-import { LEAD_TYPE_LABELS } from "../../../src/lib/admin.ts";
+import { LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
 import { DELIVERY_STATE_LABELS } from "../../../src/lib/admin-messages.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
@@ -59,7 +59,7 @@ function leadRows(items: readonly OwnerLead[], signer: Signer, timeZone: string,
         `<tr data-lead="${escapeHtml(lead.id)}">` +
         `<td>${escapeHtml(when(delivery.offeredAt, timeZone))}</td>` +
         `<td>${escapeHtml(lead.reference ?? lead.id)}</td>` +
-        `<td>${escapeHtml(LEAD_TYPE_LABELS[lead.type] ?? lead.type)}</td>` +
+        `<td>${escapeHtml(LEAD_TYPE_SINGULAR[lead.type] ?? lead.type)}</td>` +
         `<td>${escapeHtml(urgency)}</td>` +
         `<td>${escapeHtml(s.what)}${s.place ? `<br><span class="hint">${escapeHtml(s.place)}</span>` : ""}</td>` +
         `<td data-state="${delivery.state}">${escapeHtml(DELIVERY_STATE_LABELS[delivery.state])}</td>` +

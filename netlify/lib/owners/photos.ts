@@ -1,6 +1,6 @@
 /**
  * The owner's photos: GET/POST /owner/photos (a multipart form that works without JavaScript:
- * upload, or a Remove button per photo) and GET /photos/:business/:name (the public copy).
+ * upload, or a Remove button per photo); the public copies are served by photo-serve.ts.
  *
  * An upload is checked by its bytes (JPEG, PNG or WebP, at most 5 MB), then re-encoded with
  * sharp: turned upright from its EXIF orientation, shrunk to at most 1600 px on its longest
@@ -12,17 +12,15 @@
  */
 import { createHash } from "node:crypto";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
-import { IMAGE_TYPES, netlifyPhotoStore, sniffImageType, type PhotoStore } from "../blobs.ts";
+import { IMAGE_TYPES, sniffImageType, type PhotoStore } from "../blobs.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";
-import { HttpError, MAX_BODY_LIMIT, MB, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
+import { MAX_BODY_LIMIT, MB, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { problemPage } from "../pages.ts";
 import { applyListingChange } from "./changes.ts";
 import { ownerHtml, ownerOf, ownerPage, seeOwnerPage } from "./page.ts";
+import { blobKey, defaultBusinessPhotos, photoPath } from "./photo-serve.ts";
 
 export const PHOTOS_ROUTE = "/owner/photos";
-export const PHOTO_ROUTE = "/photos/:business/:name";
-/** The Netlify Blobs store of owners' photos. */
-export const BUSINESS_PHOTO_STORE = "business-photos";
 /** Photos a listing may show. */
 export const MAX_BUSINESS_PHOTOS = 12;
 /** One upload, as sent (the whole post must fit MAX_BODY_LIMIT, the functions' body cap). */
@@ -47,14 +45,6 @@ export const PHOTO_MESSAGES = {
   notFound: "That photo is not on your listing.",
 } as const;
 
-const NAME = /^[a-f0-9]{32}\.webp$/;
-const BUSINESS_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-
-/** The public path of a stored photo. */
-export const photoPath = (businessId: string, name: string) => `/photos/${businessId}/${name}`;
-/** The blob key of a stored photo. */
-const blobKey = (businessId: string, name: string) => `${businessId}/${name}`;
-
 /** Upright, at most PHOTO_MAX_SIDE px, WebP, no metadata (sharp keeps none unless asked). */
 export async function processPhoto(bytes: Uint8Array): Promise<Uint8Array> {
   const { default: sharp } = await import("sharp");
@@ -70,9 +60,6 @@ export interface OwnerPhotosDeps extends EndpointDeps {
   purge?: Purge;
   photos?: () => PhotoStore;
 }
-
-let shared: PhotoStore | undefined;
-const defaultPhotos = () => (shared ??= netlifyPhotoStore(BUSINESS_PHOTO_STORE));
 
 function photosBody(images: readonly string[]): string {
   const list =
@@ -101,7 +88,7 @@ function photosBody(images: readonly string[]): string {
 
 export function ownerPhotosHandler(deps: OwnerPhotosDeps = {}): Endpoint {
   const purge = deps.purge ?? netlifyPurge;
-  const photosOf = deps.photos ?? defaultPhotos;
+  const photosOf = deps.photos ?? defaultBusinessPhotos;
   return endpoint(
     {
       log: "[owner] photos",
@@ -188,42 +175,6 @@ export function ownerPhotosHandler(deps: OwnerPhotosDeps = {}): Endpoint {
       );
       console.info(`[owner] photos ${business.id}: added ${name} (${processed.byteLength} bytes)`);
       return seeOwnerPage(PHOTOS_ROUTE, PHOTO_MESSAGES.added);
-    },
-  );
-}
-
-/** GET /photos/:business/:name: a stored photo, cached for a year (its name is its content's hash). */
-export function businessPhotoHandler(deps: Pick<OwnerPhotosDeps, "photos" | "env" | "now"> = {}): Endpoint {
-  const photosOf = deps.photos ?? defaultPhotos;
-  return endpoint(
-    {
-      log: "[owner] photo",
-      methods: ["GET", "HEAD"],
-      route: {
-        path: PHOTO_ROUTE,
-        valid: (v) => BUSINESS_ID.test(v) || NAME.test(v),
-        notFound: "Photo not found",
-      },
-      optionalStore: true,
-    },
-    // Photos come from the blob store only: no Redis connection per image.
-    { ...deps, store: () => null as never },
-    async ({ params, req }) => {
-      if (!BUSINESS_ID.test(params.business) || !NAME.test(params.name)) throw new HttpError(404, "Photo not found");
-      const found = await storeCall(() => photosOf().get(blobKey(params.business, params.name)), {
-        step: "photo store",
-      });
-      if (!found) throw new HttpError(404, "Photo not found");
-      return new Response(req.method === "HEAD" ? null : found.bytes.slice().buffer, {
-        status: 200,
-        headers: {
-          "content-type": found.contentType,
-          "content-length": String(found.bytes.byteLength),
-          "cache-control": "public, max-age=31536000, immutable",
-          "x-content-type-options": "nosniff",
-          "content-security-policy": "default-src 'none'",
-        },
-      });
     },
   );
 }

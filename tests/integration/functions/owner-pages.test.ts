@@ -11,12 +11,8 @@ import { loadBusinessPage } from "../../../netlify/lib/directory-page.ts";
 import { ownerOverviewHandler } from "../../../netlify/lib/owners/overview.ts";
 import { backfillBusinessLeads } from "../../../netlify/lib/owners/leads.ts";
 import { ownerProfileHandler, PROFILE_INVALID } from "../../../netlify/lib/owners/profile.ts";
-import {
-  PHOTO_MAX_SIDE,
-  PHOTO_MESSAGES,
-  businessPhotoHandler,
-  ownerPhotosHandler,
-} from "../../../netlify/lib/owners/photos.ts";
+import { PHOTO_MAX_SIDE, PHOTO_MESSAGES, ownerPhotosHandler } from "../../../netlify/lib/owners/photos.ts";
+import { businessPhotoHandler } from "../../../netlify/lib/owners/photo-serve.ts";
 import { listChanges } from "../../../netlify/lib/owners/changes.ts";
 import { adminChangesHandler, adminRollbackHandler } from "../../../netlify/lib/admin/changes.ts";
 import { CHANGE_NOT_FOUND, NOTHING_TO_ROLL_BACK, type AdminChangesReply } from "../../../src/lib/admin-changes.ts";
