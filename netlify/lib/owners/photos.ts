@@ -17,7 +17,7 @@ import { netlifyPurge, type Purge } from "../directory.ts";
 import { MAX_BODY_LIMIT, MB, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { problemPage } from "../pages.ts";
 import { applyListingChange } from "./changes.ts";
-import { ownerHtml, ownerOf, ownerPage, seeOwnerPage } from "./page.ts";
+import { knownNotice, ownerHtml, ownerOf, ownerPage, seeOwnerPage } from "./page.ts";
 import { blobKey, defaultBusinessPhotos, photoPath } from "./photo-serve.ts";
 
 export const PHOTOS_ROUTE = "/owner/photos";
@@ -111,7 +111,8 @@ export function ownerPhotosHandler(deps: OwnerPhotosDeps = {}): Endpoint {
           ownerPage({ title: "Photos", business, active: PHOTOS_ROUTE, body: photosBody(business.images), ...extra }),
           status,
         );
-      if (!call.body) return page(200, { notice: new URL(call.req.url).searchParams.get("saved") ?? undefined });
+      if (!call.body)
+        return page(200, { notice: knownNotice(call.req, [PHOTO_MESSAGES.added, PHOTO_MESSAGES.removed]) });
       const form = call.body.value;
       const actor = { kind: "owner" as const, email: session.email };
 

@@ -26,10 +26,11 @@ import { netlifyPurge, type Purge } from "../directory.ts";
 import { KB, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { problemPage } from "../pages.ts";
 import { applyListingChange, type ListingPatch } from "./changes.ts";
-import { ownerHtml, ownerOf, ownerPage, seeOwnerPage } from "./page.ts";
+import { knownNotice, ownerHtml, ownerOf, ownerPage, seeOwnerPage } from "./page.ts";
 
 export const PROFILE_ROUTE = "/owner/profile";
 export const PROFILE_INVALID = "Please check the fields marked below. Nothing was saved.";
+export const PROFILE_UNCHANGED = "Nothing changed.";
 
 const DAY_LABEL = (d: string) => d[0]!.toUpperCase() + d.slice(1);
 const MODE_LABELS: Record<DayMode, string> = { open: "Open", closed: "Closed", "24h": "24 hours" };
@@ -174,7 +175,7 @@ export function ownerProfileHandler(deps: OwnerProfileDeps = {}): Endpoint {
       const page = (body: string, status = 200, extra: { notice?: string; problem?: string } = {}) =>
         ownerHtml(ownerPage({ title: "Profile & hours", business, active: PROFILE_ROUTE, body, ...extra }), status);
       if (!call.body) {
-        const notice = new URL(call.req.url).searchParams.get("saved") ?? undefined;
+        const notice = knownNotice(call.req, [PROFILE_SAVED, PROFILE_UNCHANGED]);
         return page(profileForm(business, valuesOf(business)), 200, { notice });
       }
       const input = profileFormInput(call.body.value);
@@ -205,7 +206,7 @@ export function ownerProfileHandler(deps: OwnerProfileDeps = {}): Endpoint {
         { step: "save" },
       );
       console.info(`[owner] profile ${business.id}: ${change ? `change ${change.id}` : "no change"}`);
-      return seeOwnerPage(PROFILE_ROUTE, change ? PROFILE_SAVED : "Nothing changed.");
+      return seeOwnerPage(PROFILE_ROUTE, change ? PROFILE_SAVED : PROFILE_UNCHANGED);
     },
   );
 }

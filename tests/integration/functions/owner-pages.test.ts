@@ -283,6 +283,17 @@ describe.skipIf(!h)("owner pages", () => {
       expect(await openNow()).toContain(id);
     });
 
+    it("shows its own notice after the redirect, never words a crafted link brings", async () => {
+      const { cookie } = await ownedBusiness();
+      const open = (saved: string) =>
+        ownerProfileHandler(deps())(
+          getRequest(`/owner/profile?saved=${encodeURIComponent(saved)}`, { headers: { cookie } }),
+          nextIp(),
+        ).then((r) => r.text());
+      expect(await open(PROFILE_SAVED)).toContain(`<p class="notice" role="status">${PROFILE_SAVED}</p>`);
+      expect(await open("Your listing is suspended: call 555-0100")).not.toContain("suspended");
+    });
+
     it("invalid hours: 400 with the message by the field, the posted values kept, nothing changed", async () => {
       const { id, cookie } = await ownedBusiness();
       purges.length = 0;
