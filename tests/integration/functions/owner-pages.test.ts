@@ -162,6 +162,29 @@ describe.skipIf(!h)("owner pages", () => {
       expect(html).toContain("No response time shown yet");
     });
 
+    it("pages the leads 20 at a time", async () => {
+      const { id, cookie } = await ownedBusiness();
+      const t = Date.now();
+      for (let i = 0; i < 21; i++) {
+        const at = new Date(t - i * 60_000).toISOString();
+        await harness.store.leads.create("booking", validBooking(id), {
+          sourcePage: "/directory",
+          routing: {
+            deliveries: [{ businessId: id, name: "P", slug: "p", offeredAt: at, deadlineAt: at, state: "expired" }],
+            events: [],
+          },
+        });
+      }
+      const open = (path: string) =>
+        ownerOverviewHandler(deps())(getRequest(path, { headers: { cookie } }), nextIp()).then((r) => r.text());
+      const first = await open("/owner");
+      expect(first.match(/<tr data-lead=/g)).toHaveLength(20);
+      expect(first).toContain('href="/owner?page=2" rel="next"');
+      const second = await open("/owner?page=2");
+      expect(second.match(/<tr data-lead=/g)).toHaveLength(1);
+      expect(second).toContain('href="/owner?page=1" rel="prev"');
+    });
+
     it("adds a delivery made by a routing change to the new business's list (the script step)", async () => {
       const first = await ownedBusiness();
       const second = await ownedBusiness();
