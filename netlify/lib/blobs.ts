@@ -24,10 +24,10 @@ export interface PhotoStore {
   delete(key: string): Promise<void>;
 }
 
-/** Netlify Blobs store, created on first use so merely importing this never throws. */
-export function netlifyPhotoStore(): PhotoStore {
+/** Netlify Blobs store (`name`: find-pros photos by default), created on first use so merely importing this never throws. */
+export function netlifyPhotoStore(name: string = PHOTO_STORE_NAME): PhotoStore {
   let store: ReturnType<typeof getBlobStore> | undefined;
-  const blobs = () => (store ??= getBlobStore({ name: PHOTO_STORE_NAME }));
+  const blobs = () => (store ??= getBlobStore({ name }));
   return {
     async put(key, bytes, meta) {
       // Copy into a fresh ArrayBuffer: the upload must not see the rest of a shared buffer.

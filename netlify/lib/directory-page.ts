@@ -92,12 +92,18 @@ export function pageHeaders(
  * outlive it. Undefined when none changes within the page's CDN life.
  */
 export function openStateFreshFor(
-  businesses: readonly Pick<ListBusiness, "businessHours" | "timeZone" | "emergency247">[],
+  businesses: readonly Pick<
+    ListBusiness,
+    "businessHours" | "timeZone" | "emergency247" | "closedHolidays" | "closedDates"
+  >[],
   now: number,
 ): number | undefined {
   let first: number | null = null;
-  for (const { businessHours, timeZone, emergency247 } of businesses) {
-    const at = nextOpenStateChange(businessHours ?? {}, timeZone, now, PAGE_MAX_AGE_SECONDS / 60, emergency247);
+  for (const { businessHours, timeZone, emergency247, closedHolidays, closedDates } of businesses) {
+    const at = nextOpenStateChange(businessHours ?? {}, timeZone, now, PAGE_MAX_AGE_SECONDS / 60, emergency247, {
+      closedHolidays,
+      closedDates,
+    });
     if (at !== null && (first === null || at < first)) first = at;
   }
   return first === null ? undefined : (first - now) / 1000;

@@ -13,6 +13,7 @@ import { ADMIN_DISABLED, isLeadId, type AdminChannels, type AdminOutboxReply } f
 import type { Lead } from "../lib/schemas/lead.ts";
 import { adminJson, problem, saveToken, savedToken } from "./admin/api.ts";
 import { CredentialsPanel } from "./admin/CredentialsPanel.tsx";
+import { ChangesPanel } from "./admin/ChangesPanel.tsx";
 import { LeadDetail } from "./admin/LeadDetail.tsx";
 import { NO_FILTERS, type LeadFilterValues } from "./admin/LeadFilters.tsx";
 import { LeadsPanel } from "./admin/LeadsPanel.tsx";
@@ -26,13 +27,14 @@ type Phase =
   | { kind: "disabled"; message: string }
   | { kind: "signed-out"; error?: string }
   | { kind: "ready"; token: string };
-type Tab = "leads" | "messages" | "reviews" | "credentials" | "outbox";
+type Tab = "leads" | "messages" | "reviews" | "credentials" | "outbox" | "changes";
 const TABS: [Tab, string][] = [
   ["leads", "Leads"],
   ["messages", "Messages"],
   ["reviews", "Reviews"],
   ["credentials", "Credentials"],
   ["outbox", "Notifications"],
+  ["changes", "Changes"],
 ];
 
 const LEAD_FROM_HASH = /^#lead=(ld_[0-9a-z]{19})$/;
@@ -275,6 +277,9 @@ export default function AdminApp() {
               onAuthError={expired}
               onTotal={setUndelivered}
             />
+          </Tabs.Content>
+          <Tabs.Content value="changes" className="pt-5 outline-none">
+            <ChangesPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />
           </Tabs.Content>
         </Tabs.Root>
       )}

@@ -2,7 +2,8 @@
  * What the list needs of a business. The list's state and cache hold these, whether they
  * came from the server's render or an API answer; picking the card's fields keeps photos,
  * addresses and the rest out of them. Hours and time zone stay: the card's "Open now" /
- * "Closed" badge is worked out from them, and the response time's phrase from its minutes.
+ * "Closed" badge is worked out from them (with the owner's holiday and closed-day list), and
+ * the response time's phrase from its minutes.
  */
 import type { Business } from "./schemas/business.ts";
 
@@ -24,6 +25,8 @@ export type ListBusiness = Pick<
   | "timeZone"
   | "emergency247"
   | "responseMinutes"
+  | "closedHolidays"
+  | "closedDates"
 > & {
   /** Miles from the searched place (a `near` search only). */
   distanceMiles?: number;
@@ -55,6 +58,8 @@ export function toListBusiness(b: ListBusiness): ListBusiness {
     timeZone,
     emergency247,
     responseMinutes,
+    closedHolidays,
+    closedDates,
     distanceMiles,
   } = b;
   return {
@@ -74,6 +79,9 @@ export function toListBusiness(b: ListBusiness): ListBusiness {
     ...(timeZone ? { timeZone } : {}),
     ...(emergency247 ? { emergency247 } : {}),
     ...(typeof responseMinutes === "number" ? { responseMinutes } : {}),
+    // The owner's closures: the card's "Open now" must agree with the business page.
+    ...(closedHolidays ? { closedHolidays } : {}),
+    ...(closedDates?.length ? { closedDates } : {}),
     ...(typeof distanceMiles === "number" ? { distanceMiles } : {}),
   };
 }

@@ -81,14 +81,44 @@ function cached(year: number): Holiday[] {
 /**
  * The holiday a business is closed for on `date` ("YYYY-MM-DD", a local calendar date), or
  * null: one of the six major holidays, on its own date or on the weekday it is observed.
+ * `closedHolidays` (the business's own list, by name) narrows them; absent = all six.
  */
-export function holidayClosure(date: string): Holiday | null {
+export function holidayClosure(date: string, closedHolidays?: readonly string[]): Holiday | null {
   const year = Number(date.slice(0, 4));
   // New Year's Day of next year may be observed on 31 December.
   for (const h of [...cached(year), ...cached(year + 1).slice(0, 1)]) {
+    if (closedHolidays && !closedHolidays.includes(h.name)) continue;
     if (h.closes && (h.date === date || h.observed === date)) return h;
   }
   return null;
+}
+
+/** The days a business closes besides its weekly hours (Business.closedHolidays / closedDates). */
+export interface Closures {
+  /** Holiday names it closes on; absent = every CLOSING_HOLIDAYS one, [] = none. */
+  readonly closedHolidays?: readonly string[] | undefined;
+  /** Other closed days, "YYYY-MM-DD", with an optional note. */
+  readonly closedDates?: readonly { readonly date: string; readonly note?: string | undefined }[] | undefined;
+}
+
+/** The owner's closed day on `date` ("Closed" or its note), or null. */
+export function closedDateOn(date: string, closures: Closures | undefined): string | null {
+  const found = closures?.closedDates?.find((d) => d.date === date);
+  return found ? found.note || "Closed" : null;
+}
+
+/** The closing holidays a business closes on, in calendar order. */
+export function closingHolidaysOf(closures: Closures | undefined): string[] {
+  const list = closures?.closedHolidays;
+  return list ? CLOSING_HOLIDAYS.filter((h) => list.includes(h)) : [...CLOSING_HOLIDAYS];
+}
+
+/** Its closed days from `today` on ("YYYY-MM-DD"), soonest first, at most `limit`. */
+export function upcomingClosedDates(closures: Closures | undefined, today: string, limit = 10) {
+  return [...(closures?.closedDates ?? [])]
+    .filter((d) => d.date >= today)
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .slice(0, limit);
 }
 
 /** Names of the holidays a business closes for, in calendar order (the business page lists them). */

@@ -9,9 +9,10 @@
  * Public holidays (src/lib/holidays.ts: New Year's Day, Memorial Day, Independence Day, Labor
  * Day, Thanksgiving, Christmas, and the weekdays they are observed on) close a business for
  * that whole local day, unless it is open 24/7 or answers emergencies 24/7 (`emergency247`):
- * those keep their hours.
+ * those keep their hours. A business may narrow the holidays (`closedHolidays`) and add days of
+ * its own (`closedDates`, which close it whatever its hours: the owner said so).
  */
-import { holidayClosure } from "./holidays.ts";
+import { closedDateOn, holidayClosure, type Closures } from "./holidays.ts";
 import { WEEKDAYS, type Weekday } from "./options.ts";
 import type { BusinessHours } from "./schemas/business.ts";
 
@@ -117,6 +118,8 @@ export interface OpenState {
   today: Weekday;
   /** The public holiday it is closed for today (absent when it is not one, or the business stays open). */
   holiday?: string;
+  /** Closed today on a day the owner listed: its note, or "Closed". */
+  closedDate?: string;
 }
 
 /**
@@ -128,15 +131,18 @@ export function openState(
   timeZone: string = DEFAULT_TIME_ZONE,
   now: number | Date = Date.now(),
   emergency247 = false,
+  closures?: Closures,
 ): OpenState {
   const always = isOpen247(hours);
   const clock = localTime(now, timeZone);
-  const holiday = always || emergency247 ? null : holidayClosure(clock.date);
+  const closedDate = closedDateOn(clock.date, closures);
+  const holiday = always || emergency247 ? null : holidayClosure(clock.date, closures?.closedHolidays);
   return {
-    open: always || openFromSpans(weeklySpans(hours), timeZone, now, emergency247),
+    open: closedDate === null && (always || openFromSpans(weeklySpans(hours), timeZone, now, emergency247, closures)),
     always,
     today: clock.day,
     ...(holiday ? { holiday: holiday.name } : {}),
+    ...(closedDate !== null ? { closedDate } : {}),
   };
 }
 
@@ -151,9 +157,15 @@ export function openFromSpans(
   timeZone: string,
   now: number | Date,
   emergency247 = false,
+  closures?: Closures,
 ): boolean {
   const { day, minutes: at, date } = localTime(now, timeZone);
-  if (!emergency247 && holidayClosure(date) && !week.every((d) => d.some(([o, c]) => o === 0 && c >= DAY)))
+  if (closedDateOn(date, closures) !== null) return false;
+  if (
+    !emergency247 &&
+    holidayClosure(date, closures?.closedHolidays) &&
+    !week.every((d) => d.some(([o, c]) => o === 0 && c >= DAY))
+  )
     return false;
   const index = WEEKDAYS.indexOf(day);
   return (
@@ -177,11 +189,12 @@ export function nextOpenStateChange(
   now: number = Date.now(),
   horizonMinutes = 60,
   emergency247 = false,
+  closures?: Closures,
 ): number | null {
   const always = isOpen247(hours);
   const week = weeklySpans(hours);
   const stateAt = (at: number) =>
-    `${always || openFromSpans(week, timeZone, at, emergency247)} ${localTime(at, timeZone).day}`;
+    `${(always && closedDateOn(localTime(at, timeZone).date, closures) === null) || openFromSpans(week, timeZone, at, emergency247, closures)} ${localTime(at, timeZone).day}`;
   const start = stateAt(now);
   const firstMinute = Math.floor(now / MINUTE) * MINUTE + MINUTE;
   for (let i = 0; i < horizonMinutes; i++) {

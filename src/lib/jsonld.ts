@@ -6,8 +6,9 @@ import type { Business, PublicReview } from "./schemas/business.ts";
 import { siteUrl } from "./env.ts";
 import { SITE } from "./site.ts";
 import { WEEKDAYS, type Weekday } from "./options.ts";
-import { clockMinutes } from "./hours.ts";
 import { licenceName, licensingState } from "./credentials.ts";
+import { upcomingClosedDates } from "./holidays.ts";
+import { DEFAULT_TIME_ZONE, clockMinutes, localTime } from "./hours.ts";
 
 const DAY_NAMES: Record<Weekday, string> = {
   monday: "Monday",
@@ -61,13 +62,29 @@ export function licenceCredential(business: Pick<Business, "credentials">): Reco
   };
 }
 
+/**
+ * The owner's upcoming closed days (from `today`, "YYYY-MM-DD" on the business's clock) as
+ * schema.org special hours: closed all day (opens = closes = 00:00, Google's documented form).
+ */
+export function specialClosures(business: Pick<Business, "closedDates">, today: string) {
+  return upcomingClosedDates(business, today).map((d) => ({
+    "@type": "OpeningHoursSpecification",
+    validFrom: d.date,
+    validThrough: d.date,
+    opens: "00:00",
+    closes: "00:00",
+  }));
+}
+
 export function businessJsonLd(
   business: Business,
   reviews: readonly PublicReview[],
   pageUrl: string,
+  now: number = Date.now(),
 ): Record<string, unknown> {
   const absolute = (src: string) => new URL(src, pageUrl).toString();
   const hours = openingHours(business.businessHours);
+  const closures = specialClosures(business, localTime(now, business.timeZone ?? DEFAULT_TIME_ZONE).date);
   // A hidden review's placeholder is no review: it stays out of the structured data.
   const shown = reviews.filter((r) => !r.hidden);
   const licence = licenceCredential(business);
@@ -93,6 +110,7 @@ export function businessJsonLd(
     areaServed: business.serviceAreas.map((name) => ({ "@type": "Place", name })),
     ...(hours.length ? { openingHoursSpecification: hours } : {}),
     ...(licence ? { hasCredential: [licence] } : {}),
+    ...(closures.length ? { specialOpeningHoursSpecification: closures } : {}),
     // A rating without reviews is not a rating: schema.org consumers reject a zero count.
     ...(business.reviewCount > 0
       ? {

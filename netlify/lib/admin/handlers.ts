@@ -97,7 +97,7 @@ export function adminSpec(label: string, methods: readonly Method[]) {
 }
 
 /** The query, or the 400 with its fields. */
-function readQuery<S extends z.ZodObject>(schema: S, req: Request): z.output<S> {
+export function readQuery<S extends z.ZodObject>(schema: S, req: Request): z.output<S> {
   const query = parseQuery(schema, req);
   if (!query.ok) throw new HttpError(400, ADMIN_QUERY_ERROR, { extra: { fields: query.fields } });
   return query.data;

@@ -92,6 +92,15 @@ export function seeOwnerPage(path: string, notice?: string): Response {
 }
 
 /**
+ * The `?saved=` notice of a page, if it is one the page itself gives: a crafted link must not
+ * put words of its choosing in a Treeline notice (a "call this number" phishing line).
+ */
+export function knownNotice(req: Request, known: readonly string[]): string | undefined {
+  const text = new URL(req.url).searchParams.get("saved");
+  return text !== null && known.includes(text) ? text : undefined;
+}
+
+/**
  * The signed-in owner and their business, or the response to give instead: the sign-in page
  * (401) without a session, "no longer listed" (404) when the business is gone.
  */

@@ -189,9 +189,11 @@ return 'ok'
  * A routing change (an answer, the response clock): compare-and-set the lead, then in the
  * same step set or clear its clock entry and queue its messages, so a change is never stored
  * without the messages it owes.
- * KEYS: lead, clock zset, outbox item, outbox zset.
+ * KEYS: lead, clock zset, outbox item, outbox zset, then one businessLeads zset per delivery.
  * ARGV: expected JSON, new JSON, lead id, clock score ms ("" = off the clock), fresh outbox
- * item JSON, now ms -> 'ok' | 'stale' | 'missing'
+ * item JSON, now ms, then each delivery's offer time ms (same order as its key) -> 'ok' |
+ * 'stale' | 'missing'. The business's lead list gets the lead in the same step (NX: the
+ * first offer time stays), so an owner's page never misses an offered lead.
  */
 export const MUTATE_LEAD = `
 local current = redis.call('GET', KEYS[1])
@@ -205,6 +207,7 @@ else
 end
 if redis.call('EXISTS', KEYS[3]) == 0 then redis.call('SET', KEYS[3], ARGV[5]) end
 redis.call('ZADD', KEYS[4], ARGV[6], ARGV[3])
+for i = 5, #KEYS do redis.call('ZADD', KEYS[i], 'NX', ARGV[i + 2], ARGV[3]) end
 return 'ok'
 `;
 

@@ -13,6 +13,7 @@ import {
   searchRanges,
   type Point,
 } from "../../../../src/lib/geo/distance.ts";
+import type { Closures } from "../../../../src/lib/holidays.ts";
 import { DEFAULT_TIME_ZONE, openFromSpans, weeklySpans, type Span } from "../../../../src/lib/hours.ts";
 import { asJson, asNumber } from "../decode.ts";
 import type { Keys } from "../keys.ts";
@@ -37,7 +38,13 @@ export const serviceKey = (service: string) =>
  * JSON parses as it arrives (the client parses every reply that is JSON; an id alone
  * would cost it a failed parse each).
  */
-type NearMember = [id: string, timeZone: string, emergency: 0 | 1, week: Span[][]];
+type NearMember = [id: string, timeZone: string, emergency: 0 | 1, week: Span[][], closures?: NearClosures];
+
+/**
+ * The owner's closures, so "open now" agrees with the business page: [closedHolidays (null =
+ * all), closed dates]. Absent when the business has neither (and in members written before).
+ */
+type NearClosures = [holidays: string[] | null, dates: string[]];
 
 /** What the `near` field of the business hash holds: its member and the sets it is in, to leave them on change. */
 export interface NearState {
@@ -47,7 +54,10 @@ export interface NearState {
 
 /** The location index writes for one business (the bench bulk-loads with this too). */
 export function nearPlan(
-  profile: Pick<Business, "id" | "location" | "services" | "emergency247" | "businessHours" | "timeZone">,
+  profile: Pick<
+    Business,
+    "id" | "location" | "services" | "emergency247" | "businessHours" | "timeZone" | "closedHolidays" | "closedDates"
+  >,
   keys: Keys,
 ) {
   if (!profile.location) return null;
@@ -59,6 +69,8 @@ export function nearPlan(
     profile.emergency247 ? 1 : 0,
     weeklySpans(profile.businessHours),
   ];
+  if (profile.closedHolidays || profile.closedDates?.length)
+    entry.push([profile.closedHolidays ?? null, (profile.closedDates ?? []).map((d) => d.date)]);
   const member = JSON.stringify(entry);
   const state: NearState = { member, sets: sets.map((k) => k.slice(keys.prefix.length)) };
   return { score: geohashScore(profile.location), sets, member, state };
@@ -67,6 +79,16 @@ export function nearPlan(
 function nearMember(value: unknown): NearMember | null {
   const entry = typeof value === "string" ? asJson<unknown>(value) : value;
   return Array.isArray(entry) && typeof entry[0] === "string" && Array.isArray(entry[3]) ? (entry as NearMember) : null;
+}
+
+/** A member's closures as hours.ts reads them. */
+function nearClosures(value: NearClosures | undefined): Closures | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const [holidays, dates] = value;
+  return {
+    ...(Array.isArray(holidays) ? { closedHolidays: holidays } : {}),
+    closedDates: Array.isArray(dates) ? dates.map((date) => ({ date })) : [],
+  };
 }
 
 /** What the location index reads of a business. */
@@ -130,7 +152,7 @@ export async function nearList(
       const miles = distanceMiles(query.near, decodeGeohashScore(asNumber(flat[i + 1])));
       if (miles > radius) continue;
       if (query.emergency && entry[2] !== 1) continue;
-      if (query.openNow && !openFromSpans(entry[3], entry[1], now, entry[2] === 1)) continue;
+      if (query.openNow && !openFromSpans(entry[3], entry[1], now, entry[2] === 1, nearClosures(entry[4]))) continue;
       inside.push({ id: entry[0], miles });
     }
   }

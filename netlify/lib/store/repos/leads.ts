@@ -218,6 +218,8 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
       tx.hset(keys.leadText, { [id]: leadSearchText(lead) });
       tx.set(keys.outboxItem(id), JSON.stringify(newOutboxItem(lead)));
       tx.zadd(keys.outbox, { score: Date.parse(lead.createdAt), member: id });
+      for (const d of lead.routing?.deliveries ?? [])
+        tx.zadd(keys.businessLeads(d.businessId), { nx: true }, { score: Date.parse(d.offeredAt), member: id });
       await tx.exec();
       return { lead, duplicate: false };
     },
@@ -241,9 +243,17 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
         LeadSchema.parse(next);
         const deadline = nextDeadline(next);
         const item = newOutboxItem({ ...next, createdAt: new Date(now).toISOString() });
+        // Every delivery's business lists the lead (NX in the script: re-adding is a no-op).
+        const offered = next.routing?.deliveries ?? [];
         const reply = asString(
           await mutateScript.exec(
-            [keys.lead(id), keys.clock, keys.outboxItem(id), keys.outbox],
+            [
+              keys.lead(id),
+              keys.clock,
+              keys.outboxItem(id),
+              keys.outbox,
+              ...offered.map((d) => keys.businessLeads(d.businessId)),
+            ],
             [
               stored,
               JSON.stringify(next),
@@ -251,6 +261,7 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
               deadline === null ? "" : String(deadline),
               JSON.stringify(item),
               String(now),
+              ...offered.map((d) => String(Date.parse(d.offeredAt))),
             ],
           ),
         );

@@ -7,8 +7,8 @@
  * paint and without JavaScript; the page leaves the CDN when they next change
  * (nextOpenStateChange, src/pages/directory/[slug].astro).
  */
-import { CLOSING_HOLIDAYS } from "../../../lib/holidays.ts";
-import { DEFAULT_TIME_ZONE, OPEN_TEXT, isOpen247, openState } from "../../../lib/hours.ts";
+import { closingHolidaysOf, upcomingClosedDates } from "../../../lib/holidays.ts";
+import { DEFAULT_TIME_ZONE, OPEN_TEXT, isOpen247, localTime, openState } from "../../../lib/hours.ts";
 import { hoursRows } from "../../../lib/directory.ts";
 import type { Business } from "../../../lib/schemas/business.ts";
 
@@ -24,15 +24,25 @@ export function timeZoneName(timeZone: string): string {
   }
 }
 
+/** "a", "a and b", "a, b and c". */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/** "2026-12-24" -> "Thursday, December 24, 2026" (a calendar date: no time zone shift). */
+function dayLabel(date: string): string {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+}
+
 /** The open state as a badge. */
 export function OpenNow({
   business,
   now,
 }: {
-  business: Pick<Business, "businessHours" | "timeZone" | "emergency247">;
+  business: Pick<Business, "businessHours" | "timeZone" | "emergency247" | "closedHolidays" | "closedDates">;
   now: number;
 }) {
-  const state = openState(business.businessHours, business.timeZone, now, business.emergency247);
+  const state = openState(business.businessHours, business.timeZone, now, business.emergency247, business);
   return (
     <p
       className="badge bg-forest-100 text-forest-800 data-[closed]:bg-slate-100 data-[closed]:text-slate-700"
@@ -49,13 +59,15 @@ export function HoursTable({
   business,
   now,
 }: {
-  business: Pick<Business, "businessHours" | "timeZone" | "emergency247">;
+  business: Pick<Business, "businessHours" | "timeZone" | "emergency247" | "closedHolidays" | "closedDates">;
   now: number;
 }) {
   const timeZone = business.timeZone ?? DEFAULT_TIME_ZONE;
-  const state = openState(business.businessHours, timeZone, now, business.emergency247);
+  const state = openState(business.businessHours, timeZone, now, business.emergency247, business);
   const today = state.today;
   const holidayOpen = business.emergency247 === true || isOpen247(business.businessHours);
+  const holidays = closingHolidaysOf(business);
+  const upcoming = upcomingClosedDates(business, localTime(now, timeZone).date);
   return (
     <div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 text-sm">
@@ -75,11 +87,27 @@ export function HoursTable({
         ))}
       </dl>
       <p className="mt-3 text-xs text-slate-500" data-holiday-hours="">
+        {state.closedDate ? `Closed today (${state.closedDate}). ` : ""}
         {state.holiday ? `Closed today for ${state.holiday}. ` : ""}
         {holidayOpen
           ? "Open on public holidays for emergencies."
-          : `Closed on ${CLOSING_HOLIDAYS.slice(0, -1).join(", ")} and ${CLOSING_HOLIDAYS.at(-1)} (and the weekdays they are observed on).`}
+          : holidays.length === 0
+            ? "Open on public holidays."
+            : `Closed on ${listed(holidays)} (and the weekday${holidays.length === 1 ? "" : "s"} ${holidays.length === 1 ? "it is" : "they are"} observed on).`}
       </p>
+      {upcoming.length > 0 && (
+        <div className="mt-2 text-xs text-slate-600" data-closed-dates="">
+          <p className="font-semibold">Also closed</p>
+          <ul>
+            {upcoming.map((d) => (
+              <li key={d.date}>
+                <time dateTime={d.date}>{dayLabel(d.date)}</time>
+                {d.note ? `: ${d.note}` : ""}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <p className="mt-1 text-xs text-slate-500">Times are {timeZoneName(timeZone)}.</p>
     </div>
   );

@@ -26,10 +26,10 @@ export function OpenBadge({
   business,
   now,
 }: {
-  business: Pick<ListBusiness, "businessHours" | "timeZone" | "emergency247">;
+  business: Pick<ListBusiness, "businessHours" | "timeZone" | "emergency247" | "closedHolidays" | "closedDates">;
   now?: number;
 }) {
-  const state = openState(business.businessHours ?? {}, business.timeZone, now ?? 0, business.emergency247);
+  const state = openState(business.businessHours ?? {}, business.timeZone, now ?? 0, business.emergency247, business);
   if (state.always)
     return (
       <span className="badge shrink-0 bg-forest-100 text-forest-800" data-testid="open-badge">

@@ -1,0 +1,181 @@
+/**
+ * The owner's photos: GET/POST /owner/photos (a multipart form that works without JavaScript:
+ * upload, or a Remove button per photo); the public copies are served by photo-serve.ts.
+ *
+ * An upload is checked by its bytes (JPEG, PNG or WebP, at most 5 MB), then re-encoded with
+ * sharp: turned upright from its EXIF orientation, shrunk to at most 1600 px on its longest
+ * side and written as WebP without any metadata (no GPS position, camera or owner name
+ * leaves the phone). The result is stored in Netlify Blobs under a name made from its own
+ * hash, so its public URL never changes content and is cached for a year. The business's
+ * `images` list changes through applyListingChange (history, rollback, cache purge). A removed
+ * photo's file stays in the store, so rolling the removal back shows it again.
+ */
+import { createHash } from "node:crypto";
+import { escapeHtml } from "../../../src/lib/forms/markup.ts";
+import { IMAGE_TYPES, sniffImageType, type PhotoStore } from "../blobs.ts";
+import { netlifyPurge, type Purge } from "../directory.ts";
+import { MAX_BODY_LIMIT, MB, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
+import { problemPage } from "../pages.ts";
+import { applyListingChange } from "./changes.ts";
+import { knownNotice, ownerHtml, ownerOf, ownerPage, seeOwnerPage } from "./page.ts";
+import { blobKey, defaultBusinessPhotos, photoPath } from "./photo-serve.ts";
+
+export const PHOTOS_ROUTE = "/owner/photos";
+/** Photos a listing may show. */
+export const MAX_BUSINESS_PHOTOS = 12;
+/** One upload, as sent (the whole post must fit MAX_BODY_LIMIT, the functions' body cap). */
+export const MAX_UPLOAD_BYTES = 5 * MB;
+/** The longest side of a stored photo. */
+export const PHOTO_MAX_SIDE = 1600;
+/** What a photo may be, sniffed from its bytes. */
+export const ACCEPTED_PHOTO_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+] as const satisfies readonly (typeof IMAGE_TYPES)[number][];
+
+export const PHOTO_MESSAGES = {
+  type: "That file is not a JPEG, PNG or WebP photo. Nothing was added.",
+  size: `A photo can be at most ${MAX_UPLOAD_BYTES / MB} MB. Nothing was added.`,
+  none: "Choose a photo to upload.",
+  full: `A listing shows at most ${MAX_BUSINESS_PHOTOS} photos: remove one first.`,
+  unreadable: "That photo could not be read. Try saving it again as a JPEG. Nothing was added.",
+  added: "Photo added. Your public page shows it now.",
+  removed: "Photo removed. Your public page no longer shows it.",
+  notFound: "That photo is not on your listing.",
+} as const;
+
+/** Upright, at most PHOTO_MAX_SIDE px, WebP, no metadata (sharp keeps none unless asked). */
+export async function processPhoto(bytes: Uint8Array): Promise<Uint8Array> {
+  const { default: sharp } = await import("sharp");
+  const out = await sharp(bytes, { failOn: "error", limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: "inside", withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer();
+  return new Uint8Array(out);
+}
+
+export interface OwnerPhotosDeps extends EndpointDeps {
+  purge?: Purge;
+  photos?: () => PhotoStore;
+}
+
+function photosBody(images: readonly string[]): string {
+  const list =
+    images.length === 0
+      ? `<p>No photos yet.</p>`
+      : `<ul style="list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:1rem">` +
+        images
+          .map(
+            (src, i) =>
+              `<li><img src="${escapeHtml(src)}" alt="Photo ${i + 1}" loading="lazy" style="width:100%;aspect-ratio:4/3;object-fit:cover;border-radius:.5rem">` +
+              `<form method="post" action="${PHOTOS_ROUTE}" enctype="multipart/form-data"><input type="hidden" name="remove" value="${escapeHtml(src)}"><button class="link-button" type="submit">Remove photo ${i + 1}</button></form></li>`,
+          )
+          .join("") +
+        `</ul>`;
+  const full = images.length >= MAX_BUSINESS_PHOTOS;
+  return (
+    `<p class="lead">${images.length} of ${MAX_BUSINESS_PHOTOS} photos. JPEG, PNG or WebP, up to ${MAX_UPLOAD_BYTES / MB} MB each. We shrink them and remove hidden details (such as where a phone photo was taken) before they go on your page.</p>` +
+    list +
+    (full
+      ? `<p>${escapeHtml(PHOTO_MESSAGES.full)}</p>`
+      : `<form class="owner-form" method="post" action="${PHOTOS_ROUTE}" enctype="multipart/form-data">` +
+        `<label for="photo">Add a photo<input id="photo" type="file" name="photo" accept="${ACCEPTED_PHOTO_TYPES.join(",")}" required></label>` +
+        `<button type="submit" class="btn-primary">Upload photo</button></form>`)
+  );
+}
+
+export function ownerPhotosHandler(deps: OwnerPhotosDeps = {}): Endpoint {
+  const purge = deps.purge ?? netlifyPurge;
+  const photosOf = deps.photos ?? defaultBusinessPhotos;
+  return endpoint(
+    {
+      log: "[owner] photos",
+      methods: ["GET", "HEAD", "POST"],
+      body: { multipart: MAX_BODY_LIMIT },
+      sameSiteOnly: true,
+      rateLimit: { name: "owner-photos", perMinute: () => 20 },
+      pagesOnly: true,
+      headers: { "cache-control": "private, no-store" },
+      page: (status, message) =>
+        problemPage(status === 413 ? "That photo is too large" : "Something went wrong", message),
+    },
+    deps,
+    async (call) => {
+      const owner = await ownerOf(call);
+      if (!owner.ok) return owner.response;
+      const { business, session } = owner;
+      const page = (status: number, extra: { notice?: string; problem?: string }) =>
+        ownerHtml(
+          ownerPage({ title: "Photos", business, active: PHOTOS_ROUTE, body: photosBody(business.images), ...extra }),
+          status,
+        );
+      if (!call.body)
+        return page(200, { notice: knownNotice(call.req, [PHOTO_MESSAGES.added, PHOTO_MESSAGES.removed]) });
+      const form = call.body.value;
+      const actor = { kind: "owner" as const, email: session.email };
+
+      const remove = form.get("remove");
+      if (typeof remove === "string" && remove !== "") {
+        if (!business.images.includes(remove)) return page(404, { problem: PHOTO_MESSAGES.notFound });
+        await storeCall(
+          () =>
+            applyListingChange(
+              call.store,
+              {
+                businessId: business.id,
+                actor,
+                summary: "Photo removed",
+                patch: { images: business.images.filter((s) => s !== remove) },
+              },
+              call.now(),
+              purge,
+            ),
+          { step: "save" },
+        );
+        return seeOwnerPage(PHOTOS_ROUTE, PHOTO_MESSAGES.removed);
+      }
+
+      const file = form.get("photo");
+      if (!(file instanceof File) || file.size === 0) return page(400, { problem: PHOTO_MESSAGES.none });
+      if (file.size > MAX_UPLOAD_BYTES) return page(413, { problem: PHOTO_MESSAGES.size });
+      if (business.images.length >= MAX_BUSINESS_PHOTOS) return page(409, { problem: PHOTO_MESSAGES.full });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const type = sniffImageType(bytes);
+      if (!type || !(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(type))
+        return page(400, { problem: PHOTO_MESSAGES.type });
+      let processed: Uint8Array;
+      try {
+        processed = await processPhoto(bytes);
+      } catch {
+        // The right signature but bytes sharp cannot decode: the file's fault, not ours.
+        return page(400, { problem: PHOTO_MESSAGES.unreadable });
+      }
+      const name = `${createHash("sha256").update(processed).digest("hex").slice(0, 32)}.webp`;
+      const src = photoPath(business.id, name);
+      if (business.images.includes(src)) return seeOwnerPage(PHOTOS_ROUTE, PHOTO_MESSAGES.added);
+      await storeCall(
+        () =>
+          photosOf().put(blobKey(business.id, name), processed, {
+            contentType: "image/webp",
+            size: processed.byteLength,
+            uploadedAt: new Date(call.now()).toISOString(),
+          }),
+        { step: "photo store" },
+      );
+      await storeCall(
+        () =>
+          applyListingChange(
+            call.store,
+            { businessId: business.id, actor, summary: "Photo added", patch: { images: [...business.images, src] } },
+            call.now(),
+            purge,
+          ),
+        { step: "save" },
+      );
+      console.info(`[owner] photos ${business.id}: added ${name} (${processed.byteLength} bytes)`);
+      return seeOwnerPage(PHOTOS_ROUTE, PHOTO_MESSAGES.added);
+    },
+  );
+}

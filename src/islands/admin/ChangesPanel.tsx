@@ -1,0 +1,152 @@
+/**
+ * The listing change history: every change an owner (or a rollback) made to a listing, newest
+ * first, with who, when, the summary and each field before -> after, and a "Roll back" that
+ * asks once more before it puts the fields back (the rollback is a new change, shown on top).
+ * Optionally narrowed to one business by its id. Values are rendered as text.
+ */
+import { useCallback, useState, type FormEvent } from "react";
+import {
+  CHANGE_FIELD_LABELS,
+  changeValueText,
+  type AdminChange,
+  type AdminChangesReply,
+} from "../../lib/admin-changes.ts";
+import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
+import { ErrorAlert, Pager, useCursorList } from "./ListParts.tsx";
+
+interface Props {
+  token: string;
+  refreshKey: number;
+  onAuthError(): void;
+}
+
+const who = (c: AdminChange) => (c.actor.kind === "owner" ? `Owner ${c.actor.email}` : "Operator");
+
+export function ChangesPanel({ token, refreshKey, onAuthError }: Props) {
+  const [businessId, setBusinessId] = useState("");
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [bump, setBump] = useState(0);
+  const fetchPage = useCallback(
+    (from: string | null) =>
+      adminJson<AdminChangesReply>(
+        token,
+        `/api/admin/changes?limit=25${businessId ? `&businessId=${encodeURIComponent(businessId)}` : ""}${from ? `&cursor=${encodeURIComponent(from)}` : ""}`,
+      ),
+    [token, businessId],
+  );
+  const { items, cursor, loading, error, setError, more } = useCursorList<AdminChange, AdminChangesReply>(
+    fetchPage,
+    refreshKey + bump,
+    onAuthError,
+  );
+
+  function filter(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusinessId(String(new FormData(event.currentTarget).get("businessId") ?? "").trim());
+  }
+
+  async function rollBack(change: AdminChange) {
+    setBusy(change.id);
+    setError(null);
+    setDone(null);
+    try {
+      await adminJson<{ data: AdminChange }>(token, `/api/admin/changes/${encodeURIComponent(change.id)}/rollback`, {
+        method: "POST",
+        body: {},
+      });
+      setDone(`Rolled back "${change.summary}" on ${change.businessName ?? change.businessId}.`);
+      setConfirming(null);
+      // The rollback is a change of its own: read the list again to show it on top.
+      setBump((b) => b + 1);
+    } catch (e) {
+      if (isAuthError(e)) onAuthError();
+      else setError(problem(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-label="Listing changes" aria-busy={loading || undefined}>
+      <p className="text-sm text-slate-600">
+        What owners changed on their listings. Roll back puts the changed fields back as they were; the public page
+        shows it on the next request.
+      </p>
+      <form onSubmit={filter} className="mt-3 flex flex-wrap items-end gap-2">
+        <label className="grid gap-1 text-sm font-semibold text-slate-700">
+          Business id
+          <input name="businessId" defaultValue={businessId} className="rounded-md border border-slate-300 px-3 py-2" />
+        </label>
+        <button type="submit" className="btn-outline btn-sm">
+          Show
+        </button>
+      </form>
+      {done ? (
+        <p role="status" className="mt-3 rounded-lg border border-forest-200 bg-forest-50 p-3 text-sm text-forest-900">
+          {done}
+        </p>
+      ) : null}
+      <ErrorAlert error={error} />
+      {items.length === 0 && !loading ? <p className="mt-6 text-slate-600">No changes yet.</p> : null}
+      <ul className="mt-4 space-y-3" aria-label="Changes, newest first">
+        {items.map((change) => (
+          <li key={change.id} className="card p-4 sm:p-5" data-change-id={change.id}>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="font-semibold text-slate-900">{change.summary}</span>
+              {change.revertOf ? <span className="badge bg-slate-100 text-slate-700">Rollback</span> : null}
+            </div>
+            <p className="mt-1 text-sm text-slate-600">
+              {change.businessSlug ? (
+                <a className="link" href={`/directory/${encodeURIComponent(change.businessSlug)}`}>
+                  {change.businessName ?? change.businessId}
+                </a>
+              ) : (
+                change.businessId
+              )}
+              {" · "}
+              <span className="break-all">{who(change)}</span>
+              {" · "}
+              <time dateTime={change.at}>{formatWhen(change.at)}</time>
+            </p>
+            <dl className="mt-2 grid gap-1 text-sm">
+              {Object.keys(change.after).map((field) => (
+                <div key={field} className="grid gap-x-2 sm:grid-cols-[10rem_1fr]">
+                  <dt className="font-medium text-slate-700">{CHANGE_FIELD_LABELS[field] ?? field}</dt>
+                  <dd className="break-words text-slate-700">
+                    <del className="text-slate-500">{changeValueText(change.before[field])}</del>
+                    {" -> "}
+                    <ins className="no-underline">{changeValueText(change.after[field])}</ins>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <div className="mt-3 flex flex-wrap gap-2">
+              {confirming === change.id ? (
+                <>
+                  <button
+                    type="button"
+                    className="btn-primary btn-sm"
+                    disabled={busy === change.id}
+                    onClick={() => void rollBack(change)}
+                  >
+                    {busy === change.id ? "Rolling back..." : "Yes, roll back"}
+                  </button>
+                  <button type="button" className="btn-outline btn-sm" onClick={() => setConfirming(null)}>
+                    Cancel
+                  </button>
+                </>
+              ) : (
+                <button type="button" className="btn-outline btn-sm" onClick={() => setConfirming(change.id)}>
+                  Roll back
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Pager cursor={cursor} loading={loading} onMore={more} />
+    </section>
+  );
+}

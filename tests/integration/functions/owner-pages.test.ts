@@ -1,0 +1,482 @@
+/**
+ * The owner's pages and the operator's change history, in-process against real Redis: the
+ * session gate, the overview's leads (from the per-business index, with Answer links), the
+ * profile form (hours to the public page and its JSON-LD, 400 with messages and nothing
+ * changed), photos (metadata stripped, resized, type sniffed), and rollback.
+ */
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memoryPhotoStore } from "../../../netlify/lib/blobs.ts";
+import { loadBusinessPage } from "../../../netlify/lib/directory-page.ts";
+import { ownerOverviewHandler } from "../../../netlify/lib/owners/overview.ts";
+import { backfillBusinessLeads } from "../../../netlify/lib/owners/leads.ts";
+import { ownerProfileHandler, PROFILE_INVALID } from "../../../netlify/lib/owners/profile.ts";
+import { PHOTO_MAX_SIDE, PHOTO_MESSAGES, ownerPhotosHandler } from "../../../netlify/lib/owners/photos.ts";
+import { businessPhotoHandler } from "../../../netlify/lib/owners/photo-serve.ts";
+import { listChanges } from "../../../netlify/lib/owners/changes.ts";
+import { adminChangesHandler, adminRollbackHandler } from "../../../netlify/lib/admin/changes.ts";
+import { CHANGE_NOT_FOUND, NOTHING_TO_ROLL_BACK, type AdminChangesReply } from "../../../src/lib/admin-changes.ts";
+import { addOwner, createOwnerSession } from "../../../netlify/lib/owners/session.ts";
+import { keyspace } from "../../../netlify/lib/store/keys.ts";
+import { businessJsonLd } from "../../../src/lib/jsonld.ts";
+import { PROFILE_MESSAGES, PROFILE_SAVED } from "../../../src/lib/owner-profile.ts";
+import { parseEnv } from "../../../src/lib/env.ts";
+import type { Delivery } from "../../../src/lib/schemas/lead.ts";
+import {
+  ORIGIN,
+  functionsHarness,
+  getRequest,
+  nextIp,
+  testBusiness,
+  validBooking,
+  type FunctionsHarness,
+} from "../../helpers/functions.ts";
+
+const h = await functionsHarness("owner-pages");
+const TOKEN = "owner-pages-admin-token-0123456789";
+const env = parseEnv({ RATE_LIMIT_PER_MINUTE: "1000", SITE_URL: ORIGIN, ADMIN_TOKEN: TOKEN });
+
+/** A week of 8-to-5 weekdays as the profile form posts it. */
+function profileFields(over: Record<string, string | string[]> = {}): [string, string][] {
+  const base: Record<string, string | string[]> = {
+    description: "Family-run tree care.",
+    services: ["Tree Trimming", "Stump Grinding"],
+    serviceAreas: "Austin\nRound Rock",
+    website: "https://oak.example.com",
+    phone: "(512) 555-0100",
+    closedHolidays: ["Thanksgiving Day", "Christmas Day"],
+    closedDate: ["2099-12-24", ""],
+    closedNote: ["Christmas Eve", ""],
+  };
+  for (const d of ["monday", "tuesday", "wednesday", "thursday", "friday"]) {
+    base[`${d}.mode`] = "open";
+    base[`${d}.open`] = "08:00";
+    base[`${d}.close`] = "17:00";
+  }
+  base["saturday.mode"] = "closed";
+  base["sunday.mode"] = "closed";
+  const all = { ...base, ...over };
+  return Object.entries(all).flatMap(([k, v]) =>
+    Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]],
+  );
+}
+
+describe.skipIf(!h)("owner pages", () => {
+  let harness: FunctionsHarness;
+  const purges: string[][] = [];
+  const photos = memoryPhotoStore();
+  let n = 0;
+  const deps = () => ({
+    store: () => harness.store,
+    env,
+    purge: async (tags: string[]) => void purges.push(tags),
+    photos: () => photos,
+  });
+
+  /** A fresh business with a signed-in owner: its id and the Cookie header. */
+  async function ownedBusiness(over: Parameters<typeof testBusiness>[1] = {}) {
+    const id = `own-${process.pid}-${++n}`;
+    await harness.store.businesses.upsert(
+      testBusiness(id, { businessHours: { monday: "7:00 AM - 6:00 PM" }, images: [], ...over }),
+    );
+    await addOwner(harness.store, id, "Owner@Example.com", "email", Date.now());
+    const { setCookie } = await createOwnerSession(
+      harness.store,
+      env,
+      { businessId: id, email: "owner@example.com" },
+      Date.now(),
+    );
+    return { id, cookie: setCookie.split(";", 1)[0]! };
+  }
+
+  const post = (path: string, fields: [string, string][], cookie: string) =>
+    new Request(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", origin: ORIGIN, cookie },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const postForm = (path: string, form: FormData, cookie: string) =>
+    new Request(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: { origin: ORIGIN, cookie, accept: "text/html" },
+      body: form,
+    });
+
+  beforeAll(() => {
+    harness = h!;
+  });
+  afterAll(async () => {
+    await h?.teardown();
+  });
+
+  describe("the session gate", () => {
+    it("answers the sign-in page (401, never cached) without a cookie, on every owner page", async () => {
+      for (const handler of [ownerOverviewHandler(deps()), ownerProfileHandler(deps()), ownerPhotosHandler(deps())]) {
+        const res = await handler(getRequest("/owner"), nextIp());
+        expect(res.status).toBe(401);
+        expect(res.headers.get("cache-control")).toBe("private, no-store");
+        expect(await res.text()).toContain("Sign in to manage your listing");
+      }
+    });
+
+    it("answers 401 to a forged cookie, and a forged post changes nothing", async () => {
+      const { id, cookie } = await ownedBusiness();
+      const forged = cookie.slice(0, -1) + (cookie.endsWith("A") ? "B" : "A");
+      const res = await ownerOverviewHandler(deps())(getRequest("/owner", { headers: { cookie: forged } }), nextIp());
+      expect(res.status).toBe(401);
+      const posted = await ownerProfileHandler(deps())(post("/owner/profile", profileFields(), forged), nextIp());
+      expect(posted.status).toBe(401);
+      expect((await harness.store.businesses.get(id))!.description).toBe("General tree care.");
+    });
+  });
+
+  describe("overview", () => {
+    it("lists the business's leads newest first, from its own index, with an Answer link and the state", async () => {
+      const { id, cookie } = await ownedBusiness({ name: "Glance Oaks" });
+      const offer = (at: number, state: Delivery["state"]): Delivery => ({
+        businessId: id,
+        name: "Glance Oaks",
+        slug: `business-${id}`,
+        offeredAt: new Date(at).toISOString(),
+        deadlineAt: new Date(at + 3_600_000).toISOString(),
+        state,
+      });
+      const t = Date.now();
+      const older = await harness.store.leads.create("booking", validBooking(id), {
+        sourcePage: "/directory",
+        routing: { deliveries: [offer(t - 60_000, "accepted")], events: [] },
+      });
+      const newer = await harness.store.leads.create("booking", validBooking(id), {
+        sourcePage: "/directory",
+        routing: { deliveries: [offer(t, "waiting")], events: [] },
+      });
+      const res = await ownerOverviewHandler(deps())(getRequest("/owner", { headers: { cookie } }), nextIp());
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html.indexOf(newer.lead.id)).toBeGreaterThan(-1);
+      expect(html.indexOf(newer.lead.id)).toBeLessThan(html.indexOf(older.lead.id));
+      expect(html).toContain("Waiting for an answer");
+      expect(html).toContain("Accepted");
+      expect(html).toMatch(new RegExp(`href="/respond/${newer.lead.id}\\.${id}\\.[0-9a-z]+\\.[A-Za-z0-9_-]{22}"`));
+      expect(html).toContain(newer.lead.reference!);
+      expect(html).toContain("No response time shown yet");
+    });
+
+    it("pages the leads 20 at a time", async () => {
+      const { id, cookie } = await ownedBusiness();
+      const t = Date.now();
+      for (let i = 0; i < 21; i++) {
+        const at = new Date(t - i * 60_000).toISOString();
+        await harness.store.leads.create("booking", validBooking(id), {
+          sourcePage: "/directory",
+          routing: {
+            deliveries: [{ businessId: id, name: "P", slug: "p", offeredAt: at, deadlineAt: at, state: "expired" }],
+            events: [],
+          },
+        });
+      }
+      const open = (path: string) =>
+        ownerOverviewHandler(deps())(getRequest(path, { headers: { cookie } }), nextIp()).then((r) => r.text());
+      const first = await open("/owner");
+      expect(first.match(/<tr data-lead=/g)).toHaveLength(20);
+      expect(first).toContain('href="/owner?page=2" rel="next"');
+      const second = await open("/owner?page=2");
+      expect(second.match(/<tr data-lead=/g)).toHaveLength(1);
+      expect(second).toContain('href="/owner?page=1" rel="prev"');
+    });
+
+    it("adds a delivery made by a routing change to the new business's list (the script step)", async () => {
+      const first = await ownedBusiness();
+      const second = await ownedBusiness();
+      const at = Date.now();
+      const d = (businessId: string): Delivery => ({
+        businessId,
+        name: "X",
+        slug: `business-${businessId}`,
+        offeredAt: new Date(at).toISOString(),
+        deadlineAt: new Date(at + 3_600_000).toISOString(),
+        state: "waiting",
+      });
+      const { lead } = await harness.store.leads.create("booking", validBooking(first.id), {
+        sourcePage: "/directory",
+        routing: { deliveries: [d(first.id)], events: [] },
+      });
+      await harness.store.leads.mutate(lead.id, (l) => ({
+        ...l,
+        routing: { ...l.routing!, deliveries: [...l.routing!.deliveries, d(second.id)] },
+      }));
+      const keys = keyspace(harness.store.prefix);
+      expect(await harness.store.redis.zrange(keys.businessLeads(second.id), 0, -1)).toEqual([lead.id]);
+      expect(await harness.store.redis.zrange(keys.businessLeads(first.id), 0, -1)).toEqual([lead.id]);
+    });
+
+    it("the backfill adds leads stored before the index, and running it again adds nothing", async () => {
+      const { id } = await ownedBusiness();
+      const at = Date.now();
+      const { lead } = await harness.store.leads.create("booking", validBooking(id), {
+        sourcePage: "/directory",
+        routing: {
+          deliveries: [
+            {
+              businessId: id,
+              name: "X",
+              slug: "x",
+              offeredAt: new Date(at).toISOString(),
+              deadlineAt: new Date(at + 1).toISOString(),
+              state: "expired",
+            },
+          ],
+          events: [],
+        },
+      });
+      const keys = keyspace(harness.store.prefix);
+      await harness.store.redis.del(keys.businessLeads(id));
+      expect(await backfillBusinessLeads(harness.store)).toBeGreaterThanOrEqual(1);
+      expect(await harness.store.redis.zrange(keys.businessLeads(id), 0, -1)).toEqual([lead.id]);
+      expect(await backfillBusinessLeads(harness.store)).toBe(0);
+    });
+  });
+
+  describe("profile", () => {
+    it("shows the form with the stored hours", async () => {
+      const { cookie } = await ownedBusiness();
+      const res = await ownerProfileHandler(deps())(getRequest("/owner/profile", { headers: { cookie } }), nextIp());
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('name="monday.open" value="07:00"');
+      expect(html).toContain('name="monday.close" value="18:00"');
+      expect(html).toMatch(/name="tuesday.mode" value="closed" checked/);
+    });
+
+    it("an hours edit: 303 with a notice, stored, recorded, purged, on the public page and in its JSON-LD", async () => {
+      const { id, cookie } = await ownedBusiness();
+      purges.length = 0;
+      const res = await ownerProfileHandler(deps())(post("/owner/profile", profileFields(), cookie), nextIp());
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe(`/owner/profile?saved=${encodeURIComponent(PROFILE_SAVED)}`);
+      const stored = (await harness.store.businesses.get(id))!;
+      expect(stored.businessHours.monday).toBe("8:00 AM - 5:00 PM");
+      expect(stored.businessHours.saturday).toBeUndefined();
+      expect(stored.closedHolidays).toEqual(["Thanksgiving Day", "Christmas Day"]);
+      expect(stored.closedDates).toEqual([{ date: "2099-12-24", note: "Christmas Eve" }]);
+      expect(stored.serviceAreas).toEqual(["Austin", "Round Rock"]);
+      expect(purges).toEqual([["directory", `business-${id}`]]);
+      const { items } = await listChanges(harness.store, { businessId: id });
+      expect(items).toHaveLength(1);
+      expect(items[0]!.actor).toEqual({ kind: "owner", email: "owner@example.com" });
+      expect(items[0]!.before.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
+      const { page } = await loadBusinessPage(harness.store, stored.slug);
+      expect(page!.business.businessHours.friday).toBe("8:00 AM - 5:00 PM");
+      const ld = businessJsonLd(
+        page!.business,
+        page!.reviews,
+        `${ORIGIN}/directory/${stored.slug}`,
+        Date.parse("2099-12-01T12:00:00Z"),
+      );
+      expect(ld.openingHoursSpecification).toContainEqual({
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: "Monday",
+        opens: "08:00",
+        closes: "17:00",
+      });
+      expect(ld.specialOpeningHoursSpecification).toEqual([
+        {
+          "@type": "OpeningHoursSpecification",
+          validFrom: "2099-12-24",
+          validThrough: "2099-12-24",
+          opens: "00:00",
+          closes: "00:00",
+        },
+      ]);
+    });
+
+    it("the near search's 'open now' agrees: open on Thanksgiving once the owner unticks it", async () => {
+      const location = { lat: 10.5, lng: 10.5 };
+      const { id, cookie } = await ownedBusiness({ location, businessHours: { thursday: "9:00 AM - 5:00 PM" } });
+      const thanksgivingNoon = Date.parse("2026-11-26T18:00:00Z");
+      const openNow = async () =>
+        (
+          await harness.store.businesses.list({ near: location, radius: 5, openNow: true, now: thanksgivingNoon })
+        ).data.map((b) => b.id);
+      expect(await openNow()).not.toContain(id);
+      const fields = profileFields({ closedHolidays: [], "thursday.open": "09:00", "thursday.close": "17:00" });
+      const res = await ownerProfileHandler(deps())(post("/owner/profile", fields, cookie), nextIp());
+      expect(res.status).toBe(303);
+      expect((await harness.store.businesses.get(id))!.closedHolidays).toEqual([]);
+      expect(await openNow()).toContain(id);
+    });
+
+    it("shows its own notice after the redirect, never words a crafted link brings", async () => {
+      const { cookie } = await ownedBusiness();
+      const open = (saved: string) =>
+        ownerProfileHandler(deps())(
+          getRequest(`/owner/profile?saved=${encodeURIComponent(saved)}`, { headers: { cookie } }),
+          nextIp(),
+        ).then((r) => r.text());
+      expect(await open(PROFILE_SAVED)).toContain(`<p class="notice" role="status">${PROFILE_SAVED}</p>`);
+      expect(await open("Your listing is suspended: call 555-0100")).not.toContain("suspended");
+    });
+
+    it("invalid hours: 400 with the message by the field, the posted values kept, nothing changed", async () => {
+      const { id, cookie } = await ownedBusiness();
+      purges.length = 0;
+      const res = await ownerProfileHandler(deps())(
+        post("/owner/profile", profileFields({ "tuesday.open": "", description: "Changed?" }), cookie),
+        nextIp(),
+      );
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html).toContain(PROFILE_INVALID);
+      expect(html).toContain(`<p class="field-error" id="err-hours.tuesday">${PROFILE_MESSAGES.time}</p>`);
+      expect(html).toContain("Changed?");
+      const stored = (await harness.store.businesses.get(id))!;
+      expect(stored.description).toBe("General tree care.");
+      expect(stored.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
+      expect((await listChanges(harness.store, { businessId: id })).total).toBe(0);
+      expect(purges).toEqual([]);
+    });
+
+    it("refuses a post from another site (403) and changes nothing", async () => {
+      const { id, cookie } = await ownedBusiness();
+      const req = new Request(`${ORIGIN}/owner/profile`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example", cookie },
+        body: new URLSearchParams(profileFields()).toString(),
+      });
+      const res = await ownerProfileHandler(deps())(req, nextIp());
+      expect(res.status).toBe(403);
+      expect((await harness.store.businesses.get(id))!.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
+    });
+  });
+
+  describe("photos", () => {
+    it("a JPEG with EXIF is stored upright, resized and without metadata, and served with a year's cache", async () => {
+      const { id, cookie } = await ownedBusiness();
+      const jpeg = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: "#3a7" } })
+        .jpeg()
+        .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: "Secret Owner", Artist: "Phone" } } })
+        .toBuffer();
+      expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+      const form = new FormData();
+      form.set("photo", new File([new Uint8Array(jpeg)], "oak.jpg", { type: "image/jpeg" }));
+      const res = await ownerPhotosHandler(deps())(postForm("/owner/photos", form, cookie), nextIp());
+      expect(res.status).toBe(303);
+      const stored = (await harness.store.businesses.get(id))!;
+      expect(stored.images).toHaveLength(1);
+      const src = stored.images[0]!;
+      expect(src).toMatch(new RegExp(`^/photos/${id}/[a-f0-9]{32}\\.webp$`));
+      const served = await businessPhotoHandler({ photos: () => photos, env })(getRequest(src), nextIp());
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      expect(served.headers.get("cache-control")).toContain("immutable");
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect(meta.format).toBe("webp");
+      expect(meta.exif).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+      // Rotated upright (orientation 6 turns 2400x1800 on its side), then shrunk to 1600 on the long side.
+      expect([meta.width, meta.height]).toEqual([1200, PHOTO_MAX_SIDE]);
+      expect(bytes.includes(Buffer.from("Secret Owner"))).toBe(false);
+    });
+
+    it("a text file named .jpg is refused (400) and nothing is added", async () => {
+      const { id, cookie } = await ownedBusiness();
+      const form = new FormData();
+      form.set("photo", new File(["just some text, not a photo"], "tree.jpg", { type: "image/jpeg" }));
+      const res = await ownerPhotosHandler(deps())(postForm("/owner/photos", form, cookie), nextIp());
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain(PHOTO_MESSAGES.type);
+      expect((await harness.store.businesses.get(id))!.images).toEqual([]);
+    });
+
+    it("Remove takes a photo off the listing", async () => {
+      const { id, cookie } = await ownedBusiness({ images: ["/images/a.jpg", "/images/b.jpg"] });
+      const form = new FormData();
+      form.set("remove", "/images/a.jpg");
+      const res = await ownerPhotosHandler(deps())(postForm("/owner/photos", form, cookie), nextIp());
+      expect(res.status).toBe(303);
+      expect((await harness.store.businesses.get(id))!.images).toEqual(["/images/b.jpg"]);
+    });
+
+    it("an unknown photo name is 404", async () => {
+      const res = await businessPhotoHandler({ photos: () => photos, env })(
+        getRequest(`/photos/biz-001/${"0".repeat(32)}.webp`),
+        nextIp(),
+      );
+      expect(res.status).toBe(404);
+    });
+  });
+  describe("the operator's change history", () => {
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const rollback = (id: string, headers: Record<string, string> = auth) =>
+      new Request(`${ORIGIN}/api/admin/changes/${id}/rollback`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: "{}",
+      });
+
+    it("lists a business's changes with who, when and the fields before and after", async () => {
+      const { id, cookie } = await ownedBusiness({ name: "History Oaks" });
+      await ownerProfileHandler(deps())(post("/owner/profile", profileFields(), cookie), nextIp());
+      const res = await adminChangesHandler(deps())(
+        getRequest(`/api/admin/changes?businessId=${id}`, { headers: auth }),
+        nextIp(),
+      );
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as AdminChangesReply;
+      expect(body.total).toBe(1);
+      expect(body.nextCursor).toBeNull();
+      expect(body.data[0]).toMatchObject({
+        businessId: id,
+        businessName: "History Oaks",
+        actor: { kind: "owner", email: "owner@example.com" },
+        summary: "Profile and hours",
+        before: { businessHours: { monday: "7:00 AM - 6:00 PM" } },
+      });
+    });
+
+    it("needs the operator token (401) and refuses a bad query (400)", async () => {
+      const res = await adminChangesHandler(deps())(getRequest("/api/admin/changes"), nextIp());
+      expect(res.status).toBe(401);
+      const bad = await adminChangesHandler(deps())(
+        getRequest("/api/admin/changes?limit=0", { headers: auth }),
+        nextIp(),
+      );
+      expect(bad.status).toBe(400);
+      const nobody = await adminRollbackHandler(deps())(rollback("ch_abc0123456789a", {}), nextIp());
+      expect(nobody.status).toBe(401);
+    });
+
+    it("rollback restores the old hours on the public page, is itself recorded, and a second one has nothing to do", async () => {
+      const { id, cookie } = await ownedBusiness();
+      await ownerProfileHandler(deps())(post("/owner/profile", profileFields(), cookie), nextIp());
+      const [change] = (await listChanges(harness.store, { businessId: id })).items;
+      purges.length = 0;
+      const res = await adminRollbackHandler(deps())(rollback(change!.id), nextIp());
+      expect(res.status).toBe(201);
+      const { data } = (await res.json()) as { data: { revertOf: string; actor: unknown; summary: string } };
+      expect(data).toMatchObject({
+        revertOf: change!.id,
+        actor: { kind: "operator" },
+        summary: "Rolled back: Profile and hours",
+      });
+      const stored = (await harness.store.businesses.get(id))!;
+      expect(stored.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
+      expect(stored.closedHolidays).toBeUndefined();
+      expect(stored.description).toBe("General tree care.");
+      expect(purges).toEqual([["directory", `business-${id}`]]);
+      const { page } = await loadBusinessPage(harness.store, stored.slug);
+      expect(page!.business.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
+      expect((await listChanges(harness.store, { businessId: id })).total).toBe(2);
+      const again = await adminRollbackHandler(deps())(rollback(change!.id), nextIp());
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { error: string }).error).toBe(NOTHING_TO_ROLL_BACK);
+    });
+
+    it("an unknown change is 404", async () => {
+      const res = await adminRollbackHandler(deps())(rollback("ch_zzzzzz0123456789"), nextIp());
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { error: string }).error).toBe(CHANGE_NOT_FOUND);
+    });
+  });
+});
