@@ -78,7 +78,7 @@ export type AdminContext = FunctionContext;
 export type AdminHandler = Endpoint;
 
 /** One admin endpoint: the token gate, admin headers on every answer, JSON bodies of up to 8 KB. */
-function adminSpec(label: string, methods: readonly Method[]) {
+export function adminSpec(label: string, methods: readonly Method[]) {
   return {
     log: `[admin] ${label}`,
     methods,
@@ -97,14 +97,14 @@ function adminSpec(label: string, methods: readonly Method[]) {
 }
 
 /** The query, or the 400 with its fields. */
-function readQuery<S extends z.ZodObject>(schema: S, req: Request): z.output<S> {
+export function readQuery<S extends z.ZodObject>(schema: S, req: Request): z.output<S> {
   const query = parseQuery(schema, req);
   if (!query.ok) throw new HttpError(400, ADMIN_QUERY_ERROR, { extra: { fields: query.fields } });
   return query.data;
 }
 
 /** A JSON body read by `schema`, or the 400 with its fields. */
-function readPatch<S extends z.ZodType>(schema: S, body: { value: unknown } | null): z.output<S> {
+export function readPatch<S extends z.ZodType>(schema: S, body: { value: unknown } | null): z.output<S> {
   const parsed = schema.safeParse(body?.value);
   if (!parsed.success) throw new HttpError(400, ADMIN_QUERY_ERROR, { extra: { fields: fieldErrors(parsed.error) } });
   return parsed.data;

@@ -7,46 +7,13 @@
  * code is used): the operator sees every way into every listing.
  */
 import { randomBytes } from "node:crypto";
-import type { AddBusinessInput, ClaimKind, ClaimStatus, OwnerRole } from "../../../src/lib/owners.ts";
+import type { Claim } from "../../../src/lib/owners.ts";
+
+export type { Claim };
 import { asJson, asNumber, asString } from "../store/decode.ts";
 import { keyspace } from "../store/keys.ts";
 import { SETTLE_CLAIM } from "../store/scripts.ts";
 import type { Store } from "../store/index.ts";
-
-/** The business an "add" claim proposes (AddBusinessInput without the submitter's fields). */
-export type BusinessProposal = Pick<
-  AddBusinessInput,
-  "businessName" | "address" | "city" | "state" | "zipCode" | "phone" | "businessEmail" | "website" | "services"
->;
-
-export interface Claim {
-  /** "cl_" + 20 characters. */
-  id: string;
-  kind: ClaimKind;
-  /** The listed business claimed; for "add", set once approved (the new business). */
-  businessId?: string;
-  /** The claimed business's name when claimed (the admin list needs no second read). */
-  businessName?: string;
-  /** For "add": the business to list. */
-  proposal?: BusinessProposal;
-  claimant: {
-    name: string;
-    /** Lower-cased. */
-    email: string;
-    phone?: string;
-    role: OwnerRole;
-    note?: string;
-  };
-  /** How it is proved: the e-mail or phone on file, or the operator's check. */
-  proof: "email" | "sms" | "operator";
-  status: ClaimStatus;
-  /** Why it was refused (required then), or the operator's note on an approval. */
-  reason?: string;
-  /** ISO. */
-  createdAt: string;
-  /** ISO: when the operator decided, or the link or code was used. */
-  decidedAt?: string;
-}
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
 /** "cl_" and 20 random base32 characters (100 bits). */
