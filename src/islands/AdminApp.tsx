@@ -18,6 +18,7 @@ import { LeadsPanel } from "./admin/LeadsPanel.tsx";
 import { MessagesPanel } from "./admin/MessagesPanel.tsx";
 import { OutboxPanel } from "./admin/OutboxPanel.tsx";
 import { ReviewsPanel } from "./admin/ReviewsPanel.tsx";
+import { ClaimsPanel } from "./admin/ClaimsPanel.tsx";
 import { inputClass, labelClass } from "../views/leads/LeadForm.tsx";
 
 type Phase =
@@ -25,11 +26,12 @@ type Phase =
   | { kind: "disabled"; message: string }
   | { kind: "signed-out"; error?: string }
   | { kind: "ready"; token: string };
-type Tab = "leads" | "messages" | "reviews" | "outbox";
+type Tab = "leads" | "messages" | "reviews" | "claims" | "outbox";
 const TABS: [Tab, string][] = [
   ["leads", "Leads"],
   ["messages", "Messages"],
   ["reviews", "Reviews"],
+  ["claims", "Claims"],
   ["outbox", "Notifications"],
 ];
 
@@ -261,6 +263,9 @@ export default function AdminApp() {
           </Tabs.Content>
           <Tabs.Content value="reviews" className="pt-5 outline-none">
             <ReviewsPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />
+          </Tabs.Content>
+          <Tabs.Content value="claims" className="pt-5 outline-none">
+            <ClaimsPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />
           </Tabs.Content>
           <Tabs.Content value="outbox" className="pt-5 outline-none">
             <OutboxPanel

@@ -224,8 +224,10 @@ export interface Claim {
   kind: ClaimKind;
   /** The listed business claimed; for "add", set once approved (the new business). */
   businessId?: string;
-  /** The claimed business's name when claimed (the admin list needs no second read). */
+  /** The business's name (claimed, or proposed by an "add"), so the admin list needs no second read. */
   businessName?: string;
+  /** Its page's slug, once it is listed. */
+  businessSlug?: string;
   /** For "add": the business to list. */
   proposal?: BusinessProposal;
   claimant: {

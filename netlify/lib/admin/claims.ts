@@ -156,6 +156,7 @@ export function adminClaimHandler(deps: AdminDeps = {}): Endpoint {
       ...claim,
       status: "approved",
       businessId: biz.id,
+      businessSlug: biz.slug,
       ...(reason ? { reason } : {}),
       decidedAt,
     };

@@ -197,6 +197,7 @@ export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
         kind: "claim",
         businessId: business.id,
         businessName: business.name,
+        businessSlug: business.slug,
         claimant: {
           name: input.name,
           email,
