@@ -25,6 +25,7 @@ import {
   wrongCodeMessage,
 } from "../../../src/lib/owners.ts";
 import { zipPoint } from "../../../src/lib/geo/places.ts";
+import { CLAIM_LINK_LABEL } from "../../../src/lib/owner-links.ts";
 import { KB, clientIp, endpoint, storeCall, type Call, type Endpoint, type EndpointDeps, type Env } from "../http.ts";
 import { problemPage } from "../pages.ts";
 import { deliverNow, type NotifyDeps } from "../notify/index.ts";
@@ -107,7 +108,7 @@ function linkProblem(reason: "invalid" | "expired"): Response {
       "This sign-in link can't be used",
       [
         escapeHtml(text),
-        `Find your business in the <a href="/directory">directory</a> and choose <strong>Own this business? Claim it</strong> for a new link.`,
+        `Find your business in the <a href="/directory">directory</a> and choose <strong>${escapeHtml(CLAIM_LINK_LABEL)}</strong> for a new link.`,
       ],
       { alert: true },
     ),
@@ -379,7 +380,7 @@ export function signOutHandler(deps: OwnerAuthDeps = {}): Endpoint {
         return ownerHtml(
           messagePage("Signed out", [
             escapeHtml(OWNER_MESSAGES.signedOut),
-            `To sign in again, open your business's page in the <a href="/directory">directory</a> and choose <strong>Own this business? Claim it</strong>.`,
+            `To sign in again, open your business's page in the <a href="/directory">directory</a> and choose <strong>${escapeHtml(CLAIM_LINK_LABEL)}</strong>.`,
           ]),
         );
       const clear = await storeCall(() => endOwnerSession(req, store, env), { step: "session" });
