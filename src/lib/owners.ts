@@ -22,6 +22,10 @@ export const OWNER_MAX_FAILURES = 10;
 export const OWNER_LOCKOUT_SECONDS = 15 * 60;
 /** Claims, codes and new businesses per client address per minute. */
 export const CLAIMS_PER_MINUTE = 10;
+/** Links and codes sent to one business's contact on file per minute, whoever asks (no mail bombing). */
+export const SENDS_PER_BUSINESS_PER_MINUTE = 3;
+export const TOO_MANY_SENDS =
+  "We just sent a sign-in link or code for this business. Please check for it, or try again in a minute.";
 /** Sign-in attempts (link or code posts) per client address per minute. */
 export const SIGN_INS_PER_MINUTE = 20;
 

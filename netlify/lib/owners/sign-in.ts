@@ -19,15 +19,19 @@ import {
   ClaimInput,
   CodeInput,
   OWNER_MESSAGES,
+  SENDS_PER_BUSINESS_PER_MINUTE,
   SIGN_INS_PER_MINUTE,
   SIGN_IN_LINK_TTL_MS,
+  TOO_MANY_SENDS,
   maskEmail,
+  maskPhone,
   wrongCodeMessage,
 } from "../../../src/lib/owners.ts";
 import { zipPoint } from "../../../src/lib/geo/places.ts";
 import { CLAIM_LINK_LABEL } from "../../../src/lib/owner-links.ts";
 import { KB, clientIp, endpoint, storeCall, type Call, type Endpoint, type EndpointDeps, type Env } from "../http.ts";
 import { problemPage } from "../pages.ts";
+import { enforceRateLimit } from "../ratelimit.ts";
 import { deliverNow, type NotifyDeps } from "../notify/index.ts";
 import type { Store } from "../store/index.ts";
 import { createClaim, getClaim, newClaimId, settleClaim, type Claim } from "./claims.ts";
@@ -45,7 +49,7 @@ import { OWNER_PAGE_HEADERS, ownerHtml } from "./page.ts";
 import { addOwner, createOwnerSession, endOwnerSession, isOwner, normalEmail } from "./session.ts";
 import {
   CODE_ID_PATTERN,
-  codeExists,
+  peekCode,
   issueCode,
   issueSignInLink,
   ownerLockedOutFor,
@@ -69,6 +73,8 @@ const ANY_TOKEN = /^[A-Za-z0-9._~-]{1,200}$/;
 export interface OwnerAuthDeps extends EndpointDeps {
   /** The notifier's seams (tests: a fetch to the fake Resend and Twilio). */
   notify?: NotifyDeps;
+  /** Links and codes per business per minute (default SENDS_PER_BUSINESS_PER_MINUTE). */
+  sendsPerBusiness?: number;
 }
 
 const pageSpec = (log: string, methods: ("GET" | "HEAD" | "POST")[], perMinute: number) => ({
@@ -193,6 +199,16 @@ export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
       const owner = await storeCall(() => isOwner(store, business.id, email), { step: "owners" });
       const proof: Claim["proof"] =
         input.proof === "sms" && business.phone ? "sms" : email === onFile || owner ? "email" : "operator";
+      // The contact on file gets a few links or codes a minute, however many addresses ask.
+      if (proof !== "operator")
+        await enforceRateLimit(
+          store,
+          "owner-send",
+          business.id,
+          deps.sendsPerBusiness ?? SENDS_PER_BUSINESS_PER_MINUTE,
+          now,
+          TOO_MANY_SENDS,
+        );
       const claim: Claim = {
         id: newClaimId(),
         kind: "claim",
@@ -348,21 +364,29 @@ export function codeHandler(deps: OwnerAuthDeps = {}): Endpoint {
       const client = clientIp(req, context);
       const wait = await storeCall(() => ownerLockedOutFor(store, client), { step: "lockout" });
       if (wait > 0) return lockedOutPage(wait);
-      if (!body) {
-        const live = await storeCall(() => codeExists(store, params.id, now()), { step: "code" });
-        return live ? ownerHtml(codeFormPage({ path, businessName: "the business" })) : gone();
+      const grant = await storeCall(() => peekCode(store, params.id, now()), { step: "code" });
+      if (!grant) {
+        if (body) await storeCall(() => recordOwnerFailure(store, client), { step: "lockout" });
+        return gone();
       }
+      const business = await storeCall(() => store.businesses.get(grant.businessId), { step: "read" });
+      const form = (error?: string, status = 200) =>
+        ownerHtml(
+          codeFormPage({
+            path,
+            businessName: business?.name ?? "the business",
+            ...(business?.phone ? { phone: maskPhone(business.phone) } : {}),
+            ...(error ? { error } : {}),
+          }),
+          status,
+        );
+      if (!body) return form();
       const parsed = CodeInput.safeParse(valuesOf(body));
-      if (!parsed.success)
-        return ownerHtml(codeFormPage({ path, businessName: "the business", error: OWNER_MESSAGES.code }), 400);
+      if (!parsed.success) return form(OWNER_MESSAGES.code, 400);
       const result = await storeCall(() => tryCode(store, params.id, parsed.data.code, now()), { step: "code" });
       if (result.ok) return (await startSession(call, result.grant)) ?? gone();
       await storeCall(() => recordOwnerFailure(store, client), { step: "lockout" });
-      if (result.reason === "wrong")
-        return ownerHtml(
-          codeFormPage({ path, businessName: "the business", error: wrongCodeMessage(result.triesLeft) }),
-          400,
-        );
+      if (result.reason === "wrong") return form(wrongCodeMessage(result.triesLeft), 400);
       return gone();
     },
   );

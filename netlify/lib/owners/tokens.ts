@@ -119,11 +119,11 @@ export async function issueCode(
   return { id, code };
 }
 
-/** True while a code can still be tried (the code page shows its form). */
-export async function codeExists(store: Store, id: string, now: number): Promise<boolean> {
-  if (!CODE_ID_PATTERN.test(id)) return false;
+/** What a code grants while it can still be tried (the code page shows its form), else null. */
+export async function peekCode(store: Store, id: string, now: number): Promise<SignInGrant | null> {
+  if (!CODE_ID_PATTERN.test(id)) return null;
   const grant = asJson<SignInGrant>(await store.redis.hget(keyspace(store.prefix).ownerCode(id), "grant"));
-  return isGrant(grant) && grant.expiresAt > now;
+  return isGrant(grant) && grant.expiresAt > now ? grant : null;
 }
 
 export type CodeResult =

@@ -26,6 +26,7 @@ import {
   OWNER_MAX_FAILURES,
   OWNER_MESSAGES,
   SIGN_IN_LINK_TTL_MS,
+  TOO_MANY_SENDS,
   type AdminClaimReply,
   type AdminClaimsReply,
 } from "../../../src/lib/owners.ts";
@@ -52,7 +53,8 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
   let quiet: ReturnType<typeof parseEnv>;
   const store = () => h!.store;
 
-  const deps = (over: Partial<OwnerAuthDeps> = {}): OwnerAuthDeps => ({ store, env, ...over });
+  // The per-business send limit has its own test; the others claim one business many times.
+  const deps = (over: Partial<OwnerAuthDeps> = {}): OwnerAuthDeps => ({ store, env, sendsPerBusiness: 1000, ...over });
   const emailsTo = (to: string) => mail.calls.map((c) => c.body as Email).filter((e) => e.to.includes(to));
   const linkIn = (text: string) => /\/owner\/sign-in\/([A-Za-z0-9_-]{43})/.exec(text)?.[0] ?? "";
   const texts = () => sms.calls.map((c) => new URLSearchParams(String(c.body)));
@@ -302,7 +304,9 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     const code = /\b(\d{6})\b/.exec(text!.get("Body") ?? "")![1]!;
     const wrong = code === "000000" ? "111111" : "000000";
 
-    expect((await get(codeHandler(deps()), codePath)).status).toBe(200);
+    const form = await get(codeHandler(deps()), codePath);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain("Maple Trees's phone on file (•••) •••-0142");
     for (let left = CODE_MAX_TRIES - 1; left > 0; left--) {
       const tried = await post(codeHandler(deps()), codePath, [["code", wrong]]);
       expect(tried.status).toBe(400);
@@ -432,6 +436,31 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     expect(await locked.text()).toContain(escapeHtml(OWNER_MESSAGES.lockedOut));
     // Another address is not affected, and the link was not used up by the refused try.
     expect((await post(signInHandler(deps()), path)).status).toBe(303);
+  });
+
+  it("sends the contact on file only a few links or codes a minute, whoever asks", async () => {
+    await store().businesses.upsert(
+      testBusiness("oc-birch", { name: "Birch Bros", slug: "birch-bros", email: "desk@birch.test" }),
+    );
+    const claim = () =>
+      post(
+        claimHandler(deps({ sendsPerBusiness: 2 })),
+        "/owner/claim/birch-bros",
+        claimFields({ email: "desk@birch.test" }),
+      );
+    expect((await claim()).status).toBe(200);
+    expect((await claim()).status).toBe(200);
+    const third = await claim();
+    expect(third.status).toBe(429);
+    expect(await third.text()).toContain(escapeHtml(TOO_MANY_SENDS));
+    expect(emailsTo("desk@birch.test")).toHaveLength(2);
+    // A claim for the operator is not a send: it still goes through.
+    const other = await post(
+      claimHandler(deps({ sendsPerBusiness: 2 })),
+      "/owner/claim/birch-bros",
+      claimFields({ email: "someone@birch.test", proof: "operator" }),
+    );
+    expect(other.status).toBe(200);
   });
 
   it("refuses a claim posted from another site", async () => {

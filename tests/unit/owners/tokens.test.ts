@@ -8,10 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createStore, type Store } from "../../../netlify/lib/store/index.ts";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import {
-  codeExists,
   issueCode,
   issueSignInLink,
   ownerLockedOutFor,
+  peekCode,
   peekSignInLink,
   recordOwnerFailure,
   takeSignInLink,
@@ -86,9 +86,9 @@ describe("owner sign-in tokens", () => {
   it("a code: six digits; right once; the code is deleted on success", async () => {
     const { id, code } = await issueCode(store, { ...grant, via: "sms" }, NOW);
     expect(code).toMatch(/^\d{6}$/);
-    expect(await codeExists(store, id, NOW)).toBe(true);
+    expect(await peekCode(store, id, NOW)).toMatchObject({ businessId: "biz-1", via: "sms" });
     expect(await tryCode(store, id, code, NOW)).toMatchObject({ ok: true, grant: { via: "sms" } });
-    expect(await codeExists(store, id, NOW)).toBe(false);
+    expect(await peekCode(store, id, NOW)).toBeNull();
     expect(await tryCode(store, id, code, NOW)).toEqual({ ok: false, reason: "gone" });
   });
 
@@ -105,7 +105,7 @@ describe("owner sign-in tokens", () => {
 
   it("a right code after its time is refused", async () => {
     const { id, code } = await issueCode(store, grant, NOW);
-    expect(await codeExists(store, id, NOW + CODE_TTL_MS)).toBe(false);
+    expect(await peekCode(store, id, NOW + CODE_TTL_MS)).toBeNull();
     expect(await tryCode(store, id, code, NOW + CODE_TTL_MS)).toEqual({ ok: false, reason: "gone" });
   });
 
