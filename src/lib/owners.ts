@@ -187,10 +187,12 @@ export const AddBusinessInput = z.object({
   /** At least one service offered (PRO_SERVICES). */
   services: z.preprocess(
     (v) => (typeof v === "string" ? [v] : v),
+    // Checked as a whole, so the message belongs to the fieldset, not to one checkbox.
     z
-      .array(z.enum(SERVICE_VALUES, { error: OWNER_MESSAGES.services }), { error: OWNER_MESSAGES.services })
+      .array(z.string(), { error: OWNER_MESSAGES.services })
       .min(1, OWNER_MESSAGES.services)
-      .max(SERVICE_VALUES.length, OWNER_MESSAGES.services),
+      .max(SERVICE_VALUES.length, OWNER_MESSAGES.services)
+      .refine((list) => list.every((v) => (SERVICE_VALUES as readonly string[]).includes(v)), OWNER_MESSAGES.services),
   ),
   /** The submitter's name. */
   name: text(2, OWNER_MESSAGES.name, 100),

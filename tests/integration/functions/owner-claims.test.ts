@@ -208,6 +208,21 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     expect(signedIn.status).toBe(303);
   });
 
+  it("answers the visitor even when Resend fails: the link is stored and its message waits in the log", async () => {
+    mail.respondWith(500);
+    const res = await post(claimHandler(deps()), "/owner/claim/maple-trees", claimFields());
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Check your e-mail");
+    const list = await adminMessagesHandler({ store, env })(
+      getRequest("/api/admin/messages?limit=5", { headers: auth }),
+      nextIp(),
+    );
+    const [latest] = ((await list.json()) as AdminMessagesReply).data;
+    expect(latest).toMatchObject({ kind: "owner-sign-in", state: "retrying", attempts: 1 });
+    expect(latest!.note).toContain("HTTP 500");
+    expect((await post(signInHandler(deps()), linkIn(latest!.text))).status).toBe(303);
+  });
+
   it("sends another address's claim to the operator, who approves it: the claimant gets a link", async () => {
     const res = await post(
       claimHandler(deps()),
