@@ -83,9 +83,9 @@ export function claimFormPage(business: Business, path: string, v: Values = {}, 
     .map((p) => {
       const onFile =
         p.value === "email" && business.email
-          ? ` (${maskEmail(business.email)}: enter that address above)`
+          ? `: ${maskEmail(business.email)} (enter that address above)`
           : p.value === "sms" && business.phone
-            ? ` (${maskPhone(business.phone)})`
+            ? `: ${maskPhone(business.phone)}`
             : "";
       return `<label class="check"><input type="radio" name="proof" value="${p.value}"${p.value === proof ? " checked" : ""}>${escapeHtml(p.label + onFile)}</label>`;
     })
