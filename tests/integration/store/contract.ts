@@ -18,6 +18,7 @@ import { CITIES } from "../../../src/lib/options.ts";
 import type { BusinessInput, SeedBusiness } from "../../../src/lib/schemas/business.ts";
 import { leadFacetsContract } from "./lead-facets.ts";
 import { responseTimeContract } from "./response-times.ts";
+import { ownerTokensContract } from "./owner-tokens.ts";
 
 export interface StoreHarness {
   /** A new, empty store with its own prefix. */
@@ -194,6 +195,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
 
     responseTimeContract(h);
     leadFacetsContract(h);
+    ownerTokensContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {
