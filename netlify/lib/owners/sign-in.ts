@@ -123,15 +123,16 @@ function linkProblem(reason: "invalid" | "expired"): Response {
 }
 
 /**
- * A grant used: the owner is added (a link or code to the contact on file proves it; an
- * operator's grant needs the owner still there), the claim marked proved, a session started.
+ * A grant used: the owner is added (a link or code to the contact on file proves it; a link to
+ * an owner's own address, or the operator's, needs the owner still there), the claim marked
+ * proved, a session started.
  * Null when the business is gone or the operator removed the owner since.
  */
 async function startSession(call: Pick<Call<never, Store, never>, "store" | "env" | "now">, grant: SignInGrant) {
   const { store, env, now } = call;
   const business = await storeCall(() => store.businesses.get(grant.businessId), { step: "read" });
   if (!business) return null;
-  if (grant.via === "operator") {
+  if (grant.ownerOnly || grant.via === "operator") {
     if (!(await storeCall(() => isOwner(store, grant.businessId, grant.email), { step: "owners" }))) return null;
   } else {
     await storeCall(() => addOwner(store, grant.businessId, grant.email, grant.via, now()), { step: "owners" });
@@ -232,6 +233,8 @@ export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
         email,
         via: proof === "sms" ? "sms" : "email",
         claimId: claim.id,
+        // Not the address on file, so an owner's own: the link works only while they are one.
+        ...(proof === "email" && email !== onFile ? { ownerOnly: true } : {}),
       } as const;
       const notify = { env, now: () => at, ...deps.notify };
 

@@ -42,6 +42,11 @@ export interface SignInGrant {
   claimId: string;
   /** ms; checked as well as the key's TTL, so a clock a test drives is honoured. */
   expiresAt: number;
+  /**
+   * Signs in only someone who is still an owner (a link to an owner's own address, or after the
+   * operator's approval): removing them in the meantime makes the link worthless.
+   */
+  ownerOnly?: boolean;
 }
 
 const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");

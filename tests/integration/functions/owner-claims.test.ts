@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminMessagesHandler } from "../../../netlify/lib/admin/handlers.ts";
 import { adminClaimHandler, adminClaimsHandler } from "../../../netlify/lib/admin/claims.ts";
 import { getClaim } from "../../../netlify/lib/owners/claims.ts";
-import { isOwner, listOwners, readOwnerSession } from "../../../netlify/lib/owners/session.ts";
+import { addOwner, isOwner, listOwners, readOwnerSession, removeOwner } from "../../../netlify/lib/owners/session.ts";
 import {
   addBusinessHandler,
   claimHandler,
@@ -269,6 +269,22 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
       nextIp(),
     );
     expect(((await after.json()) as AdminClaimsReply).data.map((c) => c.id)).not.toContain(claim.id);
+  });
+
+  it("mails an owner a new link at their own address; removing them first makes it worthless", async () => {
+    await addOwner(store(), "oc-maple", "manager@elsewhere.test", "operator", Date.now());
+    const res = await post(
+      claimHandler(deps()),
+      "/owner/claim/maple-trees",
+      claimFields({ email: "Manager@Elsewhere.test", proof: "operator" }),
+    );
+    expect(await res.text()).toContain("Check your e-mail");
+    const [email] = emailsTo("manager@elsewhere.test");
+    await removeOwner(store(), "oc-maple", "manager@elsewhere.test");
+    const refused = await post(signInHandler(deps()), linkIn(email!.text));
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get("set-cookie")).toBeNull();
+    expect(await isOwner(store(), "oc-maple", "manager@elsewhere.test")).toBe(false);
   });
 
   it("refuses a claim only with a reason, keeps the reason and e-mails it", async () => {
