@@ -21,6 +21,10 @@ import { ErrorAlert, Pager, useCursorList, type CursorPage } from "./ListParts.t
 
 const PAGE = 25;
 
+/** The view switch: the pressed one looks pressed, not only says so. */
+const toggleClass = (pressed: boolean) =>
+  `btn-outline btn-sm ${pressed ? "border-forest-700 bg-forest-50 text-forest-900" : ""}`;
+
 interface Props {
   token: string;
   refreshKey: number;
@@ -86,7 +90,7 @@ function ClaimCard({
           {claim.claimant.name} ({optionLabel(OWNER_ROLES, claim.claimant.role)}) · {claim.claimant.email}
           {claim.claimant.phone ? ` · ${claim.claimant.phone}` : ""}
         </Row>
-        <Row label="Proof">{optionLabel(CLAIM_PROOFS, claim.proof)}</Row>
+        {claim.kind === "claim" ? <Row label="Proof">{optionLabel(CLAIM_PROOFS, claim.proof)}</Row> : null}
         {claim.claimant.note ? (
           <Row label="Note">
             <span className="whitespace-pre-line">{claim.claimant.note}</span>
@@ -127,8 +131,8 @@ function ClaimCard({
             </label>
             <input
               id={reasonId}
-              className="input w-64 py-1 text-sm"
-              placeholder="Reason for refusing (the claimant reads it)"
+              className="input w-full py-1 text-sm sm:w-96"
+              placeholder="Reason (the claimant reads it)"
               maxLength={500}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
@@ -215,7 +219,7 @@ export function ClaimsPanel({ token, refreshKey, onAuthError }: Props) {
       <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="Show">
         <button
           type="button"
-          className="btn-outline btn-sm"
+          className={toggleClass(view === "pending")}
           aria-pressed={view === "pending"}
           onClick={() => setView("pending")}
         >
@@ -223,7 +227,7 @@ export function ClaimsPanel({ token, refreshKey, onAuthError }: Props) {
         </button>
         <button
           type="button"
-          className="btn-outline btn-sm"
+          className={toggleClass(view === "all")}
           aria-pressed={view === "all"}
           onClick={() => setView("all")}
         >
