@@ -20,6 +20,7 @@ import { LeadsPanel } from "./admin/LeadsPanel.tsx";
 import { MessagesPanel } from "./admin/MessagesPanel.tsx";
 import { OutboxPanel } from "./admin/OutboxPanel.tsx";
 import { ReviewsPanel } from "./admin/ReviewsPanel.tsx";
+import { ClaimsPanel } from "./admin/ClaimsPanel.tsx";
 import { inputClass, labelClass } from "../views/leads/LeadForm.tsx";
 
 type Phase =
@@ -27,11 +28,12 @@ type Phase =
   | { kind: "disabled"; message: string }
   | { kind: "signed-out"; error?: string }
   | { kind: "ready"; token: string };
-type Tab = "leads" | "messages" | "reviews" | "credentials" | "outbox" | "changes";
+type Tab = "leads" | "messages" | "reviews" | "claims" | "credentials" | "outbox" | "changes";
 const TABS: [Tab, string][] = [
   ["leads", "Leads"],
   ["messages", "Messages"],
   ["reviews", "Reviews"],
+  ["claims", "Claims"],
   ["credentials", "Credentials"],
   ["outbox", "Notifications"],
   ["changes", "Changes"],
@@ -265,6 +267,9 @@ export default function AdminApp() {
           </Tabs.Content>
           <Tabs.Content value="reviews" className="pt-5 outline-none">
             <ReviewsPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />
+          </Tabs.Content>
+          <Tabs.Content value="claims" className="pt-5 outline-none">
+            <ClaimsPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />
           </Tabs.Content>
           <Tabs.Content value="credentials" className="pt-5 outline-none">
             <CredentialsPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />

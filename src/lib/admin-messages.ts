@@ -43,6 +43,10 @@ export const MESSAGE_KIND_LABELS: Record<string, string> = {
   unreachable: "Business unreachable",
   undeliverable: "Offer undeliverable",
   "review-invite": "Review invitation",
+  "owner-sign-in": "Owner sign-in link",
+  "owner-code": "Owner sign-in code",
+  "claim-approved": "Claim approved",
+  "claim-refused": "Claim refused",
 };
 
 export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {

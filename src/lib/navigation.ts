@@ -2,6 +2,7 @@
  * Site navigation as data: the header, the mobile menu, the footer and the e2e link
  * checks all read these lists, so a route is renamed in one place.
  */
+import { ADD_BUSINESS_LABEL, ADD_BUSINESS_PATH } from "./owner-links.ts";
 
 export interface NavLink {
   /** Visible label. */
@@ -92,6 +93,7 @@ export const FOOTER_COLUMNS: { title: string; items: FooterItem[] }[] = [
       { label: "Marketing & SEO" },
       { label: "Fractional CFO" },
       { label: "Exit Strategy", href: "/business-growth/phase-6" },
+      { label: ADD_BUSINESS_LABEL, href: ADD_BUSINESS_PATH },
     ],
   },
   {

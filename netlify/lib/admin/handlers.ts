@@ -104,7 +104,7 @@ export function readQuery<S extends z.ZodObject>(schema: S, req: Request): z.out
 }
 
 /** A JSON body read by `schema`, or the 400 with its fields. */
-function readPatch<S extends z.ZodType>(schema: S, body: { value: unknown } | null): z.output<S> {
+export function readPatch<S extends z.ZodType>(schema: S, body: { value: unknown } | null): z.output<S> {
   const parsed = schema.safeParse(body?.value);
   if (!parsed.success) throw new HttpError(400, ADMIN_QUERY_ERROR, { extra: { fields: fieldErrors(parsed.error) } });
   return parsed.data;

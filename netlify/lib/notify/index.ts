@@ -299,3 +299,17 @@ export async function drainOutbox(store: Store, deps: NotifyDeps & { maxBatches?
   }
   return report;
 }
+
+/**
+ * Messages that are not about a lead's outbox item (an owner's sign-in link or code, a claim's
+ * answer): stored (an existing id wins, so a retried request sends nothing twice), then the
+ * due ones sent at once and their state stored. A provider's failure leaves the message in
+ * the log as "retrying" or "failed" and is never thrown; a store failure is.
+ */
+export async function deliverNow(store: Store, messages: Message[], deps: NotifyDeps = {}): Promise<Message[]> {
+  const d = resolve(deps);
+  const stored = await store.messages.ensure(messages);
+  const sent = await sendDue(stored, notifyConfig(d.env), d);
+  await store.messages.update(...sent.filter((m, i) => m !== stored[i]));
+  return sent;
+}

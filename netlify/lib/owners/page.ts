@@ -45,6 +45,8 @@ const STYLE = `<style>
 .notice{border:1px solid #86efac;background:#f0fdf4;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 1rem}
 .problem{border:1px solid #fca5a5;background:#fef2f2;color:#991b1b;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 1rem}
 </style>`;
+/** The owner forms' stylesheet, for the signed-out pages (claim, sign-in, add) too. */
+export const OWNER_STYLE = STYLE;
 
 /** A complete owner page: the business's name, the menu, an optional notice, the body. */
 export function ownerPage(o: {

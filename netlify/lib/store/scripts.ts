@@ -285,3 +285,56 @@ if previous then count = (tonumber(string.match(previous, '%d+$') or '0') or 0) 
 redis.call('HSET', KEYS[1], 'rt', median .. ' ' .. tostring(count))
 return {'ok', median, tostring(count)}
 `;
+
+/**
+ * A one-time value (an owner's sign-in link): read and delete in one step, so two posts of the
+ * same link can never both get it.
+ *
+ * KEYS: the value's key -> the value, or false when there is none
+ */
+export const TAKE_ONCE = `
+local v = redis.call('GET', KEYS[1])
+if not v then return false end
+redis.call('DEL', KEYS[1])
+return v
+`;
+
+/**
+ * An owner's SMS code tried: the right hash takes the code (deleted, its grant returned); a
+ * wrong one counts a try, and the last allowed wrong try deletes the code.
+ *
+ * KEYS: the code's hash key (fields: hash, grant, tries)
+ * ARGV: the tried code's hash, the most tries allowed
+ * -> {"ok", grant} | {"missing"} | {"wrong", tries left as text} | {"gone"}
+ */
+export const TRY_CODE = `
+local h = redis.call('HGET', KEYS[1], 'hash')
+if not h then return {'missing'} end
+if h == ARGV[1] then
+  local grant = redis.call('HGET', KEYS[1], 'grant')
+  redis.call('DEL', KEYS[1])
+  return {'ok', grant}
+end
+local tries = redis.call('HINCRBY', KEYS[1], 'tries', 1)
+local left = tonumber(ARGV[2]) - tries
+if left <= 0 then
+  redis.call('DEL', KEYS[1])
+  return {'gone'}
+end
+return {'wrong', tostring(left)}
+`;
+
+/**
+ * A claim decided (or proved): rewritten only if it is still what the caller read, and out of
+ * the operator's queue unless it stays pending, so two decisions never both run.
+ *
+ * KEYS: the claim, the pending zset
+ * ARGV: expected json, new json, claim id, '1' to leave the queue
+ * -> "ok" | "stale"
+ */
+export const SETTLE_CLAIM = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 'stale' end
+redis.call('SET', KEYS[1], ARGV[2])
+if ARGV[4] == '1' then redis.call('ZREM', KEYS[2], ARGV[3]) end
+return 'ok'
+`;

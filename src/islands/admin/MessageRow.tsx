@@ -10,6 +10,7 @@ import {
   MESSAGE_STATE_LABELS,
 } from "../../lib/admin-messages.ts";
 import type { Message, MessageState } from "../../lib/schemas/message.ts";
+import { isClaimId } from "../../lib/owners.ts";
 import { formatWhen } from "./api.ts";
 import { MessageBody } from "./MessageBody.tsx";
 
@@ -38,7 +39,9 @@ interface Props {
   onOpenLead?(leadId: string, trigger: HTMLElement): void;
 }
 
-export function MessageRow({ message: m, onOpenLead }: Props) {
+export function MessageRow({ message: m, onOpenLead: openLead }: Props) {
+  // A claim's messages (sign-in links, codes, decisions) have no lead to open.
+  const onOpenLead = isClaimId(m.leadId) ? undefined : openLead;
   const panelId = useId();
   const [open, setOpen] = useState(false);
   return (

@@ -27,7 +27,7 @@ export type MessageState = z.infer<typeof MessageState>;
 export const Message = z.object({
   /** `{leadId}~{event key}~{channel}`: composing a lead's messages twice makes no duplicates. */
   id: z.string().min(1).max(200),
-  /** The lead it is about. */
+  /** The lead it is about; for an owner's sign-in link, code or claim decision, the claim (`cl_...`). */
   leadId: z.string().min(1).max(40),
   /** The lead's reference, for the admin list. */
   reference: z.string().max(20).optional(),

@@ -19,6 +19,7 @@ import type { BusinessInput, SeedBusiness } from "../../../src/lib/schemas/busin
 import { leadFacetsContract } from "./lead-facets.ts";
 import { responseTimeContract } from "./response-times.ts";
 import { reviewRepliesContract } from "./review-replies.ts";
+import { ownerTokensContract } from "./owner-tokens.ts";
 
 export interface StoreHarness {
   /** A new, empty store with its own prefix. */
@@ -196,6 +197,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     responseTimeContract(h);
     leadFacetsContract(h);
     reviewRepliesContract(h);
+    ownerTokensContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {

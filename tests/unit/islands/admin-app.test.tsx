@@ -162,7 +162,7 @@ describe("admin: signing in", () => {
       within(tabs)
         .getAllByRole("tab")
         .map((t) => t.textContent),
-    ).toEqual(["Leads2 new", "Messages", "Reviews", "Credentials", "Notifications1", "Changes"]);
+    ).toEqual(["Leads2 new", "Messages", "Reviews", "Claims", "Credentials", "Notifications1", "Changes"]);
     await waitFor(() => expect(within(quotes()).getAllByRole("listitem")).toHaveLength(2));
     expect(api.to("/api/admin/leads")[0]!.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
     expect(Object.fromEntries(api.to("/api/admin/leads")[0]!.url.searchParams)).toEqual({ limit: "25" });

@@ -29,6 +29,7 @@ import { NOT_FOUND, NO_REVIEWS_YET, ratingLabel } from "../../../src/lib/directo
 import { OPEN_TEXT } from "../../../src/lib/hours.ts";
 import { toPublicReview, type Business, type PublicReview, type Review } from "../../../src/lib/schemas/business.ts";
 import { telHref } from "../../../src/lib/site.ts";
+import { CLAIM_LINK_LABEL } from "../../../src/lib/owner-links.ts";
 import "../../helpers/islands.ts";
 
 const FULL: Business = {
@@ -223,6 +224,12 @@ describe("business page", () => {
     cleanup();
     render(<BusinessDetail business={FULL} reviews={null} now={MONDAY_10AM} />);
     expect(screen.queryByTestId("business-distance")).toBeNull();
+  });
+
+  it("every business page links its owner to its claim form", () => {
+    render(<BusinessDetail business={SPARSE} reviews={null} now={MONDAY_10AM} />);
+    const claim = screen.getByRole("link", { name: CLAIM_LINK_LABEL });
+    expect(claim.getAttribute("href")).toBe(`/owner/claim/${SPARSE.slug}`);
   });
 
   it("an unknown business says so with the way back", () => {

@@ -20,6 +20,7 @@ import { badgesOf, todayIn } from "../../../lib/credentials.ts";
 import { formatMiles } from "../../../lib/geo/distance.ts";
 import { telHref } from "../../../lib/site.ts";
 import { invokerProps } from "../../../lib/dialogs.ts";
+import { CLAIM_LINK_HINT, CLAIM_LINK_LABEL, claimPath } from "../../../lib/owner-links.ts";
 import { Icon } from "../../../views/Icon.tsx";
 import { StarRow } from "../../Stars.tsx";
 import { ResponseTime } from "../ResponseTime.tsx";
@@ -398,9 +399,24 @@ export function BusinessDetail({
           <ServiceAreas business={business} />
           <Credentials business={business} now={now} />
         </div>
-        <div className="min-w-0 lg:col-span-2 lg:row-start-2">{reviews}</div>
+        <div className="min-w-0 space-y-6 lg:col-span-2 lg:row-start-2">
+          {reviews}
+          <ClaimLink business={business} />
+        </div>
       </div>
     </>
+  );
+}
+
+/** The owner's way in: a claim, proved by the contact on file or checked by the operator. */
+function ClaimLink({ business }: { business: Business }) {
+  return (
+    <p className="text-sm text-slate-600">
+      <a className="link font-semibold" href={claimPath(business.slug)}>
+        {CLAIM_LINK_LABEL}
+      </a>{" "}
+      {CLAIM_LINK_HINT}
+    </p>
   );
 }
 

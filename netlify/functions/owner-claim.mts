@@ -1,0 +1,9 @@
+/**
+ * GET/POST /owner/claim/:slug: claim a listed business (a link to the e-mail on file, a code to the phone on file, or a claim the operator checks). The handler lives in ../lib/owners/sign-in.ts.
+ */
+import type { Config } from "@netlify/functions";
+import { claimHandler } from "../lib/owners/sign-in.ts";
+
+export default claimHandler();
+
+export const config: Config = { path: "/owner/claim/:slug" };

@@ -1,0 +1,9 @@
+/**
+ * GET/POST /owner/code/:id: the SMS code form (5 tries, then the code is gone). The handler lives in ../lib/owners/sign-in.ts.
+ */
+import type { Config } from "@netlify/functions";
+import { codeHandler } from "../lib/owners/sign-in.ts";
+
+export default codeHandler();
+
+export const config: Config = { path: "/owner/code/:id" };

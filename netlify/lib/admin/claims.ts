@@ -1,0 +1,185 @@
+/**
+ * The operator's claims queue behind /admin's Claims tab (same gate as every admin handler):
+ *
+ *   GET   /api/admin/claims?status=pending|all  -> AdminClaimsReply
+ *   PATCH /api/admin/claims/:id {decision, reason?} -> AdminClaimReply
+ *
+ * Approving a claim makes the claimant an owner (via "operator") and e-mails them a sign-in
+ * link; approving an "add" first lists the business (new id, unique slug, placed by its ZIP),
+ * so before that it is in no directory list at all. Refusing needs a reason, which is kept
+ * and e-mailed. The effects run before the claim is marked decided and are idempotent (fixed
+ * business id per claim, owners written once), so a retried or doubled approval lists
+ * nothing twice; only the one that marks the claim decided sends the e-mail.
+ */
+import { METROS } from "../../../src/lib/options.ts";
+import {
+  AdminClaimsQuery,
+  CLAIM_ID,
+  ClaimDecision,
+  OWNER_MESSAGES,
+  type AdminClaimReply,
+  type AdminClaimsReply,
+  type Claim,
+} from "../../../src/lib/owners.ts";
+import { zipPoint } from "../../../src/lib/geo/places.ts";
+import type { Business, BusinessInput } from "../../../src/lib/schemas/business.ts";
+import { DIRECTORY_TAG, businessTag, netlifyPurge, purgeQuietly } from "../directory.ts";
+import { afterResponse, endpoint, jsonError, jsonResponse, storeCall, type Endpoint } from "../http.ts";
+import { keyspace } from "../store/keys.ts";
+import type { Store } from "../store/index.ts";
+import { getClaim, listClaims, settleClaim } from "../owners/claims.ts";
+import { refusedEmail } from "../owners/notices.ts";
+import { addOwner } from "../owners/session.ts";
+import { sendSignInLink } from "../owners/sign-in.ts";
+import { deliverNow } from "../notify/index.ts";
+import { adminSpec, readPatch, readQuery, type AdminDeps } from "./handlers.ts";
+
+export const ADMIN_CLAIM_ROUTE = "/api/admin/claims/:id" as const;
+
+/** "Oak & Sons" in "San Antonio" -> "oak-sons-san-antonio". */
+export function slugify(text: string): string {
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 100)
+      .replace(/-+$/, "") || "business"
+  );
+}
+
+/** The first of slug, slug-2, slug-3... that no other business holds. */
+async function freeSlug(store: Store, base: string, id: string): Promise<string> {
+  for (let n = 1; n < 50; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    const holder = await store.businesses.getBySlug(slug);
+    if (!holder || holder.id === id) return slug;
+  }
+  return `${base}-${id.slice(-8)}`;
+}
+
+/** The business an approved "add" lists: its id is fixed by the claim, so approving twice lists it once. */
+export async function businessFromClaim(store: Store, claim: Claim): Promise<BusinessInput> {
+  const p = claim.proposal!;
+  const id = `own-${claim.id.slice(3)}`;
+  const point = zipPoint(p.zipCode);
+  const metro = METROS.find((m) => m.label === p.city);
+  return {
+    id,
+    name: p.businessName,
+    slug: await freeSlug(store, slugify(`${p.businessName} ${p.city}`), id),
+    description: "",
+    city: p.city,
+    state: p.state,
+    zipCode: p.zipCode,
+    address: p.address,
+    phone: p.phone,
+    email: p.businessEmail,
+    ...(p.website ? { website: p.website } : {}),
+    isFeatured: false,
+    rating: "0.0",
+    reviewCount: 0,
+    services: p.services,
+    specialties: [],
+    serviceAreas: [],
+    images: [],
+    businessHours: {},
+    yearsInBusiness: 0,
+    ...(point ? { location: { lat: point.lat, lng: point.lng } } : {}),
+    ...(metro ? { timeZone: metro.timeZone } : {}),
+  };
+}
+
+/** GET /api/admin/claims?status=pending|all&offset=&limit= -> AdminClaimsReply. */
+export function adminClaimsHandler(deps: AdminDeps = {}): Endpoint {
+  return endpoint(adminSpec("claims", ["GET"]), deps, async ({ req, store }) => {
+    const { status, offset, limit } = readQuery(AdminClaimsQuery, req);
+    const { items, total } = await storeCall(() => listClaims(store, { status, offset, limit }));
+    const pending =
+      status === "pending" ? total : await storeCall(() => store.redis.zcard(keyspace(store.prefix).claimsPending));
+    const reply: AdminClaimsReply = { data: items, total, pending: Number(pending) };
+    return jsonResponse(reply);
+  });
+}
+
+/** PATCH /api/admin/claims/:id {decision, reason?} -> AdminClaimReply; 409 when already decided. */
+export function adminClaimHandler(deps: AdminDeps = {}): Endpoint {
+  const purge = deps.purge ?? netlifyPurge;
+  const spec = {
+    ...adminSpec("claim", ["PATCH"]),
+    route: { path: ADMIN_CLAIM_ROUTE, valid: (v: string) => CLAIM_ID.test(v), notFound: OWNER_MESSAGES.claimNotFound },
+  };
+  return endpoint(spec, deps, async ({ store, env, now, params: { id }, body, context }) => {
+    const { decision, reason } = readPatch(ClaimDecision, body);
+    const claim = await storeCall(() => getClaim(store, id));
+    if (!claim) return jsonError(404, OWNER_MESSAGES.claimNotFound);
+    if (claim.status !== "pending") return jsonError(409, OWNER_MESSAGES.claimDecided, { data: claim });
+    const at = now();
+    const decidedAt = new Date(at).toISOString();
+    const notify = { env, now: () => at, ...deps.notify };
+    const name = claim.businessName ?? claim.proposal?.businessName ?? "your business";
+
+    if (decision === "refuse") {
+      const refused: Claim = { ...claim, status: "refused", reason: reason!, decidedAt };
+      if (!(await storeCall(() => settleClaim(store, claim, refused))))
+        return jsonError(409, OWNER_MESSAGES.claimDecided);
+      const email = refusedEmail(
+        {
+          claimId: claim.id,
+          to: claim.claimant.email,
+          toName: claim.claimant.name,
+          businessName: name,
+          reason: reason!,
+        },
+        env,
+        at,
+      );
+      await storeCall(() => deliverNow(store, [email], notify));
+      console.info(`[admin] claim ${claim.id}: refused`);
+      const reply: AdminClaimReply = { data: refused };
+      return jsonResponse(reply);
+    }
+
+    let business: Business | null;
+    if (claim.kind === "add") {
+      const input = await storeCall(() => businessFromClaim(store, claim));
+      business = await storeCall(() => store.businesses.upsert(input));
+    } else {
+      business = await storeCall(() => store.businesses.get(claim.businessId ?? ""));
+      if (!business) return jsonError(409, "The claimed business is no longer in the directory.");
+    }
+    const biz = business;
+    await storeCall(() => addOwner(store, biz.id, claim.claimant.email, "operator", at));
+    const approved: Claim = {
+      ...claim,
+      status: "approved",
+      businessId: biz.id,
+      businessSlug: biz.slug,
+      ...(reason ? { reason } : {}),
+      decidedAt,
+    };
+    if (!(await storeCall(() => settleClaim(store, claim, approved))))
+      return jsonError(409, OWNER_MESSAGES.claimDecided);
+    if (claim.kind === "add") await afterResponse(context, purgeQuietly(purge, [DIRECTORY_TAG, businessTag(biz.id)]));
+    await storeCall(() =>
+      sendSignInLink(
+        store,
+        env,
+        at,
+        { businessId: biz.id, email: claim.claimant.email, via: "operator", claimId: claim.id },
+        {
+          to: claim.claimant.email,
+          toName: claim.claimant.name,
+          businessName: biz.name,
+          approved: true,
+          notify: deps.notify,
+        },
+      ),
+    );
+    console.info(`[admin] claim ${claim.id}: approved for ${biz.id}`);
+    const reply: AdminClaimReply = { data: approved, business: { id: biz.id, slug: biz.slug, name: biz.name } };
+    return jsonResponse(reply);
+  });
+}

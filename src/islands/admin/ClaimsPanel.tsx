@@ -1,0 +1,257 @@
+/**
+ * The operator's claims queue: claims of listed businesses that no contact on file proved, and
+ * businesses to add. Approve makes the claimant an owner (an added business is listed first)
+ * and e-mails them a sign-in link; Refuse needs a reason, which is kept and e-mailed. "All"
+ * also shows the claims proved by the e-mail or phone on file, and every decision made.
+ */
+import { useCallback, useState, type FormEvent } from "react";
+import { optionLabel, PRO_SERVICES } from "../../lib/options.ts";
+import {
+  CLAIM_KIND_LABELS,
+  CLAIM_PROOFS,
+  CLAIM_STATUS_LABELS,
+  OWNER_MESSAGES,
+  OWNER_ROLES,
+  type AdminClaimReply,
+  type AdminClaimsReply,
+  type Claim,
+} from "../../lib/owners.ts";
+import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
+import { ErrorAlert, Pager, useCursorList, type CursorPage } from "./ListParts.tsx";
+
+const PAGE = 25;
+
+/** The view switch: the pressed one looks pressed, not only says so. */
+const toggleClass = (pressed: boolean) =>
+  `btn-outline btn-sm ${pressed ? "border-forest-700 bg-forest-50 text-forest-900" : ""}`;
+
+interface Props {
+  token: string;
+  refreshKey: number;
+  onAuthError(): void;
+}
+
+type View = "pending" | "all";
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-x-3 sm:grid-cols-[9rem_1fr]">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="break-words text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+function ClaimCard({
+  claim,
+  busy,
+  onDecide,
+}: {
+  claim: Claim;
+  busy: boolean;
+  onDecide(claim: Claim, decision: "approve" | "refuse", reason?: string): Promise<boolean>;
+}) {
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const p = claim.proposal;
+  const name = claim.businessName ?? p?.businessName ?? claim.businessId ?? "";
+  const reasonId = `refuse-${claim.id}`;
+
+  async function refuse(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setReasonError(OWNER_MESSAGES.reasonRequired);
+      return;
+    }
+    setReasonError(null);
+    if (await onDecide(claim, "refuse", reason.trim())) setReason("");
+  }
+
+  return (
+    <li className="card p-4 sm:p-5" data-claim-id={claim.id}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="badge bg-slate-100 text-slate-700">{CLAIM_KIND_LABELS[claim.kind]}</span>
+        <h3 className="font-semibold text-slate-900">
+          {claim.businessSlug ? (
+            <a className="link" href={`/directory/${encodeURIComponent(claim.businessSlug)}`}>
+              {name}
+            </a>
+          ) : (
+            name
+          )}
+        </h3>
+        <span className="text-sm text-slate-600">{CLAIM_STATUS_LABELS[claim.status]}</span>
+      </div>
+      <dl className="mt-2 grid gap-1 text-sm">
+        <Row label="Asked">
+          <time dateTime={claim.createdAt}>{formatWhen(claim.createdAt)}</time>
+        </Row>
+        <Row label="By">
+          {claim.claimant.name} ({optionLabel(OWNER_ROLES, claim.claimant.role)}) · {claim.claimant.email}
+          {claim.claimant.phone ? ` · ${claim.claimant.phone}` : ""}
+        </Row>
+        {claim.kind === "claim" ? <Row label="Proof">{optionLabel(CLAIM_PROOFS, claim.proof)}</Row> : null}
+        {claim.claimant.note ? (
+          <Row label="Note">
+            <span className="whitespace-pre-line">{claim.claimant.note}</span>
+          </Row>
+        ) : null}
+        {p ? (
+          <>
+            <Row label="Address">
+              {p.address}, {p.city}, {p.state} {p.zipCode}
+            </Row>
+            <Row label="Contact">
+              {p.phone} · {p.businessEmail}
+              {p.website ? ` · ${p.website}` : ""}
+            </Row>
+            <Row label="Services">{p.services.map((s) => optionLabel(PRO_SERVICES, s)).join(", ")}</Row>
+          </>
+        ) : null}
+        {claim.reason ? <Row label="Reason">{claim.reason}</Row> : null}
+        {claim.decidedAt ? (
+          <Row label="Decided">
+            <time dateTime={claim.decidedAt}>{formatWhen(claim.decidedAt)}</time>
+          </Row>
+        ) : null}
+      </dl>
+      {claim.status === "pending" ? (
+        <div className="mt-3 flex flex-wrap items-start gap-3">
+          <button
+            type="button"
+            className="btn-primary btn-sm"
+            disabled={busy}
+            onClick={() => void onDecide(claim, "approve")}
+          >
+            Approve
+          </button>
+          <form className="flex flex-wrap items-start gap-2" onSubmit={(e) => void refuse(e)} noValidate>
+            <label htmlFor={reasonId} className="sr-only">
+              Reason for refusing
+            </label>
+            <input
+              id={reasonId}
+              className="input w-full py-1 text-sm sm:w-96"
+              placeholder="Reason (the claimant reads it)"
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+            />
+            <button type="submit" className="btn-outline btn-sm" disabled={busy}>
+              Refuse
+            </button>
+            {reasonError ? (
+              <p id={`${reasonId}-error`} className="w-full text-sm font-semibold text-red-700">
+                {reasonError}
+              </p>
+            ) : null}
+          </form>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function ClaimsPanel({ token, refreshKey, onAuthError }: Props) {
+  const [view, setView] = useState<View>("pending");
+  const [pending, setPending] = useState<number | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const fetchPage = useCallback(
+    async (from: string | null): Promise<CursorPage<Claim>> => {
+      const offset = Number(from ?? 0);
+      const body = await adminJson<AdminClaimsReply>(
+        token,
+        `/api/admin/claims?status=${view}&offset=${offset}&limit=${PAGE}`,
+      );
+      setPending(body.pending);
+      const next = offset + body.data.length;
+      return { data: body.data, nextCursor: next < body.total && body.data.length > 0 ? String(next) : null };
+    },
+    [token, view],
+  );
+  const { items, setItems, cursor, loading, error, setError, more } = useCursorList<Claim>(
+    fetchPage,
+    refreshKey,
+    onAuthError,
+  );
+
+  async function decide(claim: Claim, decision: "approve" | "refuse", reason?: string): Promise<boolean> {
+    setBusy(claim.id);
+    setError(null);
+    setNotice(null);
+    try {
+      const body = await adminJson<AdminClaimReply>(token, `/api/admin/claims/${encodeURIComponent(claim.id)}`, {
+        method: "PATCH",
+        body: { decision, ...(reason ? { reason } : {}) },
+      });
+      setItems((current) =>
+        view === "pending"
+          ? current.filter((c) => c.id !== claim.id)
+          : current.map((c) => (c.id === claim.id ? body.data : c)),
+      );
+      setPending((n) => (n === null ? n : Math.max(0, n - 1)));
+      const name = body.business?.name ?? claim.businessName ?? "the business";
+      setNotice(
+        decision === "approve"
+          ? `Approved: ${claim.claimant.email} now manages ${name} and was e-mailed a sign-in link.`
+          : `Refused: ${claim.claimant.email} was e-mailed the reason.`,
+      );
+      return true;
+    } catch (e) {
+      if (isAuthError(e)) onAuthError();
+      else setError(problem(e));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-label="Claims" aria-busy={loading || undefined}>
+      <p className="text-sm text-slate-600">
+        Claims proved by the business&apos;s own e-mail or phone on file need nothing from you. These came from other
+        addresses, or are businesses to add: approve, or refuse with a reason the claimant reads.
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="Show">
+        <button
+          type="button"
+          className={toggleClass(view === "pending")}
+          aria-pressed={view === "pending"}
+          onClick={() => setView("pending")}
+        >
+          Waiting{pending !== null ? ` (${pending})` : ""}
+        </button>
+        <button
+          type="button"
+          className={toggleClass(view === "all")}
+          aria-pressed={view === "all"}
+          onClick={() => setView("all")}
+        >
+          All claims
+        </button>
+      </div>
+      {notice ? (
+        <p role="status" className="mt-3 rounded-lg border border-forest-200 bg-forest-50 p-3 text-sm text-forest-900">
+          {notice}
+        </p>
+      ) : null}
+      <ErrorAlert error={error} />
+      {items.length === 0 && !loading ? (
+        <p className="mt-6 text-slate-600">{view === "pending" ? "No claims are waiting." : "No claims yet."}</p>
+      ) : null}
+      <ul
+        className="mt-4 space-y-3"
+        aria-label={view === "pending" ? "Claims waiting, newest first" : "Claims, newest first"}
+      >
+        {items.map((claim) => (
+          <ClaimCard key={claim.id} claim={claim} busy={busy === claim.id} onDecide={decide} />
+        ))}
+      </ul>
+      <Pager cursor={cursor} loading={loading} onMore={more} />
+    </section>
+  );
+}

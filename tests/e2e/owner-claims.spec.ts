@@ -1,0 +1,126 @@
+/**
+ * How an owner gets in (docs/owners.md, "Claims and signing in"), against the real functions
+ * and store. No provider is set up in e2e, so every sign-in link is kept and the operator reads
+ * it in /admin > Messages.
+ *
+ * 1. No JavaScript: from a business's page, its owner claims it with the e-mail on file, opens
+ *    the kept link, presses Sign in and gets the owner cookie (HttpOnly, /owner only); the same
+ *    link again signs nobody in.
+ * 2. JavaScript: "Add your business" from the footer; the business is in no list until the
+ *    operator approves it in the Claims tab; then its page is public, with its claim link, and
+ *    the submitter's sign-in link is kept for them. The forms pass axe.
+ *
+ * Tokens, codes, lockouts and every refusal are tests/unit/owners and
+ * tests/integration/functions/owner-claims.test.ts.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { CLAIM_LINK_LABEL, ADD_BUSINESS_LABEL } from "../../src/lib/owner-links";
+import { axeBlocking, expect, test } from "./fixtures";
+
+const TOKEN = process.env.E2E_ADMIN_TOKEN || "e2e-admin-token-not-a-secret";
+const SLOW = { timeout: 20_000 };
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The newest kept sign-in message to `to`, as the operator's API lists it (stored before the page answered). */
+async function keptLink(request: APIRequestContext, to: string): Promise<string> {
+  const res = await request.get("/api/admin/messages?limit=50", { headers: { authorization: `Bearer ${TOKEN}` } });
+  const { data } = (await res.json()) as { data: { to: string; kind: string; state: string; text: string }[] };
+  const message = data.find((m) => m.to === to && /owner-sign-in|claim-approved/.test(m.kind));
+  expect(message?.state).toBe("kept");
+  return /\/owner\/sign-in\/[\w-]{43}/.exec(message!.text)![0];
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an owner claims a business by its e-mail on file and signs in once with the kept link", async ({
+    page,
+    request,
+    context,
+  }) => {
+    const listed = (await (await request.get("/api/businesses?limit=1&offset=3")).json()).data[0];
+    expect(listed.email, "the business has an e-mail on file").toBeTruthy();
+
+    await page.goto(`/directory/${listed.slug}`);
+    await page.getByRole("link", { name: CLAIM_LINK_LABEL }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Claim ${listed.name}`);
+    // The address on file is never shown in full.
+    await expect(page.getByRole("main")).not.toContainText(listed.email);
+    await page.getByLabel("Your name").fill(unique("Owner"));
+    await page.getByLabel("Your e-mail").fill(listed.email.toUpperCase());
+    await page.getByLabel("Your role").selectOption("owner");
+    await page.getByLabel(/Send a sign-in link to the business's e-mail on file/).check();
+    await page.getByRole("button", { name: "Claim this business" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Check your e-mail", SLOW);
+
+    const link = await keptLink(request, listed.email.toLowerCase());
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Sign in to manage ${listed.name}`);
+    // Opening the link (as a mail scanner does) signs nobody in.
+    expect((await context.cookies()).find((c) => c.name === "tl_owner")).toBeUndefined();
+    const [signIn] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(link) && r.request().method() === "POST"),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
+    expect(signIn.status()).toBe(303);
+    expect(signIn.headers().location).toBe("/owner");
+    const cookie = (await context.cookies()).find((c) => c.name === "tl_owner");
+    expect(cookie).toMatchObject({ path: "/owner", httpOnly: true, sameSite: "Lax" });
+
+    // The same link again: refused, and nobody new is signed in.
+    await context.clearCookies();
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This sign-in link can't be used");
+    expect((await context.cookies()).find((c) => c.name === "tl_owner")).toBeUndefined();
+  });
+});
+
+test("a new business is listed only once the operator approves it in /admin", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const name = unique("Hollow Oak Tree Care");
+  const submitter = `owner.${Date.now().toString(36)}@example.com`;
+
+  await page.goto("/about");
+  await page.getByRole("contentinfo").getByRole("link", { name: ADD_BUSINESS_LABEL }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add your business");
+  expect(await axeBlocking(page)).toEqual([]);
+  await page.getByLabel("Business name").fill(name);
+  await page.getByLabel("Street address").fill("12 Hollow Rd");
+  await page.getByLabel("City (metro area)").selectOption("Austin");
+  await page.getByLabel("State").fill("TX");
+  await page.getByLabel("ZIP code").fill("78704");
+  await page.getByLabel("Business phone").fill("(512) 555-0188");
+  await page.getByLabel("Business e-mail").fill("hello@hollow-oak.example.com");
+  await page.getByLabel("Tree Removal").check();
+  await page.getByLabel("Your name").fill("Hal Hollow");
+  await page.getByLabel("Your e-mail").fill(submitter);
+  await page.getByLabel("Your role").selectOption("owner");
+  await page.getByRole("button", { name: "Send for review" }).click();
+  await expect(page.getByRole("main")).toContainText("is not listed", SLOW);
+  expect(await axeBlocking(page)).toEqual([]);
+
+  const search = async () =>
+    (await (await request.get(`/api/businesses?search=${encodeURIComponent(name)}`)).json()).data as { slug: string }[];
+  expect(await search()).toEqual([]);
+
+  await page.goto("/admin");
+  await page.getByLabel("Operator token").fill(TOKEN);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("tab", { name: /^Claims/ }).click();
+  const claim = page.getByRole("listitem").filter({ hasText: name });
+  await expect(claim).toContainText("New business", SLOW);
+  await expect(claim).toContainText("12 Hollow Rd, Austin, TX 78704");
+  await claim.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Approved" })).toContainText(submitter, SLOW);
+
+  const found = await search();
+  expect(found).toHaveLength(1);
+  const { slug } = found[0]!;
+  await page.goto(`/directory/${slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  // Its page, like every business page, offers its owner the claim form (axe runs with JavaScript).
+  await page.getByRole("link", { name: CLAIM_LINK_LABEL }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Claim ${name}`);
+  expect(await axeBlocking(page)).toEqual([]);
+  expect(await keptLink(request, submitter)).toMatch(/^\/owner\/sign-in\//);
+});

@@ -1,0 +1,505 @@
+/**
+ * How an owner gets a session, in-process on a real Redis with a fake Resend and a fake
+ * Twilio on 127.0.0.1: a claim by the e-mail on file mails a single-use link that signs in
+ * once (changed, reused or expired links sign nobody in); without a provider the link is kept
+ * for /admin; another address waits for the operator, who approves (link) or refuses (reason);
+ * the SMS code allows five tries; an added business is listed only once approved.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { adminMessagesHandler } from "../../../netlify/lib/admin/handlers.ts";
+import { adminClaimHandler, adminClaimsHandler } from "../../../netlify/lib/admin/claims.ts";
+import { getClaim } from "../../../netlify/lib/owners/claims.ts";
+import { addOwner, isOwner, listOwners, readOwnerSession, removeOwner } from "../../../netlify/lib/owners/session.ts";
+import {
+  addBusinessHandler,
+  claimHandler,
+  codeHandler,
+  signInHandler,
+  signOutHandler,
+  type OwnerAuthDeps,
+} from "../../../netlify/lib/owners/sign-in.ts";
+import type { AdminMessagesReply } from "../../../src/lib/admin.ts";
+import { parseEnv } from "../../../src/lib/env.ts";
+import { escapeHtml } from "../../../src/lib/forms/markup.ts";
+import {
+  CODE_MAX_TRIES,
+  OWNER_MAX_FAILURES,
+  OWNER_MESSAGES,
+  SIGN_IN_LINK_TTL_MS,
+  TOO_MANY_SENDS,
+  type AdminClaimReply,
+  type AdminClaimsReply,
+} from "../../../src/lib/owners.ts";
+import { ORIGIN, formRequest, functionsHarness, getRequest, nextIp, testBusiness } from "../../helpers/functions.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver.ts";
+
+const SITE = "https://treeline.test";
+const TOKEN = "test-admin-token-claims-0123456";
+const SECRET = "owner-claims-link-secret-0123456789abcdef";
+const h = await functionsHarness("owner-claims");
+
+interface Email {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+const ON_FILE = "Office@Maple-Trees.test";
+
+describe.skipIf(!h)("owner claims and sign-in", () => {
+  let mail: WebhookReceiver;
+  let sms: WebhookReceiver;
+  let env: ReturnType<typeof parseEnv>;
+  let quiet: ReturnType<typeof parseEnv>;
+  const store = () => h!.store;
+
+  // The per-business send limit has its own test; the others claim one business many times.
+  const deps = (over: Partial<OwnerAuthDeps> = {}): OwnerAuthDeps => ({ store, env, sendsPerBusiness: 1000, ...over });
+  const emailsTo = (to: string) => mail.calls.map((c) => c.body as Email).filter((e) => e.to.includes(to));
+  const linkIn = (text: string) => /\/owner\/sign-in\/([A-Za-z0-9_-]{43})/.exec(text)?.[0] ?? "";
+  const texts = () => sms.calls.map((c) => new URLSearchParams(String(c.body)));
+  const auth = { authorization: `Bearer ${TOKEN}` };
+
+  const claimFields = (over: Record<string, string> = {}): [string, string][] =>
+    Object.entries({ name: "Mia Maple", email: ON_FILE.toLowerCase(), role: "owner", proof: "email", ...over });
+
+  const post = (
+    handler: (r: Request, c?: { ip: string }) => Promise<Response>,
+    path: string,
+    fields: [string, string][] = [],
+  ) => handler(formRequest(path, fields), nextIp());
+  const get = (handler: (r: Request, c?: { ip: string }) => Promise<Response>, path: string, headers = {}) =>
+    handler(getRequest(path, { headers }), nextIp());
+  const cookieOf = (res: Response) => (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+
+  beforeAll(async () => {
+    mail = await startWebhookReceiver("/emails");
+    sms = await startWebhookReceiver("/");
+    const base = {
+      SITE_URL: SITE,
+      RATE_LIMIT_PER_MINUTE: "1000",
+      LINK_SIGNING_SECRET: SECRET,
+      ADMIN_TOKEN: TOKEN,
+      NOTIFY_EMAIL_FROM: "Treeline <owners@treeline.test>",
+    };
+    env = parseEnv({
+      ...base,
+      RESEND_API_KEY: "re_test",
+      RESEND_API_URL: mail.url,
+      TWILIO_ACCOUNT_SID: "AC123",
+      TWILIO_AUTH_TOKEN: "twilio-token",
+      TWILIO_FROM: "+15125550100",
+      TWILIO_API_URL: new URL(sms.url).origin,
+    });
+    quiet = parseEnv(base);
+    await store().businesses.upsert(
+      testBusiness("oc-maple", {
+        name: "Maple Trees",
+        slug: "maple-trees",
+        email: ON_FILE,
+        phone: "(512) 555-0142",
+      }),
+    );
+  });
+  afterEach(() => {
+    mail.calls.length = 0;
+    sms.calls.length = 0;
+  });
+  afterAll(async () => {
+    await mail.close();
+    await sms.close();
+    await h?.teardown();
+  });
+
+  /** Claims Maple Trees by the e-mail on file and returns the mailed link's path. */
+  async function linkByEmail(): Promise<string> {
+    const res = await post(claimHandler(deps()), "/owner/claim/maple-trees", claimFields());
+    expect(res.status).toBe(200);
+    const [email] = emailsTo(ON_FILE.toLowerCase());
+    mail.calls.length = 0;
+    return linkIn(email!.text);
+  }
+
+  it("shows the claim form with the contact on file masked, privately", async () => {
+    const res = await get(claimHandler(deps()), "/owner/claim/maple-trees");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const html = await res.text();
+    expect(html).toContain("Claim Maple Trees");
+    expect(html).toContain("O•••@Maple-Trees.test");
+    expect(html).toContain("(•••) •••-0142");
+    expect(html).not.toMatch(/office@maple-trees\.test/i);
+    expect(html).not.toContain("555-0142)");
+    expect((await get(claimHandler(deps()), "/owner/claim/no-such-business")).status).toBe(404);
+  });
+
+  it("mails a link to the e-mail on file; the link's page does not use it up; posting it signs in once", async () => {
+    const res = await post(claimHandler(deps()), "/owner/claim/maple-trees", claimFields({ email: ON_FILE }));
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain("Check your e-mail");
+    expect(page).toContain("o•••@maple-trees.test");
+    const [email] = emailsTo(ON_FILE.toLowerCase());
+    expect(email!.subject).toBe("Sign in to manage Maple Trees");
+    const path = linkIn(email!.text);
+    expect(email!.text).toContain(`${SITE}${path}`);
+
+    // A mail scanner's GET leaves the link working.
+    for (let i = 0; i < 2; i++) {
+      const shown = await get(signInHandler(deps()), path);
+      expect(shown.status).toBe(200);
+      expect(await shown.text()).toContain(`<form method="post" action="${path}">`);
+    }
+    const signedIn = await post(signInHandler(deps()), path);
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get("location")).toBe("/owner");
+    const setCookie = signedIn.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^tl_owner=[A-Za-z0-9_-]{32}\.[A-Za-z0-9_-]{22}; /);
+    expect(setCookie).toContain("Path=/owner; HttpOnly; SameSite=Lax");
+    expect(setCookie).toContain("Secure");
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+
+    const session = await readOwnerSession(
+      new Request(`${ORIGIN}/owner`, { headers: { cookie: cookieOf(signedIn) } }),
+      store(),
+      env,
+      Date.now(),
+    );
+    expect(session).toMatchObject({ businessId: "oc-maple", email: ON_FILE.toLowerCase() });
+    expect((await listOwners(store(), "oc-maple")).find((o) => o.email === ON_FILE.toLowerCase())?.via).toBe("email");
+
+    // Used twice: refused, nobody signed in.
+    const again = await post(signInHandler(deps()), path);
+    expect(again.status).toBe(404);
+    expect(again.headers.get("set-cookie")).toBeNull();
+    expect(await again.text()).toContain(escapeHtml(OWNER_MESSAGES.linkInvalid));
+  });
+
+  it("refuses a link with one character changed, and one used after it expired", async () => {
+    const path = await linkByEmail();
+    const last = path.at(-1)!;
+    const changed = path.slice(0, -1) + (last === "A" ? "B" : "A");
+    const tampered = await post(signInHandler(deps()), changed);
+    expect(tampered.status).toBe(404);
+    expect(tampered.headers.get("set-cookie")).toBeNull();
+
+    const later = Date.now() + SIGN_IN_LINK_TTL_MS + 60_000;
+    const expired = await post(signInHandler(deps({ now: () => later })), path);
+    expect(expired.status).toBe(410);
+    expect(expired.headers.get("set-cookie")).toBeNull();
+    expect(await expired.text()).toContain(escapeHtml(OWNER_MESSAGES.linkExpired));
+  });
+
+  it("keeps the link for /admin's Messages view when no e-mail provider is set up", async () => {
+    const res = await post(claimHandler(deps({ env: quiet })), "/owner/claim/maple-trees", claimFields());
+    expect(res.status).toBe(200);
+    expect(mail.calls).toHaveLength(0);
+    const list = await adminMessagesHandler({ store, env: quiet })(
+      getRequest("/api/admin/messages?limit=100", { headers: auth }),
+      nextIp(),
+    );
+    expect(list.status).toBe(200);
+    const { data } = (await list.json()) as AdminMessagesReply;
+    const kept = data.find((m) => m.kind === "owner-sign-in" && m.to === ON_FILE.toLowerCase());
+    expect(kept).toMatchObject({ state: "kept", channel: "email", audience: "business" });
+    expect(kept!.leadId).toMatch(/^cl_[a-z0-9]{20}$/);
+    // The kept link works like a sent one.
+    const signedIn = await post(signInHandler(deps({ env: quiet })), linkIn(kept!.text));
+    expect(signedIn.status).toBe(303);
+  });
+
+  it("answers the visitor even when Resend fails: the link is stored and its message waits in the log", async () => {
+    mail.respondWith(500);
+    const res = await post(claimHandler(deps()), "/owner/claim/maple-trees", claimFields());
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Check your e-mail");
+    const list = await adminMessagesHandler({ store, env })(
+      getRequest("/api/admin/messages?limit=5", { headers: auth }),
+      nextIp(),
+    );
+    const [latest] = ((await list.json()) as AdminMessagesReply).data;
+    expect(latest).toMatchObject({ kind: "owner-sign-in", state: "retrying", attempts: 1 });
+    expect(latest!.note).toContain("HTTP 500");
+    expect((await post(signInHandler(deps()), linkIn(latest!.text))).status).toBe(303);
+  });
+
+  it("sends another address's claim to the operator, who approves it: the claimant gets a link", async () => {
+    const res = await post(
+      claimHandler(deps()),
+      "/owner/claim/maple-trees",
+      claimFields({ email: "nephew@gmail.test", proof: "operator", note: "I run the office" }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Claim received");
+    expect(mail.calls).toHaveLength(0);
+    expect(await isOwner(store(), "oc-maple", "nephew@gmail.test")).toBe(false);
+
+    const queue = await adminClaimsHandler({ store, env })(
+      getRequest("/api/admin/claims", { headers: auth }),
+      nextIp(),
+    );
+    const { data, pending } = (await queue.json()) as AdminClaimsReply;
+    const claim = data.find((c) => c.claimant.email === "nephew@gmail.test")!;
+    expect(claim).toMatchObject({ kind: "claim", status: "pending", businessId: "oc-maple", proof: "operator" });
+    expect(claim.claimant.note).toBe("I run the office");
+    expect(pending).toBeGreaterThanOrEqual(1);
+
+    const decide = (body: unknown) =>
+      adminClaimHandler({ store, env, purge: async () => {} })(
+        new Request(`${ORIGIN}/api/admin/claims/${claim.id}`, {
+          method: "PATCH",
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+        nextIp(),
+      );
+    const approved = await decide({ decision: "approve" });
+    expect(approved.status).toBe(200);
+    expect(((await approved.json()) as AdminClaimReply).data.status).toBe("approved");
+    expect((await listOwners(store(), "oc-maple")).find((o) => o.email === "nephew@gmail.test")?.via).toBe("operator");
+    const [email] = emailsTo("nephew@gmail.test");
+    expect(email!.subject).toBe("Your claim of Maple Trees is approved");
+    expect((await decide({ decision: "refuse", reason: "changed my mind" })).status).toBe(409);
+
+    const signedIn = await post(signInHandler(deps()), linkIn(email!.text));
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get("set-cookie")).toMatch(/^tl_owner=/);
+    const after = await adminClaimsHandler({ store, env })(
+      getRequest("/api/admin/claims", { headers: auth }),
+      nextIp(),
+    );
+    expect(((await after.json()) as AdminClaimsReply).data.map((c) => c.id)).not.toContain(claim.id);
+  });
+
+  it("mails an owner a new link at their own address; removing them first makes it worthless", async () => {
+    await addOwner(store(), "oc-maple", "manager@elsewhere.test", "operator", Date.now());
+    const res = await post(
+      claimHandler(deps()),
+      "/owner/claim/maple-trees",
+      claimFields({ email: "Manager@Elsewhere.test", proof: "operator" }),
+    );
+    expect(await res.text()).toContain("Check your e-mail");
+    const [email] = emailsTo("manager@elsewhere.test");
+    await removeOwner(store(), "oc-maple", "manager@elsewhere.test");
+    const refused = await post(signInHandler(deps()), linkIn(email!.text));
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get("set-cookie")).toBeNull();
+    expect(await isOwner(store(), "oc-maple", "manager@elsewhere.test")).toBe(false);
+  });
+
+  it("refuses a claim only with a reason, keeps the reason and e-mails it", async () => {
+    await post(
+      claimHandler(deps()),
+      "/owner/claim/maple-trees",
+      claimFields({ email: "someone@else.test", proof: "operator" }),
+    );
+    const list = await adminClaimsHandler({ store, env })(getRequest("/api/admin/claims", { headers: auth }), nextIp());
+    const claim = ((await list.json()) as AdminClaimsReply).data.find((c) => c.claimant.email === "someone@else.test")!;
+    const patch = (body: unknown) =>
+      adminClaimHandler({ store, env })(
+        new Request(`${ORIGIN}/api/admin/claims/${claim.id}`, {
+          method: "PATCH",
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+        nextIp(),
+      );
+    const missing = await patch({ decision: "refuse" });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { fields: Record<string, string> }).fields.reason).toBe(
+      OWNER_MESSAGES.reasonRequired,
+    );
+
+    const refused = await patch({ decision: "refuse", reason: "Not listed as staff on the business's website" });
+    expect(refused.status).toBe(200);
+    expect(await getClaim(store(), claim.id)).toMatchObject({
+      status: "refused",
+      reason: "Not listed as staff on the business's website",
+    });
+    const [email] = emailsTo("someone@else.test");
+    expect(email!.text).toContain("Reason: Not listed as staff on the business's website");
+    expect(await isOwner(store(), "oc-maple", "someone@else.test")).toBe(false);
+  });
+
+  it("texts a code to the phone on file: five wrong tries and it is gone", async () => {
+    const res = await post(
+      claimHandler(deps()),
+      "/owner/claim/maple-trees",
+      claimFields({ email: "texter@maple.test", proof: "sms" }),
+    );
+    expect(res.status).toBe(303);
+    const codePath = res.headers.get("location")!;
+    expect(codePath).toMatch(/^\/owner\/code\/[A-Za-z0-9_-]{32}$/);
+    const [text] = texts();
+    expect(text!.get("To")).toBe("+15125550142");
+    const code = /\b(\d{6})\b/.exec(text!.get("Body") ?? "")![1]!;
+    const wrong = code === "000000" ? "111111" : "000000";
+
+    const form = await get(codeHandler(deps()), codePath);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain("Maple Trees's phone on file (•••) •••-0142");
+    for (let left = CODE_MAX_TRIES - 1; left > 0; left--) {
+      const tried = await post(codeHandler(deps()), codePath, [["code", wrong]]);
+      expect(tried.status).toBe(400);
+      expect(await tried.text()).toContain(`${left} ${left === 1 ? "try" : "tries"} left`);
+    }
+    const last = await post(codeHandler(deps()), codePath, [["code", wrong]]);
+    expect(last.status).toBe(410);
+    const right = await post(codeHandler(deps()), codePath, [["code", code]]);
+    expect(right.status).toBe(410);
+    expect(right.headers.get("set-cookie")).toBeNull();
+    expect(await isOwner(store(), "oc-maple", "texter@maple.test")).toBe(false);
+  });
+
+  it("signs in with the right code, once", async () => {
+    const res = await post(
+      claimHandler(deps()),
+      "/owner/claim/maple-trees",
+      claimFields({ email: "texter2@maple.test", proof: "sms" }),
+    );
+    const codePath = res.headers.get("location")!;
+    const code = /\b(\d{6})\b/.exec(texts()[0]!.get("Body") ?? "")![1]!;
+    const signedIn = await post(codeHandler(deps()), codePath, [["code", `${code.slice(0, 3)} ${code.slice(3)}`]]);
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get("set-cookie")).toMatch(/^tl_owner=/);
+    expect((await listOwners(store(), "oc-maple")).find((o) => o.email === "texter2@maple.test")?.via).toBe("sms");
+    expect((await post(codeHandler(deps()), codePath, [["code", code]])).status).toBe(410);
+  });
+
+  it("answers a bad claim with the form and its field messages", async () => {
+    const res = await post(
+      claimHandler(deps()),
+      "/owner/claim/maple-trees",
+      claimFields({ email: "not-an-email", role: "" }),
+    );
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(escapeHtml(OWNER_MESSAGES.email));
+    expect(html).toContain(escapeHtml(OWNER_MESSAGES.role));
+    expect(html).toContain('value="Mia Maple"');
+  });
+
+  it("lists an added business only once the operator approves it, then mails the submitter a link", async () => {
+    const fields: [string, string][] = [
+      ["businessName", "Cedar Ridge Arborists"],
+      ["address", "400 Ridge Rd"],
+      ["city", "Austin"],
+      ["state", "tx"],
+      ["zipCode", "78704"],
+      ["phone", "(512) 555-0177"],
+      ["businessEmail", "hello@cedar-ridge.test"],
+      ["services", "Tree Removal"],
+      ["services", "Stump Grinding"],
+      ["name", "Cal Cedar"],
+      ["email", "cal@cedar-ridge.test"],
+      ["role", "owner"],
+    ];
+    const bad = await post(
+      addBusinessHandler(deps()),
+      "/owner/add",
+      fields.filter(([k]) => k !== "services"),
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain(escapeHtml(OWNER_MESSAGES.services));
+
+    const res = await post(addBusinessHandler(deps()), "/owner/add", fields);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("is not listed");
+    const search = () => store().businesses.list({ search: "Cedar Ridge" });
+    expect((await search()).data).toHaveLength(0);
+
+    const list = await adminClaimsHandler({ store, env })(getRequest("/api/admin/claims", { headers: auth }), nextIp());
+    const claim = ((await list.json()) as AdminClaimsReply).data.find((c) => c.kind === "add")!;
+    expect(claim.proposal).toMatchObject({ state: "TX", services: ["Tree Removal", "Stump Grinding"] });
+    const purged: string[][] = [];
+    const approved = await adminClaimHandler({ store, env, purge: async (tags) => void purged.push(tags) })(
+      new Request(`${ORIGIN}/api/admin/claims/${claim.id}`, {
+        method: "PATCH",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ decision: "approve" }),
+      }),
+      nextIp(),
+    );
+    expect(approved.status).toBe(200);
+    const { business } = (await approved.json()) as AdminClaimReply;
+    expect(business!.slug).toBe("cedar-ridge-arborists-austin");
+    const listed = await store().businesses.getBySlug("cedar-ridge-arborists-austin");
+    expect(listed).toMatchObject({ name: "Cedar Ridge Arborists", city: "Austin", email: "hello@cedar-ridge.test" });
+    expect(listed!.location).toBeDefined();
+    expect((await search()).data.map((b) => b.id)).toEqual([business!.id]);
+    expect(purged.flat()).toContain("directory");
+    expect(await isOwner(store(), business!.id, "cal@cedar-ridge.test")).toBe(true);
+    const [email] = emailsTo("cal@cedar-ridge.test");
+    expect((await post(signInHandler(deps()), linkIn(email!.text))).status).toBe(303);
+  });
+
+  it("signs out: the cookie is cleared and the session no longer reads", async () => {
+    const signedIn = await post(signInHandler(deps()), await linkByEmail());
+    const cookie = cookieOf(signedIn);
+    const out = await signOutHandler(deps())(
+      new Request(`${ORIGIN}/owner/sign-out`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", cookie },
+        body: "",
+      }),
+      nextIp(),
+    );
+    expect(out.status).toBe(303);
+    expect(out.headers.get("location")).toBe("/owner/sign-out");
+    expect(out.headers.get("set-cookie")).toMatch(/^tl_owner=; Path=\/owner; HttpOnly; SameSite=Lax; Max-Age=0/);
+    const req = new Request(`${ORIGIN}/owner`, { headers: { cookie } });
+    expect(await readOwnerSession(req, store(), env, Date.now())).toBeNull();
+    expect(await (await get(signOutHandler(deps()), "/owner/sign-out")).text()).toContain(
+      escapeHtml(OWNER_MESSAGES.signedOut),
+    );
+  });
+
+  it("locks a client address out after repeated bad links", async () => {
+    const ip = { ip: `198.51.100.7:${process.pid}` };
+    const bad = `/owner/sign-in/${"x".repeat(43)}`;
+    for (let i = 0; i < OWNER_MAX_FAILURES; i++) {
+      expect((await signInHandler(deps())(formRequest(bad, []), ip)).status).toBe(404);
+    }
+    const path = await linkByEmail();
+    const locked = await signInHandler(deps())(formRequest(path, []), ip);
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get("set-cookie")).toBeNull();
+    expect(await locked.text()).toContain(escapeHtml(OWNER_MESSAGES.lockedOut));
+    // Another address is not affected, and the link was not used up by the refused try.
+    expect((await post(signInHandler(deps()), path)).status).toBe(303);
+  });
+
+  it("sends the contact on file only a few links or codes a minute, whoever asks", async () => {
+    await store().businesses.upsert(
+      testBusiness("oc-birch", { name: "Birch Bros", slug: "birch-bros", email: "desk@birch.test" }),
+    );
+    const claim = () =>
+      post(
+        claimHandler(deps({ sendsPerBusiness: 2 })),
+        "/owner/claim/birch-bros",
+        claimFields({ email: "desk@birch.test" }),
+      );
+    expect((await claim()).status).toBe(200);
+    expect((await claim()).status).toBe(200);
+    const third = await claim();
+    expect(third.status).toBe(429);
+    expect(await third.text()).toContain(escapeHtml(TOO_MANY_SENDS));
+    expect(emailsTo("desk@birch.test")).toHaveLength(2);
+    // A claim for the operator is not a send: it still goes through.
+    const other = await post(
+      claimHandler(deps({ sendsPerBusiness: 2 })),
+      "/owner/claim/birch-bros",
+      claimFields({ email: "someone@birch.test", proof: "operator" }),
+    );
+    expect(other.status).toBe(200);
+  });
+
+  it("refuses a claim posted from another site", async () => {
+    const res = await claimHandler(deps())(
+      formRequest("/owner/claim/maple-trees", claimFields(), { origin: "https://evil.test" }),
+      nextIp(),
+    );
+    expect(res.status).toBe(403);
+    expect(mail.calls).toHaveLength(0);
+  });
+});
