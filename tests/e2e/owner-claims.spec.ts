@@ -4,21 +4,30 @@
  * it in /admin > Messages.
  *
  * 1. No JavaScript: from a business's page, its owner claims it with the e-mail on file, opens
- *    the kept link, presses Sign in and gets the owner cookie (HttpOnly, /owner only); the same
- *    link again signs nobody in.
+ *    the kept link, presses Sign in and gets the owner cookie (HttpOnly, /owner only); changes
+ *    Monday's hours and replies to a review, and the public page (and its JSON-LD) shows both on
+ *    the next request; the same link again signs nobody in.
  * 2. JavaScript: "Add your business" from the footer; the business is in no list until the
- *    operator approves it in the Claims tab; then its page is public, with its claim link, and
- *    the submitter's sign-in link is kept for them. The forms pass axe.
+ *    operator approves it in the Claims tab; then its page is public, with its claim link; the
+ *    submitter signs in with the kept link and adds a photo, which the page shows until the
+ *    operator rolls it back in the Changes tab. The forms pass axe.
  *
  * Tokens, codes, lockouts and every refusal are tests/unit/owners and
  * tests/integration/functions/owner-claims.test.ts.
  */
 import type { APIRequestContext } from "@playwright/test";
 import { CLAIM_LINK_LABEL, ADD_BUSINESS_LABEL } from "../../src/lib/owner-links";
+import { PROFILE_SAVED } from "../../src/lib/owner-profile";
+import { REPLY_MESSAGES } from "../../src/lib/schemas/reply";
 import { axeBlocking, expect, test } from "./fixtures";
 
 const TOKEN = process.env.E2E_ADMIN_TOKEN || "e2e-admin-token-not-a-secret";
 const SLOW = { timeout: 20_000 };
+/** A 40x30 PNG (sharp resizes and re-encodes whatever the owner uploads). */
+const PHOTO = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAPUlEQVRIie3VsQ0AMAwCsH7EFVzD/3vPaAdL2SNFBJ+sT+ZYPKeOcNU7TYFEZRYSw2KxOCwGi8XisJivWLxzihWNx/MiQQAAAABJRU5ErkJggg==",
+  "base64",
+);
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** The newest kept sign-in message to `to`, as the operator's API lists it (stored before the page answered). */
@@ -66,6 +75,36 @@ test.describe("without JavaScript", () => {
     expect(signIn.headers().location).toBe("/owner");
     const cookie = (await context.cookies()).find((c) => c.name === "tl_owner");
     expect(cookie).toMatchObject({ path: "/owner", httpOnly: true, sameSite: "Lax" });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(`Managing ${listed.name}`);
+
+    // The owner changes Monday's hours; the public page shows them on the next request.
+    await page.getByRole("link", { name: "Profile & hours" }).click();
+    const monday = page.getByRole("group", { name: "Monday" });
+    await monday.getByLabel("Open", { exact: true }).check();
+    await monday.getByLabel("Opens").fill("06:15");
+    await monday.getByLabel("Closes").fill("15:45");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("status")).toHaveText(PROFILE_SAVED, SLOW);
+    await page.goto(`/directory/${listed.slug}`);
+    await expect(page.getByRole("main")).toContainText("6:15 AM - 3:45 PM");
+    const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents())
+      .map((text) => JSON.parse(text) as { "@type": string; openingHoursSpecification?: unknown[] })
+      .find((data) => data.openingHoursSpecification);
+    expect(jsonLd?.openingHoursSpecification).toContainEqual(
+      expect.objectContaining({ dayOfWeek: "Monday", opens: "06:15", closes: "15:45" }),
+    );
+
+    // It replies to the newest review; the reply is on the public page, under the review.
+    await page.goto("/owner/reviews");
+    const reply = unique("Thank you, we were glad to help");
+    const firstForm = page.locator("form", { has: page.getByRole("button", { name: "Post reply" }) }).first();
+    await firstForm.getByRole("textbox").fill(reply);
+    await firstForm.getByRole("button", { name: "Post reply" }).click();
+    await expect(page.getByRole("status")).toHaveText(REPLY_MESSAGES.posted, SLOW);
+    await page.goto(`/directory/${listed.slug}`);
+    await expect(page.getByRole("main")).toContainText(`Response from ${listed.name}`);
+    await expect(page.getByRole("main")).toContainText(reply);
 
     // The same link again: refused, and nobody new is signed in.
     await context.clearCookies();
@@ -122,5 +161,29 @@ test("a new business is listed only once the operator approves it in /admin", as
   await page.getByRole("link", { name: CLAIM_LINK_LABEL }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Claim ${name}`);
   expect(await axeBlocking(page)).toEqual([]);
-  expect(await keptLink(request, submitter)).toMatch(/^\/owner\/sign-in\//);
+  const link = await keptLink(request, submitter);
+
+  // The new owner signs in with the kept link and adds a photo; its page shows it.
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("main")).toContainText(`Managing ${name}`, SLOW);
+  await page.getByRole("link", { name: "Photos" }).click();
+  await page.getByLabel("Add a photo").setInputFiles({ name: "yard.png", mimeType: "image/png", buffer: PHOTO });
+  await page.getByRole("button", { name: "Upload photo" }).click();
+  await expect(page.getByRole("status")).toHaveText("Photo added. Your public page shows it now.", SLOW);
+  await page.goto(`/directory/${slug}`);
+  const photo = page.locator('img[src^="/photos/"]');
+  await expect(photo).toHaveCount(1);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  // The operator rolls the photo back from the Changes tab; the page no longer shows it.
+  await page.goto("/admin");
+  await page.getByRole("tab", { name: /^Changes/ }).click();
+  const change = page.getByRole("listitem").filter({ hasText: name }).first();
+  await expect(change).toContainText(submitter, SLOW);
+  await change.getByRole("button", { name: "Roll back" }).click();
+  await change.getByRole("button", { name: "Yes, roll back" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Rolled back" }).first()).toBeVisible(SLOW);
+  await page.goto(`/directory/${slug}`);
+  await expect(page.locator('img[src^="/photos/"]')).toHaveCount(0);
 });
