@@ -118,8 +118,8 @@ export function ownerOverviewHandler(deps: EndpointDeps = {}): Endpoint {
         `<h2>Leads we sent you</h2>` +
         (total > 0 ? `<p class="hint">${total} in all, newest first.</p>` : "") +
         leads;
-      const notice = url.searchParams.get("saved") ?? undefined;
-      return ownerHtml(ownerPage({ title: "Your listing", business, active: "/owner", body, notice }));
+      // No notice from the query: nothing posts to this page, and a link must not put words in it.
+      return ownerHtml(ownerPage({ title: "Your listing", business, active: "/owner", body }));
     },
   );
 }

@@ -160,6 +160,13 @@ describe.skipIf(!h)("owner pages", () => {
       expect(html).toMatch(new RegExp(`href="/respond/${newer.lead.id}\\.${id}\\.[0-9a-z]+\\.[A-Za-z0-9_-]{22}"`));
       expect(html).toContain(newer.lead.reference!);
       expect(html).toContain("No response time shown yet");
+
+      // Nothing posts to the overview, so a crafted ?saved= puts no words on it.
+      const crafted = await ownerOverviewHandler(deps())(
+        getRequest("/owner?saved=Your%20listing%20is%20suspended", { headers: { cookie } }),
+        nextIp(),
+      );
+      expect(await crafted.text()).not.toContain("suspended");
     });
 
     it("pages the leads 20 at a time", async () => {
