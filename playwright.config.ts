@@ -35,6 +35,9 @@ const launchOptions = {
   ],
 };
 
+/** Specs whose journeys add businesses or change a listing's hours. */
+const DIRECTORY_WRITES = /owner-claims\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -51,9 +54,18 @@ export default defineConfig({
     {
       name: "desktop",
       grepInvert: /@mobile-only/,
+      testIgnore: DIRECTORY_WRITES,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
-    { name: "mobile", grep: /@mobile/, use: { ...devices["Pixel 7"], launchOptions } },
+    { name: "mobile", grep: /@mobile/, testIgnore: DIRECTORY_WRITES, use: { ...devices["Pixel 7"], launchOptions } },
+    // Journeys that change the directory itself (a new business, an owner's hours) run after
+    // every other, so no count or "open now" another test reads can change under it.
+    {
+      name: "owners",
+      testMatch: DIRECTORY_WRITES,
+      dependencies: ["desktop", "mobile"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
   ],
   webServer: {
     // Without REDIS_URL the server shares one in-memory embedded store with the functions.
