@@ -37,8 +37,8 @@ const STYLE = `<style>
 .owner-form{display:grid;gap:1rem}
 .owner-form label,.owner-form legend{font-weight:600;font-size:.9rem;display:grid;gap:.25rem}
 .owner-form fieldset{border:1px solid #cbd5e1;border-radius:.5rem;padding:1rem;min-width:0;display:grid;gap:.75rem}
-.owner-form input:not([type=checkbox]):not([type=radio]),.owner-form select,.owner-form textarea{font:inherit;font-size:1rem;min-height:2.75rem;border:1px solid #cbd5e1;border-radius:.5rem;padding:.5rem .75rem;width:100%;background:#fff}
-.owner-form .check{display:flex;gap:.5rem;align-items:center;font-weight:400}
+.owner-form input:not([type=checkbox]):not([type=radio]),.owner-form select,.owner-form textarea{font:inherit;font-size:1rem;font-weight:400;min-height:2.75rem;border:1px solid #cbd5e1;border-radius:.5rem;padding:.5rem .75rem;width:100%;background:#fff}
+.owner-form .check{display:flex;gap:.5rem;align-items:center;font-weight:400;overflow-wrap:anywhere}
 .owner-form .hint{font-weight:400;color:var(--muted);font-size:.85rem}
 .owner-form [aria-invalid=true]{border-color:#b91c1c;box-shadow:0 0 0 1px #b91c1c}
 .field-error{color:#b91c1c;font-size:.875rem;font-weight:600;margin:0}
