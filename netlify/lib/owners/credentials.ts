@@ -23,12 +23,11 @@ import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../../src/lib/schemas/forms.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";
-import { KB, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
-import { problemPages } from "../pages.ts";
+import { KB, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { keyspace } from "../store/keys.ts";
 import type { Store } from "../store/index.ts";
 import { applyListingChange } from "./changes.ts";
-import { ownerHtml, ownerOf, ownerPage, seeOwnerPage, OWNER_PAGE_HEADERS } from "./page.ts";
+import { ownerEndpoint, ownerHtml, ownerPage, seeOwnerPage } from "./page.ts";
 
 export const CREDENTIALS_PATH = "/owner/credentials";
 /** The change history's line for an owner's save. */
@@ -157,28 +156,16 @@ export interface OwnerCredentialsDeps extends EndpointDeps {
 
 export function ownerCredentialsHandler(deps: OwnerCredentialsDeps = {}): Endpoint {
   const purge = deps.purge ?? netlifyPurge;
-  return endpoint(
+  return ownerEndpoint(
     {
       log: "[owner] credentials",
       methods: ["GET", "HEAD", "POST"],
       body: { urlencoded: 8 * KB },
-      sameSiteOnly: true,
       rateLimit: { name: "owner-credentials", perMinute: () => 30 },
-      headers: OWNER_PAGE_HEADERS,
-      page: problemPages({
-        403: "Not allowed",
-        413: "Too much",
-        429: "Too many attempts",
-        503: "Temporarily unavailable",
-      }),
-      pagesOnly: true,
     },
     deps,
-    async (call) => {
+    async (call, { business, session }) => {
       const { req, store, now, body } = call;
-      const owner = await ownerOf(call);
-      if (!owner.ok) return owner.response;
-      const { business, session } = owner;
       const today = todayIn(now(), business.timeZone);
       const page = (values: Values, o: { errors?: FieldErrors; notice?: string; problem?: string } = {}) =>
         ownerPage({

@@ -13,10 +13,9 @@ import { URGENCY_LABELS } from "../../../src/lib/lead-urgency.ts";
 import { MIN_RESPONSE_SAMPLES, responseTimeLabel } from "../../../src/lib/response-time.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { ANSWER_LINK_TTL_MS, signerFor, type Signer } from "../delivery/signing.ts";
-import { endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
-import { problemPage } from "../pages.ts";
+import { storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { OWNER_LEADS_PAGE, businessLeadsPage, type OwnerLead } from "./leads.ts";
-import { ownerHtml, ownerOf, ownerPage } from "./page.ts";
+import { ownerEndpoint, ownerHtml, ownerPage } from "./page.ts";
 
 export const OWNER_ROUTE = "/owner";
 /** How long an Answer link from the overview stays valid when the offer's own link has run out. */
@@ -71,19 +70,13 @@ function leadRows(items: readonly OwnerLead[], signer: Signer, timeZone: string,
 }
 
 export function ownerOverviewHandler(deps: EndpointDeps = {}): Endpoint {
-  return endpoint(
+  return ownerEndpoint(
     {
       log: "[owner] overview",
       methods: ["GET", "HEAD"],
-      pagesOnly: true,
-      headers: { "cache-control": "private, no-store" },
-      page: (_status, message) => problemPage("Something went wrong", message),
     },
     deps,
-    async (call) => {
-      const owner = await ownerOf(call);
-      if (!owner.ok) return owner.response;
-      const { business } = owner;
+    async (call, { business }) => {
       const url = new URL(call.req.url);
       const pageNo = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1), 10_000);
       const offset = (pageNo - 1) * OWNER_LEADS_PAGE;

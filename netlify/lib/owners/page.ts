@@ -6,8 +6,18 @@
  */
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
-import { htmlResponse, storeCall, type Call, type BodyKind, type Env } from "../http.ts";
-import { renderPage } from "../pages.ts";
+import {
+  endpoint,
+  htmlResponse,
+  storeCall,
+  type BodyKind,
+  type Call,
+  type Endpoint,
+  type EndpointDeps,
+  type EndpointSpec,
+  type Env,
+} from "../http.ts";
+import { problemPages, renderPage } from "../pages.ts";
 import type { Store } from "../store/index.ts";
 import { readOwnerSession, type OwnerSession } from "./session.ts";
 
@@ -126,4 +136,36 @@ export async function ownerOf(
     };
   }
   return { ok: true, session, business };
+}
+
+/** The refusal pages every owner page answers with (a form post's 403, 413, 429, 503...). */
+export const ownerProblemPage = problemPages({
+  403: "Not allowed",
+  413: "Too much",
+  429: "Too many attempts",
+  503: "Temporarily unavailable",
+});
+
+/** The signed-in owner, as every owner page's work receives it. */
+export type SignedInOwner = { session: OwnerSession; business: Business };
+
+/**
+ * One owner page: what every one shares (pages only, never cached, posts from this site only,
+ * the refusal pages) around its own spec, and the owner gate before its work.
+ */
+export function ownerEndpoint<K extends BodyKind = never>(
+  spec: Pick<EndpointSpec<never, K, false>, "log" | "methods" | "body" | "rateLimit"> &
+    Partial<Pick<EndpointSpec<never, K, false>, "page">>,
+  deps: EndpointDeps,
+  work: (call: Call<never, Store, K>, owner: SignedInOwner) => Promise<Response>,
+): Endpoint {
+  return endpoint<never, K, false>(
+    { page: ownerProblemPage, ...spec, sameSiteOnly: true, pagesOnly: true, headers: OWNER_PAGE_HEADERS },
+    deps,
+    async (call) => {
+      const owner = await ownerOf(call);
+      if (!owner.ok) return owner.response;
+      return work(call, owner);
+    },
+  );
 }

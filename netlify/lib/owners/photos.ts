@@ -14,10 +14,10 @@ import { createHash } from "node:crypto";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { IMAGE_TYPES, sniffImageType, type PhotoStore } from "../blobs.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";
-import { MAX_BODY_LIMIT, MB, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
+import { MAX_BODY_LIMIT, MB, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { problemPage } from "../pages.ts";
 import { applyListingChange } from "./changes.ts";
-import { knownNotice, ownerHtml, ownerOf, ownerPage, seeOwnerPage } from "./page.ts";
+import { knownNotice, ownerEndpoint, ownerHtml, ownerPage, seeOwnerPage } from "./page.ts";
 import { blobKey, defaultBusinessPhotos, photoPath } from "./photo-serve.ts";
 
 export const PHOTOS_ROUTE = "/owner/photos";
@@ -89,23 +89,17 @@ function photosBody(images: readonly string[]): string {
 export function ownerPhotosHandler(deps: OwnerPhotosDeps = {}): Endpoint {
   const purge = deps.purge ?? netlifyPurge;
   const photosOf = deps.photos ?? defaultBusinessPhotos;
-  return endpoint(
+  return ownerEndpoint(
     {
       log: "[owner] photos",
       methods: ["GET", "HEAD", "POST"],
       body: { multipart: MAX_BODY_LIMIT },
-      sameSiteOnly: true,
       rateLimit: { name: "owner-photos", perMinute: () => 20 },
-      pagesOnly: true,
-      headers: { "cache-control": "private, no-store" },
       page: (status, message) =>
         problemPage(status === 413 ? "That photo is too large" : "Something went wrong", message),
     },
     deps,
-    async (call) => {
-      const owner = await ownerOf(call);
-      if (!owner.ok) return owner.response;
-      const { business, session } = owner;
+    async (call, { business, session }) => {
       const page = (status: number, extra: { notice?: string; problem?: string }) =>
         ownerHtml(
           ownerPage({ title: "Photos", business, active: PHOTOS_ROUTE, body: photosBody(business.images), ...extra }),

@@ -23,10 +23,9 @@ import {
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { fieldErrors, type FieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";
-import { KB, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
-import { problemPage } from "../pages.ts";
+import { KB, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { applyListingChange, type ListingPatch } from "./changes.ts";
-import { knownNotice, ownerHtml, ownerOf, ownerPage, seeOwnerPage } from "./page.ts";
+import { knownNotice, ownerEndpoint, ownerHtml, ownerPage, seeOwnerPage } from "./page.ts";
 
 export const PROFILE_ROUTE = "/owner/profile";
 export const PROFILE_INVALID = "Please check the fields marked below. Nothing was saved.";
@@ -156,22 +155,15 @@ export interface OwnerProfileDeps extends EndpointDeps {
 
 export function ownerProfileHandler(deps: OwnerProfileDeps = {}): Endpoint {
   const purge = deps.purge ?? netlifyPurge;
-  return endpoint(
+  return ownerEndpoint(
     {
       log: "[owner] profile",
       methods: ["GET", "HEAD", "POST"],
       body: { urlencoded: 32 * KB },
-      sameSiteOnly: true,
       rateLimit: { name: "owner-profile", perMinute: () => 30 },
-      pagesOnly: true,
-      headers: { "cache-control": "private, no-store" },
-      page: (_status, message) => problemPage("Something went wrong", message),
     },
     deps,
-    async (call) => {
-      const owner = await ownerOf(call);
-      if (!owner.ok) return owner.response;
-      const { business, session } = owner;
+    async (call, { business, session }) => {
       const page = (body: string, status = 200, extra: { notice?: string; problem?: string } = {}) =>
         ownerHtml(ownerPage({ title: "Profile & hours", business, active: PROFILE_ROUTE, body, ...extra }), status);
       if (!call.body) {

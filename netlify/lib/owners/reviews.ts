@@ -11,11 +11,10 @@ import { hiddenLine, type Business, type Review } from "../../../src/lib/schemas
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { REPLY_MAX_LENGTH, REPLY_MESSAGES, ReplyForm } from "../../../src/lib/schemas/reply.ts";
 import { DIRECTORY_TAG, businessTag, netlifyPurge, purgeQuietly, type Purge } from "../directory.ts";
-import { KB, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
-import { problemPage } from "../pages.ts";
+import { KB, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { NotFoundError, ReviewHiddenError } from "../store/errors.ts";
 import type { Store } from "../store/index.ts";
-import { OWNER_PAGE_HEADERS, ownerHtml, ownerOf, ownerPage } from "./page.ts";
+import { OWNER_PAGE_HEADERS, ownerEndpoint, ownerHtml, ownerPage } from "./page.ts";
 
 export const OWNER_REVIEWS_PATH = "/owner/reviews";
 /** Reviews per page of the owner's list. */
@@ -165,23 +164,16 @@ async function reviewsPage(
 
 export function ownerReviewsHandler(deps: OwnerReviewsDeps = {}): Endpoint {
   const purge = deps.purge ?? netlifyPurge;
-  return endpoint(
+  return ownerEndpoint(
     {
       log: "[owner] reviews",
       methods: ["GET", "HEAD", "POST"],
       body: { urlencoded: 16 * KB },
-      sameSiteOnly: true,
       rateLimit: { name: "owner-reviews", perMinute: () => 30 },
-      page: (_status, message) => problemPage("Something went wrong", message),
-      pagesOnly: true,
-      headers: OWNER_PAGE_HEADERS,
     },
     deps,
-    async (call) => {
+    async (call, { business }) => {
       const { req, store, now, body } = call;
-      const owner = await ownerOf(call);
-      if (!owner.ok) return owner.response;
-      const { business } = owner;
       const page = pageOf(req);
       if (!body) {
         // Only this page's own notices show: a link cannot make the page say anything else.

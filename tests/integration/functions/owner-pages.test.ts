@@ -5,10 +5,14 @@
  * changed), photos (metadata stripped, resized, type sniffed), and rollback.
  */
 import sharp from "sharp";
+import type { Endpoint } from "../../../netlify/lib/http.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryPhotoStore } from "../../../netlify/lib/blobs.ts";
 import { loadBusinessPage } from "../../../netlify/lib/directory-page.ts";
 import { ownerOverviewHandler } from "../../../netlify/lib/owners/overview.ts";
+import { ownerCredentialsHandler } from "../../../netlify/lib/owners/credentials.ts";
+import { ownerReviewsHandler } from "../../../netlify/lib/owners/reviews.ts";
+import { OWNER_PAGE_HEADERS } from "../../../netlify/lib/owners/page.ts";
 import { backfillBusinessLeads } from "../../../netlify/lib/owners/leads.ts";
 import { ownerProfileHandler, PROFILE_INVALID } from "../../../netlify/lib/owners/profile.ts";
 import { PHOTO_MAX_SIDE, PHOTO_MESSAGES, ownerPhotosHandler } from "../../../netlify/lib/owners/photos.ts";
@@ -110,12 +114,38 @@ describe.skipIf(!h)("owner pages", () => {
   });
 
   describe("the session gate", () => {
-    it("answers the sign-in page (401, never cached) without a cookie, on every owner page", async () => {
-      for (const handler of [ownerOverviewHandler(deps()), ownerProfileHandler(deps()), ownerPhotosHandler(deps())]) {
+    const everyPage = () => [
+      ownerOverviewHandler(deps()),
+      ownerProfileHandler(deps()),
+      ownerPhotosHandler(deps()),
+      ownerCredentialsHandler(deps()),
+      ownerReviewsHandler(deps()),
+    ];
+
+    it("answers the sign-in page (401, never cached, never indexed) without a cookie, on every owner page", async () => {
+      for (const handler of everyPage()) {
         const res = await handler(getRequest("/owner"), nextIp());
         expect(res.status).toBe(401);
-        expect(res.headers.get("cache-control")).toBe("private, no-store");
+        for (const [name, value] of Object.entries(OWNER_PAGE_HEADERS)) expect(res.headers.get(name)).toBe(value);
         expect(await res.text()).toContain("Sign in to manage your listing");
+      }
+    });
+
+    it("refuses another site's post on every owner page with a page that is never cached either", async () => {
+      const { cookie } = await ownedBusiness();
+      // Every page that takes a post (the overview takes none: 405); photos take multipart.
+      const posts: [Endpoint, Request][] = [
+        [ownerProfileHandler(deps()), post("/owner/profile", profileFields(), cookie)],
+        [ownerPhotosHandler(deps()), postForm("/owner/photos", new FormData(), cookie)],
+        [ownerCredentialsHandler(deps()), post("/owner/credentials", [], cookie)],
+        [ownerReviewsHandler(deps()), post("/owner/reviews", [], cookie)],
+      ];
+      for (const [handler, req] of posts) {
+        req.headers.set("origin", "https://evil.example");
+        const res = await handler(req, nextIp());
+        expect(res.status).toBe(403);
+        expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+        for (const [name, value] of Object.entries(OWNER_PAGE_HEADERS)) expect(res.headers.get(name)).toBe(value);
       }
     });
 
