@@ -59,6 +59,8 @@ export const OWNER_MESSAGES = {
   reasonRequired: "Please give the reason for refusing",
   claimNotFound: "Claim not found",
   claimDecided: "This claim has already been decided",
+  revokeReasonRequired: "Please give the reason for removing this owner",
+  notAnOwnersClaim: "Only a claim that made someone an owner (proved or approved) can be revoked",
 } as const;
 
 /** "Wrong code. 3 tries left." */
@@ -84,7 +86,7 @@ export const CLAIM_PROOFS = [
 ] as const;
 export type ClaimProof = (typeof CLAIM_PROOFS)[number]["value"];
 
-export const CLAIM_STATUSES = ["pending", "sent", "proved", "approved", "refused"] as const;
+export const CLAIM_STATUSES = ["pending", "sent", "proved", "approved", "refused", "revoked"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 /** For /admin: what each status means. */
 export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
@@ -93,6 +95,7 @@ export const CLAIM_STATUS_LABELS: Record<ClaimStatus, string> = {
   proved: "Proved by the contact on file",
   approved: "Approved",
   refused: "Refused",
+  revoked: "Owner removed",
 };
 
 export const CLAIM_KIND_LABELS = { claim: "Claim", add: "New business" } as const;
@@ -268,14 +271,18 @@ export const AdminClaimsQuery = z.object({
 /** PATCH /api/admin/claims/:id: the operator's decision. */
 export const ClaimDecision = z
   .object({
-    /** Approve (the claimant becomes an owner; an added business is listed) or refuse. */
-    decision: z.enum(["approve", "refuse"], { error: "Choose approve or refuse" }),
-    /** Why: required to refuse (the claimant reads it), optional to approve. */
+    /**
+     * Approve (the claimant becomes an owner; an added business is listed), refuse, or revoke
+     * a claim that made someone an owner (they stop being one; their sessions end at once).
+     */
+    decision: z.enum(["approve", "refuse", "revoke"], { error: "Choose approve, refuse or revoke" }),
+    /** Why: required to refuse (the claimant reads it) and to revoke (kept), optional to approve. */
     reason: cleanString().trim().max(500, OWNER_MESSAGES.tooLong).optional(),
   })
-  .refine((d) => d.decision === "approve" || (d.reason ?? "").length > 0, {
-    message: OWNER_MESSAGES.reasonRequired,
-    path: ["reason"],
+  .superRefine((d, ctx) => {
+    if (d.decision === "approve" || (d.reason ?? "").length > 0) return;
+    const message = d.decision === "refuse" ? OWNER_MESSAGES.reasonRequired : OWNER_MESSAGES.revokeReasonRequired;
+    ctx.addIssue({ code: "custom", message, path: ["reason"] });
   });
 export type ClaimDecision = z.infer<typeof ClaimDecision>;
 

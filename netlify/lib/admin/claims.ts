@@ -2,12 +2,13 @@
  * The operator's claims queue behind /admin's Claims tab (same gate as every admin handler):
  *
  *   GET   /api/admin/claims?status=pending|all  -> AdminClaimsReply
- *   PATCH /api/admin/claims/:id {decision, reason?} -> AdminClaimReply
+ *   PATCH /api/admin/claims/:id {decision: approve|refuse|revoke, reason?} -> AdminClaimReply
  *
  * Approving a claim makes the claimant an owner (via "operator") and e-mails them a sign-in
  * link; approving an "add" first lists the business (new id, unique slug, placed by its ZIP),
  * so before that it is in no directory list at all. Refusing needs a reason, which is kept
- * and e-mailed. The effects run before the claim is marked decided and are idempotent (fixed
+ * and e-mailed. Revoking a claim that made someone an owner (proved or approved) removes them
+ * as an owner, which ends their sessions; the reason is kept. The effects run before the claim is marked decided and are idempotent (fixed
  * business id per claim, owners written once), so a retried or doubled approval lists
  * nothing twice; only the one that marks the claim decided sends the e-mail.
  */
@@ -29,7 +30,7 @@ import { keyspace } from "../store/keys.ts";
 import type { Store } from "../store/index.ts";
 import { getClaim, listClaims, settleClaim } from "../owners/claims.ts";
 import { refusedEmail } from "../owners/notices.ts";
-import { addOwner } from "../owners/session.ts";
+import { addOwner, removeOwner } from "../owners/session.ts";
 import { sendSignInLink } from "../owners/sign-in.ts";
 import { deliverNow } from "../notify/index.ts";
 import { adminSpec, readPatch, readQuery, type AdminDeps } from "./handlers.ts";
@@ -115,9 +116,23 @@ export function adminClaimHandler(deps: AdminDeps = {}): Endpoint {
     const { decision, reason } = readPatch(ClaimDecision, body);
     const claim = await storeCall(() => getClaim(store, id));
     if (!claim) return jsonError(404, OWNER_MESSAGES.claimNotFound);
-    if (claim.status !== "pending") return jsonError(409, OWNER_MESSAGES.claimDecided, { data: claim });
     const at = now();
     const decidedAt = new Date(at).toISOString();
+    if (decision === "revoke") {
+      // Someone who got in (by the contact on file, or approved) stops being an owner; every
+      // session of theirs ends with it, as readOwnerSession checks ownership on each request.
+      if ((claim.status !== "proved" && claim.status !== "approved") || !claim.businessId)
+        return jsonError(409, OWNER_MESSAGES.notAnOwnersClaim, { data: claim });
+      const businessId = claim.businessId;
+      await storeCall(() => removeOwner(store, businessId, claim.claimant.email));
+      const revoked: Claim = { ...claim, status: "revoked", reason: reason!, decidedAt };
+      if (!(await storeCall(() => settleClaim(store, claim, revoked))))
+        return jsonError(409, OWNER_MESSAGES.claimDecided);
+      console.info(`[admin] claim ${claim.id}: owner removed from ${businessId}`);
+      const reply: AdminClaimReply = { data: revoked };
+      return jsonResponse(reply);
+    }
+    if (claim.status !== "pending") return jsonError(409, OWNER_MESSAGES.claimDecided, { data: claim });
     const notify = { env, now: () => at, ...deps.notify };
     const name = claim.businessName ?? claim.proposal?.businessName ?? "your business";
 

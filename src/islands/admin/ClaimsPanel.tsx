@@ -2,7 +2,9 @@
  * The operator's claims queue: claims of listed businesses that no contact on file proved, and
  * businesses to add. Approve makes the claimant an owner (an added business is listed first)
  * and e-mails them a sign-in link; Refuse needs a reason, which is kept and e-mailed. "All"
- * also shows the claims proved by the e-mail or phone on file, and every decision made.
+ * also shows the claims proved by the e-mail or phone on file, and every decision made; a claim
+ * that made someone an owner can be revoked there (Remove owner, with a reason), which ends
+ * their sessions.
  */
 import { useCallback, useState, type FormEvent } from "react";
 import { optionLabel, PRO_SERVICES } from "../../lib/options.ts";
@@ -32,6 +34,66 @@ interface Props {
 }
 
 type View = "pending" | "all";
+type Decision = "approve" | "refuse" | "revoke";
+
+/** A reason field and its button: refusing a claim, or removing an owner. */
+function ReasonForm({
+  id,
+  label,
+  placeholder,
+  button,
+  required,
+  busy,
+  onSubmit,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  button: string;
+  /** The message when the reason is left empty. */
+  required: string;
+  busy: boolean;
+  onSubmit(reason: string): Promise<boolean>;
+}) {
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setReasonError(required);
+      return;
+    }
+    setReasonError(null);
+    if (await onSubmit(reason.trim())) setReason("");
+  }
+
+  return (
+    <form className="flex flex-wrap items-start gap-2" onSubmit={(e) => void submit(e)} noValidate>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input w-full py-1 text-sm sm:w-96"
+        placeholder={placeholder}
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        aria-invalid={reasonError ? true : undefined}
+        aria-describedby={reasonError ? `${id}-error` : undefined}
+      />
+      <button type="submit" className="btn-outline btn-sm" disabled={busy}>
+        {button}
+      </button>
+      {reasonError ? (
+        <p id={`${id}-error`} className="w-full text-sm font-semibold text-red-700">
+          {reasonError}
+        </p>
+      ) : null}
+    </form>
+  );
+}
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -49,23 +111,10 @@ function ClaimCard({
 }: {
   claim: Claim;
   busy: boolean;
-  onDecide(claim: Claim, decision: "approve" | "refuse", reason?: string): Promise<boolean>;
+  onDecide(claim: Claim, decision: Decision, reason?: string): Promise<boolean>;
 }) {
-  const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const p = claim.proposal;
   const name = claim.businessName ?? p?.businessName ?? claim.businessId ?? "";
-  const reasonId = `refuse-${claim.id}`;
-
-  async function refuse(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setReasonError(OWNER_MESSAGES.reasonRequired);
-      return;
-    }
-    setReasonError(null);
-    if (await onDecide(claim, "refuse", reason.trim())) setReason("");
-  }
 
   return (
     <li className="card p-4 sm:p-5" data-claim-id={claim.id}>
@@ -125,29 +174,27 @@ function ClaimCard({
           >
             Approve
           </button>
-          <form className="flex flex-wrap items-start gap-2" onSubmit={(e) => void refuse(e)} noValidate>
-            <label htmlFor={reasonId} className="sr-only">
-              Reason for refusing
-            </label>
-            <input
-              id={reasonId}
-              className="input w-full py-1 text-sm sm:w-96"
-              placeholder="Reason (the claimant reads it)"
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-            />
-            <button type="submit" className="btn-outline btn-sm" disabled={busy}>
-              Refuse
-            </button>
-            {reasonError ? (
-              <p id={`${reasonId}-error`} className="w-full text-sm font-semibold text-red-700">
-                {reasonError}
-              </p>
-            ) : null}
-          </form>
+          <ReasonForm
+            id={`refuse-${claim.id}`}
+            label="Reason for refusing"
+            placeholder="Reason (the claimant reads it)"
+            button="Refuse"
+            required={OWNER_MESSAGES.reasonRequired}
+            busy={busy}
+            onSubmit={(reason) => onDecide(claim, "refuse", reason)}
+          />
+        </div>
+      ) : claim.status === "proved" || claim.status === "approved" ? (
+        <div className="mt-3">
+          <ReasonForm
+            id={`revoke-${claim.id}`}
+            label="Reason for removing this owner"
+            placeholder="Why they should no longer manage it (kept)"
+            button="Remove owner"
+            required={OWNER_MESSAGES.revokeReasonRequired}
+            busy={busy}
+            onSubmit={(reason) => onDecide(claim, "revoke", reason)}
+          />
         </div>
       ) : null}
     </li>
@@ -179,7 +226,7 @@ export function ClaimsPanel({ token, refreshKey, onAuthError }: Props) {
     onAuthError,
   );
 
-  async function decide(claim: Claim, decision: "approve" | "refuse", reason?: string): Promise<boolean> {
+  async function decide(claim: Claim, decision: Decision, reason?: string): Promise<boolean> {
     setBusy(claim.id);
     setError(null);
     setNotice(null);
@@ -193,12 +240,14 @@ export function ClaimsPanel({ token, refreshKey, onAuthError }: Props) {
           ? current.filter((c) => c.id !== claim.id)
           : current.map((c) => (c.id === claim.id ? body.data : c)),
       );
-      setPending((n) => (n === null ? n : Math.max(0, n - 1)));
+      if (decision !== "revoke") setPending((n) => (n === null ? n : Math.max(0, n - 1)));
       const name = body.business?.name ?? claim.businessName ?? "the business";
       setNotice(
         decision === "approve"
           ? `Approved: ${claim.claimant.email} now manages ${name} and was e-mailed a sign-in link.`
-          : `Refused: ${claim.claimant.email} was e-mailed the reason.`,
+          : decision === "refuse"
+            ? `Refused: ${claim.claimant.email} was e-mailed the reason.`
+            : `Owner removed: ${claim.claimant.email} no longer manages ${name}; their sessions have ended.`,
       );
       return true;
     } catch (e) {

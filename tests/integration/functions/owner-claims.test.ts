@@ -269,6 +269,49 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
       nextIp(),
     );
     expect(((await after.json()) as AdminClaimsReply).data.map((c) => c.id)).not.toContain(claim.id);
+
+    // The operator removes that owner: a reason is required, and their session ends at once.
+    const cookie = cookieOf(signedIn);
+    const readSession = () =>
+      readOwnerSession(new Request(`${ORIGIN}/owner`, { headers: { cookie } }), store(), env, Date.now());
+    expect(await readSession()).not.toBeNull();
+    expect((await decide({ decision: "revoke" })).status).toBe(400);
+    const revoked = await decide({ decision: "revoke", reason: "Not staff after all" });
+    expect(revoked.status).toBe(200);
+    expect(((await revoked.json()) as AdminClaimReply).data).toMatchObject({
+      status: "revoked",
+      reason: "Not staff after all",
+    });
+    expect(await isOwner(store(), "oc-maple", "nephew@gmail.test")).toBe(false);
+    expect(await readSession()).toBeNull();
+    // Revoked once is revoked: nothing left to remove.
+    expect((await decide({ decision: "revoke", reason: "again" })).status).toBe(409);
+  });
+
+  it("revokes only a claim that made someone an owner", async () => {
+    const res = await post(
+      claimHandler(deps()),
+      "/owner/claim/maple-trees",
+      claimFields({ email: "cousin@gmail.test", proof: "operator" }),
+    );
+    expect(res.status).toBe(200);
+    const queue = await adminClaimsHandler({ store, env })(
+      getRequest("/api/admin/claims", { headers: auth }),
+      nextIp(),
+    );
+    const claim = ((await queue.json()) as AdminClaimsReply).data.find(
+      (c) => c.claimant.email === "cousin@gmail.test",
+    )!;
+    const revoke = await adminClaimHandler({ store, env, purge: async () => {} })(
+      new Request(`${ORIGIN}/api/admin/claims/${claim.id}`, {
+        method: "PATCH",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ decision: "revoke", reason: "no" }),
+      }),
+      nextIp(),
+    );
+    expect(revoke.status).toBe(409);
+    expect(((await revoke.json()) as { error: string }).error).toBe(OWNER_MESSAGES.notAnOwnersClaim);
   });
 
   it("mails an owner a new link at their own address; removing them first makes it worthless", async () => {

@@ -168,6 +168,36 @@ describe("admin: the Claims tab", () => {
     expect(items[0]!.textContent).toContain("Not staff");
     expect(items[1]!.textContent).toContain("Proved by the contact on file");
     expect(within(panel).queryByRole("button", { name: "Approve" })).toBeNull();
+    // Only the claim that made an owner can be revoked; the refused one offers nothing.
+    expect(within(items[0]!).queryByRole("button", { name: "Remove owner" })).toBeNull();
+    expect(within(items[1]!).getByRole("button", { name: "Remove owner" })).toBeTruthy();
+  });
+
+  it("removes an owner only with a reason, and says their sessions have ended", async () => {
+    const proved = claim(5, { status: "proved", proof: "email" });
+    claims([], [proved]);
+    api.on("PATCH", /^\/api\/admin\/claims\/cl_/, (call) =>
+      reply.json(200, { data: { ...proved, status: "revoked", reason: call.json().reason } })(call),
+    );
+    const panel = await openClaims();
+    await user.click(within(panel).getByRole("button", { name: "All claims" }));
+    const item = (await within(panel).findAllByRole("listitem"))[0]!;
+    await user.click(within(item).getByRole("button", { name: "Remove owner" }));
+    expect(within(item).getByText(OWNER_MESSAGES.revokeReasonRequired)).toBeTruthy();
+    expect(api.to(`/api/admin/claims/${proved.id}`, "PATCH")).toHaveLength(0);
+
+    const field = within(item).getByRole("textbox", { name: "Reason for removing this owner" });
+    await user.type(field, "Left the company in October");
+    await user.click(within(item).getByRole("button", { name: "Remove owner" }));
+    await waitFor(() => expect(api.to(`/api/admin/claims/${proved.id}`, "PATCH")).toHaveLength(1));
+    expect(api.to(`/api/admin/claims/${proved.id}`, "PATCH")[0]!.json()).toEqual({
+      decision: "revoke",
+      reason: "Left the company in October",
+    });
+    expect((await within(panel).findByRole("status")).textContent).toBe(
+      "Owner removed: nell5@gmail.test no longer manages Maple Trees; their sessions have ended.",
+    );
+    expect((await within(panel).findAllByRole("listitem"))[0]!.textContent).toContain("Owner removed");
   });
 });
 
