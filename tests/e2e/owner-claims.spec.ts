@@ -10,7 +10,7 @@
  * 2. JavaScript: "Add your business" from the footer; the business is in no list until the
  *    operator approves it in the Claims tab; then its page is public, with its claim link; the
  *    submitter signs in with the kept link and adds a photo, which the page shows until the
- *    operator rolls it back in the Changes tab. The forms pass axe.
+ *    operator rolls it back in the Changes tab. The forms and every owner page pass axe.
  *
  * Tokens, codes, lockouts and every refusal are tests/unit/owners and
  * tests/integration/functions/owner-claims.test.ts.
@@ -167,10 +167,17 @@ test("a new business is listed only once the operator approves it in /admin", as
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("main")).toContainText(`Managing ${name}`, SLOW);
+  // Every owner page passes axe (the owner's forms are plain HTML; axe needs JavaScript to run).
+  for (const section of ["Overview", "Profile & hours", "Licence & insurance", "Reviews"]) {
+    await page.getByRole("link", { name: section, exact: true }).click();
+    await expect(page.getByRole("link", { name: section, exact: true })).toHaveAttribute("aria-current", "page");
+    expect(await axeBlocking(page), section).toEqual([]);
+  }
   await page.getByRole("link", { name: "Photos" }).click();
   await page.getByLabel("Add a photo").setInputFiles({ name: "yard.png", mimeType: "image/png", buffer: PHOTO });
   await page.getByRole("button", { name: "Upload photo" }).click();
   await expect(page.getByRole("status")).toHaveText("Photo added. Your public page shows it now.", SLOW);
+  expect(await axeBlocking(page), "Photos").toEqual([]);
   await page.goto(`/directory/${slug}`);
   const photo = page.locator('img[src^="/photos/"]');
   await expect(photo).toHaveCount(1);
