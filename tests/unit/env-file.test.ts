@@ -1,5 +1,5 @@
 /** `.env` for npm start and npm run dev: read without overriding, and never under a test runner. */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -39,5 +39,19 @@ describe("loadDotEnv", () => {
     expect(loadDotEnv(join(dir, "missing.env"))).toEqual([]);
     expect(process.env.TREELINE_TEST_FROM_FILE).toBeUndefined();
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe(".env.example", () => {
+  // `cp .env.example .env` is the README's first step: a SITE_URL set there would send every
+  // message's link (sign-in, status, answer) of a local `npm start` to a site that is not this one.
+  it("leaves SITE_URL unset, so a local server's messages link to itself", () => {
+    const set = readFileSync(new URL("../../.env.example", import.meta.url), "utf8")
+      .split("\n")
+      .filter((line) => /^[A-Z0-9_]+=/.test(line))
+      .map((line) => line.slice(0, line.indexOf("=")));
+    expect(set).not.toContain("SITE_URL");
+    expect(set).not.toContain("URL");
+    expect(set).toContain("PORT");
   });
 });
