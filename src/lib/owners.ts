@@ -13,6 +13,21 @@ import { cleanString } from "./schemas/text.ts";
 
 /** A sign-in link works once, for this long. */
 export const SIGN_IN_LINK_TTL_MS = 20 * 60_000;
+/**
+ * The link in "your claim is approved" works once, for this long: the claimant asked days ago
+ * and reads it when they read it (it goes only to the address they claimed with, and signs
+ * in only while the operator has not removed them).
+ */
+export const APPROVED_LINK_TTL_MS = 7 * 24 * 60 * 60_000;
+
+/** "20 minutes", "7 days": how long a link works, in its e-mail. */
+export function linkLifetime(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 120) return `${minutes} minutes`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} hours`;
+  return `${Math.round(hours / 24)} days`;
+}
 /** SMS codes: this many digits, this long, this many tries. */
 export const CODE_DIGITS = 6;
 export const CODE_TTL_MS = 10 * 60_000;

@@ -5,14 +5,7 @@
  */
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { METROS, PRO_SERVICES } from "../../../src/lib/options.ts";
-import {
-  CLAIM_PROOFS,
-  CODE_DIGITS,
-  OWNER_ROLES,
-  SIGN_IN_LINK_TTL_MS,
-  maskEmail,
-  maskPhone,
-} from "../../../src/lib/owners.ts";
+import { CLAIM_PROOFS, CODE_DIGITS, OWNER_ROLES, linkLifetime, maskEmail, maskPhone } from "../../../src/lib/owners.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { renderPage } from "../pages.ts";
 import { OWNER_STYLE } from "./page.ts";
@@ -191,13 +184,13 @@ export function messagePage(title: string, lines: string[], o: { alert?: boolean
 }
 
 /** GET of a sign-in link: one button, so a mail scanner that opens the link does not use it up. */
-export function signInButtonPage(businessName: string, path: string): string {
+export function signInButtonPage(businessName: string, path: string, expiresAt: number, now: number): string {
   return renderPage({
     title: `Sign in to manage ${businessName}`,
     body:
       OWNER_STYLE +
       `<h1>Sign in to manage ${escapeHtml(businessName)}</h1>` +
-      `<p class="lead">This link works once, for ${Math.round(SIGN_IN_LINK_TTL_MS / 60_000)} minutes from when it was sent.</p>` +
+      `<p class="lead">This link works once, for ${linkLifetime(Math.max(60_000, expiresAt - now))} more.</p>` +
       `<form method="post" action="${escapeHtml(path)}"><button type="submit" class="btn-primary">Sign in</button></form>`,
   });
 }

@@ -6,7 +6,7 @@
  */
 import type { Message } from "../../../src/lib/schemas/message.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
-import { CODE_TTL_MS, SIGN_IN_LINK_TTL_MS } from "../../../src/lib/owners.ts";
+import { CODE_TTL_MS, SIGN_IN_LINK_TTL_MS, linkLifetime } from "../../../src/lib/owners.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import { KEPT_NOTES } from "../delivery/compose.ts";
 import { notifyConfig } from "../notify/index.ts";
@@ -57,14 +57,23 @@ const button = (url: string, label: string) =>
 
 /** The one-time sign-in link, to the address that proves the claim (or an approved claimant). */
 export function signInEmail(
-  o: { claimId: string; to: string; toName?: string; businessName: string; url: string; approved?: boolean },
+  o: {
+    claimId: string;
+    to: string;
+    toName?: string;
+    businessName: string;
+    url: string;
+    approved?: boolean;
+    /** How long the link works (default SIGN_IN_LINK_TTL_MS). */
+    ttlMs?: number;
+  },
   env: Env,
   now: number,
 ): Message {
   const lead = o.approved
     ? `Treeline approved your claim: you can now manage ${o.businessName}'s page on ${SITE.name}.`
     : `Someone (we hope you) asked to manage ${o.businessName}'s page on ${SITE.name}.`;
-  const rule = `The link works once, for ${minutes(SIGN_IN_LINK_TTL_MS)} minutes. If you didn't ask for it, ignore this e-mail: nothing changes.`;
+  const rule = `The link works once, for ${linkLifetime(o.ttlMs ?? SIGN_IN_LINK_TTL_MS)}. If you didn't ask for it, ignore this e-mail: nothing changes.`;
   return toMessage(
     {
       claimId: o.claimId,

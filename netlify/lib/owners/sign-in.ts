@@ -21,6 +21,7 @@ import {
   OWNER_MESSAGES,
   SENDS_PER_BUSINESS_PER_MINUTE,
   SIGN_INS_PER_MINUTE,
+  APPROVED_LINK_TTL_MS,
   SIGN_IN_LINK_TTL_MS,
   TOO_MANY_SENDS,
   maskEmail,
@@ -158,7 +159,8 @@ export async function sendSignInLink(
   grant: Omit<SignInGrant, "expiresAt">,
   o: { to: string; toName?: string; businessName: string; approved?: boolean; notify?: NotifyDeps },
 ) {
-  const { path } = await issueSignInLink(store, grant, now);
+  const ttlMs = o.approved ? APPROVED_LINK_TTL_MS : SIGN_IN_LINK_TTL_MS;
+  const { path } = await issueSignInLink(store, grant, now, ttlMs);
   const message = signInEmail(
     {
       claimId: grant.claimId,
@@ -167,6 +169,7 @@ export async function sendSignInLink(
       businessName: o.businessName,
       url: `${env.siteUrl}${path}`,
       approved: o.approved,
+      ttlMs,
     },
     env,
     now,
@@ -342,7 +345,14 @@ export function signInHandler(deps: OwnerAuthDeps = {}): Endpoint {
       }
       if (!body) {
         const business = await storeCall(() => store.businesses.get(result.grant.businessId), { step: "read" });
-        return ownerHtml(signInButtonPage(business?.name ?? "your business", `/owner/sign-in/${params.token}`));
+        return ownerHtml(
+          signInButtonPage(
+            business?.name ?? "your business",
+            `/owner/sign-in/${params.token}`,
+            result.grant.expiresAt,
+            now(),
+          ),
+        );
       }
       return (await startSession(call, result.grant)) ?? linkProblem("invalid");
     },

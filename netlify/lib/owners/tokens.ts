@@ -71,12 +71,11 @@ export async function issueSignInLink(
   store: Store,
   grant: Omit<SignInGrant, "expiresAt">,
   now: number,
+  ttlMs: number = SIGN_IN_LINK_TTL_MS,
 ): Promise<{ token: string; path: string }> {
   const token = randomBytes(32).toString("base64url");
-  const full: SignInGrant = { ...grant, expiresAt: now + SIGN_IN_LINK_TTL_MS };
-  await store.redis.set(keyspace(store.prefix).ownerLink(sha256(token)), JSON.stringify(full), {
-    px: SIGN_IN_LINK_TTL_MS,
-  });
+  const full: SignInGrant = { ...grant, expiresAt: now + ttlMs };
+  await store.redis.set(keyspace(store.prefix).ownerLink(sha256(token)), JSON.stringify(full), { px: ttlMs });
   return { token, path: `${SIGN_IN_PATH}/${token}` };
 }
 

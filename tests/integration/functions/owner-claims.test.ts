@@ -259,6 +259,8 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     expect((await listOwners(store(), "oc-maple")).find((o) => o.email === "nephew@gmail.test")?.via).toBe("operator");
     const [email] = emailsTo("nephew@gmail.test");
     expect(email!.subject).toBe("Your claim of Maple Trees is approved");
+    // The claimant asked days ago: the approval's link lasts a week, not the 20 minutes of one they asked for.
+    expect(email!.text).toContain("The link works once, for 7 days.");
     expect((await decide({ decision: "refuse", reason: "changed my mind" })).status).toBe(409);
 
     const signedIn = await post(signInHandler(deps()), linkIn(email!.text));

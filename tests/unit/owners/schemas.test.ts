@@ -12,6 +12,7 @@ import {
   CodeInput,
   OWNER_MESSAGES,
   isClaimId,
+  linkLifetime,
 } from "../../../src/lib/owners.ts";
 
 const errors = (result: { success: boolean; error?: unknown }) =>
@@ -112,5 +113,13 @@ describe("ClaimDecision and CodeInput", () => {
     expect(isClaimId("cl_abcdefghijklmnopqrs2")).toBe(true);
     expect(isClaimId("ld_abcdefghijklmnopqrs2")).toBe(false);
     expect(isClaimId("cl_ABCDEFGHIJKLMNOPQRS2")).toBe(false);
+  });
+});
+
+describe("linkLifetime", () => {
+  it("says how long a link works in the unit a reader expects", () => {
+    expect(linkLifetime(20 * 60_000)).toBe("20 minutes");
+    expect(linkLifetime(3 * 60 * 60_000)).toBe("3 hours");
+    expect(linkLifetime(7 * 24 * 60 * 60_000)).toBe("7 days");
   });
 });

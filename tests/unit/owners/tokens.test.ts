@@ -24,6 +24,7 @@ import {
   SIGN_IN_LINK_TTL_MS,
   maskEmail,
   maskPhone,
+  APPROVED_LINK_TTL_MS,
 } from "../../../src/lib/owners.ts";
 
 const NOW = Date.parse("2026-11-28T12:00:00Z");
@@ -47,6 +48,15 @@ describe("owner sign-in tokens", () => {
     const ttl = await store.redis.pttl(keys[0]!);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(SIGN_IN_LINK_TTL_MS);
+  });
+
+  it("an approval's link lives its own, longer lifetime, and still works once", async () => {
+    const { token } = await issueSignInLink(store, grant, NOW, APPROVED_LINK_TTL_MS);
+    const late = NOW + APPROVED_LINK_TTL_MS - 60_000;
+    expect(await takeSignInLink(store, token, late)).toMatchObject({ ok: true });
+    expect(await takeSignInLink(store, token, late)).toEqual({ ok: false, reason: "invalid" });
+    const { token: expired } = await issueSignInLink(store, grant, NOW, APPROVED_LINK_TTL_MS);
+    expect(await takeSignInLink(store, expired, NOW + APPROVED_LINK_TTL_MS + 1)).toMatchObject({ ok: false });
   });
 
   it("a link works once; peeking does not use it up", async () => {
