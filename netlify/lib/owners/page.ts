@@ -52,8 +52,8 @@ const STYLE = `<style>
 .owner-form .hint{font-weight:400;color:var(--muted);font-size:.85rem}
 .owner-form [aria-invalid=true]{border-color:#b91c1c;box-shadow:0 0 0 1px #b91c1c}
 .field-error{color:#b91c1c;font-size:.875rem;font-weight:600;margin:0}
-.notice{border:1px solid #86efac;background:#f0fdf4;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 1rem}
-.problem{border:1px solid #fca5a5;background:#fef2f2;color:#991b1b;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 1rem}
+.notice{border:1px solid #86efac;background:#f0fdf4;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 1rem;overflow-wrap:anywhere}
+.problem{border:1px solid #fca5a5;background:#fef2f2;color:#991b1b;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 1rem;overflow-wrap:anywhere}
 </style>`;
 /** The owner forms' stylesheet, for the signed-out pages (claim, sign-in, add) too. */
 export const OWNER_STYLE = STYLE;
