@@ -5,7 +5,7 @@
  * them. Client-safe: nothing node-only.
  */
 import { z } from "./zod.ts";
-import { METRO_NAMES, PRO_SERVICES, optionValues } from "./options.ts";
+import { METROS, METRO_NAMES, PRO_SERVICES, optionValues } from "./options.ts";
 import { cleanString } from "./schemas/text.ts";
 
 // ---------------------------------------------------------------------------------------
@@ -60,6 +60,7 @@ export const OWNER_MESSAGES = {
   state: "Please enter the two-letter state code",
   zipCode: "Please enter a 5-digit ZIP code",
   zipUnknown: "We couldn't find that ZIP code",
+  zipElsewhere: "That ZIP code is in another state: please check it",
   website: "Please enter a full web address (https://...)",
   services: "Please choose at least one service",
   tooLong: "This is too long",
@@ -77,6 +78,9 @@ export const OWNER_MESSAGES = {
   revokeReasonRequired: "Please give the reason for removing this owner",
   notAnOwnersClaim: "Only a claim that made someone an owner (proved or approved) can be revoked",
 } as const;
+
+/** "Los Angeles is in CA: please check the state." */
+export const stateOfCity = (city: string, state: string) => `${city} is in ${state}: please check the state`;
 
 /** "Wrong code. 3 tries left." */
 export const wrongCodeMessage = (left: number) =>
@@ -175,52 +179,62 @@ export type ClaimInput = z.infer<typeof ClaimInput>;
 const SERVICE_VALUES = optionValues(PRO_SERVICES);
 
 /** "Add your business": the business as it would be listed, and who asks. */
-export const AddBusinessInput = z.object({
-  /** Trading name. */
-  businessName: text(2, OWNER_MESSAGES.businessName, 120),
-  /** Street address without city and state. */
-  address: text(3, OWNER_MESSAGES.address, 200),
-  /** Its metro area (METROS). */
-  city: z.enum(METRO_NAMES, { error: OWNER_MESSAGES.city }),
-  /** Two-letter state code. */
-  state: cleanString({ error: OWNER_MESSAGES.state })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, OWNER_MESSAGES.state),
-  /** 5-digit ZIP: places it on the map. */
-  zipCode: cleanString({ error: OWNER_MESSAGES.zipCode })
-    .trim()
-    .regex(/^\d{5}$/, OWNER_MESSAGES.zipCode),
-  /** The business's phone, as listed. */
-  phone,
-  /** The business's e-mail, as listed. */
-  businessEmail: email,
-  /** Website (optional). */
-  website: optional(
-    cleanString({ error: OWNER_MESSAGES.website })
+export const AddBusinessInput = z
+  .object({
+    /** Trading name. */
+    businessName: text(2, OWNER_MESSAGES.businessName, 120),
+    /** Street address without city and state. */
+    address: text(3, OWNER_MESSAGES.address, 200),
+    /** Its metro area (METROS). */
+    city: z.enum(METRO_NAMES, { error: OWNER_MESSAGES.city }),
+    /** Two-letter state code. */
+    state: cleanString({ error: OWNER_MESSAGES.state })
       .trim()
-      .max(300, OWNER_MESSAGES.website)
-      .pipe(z.url({ protocol: /^https?$/, error: OWNER_MESSAGES.website })),
-  ),
-  /** At least one service offered (PRO_SERVICES). */
-  services: z.preprocess(
-    (v) => (typeof v === "string" ? [v] : v),
-    // Checked as a whole, so the message belongs to the fieldset, not to one checkbox.
-    z
-      .array(z.string(), { error: OWNER_MESSAGES.services })
-      .min(1, OWNER_MESSAGES.services)
-      .max(SERVICE_VALUES.length, OWNER_MESSAGES.services)
-      .refine((list) => list.every((v) => (SERVICE_VALUES as readonly string[]).includes(v)), OWNER_MESSAGES.services),
-  ),
-  /** The submitter's name. */
-  name: text(2, OWNER_MESSAGES.name, 100),
-  /** The submitter's e-mail: they become the owner once approved. */
-  email,
-  /** The submitter's role at the business. */
-  role,
-  /** Anything the operator should know (optional). */
-  note,
-});
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, OWNER_MESSAGES.state),
+    /** 5-digit ZIP: places it on the map. */
+    zipCode: cleanString({ error: OWNER_MESSAGES.zipCode })
+      .trim()
+      .regex(/^\d{5}$/, OWNER_MESSAGES.zipCode),
+    /** The business's phone, as listed. */
+    phone,
+    /** The business's e-mail, as listed. */
+    businessEmail: email,
+    /** Website (optional). */
+    website: optional(
+      cleanString({ error: OWNER_MESSAGES.website })
+        .trim()
+        .max(300, OWNER_MESSAGES.website)
+        .pipe(z.url({ protocol: /^https?$/, error: OWNER_MESSAGES.website })),
+    ),
+    /** At least one service offered (PRO_SERVICES). */
+    services: z.preprocess(
+      (v) => (typeof v === "string" ? [v] : v),
+      // Checked as a whole, so the message belongs to the fieldset, not to one checkbox.
+      z
+        .array(z.string(), { error: OWNER_MESSAGES.services })
+        .min(1, OWNER_MESSAGES.services)
+        .max(SERVICE_VALUES.length, OWNER_MESSAGES.services)
+        .refine(
+          (list) => list.every((v) => (SERVICE_VALUES as readonly string[]).includes(v)),
+          OWNER_MESSAGES.services,
+        ),
+    ),
+    /** The submitter's name. */
+    name: text(2, OWNER_MESSAGES.name, 100),
+    /** The submitter's e-mail: they become the owner once approved. */
+    email,
+    /** The submitter's role at the business. */
+    role,
+    /** Anything the operator should know (optional). */
+    note,
+  })
+  .superRefine((d, ctx) => {
+    // The metro fixes the state: "Los Angeles" with "TX" is a typo the operator should not have to spot.
+    const metro = METROS.find((m) => m.label === d.city);
+    if (metro && metro.state !== d.state)
+      ctx.addIssue({ code: "custom", path: ["state"], message: stateOfCity(d.city, metro.state) });
+  });
 export type AddBusinessInput = z.infer<typeof AddBusinessInput>;
 
 /** The SMS code form. */

@@ -295,7 +295,11 @@ export function addBusinessHandler(deps: OwnerAuthDeps = {}): Endpoint {
     const values = valuesOf(body);
     const parsed = AddBusinessInput.safeParse(values);
     const errors: Errors = parsed.success ? {} : errorsOf(parsed.error);
-    if (parsed.success && !zipPoint(parsed.data.zipCode)) errors.zipCode = OWNER_MESSAGES.zipUnknown;
+    if (parsed.success) {
+      const place = zipPoint(parsed.data.zipCode);
+      if (!place) errors.zipCode = OWNER_MESSAGES.zipUnknown;
+      else if (place.state !== parsed.data.state) errors.zipCode = OWNER_MESSAGES.zipElsewhere;
+    }
     if (!parsed.success || Object.keys(errors).length > 0)
       return ownerHtml(addFormPage(ADD_ROUTE, values, errors), 400);
     const { name, email, role, note, ...proposal } = parsed.data;

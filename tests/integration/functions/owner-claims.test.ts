@@ -446,6 +446,14 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     );
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain(escapeHtml(OWNER_MESSAGES.services));
+    // A ZIP from another state than the one given (90012 is Los Angeles, CA): refused by the field.
+    const elsewhere = await post(
+      addBusinessHandler(deps()),
+      "/owner/add",
+      fields.map(([k, v]) => [k, k === "zipCode" ? "90012" : v] as [string, string]),
+    );
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.text()).toContain(escapeHtml(OWNER_MESSAGES.zipElsewhere));
 
     const res = await post(addBusinessHandler(deps()), "/owner/add", fields);
     expect(res.status).toBe(200);

@@ -13,6 +13,7 @@ import {
   OWNER_MESSAGES,
   isClaimId,
   linkLifetime,
+  stateOfCity,
 } from "../../../src/lib/owners.ts";
 
 const errors = (result: { success: boolean; error?: unknown }) =>
@@ -90,6 +91,15 @@ describe("AddBusinessInput", () => {
     });
     expect(errors(AddBusinessInput.safeParse({ ...valid, services: "Juggling" })).services).toBe(
       OWNER_MESSAGES.services,
+    );
+  });
+
+  it("refuses a state the city is not in", () => {
+    expect(errors(AddBusinessInput.safeParse({ ...valid, city: "Los Angeles", state: "TX" })).state).toBe(
+      stateOfCity("Los Angeles", "CA"),
+    );
+    expect(AddBusinessInput.safeParse({ ...valid, city: "Los Angeles", state: "ca", zipCode: "90012" }).success).toBe(
+      true,
     );
   });
 });
