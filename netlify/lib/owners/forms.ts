@@ -175,11 +175,11 @@ export function addFormPage(path: string, v: Values = {}, e: Errors = {}): strin
 }
 
 /** A plain message page (confirmation or problem) in the owner style. */
-export function messagePage(title: string, lines: string[], o: { alert?: boolean } = {}): string {
+export function messagePage(title: string, lines: string[], o: { alert?: boolean; after?: string } = {}): string {
   const box = o.alert ? `<div class="problem" role="alert">` : `<div class="notice" role="status">`;
   return renderPage({
     title,
-    body: `${OWNER_STYLE}<h1>${escapeHtml(title)}</h1>${box}${lines.map((l) => `<p>${l}</p>`).join("")}</div>`,
+    body: `${OWNER_STYLE}<h1>${escapeHtml(title)}</h1>${box}${lines.map((l) => `<p>${l}</p>`).join("")}</div>${o.after ?? ""}`,
   });
 }
 

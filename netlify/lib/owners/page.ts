@@ -6,6 +6,7 @@
  */
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
+import { CLAIM_LINK_LABEL } from "../../../src/lib/owner-links.ts";
 import {
   endpoint,
   htmlResponse,
@@ -83,13 +84,28 @@ export function ownerPage(o: {
   return renderPage({ title: `${o.title} · ${o.business.name}`, body });
 }
 
+/**
+ * The way back in for an owner without a session: their business's page, found by name (the
+ * directory's own search, no JavaScript needed), then "Own this business? Claim it".
+ */
+export function findYourBusiness(): string {
+  return (
+    `<form method="get" action="/directory" class="owner-form" role="search" aria-label="Find your business">` +
+    `<label for="find-business">Your business's name<input id="find-business" type="search" name="q" maxlength="100" autocomplete="organization"></label>` +
+    `<button type="submit" class="btn-primary">Find it in the directory</button></form>` +
+    `<p>Open its page and choose <strong>${escapeHtml(CLAIM_LINK_LABEL)}</strong>: if it is already yours, we send you a new sign-in link at once.</p>`
+  );
+}
+
 /** The page for a visitor without a (live) owner session. */
 export function signedOutPage(): string {
   return renderPage({
     title: "Sign in to manage your listing",
     body:
+      STYLE +
       `<h1>Sign in to manage your listing</h1>` +
-      `<p class="lead">Owners sign in with a one-time link. Find your business in the <a href="/directory">directory</a>, open its page and choose <strong>Own this business? Claim it</strong>: if it is already yours, we send you a new sign-in link.</p>` +
+      `<p class="lead">Owners sign in with a one-time link sent to the e-mail they claimed their business with.</p>` +
+      findYourBusiness() +
       `<p>Not listed yet? <a href="/owner/add">Add your business</a>.</p>`,
   });
 }

@@ -46,8 +46,8 @@ import {
   type Values,
 } from "./forms.ts";
 import { codeSms, signInEmail } from "./notices.ts";
-import { OWNER_PAGE_HEADERS, ownerHtml } from "./page.ts";
-import { addOwner, createOwnerSession, endOwnerSession, isOwner, normalEmail } from "./session.ts";
+import { OWNER_PAGE_HEADERS, findYourBusiness, ownerHtml } from "./page.ts";
+import { addOwner, createOwnerSession, endOwnerSession, isOwner, normalEmail, readOwnerSession } from "./session.ts";
 import {
   CODE_ID_PATTERN,
   peekCode,
@@ -108,16 +108,16 @@ function lockedOutPage(seconds: number): Response {
   });
 }
 
-function linkProblem(reason: "invalid" | "expired"): Response {
+/** A used, changed or expired link; one who is signed in already (a second tap) is sent on. */
+function linkProblem(reason: "invalid" | "expired", signedIn = false): Response {
   const text = reason === "expired" ? OWNER_MESSAGES.linkExpired : OWNER_MESSAGES.linkInvalid;
   return ownerHtml(
     messagePage(
       "This sign-in link can't be used",
-      [
-        escapeHtml(text),
-        `Find your business in the <a href="/directory">directory</a> and choose <strong>${escapeHtml(CLAIM_LINK_LABEL)}</strong> for a new link.`,
-      ],
-      { alert: true },
+      signedIn
+        ? [escapeHtml(text), `You are signed in already: <a href="/owner">go to your listing</a>.`]
+        : [escapeHtml(text)],
+      { alert: true, after: signedIn ? "" : findYourBusiness() },
     ),
     reason === "expired" ? 410 : 404,
   );
@@ -345,7 +345,8 @@ export function signInHandler(deps: OwnerAuthDeps = {}): Endpoint {
       );
       if (!result.ok) {
         await storeCall(() => recordOwnerFailure(store, client), { step: "lockout" });
-        return linkProblem(result.reason);
+        const session = await storeCall(() => readOwnerSession(req, store, call.env, now()), { step: "session" });
+        return linkProblem(result.reason, session !== null);
       }
       if (!body) {
         const business = await storeCall(() => store.businesses.get(result.grant.businessId), { step: "read" });

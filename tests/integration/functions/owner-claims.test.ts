@@ -168,11 +168,20 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     expect(session).toMatchObject({ businessId: "oc-maple", email: ON_FILE.toLowerCase() });
     expect((await listOwners(store(), "oc-maple")).find((o) => o.email === ON_FILE.toLowerCase())?.via).toBe("email");
 
-    // Used twice: refused, nobody signed in.
+    // Used twice: refused, nobody signed in; the page shows the way back to a new link.
     const again = await post(signInHandler(deps()), path);
     expect(again.status).toBe(404);
     expect(again.headers.get("set-cookie")).toBeNull();
-    expect(await again.text()).toContain(escapeHtml(OWNER_MESSAGES.linkInvalid));
+    const againPage = await again.text();
+    expect(againPage).toContain(escapeHtml(OWNER_MESSAGES.linkInvalid));
+    expect(againPage).toContain('<form method="get" action="/directory"');
+    // The same tap from the browser that is signed in already: sent on to the listing instead.
+    const tappedTwice = await signInHandler(deps())(
+      new Request(`${ORIGIN}${path}`, { headers: { cookie: cookieOf(signedIn) } }),
+      nextIp(),
+    );
+    expect(tappedTwice.status).toBe(404);
+    expect(await tappedTwice.text()).toContain('You are signed in already: <a href="/owner">go to your listing</a>');
   });
 
   it("refuses a link with one character changed, and one used after it expired", async () => {

@@ -127,7 +127,11 @@ describe.skipIf(!h)("owner pages", () => {
         const res = await handler(getRequest("/owner"), nextIp());
         expect(res.status).toBe(401);
         for (const [name, value] of Object.entries(OWNER_PAGE_HEADERS)) expect(res.headers.get(name)).toBe(value);
-        expect(await res.text()).toContain("Sign in to manage your listing");
+        const html = await res.text();
+        expect(html).toContain("Sign in to manage your listing");
+        // The way back in works without JavaScript: the directory's own search, by name.
+        expect(html).toContain('<form method="get" action="/directory"');
+        expect(html).toContain('name="q"');
       }
     });
 
