@@ -14,7 +14,7 @@ import { ownerCredentialsHandler } from "../../../netlify/lib/owners/credentials
 import { ownerReviewsHandler } from "../../../netlify/lib/owners/reviews.ts";
 import { OWNER_PAGE_HEADERS } from "../../../netlify/lib/owners/page.ts";
 import { backfillBusinessLeads } from "../../../netlify/lib/owners/leads.ts";
-import { ownerProfileHandler, PROFILE_INVALID } from "../../../netlify/lib/owners/profile.ts";
+import { ownerProfileHandler, PROFILE_INVALID, PROFILE_UNCHANGED } from "../../../netlify/lib/owners/profile.ts";
 import { PHOTO_MAX_SIDE, PHOTO_MESSAGES, ownerPhotosHandler } from "../../../netlify/lib/owners/photos.ts";
 import { businessPhotoHandler } from "../../../netlify/lib/owners/photo-serve.ts";
 import { listChanges } from "../../../netlify/lib/owners/changes.ts";
@@ -23,7 +23,7 @@ import { CHANGE_NOT_FOUND, NOTHING_TO_ROLL_BACK, type AdminChangesReply } from "
 import { addOwner, createOwnerSession } from "../../../netlify/lib/owners/session.ts";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import { businessJsonLd } from "../../../src/lib/jsonld.ts";
-import { PROFILE_MESSAGES, PROFILE_SAVED } from "../../../src/lib/owner-profile.ts";
+import { HOLIDAYS_IGNORED, PROFILE_MESSAGES, PROFILE_SAVED } from "../../../src/lib/owner-profile.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import type { Delivery } from "../../../src/lib/schemas/lead.ts";
 import {
@@ -341,6 +341,49 @@ describe.skipIf(!h)("owner pages", () => {
       expect(res.status).toBe(303);
       expect((await harness.store.businesses.get(id))!.closedHolidays).toEqual([]);
       expect(await openNow()).toContain(id);
+    });
+
+    it("says by the holiday ticks when holidays cannot close the listing (24/7 or emergency247)", async () => {
+      const page = async (over: Parameters<typeof testBusiness>[1]) => {
+        const { cookie } = await ownedBusiness(over);
+        const res = await ownerProfileHandler(deps())(getRequest("/owner/profile", { headers: { cookie } }), nextIp());
+        return res.text();
+      };
+      const allDay = Object.fromEntries(
+        ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, "Open 24 hours"]),
+      );
+      expect(await page({ emergency247: true })).toContain(HOLIDAYS_IGNORED.emergency247);
+      expect(await page({ businessHours: allDay })).toContain(HOLIDAYS_IGNORED.open247);
+      const usual = await page({});
+      expect(usual).not.toContain("data-holidays-ignored");
+      expect(usual).toContain("Leave all unticked if you are open on every one.");
+    });
+
+    it("lists a service once whatever its case, ticked, and keeps the stored order when only hours change", async () => {
+      const services = ["Tree Planting", "Stump Grinding", "tree planting ", "Tree Trimming"];
+      const { id, cookie } = await ownedBusiness({ services });
+      const stored = (await harness.store.businesses.get(id))!.services;
+      const html = await (
+        await ownerProfileHandler(deps())(getRequest("/owner/profile", { headers: { cookie } }), nextIp())
+      ).text();
+      expect(html.match(/value="tree planting"/gi)).toHaveLength(1);
+      expect(html).toContain('value="Tree Planting" checked');
+      // The form posts the site's services first: the same set in another order is no change.
+      const posted = ["Tree Trimming", "Stump Grinding", "Tree Planting"];
+      const res = await ownerProfileHandler(deps())(
+        post("/owner/profile", profileFields({ services: posted }), cookie),
+        nextIp(),
+      );
+      expect(res.status).toBe(303);
+      expect((await harness.store.businesses.get(id))!.services).toEqual(stored);
+      const { items } = await listChanges(harness.store, { businessId: id });
+      expect(items).toHaveLength(1);
+      expect(Object.keys(items[0]!.after)).not.toContain("services");
+      const again = await ownerProfileHandler(deps())(
+        post("/owner/profile", profileFields({ services: posted }), cookie),
+        nextIp(),
+      );
+      expect(again.headers.get("location")).toBe(`/owner/profile?saved=${encodeURIComponent(PROFILE_UNCHANGED)}`);
     });
 
     it("shows its own notice after the redirect, never words a crafted link brings", async () => {
