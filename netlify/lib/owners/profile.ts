@@ -156,7 +156,7 @@ export function profileForm(business: Business, v: ProfileValues, errors: FieldE
     `<label for="website">Website<input id="website" type="url" name="website" inputmode="url" placeholder="https://" value="${escapeHtml(v.website)}"${invalid("website")}></label>${err("website")}` +
     `<label for="phone">Phone<input id="phone" type="tel" name="phone" maxlength="${PROFILE_LIMITS.phone}" value="${escapeHtml(v.phone)}"${invalid("phone")}></label>${err("phone")}` +
     `</fieldset>` +
-    `<fieldset><legend>Opening hours</legend><p class="hint">A closing time before the opening time means after midnight. Times are your business's local time.</p>${days}</fieldset>` +
+    `<fieldset id="hours"><legend>Opening hours</legend><p class="hint">A closing time before the opening time means after midnight. Times are your business's local time.</p>${days}</fieldset>` +
     `<fieldset><legend>Public holidays you close on</legend>${holidayHint}${holidays}${groupErr("closedHolidays")}</fieldset>` +
     `<fieldset><legend>Other days you are closed</legend><p class="hint">Clear a date to remove it.</p>${rows}${errors.closedDates ? err("closedDates") : ""}</fieldset>` +
     `<button type="submit" class="btn-primary">Save changes</button>` +

@@ -23,7 +23,7 @@ import { CHANGE_NOT_FOUND, NOTHING_TO_ROLL_BACK, type AdminChangesReply } from "
 import { addOwner, createOwnerSession } from "../../../netlify/lib/owners/session.ts";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import { businessJsonLd } from "../../../src/lib/jsonld.ts";
-import { HOLIDAYS_IGNORED, PROFILE_MESSAGES, PROFILE_SAVED } from "../../../src/lib/owner-profile.ts";
+import { FINISH_LISTING, HOLIDAYS_IGNORED, PROFILE_MESSAGES, PROFILE_SAVED } from "../../../src/lib/owner-profile.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import type { Delivery } from "../../../src/lib/schemas/lead.ts";
 import {
@@ -35,6 +35,7 @@ import {
   validBooking,
   type FunctionsHarness,
 } from "../../helpers/functions.ts";
+import { parseHtml } from "../../helpers/dist.ts";
 
 const h = await functionsHarness("owner-pages");
 const TOKEN = "owner-pages-admin-token-0123456789";
@@ -161,6 +162,43 @@ describe.skipIf(!h)("owner pages", () => {
   });
 
   describe("overview", () => {
+    it("shows 'Finish your listing' for a bare new listing, each item linking to its fix, and not once it is done", async () => {
+      const overview = async (cookie: string) =>
+        parseHtml(
+          await (await ownerOverviewHandler(deps())(getRequest("/owner", { headers: { cookie } }), nextIp())).text(),
+          ORIGIN,
+        );
+      const bare = await ownedBusiness({ description: "", businessHours: {}, images: [] });
+      const doc = await overview(bare.cookie);
+      const section = doc.querySelector("section.finish")!;
+      expect(section.querySelector("h2")?.textContent).toBe(FINISH_LISTING.heading);
+      const links = [...section.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
+      expect(links).toEqual([
+        [FINISH_LISTING.description.text, "/owner/profile#description"],
+        [FINISH_LISTING.hours.text, "/owner/profile#hours"],
+        [FINISH_LISTING.photos.text, "/owner/photos"],
+      ]);
+      // The anchors exist on the profile page.
+      const profile = parseHtml(
+        await (
+          await ownerProfileHandler(deps())(
+            getRequest("/owner/profile", { headers: { cookie: bare.cookie } }),
+            nextIp(),
+          )
+        ).text(),
+        ORIGIN,
+      );
+      expect(profile.getElementById("description")).not.toBeNull();
+      expect(profile.getElementById("hours")).not.toBeNull();
+
+      // Only what is missing is listed; a finished listing shows no checklist.
+      const photosOnly = await ownedBusiness({ images: [] });
+      const partial = [...(await overview(photosOnly.cookie)).querySelectorAll("section.finish a")];
+      expect(partial.map((a) => a.getAttribute("href"))).toEqual(["/owner/photos"]);
+      const done = await ownedBusiness({ images: ["/photos/x/a.webp"] });
+      expect((await overview(done.cookie)).querySelector("section.finish")).toBeNull();
+    });
+
     it("lists the business's leads newest first, from its own index, with an Answer link and the state", async () => {
       const { id, cookie } = await ownedBusiness({ name: "Glance Oaks" });
       const offer = (at: number, state: Delivery["state"]): Delivery => ({
