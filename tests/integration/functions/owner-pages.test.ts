@@ -553,6 +553,35 @@ describe.skipIf(!h)("owner pages", () => {
       });
     });
 
+    it("narrows to one business by its id, its slug or its pasted page address", async () => {
+      const { id, cookie } = await ownedBusiness({ name: "Slug Oaks" });
+      const { slug } = (await harness.store.businesses.get(id))!;
+      await ownerProfileHandler(deps())(post("/owner/profile", profileFields(), cookie), nextIp());
+      const listed = async (ref: string) => {
+        const res = await adminChangesHandler(deps())(
+          getRequest(`/api/admin/changes?businessId=${encodeURIComponent(ref)}`, { headers: auth }),
+          nextIp(),
+        );
+        expect(res.status, ref).toBe(200);
+        return ((await res.json()) as AdminChangesReply).data.map((c) => c.businessId);
+      };
+      expect(slug).not.toBe(id);
+      for (const ref of [
+        id,
+        slug,
+        `${ORIGIN}/directory/${slug}`,
+        `${ORIGIN}/directory/${slug}/?tab=reviews`,
+        ` ${slug} `,
+      ])
+        expect(await listed(ref), ref).toEqual([id]);
+      expect(await listed("no-such-business")).toEqual([]);
+      const bad = await adminChangesHandler(deps())(
+        getRequest(`/api/admin/changes?businessId=${encodeURIComponent("javascript:alert(1)")}`, { headers: auth }),
+        nextIp(),
+      );
+      expect(bad.status).toBe(400);
+    });
+
     it("needs the operator token (401) and refuses a bad query (400)", async () => {
       const res = await adminChangesHandler(deps())(getRequest("/api/admin/changes"), nextIp());
       expect(res.status).toBe(401);
