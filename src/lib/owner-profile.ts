@@ -7,7 +7,7 @@
 import { CLOSING_HOLIDAYS } from "./holidays.ts";
 import { clockMinutes, OPEN_24_HOURS } from "./hours.ts";
 import { PRO_SERVICES, WEEKDAYS, type Weekday } from "./options.ts";
-import type { BusinessHours } from "./schemas/business.ts";
+import type { Business, BusinessHours } from "./schemas/business.ts";
 import { cleanString } from "./schemas/text.ts";
 import { z } from "./zod.ts";
 
@@ -29,7 +29,7 @@ export const PROFILE_MESSAGES = {
   description: `The description can be at most ${PROFILE_LIMITS.description} characters`,
   services: `Choose at most ${PROFILE_LIMITS.services} services, each at most ${PROFILE_LIMITS.service} characters`,
   serviceAreas: `List at most ${PROFILE_LIMITS.serviceAreas} areas, one per line, each at most ${PROFILE_LIMITS.serviceArea} characters`,
-  website: "Enter a full web address starting with https:// (or leave it empty)",
+  website: "Enter a web address such as www.example.com or https://example.com (or leave it empty)",
   phone: "Enter a phone number with at least 10 digits (or leave it empty)",
   time: "Enter an opening and a closing time",
   sameTime: "The closing time must differ from the opening time",
@@ -38,6 +38,42 @@ export const PROFILE_MESSAGES = {
   closedNote: `A note can be at most ${PROFILE_LIMITS.closedNote} characters`,
   closedDates: `List at most ${PROFILE_LIMITS.closedDates} closed days`,
 } as const;
+
+/**
+ * Beside the holiday ticks when holidays cannot close the listing (hours.ts: a business open
+ * 24/7 or answering emergencies 24/7 shows open on every holiday), so an unticked box that
+ * changes nothing on the page is not a mystery. The ticks are still stored for when that ends.
+ */
+export const HOLIDAYS_IGNORED = {
+  emergency247:
+    "Your listing answers emergencies around the clock, so your public page shows you open on every public holiday whatever you tick here. Your ticks are kept, and count only if your listing stops answering emergencies around the clock.",
+  open247:
+    "Your hours are 24 hours every day, so your public page shows you open on every public holiday whatever you tick here. Your ticks are kept, and count once you set other hours.",
+} as const;
+
+/**
+ * The owner overview's "Finish your listing" checklist: a newly approved business has no
+ * description, hours or photos, and its public page then reads as closed every day. Each item
+ * links to the field or page that fixes it.
+ */
+export const FINISH_LISTING = {
+  heading: "Finish your listing",
+  intro: "Your public page is missing these. Until you add them it can look empty or closed every day.",
+  description: { text: "Add a description of your business", href: "/owner/profile#description" },
+  hours: { text: "Set your opening hours", href: "/owner/profile#hours" },
+  photos: { text: "Add photos of your work", href: "/owner/photos" },
+} as const;
+
+/** What the listing still lacks, in the checklist's order (empty = nothing to finish). */
+export function unfinishedListing(
+  b: Pick<Business, "description" | "businessHours" | "images">,
+): { text: string; href: string }[] {
+  const items: { text: string; href: string }[] = [];
+  if (!b.description.trim()) items.push(FINISH_LISTING.description);
+  if (WEEKDAYS.every((d) => !(b.businessHours[d] ?? "").trim())) items.push(FINISH_LISTING.hours);
+  if (b.images.length === 0) items.push(FINISH_LISTING.photos);
+  return items;
+}
 
 /** The profile was saved: the 303's notice. */
 export const PROFILE_SAVED = "Saved. Your public page shows it now.";
@@ -108,7 +144,7 @@ export const ProfileInput = z.object({
         .max(PROFILE_LIMITS.service, PROFILE_MESSAGES.services),
     )
     .max(PROFILE_LIMITS.services, PROFILE_MESSAGES.services)
-    .transform((list) => [...new Set(list)]),
+    .transform((list) => dedupeServices(list)),
   /** Towns or neighbourhoods served, one per line; blank lines are dropped. */
   serviceAreas: cleanString({ error: PROFILE_MESSAGES.serviceAreas }, { multiline: true })
     .transform((v) => [
@@ -127,6 +163,9 @@ export const ProfileInput = z.object({
   /** Website; empty removes it. Only http(s) addresses: the page links to it. */
   website: text(PROFILE_MESSAGES.website)
     .max(500, PROFILE_MESSAGES.website)
+    // Owners type "www.example.com" as often as a full address: one without a scheme gets
+    // https:// (a port's "host:8080" is not a scheme); javascript:, mailto: and the like stay refused.
+    .transform((v) => (v === "" || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(v) ? v : `https://${v}`))
     .refine((v) => v === "" || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), PROFILE_MESSAGES.website)
     .refine((v) => v === "" || URL.canParse(v), PROFILE_MESSAGES.website)
     .transform((v) => v || null),
@@ -193,10 +232,28 @@ export function profileFormInput(form: URLSearchParams): Record<string, unknown>
   };
 }
 
-/** The service names the form offers: the site's own, then any others the listing has. */
+/** How two service names are compared: "tree planting " and "Tree Planting" are one service. */
+export const serviceKey = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
+
+/** Each service once (first spelling kept, trimmed), by serviceKey. */
+export function dedupeServices(names: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const name of names) {
+    const key = serviceKey(name);
+    if (key && !seen.has(key)) seen.set(key, name.trim().replace(/\s+/g, " "));
+  }
+  return [...seen.values()];
+}
+
+/** The same services, whatever their order or spelling (then the stored list is kept as it is). */
+export function sameServices(a: readonly string[], b: readonly string[]): boolean {
+  const keys = (l: readonly string[]) => [...new Set(l.map(serviceKey))].sort().join("\n");
+  return keys(a) === keys(b);
+}
+
+/** The service names the form offers: the site's own, then any others the listing has, each once. */
 export function serviceChoices(current: readonly string[]): string[] {
-  const site = PRO_SERVICES.map((s) => s.label as string);
-  return [...site, ...current.filter((s) => !site.includes(s))];
+  return dedupeServices([...PRO_SERVICES.map((s) => s.label as string), ...current]);
 }
 
 /** The validated form as business fields (null = remove). */

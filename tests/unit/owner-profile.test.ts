@@ -18,6 +18,7 @@ import {
   dayFields,
   profileFormInput,
   profilePatch,
+  sameServices,
   serviceChoices,
   to12h,
   to24hValue,
@@ -127,6 +128,38 @@ describe("profile form", () => {
     expect(choices.slice(0, 2)).toEqual(["Tree Removal", "Tree Trimming"]);
     expect(choices.at(-1)).toBe("Crane Work");
     expect(choices.filter((c) => c === "Tree Removal")).toHaveLength(1);
+  });
+
+  it("offers each service once, whatever its case or spacing", () => {
+    const choices = serviceChoices(["Tree Planting", " tree  planting ", "TREE REMOVAL", "Tree Planting"]);
+    expect(choices.filter((c) => c.toLowerCase() === "tree planting")).toEqual(["Tree Planting"]);
+    expect(choices.filter((c) => c.toLowerCase() === "tree removal")).toEqual(["Tree Removal"]);
+  });
+
+  it("stores each posted service once, case-insensitively and trimmed", () => {
+    const result = parse(form({ services: ["Tree Planting", "tree planting ", "Crane Work"] }));
+    expect(result.data!.services).toEqual(["Tree Planting", "Crane Work"]);
+  });
+
+  it("tells the same set of services in another order or case from a real change", () => {
+    expect(sameServices(["Stump Grinding", "Tree Trimming"], ["tree trimming", "Stump Grinding "])).toBe(true);
+    expect(sameServices(["Stump Grinding"], ["Stump Grinding", "Tree Trimming"])).toBe(false);
+  });
+
+  it("takes a bare host as an https:// address, and still refuses what is not a web address", () => {
+    const site = (website: string) => parse(form({ website }));
+    expect(site("www.sierratreecare.example.com").data!.website).toBe("https://www.sierratreecare.example.com");
+    expect(site("sierratreecare.example.com/about").data!.website).toBe("https://sierratreecare.example.com/about");
+    expect(site("www.oak.example.com:8080").data!.website).toBe("https://www.oak.example.com:8080");
+    expect(site("http://oak.example.com").data!.website).toBe("http://oak.example.com");
+    for (const bad of [
+      "javascript:alert(1)",
+      "mailto:owner@example.com",
+      "www.oak tree.com",
+      "oak",
+      "ftp://oak.example.com",
+    ])
+      expect(fieldErrors(site(bad).error!).website, bad).toBe(PROFILE_MESSAGES.website);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The operator's change history: GET /api/admin/changes (every business's, or one's with
- * ?businessId=, newest first, offset-paged) and POST /api/admin/changes/:id/rollback (puts the
+ * ?businessId=, an id, a slug or a page address, newest first, offset-paged) and POST /api/admin/changes/:id/rollback (puts the
  * fields of one change back as they were; the rollback is itself a change, by the operator,
  * so it shows in the history and can be rolled back in turn). Same gate as every admin
  * endpoint (adminSpec: bearer ADMIN_TOKEN).
@@ -34,11 +34,21 @@ async function named(store: Store, changes: readonly ListingChange[]): Promise<A
   });
 }
 
+/**
+ * The business id the filter means: /admin shows slugs (page addresses), not ids, so a ref no
+ * business has as its id is tried as a slug. Unknown either way: the ref itself (no changes).
+ */
+async function businessIdOf(store: Store, ref: string | undefined): Promise<string | undefined> {
+  if (ref === undefined || (await store.businesses.get(ref))) return ref;
+  return (await store.businesses.getBySlug(ref))?.id ?? ref;
+}
+
 export function adminChangesHandler(deps: AdminDeps = {}): Endpoint {
   return endpoint(adminSpec("changes", ["GET"]), deps, async ({ req, store }) => {
     const q = readQuery(AdminChangesQuery, req);
+    const businessId = await storeCall(() => businessIdOf(store, q.businessId));
     const { items, total } = await storeCall(() =>
-      listChanges(store, { businessId: q.businessId, offset: q.cursor, limit: q.limit }),
+      listChanges(store, { businessId, offset: q.cursor, limit: q.limit }),
     );
     const next = q.cursor + q.limit;
     const reply: AdminChangesReply = {

@@ -1,5 +1,6 @@
 /**
- * GET /owner: the owner's overview. The business at a glance (a link to its public page), its
+ * GET /owner: the owner's overview. A "Finish your listing" checklist while it has no
+ * description, no hours or no photos. The business at a glance (a link to its public page), its
  * response-time figure worded exactly as the public page words it, and "Leads we sent you",
  * newest offer first, 20 a page, each with an Answer link: the business's own signed answer
  * page (/respond/..., the lead-delivery answer flow).
@@ -9,6 +10,7 @@ import { DELIVERY_STATE_LABELS } from "../../../src/lib/admin-messages.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
+import { FINISH_LISTING, unfinishedListing } from "../../../src/lib/owner-profile.ts";
 import { URGENCY_LABELS } from "../../../src/lib/lead-urgency.ts";
 import { MIN_RESPONSE_SAMPLES, responseTimeLabel } from "../../../src/lib/response-time.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
@@ -26,6 +28,9 @@ const STYLE = `<style>
 .owner-leads{width:100%;border-collapse:collapse;font-size:.9rem}
 .owner-leads th,.owner-leads td{text-align:left;padding:.5rem;border-bottom:1px solid #e2e8f0;vertical-align:top}
 .pager{display:flex;gap:1rem;margin:1rem 0}
+.finish{border:1px solid #fcd34d;background:#fffbeb;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 1.5rem}
+.finish h2{margin:0 0 .25rem;font-size:1.1rem}
+.finish ul{margin:.5rem 0 0;padding-left:1.25rem;display:grid;gap:.25rem}
 </style>`;
 
 /** "Nov 28, 2026, 9:15 AM" on the business's clock. */
@@ -40,6 +45,18 @@ export function responseFigure(business: Pick<Business, "responseMinutes" | "res
     return `${responseTimeLabel(business.responseMinutes)} (from ${count} answered lead${count === 1 ? "" : "s"}). Your public page shows this line.`;
   }
   return `No response time shown yet: your page shows one once you have answered ${MIN_RESPONSE_SAMPLES} leads.`;
+}
+
+/** The "Finish your listing" checklist, or "" when the listing has a description, hours and photos. */
+export function finishListing(business: Pick<Business, "description" | "businessHours" | "images">): string {
+  const items = unfinishedListing(business);
+  if (items.length === 0) return "";
+  return (
+    `<section class="finish" aria-labelledby="finish-listing"><h2 id="finish-listing">${escapeHtml(FINISH_LISTING.heading)}</h2>` +
+    `<p>${escapeHtml(FINISH_LISTING.intro)}</p><ul>` +
+    items.map((i) => `<li><a href="${escapeHtml(i.href)}">${escapeHtml(i.text)}</a></li>`).join("") +
+    `</ul></section>`
+  );
 }
 
 /** The Answer link: the offer's own link while it lives, else a fresh one for a day (the owner is signed in). */
@@ -103,6 +120,7 @@ export function ownerOverviewHandler(deps: EndpointDeps = {}): Endpoint {
               pager;
       const body =
         STYLE +
+        finishListing(business) +
         `<section class="glance" aria-label="At a glance">` +
         `<p><a href="/directory/${encodeURIComponent(business.slug)}">See your public page</a></p>` +
         `<p>${escapeHtml(business.city)}, ${escapeHtml(business.state)} · rating ${escapeHtml(business.rating)} from ${business.reviewCount} review${business.reviewCount === 1 ? "" : "s"}</p>` +

@@ -69,6 +69,8 @@ export function ownerPage(o: {
   notice?: string;
   /** A problem line, shown in an alert region. */
   problem?: string;
+  /** "#field-id": the problem line links to the field it is about (it may be far down the page). */
+  problemHref?: string;
 }): string {
   const nav = OWNER_SECTIONS.map(
     (s) => `<a href="${s.path}"${s.path === o.active ? ' aria-current="page"' : ""}>${escapeHtml(s.label)}</a>`,
@@ -78,7 +80,9 @@ export function ownerPage(o: {
     `<p class="note">Managing <a href="/directory/${encodeURIComponent(o.business.slug)}">${escapeHtml(o.business.name)}</a></p>` +
     `<nav class="owner-nav" aria-label="Your listing">${nav}<form method="post" action="/owner/sign-out"><button class="link-button" type="submit">Sign out</button></form></nav>` +
     (o.notice ? `<p class="notice" role="status">${escapeHtml(o.notice)}</p>` : "") +
-    (o.problem ? `<p class="problem" role="alert">${escapeHtml(o.problem)}</p>` : "") +
+    (o.problem
+      ? `<p class="problem" role="alert">${o.problemHref ? `<a href="${escapeHtml(o.problemHref)}">${escapeHtml(o.problem)}</a>` : escapeHtml(o.problem)}</p>`
+      : "") +
     `<h1>${escapeHtml(o.title)}</h1>` +
     o.body;
   return renderPage({ title: `${o.title} · ${o.business.name}`, body });

@@ -6,18 +6,22 @@
  * answers 400 with the form as posted and each message next to its field, and changes nothing.
  */
 import { CLOSING_HOLIDAYS, closingHolidaysOf } from "../../../src/lib/holidays.ts";
+import { isOpen247 } from "../../../src/lib/hours.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { WEEKDAYS } from "../../../src/lib/options.ts";
 import {
   CLOSED_DATE_ROWS,
   DAY_MODES,
+  HOLIDAYS_IGNORED,
   PROFILE_LIMITS,
   PROFILE_SAVED,
   ProfileInput,
   dayFields,
   profileFormInput,
   profilePatch,
+  sameServices,
   serviceChoices,
+  serviceKey,
   type DayMode,
 } from "../../../src/lib/owner-profile.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
@@ -90,10 +94,11 @@ export function profileForm(business: Business, v: ProfileValues, errors: FieldE
     return key ? err(key) : "";
   };
 
+  const ticked = new Set(v.services.map(serviceKey));
   const services = serviceChoices([...business.services, ...v.services])
     .map(
       (s) =>
-        `<label class="check"><input type="checkbox" name="services" value="${escapeHtml(s)}"${v.services.includes(s) ? " checked" : ""}> ${escapeHtml(s)}</label>`,
+        `<label class="check"><input type="checkbox" name="services" value="${escapeHtml(s)}"${ticked.has(serviceKey(s)) ? " checked" : ""}> ${escapeHtml(s)}</label>`,
     )
     .join("");
 
@@ -118,6 +123,16 @@ export function profileForm(business: Business, v: ProfileValues, errors: FieldE
       `<label class="check"><input type="checkbox" name="closedHolidays" value="${escapeHtml(h)}"${v.closedHolidays.includes(h) ? " checked" : ""}> ${escapeHtml(h)}</label>`,
   ).join("");
 
+  // As the public page reads it (hours.ts): holidays never close these listings.
+  const ignored = business.emergency247
+    ? HOLIDAYS_IGNORED.emergency247
+    : isOpen247(business.businessHours)
+      ? HOLIDAYS_IGNORED.open247
+      : "";
+  const holidayHint = ignored
+    ? `<p class="hint" data-holidays-ignored="">${escapeHtml(ignored)}</p>`
+    : `<p class="hint">Leave all unticked if you are open on every one.</p>`;
+
   const rows = [...v.closedDates, ...Array.from({ length: CLOSED_DATE_ROWS }, () => ({ date: "", note: "" }))]
     .map(
       (row, i) =>
@@ -141,8 +156,8 @@ export function profileForm(business: Business, v: ProfileValues, errors: FieldE
     `<label for="website">Website<input id="website" type="url" name="website" inputmode="url" placeholder="https://" value="${escapeHtml(v.website)}"${invalid("website")}></label>${err("website")}` +
     `<label for="phone">Phone<input id="phone" type="tel" name="phone" maxlength="${PROFILE_LIMITS.phone}" value="${escapeHtml(v.phone)}"${invalid("phone")}></label>${err("phone")}` +
     `</fieldset>` +
-    `<fieldset><legend>Opening hours</legend><p class="hint">A closing time before the opening time means after midnight. Times are your business's local time.</p>${days}</fieldset>` +
-    `<fieldset><legend>Public holidays you close on</legend><p class="hint">Leave all unticked if you are open on every one.</p>${holidays}${groupErr("closedHolidays")}</fieldset>` +
+    `<fieldset id="hours"><legend>Opening hours</legend><p class="hint">A closing time before the opening time means after midnight. Times are your business's local time.</p>${days}</fieldset>` +
+    `<fieldset><legend>Public holidays you close on</legend>${holidayHint}${holidays}${groupErr("closedHolidays")}</fieldset>` +
     `<fieldset><legend>Other days you are closed</legend><p class="hint">Clear a date to remove it.</p>${rows}${errors.closedDates ? err("closedDates") : ""}</fieldset>` +
     `<button type="submit" class="btn-primary">Save changes</button>` +
     `</form>`
@@ -182,6 +197,8 @@ export function ownerProfileHandler(deps: OwnerProfileDeps = {}): Endpoint {
       if (!business.closedHolidays && patch.closedHolidays?.length === CLOSING_HOLIDAYS.length)
         delete patch.closedHolidays;
       if (!business.closedDates && patch.closedDates?.length === 0) delete patch.closedDates;
+      // The form lists services in its own order (the site's first): the same set is no change.
+      if (patch.services && sameServices(patch.services, business.services)) delete patch.services;
       const { change } = await storeCall(
         () =>
           applyListingChange(

@@ -73,8 +73,11 @@ function stars(rating: number): string {
   return `<span class="stars" role="img" aria-label="${label}">${"&#9733;".repeat(rating)}${"&#9734;".repeat(5 - rating)}</span>`;
 }
 
+/** The reply textarea's id (the problem line links to it). */
+const replyFieldId = (reviewId: string) => `reply-${reviewId}`;
+
 function replyForm(review: Review, page: number, retry: Retry | undefined): string {
-  const id = `reply-${review.id}`;
+  const id = replyFieldId(review.id);
   const reply = review.reply;
   const value = retry ? retry.text : (reply?.text ?? "");
   const error = retry?.error;
@@ -92,7 +95,8 @@ function replyForm(review: Review, page: number, retry: Retry | undefined): stri
     `<label for="${escapeHtml(id)}">${reply ? "Your public reply" : "Reply publicly"}</label>` +
     // The note stays out of the label (the field's name) and is read as its description.
     `<p class="hint" id="${escapeHtml(id)}-hint">${escapeHtml(REPLY_MESSAGES.publicNote)}</p>` +
-    `<textarea id="${escapeHtml(id)}" name="text" rows="4" maxlength="${REPLY_MAX_LENGTH}" required aria-describedby="${escapeHtml(id)}-hint${error ? ` ${escapeHtml(id)}-error` : ""}"${error ? ' aria-invalid="true"' : ""}>${escapeHtml(value)}</textarea>` +
+    // autofocus: the refused form may be screens down; without JS the browser goes to it.
+    `<textarea id="${escapeHtml(id)}" name="text" rows="4" maxlength="${REPLY_MAX_LENGTH}" required aria-describedby="${escapeHtml(id)}-hint${error ? ` ${escapeHtml(id)}-error` : ""}"${error ? ' aria-invalid="true" autofocus' : ""}>${escapeHtml(value)}</textarea>` +
     (error ? `<p class="field-error" id="${escapeHtml(id)}-error">${escapeHtml(error)}</p>` : "") +
     `<div class="buttons"><button type="submit" name="intent" value="reply" class="btn-primary">${reply ? "Save changes" : "Post reply"}</button>` +
     (reply
@@ -159,6 +163,7 @@ async function reviewsPage(
     body: STYLE + intro + list + pager,
     notice: o.notice,
     problem: o.problem,
+    problemHref: o.retry?.error ? `#${replyFieldId(o.retry.reviewId)}` : undefined,
   });
 }
 

@@ -2,10 +2,12 @@
  * The listing change history: every change an owner (or a rollback) made to a listing, newest
  * first, with who, when, the summary and each field before -> after, and a "Roll back" that
  * asks once more before it puts the fields back (the rollback is a new change, shown on top).
- * Optionally narrowed to one business by its id. Values are rendered as text.
+ * Optionally narrowed to one business by its id, slug or pasted page address (the server
+ * resolves it). Values are rendered as text.
  */
 import { useCallback, useState, type FormEvent } from "react";
 import {
+  CHANGES_BUSINESS_LABEL,
   CHANGE_FIELD_LABELS,
   changeValueText,
   type AdminChange,
@@ -76,8 +78,13 @@ export function ChangesPanel({ token, refreshKey, onAuthError }: Props) {
       </p>
       <form onSubmit={filter} className="mt-3 flex flex-wrap items-end gap-2">
         <label className="grid gap-1 text-sm font-semibold text-slate-700">
-          Business id
-          <input name="businessId" defaultValue={businessId} className="rounded-md border border-slate-300 px-3 py-2" />
+          {CHANGES_BUSINESS_LABEL}
+          <input
+            name="businessId"
+            defaultValue={businessId}
+            placeholder="oak-crew or https://.../directory/oak-crew"
+            className="rounded-md border border-slate-300 px-3 py-2"
+          />
         </label>
         <button type="submit" className="btn-outline btn-sm">
           Show
@@ -115,9 +122,9 @@ export function ChangesPanel({ token, refreshKey, onAuthError }: Props) {
                 <div key={field} className="grid gap-x-2 sm:grid-cols-[10rem_1fr]">
                   <dt className="font-medium text-slate-700">{CHANGE_FIELD_LABELS[field] ?? field}</dt>
                   <dd className="break-words text-slate-700">
-                    <del className="text-slate-500">{changeValueText(change.before[field])}</del>
+                    <del className="text-slate-500">{changeValueText(field, change.before[field])}</del>
                     {" -> "}
-                    <ins className="no-underline">{changeValueText(change.after[field])}</ins>
+                    <ins className="no-underline">{changeValueText(field, change.after[field])}</ins>
                   </dd>
                 </div>
               ))}

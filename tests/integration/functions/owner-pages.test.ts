@@ -14,7 +14,7 @@ import { ownerCredentialsHandler } from "../../../netlify/lib/owners/credentials
 import { ownerReviewsHandler } from "../../../netlify/lib/owners/reviews.ts";
 import { OWNER_PAGE_HEADERS } from "../../../netlify/lib/owners/page.ts";
 import { backfillBusinessLeads } from "../../../netlify/lib/owners/leads.ts";
-import { ownerProfileHandler, PROFILE_INVALID } from "../../../netlify/lib/owners/profile.ts";
+import { ownerProfileHandler, PROFILE_INVALID, PROFILE_UNCHANGED } from "../../../netlify/lib/owners/profile.ts";
 import { PHOTO_MAX_SIDE, PHOTO_MESSAGES, ownerPhotosHandler } from "../../../netlify/lib/owners/photos.ts";
 import { businessPhotoHandler } from "../../../netlify/lib/owners/photo-serve.ts";
 import { listChanges } from "../../../netlify/lib/owners/changes.ts";
@@ -23,7 +23,7 @@ import { CHANGE_NOT_FOUND, NOTHING_TO_ROLL_BACK, type AdminChangesReply } from "
 import { addOwner, createOwnerSession } from "../../../netlify/lib/owners/session.ts";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import { businessJsonLd } from "../../../src/lib/jsonld.ts";
-import { PROFILE_MESSAGES, PROFILE_SAVED } from "../../../src/lib/owner-profile.ts";
+import { FINISH_LISTING, HOLIDAYS_IGNORED, PROFILE_MESSAGES, PROFILE_SAVED } from "../../../src/lib/owner-profile.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import type { Delivery } from "../../../src/lib/schemas/lead.ts";
 import {
@@ -35,6 +35,7 @@ import {
   validBooking,
   type FunctionsHarness,
 } from "../../helpers/functions.ts";
+import { parseHtml } from "../../helpers/dist.ts";
 
 const h = await functionsHarness("owner-pages");
 const TOKEN = "owner-pages-admin-token-0123456789";
@@ -165,6 +166,43 @@ describe.skipIf(!h)("owner pages", () => {
   });
 
   describe("overview", () => {
+    it("shows 'Finish your listing' for a bare new listing, each item linking to its fix, and not once it is done", async () => {
+      const overview = async (cookie: string) =>
+        parseHtml(
+          await (await ownerOverviewHandler(deps())(getRequest("/owner", { headers: { cookie } }), nextIp())).text(),
+          ORIGIN,
+        );
+      const bare = await ownedBusiness({ description: "", businessHours: {}, images: [] });
+      const doc = await overview(bare.cookie);
+      const section = doc.querySelector("section.finish")!;
+      expect(section.querySelector("h2")?.textContent).toBe(FINISH_LISTING.heading);
+      const links = [...section.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
+      expect(links).toEqual([
+        [FINISH_LISTING.description.text, "/owner/profile#description"],
+        [FINISH_LISTING.hours.text, "/owner/profile#hours"],
+        [FINISH_LISTING.photos.text, "/owner/photos"],
+      ]);
+      // The anchors exist on the profile page.
+      const profile = parseHtml(
+        await (
+          await ownerProfileHandler(deps())(
+            getRequest("/owner/profile", { headers: { cookie: bare.cookie } }),
+            nextIp(),
+          )
+        ).text(),
+        ORIGIN,
+      );
+      expect(profile.getElementById("description")).not.toBeNull();
+      expect(profile.getElementById("hours")).not.toBeNull();
+
+      // Only what is missing is listed; a finished listing shows no checklist.
+      const photosOnly = await ownedBusiness({ images: [] });
+      const partial = [...(await overview(photosOnly.cookie)).querySelectorAll("section.finish a")];
+      expect(partial.map((a) => a.getAttribute("href"))).toEqual(["/owner/photos"]);
+      const done = await ownedBusiness({ images: ["/photos/x/a.webp"] });
+      expect((await overview(done.cookie)).querySelector("section.finish")).toBeNull();
+    });
+
     it("lists the business's leads newest first, from its own index, with an Answer link and the state", async () => {
       const { id, cookie } = await ownedBusiness({ name: "Glance Oaks" });
       const offer = (at: number, state: Delivery["state"]): Delivery => ({
@@ -347,6 +385,49 @@ describe.skipIf(!h)("owner pages", () => {
       expect(await openNow()).toContain(id);
     });
 
+    it("says by the holiday ticks when holidays cannot close the listing (24/7 or emergency247)", async () => {
+      const page = async (over: Parameters<typeof testBusiness>[1]) => {
+        const { cookie } = await ownedBusiness(over);
+        const res = await ownerProfileHandler(deps())(getRequest("/owner/profile", { headers: { cookie } }), nextIp());
+        return res.text();
+      };
+      const allDay = Object.fromEntries(
+        ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, "Open 24 hours"]),
+      );
+      expect(await page({ emergency247: true })).toContain(HOLIDAYS_IGNORED.emergency247);
+      expect(await page({ businessHours: allDay })).toContain(HOLIDAYS_IGNORED.open247);
+      const usual = await page({});
+      expect(usual).not.toContain("data-holidays-ignored");
+      expect(usual).toContain("Leave all unticked if you are open on every one.");
+    });
+
+    it("lists a service once whatever its case, ticked, and keeps the stored order when only hours change", async () => {
+      const services = ["Tree Planting", "Stump Grinding", "tree planting ", "Tree Trimming"];
+      const { id, cookie } = await ownedBusiness({ services });
+      const stored = (await harness.store.businesses.get(id))!.services;
+      const html = await (
+        await ownerProfileHandler(deps())(getRequest("/owner/profile", { headers: { cookie } }), nextIp())
+      ).text();
+      expect(html.match(/value="tree planting"/gi)).toHaveLength(1);
+      expect(html).toContain('value="Tree Planting" checked');
+      // The form posts the site's services first: the same set in another order is no change.
+      const posted = ["Tree Trimming", "Stump Grinding", "Tree Planting"];
+      const res = await ownerProfileHandler(deps())(
+        post("/owner/profile", profileFields({ services: posted }), cookie),
+        nextIp(),
+      );
+      expect(res.status).toBe(303);
+      expect((await harness.store.businesses.get(id))!.services).toEqual(stored);
+      const { items } = await listChanges(harness.store, { businessId: id });
+      expect(items).toHaveLength(1);
+      expect(Object.keys(items[0]!.after)).not.toContain("services");
+      const again = await ownerProfileHandler(deps())(
+        post("/owner/profile", profileFields({ services: posted }), cookie),
+        nextIp(),
+      );
+      expect(again.headers.get("location")).toBe(`/owner/profile?saved=${encodeURIComponent(PROFILE_UNCHANGED)}`);
+    });
+
     it("shows its own notice after the redirect, never words a crafted link brings", async () => {
       const { cookie } = await ownedBusiness();
       const open = (saved: string) =>
@@ -474,6 +555,35 @@ describe.skipIf(!h)("owner pages", () => {
         summary: "Profile and hours",
         before: { businessHours: { monday: "7:00 AM - 6:00 PM" } },
       });
+    });
+
+    it("narrows to one business by its id, its slug or its pasted page address", async () => {
+      const { id, cookie } = await ownedBusiness({ name: "Slug Oaks" });
+      const { slug } = (await harness.store.businesses.get(id))!;
+      await ownerProfileHandler(deps())(post("/owner/profile", profileFields(), cookie), nextIp());
+      const listed = async (ref: string) => {
+        const res = await adminChangesHandler(deps())(
+          getRequest(`/api/admin/changes?businessId=${encodeURIComponent(ref)}`, { headers: auth }),
+          nextIp(),
+        );
+        expect(res.status, ref).toBe(200);
+        return ((await res.json()) as AdminChangesReply).data.map((c) => c.businessId);
+      };
+      expect(slug).not.toBe(id);
+      for (const ref of [
+        id,
+        slug,
+        `${ORIGIN}/directory/${slug}`,
+        `${ORIGIN}/directory/${slug}/?tab=reviews`,
+        ` ${slug} `,
+      ])
+        expect(await listed(ref), ref).toEqual([id]);
+      expect(await listed("no-such-business")).toEqual([]);
+      const bad = await adminChangesHandler(deps())(
+        getRequest(`/api/admin/changes?businessId=${encodeURIComponent("javascript:alert(1)")}`, { headers: auth }),
+        nextIp(),
+      );
+      expect(bad.status).toBe(400);
     });
 
     it("needs the operator token (401) and refuses a bad query (400)", async () => {

@@ -172,6 +172,10 @@ describe.skipIf(!h)("/owner/reviews", () => {
     const textarea = doc.querySelector(`[data-review-id="${second.id}"] textarea`)!;
     expect(textarea.getAttribute("aria-invalid")).toBe("true");
     expect(doc.getElementById(`${textarea.id}-error`)?.textContent).toBe(REPLY_MESSAGES.text);
+    // The field may be screens down: the browser focuses it, and the problem line links to it.
+    expect(textarea.hasAttribute("autofocus")).toBe(true);
+    expect(doc.querySelectorAll("[autofocus]")).toHaveLength(1);
+    expect(doc.querySelector("[role=alert] a")?.getAttribute("href")).toBe(`#${textarea.id}`);
     expect((await store.reviews.get(second.id))?.reply).toBeUndefined();
 
     const long = await post({ reviewId: second.id, text: "x".repeat(2001) });

@@ -10,7 +10,13 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ChangesPanel } from "../../../src/islands/admin/ChangesPanel.tsx";
-import { NOTHING_TO_ROLL_BACK, type AdminChange, type AdminChangesReply } from "../../../src/lib/admin-changes.ts";
+import {
+  CHANGES_BUSINESS_LABEL,
+  HOLIDAY_VALUE_TEXT,
+  NOTHING_TO_ROLL_BACK,
+  type AdminChange,
+  type AdminChangesReply,
+} from "../../../src/lib/admin-changes.ts";
 import { mockFetch, reply, type FetchMock } from "../../helpers/fetch-mock.ts";
 import "../../helpers/islands.ts";
 
@@ -66,14 +72,61 @@ describe("ChangesPanel", () => {
     expect(first.getByRole("link", { name: "Oak Crew" }).getAttribute("href")).toBe("/directory/oak-crew");
     expect(first.getByText("Owner owner@example.com")).toBeTruthy();
     expect(first.getByText("Hours")).toBeTruthy();
-    expect(first.getByText("mon 7:00 AM - 6:00 PM")).toBeTruthy();
-    expect(first.getByText("mon 8:00 AM - 5:00 PM")).toBeTruthy();
+    const week = (monday: string) =>
+      `Mon ${monday}; Tue closed; Wed closed; Thu closed; Fri closed; Sat closed; Sun closed`;
+    expect(first.getByText(week("7:00 AM - 6:00 PM"))).toBeTruthy();
+    expect(first.getByText(week("8:00 AM - 5:00 PM"))).toBeTruthy();
     expect(first.getByText("(none)")).toBeTruthy();
     expect(first.getByText("https://oak.example.com")).toBeTruthy();
     const second = within(items[1]!);
     expect(second.getByText("Operator")).toBeTruthy();
     expect(second.getByText("Rollback")).toBeTruthy();
     expect(api.calls[0]!.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it("says what an absent or empty holiday list means, never a bare (none)", async () => {
+    const holidays = change(1, {
+      before: { closedHolidays: null },
+      after: { closedHolidays: [] },
+    });
+    const narrowed = change(2, {
+      before: { closedHolidays: ["Thanksgiving Day"] },
+      after: { closedHolidays: null },
+    });
+    api.on("GET", "/api/admin/changes", reply.json(200, page([holidays, narrowed])));
+    show();
+    const [first, second] = (await screen.findAllByRole("listitem")).map((li) => within(li));
+    expect(first!.getByText("Holiday closures")).toBeTruthy();
+    expect(first!.getByText(HOLIDAY_VALUE_TEXT.absent).tagName).toBe("DEL");
+    expect(first!.getByText(HOLIDAY_VALUE_TEXT.empty).tagName).toBe("INS");
+    expect(first!.queryByText("(none)")).toBeNull();
+    expect(second!.getByText("Thanksgiving Day")).toBeTruthy();
+    expect(second!.getByText("All six public holidays (default)")).toBeTruthy();
+  });
+
+  it("shows licence and insurance in words, whole, not as JSON", async () => {
+    const credentials = change(1, {
+      before: {
+        credentials: {
+          licence: { state: "CA", type: "C-49", number: "1012345", check: { checkedAt: "2026-11-28T18:00:00.000Z" } },
+        },
+      },
+      after: {
+        credentials: {
+          licence: { state: "CA", type: "C-49", number: "1012345", check: { checkedAt: "2026-11-28T18:00:00.000Z" } },
+          insurance: { carrier: "Acme Mutual", coverUsd: 1_000_000, expiresOn: "2027-06-30" },
+        },
+      },
+    });
+    api.on("GET", "/api/admin/changes", reply.json(200, page([credentials])));
+    show();
+    const item = within((await screen.findAllByRole("listitem"))[0]!);
+    const licence = "Licence CA C-49 #1012345 (checked Nov 28, 2026)";
+    expect(item.getByText(licence).tagName).toBe("DEL");
+    expect(
+      item.getByText(`${licence}; Insurance Acme Mutual, $1,000,000, to Jun 30, 2027 (not checked yet)`),
+    ).toBeTruthy();
+    expect(item.queryByText(/[{}"]/)).toBeNull();
   });
 
   it("says so when there are no changes", async () => {
@@ -124,10 +177,22 @@ describe("ChangesPanel", () => {
     api.on("GET", "/api/admin/changes", reply.json(200, page([change(1)], "25")));
     show();
     await screen.findAllByRole("listitem");
-    await user.type(screen.getByLabelText("Business id"), "biz-007");
+    await user.type(screen.getByLabelText(CHANGES_BUSINESS_LABEL), "biz-007");
     await user.click(screen.getByRole("button", { name: "Show" }));
     await vi.waitFor(() => expect(api.calls.at(-1)!.url.searchParams.get("businessId")).toBe("biz-007"));
     await user.click(await screen.findByRole("button", { name: "Load more" }));
     await vi.waitFor(() => expect(api.calls.at(-1)!.url.searchParams.get("cursor")).toBe("25"));
+  });
+
+  it("takes a pasted page address in the business box and sends it for the server to resolve", async () => {
+    api.on("GET", "/api/admin/changes", reply.json(200, page([change(1)])));
+    show();
+    await screen.findAllByRole("listitem");
+    const box = screen.getByRole("textbox", { name: "Business (id or page address)" });
+    await user.type(box, "https://treeline.example/directory/oak-crew");
+    await user.click(screen.getByRole("button", { name: "Show" }));
+    await vi.waitFor(() =>
+      expect(api.calls.at(-1)!.url.searchParams.get("businessId")).toBe("https://treeline.example/directory/oak-crew"),
+    );
   });
 });
