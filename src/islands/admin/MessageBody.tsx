@@ -8,6 +8,7 @@
 import { MESSAGE_CHANNEL_LABELS } from "../../lib/admin-messages.ts";
 import type { Message } from "../../lib/schemas/message.ts";
 import { formatWhen } from "./api.ts";
+import { isClaimId } from "../../lib/owners.ts";
 
 const URL_IN_TEXT = /(https?:\/\/[^\s<>"]+)/;
 
@@ -49,7 +50,8 @@ export function MessageBody({ message: m }: { message: Message }) {
     ["Attempts", String(m.attempts)],
     ["Next attempt", m.nextAttemptAt ? formatWhen(m.nextAttemptAt) : undefined],
     ["Provider id", m.providerId],
-    ["Lead", m.reference ?? m.leadId],
+    // A claim's messages (sign-in links, codes, decisions) file under the claim, not a lead.
+    [isClaimId(m.leadId) ? "Claim" : "Lead", m.reference ?? m.leadId],
   ];
   return (
     <div className="mt-3 grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">

@@ -225,5 +225,12 @@ describe("admin: a claim's messages", () => {
     const row = (await screen.findByText("Sign in to manage Maple Trees")).closest("li")!;
     expect(row.textContent).toContain("Owner sign-in link");
     expect(within(row).queryByRole("button", { name: /Open lead/ })).toBeNull();
+    // Opened, it files under its claim, not a lead.
+    await user.click(within(row).getAllByRole("button")[0]!);
+    const terms = within(row)
+      .getAllByRole("term")
+      .map((t) => t.textContent);
+    expect(terms).toContain("Claim");
+    expect(terms).not.toContain("Lead");
   });
 });
