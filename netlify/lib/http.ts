@@ -147,7 +147,8 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
       if (writing && spec.body) {
         kind = bodyKind(req);
         if (!kind || limits[kind] === undefined) return fail(415, accepts);
-        html = wantsPage(req);
+        // A form post to a page (not an API) is answered with pages even when it asks for JSON.
+        html = wantsPage(req) || (spec.pagesOnly === true && kind !== "json");
       }
       // Another site's page must not be able to make its visitors' browsers post here.
       if (writing && spec.sameSiteOnly && isCrossSite(req, env.siteUrl)) return fail(403, CROSS_SITE_ERROR);
