@@ -1344,7 +1344,8 @@ async function send(
     if (c.html && type.startsWith("text/html")) {
       if (MARKUP.test(text)) return `${where}: HTML error page echoes markup`;
     } else {
-      if (!type.includes("application/json")) return `${where}: 4xx is ${type || "untyped"}, not JSON`;
+      if (!type.includes("application/json"))
+        return `${where}: 4xx is ${type || "untyped"}, not JSON (${JSON.stringify(c.headers).slice(0, 300)} ${JSON.stringify(c.body?.slice(0, 300))})`;
       let body: unknown;
       try {
         body = JSON.parse(text);
