@@ -73,7 +73,10 @@ export interface EndpointSpec<R extends string, K extends BodyKind, O extends bo
   headers?: Readonly<Record<string, string>>;
   /** The error page for a browser's form post; without it every error is JSON. */
   page?(status: number, message: string): string;
-  /** Answer every error with `page`, GETs too (an endpoint that is itself a page, not an API). */
+  /**
+   * Answer every error with `page`, GETs too (an endpoint that is itself a page, not an API),
+   * and form posts that ask for JSON; only a JSON body gets JSON errors.
+   */
   pagesOnly?: boolean;
 }
 
