@@ -317,11 +317,19 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     rateLimit: { name: "review", perMinute: (env: Env) => env.RATE_LIMIT_PER_MINUTE },
     unavailable: DIRECTORY_UNAVAILABLE,
   } as const;
-  return endpoint(spec, deps, async ({ req, store, env, params, body, context }) =>
+  // A form post is answered with pages unless it asks for JSON (a script posting the form).
+  return endpoint(spec, deps, async ({ req, store, env, params, body, context, html }) =>
     !body
       ? list(req, store, params.id)
       : body.kind === "json"
         ? add(body.value, store, env, params.id, context, null)
-        : add({ ...reviewFormValues(body.value) }, store, env, params.id, context, reviewFormValues(body.value)),
+        : add(
+            { ...reviewFormValues(body.value) },
+            store,
+            env,
+            params.id,
+            context,
+            html ? reviewFormValues(body.value) : null,
+          ),
   );
 }

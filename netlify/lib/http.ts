@@ -73,7 +73,10 @@ export interface EndpointSpec<R extends string, K extends BodyKind, O extends bo
   headers?: Readonly<Record<string, string>>;
   /** The error page for a browser's form post; without it every error is JSON. */
   page?(status: number, message: string): string;
-  /** Answer every error with `page`, GETs too (an endpoint that is itself a page, not an API). */
+  /**
+   * Answer every error with `page`, GETs too (an endpoint that is itself a page, not an API),
+   * and form posts that ask for JSON; only a JSON body gets JSON errors.
+   */
   pagesOnly?: boolean;
 }
 
@@ -147,7 +150,8 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
       if (writing && spec.body) {
         kind = bodyKind(req);
         if (!kind || limits[kind] === undefined) return fail(415, accepts);
-        html = wantsPage(req);
+        // A form post to a page (not an API) is answered with pages even when it asks for JSON.
+        html = wantsPage(req) || (spec.pagesOnly === true && kind !== "json");
       }
       // Another site's page must not be able to make its visitors' browsers post here.
       if (writing && spec.sameSiteOnly && isCrossSite(req, env.siteUrl)) return fail(403, CROSS_SITE_ERROR);

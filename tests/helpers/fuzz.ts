@@ -8,6 +8,12 @@
  * scans the store: every stored lead and review validates against its schema, nothing is
  * stored that was not answered 201, and every valid submission is stored exactly once
  * (an Idempotency-Key per valid case; some are replayed and must return the same id).
+ *
+ * The owner's pages (/owner/...) are fuzzed the same way with their forms' real field names,
+ * a real, changed, forged or missing session cookie, real and near-miss sign-in links and SMS
+ * codes, wrong methods, content types and origins. Every answer with a body must be an HTML
+ * page (never JSON), and a refused post must leave the owner's business and its reviews as
+ * they were.
  */
 import fc from "fast-check";
 import { Redis as IORedis } from "ioredis";
@@ -42,11 +48,32 @@ import {
   validQuote,
   validReview,
   type FunctionsHarness,
+  TINY_PNG,
 } from "./functions.ts";
 import { parseEnv } from "../../src/lib/env.ts";
+import { ownerOverviewHandler } from "../../netlify/lib/owners/overview.ts";
+import { ownerProfileHandler } from "../../netlify/lib/owners/profile.ts";
+import { ownerCredentialsHandler } from "../../netlify/lib/owners/credentials.ts";
+import { ownerReviewsHandler } from "../../netlify/lib/owners/reviews.ts";
+import { ownerPhotosHandler } from "../../netlify/lib/owners/photos.ts";
+import {
+  addBusinessHandler,
+  claimHandler,
+  codeHandler,
+  signInHandler,
+  signOutHandler,
+} from "../../netlify/lib/owners/sign-in.ts";
+import { addOwner, createOwnerSession } from "../../netlify/lib/owners/session.ts";
+import { issueCode, issueSignInLink } from "../../netlify/lib/owners/tokens.ts";
+import { keyspace } from "../../netlify/lib/store/keys.ts";
+import { CLOSING_HOLIDAYS } from "../../src/lib/holidays.ts";
 
 export const FUZZ_BUSINESS = "fz-1";
 export const FUZZ_BUSINESS_SLUG = "fuzz-business-one";
+/** The business the fuzz owner runs (its own, so profile saves never touch the lead targets' business). */
+export const FUZZ_OWNER_BUSINESS = "fz-own";
+export const FUZZ_OWNER_SLUG = "fuzz-owner-business";
+const FUZZ_OWNER_EMAIL = "owner@fuzz-owner.test";
 
 type Handler = (req: Request, context?: { ip?: string; params?: Record<string, string> } | null) => Promise<Response>;
 
@@ -97,6 +124,10 @@ export interface FuzzCase {
   validReview?: boolean;
   /** The answer may be HTML (a form post without Accept: application/json). */
   html?: boolean;
+  /** A page endpoint (the owner's): every answer with a body is an HTML page, never JSON. */
+  page?: boolean;
+  /** The body is bytes kept as a latin1 string (a multipart post with a photo in it). */
+  latin1?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -551,11 +582,503 @@ const deliveryCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
     .map(async (path) => ({ target: "GET /requests/:leadId/:sig", method: "GET", path, headers: {}, html: true })),
 );
 
+// ---------------------------------------------------------------------------------------
+// The owner's pages (/owner/...): HTML pages and form posts, most behind a session cookie.
+
+/**
+ * Placeholders the runner swaps per case: the owner's real session cookie ("{owner-cookie}",
+ * or "{owner-cookie}~N" with one character changed), a fresh real sign-in token and SMS code
+ * id (same suffix), the code itself, a review of the owner's business and one of its photos.
+ */
+const OWNER_COOKIE = "{owner-cookie}";
+const SIGN_IN_TOKEN = "{sign-in-token}";
+const CODE_ID = "{code-id}";
+const SMS_CODE = "{sms-code}";
+const REVIEW_ID = "{review-id}";
+const OWNER_PHOTO = "{owner-photo}";
+const OWNER_PLACEHOLDERS = /\{(owner-cookie|sign-in-token|code-id|sms-code|review-id|owner-photo)\}(?:~(\d+))?/g;
+
+const ownerCookie = fc.oneof(
+  { weight: 8, arbitrary: fc.constant(`tl_owner=${OWNER_COOKIE}`) },
+  { weight: 1, arbitrary: fc.nat(60).map((at) => `tl_owner=${OWNER_COOKIE}~${at}`) },
+  { weight: 1, arbitrary: fc.constant(`tl_owner=x; tl_owner=${OWNER_COOKIE}; other=1`) },
+  { weight: 1, arbitrary: fc.constant(null) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.constantFrom(
+        "tl_owner=",
+        "tl_owner=abc.def",
+        `tl_owner=${"A".repeat(32)}.${"B".repeat(22)}`,
+        `tl_owner=${"A".repeat(32)}.${"B".repeat(22)}; tl_owner=${"C".repeat(32)}.${"D".repeat(22)}`,
+        "tl_owner=__proto__",
+      ),
+      nastyString.map((s) => `tl_owner=${s}`),
+    ),
+  },
+);
+/** Where an owner post comes from: this site mostly, sometimes another site's page. */
+const ownerOrigin = fc.oneof(
+  { weight: 8, arbitrary: fc.constant<Record<string, string>>({ origin: ORIGIN }) },
+  { weight: 1, arbitrary: fc.constant<Record<string, string>>({}) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<Record<string, string>>(
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { origin: "http://127.0.0.1:8888.evil.example" },
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "not a url" },
+    ),
+  },
+);
+const ownerAccept = fc.oneof(
+  { weight: 6, arbitrary: fc.constant("text/html,application/xhtml+xml") },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+  { weight: 2, arbitrary: fc.constantFrom("application/json", "application/vnd.api+json, text/html", "*/*") },
+);
+const ownerWriteMethod = fc.oneof(
+  { weight: 8, arbitrary: fc.constant("POST") },
+  { weight: 2, arbitrary: fc.constantFrom("GET", "HEAD") },
+  { weight: 1, arbitrary: fc.constantFrom("PUT", "DELETE", "PATCH", "OPTIONS") },
+);
+
+type Entries = [string, string][];
+/** One form mutation: a field gone, junk in it, repeated, or an unknown or prototype key. */
+const formMutation = (fields: string[]): fc.Arbitrary<(e: Entries) => Entries> =>
+  fc.oneof(
+    fc.constantFrom(...fields).map((f) => (e: Entries) => e.filter(([k]) => k !== f)),
+    fc
+      .tuple(fc.constantFrom(...fields), nastyString)
+      .map(([f, v]) => (e: Entries) => [...e.filter(([k]) => k !== f), [f, v] as [string, string]]),
+    fc
+      .tuple(fc.constantFrom(...fields), junkValue)
+      .map(([f, v]) => (e: Entries) => [
+        ...e.filter(([k]) => k !== f),
+        [f, JSON.stringify(v) ?? "undefined"] as [string, string],
+      ]),
+    fc
+      .tuple(fc.constantFrom(...fields), fc.array(nastyString, { minLength: 1, maxLength: 3 }))
+      .map(([f, vs]) => (e: Entries) => [...e, ...vs.map((v) => [f, v] as [string, string])]),
+    fc
+      .tuple(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom(...PROTO_KEYS)), nastyString)
+      .map(([k, v]) => (e: Entries) => [...e, [k, v] as [string, string]]),
+  );
+
+const OWNER_BODY_TYPES = [
+  "urlencoded",
+  "urlencoded",
+  "urlencoded",
+  "urlencoded",
+  "urlencoded",
+  "urlencoded",
+  "urlencoded",
+  "multipart",
+  "json",
+  "text",
+  "none",
+  "charset",
+] as const;
+
+/** The entries as a body of `type` (multipart and JSON are wrong for most owner forms: 415). */
+async function ownerBody(
+  type: (typeof OWNER_BODY_TYPES)[number],
+  entries: Entries,
+  files: { name: string; bytes: Uint8Array<ArrayBuffer>; type: string }[] = [],
+): Promise<{ headers: Record<string, string>; body: string }> {
+  switch (type) {
+    case "urlencoded":
+      return {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(entries).toString(),
+      };
+    case "charset":
+      return {
+        headers: { "content-type": "application/x-www-form-urlencoded; charset=utf-16" },
+        body: new URLSearchParams(entries).toString(),
+      };
+    case "multipart": {
+      const form = new FormData();
+      for (const [k, v] of entries) form.append(k, v);
+      for (const f of files) form.append(f.name, new Blob([f.bytes], { type: f.type }), "photo.bin");
+      // Kept byte for byte as a latin1 string (a photo is not UTF-8); sent as bytes again.
+      const req = new Request(ORIGIN, { method: "POST", body: form });
+      const bytes = Buffer.from(await req.arrayBuffer());
+      return { headers: { "content-type": req.headers.get("content-type")! }, body: bytes.toString("latin1") };
+    }
+    case "json":
+      return { headers: { "content-type": "application/json" }, body: JSON.stringify(Object.fromEntries(entries)) };
+    case "text":
+      return { headers: { "content-type": "text/plain" }, body: new URLSearchParams(entries).toString() };
+    case "none":
+      return { headers: {}, body: new URLSearchParams(entries).toString() };
+  }
+}
+
+/** A form post (or the page's GET) to an owner page: valid-looking entries, then mutations. */
+function ownerFormCase(o: {
+  target: string;
+  path: fc.Arbitrary<string>;
+  valid: fc.Arbitrary<Entries>;
+  fields: string[];
+  session: boolean;
+  bodyTypes?: readonly (typeof OWNER_BODY_TYPES)[number][];
+  files?: fc.Arbitrary<{ name: string; bytes: Uint8Array<ArrayBuffer>; type: string }[]>;
+}): fc.Arbitrary<Promise<FuzzCase>> {
+  return fc
+    .record({
+      path: o.path,
+      method: ownerWriteMethod,
+      entries: o.valid,
+      // A third of the posts go as the form sends them (the success paths), the rest mutated.
+      muts: fc.oneof(
+        { weight: 1, arbitrary: fc.constant([]) },
+        { weight: 2, arbitrary: fc.array(formMutation(o.fields), { minLength: 1, maxLength: 3 }) },
+      ),
+      type: fc.constantFrom(...(o.bodyTypes ?? OWNER_BODY_TYPES)),
+      cookie: o.session ? ownerCookie : fc.oneof(fc.constant(null), ownerCookie),
+      origin: ownerOrigin,
+      accept: ownerAccept,
+      files: o.files ?? fc.constant<{ name: string; bytes: Uint8Array<ArrayBuffer>; type: string }[]>([]),
+    })
+    .map(async ({ path, method, entries, muts, type, cookie, origin, accept, files }) => {
+      for (const m of muts) entries = m(entries);
+      const b = await ownerBody(type, entries, files);
+      const headers: Record<string, string> = { ...b.headers, ...origin };
+      if (accept) headers.accept = accept;
+      if (cookie) headers.cookie = cookie;
+      return {
+        target: o.target,
+        method,
+        path,
+        headers,
+        body: method === "GET" || method === "HEAD" ? undefined : b.body,
+        html: true,
+        page: true,
+        latin1: type === "multipart",
+      };
+    });
+}
+
+const WEEKDAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const clock = fc.oneof(
+  {
+    weight: 9,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+      .map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`),
+  },
+  { weight: 1, arbitrary: fc.constantFrom("", "24:00", "7:00 AM", "08:00:30", "99:99", "-1:00") },
+);
+const isoDay = fc
+  .date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2199-12-31T00:00:00Z"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const futureDay = fc
+  .date({ min: new Date("2030-01-01T00:00:00Z"), max: new Date("2199-12-31T00:00:00Z"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const someOf = <T>(items: readonly T[], max = items.length) => fc.subarray([...items], { maxLength: max });
+
+const profileEntries: fc.Arbitrary<Entries> = fc
+  .record({
+    description: fc.oneof(fc.lorem({ maxCount: 30 }), fc.string({ maxLength: 200 })),
+    services: someOf(["Tree Trimming", "Tree Removal", "Stump Grinding", "Emergency Service", "Tree Pruning"]),
+    areas: fc.array(fc.constantFrom("Austin", "Round Rock", "Cedar Park", "  ", "Pflugerville"), { maxLength: 5 }),
+    website: fc.constantFrom("", "https://oak.example.com", "http://x.example/a?b=c"),
+    phone: fc.constantFrom("", "(512) 555-0100", "+1 512 555 0100", "512.555.0100 x12"),
+    days: fc.array(fc.tuple(fc.constantFrom("open", "open", "closed", "24h"), clock, clock), {
+      minLength: 7,
+      maxLength: 7,
+    }),
+    holidays: someOf(CLOSING_HOLIDAYS),
+    closed: fc.array(fc.tuple(isoDay, fc.oneof(fc.constant(""), fc.lorem({ maxCount: 3 }))), { maxLength: 4 }),
+  })
+  .map((r) => {
+    const e: Entries = [
+      ["description", r.description],
+      ...r.services.map((s): [string, string] => ["services", s]),
+      ["serviceAreas", r.areas.join("\n")],
+      ["website", r.website],
+      ["phone", r.phone],
+    ];
+    WEEKDAY_NAMES.forEach((d, i) => {
+      const [mode, open, close] = r.days[i]!;
+      e.push([`${d}.mode`, mode], [`${d}.open`, open], [`${d}.close`, close]);
+    });
+    for (const h of r.holidays) e.push(["closedHolidays", h]);
+    for (const [date, note] of r.closed) e.push(["closedDate", date], ["closedNote", note]);
+    return e;
+  });
+const PROFILE_FIELDS = [
+  "description",
+  "services",
+  "serviceAreas",
+  "website",
+  "phone",
+  "closedHolidays",
+  "closedDate",
+  "closedNote",
+  ...WEEKDAY_NAMES.flatMap((d) => [`${d}.mode`, `${d}.open`, `${d}.close`]),
+];
+
+const credentialEntries: fc.Arbitrary<Entries> = fc
+  .record({
+    licence: fc.option(
+      fc.oneof(
+        fc.constantFrom(
+          ["MD", "LTE", "1234"],
+          ["md", "LTE", "lte #01234"],
+          ["NJ", "NJTC", "NJTC 849512"],
+          ["NJ", "LTCO", "1001"],
+          ["LA", "ARB", "2345"],
+          ["TX", "OTHER", "TX-12345"],
+          ["TX", "LTE", "1"],
+          ["ZZ", "OTHER", "1"],
+        ),
+        fc.tuple(fc.string({ maxLength: 3 }), fc.string({ maxLength: 6 }), fc.string({ maxLength: 20 })),
+      ),
+    ),
+    insurance: fc.option(
+      fc.tuple(
+        fc.constantFrom("Acme Mutual", "", "Ω Insurance"),
+        fc.constantFrom("$1,000,000", "2M", "1.5 million", "500k", "0", "$1,000,000,001", "99999999999999999999"),
+        fc.oneof(
+          { weight: 4, arbitrary: futureDay },
+          { weight: 1, arbitrary: fc.oneof(isoDay, fc.constantFrom("2099-02-30", "2099-13-01", "tomorrow", "")) },
+        ),
+      ),
+    ),
+  })
+  .map(({ licence, insurance }) => {
+    const e: Entries = [];
+    if (licence) e.push(["licenceState", licence[0]], ["licenceType", licence[1]], ["licenceNumber", licence[2]]);
+    if (insurance)
+      e.push(
+        ["insuranceCarrier", insurance[0]],
+        ["insuranceCover", insurance[1]],
+        ["insuranceExpiresOn", insurance[2]],
+      );
+    return e;
+  });
+const CREDENTIAL_FIELDS = [
+  "licenceState",
+  "licenceType",
+  "licenceNumber",
+  "insuranceCarrier",
+  "insuranceCover",
+  "insuranceExpiresOn",
+];
+
+const replyEntries: fc.Arbitrary<Entries> = fc
+  .record({
+    reviewId: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(REVIEW_ID) },
+      { weight: 1, arbitrary: fc.constantFrom("rv_nope", "fz-1", "__proto__", "a".repeat(101)) },
+    ),
+    intent: fc.constantFrom("reply", "reply", "remove", "REMOVE", "delete"),
+    text: fc.oneof(fc.lorem({ maxCount: 20 }), fc.constant(""), fc.string({ maxLength: 2100 })),
+  })
+  .map((r) => Object.entries(r) as Entries);
+
+/** What an upload may carry: a real tiny PNG, a signature with junk behind it, or no image at all. */
+const photoFile = fc.oneof(
+  { weight: 5, arbitrary: fc.constant({ name: "photo", bytes: TINY_PNG, type: "image/png" }) },
+  fc
+    .tuple(
+      fc.constantFrom([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0xff, 0xd8, 0xff, 0xe0], [0x47, 0x49, 0x46]),
+      fc.uint8Array({ maxLength: 200 }),
+    )
+    .map(([sig, rest]) => ({ name: "photo", bytes: Uint8Array.from([...sig, ...rest]), type: "image/jpeg" })),
+  fc
+    .uint8Array({ maxLength: 300 })
+    .map((bytes) => ({ name: "photo", bytes: Uint8Array.from(bytes), type: "image/png" })),
+  fc.constantFrom(
+    { name: "photo", bytes: TINY_PNG.slice(0, 40), type: "image/png" },
+    { name: "photo", bytes: new Uint8Array(0), type: "application/octet-stream" },
+    { name: "remove", bytes: TINY_PNG, type: "image/png" },
+  ),
+);
+const photoEntries: fc.Arbitrary<Entries> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant<Entries>([]) },
+  { weight: 1, arbitrary: fc.constant<Entries>([["remove", OWNER_PHOTO]]) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .oneof(nastyString, fc.constantFrom("/photos/fz-own/nope.webp", "", " "))
+      .map((v): Entries => [["remove", v]]),
+  },
+);
+
+const claimEntries: fc.Arbitrary<Entries> = fc
+  .record({
+    name: fc.constantFrom("Mia Maple", "M", "Ωmega Owner"),
+    email: fc.constantFrom(
+      "owner@fuzz-owner.test",
+      "office@fuzz-owner.test",
+      "OFFICE@Fuzz-Owner.test ",
+      "someone@else.test",
+      "not-an-email",
+    ),
+    phone: fc.constantFrom("", "(512) 555-0142", "555"),
+    role: fc.constantFrom("owner", "manager", "employee", "other", "boss"),
+    proof: fc.constantFrom("email", "sms", "operator", "pigeon"),
+    note: fc.oneof(fc.constant(""), fc.string({ maxLength: 1100 })),
+  })
+  .map((r) => Object.entries(r) as Entries);
+
+const addEntries: fc.Arbitrary<Entries> = fc
+  .record({
+    businessName: fc.constantFrom("New Leaf Trees", "N", "Ω Trees"),
+    address: fc.constantFrom("1 Main St", "12"),
+    city: fc.constantFrom("Austin", "San Antonio", "Gotham", ""),
+    state: fc.constantFrom("TX", "tx", "Texas", ""),
+    zipCode: fc.constantFrom("78701", "00000", "7870", "78701-1234"),
+    phone: fc.constantFrom("(512) 555-0100", "555"),
+    businessEmail: fc.constantFrom("office@newleaf.test", "nope"),
+    website: fc.constantFrom("", "https://newleaf.test", "javascript:alert(1)"),
+    services: someOf(["Tree Trimming", "Tree Removal", "Stump Grinding", "Juggling"]),
+    name: fc.constantFrom("Nia Leaf", "N"),
+    email: fc.constantFrom("nia@newleaf.test", "@"),
+    role: fc.constantFrom("owner", "manager", "chief"),
+    note: fc.oneof(fc.constant(""), fc.string({ maxLength: 50 })),
+  })
+  .map(({ services, ...r }) => [
+    ...(Object.entries(r) as Entries),
+    ...services.map((s): [string, string] => ["services", s]),
+  ]);
+
+const secretPath = (placeholder: string) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constant(placeholder) },
+    { weight: 2, arbitrary: fc.nat(60).map((at) => `${placeholder}~${at}`) },
+    { weight: 2, arbitrary: pathSegment },
+  );
+
+const ownerCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
+  // The overview: a page only (GET), with a page number and a notice nobody wrote.
+  fc
+    .record({
+      method: fc.oneof({ weight: 6, arbitrary: readMethod }, { weight: 1, arbitrary: fc.constant("PATCH") }),
+      q: query({ page: numberish, saved: nastyString }),
+      cookie: ownerCookie,
+    })
+    .map(async ({ method, q, cookie }) => ({
+      target: "/owner",
+      method,
+      path: `/owner${q}`,
+      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+      body: method === "GET" || method === "HEAD" ? undefined : "page=1",
+      html: true,
+      page: true,
+    })),
+  ownerFormCase({
+    target: "/owner/profile",
+    path: query({ saved: nastyString }).map((q) => `/owner/profile${q}`),
+    valid: profileEntries,
+    fields: PROFILE_FIELDS,
+    session: true,
+  }),
+  ownerFormCase({
+    target: "/owner/credentials",
+    path: fc.constant("/owner/credentials"),
+    valid: credentialEntries,
+    fields: CREDENTIAL_FIELDS,
+    session: true,
+  }),
+  ownerFormCase({
+    target: "/owner/reviews",
+    path: query({ page: numberish, saved: nastyString }).map((q) => `/owner/reviews${q}`),
+    valid: replyEntries,
+    fields: ["reviewId", "intent", "text"],
+    session: true,
+  }),
+  ownerFormCase({
+    target: "/owner/photos",
+    path: fc.constant("/owner/photos"),
+    valid: photoEntries,
+    fields: ["remove", "photo"],
+    session: true,
+    bodyTypes: [
+      "multipart",
+      "multipart",
+      "multipart",
+      "multipart",
+      "multipart",
+      "multipart",
+      "urlencoded",
+      "json",
+      "none",
+    ],
+    files: fc.array(photoFile, { maxLength: 2 }),
+  }),
+  ownerFormCase({
+    target: "/owner/claim/:slug",
+    path: fc
+      .oneof(
+        { weight: 4, arbitrary: fc.constantFrom(FUZZ_OWNER_SLUG, FUZZ_BUSINESS_SLUG) },
+        { weight: 2, arbitrary: pathSegment },
+      )
+      .map((s) => `/owner/claim/${s}`),
+    valid: claimEntries,
+    fields: ["name", "email", "phone", "role", "proof", "note"],
+    session: false,
+  }),
+  ownerFormCase({
+    target: "/owner/add",
+    path: fc.constant("/owner/add"),
+    valid: addEntries,
+    fields: [
+      "businessName",
+      "address",
+      "city",
+      "state",
+      "zipCode",
+      "phone",
+      "businessEmail",
+      "website",
+      "services",
+      "name",
+      "email",
+      "role",
+      "note",
+    ],
+    session: false,
+  }),
+  ownerFormCase({
+    target: "/owner/sign-in/:token",
+    path: secretPath(SIGN_IN_TOKEN).map((t) => `/owner/sign-in/${t}`),
+    valid: fc.oneof(fc.constant<Entries>([]), fc.constant<Entries>([["go", "1"]])),
+    fields: ["go", "token"],
+    session: false,
+  }),
+  ownerFormCase({
+    target: "/owner/code/:id",
+    path: secretPath(CODE_ID).map((t) => `/owner/code/${t}`),
+    valid: fc
+      .oneof(
+        { weight: 3, arbitrary: fc.constant(SMS_CODE) },
+        { weight: 2, arbitrary: fc.stringMatching(/^\d{6}$/) },
+        { weight: 1, arbitrary: fc.constantFrom(" 1 2 3 4 5 6 ", "12345", "1234567", "١٢٣٤٥٦") },
+      )
+      .map((code): Entries => [["code", code]]),
+    fields: ["code"],
+    session: false,
+  }),
+  ownerFormCase({
+    target: "/owner/sign-out",
+    path: fc.constant("/owner/sign-out"),
+    valid: fc.constant<Entries>([]),
+    fields: ["x"],
+    session: true,
+  }),
+);
+
 export const fuzzCase: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
   ...LEADS.map((t) => ({ weight: 2, arbitrary: leadCase(t) })),
   { weight: 4, arbitrary: directoryCases },
   { weight: 2, arbitrary: chatCases },
   { weight: 2, arbitrary: deliveryCases },
+  { weight: 10, arbitrary: ownerCases },
 );
 
 // ---------------------------------------------------------------------------------------
@@ -579,6 +1102,23 @@ export interface FuzzRig {
   handlers: Record<string, Handler>;
   /** The fuzz booking (stored by the rig, not by a request) and its real links, for the delivery cases. */
   links: { leadId: string; answerToken: string; statusPath: string };
+  /** The fuzz owner of FUZZ_OWNER_BUSINESS: what the owner cases' placeholders become. */
+  owner: {
+    /** The session cookie's value (id.signature), for "{owner-cookie}". */
+    cookie: string;
+    /** A new session's cookie value: sign-out cases end it, not the shared one. */
+    freshCookie(): Promise<string>;
+    /** A new one-time sign-in token for the owner. */
+    signInToken(): Promise<string>;
+    /** A new SMS code for the owner: its id (the page's address) and the code. */
+    code(): Promise<{ id: string; code: string }>;
+    /** A review of the owner's business. */
+    reviewId: string;
+    /** What a refused post must leave as it was: the business and its reviews, as stored. */
+    snapshot(): Promise<string>;
+    /** One of the business's photos, if it has any. */
+    photo(): Promise<string | undefined>;
+  };
   teardown(): Promise<void>;
 }
 
@@ -614,6 +1154,52 @@ export async function fuzzRig(label: string): Promise<FuzzRig | null> {
     purge: async () => {},
   };
   handlers["/respond/:token"] = respondHandler(delivery);
+  // The owner's pages, for a business of its own with a signed-in owner and one review.
+  await h.store.businesses.upsert(
+    testBusiness(FUZZ_OWNER_BUSINESS, {
+      name: "Fuzz Owner Trees",
+      slug: FUZZ_OWNER_SLUG,
+      email: "office@fuzz-owner.test",
+      phone: "(512) 555-0142",
+      images: [],
+    }),
+  );
+  const ownerDeps = { store: () => h.store, env, purge: async () => {}, photos: () => h.photos };
+  const authDeps = { store: () => h.store, env, notify: delivery.notify };
+  handlers["/owner"] = ownerOverviewHandler(ownerDeps);
+  handlers["/owner/profile"] = ownerProfileHandler(ownerDeps);
+  handlers["/owner/credentials"] = ownerCredentialsHandler(ownerDeps);
+  handlers["/owner/reviews"] = ownerReviewsHandler(ownerDeps);
+  handlers["/owner/photos"] = ownerPhotosHandler(ownerDeps);
+  handlers["/owner/claim/:slug"] = claimHandler(authDeps);
+  handlers["/owner/add"] = addBusinessHandler(authDeps);
+  handlers["/owner/sign-in/:token"] = signInHandler(authDeps);
+  handlers["/owner/code/:id"] = codeHandler(authDeps);
+  handlers["/owner/sign-out"] = signOutHandler(authDeps);
+  await addOwner(h.store, FUZZ_OWNER_BUSINESS, FUZZ_OWNER_EMAIL, "email", Date.now());
+  const session = async () =>
+    (
+      await createOwnerSession(h.store, env, { businessId: FUZZ_OWNER_BUSINESS, email: FUZZ_OWNER_EMAIL }, Date.now())
+    ).setCookie
+      .split(";", 1)[0]!
+      .slice("tl_owner=".length);
+  const review = await h.store.reviews.add(FUZZ_OWNER_BUSINESS, validReview(), {
+    createdAt: new Date().toISOString(),
+  });
+  const grant = { businessId: FUZZ_OWNER_BUSINESS, email: FUZZ_OWNER_EMAIL, claimId: "cl_fuzzfuzzfuzzfuzzfuzz" };
+  const owner: FuzzRig["owner"] = {
+    cookie: await session(),
+    freshCookie: session,
+    signInToken: async () => (await issueSignInLink(h.store, { ...grant, via: "email" }, Date.now())).token,
+    code: () => issueCode(h.store, { ...grant, via: "sms" }, Date.now()),
+    reviewId: review.id,
+    snapshot: async () =>
+      JSON.stringify([
+        await h.store.businesses.get(FUZZ_OWNER_BUSINESS),
+        await h.store.redis.hgetall(keyspace(h.store.prefix).reviews(FUZZ_OWNER_BUSINESS)),
+      ]),
+    photo: async () => (await h.store.businesses.get(FUZZ_OWNER_BUSINESS))?.images[0],
+  };
   handlers["POST /respond/:token/call"] = respondCallHandler(delivery);
   handlers["GET /requests/:leadId/:sig"] = statusHandler(delivery);
   // One booking offered to the fuzz business, so the real links reach real pages.
@@ -636,12 +1222,56 @@ export async function fuzzRig(label: string): Promise<FuzzRig | null> {
     answerToken: signer.answerPath(lead.id, FUZZ_BUSINESS, Date.now() + 86_400_000).slice("/respond/".length),
     statusPath: signer.statusPath(lead.id),
   };
-  return { h, handlers, links, teardown: () => h.teardown() };
+  return { h, handlers, links, owner, teardown: () => h.teardown() };
 }
 
 let ipSeq = 0;
 const CASE_TIMEOUT_MS = 5_000;
 const MARKUP = /<script>alert\(1\)|<img src=x onerror|<svg onload/i;
+
+/** One character of `text` changed to another one its alphabet allows (a near miss, not junk). */
+const nearMiss = (text: string, at: number) => {
+  const i = at % text.length;
+  return text.slice(0, i) + (text[i] === "A" ? "B" : "A") + text.slice(i + 1);
+};
+
+/**
+ * Fills an owner case's placeholders: the session cookie (a fresh session for a sign-out, so
+ * the shared one lives on), a new sign-in token or SMS code per case, the code itself, a
+ * review and a photo of the owner's business. "~N" changes one character of the value.
+ */
+async function ownerPlaceholders(rig: FuzzRig, c: FuzzCase): Promise<FuzzCase> {
+  const all = [c.path, c.body ?? "", ...Object.values(c.headers)].join("\n");
+  const has = (name: string) => all.includes(`{${name}}`) || all.includes(`%7B${name}%7D`);
+  const values: Record<string, string> = {};
+  if (has("owner-cookie"))
+    values["owner-cookie"] = c.target === "/owner/sign-out" ? await rig.owner.freshCookie() : rig.owner.cookie;
+  if (has("sign-in-token")) values["sign-in-token"] = await rig.owner.signInToken();
+  if (has("code-id") || has("sms-code")) {
+    const { id, code } = await rig.owner.code();
+    values["code-id"] = id;
+    values["sms-code"] = code;
+  }
+  if (has("review-id")) values["review-id"] = rig.owner.reviewId;
+  if (has("owner-photo"))
+    values["owner-photo"] = (await rig.owner.photo()) ?? `/photos/${FUZZ_OWNER_BUSINESS}/none.webp`;
+  const fill = (text: string, encode = false) =>
+    text
+      .replace(/%7B([a-z-]+)%7D/gi, (m, name: string) =>
+        values[name] === undefined ? m : encode ? encodeURIComponent(values[name]) : values[name],
+      )
+      .replace(OWNER_PLACEHOLDERS, (m, name: string, at?: string) => {
+        const value = values[name];
+        if (value === undefined) return m;
+        return at === undefined ? value : nearMiss(value, Number(at));
+      });
+  return {
+    ...c,
+    path: fill(c.path),
+    body: c.body === undefined ? undefined : fill(c.body, true),
+    headers: Object.fromEntries(Object.entries(c.headers).map(([k, v]) => [k, fill(v)])),
+  };
+}
 
 /** Sends one case and checks the per-response invariants; returns a failure text or null. */
 async function send(
@@ -663,37 +1293,59 @@ async function send(
       .replace(/\{answer-token\}(?:~(\d+))?/, (_m, at?: string) => real(rig.links.answerToken, at))
       .replace(/\{status-path\}(?:~(\d+))?/, (_m, at?: string) => real(rig.links.statusPath, at)),
   };
+  if (c.page) c = await ownerPlaceholders(rig, c);
   let req: Request;
   try {
     req = new Request(`${ORIGIN}${c.path}`, {
       method: c.method,
       headers: c.headers,
-      body: c.method === "GET" || c.method === "HEAD" ? undefined : c.body,
+      body:
+        c.method === "GET" || c.method === "HEAD" || c.body === undefined
+          ? undefined
+          : c.latin1
+            ? Buffer.from(c.body, "latin1")
+            : c.body,
     });
   } catch {
     return null; // the client could not even build it (an invalid header or URL): nothing reaches a server
   }
-  const handler = rig.handlers[c.target];
+  const handler = rig.handlers[c.target]!;
+  const writes = c.method !== "GET" && c.method !== "HEAD";
   // A handler that never settles is a finding too (and would otherwise end the run silently).
   let timer: ReturnType<typeof setTimeout> | undefined;
   const hung = new Promise<"hung">((resolve) => (timer = setTimeout(() => resolve("hung"), CASE_TIMEOUT_MS)));
   const answered = (async () => {
-    const res = await handler(req, { ip: `198.51.100.${++ipSeq % 250}`, ...(c.params ? { params: c.params } : {}) });
-    return { res, text: await res.text() };
+    // Owner cases each come from their own address: the per-address limits and the sign-in
+    // lockout would otherwise turn most of them into 429s.
+    const ip = c.page ? `192.0.2.${++ipSeq % 250}:${process.pid}:${ipSeq}` : `198.51.100.${++ipSeq % 250}`;
+    const before = c.page && writes ? await rig.owner.snapshot() : null;
+    const res = await handler(req, { ip, ...(c.params ? { params: c.params } : {}) });
+    const text = await res.text();
+    return { res, text, before, after: before === null ? null : await rig.owner.snapshot() };
   })();
   const outcome = await Promise.race([answered, hung]).finally(() => clearTimeout(timer));
   if (outcome === "hung")
     return `${c.target} ${c.method} ${c.path.slice(0, 120)}: no answer within ${CASE_TIMEOUT_MS} ms (${JSON.stringify(c.headers)} ${JSON.stringify(c.body?.slice(0, 300))})`;
-  const { res, text } = outcome;
+  const { res, text, before, after } = outcome;
   (stats.counts[c.target] ??= {})[res.status] = (stats.counts[c.target]?.[res.status] ?? 0) + 1;
   const where = `${c.target} ${c.method} ${c.path.slice(0, 120)} -> ${res.status}`;
   if (res.status >= 500) return `${where}: 5xx ${text.slice(0, 200)}`;
   const type = res.headers.get("content-type") ?? "";
+  if (c.page) {
+    // A page endpoint answers pages, refusals included (a redirect after a post has no body).
+    const sent = `(${JSON.stringify(c.headers).slice(0, 300)} ${JSON.stringify(c.body?.slice(0, 300))})`;
+    if ((res.status === 200 || res.status >= 400) && !type.startsWith("text/html"))
+      return `${where}: answered ${type || "untyped"}, not an HTML page ${sent}`;
+    if (MARKUP.test(text)) return `${where}: page echoes markup ${sent}`;
+    if (res.status >= 400 && before !== after) return `${where}: a refused post changed the listing ${sent}`;
+    return null;
+  }
   if (res.status >= 400) {
     if (c.html && type.startsWith("text/html")) {
       if (MARKUP.test(text)) return `${where}: HTML error page echoes markup`;
     } else {
-      if (!type.includes("application/json")) return `${where}: 4xx is ${type || "untyped"}, not JSON`;
+      if (!type.includes("application/json"))
+        return `${where}: 4xx is ${type || "untyped"}, not JSON (${JSON.stringify(c.headers).slice(0, 300)} ${JSON.stringify(c.body?.slice(0, 300))})`;
       let body: unknown;
       try {
         body = JSON.parse(text);
@@ -747,7 +1399,7 @@ const SCHEMAS: Record<LeadType, z.ZodType> = {
 
 /** Known key shapes under the prefix; anything else means input leaked into the keyspace. */
 const KEY_SHAPES =
-  /^(biz:|idx:|rev:|reviews:(all|owner)$|lead:ld|lead:idem:(quote|audit|assessment|find-pros|booking):[0-9a-f]{32}$|leads:|outbox|ratelimit:|meta$|health:probe$|chat|budget|ref:TL-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$|msg:ld_|msgs$|msgs:lead:ld_|clock$)/;
+  /^(biz:|idx:|rev:|reviews:(all|owner)$|lead:ld|lead:idem:(quote|audit|assessment|find-pros|booking):[0-9a-f]{32}$|leads:|outbox|ratelimit:|meta$|health:probe$|chat|budget|ref:TL-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$|msg:ld_|msgs$|msgs:lead:ld_|clock$|owner:(sess|link|code|fail):[\w-]+$|claim:cl_[a-z0-9]{20}$|msg:cl_[a-z0-9]{20}~owner-(sign-in|code)~(email|sms)$|msgs:lead:cl_[a-z0-9]{20}$|claims(:pending)?$|change:|changes$|credentials:pending$)/;
 
 /** Reads every stored lead and review and checks them against the schemas and the replies. */
 async function audit(

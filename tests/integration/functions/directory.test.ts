@@ -541,6 +541,25 @@ describe.skipIf(!h)("directory API", () => {
         expect(page).not.toContain("<b>x</b>");
       });
 
+      it("a form post that asks for JSON (a script) gets JSON: a 400 with the fields, a 201 (found by the fuzzer)", async () => {
+        const asJson = (fields: Record<string, string>) =>
+          reviews()(
+            formRequest(reviewsPath("dir-07"), Object.entries(fields), { accept: "application/json" }),
+            nextIp(),
+          );
+        const bad = await asJson({ customerName: "Rita Reviewer", customerEmail: "\u202Eevil", rating: "5" });
+        expect(bad.status).toBe(400);
+        expect(bad.headers.get("content-type")).toMatch(/application\/json/);
+        expect((await bad.json()).fields.customerEmail).toBe(REVIEW_MESSAGES.customerEmail);
+        const good = await asJson({
+          customerName: "Script Poster",
+          customerEmail: `script.${process.pid}@example.com`,
+          rating: "4",
+        });
+        expect(good.status).toBe(201);
+        expect((await good.json()).data).toMatchObject({ customerName: "Script Poster", rating: 4 });
+      });
+
       it("429 from the per-business limit is a page with Retry-After", async () => {
         const limited = { env: parseEnv({ RATE_LIMIT_PER_MINUTE: "1000", REVIEW_BUSINESS_LIMIT_PER_HOUR: "1" }) };
         await h!.store.redis.del(

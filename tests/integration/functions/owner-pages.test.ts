@@ -21,6 +21,7 @@ import { listChanges } from "../../../netlify/lib/owners/changes.ts";
 import { adminChangesHandler, adminRollbackHandler } from "../../../netlify/lib/admin/changes.ts";
 import { CHANGE_NOT_FOUND, NOTHING_TO_ROLL_BACK, type AdminChangesReply } from "../../../src/lib/admin-changes.ts";
 import { addOwner, createOwnerSession } from "../../../netlify/lib/owners/session.ts";
+import { signInHandler, signOutHandler } from "../../../netlify/lib/owners/sign-in.ts";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import { businessJsonLd } from "../../../src/lib/jsonld.ts";
 import { FINISH_LISTING, HOLIDAYS_IGNORED, PROFILE_MESSAGES, PROFILE_SAVED } from "../../../src/lib/owner-profile.ts";
@@ -152,6 +153,47 @@ describe.skipIf(!h)("owner pages", () => {
         expect(res.headers.get("content-type")).toMatch(/^text\/html/);
         for (const [name, value] of Object.entries(OWNER_PAGE_HEADERS)) expect(res.headers.get(name)).toBe(value);
       }
+    });
+
+    it("answers a form post that asks for JSON with pages too: the refusals are never JSON (found by the fuzzer)", async () => {
+      const { id, cookie } = await ownedBusiness();
+      const asksJson = (req: Request, over: Record<string, string> = {}) => {
+        req.headers.set("accept", "application/json");
+        for (const [name, value] of Object.entries(over)) req.headers.set(name, value);
+        return req;
+      };
+      const refusals: [Endpoint, Request, number][] = [
+        // Another site's post (403), on a page behind the session and on sign-out.
+        [
+          ownerProfileHandler(deps()),
+          asksJson(post("/owner/profile", profileFields(), cookie), { origin: "https://evil.example" }),
+          403,
+        ],
+        [
+          signOutHandler({ store: () => harness.store, env }),
+          asksJson(post("/owner/sign-out", [], cookie), { "sec-fetch-site": "same-site", origin: "" }),
+          403,
+        ],
+        // Too long a post (413): the sign-in link's form.
+        [
+          signInHandler({ store: () => harness.store, env }),
+          asksJson(post(`/owner/sign-in/${"a".repeat(43)}`, [["x", "y".repeat(20_000)]], "")),
+          413,
+        ],
+        // The page's own refusal (400) was a page already; it stays one.
+        [
+          ownerProfileHandler(deps()),
+          asksJson(post("/owner/profile", profileFields({ website: "nope" }), cookie)),
+          400,
+        ],
+      ];
+      for (const [handler, req, status] of refusals) {
+        const res = await handler(req, nextIp());
+        expect(res.status).toBe(status);
+        expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+        for (const [name, value] of Object.entries(OWNER_PAGE_HEADERS)) expect(res.headers.get(name)).toBe(value);
+      }
+      expect((await harness.store.businesses.get(id))!.description).toBe("General tree care.");
     });
 
     it("answers 401 to a forged cookie, and a forged post changes nothing", async () => {
