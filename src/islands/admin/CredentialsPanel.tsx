@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState } from "react";
 import {
   credentialFingerprint,
   credentialStatus,
+  formatCredentialDate,
   formatUsd,
   licenceLine,
   licenceName,
@@ -196,7 +197,9 @@ function CredentialRow({
               <p className="text-sm text-slate-700">
                 {licenceLine(licence)}: {licenceName(licence)}
               </p>
-              <p className="text-sm text-slate-600">{credentialStatus(licence, today, item.timeZone).text}</p>
+              <p className="text-sm text-slate-600">
+                {credentialStatus(licence, today, item.timeZone, "operator").text}
+              </p>
               {lookup ? (
                 <a className="link text-sm" href={lookup} target="_blank" rel="noopener noreferrer">
                   {licensingState(licence.state)?.authority} register
@@ -216,9 +219,12 @@ function CredentialRow({
           {insurance ? (
             <>
               <p className="text-sm text-slate-700">
-                {formatUsd(insurance.coverUsd)} general liability, {insurance.carrier}, last day {insurance.expiresOn}
+                {formatUsd(insurance.coverUsd)} general liability, {insurance.carrier}, last day{" "}
+                {formatCredentialDate(insurance.expiresOn)}
               </p>
-              <p className="text-sm text-slate-600">{credentialStatus(insurance, today, item.timeZone).text}</p>
+              <p className="text-sm text-slate-600">
+                {credentialStatus(insurance, today, item.timeZone, "operator").text}
+              </p>
               {insurance.check ? null : (
                 <Decide what="insurance" busy={busy} onDecide={(d) => onDecide("insurance", d)} />
               )}
