@@ -24,6 +24,7 @@ import {
 } from "../../lib/credentials.ts";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { ErrorAlert, LoadingNote } from "./ListParts.tsx";
+import { inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
 
 interface Props {
   token: string;
@@ -141,7 +142,7 @@ function Decide({
   onDecide(decision: CredentialDecision): void;
 }) {
   return (
-    <div className="mt-2 flex flex-wrap gap-2">
+    <div className="flex flex-wrap gap-2">
       <button type="button" className="btn-primary btn-sm" disabled={busy} onClick={() => onDecide("checked")}>
         Check {what}
       </button>
@@ -171,6 +172,7 @@ function CredentialRow({
   const today = todayIn(now, item.timeZone);
   const lookup = licence ? lookupUrlOf(licence.state) : undefined;
   const noteId = `note-${item.businessId}`;
+  const open = (!!licence && !licence.check) || (!!insurance && !insurance.check);
   return (
     <li className="card p-4 sm:p-5" data-business-id={item.businessId}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -208,7 +210,6 @@ function CredentialRow({
               ) : (
                 <p className="text-sm text-slate-600">No state register for tree work: ask for a copy.</p>
               )}
-              {licence.check ? null : <Decide what="licence" busy={busy} onDecide={(d) => onDecide("licence", d)} />}
             </>
           ) : (
             <p className="text-sm text-slate-600">None stated</p>
@@ -225,25 +226,35 @@ function CredentialRow({
               <p className="text-sm text-slate-600">
                 {credentialStatus(insurance, today, item.timeZone, "operator").text}
               </p>
-              {insurance.check ? null : (
-                <Decide what="insurance" busy={busy} onDecide={(d) => onDecide("insurance", d)} />
-              )}
             </>
           ) : (
             <p className="text-sm text-slate-600">None stated</p>
           )}
         </div>
       </div>
-      <label className="mt-3 block text-sm font-medium text-slate-700" htmlFor={noteId}>
-        Note (what you looked at, or why you reject it)
-      </label>
-      <input
-        id={noteId}
-        className="input mt-1 text-sm"
-        maxLength={200}
-        value={note}
-        onChange={(e) => onNote(e.target.value)}
-      />
+      {/* The note goes with the decision, so it comes before the buttons that send it. */}
+      {open ? (
+        <>
+          <label className={`mt-4 ${labelClass}`} htmlFor={noteId}>
+            Note (what you looked at, or why you reject it)
+          </label>
+          <input
+            id={noteId}
+            className={inputClass}
+            maxLength={200}
+            value={note}
+            onChange={(e) => onNote(e.target.value)}
+          />
+          <div className="mt-3 flex flex-wrap gap-x-4 gap-y-2">
+            {licence && !licence.check ? (
+              <Decide what="licence" busy={busy} onDecide={(d) => onDecide("licence", d)} />
+            ) : null}
+            {insurance && !insurance.check ? (
+              <Decide what="insurance" busy={busy} onDecide={(d) => onDecide("insurance", d)} />
+            ) : null}
+          </div>
+        </>
+      ) : null}
     </li>
   );
 }

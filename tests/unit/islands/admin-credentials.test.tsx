@@ -73,6 +73,24 @@ describe("admin: credentials", () => {
     expect(within(row).getByText(/last day Jun 30, 2099/)).toBeTruthy();
   });
 
+  it("the note is a bordered admin input, before the buttons that send it", async () => {
+    queue([md()]);
+    show();
+    const row = await screen.findByRole("listitem");
+    const note = within(row).getByLabelText(/^Note/);
+    // "field" is the admin's bordered input (LeadFilters, LeadDetail); "input" styles nothing.
+    expect(note.className.split(" ")).toContain("field");
+    const buttons = within(row).getAllByRole("button");
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      "Check licence",
+      "Reject licence",
+      "Check insurance",
+      "Reject insurance",
+    ]);
+    for (const button of buttons)
+      expect(note.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("a check late in the business's evening: the card names the badge's date with its zone", async () => {
     // 06:24 UTC on Nov 28 is 10:24 pm on Nov 27 in Pasadena, where the public badge says Nov 27.
     queue([
