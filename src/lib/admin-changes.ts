@@ -51,6 +51,8 @@ export const CHANGE_FIELD_LABELS: Readonly<Record<string, string>> = {
   website: "Website",
   phone: "Phone",
   credentials: "Licence & insurance",
+  licenseNumber: "Licence (old text)",
+  insuranceDetails: "Insurance (old text)",
 };
 
 const blank = (v: string | undefined) => (v === undefined || v.trim() === "" ? undefined : v.trim());

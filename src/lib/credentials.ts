@@ -18,6 +18,8 @@ export interface LicenceType {
   key: string;
   /** e.g. "Licensed Tree Expert (LTE)". */
   label: string;
+  /** The type in a few characters, e.g. "LTE": the form's option reads "MD · LTE" and fits a phone's select. */
+  short: string;
   /** The normalised number must match this. */
   pattern: RegExp;
   /** Turns what the owner typed ("lte #01234") into the number as stored ("1234"). */
@@ -71,6 +73,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
     types: [
       {
         key: "LTE",
+        short: "LTE",
         label: "Licensed Tree Expert (LTE)",
         // The DNR's cards carried a three-digit number; today's numbers run to four digits.
         pattern: /^[1-9]\d{0,4}$/,
@@ -93,6 +96,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
     types: [
       {
         key: "NJTC",
+        short: "NJTC",
         label: "Tree care business registration (NJTC)",
         // Printed as "NJTC" and digits; the count of digits is not published, so 3 to 7.
         pattern: /^[1-9]\d{2,6}$/,
@@ -102,6 +106,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
       },
       {
         key: "LTE",
+        short: "LTE",
         label: "Licensed Tree Expert (LTE)",
         pattern: /^[1-9]\d{0,4}$/,
         normalise: (raw) => digits(bare(raw, "NJ", "LTE")),
@@ -110,6 +115,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
       },
       {
         key: "LTCO",
+        short: "LTCO",
         label: "Licensed Tree Care Operator (LTCO)",
         pattern: /^[1-9]\d{0,4}$/,
         normalise: (raw) => digits(bare(raw, "NJ", "LTCO")),
@@ -130,6 +136,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
     types: [
       {
         key: "ARB",
+        short: "Arborist",
         label: "Arborist licence",
         // Format not published: the Commission's numbers are plain digits; 1 to 6 accepted.
         pattern: /^[1-9]\d{0,5}$/,
@@ -151,6 +158,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
     types: [
       {
         key: "ARB",
+        short: "Arborist",
         label: "Arborist licence",
         // Supervisory certificates print as "S-" and digits; a bare number gets the "S-".
         pattern: /^S-[1-9]\d{0,5}$/,
@@ -176,6 +184,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
     types: [
       {
         key: "C-49",
+        short: "C-49",
         label: "C-49 Tree and Palm contractor",
         // CSLB numbers are all digits: six for older licences, seven for recent ones.
         pattern: /^[1-9]\d{5,6}$/,
@@ -191,6 +200,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
 export const OTHER_LICENCE = "OTHER";
 const OTHER_TYPE: LicenceType = {
   key: OTHER_LICENCE,
+  short: "State or local",
   label: "State or local licence",
   pattern: /^[A-Z0-9](?:[A-Z0-9 ./-]{0,38}[A-Z0-9])?$/,
   normalise: (raw) => raw.trim().toUpperCase().replace(/\s+/g, " ").replace(/^#\s*/, ""),
@@ -417,17 +427,81 @@ export function withPublicCredentials<T extends { credentials?: Credentials }>(b
   return (shown.licence || shown.insurance ? { ...rest, credentials: shown } : rest) as T;
 }
 
-/** The owner's view of one credential. */
+/**
+ * When the operator checked a credential, for /admin: the date the public badge and the owner's
+ * page show (the business's own day) with the time and the zone, e.g. "Nov 27, 2026, 10:24 PM
+ * PST", so it does not silently contradict the admin's other times, which are the operator's.
+ */
+export function formatCheckedAt(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return new Date(iso).toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  });
+}
+
+/**
+ * One credential's status. The owner's words say whether it is on their public page; the
+ * operator's give the check's time and zone (`formatCheckedAt`). Every date is the business's.
+ */
 export function credentialStatus(
   c: Licence | Insurance,
   today: string,
   timeZone: string = DEFAULT_TIME_ZONE,
+  audience: "owner" | "operator" = "owner",
 ): { state: "waiting" | "checked" | "expired"; text: string } {
-  if ("expiresOn" in c && !insuranceCurrent(c, today))
-    return { state: "expired", text: `Expired on ${formatCredentialDate(c.expiresOn)}` };
-  if (!c.check) return { state: "waiting", text: "Waiting for Treeline's check" };
-  return { state: "checked", text: `Checked on ${formatCredentialDate(c.check.checkedAt, timeZone)}` };
+  const owner = audience === "owner";
+  if ("expiresOn" in c && !insuranceCurrent(c, today)) {
+    const text = `Expired on ${formatCredentialDate(c.expiresOn)}`;
+    return { state: "expired", text: owner ? `${text}: not on your page` : text };
+  }
+  if (!c.check)
+    return {
+      state: "waiting",
+      text: owner ? "Not on your page until Treeline checks it" : "Waiting for Treeline's check",
+    };
+  return {
+    state: "checked",
+    text: owner
+      ? `On your page: checked on ${formatCredentialDate(c.check.checkedAt, timeZone)}`
+      : `Checked on ${formatCheckedAt(c.check.checkedAt, timeZone)} (the business's time)`,
+  };
 }
+
+/** The licence type as the form's option shows it: "CA · C-49" (the full names are in the state rules). */
+export const licenceOptionLabel = (state: string, type: Pick<LicenceType, "short">) => `${state} · ${type.short}`;
+
+/**
+ * The operator's older free text (`licenseNumber`, `insuranceDetails`): the business's own
+ * words, checked by nobody. A kind the business now states in the structured form (checked or
+ * not) never shows its old text: the owner replaced it, and the two must not sit side by side.
+ */
+export function statedText(b: { licenseNumber?: string; insuranceDetails?: string; credentials?: Credentials }): {
+  licence?: string;
+  insurance?: string;
+} {
+  return {
+    ...(b.licenseNumber && !b.credentials?.licence ? { licence: b.licenseNumber } : {}),
+    ...(b.insuranceDetails && !b.credentials?.insurance ? { insurance: b.insuranceDetails } : {}),
+  };
+}
+
+/** The labels of the old free text, on the public page and the owner's. */
+export const STATED_LABELS = {
+  heading: "As stated by the business",
+  licence: "Licence",
+  insurance: "Insurance",
+} as const;
+
+/** How /owner/credentials introduces the operator's old free text. */
+export const OLD_TEXT_LEAD = "As stated on your page:";
+/** Why the old text is there and how it goes. */
+export const oldTextNote = (kind: string) =>
+  `Not checked by Treeline. Saving your ${kind} below replaces this text on your page.`;
 
 /** The full name of a licence, e.g. "Maryland Licensed Tree Expert (LTE)". */
 export function licenceName(l: Pick<Licence, "state" | "type">): string {

@@ -33,10 +33,6 @@ export function hoursRows(hours: Business["businessHours"]): { day: Weekday; lab
   return WEEKDAYS.map((day) => ({ day, label: dayLabel(day), hours: hours[day]?.trim() || "Closed" }));
 }
 
-/** The operator's free-text licence or insurance line: the business's own words, checked by nobody (badges: credentials.ts). */
-export const hasCredentials = (b: Pick<Business, "licenseNumber" | "insuranceDetails">) =>
-  Boolean(b.licenseNumber || b.insuranceDetails);
-
 /**
  * Google Maps directions to a business (opens the app on phones): its street address with
  * town, state and ZIP when it has one, else its point, else its town.

@@ -12,11 +12,14 @@ import {
   checkLicenceNumber,
   credentialStatus,
   credentialsInput,
+  formatCheckedAt,
+  licenceOptionLabel,
   licenceTypesFor,
   mergeCredentials,
   needsCheck,
   noStateLicence,
   parseCoverUsd,
+  statedText,
   todayIn,
 } from "../../src/lib/credentials.ts";
 import { fieldErrors } from "../../src/lib/schemas/forms.ts";
@@ -199,13 +202,77 @@ describe("badgesOf", () => {
 });
 
 describe("credentialStatus", () => {
-  it("waiting, checked, expired", () => {
+  it("the owner's words say whether it is on their page", () => {
     expect(credentialStatus({ state: "MD", type: "LTE", number: "1" }, "2026-11-28").text).toBe(
+      "Not on your page until Treeline checks it",
+    );
+    expect(credentialStatus(checked.licence!, "2026-11-28").text).toBe("On your page: checked on Nov 28, 2026");
+    expect(credentialStatus({ ...checked.insurance!, expiresOn: "2026-11-01" }, "2026-11-28").text).toBe(
+      "Expired on Nov 1, 2026: not on your page",
+    );
+  });
+
+  it("the operator's words: waiting, and the check's date with its time and zone", () => {
+    expect(credentialStatus({ state: "MD", type: "LTE", number: "1" }, "2026-11-28", undefined, "operator").text).toBe(
       "Waiting for Treeline's check",
     );
-    expect(credentialStatus(checked.licence!, "2026-11-28").text).toBe("Checked on Nov 28, 2026");
-    expect(credentialStatus({ ...checked.insurance!, expiresOn: "2026-11-01" }, "2026-11-28").text).toBe(
-      "Expired on Nov 1, 2026",
+    expect(
+      credentialStatus({ ...checked.insurance!, expiresOn: "2026-11-01" }, "2026-11-28", undefined, "operator").text,
+    ).toBe("Expired on Nov 1, 2026");
+  });
+});
+
+describe("the check's date: one day everywhere, the business's", () => {
+  // 06:24 UTC on Nov 28 is 10:24 pm on Nov 27 in Pasadena: the badge says the 27th, and the
+  // operator's card says the same date with its zone instead of contradicting it silently.
+  const lateCheck = { state: "CA", type: "C-49", number: "1012345", check: { checkedAt: "2026-11-28T06:24:00.000Z" } };
+  const LA = "America/Los_Angeles";
+
+  it("the badge, the owner's page and the operator's card name the same day", () => {
+    expect(badgesOf({ licence: lateCheck }, "2026-11-27", LA).licence).toBe(
+      "Licence CA C-49 #1012345, checked by Treeline on Nov 27, 2026",
     );
+    expect(credentialStatus(lateCheck, "2026-11-27", LA).text).toBe("On your page: checked on Nov 27, 2026");
+    expect(credentialStatus(lateCheck, "2026-11-27", LA, "operator").text).toBe(
+      "Checked on Nov 27, 2026, 10:24 PM PST (the business's time)",
+    );
+    expect(formatCheckedAt(lateCheck.check.checkedAt, "America/New_York")).toBe("Nov 28, 2026, 1:24 AM EST");
+  });
+});
+
+describe("the operator's old free text (statedText)", () => {
+  const old = { licenseNumber: "ISA Certified Arborist CA-6696A", insuranceDetails: "$2M general liability" };
+
+  it("shows while the business states nothing structured of that kind", () => {
+    expect(statedText(old)).toEqual({ licence: old.licenseNumber, insurance: old.insuranceDetails });
+    expect(statedText({})).toEqual({});
+  });
+
+  it("never once a structured licence or insurance of that kind exists, checked or not", () => {
+    expect(statedText({ ...old, credentials: { licence: checked.licence! } })).toEqual({
+      insurance: old.insuranceDetails,
+    });
+    expect(statedText({ ...old, credentials: { insurance: { ...checked.insurance!, check: undefined } } })).toEqual({
+      licence: old.licenseNumber,
+    });
+    expect(statedText({ ...old, credentials: checked })).toEqual({});
+  });
+});
+
+describe("licence type options", () => {
+  it("are short and name the state: CA · C-49, NJ · LTCO", () => {
+    const labels = LICENSING_STATES.flatMap((s) => s.types.map((t) => licenceOptionLabel(s.code, t)));
+    expect(labels).toEqual([
+      "MD · LTE",
+      "NJ · NJTC",
+      "NJ · LTE",
+      "NJ · LTCO",
+      "LA · Arborist",
+      "CT · Arborist",
+      "CA · C-49",
+    ]);
+    // Unambiguous: no two options of one state read the same.
+    expect(new Set(labels).size).toBe(labels.length);
+    for (const label of labels) expect(label.length).toBeLessThanOrEqual(16);
   });
 });

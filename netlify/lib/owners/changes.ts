@@ -24,6 +24,10 @@ export const OWNER_FIELDS = [
   "website",
   "phone",
   "credentials",
+  // The operator's old free text: the owner's credentials form clears it when a structured
+  // licence or insurance replaces it, so the clearing is in the history and can be rolled back.
+  "licenseNumber",
+  "insuranceDetails",
 ] as const satisfies readonly (keyof Business)[];
 export type OwnerField = (typeof OWNER_FIELDS)[number];
 export type ListingPatch = { [K in OwnerField]?: Business[K] | null };

@@ -1,22 +1,29 @@
 /**
  * GET/POST /owner/credentials: the owner states their licence and insurance. A plain HTML form
  * (no JavaScript needed): one state list, one licence-type list grouped by state, and each
- * licensing state's rules printed beside it, so the owner sees what their state asks for
- * without a second step. Saving goes through applyListingChange (history, purge); a changed
+ * licensing state's rules in a closed <details> beside it, so the owner finds what their state
+ * asks for without a second page. Saving goes through applyListingChange (history, purge); a
+ * structured licence or insurance replaces the operator's old free text of that kind; a changed
  * licence or insurance loses the operator's check and the business joins the operator's
  * queue (keys.credentialsPending) until it is checked.
  */
 import {
   LICENSING_STATES,
+  OLD_TEXT_LEAD,
   OTHER_LICENCE,
+  STATED_LABELS,
   US_STATES,
   credentialStatus,
   credentialsInput,
+  formatCredentialDate,
   formatUsd,
   licenceLine,
   licenceName,
+  licenceOptionLabel,
+  statedText,
   mergeCredentials,
   needsCheck,
+  oldTextNote,
   todayIn,
 } from "../../../src/lib/credentials.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
@@ -74,22 +81,40 @@ function valuesOf(business: Business): Values {
   };
 }
 
+/**
+ * What the business states now and whether each is on the public page. The operator's old
+ * free text shows for a kind the owner has not stated yet, as the page shows it (statedText),
+ * so the owner sees what saving the form replaces.
+ */
 function status(business: Business, today: string, timeZone?: string): string {
   const { licence, insurance } = business.credentials ?? {};
-  const row = (label: string, what: string, s: ReturnType<typeof credentialStatus> | null) =>
-    `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(what)}${s ? ` <span data-status="${s.state}">(${escapeHtml(s.text)})</span>` : ""}</li>`;
+  const old = statedText(business);
+  const row = (label: string, what: string, note: { state: string; text: string } | null) =>
+    `<li><strong>${escapeHtml(label)}:</strong> ${escapeHtml(what)}` +
+    (note ? `<br><span data-status="${note.state}">${escapeHtml(note.text)}</span>` : "") +
+    `</li>`;
+  const oldRow = (label: string, text: string, kind: string) =>
+    row(label, `${OLD_TEXT_LEAD} ${text}`, { state: "old", text: oldTextNote(kind) });
   return (
-    `<h2>On your page now</h2><ul class="credential-status">` +
+    `<h2>What you have stated</h2><ul class="credential-status">` +
     (licence
-      ? row("Licence", `${licenceLine(licence)}, ${licenceName(licence)}`, credentialStatus(licence, today, timeZone))
-      : row("Licence", "none stated", null)) +
+      ? row(
+          STATED_LABELS.licence,
+          `${licenceLine(licence)}, ${licenceName(licence)}`,
+          credentialStatus(licence, today, timeZone),
+        )
+      : old.licence
+        ? oldRow(STATED_LABELS.licence, old.licence, "licence")
+        : row(STATED_LABELS.licence, "none stated", null)) +
     (insurance
       ? row(
-          "Insurance",
-          `${formatUsd(insurance.coverUsd)} general liability with ${insurance.carrier}, until ${insurance.expiresOn}`,
+          STATED_LABELS.insurance,
+          `${formatUsd(insurance.coverUsd)} general liability with ${insurance.carrier}, until ${formatCredentialDate(insurance.expiresOn)}`,
           credentialStatus(insurance, today, timeZone),
         )
-      : row("Insurance", "none stated", null)) +
+      : old.insurance
+        ? oldRow(STATED_LABELS.insurance, old.insurance, "insurance")
+        : row(STATED_LABELS.insurance, "none stated", null)) +
     `</ul><p class="hint">A badge shows on your public page only once Treeline has checked it; insurance badges go by themselves after the last day of cover. Any change sends it back for a check.</p>`
   );
 }
@@ -117,7 +142,7 @@ function form(values: Values, errors: FieldErrors, today: string): string {
     option("", "Choose the licence type", !type) +
     LICENSING_STATES.map(
       (s) =>
-        `<optgroup label="${escapeHtml(s.name)}">${s.types.map((t) => option(t.key, `${s.code}: ${t.label}`, t.key === type && s.code === state)).join("")}</optgroup>`,
+        `<optgroup label="${escapeHtml(s.name)}">${s.types.map((t) => option(t.key, licenceOptionLabel(s.code, t), t.key === type && s.code === state)).join("")}</optgroup>`,
     ).join("") +
     `<optgroup label="Other states">${option(OTHER_LICENCE, "State or local licence", type === OTHER_LICENCE)}</optgroup>`;
   const rules =
@@ -136,7 +161,8 @@ function form(values: Values, errors: FieldErrors, today: string): string {
     `<label>Issuing state<select name="licenceState"${invalid("licenceState")}>${states}</select></label>${error("licenceState")}` +
     `<label>Licence type<select name="licenceType"${invalid("licenceType")}>${types}</select></label>${error("licenceType")}` +
     `<label>Licence number<input type="text" name="licenceNumber" maxlength="60" autocomplete="off" value="${v("licenceNumber")}"${invalid("licenceNumber")}><span class="hint">As the state prints it, e.g. 1234 for a Maryland LTE.</span></label>${error("licenceNumber")}` +
-    `<details open><summary>What each state requires</summary>${rules}</details>` +
+    // Closed: open, the rules put a phone screen of text between the licence and insurance fields.
+    `<details><summary>What each state requires</summary>${rules}</details>` +
     `<p class="hint">Leave the three licence fields empty to remove your licence.</p>` +
     `</fieldset>` +
     `<fieldset><legend>General liability insurance</legend>` +
@@ -199,7 +225,12 @@ export function ownerCredentialsHandler(deps: OwnerCredentialsDeps = {}): Endpoi
               businessId: business.id,
               actor: { kind: "owner", email: session.email },
               summary: CREDENTIALS_SUMMARY,
-              patch: { credentials: next ?? null },
+              // A structured licence (or insurance) replaces the operator's old free text for it.
+              patch: {
+                credentials: next ?? null,
+                ...(parsed.data.licence ? { licenseNumber: null } : {}),
+                ...(parsed.data.insurance ? { insuranceDetails: null } : {}),
+              },
             },
             now(),
             purge,

@@ -20,6 +20,7 @@ import {
 } from "../../lib/owners.ts";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { ErrorAlert, Pager, useCursorList, type CursorPage } from "./ListParts.tsx";
+import { inputClass } from "../../views/leads/LeadForm.tsx";
 
 const PAGE = 25;
 
@@ -75,7 +76,7 @@ function ReasonForm({
       </label>
       <input
         id={id}
-        className="input w-full py-1 text-sm sm:w-96"
+        className={`${inputClass} py-1 text-sm sm:w-96`}
         placeholder={placeholder}
         maxLength={500}
         value={reason}

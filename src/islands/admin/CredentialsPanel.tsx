@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState } from "react";
 import {
   credentialFingerprint,
   credentialStatus,
+  formatCredentialDate,
   formatUsd,
   licenceLine,
   licenceName,
@@ -23,6 +24,7 @@ import {
 } from "../../lib/credentials.ts";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { ErrorAlert, LoadingNote } from "./ListParts.tsx";
+import { inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
 
 interface Props {
   token: string;
@@ -140,7 +142,7 @@ function Decide({
   onDecide(decision: CredentialDecision): void;
 }) {
   return (
-    <div className="mt-2 flex flex-wrap gap-2">
+    <div className="flex flex-wrap gap-2">
       <button type="button" className="btn-primary btn-sm" disabled={busy} onClick={() => onDecide("checked")}>
         Check {what}
       </button>
@@ -170,6 +172,7 @@ function CredentialRow({
   const today = todayIn(now, item.timeZone);
   const lookup = licence ? lookupUrlOf(licence.state) : undefined;
   const noteId = `note-${item.businessId}`;
+  const open = (!!licence && !licence.check) || (!!insurance && !insurance.check);
   return (
     <li className="card p-4 sm:p-5" data-business-id={item.businessId}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -196,7 +199,9 @@ function CredentialRow({
               <p className="text-sm text-slate-700">
                 {licenceLine(licence)}: {licenceName(licence)}
               </p>
-              <p className="text-sm text-slate-600">{credentialStatus(licence, today, item.timeZone).text}</p>
+              <p className="text-sm text-slate-600">
+                {credentialStatus(licence, today, item.timeZone, "operator").text}
+              </p>
               {lookup ? (
                 <a className="link text-sm" href={lookup} target="_blank" rel="noopener noreferrer">
                   {licensingState(licence.state)?.authority} register
@@ -205,7 +210,6 @@ function CredentialRow({
               ) : (
                 <p className="text-sm text-slate-600">No state register for tree work: ask for a copy.</p>
               )}
-              {licence.check ? null : <Decide what="licence" busy={busy} onDecide={(d) => onDecide("licence", d)} />}
             </>
           ) : (
             <p className="text-sm text-slate-600">None stated</p>
@@ -216,28 +220,41 @@ function CredentialRow({
           {insurance ? (
             <>
               <p className="text-sm text-slate-700">
-                {formatUsd(insurance.coverUsd)} general liability, {insurance.carrier}, last day {insurance.expiresOn}
+                {formatUsd(insurance.coverUsd)} general liability, {insurance.carrier}, last day{" "}
+                {formatCredentialDate(insurance.expiresOn)}
               </p>
-              <p className="text-sm text-slate-600">{credentialStatus(insurance, today, item.timeZone).text}</p>
-              {insurance.check ? null : (
-                <Decide what="insurance" busy={busy} onDecide={(d) => onDecide("insurance", d)} />
-              )}
+              <p className="text-sm text-slate-600">
+                {credentialStatus(insurance, today, item.timeZone, "operator").text}
+              </p>
             </>
           ) : (
             <p className="text-sm text-slate-600">None stated</p>
           )}
         </div>
       </div>
-      <label className="mt-3 block text-sm font-medium text-slate-700" htmlFor={noteId}>
-        Note (what you looked at, or why you reject it)
-      </label>
-      <input
-        id={noteId}
-        className="input mt-1 text-sm"
-        maxLength={200}
-        value={note}
-        onChange={(e) => onNote(e.target.value)}
-      />
+      {/* The note goes with the decision, so it comes before the buttons that send it. */}
+      {open ? (
+        <>
+          <label className={`mt-4 ${labelClass}`} htmlFor={noteId}>
+            Note (what you looked at, or why you reject it)
+          </label>
+          <input
+            id={noteId}
+            className={inputClass}
+            maxLength={200}
+            value={note}
+            onChange={(e) => onNote(e.target.value)}
+          />
+          <div className="mt-3 flex flex-wrap gap-x-4 gap-y-2">
+            {licence && !licence.check ? (
+              <Decide what="licence" busy={busy} onDecide={(d) => onDecide("licence", d)} />
+            ) : null}
+            {insurance && !insurance.check ? (
+              <Decide what="insurance" busy={busy} onDecide={(d) => onDecide("insurance", d)} />
+            ) : null}
+          </div>
+        </>
+      ) : null}
     </li>
   );
 }

@@ -11,6 +11,7 @@ import { HIDE_REASONS, hiddenLine, type HideReason } from "../../lib/schemas/bus
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { OwnerReplyView } from "../directory/detail/ReviewsPanel.tsx";
 import { ErrorAlert, Pager, useCursorList, type CursorPage } from "./ListParts.tsx";
+import { inputClass } from "../../views/leads/LeadForm.tsx";
 
 interface Props {
   token: string;
@@ -116,7 +117,7 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
               ) : (
                 <>
                   <select
-                    className="input w-auto py-1 text-sm"
+                    className={`${inputClass} w-auto py-1 text-sm`}
                     aria-label="Reason to hide"
                     value={reasons[review.id] ?? ""}
                     onChange={(e) => setReasons((r) => ({ ...r, [review.id]: e.target.value as HideReason | "" }))}

@@ -12,7 +12,7 @@ import { adminCredentialHandler, adminCredentialsHandler } from "../../../netlif
 import type { AdminDeps } from "../../../netlify/lib/admin/handlers.ts";
 import { businessPageFreshFor, credentialsFreshFor, loadBusinessPage } from "../../../netlify/lib/directory-page.ts";
 import { businessBySlugHandler } from "../../../netlify/lib/directory.ts";
-import { listChanges } from "../../../netlify/lib/owners/changes.ts";
+import { listChanges, rollbackChange } from "../../../netlify/lib/owners/changes.ts";
 import {
   CREDENTIALS_NOTICES,
   CREDENTIALS_SUMMARY,
@@ -23,7 +23,9 @@ import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import {
   CREDENTIAL_CHANGED,
   CREDENTIAL_MESSAGES,
+  OLD_TEXT_LEAD,
   credentialFingerprint,
+  oldTextNote,
   type AdminCredentialsReply,
 } from "../../../src/lib/credentials.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
@@ -143,6 +145,76 @@ describe.skipIf(!h)("licence and insurance", () => {
     expect(html).not.toContain("<script");
   });
 
+  it("on a phone: the state rules start closed and the type options are short", async () => {
+    const { cookie } = await mdBusiness("md-phone");
+    const html = await (await owner()(getRequest("/owner/credentials", { headers: { cookie } }), nextIp())).text();
+    // Open, the rules put ~1,000 px of text between the licence number and the insurance fields.
+    expect(html).toContain("<details><summary>What each state requires</summary>");
+    expect(html).not.toContain("<details open");
+    expect(html).toContain('<option value="C-49">CA · C-49</option>');
+    expect(html).toContain('<option value="LTCO">NJ · LTCO</option>');
+    expect(html).not.toContain("CA: C-49");
+    expect(html).toContain("<h2>What you have stated</h2>");
+    expect(html).not.toContain("On your page now");
+  });
+
+  it("the operator's old free text: shown to the owner as their page says it, replaced by a structured save, back on rollback", async () => {
+    const { id, cookie } = await mdBusiness("md-old");
+    const old = { licenseNumber: "ISA Certified Arborist CA-6696A", insuranceDetails: "$2M general liability" };
+    await harness.store.businesses.upsert({ ...(await harness.store.businesses.get(id))!, ...old });
+    const get = async () => (await owner()(getRequest("/owner/credentials", { headers: { cookie } }), nextIp())).text();
+
+    let html = await get();
+    expect(html).toContain(`${escapeHtml(OLD_TEXT_LEAD)} ${escapeHtml(old.licenseNumber)}`);
+    expect(html).toContain(`${escapeHtml(OLD_TEXT_LEAD)} ${escapeHtml(old.insuranceDetails)}`);
+    expect(html).toContain(escapeHtml(oldTextNote("licence")));
+    expect(html).not.toContain("none stated");
+    let page = await publicPage(id);
+    expect(page.text).toContain("As stated by the business Licence ISA Certified Arborist CA-6696A");
+
+    // Saving a licence replaces the old licence text (the insurance text stays), in one change.
+    expect((await save(cookie, licence("1234"))).status).toBe(303);
+    let stored = (await harness.store.businesses.get(id))!;
+    expect(stored.licenseNumber).toBeUndefined();
+    expect(stored.insuranceDetails).toBe(old.insuranceDetails);
+    const [change] = (await listChanges(harness.store, { businessId: id })).items;
+    expect(change?.before).toMatchObject({ licenseNumber: old.licenseNumber, credentials: null });
+    expect(change?.after).toMatchObject({ licenseNumber: null });
+    expect(change?.before).not.toHaveProperty("insuranceDetails");
+    page = await publicPage(id);
+    expect(page.text).not.toContain(old.licenseNumber);
+    expect(page.text).toContain(old.insuranceDetails);
+    html = await get();
+    expect(html).toContain("Not on your page until Treeline checks it");
+    expect(html).not.toContain(escapeHtml(old.licenseNumber));
+
+    // Once checked, the badge alone: never beside the old text.
+    await decide(id, { licence: "checked" });
+    page = await publicPage(id);
+    expect(page.text).toContain("Licence MD LTE #1234, checked by Treeline on Nov 28, 2026");
+    expect(page.text).not.toContain(old.licenseNumber);
+    expect(await get()).toContain("On your page: checked on Nov 28, 2026");
+
+    // Saving insurance clears the old insurance text; its date reads like the rest of the site.
+    const ins = { insuranceCarrier: "Acme Mutual", insuranceCover: "$2M", insuranceExpiresOn: "2027-06-30" };
+    expect((await save(cookie, { ...licence("1234"), ...ins })).status).toBe(303);
+    stored = (await harness.store.businesses.get(id))!;
+    expect(stored.insuranceDetails).toBeUndefined();
+    expect((await publicPage(id)).text).not.toContain("As stated by the business");
+    html = await get();
+    expect(html).toContain("$2,000,000 general liability with Acme Mutual, until Jun 30, 2027");
+    expect(html).not.toContain("2027-06-30<");
+
+    // Rolling back the licence save brings the old text back (and takes the licence off).
+    const licenceSave = (await listChanges(harness.store, { businessId: id })).items.find(
+      (c) => c.after.licenseNumber === null,
+    )!;
+    clock += 1000;
+    await rollbackChange(harness.store, licenceSave.id, clock, async () => {});
+    stored = (await harness.store.businesses.get(id))!;
+    expect(stored.licenseNumber).toBe(old.licenseNumber);
+  });
+
   it("MD LTE: no badge until the operator checks it, the exact badge after, gone when the owner changes the number", async () => {
     const { id, cookie } = await mdBusiness("md-1");
 
@@ -163,7 +235,7 @@ describe.skipIf(!h)("licence and insurance", () => {
     const after = await owner()(getRequest(saved.headers.get("location")!, { headers: { cookie } }), nextIp());
     const ownerHtml = await after.text();
     expect(ownerHtml).toContain(escapeHtml(CREDENTIALS_NOTICES.waiting));
-    expect(ownerHtml).toContain("Waiting for Treeline&#39;s check");
+    expect(ownerHtml).toContain("Not on your page until Treeline checks it");
 
     // The operator's queue has it; checking it shows the badge on the next request.
     expect((await queue()).data.find((b) => b.businessId === id)?.credentials.licence?.number).toBe("1234");
@@ -252,7 +324,7 @@ describe.skipIf(!h)("licence and insurance", () => {
     const today = clock;
     clock = NOON + DAY;
     const ownerPage = await (await owner()(getRequest("/owner/credentials", { headers: { cookie } }), nextIp())).text();
-    expect(ownerPage).toContain("Expired on Nov 28, 2026");
+    expect(ownerPage).toContain("Expired on Nov 28, 2026: not on your page");
     clock = today;
   });
 

@@ -565,6 +565,8 @@ describe("admin: reviews and notifications", () => {
     const hide = within(item).getByRole("button", { name: "Hide" }) as HTMLButtonElement;
     expect(hide.disabled).toBe(true);
     const reason = within(item).getByRole("combobox", { name: "Reason to hide" });
+    // The admin's bordered input ("field"); the "input" class it had styled nothing.
+    expect(reason.className.split(" ")).toContain("field");
     expect([...reason.querySelectorAll("option")].map((o) => o.textContent).slice(1)).toEqual(
       Object.values(HIDE_REASONS),
     );

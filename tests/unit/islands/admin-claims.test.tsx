@@ -129,6 +129,8 @@ describe("admin: the Claims tab", () => {
     const item = (await within(panel).findAllByRole("listitem"))[0]!;
     await user.click(within(item).getByRole("button", { name: "Refuse" }));
     expect(within(item).getByText(OWNER_MESSAGES.reasonRequired)).toBeTruthy();
+    // The admin's bordered input ("field"), not the unstyled "input" it had.
+    expect(within(item).getByRole("textbox", { name: "Reason for refusing" }).className.split(" ")).toContain("field");
     expect(within(item).getByRole("textbox", { name: "Reason for refusing" }).getAttribute("aria-invalid")).toBe(
       "true",
     );

@@ -70,6 +70,42 @@ describe("admin: credentials", () => {
     const register = within(row).getByRole("link", { name: /Maryland DNR Forest Service register/ });
     expect(register.getAttribute("href")).toBe("https://dnr.maryland.gov/forests/Pages/programapps/newtreeexpert.aspx");
     expect(within(row).getByText(/\$1,000,000 general liability, Acme Mutual/)).toBeTruthy();
+    expect(within(row).getByText(/last day Jun 30, 2099/)).toBeTruthy();
+  });
+
+  it("the note is a bordered admin input, before the buttons that send it", async () => {
+    queue([md()]);
+    show();
+    const row = await screen.findByRole("listitem");
+    const note = within(row).getByLabelText(/^Note/);
+    // "field" is the admin's bordered input (LeadFilters, LeadDetail); "input" styles nothing.
+    expect(note.className.split(" ")).toContain("field");
+    const buttons = within(row).getAllByRole("button");
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      "Check licence",
+      "Reject licence",
+      "Check insurance",
+      "Reject insurance",
+    ]);
+    for (const button of buttons)
+      expect(note.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("a check late in the business's evening: the card names the badge's date with its zone", async () => {
+    // 06:24 UTC on Nov 28 is 10:24 pm on Nov 27 in Pasadena, where the public badge says Nov 27.
+    queue([
+      md({
+        state: "CA",
+        timeZone: "America/Los_Angeles",
+        credentials: {
+          licence: { state: "CA", type: "C-49", number: "1012345", check: { checkedAt: "2026-11-28T06:24:00.000Z" } },
+          insurance: md().credentials.insurance,
+        },
+      }),
+    ]);
+    show();
+    const row = await screen.findByRole("listitem");
+    expect(within(row).getByText("Checked on Nov 27, 2026, 10:24 PM PST (the business's time)")).toBeTruthy();
   });
 
   it("Check sends the decision and the note; a business with insurance still to check stays, without licence buttons", async () => {
@@ -86,7 +122,7 @@ describe("admin: credentials", () => {
       note: "MD DNR LTE register",
       seen: { licence: "MD|LTE|1234" },
     });
-    expect(rows().getByText("Checked on Nov 28, 2026")).toBeTruthy();
+    expect(rows().getByText("Checked on Nov 28, 2026, 11:00 AM EST (the business's time)")).toBeTruthy();
     expect(rows().queryByRole("button", { name: "Check licence" })).toBeNull();
     expect(rows().getByRole("button", { name: "Check insurance" })).toBeTruthy();
   });

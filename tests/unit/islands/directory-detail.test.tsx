@@ -412,6 +412,43 @@ describe("credentials on the business page", () => {
     expect(within(section).getByText("As stated by the business")).toBeTruthy();
     expect(within(section).getByText(FULL.licenseNumber!)).toBeTruthy();
     expect(within(section).queryByRole("list", { name: "Checked by Treeline" })).toBeNull();
+    // The site's spelling, as in the badges.
+    expect(within(section).getByText("Licence")).toBeTruthy();
+    expect(within(section).queryByText("License")).toBeNull();
+  });
+
+  it("a kind the business states in the structured form never shows its old text, checked or not", () => {
+    // A checked licence: its badge, and not the old licence text beside it; old insurance text stays.
+    render(
+      <BusinessDetail
+        business={{ ...FULL, credentials: { licence: { state: "MD", type: "LTE", number: "1234", check: CHECK } } }}
+        reviews={null}
+        now={MONDAY_10AM}
+      />,
+    );
+    let section = credentialsSection();
+    expect(
+      within(section).getByText("Licence MD LTE #1234, checked by Treeline on Feb 20, 2026", { exact: false }),
+    ).toBeTruthy();
+    expect(within(section).queryByText(FULL.licenseNumber!)).toBeNull();
+    expect(within(section).getByText(FULL.insuranceDetails!)).toBeTruthy();
+    cleanup();
+
+    // Unchecked insurance: no badge, and the old insurance text is gone too.
+    render(
+      <BusinessDetail
+        business={{
+          ...FULL,
+          credentials: { insurance: { carrier: "Acme Mutual", coverUsd: 2_000_000, expiresOn: "2099-03-01" } },
+        }}
+        reviews={null}
+        now={MONDAY_10AM}
+      />,
+    );
+    section = credentialsSection();
+    expect(within(section).queryByText(FULL.insuranceDetails!)).toBeNull();
+    expect(within(section).queryByText("Insurance")).toBeNull();
+    expect(within(section).getByText(FULL.licenseNumber!)).toBeTruthy();
   });
 
   it("an unchecked licence shows nothing; a checked one the exact badge; expired insurance none", () => {

@@ -11,12 +11,11 @@ import {
   businessPath,
   directionsUrl,
   displayUrl,
-  hasCredentials,
   ratingLabel,
   reviewCountText,
 } from "../../../lib/directory.ts";
 import type { Business } from "../../../lib/schemas/business.ts";
-import { badgesOf, todayIn } from "../../../lib/credentials.ts";
+import { STATED_LABELS, badgesOf, statedText, todayIn } from "../../../lib/credentials.ts";
 import { formatMiles } from "../../../lib/geo/distance.ts";
 import { telHref } from "../../../lib/site.ts";
 import { invokerProps } from "../../../lib/dialogs.ts";
@@ -319,12 +318,13 @@ function ServiceAreas({ business }: { business: Business }) {
 /**
  * Badges only for what Treeline checked (badgesOf: an insurance badge goes by itself after its
  * last day); the operator's old free-text licence and insurance lines are the business's own
- * words, shown plainly as such.
+ * words, shown plainly as such, and only for a kind the owner has not stated since (statedText).
  */
 function Credentials({ business, now }: { business: Business; now: number }) {
   const badges = badgesOf(business.credentials, todayIn(now, business.timeZone), business.timeZone);
   const checked = [badges.licence, badges.insurance].filter((b): b is string => !!b);
-  const stated = hasCredentials(business);
+  const old = statedText(business);
+  const stated = !!(old.licence || old.insurance);
   if (checked.length === 0 && !stated) return null;
   return (
     <Section id="credentials-heading" title="Credentials">
@@ -343,18 +343,18 @@ function Credentials({ business, now }: { business: Business; now: number }) {
       ) : null}
       {stated ? (
         <div className={checked.length > 0 ? "mt-4" : ""} data-credentials-stated="">
-          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">As stated by the business</p>
+          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{STATED_LABELS.heading}</p>
           <dl className="mt-2 space-y-3 text-sm">
-            {business.licenseNumber ? (
+            {old.licence ? (
               <div>
-                <dt className="font-medium text-slate-800">License</dt>
-                <dd className="text-slate-700">{business.licenseNumber}</dd>
+                <dt className="font-medium text-slate-800">{STATED_LABELS.licence}</dt>
+                <dd className="text-slate-700">{old.licence}</dd>
               </div>
             ) : null}
-            {business.insuranceDetails ? (
+            {old.insurance ? (
               <div>
-                <dt className="font-medium text-slate-800">Insurance</dt>
-                <dd className="text-slate-700">{business.insuranceDetails}</dd>
+                <dt className="font-medium text-slate-800">{STATED_LABELS.insurance}</dt>
+                <dd className="text-slate-700">{old.insurance}</dd>
               </div>
             ) : null}
           </dl>
