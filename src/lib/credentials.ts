@@ -502,6 +502,8 @@ export const OLD_TEXT_LEAD = "As stated on your page:";
 /** Why the old text is there and how it goes. */
 export const oldTextNote = (kind: string) =>
   `Not checked by Treeline. Saving your ${kind} below replaces this text on your page.`;
+/** The checkbox that takes the old text off the page without stating anything in its place. */
+export const removeOldTextLabel = (kind: string) => `Take the old ${kind} text off my page`;
 
 /** The full name of a licence, e.g. "Maryland Licensed Tree Expert (LTE)". */
 export function licenceName(l: Pick<Licence, "state" | "type">): string {

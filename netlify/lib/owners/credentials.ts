@@ -20,6 +20,7 @@ import {
   licenceLine,
   licenceName,
   licenceOptionLabel,
+  removeOldTextLabel,
   statedText,
   mergeCredentials,
   needsCheck,
@@ -63,7 +64,14 @@ export async function syncCredentialsQueue(
 
 type Values = Partial<
   Record<
-    "licenceState" | "licenceType" | "licenceNumber" | "insuranceCarrier" | "insuranceCover" | "insuranceExpiresOn",
+    | "licenceState"
+    | "licenceType"
+    | "licenceNumber"
+    | "insuranceCarrier"
+    | "insuranceCover"
+    | "insuranceExpiresOn"
+    | "removeOldLicence"
+    | "removeOldInsurance",
     string
   >
 >;
@@ -119,11 +127,21 @@ function status(business: Business, today: string, timeZone?: string): string {
   );
 }
 
-function form(values: Values, errors: FieldErrors, today: string): string {
+function form(
+  values: Values,
+  errors: FieldErrors,
+  today: string,
+  old: { licence?: string; insurance?: string },
+): string {
   const v = (name: keyof Values) => escapeHtml(values[name] ?? "");
   const invalid = (name: keyof Values) => (errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : "");
   const error = (name: keyof Values) =>
     errors[name] ? `<p class="field-error" id="${name}-error">${escapeHtml(errors[name])}</p>` : "";
+  // The operator's old free text can go without anything stated in its place.
+  const removeOld = (name: "removeOldLicence" | "removeOldInsurance", kind: string, text: string | undefined) =>
+    text
+      ? `<label class="check"><input type="checkbox" name="${name}" value="1"${values[name] ? " checked" : ""}> ${escapeHtml(removeOldTextLabel(kind))}</label>`
+      : "";
   const option = (value: string, label: string, selected: boolean) =>
     `<option value="${escapeHtml(value)}"${selected ? " selected" : ""}>${escapeHtml(label)}</option>`;
 
@@ -164,12 +182,14 @@ function form(values: Values, errors: FieldErrors, today: string): string {
     // Closed: open, the rules put a phone screen of text between the licence and insurance fields.
     `<details><summary>What each state requires</summary>${rules}</details>` +
     `<p class="hint">Leave the three licence fields empty to remove your licence.</p>` +
+    removeOld("removeOldLicence", "licence", old.licence) +
     `</fieldset>` +
     `<fieldset><legend>General liability insurance</legend>` +
     `<label>Insurance company<input type="text" name="insuranceCarrier" maxlength="120" value="${v("insuranceCarrier")}"${invalid("insuranceCarrier")}></label>${error("insuranceCarrier")}` +
     `<label>Cover per occurrence<input type="text" name="insuranceCover" maxlength="40" inputmode="decimal" value="${v("insuranceCover")}"${invalid("insuranceCover")}><span class="hint">In dollars, e.g. $1,000,000</span></label>${error("insuranceCover")}` +
     `<label>Last day of cover<input type="date" name="insuranceExpiresOn" min="${today}" value="${v("insuranceExpiresOn")}"${invalid("insuranceExpiresOn")}></label>${error("insuranceExpiresOn")}` +
     `<p class="hint">Leave the three insurance fields empty to remove it. Treeline may ask for your certificate of insurance.</p>` +
+    removeOld("removeOldInsurance", "insurance", old.insurance) +
     `</fieldset>` +
     `<div><button type="submit" class="btn-primary">Save licence and insurance</button></div>` +
     `</form>`
@@ -198,7 +218,7 @@ export function ownerCredentialsHandler(deps: OwnerCredentialsDeps = {}): Endpoi
           title: "Licence & insurance",
           business,
           active: CREDENTIALS_PATH,
-          body: status(business, today, business.timeZone) + form(values, o.errors ?? {}, today),
+          body: status(business, today, business.timeZone) + form(values, o.errors ?? {}, today, statedText(business)),
           notice: o.notice,
           problem: o.problem,
         });
@@ -228,8 +248,8 @@ export function ownerCredentialsHandler(deps: OwnerCredentialsDeps = {}): Endpoi
               // A structured licence (or insurance) replaces the operator's old free text for it.
               patch: {
                 credentials: next ?? null,
-                ...(parsed.data.licence ? { licenseNumber: null } : {}),
-                ...(parsed.data.insurance ? { insuranceDetails: null } : {}),
+                ...(parsed.data.licence || values.removeOldLicence ? { licenseNumber: null } : {}),
+                ...(parsed.data.insurance || values.removeOldInsurance ? { insuranceDetails: null } : {}),
               },
             },
             now(),

@@ -24,6 +24,7 @@ import {
   CREDENTIAL_CHANGED,
   CREDENTIAL_MESSAGES,
   OLD_TEXT_LEAD,
+  removeOldTextLabel,
   credentialFingerprint,
   oldTextNote,
   type AdminCredentialsReply,
@@ -213,6 +214,28 @@ describe.skipIf(!h)("licence and insurance", () => {
     await rollbackChange(harness.store, licenceSave.id, clock, async () => {});
     stored = (await harness.store.businesses.get(id))!;
     expect(stored.licenseNumber).toBe(old.licenseNumber);
+  });
+
+  it("the operator's old free text can be taken off the page without stating anything in its place", async () => {
+    const { id, cookie } = await mdBusiness("md-drop");
+    const old = { licenseNumber: "ISA Certified Arborist MD-1111A", insuranceDetails: "$1M general liability" };
+    await harness.store.businesses.upsert({ ...(await harness.store.businesses.get(id))!, ...old });
+    const html = await (await owner()(getRequest("/owner/credentials", { headers: { cookie } }), nextIp())).text();
+    expect(html).toContain(escapeHtml(removeOldTextLabel("insurance")));
+    expect(html).toContain('name="removeOldInsurance"');
+
+    expect((await save(cookie, { removeOldInsurance: "1" })).status).toBe(303);
+    const stored = (await harness.store.businesses.get(id))!;
+    expect(stored.insuranceDetails).toBeUndefined();
+    expect(stored.licenseNumber).toBe(old.licenseNumber);
+    expect(stored.credentials).toBeUndefined();
+    const page = await publicPage(id);
+    expect(page.text).not.toContain(old.insuranceDetails);
+    expect(page.text).toContain(old.licenseNumber);
+    // Once it is gone, the box to take it off goes too.
+    const after = await (await owner()(getRequest("/owner/credentials", { headers: { cookie } }), nextIp())).text();
+    expect(after).not.toContain('name="removeOldInsurance"');
+    expect(after).toContain('name="removeOldLicence"');
   });
 
   it("MD LTE: no badge until the operator checks it, the exact badge after, gone when the owner changes the number", async () => {
