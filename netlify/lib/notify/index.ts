@@ -17,6 +17,8 @@ import type { OutboxItem } from "../../../src/lib/schemas/outbox.ts";
 import { isPending, type Message } from "../../../src/lib/schemas/message.ts";
 import { env as currentEnv, type Env } from "../../../src/lib/env.ts";
 import type { Store } from "../store/index.ts";
+import { keyspace } from "../store/keys.ts";
+import { CLAIM_OUTBOX } from "../store/scripts.ts";
 import { composeMessages, undeliverableMessages, type ChannelSetup } from "../delivery/compose.ts";
 import { signerFor } from "../delivery/signing.ts";
 import { DeliveryError, sendEmail, sendSms, sendWebhook, type EmailProvider, type SmsProvider } from "./channels.ts";
@@ -311,5 +313,49 @@ export async function deliverNow(store: Store, messages: Message[], deps: Notify
   const stored = await store.messages.ensure(messages);
   const sent = await sendDue(stored, notifyConfig(d.env), d);
   await store.messages.update(...sent.filter((m, i) => m !== stored[i]));
+  await trackRetries(store, sent);
   return sent;
+}
+
+/**
+ * Messages sent outside a lead's outbox have no outbox item to bring them back: one to try again
+ * waits in `msgs:retry` until its next attempt; a settled one (sent, refused, kept) leaves it.
+ */
+async function trackRetries(store: Store, messages: readonly Message[]): Promise<void> {
+  if (messages.length === 0) return;
+  const key = keyspace(store.prefix).messagesRetry;
+  const p = store.redis.pipeline();
+  for (const m of messages) {
+    if (m.state === "retrying" && m.nextAttemptAt) p.zadd(key, { score: Date.parse(m.nextAttemptAt), member: m.id });
+    else p.zrem(key, m.id);
+  }
+  await p.exec();
+}
+
+/**
+ * The scheduled run's second half: sends again the standalone messages whose next attempt is due
+ * (claimed with a lease, as outbox items are, so two runs never send one twice). Returns how many
+ * it tried.
+ */
+export async function retryStandalone(store: Store, deps: NotifyDeps = {}): Promise<number> {
+  const d = resolve(deps);
+  const key = keyspace(store.prefix).messagesRetry;
+  const now = d.now();
+  const reply = await store.redis.eval(
+    CLAIM_OUTBOX,
+    [key],
+    [String(now), String(now + CLAIM_LEASE_MS), String(DRAIN_BATCH)],
+  );
+  const ids = String(reply ?? "")
+    .split(" ")
+    .filter(Boolean);
+  if (ids.length === 0) return 0;
+  const found = await Promise.all(ids.map((id) => store.messages.get(id)));
+  const gone = ids.filter((_, i) => !found[i]);
+  if (gone.length > 0) await store.redis.zrem(key, ...gone);
+  const messages = found.filter((m): m is Message => m !== null);
+  const sent = await sendDue(messages, notifyConfig(d.env), d);
+  await store.messages.update(...sent.filter((m, i) => m !== messages[i]));
+  await trackRetries(store, sent);
+  return messages.length;
 }

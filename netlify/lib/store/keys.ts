@@ -64,6 +64,11 @@ export function keyspace(prefix: string) {
     message: (id: string) => `${p}msg:${id}`,
     /** Zset: every message id, score = created (ms), for the admin's Messages view. */
     messages: `${p}msgs`,
+    /**
+     * Zset: ids of messages sent outside a lead's outbox (owners' sign-in links and codes, claim
+     * decisions) waiting for another attempt; score = next attempt (ms), or lease end while claimed.
+     */
+    messagesRetry: `${p}msgs:retry`,
     /** Set: one lead's message ids. */
     leadMessages: (leadId: string) => `${p}msgs:lead:${leadId}`,
     /** Zset: lead ids whose response clock runs, score = the next deadline (ms). */

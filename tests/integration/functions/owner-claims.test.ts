@@ -32,6 +32,8 @@ import {
 } from "../../../src/lib/owners.ts";
 import { ORIGIN, formRequest, functionsHarness, getRequest, nextIp, testBusiness } from "../../helpers/functions.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver.ts";
+import { keyspace } from "../../../netlify/lib/store/keys.ts";
+import { retryStandalone } from "../../../netlify/lib/notify/index.ts";
 
 const SITE = "https://treeline.test";
 const TOKEN = "test-admin-token-claims-0123456";
@@ -229,6 +231,20 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     const [latest] = ((await list.json()) as AdminMessagesReply).data;
     expect(latest).toMatchObject({ kind: "owner-sign-in", state: "retrying", attempts: 1 });
     expect(latest!.note).toContain("HTTP 500");
+
+    // No outbox item brings it back: the scheduled run's retry does, once its next attempt is due.
+    const retryKey = keyspace(store().prefix).messagesRetry;
+    expect(await store().redis.zscore(retryKey, latest!.id)).toBe(Date.parse(latest!.nextAttemptAt!));
+    expect(await retryStandalone(store(), { env, now: () => Date.parse(latest!.nextAttemptAt!) - 1 })).toBe(0);
+    mail.calls.length = 0;
+    expect(await retryStandalone(store(), { env, now: () => Date.parse(latest!.nextAttemptAt!) })).toBe(1);
+    expect(mail.calls).toHaveLength(1);
+    expect((await store().messages.get(latest!.id))?.state).toBe("sent");
+    expect(await store().redis.zscore(retryKey, latest!.id)).toBeNull();
+    // A second run finds nothing to send again.
+    expect(await retryStandalone(store(), { env, now: () => Date.parse(latest!.nextAttemptAt!) + 3_600_000 })).toBe(0);
+    expect(mail.calls).toHaveLength(1);
+
     expect((await post(signInHandler(deps()), linkIn(latest!.text))).status).toBe(303);
   });
 
