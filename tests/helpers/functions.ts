@@ -170,7 +170,7 @@ export function deadStore(alive: Store): Store {
       clockDue: fail,
       byReference: fail,
     },
-    messages: { ensure: fail, get: fail, forLead: fail, update: fail, list: fail },
+    messages: { ensure: fail, get: fail, getMany: fail, forLead: fail, update: fail, list: fail },
     businesses: { ...alive.businesses, list: fail },
   } as Store;
 }

@@ -23,11 +23,10 @@ import { adminSpec, readQuery, type AdminDeps } from "./handlers.ts";
 export const CHANGES_ROUTE = "/api/admin/changes";
 export const ROLLBACK_ROUTE = "/api/admin/changes/:id/rollback";
 
-/** The changes with their businesses' names (one read per distinct business). */
+/** The changes with their businesses' names (one pipelined read for every business on the page). */
 async function named(store: Store, changes: readonly ListingChange[]): Promise<AdminChange[]> {
-  const ids = [...new Set(changes.map((c) => c.businessId))];
-  const found = await Promise.all(ids.map((id) => store.businesses.get(id)));
-  const byId = new Map(found.filter((b) => b !== null).map((b) => [b.id, b]));
+  const found = await store.businesses.getMany([...new Set(changes.map((c) => c.businessId))]);
+  const byId = new Map(found.map((b) => [b.id, b]));
   return changes.map((c) => {
     const b = byId.get(c.businessId);
     return { ...c, ...(b ? { businessName: b.name, businessSlug: b.slug } : {}) } as AdminChange;

@@ -350,10 +350,9 @@ export async function retryStandalone(store: Store, deps: NotifyDeps = {}): Prom
     .split(" ")
     .filter(Boolean);
   if (ids.length === 0) return 0;
-  const found = await Promise.all(ids.map((id) => store.messages.get(id)));
-  const gone = ids.filter((_, i) => !found[i]);
+  const messages = await store.messages.getMany(ids);
+  const gone = ids.filter((id) => !messages.some((m) => m.id === id));
   if (gone.length > 0) await store.redis.zrem(key, ...gone);
-  const messages = found.filter((m): m is Message => m !== null);
   const sent = await sendDue(messages, notifyConfig(d.env), d);
   await store.messages.update(...sent.filter((m, i) => m !== messages[i]));
   await trackRetries(store, sent);

@@ -12,6 +12,8 @@ export interface MessagesRepository {
   /** Stores the messages not stored yet; returns every one as stored (an existing one wins). */
   ensure(messages: Message[]): Promise<Message[]>;
   get(id: string): Promise<Message | null>;
+  /** Several by id in one MGET; unknown ids are left out. */
+  getMany(ids: readonly string[]): Promise<Message[]>;
   /** One lead's messages, oldest first. */
   forLead(leadId: string): Promise<Message[]>;
   /** Replaces stored messages (their state after a send), in one round trip; never re-creates one that is gone. */
@@ -44,6 +46,7 @@ export function messagesRepository(redis: Redis, keys: Keys): MessagesRepository
       return load(messages.map((m) => m.id));
     },
 
+    getMany: (ids) => load([...ids]),
     async get(id) {
       const [m] = await load([id]);
       return m ?? null;
