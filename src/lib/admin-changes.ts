@@ -9,7 +9,7 @@ import { WEEKDAYS } from "./options.ts";
 import { z } from "./zod.ts";
 
 /** A change id as netlify/lib/owners/changes.ts draws it: "ch_" + time + random hex. */
-export const CHANGE_ID = /^ch_[0-9a-z]{1,12}[0-9a-f]{10}$/;
+const CHANGE_ID = /^ch_[0-9a-z]{1,12}[0-9a-f]{10}$/;
 export const isChangeId = (v: string) => CHANGE_ID.test(v);
 /** A business id ("biz-265") or slug ("oak-crew-austin"): the server tries the id first. */
 const BUSINESS_REF = /^[A-Za-z0-9][A-Za-z0-9_-]{0,119}$/;
@@ -21,7 +21,7 @@ export const CHANGES_BUSINESS_LABEL = "Business (id or page address)";
  * The filter box's text as an id or slug: a pasted page address ("https://.../directory/oak-crew",
  * with or without a query or trailing slash) gives its slug; anything else is taken as it is.
  */
-export function businessRef(input: string): string {
+function businessRef(input: string): string {
   const text = input.trim();
   const path = /^https?:\/\//i.test(text) && URL.canParse(text) ? new URL(text).pathname : text;
   const page = /(?:^|\/)directory\/([^/?#]+)\/?$/.exec(path);

@@ -389,7 +389,7 @@ export const licenceLine = (l: Pick<Licence, "state" | "type" | "number">) =>
   `${l.state}${l.type === OTHER_LICENCE ? "" : ` ${l.type}`} #${l.number}`;
 
 /** An insurance policy still covers `today` (its last day included). */
-export const insuranceCurrent = (i: Pick<Insurance, "expiresOn">, today: string) => i.expiresOn >= today;
+const insuranceCurrent = (i: Pick<Insurance, "expiresOn">, today: string) => i.expiresOn >= today;
 
 /**
  * The public badges: a licence only once the operator has checked it; insurance only once

@@ -236,7 +236,7 @@ export function profileFormInput(form: URLSearchParams): Record<string, unknown>
 export const serviceKey = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
 
 /** Each service once (first spelling kept, trimmed), by serviceKey. */
-export function dedupeServices(names: readonly string[]): string[] {
+function dedupeServices(names: readonly string[]): string[] {
   const seen = new Map<string, string>();
   for (const name of names) {
     const key = serviceKey(name);

@@ -25,7 +25,6 @@ import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { netlifyPurge } from "../directory.ts";
 import { HttpError, endpoint, jsonError, jsonResponse, storeCall, type Endpoint } from "../http.ts";
 import { applyListingChange } from "../owners/changes.ts";
-import { syncCredentialsQueue } from "../owners/credentials.ts";
 import { pairs } from "../store/decode.ts";
 import { keyspace } from "../store/keys.ts";
 import type { Store } from "../store/index.ts";
@@ -119,7 +118,6 @@ export function adminCredentialHandler(deps: AdminDeps = {}): Endpoint {
         purge,
       ),
     );
-    await storeCall(() => syncCredentialsQueue(store, saved, now()));
     console.info(`[admin] credentials of ${businessId}: ${said.join(", ")}; waiting=${needsCheck(saved.credentials)}`);
     const since = await storeCall(() => waitingSince(store, businessId));
     return jsonResponse({ data: itemOf(saved, since) });

@@ -4,6 +4,7 @@
  * the fields before and after, and purges the business's cached pages, so the public page
  * shows it on the next request and /admin can see and undo it.
  */
+import { needsCheck } from "../../../src/lib/credentials.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { DIRECTORY_TAG, businessTag, purgeQuietly, type Purge } from "../directory.ts";
 import { asJson } from "../store/decode.ts";
@@ -101,6 +102,13 @@ export async function applyListingChange(
   tx.set(keys.change(change.id), JSON.stringify(change));
   tx.zadd(keys.businessChanges(business.id), { score: at.getTime(), member: change.id });
   tx.zadd(keys.changes, { score: at.getTime(), member: change.id });
+  // The operator's credentials queue follows every change to them: an owner's edit, the
+  // operator's check or rejection, a rollback of either.
+  if ("credentials" in after) {
+    if (needsCheck(business.credentials))
+      tx.zadd(keys.credentialsPending, { nx: true }, { score: at.getTime(), member: business.id });
+    else tx.zrem(keys.credentialsPending, business.id);
+  }
   await tx.exec();
   await trim(store, business.id);
   await purgeQuietly(purge, [DIRECTORY_TAG, businessTag(business.id)]);

@@ -32,8 +32,6 @@ import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../../src/li
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";
 import { KB, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
-import { keyspace } from "../store/keys.ts";
-import type { Store } from "../store/index.ts";
 import { applyListingChange } from "./changes.ts";
 import { ownerEndpoint, ownerHtml, ownerPage, seeOwnerPage } from "./page.ts";
 
@@ -47,20 +45,6 @@ export const CREDENTIALS_NOTICES = {
   saved: "Saved. Your page shows it now.",
   unchanged: "Nothing changed.",
 } as const;
-
-/**
- * Puts the business in the operator's queue while something it states is unchecked, and
- * takes it out when nothing is left to check. A business already waiting keeps its place.
- */
-export async function syncCredentialsQueue(
-  store: Store,
-  business: Pick<Business, "id" | "credentials">,
-  now: number,
-): Promise<void> {
-  const key = keyspace(store.prefix).credentialsPending;
-  if (needsCheck(business.credentials)) await store.redis.zadd(key, { nx: true }, { score: now, member: business.id });
-  else await store.redis.zrem(key, business.id);
-}
 
 type Values = Partial<
   Record<
@@ -257,7 +241,6 @@ export function ownerCredentialsHandler(deps: OwnerCredentialsDeps = {}): Endpoi
           ),
         { step: "save" },
       );
-      await storeCall(() => syncCredentialsQueue(store, saved, now()), { step: "queue" });
       console.info(`[owner] credentials of ${business.id}: ${change ? "changed" : "unchanged"}`);
       const notice = !change
         ? CREDENTIALS_NOTICES.unchanged
