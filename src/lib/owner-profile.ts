@@ -106,6 +106,35 @@ export function dayFields(text: string | undefined): { mode: DayMode; open: stri
   return { mode: "open", open: to24hValue(a), close: to24hValue(b) };
 }
 
+/**
+ * The week to store: a day the owner left as the form showed it keeps its stored text. The form
+ * has one opening a day, so a day with a break ("7:00 AM - 12:00 PM, 1:00 PM - 5:00 PM") must not
+ * lose its afternoon to a save that did not touch it.
+ */
+export function keepUntouchedDays(
+  stored: BusinessHours,
+  posted: Readonly<Record<string, { mode?: unknown; open?: unknown; close?: unknown } | undefined>>,
+  next: BusinessHours,
+): BusinessHours {
+  const week: BusinessHours = { ...next };
+  for (const d of WEEKDAYS) {
+    const shown = dayFields(stored[d]);
+    const sent = posted[d];
+    const hhmm = (v: unknown) => (typeof v === "string" ? v.slice(0, 5) : "");
+    const untouched =
+      sent?.mode === shown.mode &&
+      (shown.mode !== "open" || (hhmm(sent.open) === shown.open && hhmm(sent.close) === shown.close));
+    if (!untouched) continue;
+    if (stored[d]) week[d] = stored[d];
+    else delete week[d];
+  }
+  return week;
+}
+
+/** A stored day with a break in it, as the form notes it (the form itself shows its first opening). */
+export const splitDayNote = (text: string) =>
+  `Stored with a break: ${text}. Leave the times as they are to keep it; changing them replaces it with one opening.`;
+
 const text = (message: string) => cleanString({ error: message }).trim();
 
 const Day = z

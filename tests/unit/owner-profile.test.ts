@@ -22,6 +22,8 @@ import {
   serviceChoices,
   to12h,
   to24hValue,
+  keepUntouchedDays,
+  splitDayNote,
 } from "../../src/lib/owner-profile.ts";
 import { fieldErrors } from "../../src/lib/schemas/forms.ts";
 import type { Business } from "../../src/lib/schemas/business.ts";
@@ -315,5 +317,33 @@ describe("the owner's closures in the hours", () => {
     );
     expect(open).toContain("Open on public holidays.");
     expect(open).not.toContain("Closed today");
+  });
+});
+
+describe("keepUntouchedDays", () => {
+  const split = "7:00 AM - 12:00 PM, 1:00 PM - 5:00 PM";
+  const stored = { monday: split, tuesday: "8:00 AM - 4:00 PM" };
+  const shown = (d: "monday" | "tuesday" | "sunday") => dayFields(stored[d as keyof typeof stored]);
+
+  it("keeps a day with a break when the owner left it as the form showed it", () => {
+    const posted = {
+      monday: shown("monday"),
+      tuesday: { mode: "open", open: "09:00", close: "17:00" },
+      sunday: shown("sunday"),
+    };
+    const next = { monday: "7:00 AM - 12:00 PM", tuesday: "9:00 AM - 5:00 PM" };
+    expect(keepUntouchedDays(stored, posted, next)).toEqual({ monday: split, tuesday: "9:00 AM - 5:00 PM" });
+  });
+
+  it("replaces it once the owner changes its times or closes it", () => {
+    const next = { monday: "7:00 AM - 3:00 PM" };
+    expect(keepUntouchedDays(stored, { monday: { mode: "open", open: "07:00", close: "15:00" } }, next).monday).toBe(
+      "7:00 AM - 3:00 PM",
+    );
+    expect(keepUntouchedDays(stored, { monday: { mode: "closed", open: "", close: "" } }, {}).monday).toBeUndefined();
+  });
+
+  it("says a stored break is there and how to keep it", () => {
+    expect(splitDayNote(split)).toContain(split);
   });
 });

@@ -6,7 +6,7 @@
  * answers 400 with the form as posted and each message next to its field, and changes nothing.
  */
 import { CLOSING_HOLIDAYS, closingHolidaysOf } from "../../../src/lib/holidays.ts";
-import { isOpen247 } from "../../../src/lib/hours.ts";
+import { daySpans, isOpen247 } from "../../../src/lib/hours.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { WEEKDAYS } from "../../../src/lib/options.ts";
 import {
@@ -17,9 +17,11 @@ import {
   PROFILE_SAVED,
   ProfileInput,
   dayFields,
+  keepUntouchedDays,
   profileFormInput,
   profilePatch,
   sameServices,
+  splitDayNote,
   serviceChoices,
   serviceKey,
   type DayMode,
@@ -114,7 +116,7 @@ export function profileForm(business: Business, v: ProfileValues, errors: FieldE
       `<div style="display:flex;flex-wrap:wrap;gap:.5rem 1rem">` +
       `<label>Opens<input type="time" name="${d}.open" value="${escapeHtml(day.open)}"${invalid(`hours.${d}`)}></label>` +
       `<label>Closes<input type="time" name="${d}.close" value="${escapeHtml(day.close)}"${invalid(`hours.${d}`)}></label>` +
-      `</div>${err(`hours.${d}`)}</fieldset>`
+      `</div>${daySpans(business.businessHours[d]).length > 1 ? `<p class="hint">${escapeHtml(splitDayNote(business.businessHours[d]!))}</p>` : ""}${err(`hours.${d}`)}</fieldset>`
     );
   }).join("");
 
@@ -193,6 +195,11 @@ export function ownerProfileHandler(deps: OwnerProfileDeps = {}): Endpoint {
         });
       }
       const patch: ListingPatch = profilePatch(parsed.data);
+      patch.businessHours = keepUntouchedDays(
+        business.businessHours,
+        input.hours as Parameters<typeof keepUntouchedDays>[1],
+        patch.businessHours ?? {},
+      );
       // The defaults, stated: not a change (absent holidays = all of them; no closed days).
       if (!business.closedHolidays && patch.closedHolidays?.length === CLOSING_HOLIDAYS.length)
         delete patch.closedHolidays;
