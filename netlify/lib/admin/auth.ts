@@ -7,8 +7,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ADMIN_DISABLED, ADMIN_RATE_LIMITED, ADMIN_UNAUTHORIZED } from "../../../src/lib/admin.ts";
 import { jsonError, type Env } from "../http.ts";
-import { asNumber } from "../store/decode.ts";
-import { keyspace } from "../store/keys.ts";
+import { lockout } from "../lockout.ts";
 import type { Store } from "../store/index.ts";
 
 /** Shorter tokens are refused: the admin stays disabled rather than guessable. */
@@ -47,26 +46,15 @@ export function bearerToken(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
-/** The failure counter's key: the address is hashed, it is nobody's business in a key listing. */
-const failureKey = (store: Store, client: string) =>
-  keyspace(store.prefix).adminFailures(digest(client).toString("hex").slice(0, 32));
+const adminLockout = lockout({
+  key: (keys, client) => keys.adminFailures(client),
+  max: MAX_FAILURES,
+  seconds: LOCKOUT_SECONDS,
+});
 
 /** Seconds until a locked-out client may try again, or 0. */
-export async function lockedOutFor(store: Store, client: string): Promise<number> {
-  const key = failureKey(store, client);
-  const p = store.redis.pipeline();
-  p.get(key);
-  p.ttl(key);
-  const [count, ttl] = await p.exec<[unknown, number]>();
-  return asNumber(count) >= MAX_FAILURES ? Math.max(1, asNumber(ttl, LOCKOUT_SECONDS)) : 0;
-}
-
-export async function recordFailure(store: Store, client: string): Promise<void> {
-  const key = failureKey(store, client);
-  // One transaction: the window starts at the first failure (later ones do not extend it), and
-  // a counter can never be left without its expiry, which would lock the address out for good.
-  await store.redis.multi().set(key, 0, { nx: true, ex: LOCKOUT_SECONDS }).incr(key).exec();
-}
+export const lockedOutFor = adminLockout.lockedOutFor;
+export const recordFailure = adminLockout.recordFailure;
 
 export type AuthResult = { ok: true } | { ok: false; response: Response };
 

@@ -22,6 +22,7 @@ import {
 } from "../../../src/lib/owners.ts";
 import { asJson, asNumber, asString } from "../store/decode.ts";
 import { keyspace } from "../store/keys.ts";
+import { lockout } from "../lockout.ts";
 import { TAKE_ONCE, TRY_CODE } from "../store/scripts.ts";
 import type { Store } from "../store/index.ts";
 import type { OwnerVia } from "./session.ts";
@@ -154,22 +155,17 @@ export async function tryCode(store: Store, id: string, code: string, now: numbe
 // ---------------------------------------------------------------------------------------
 // Failed sign-ins per client address
 
-const failureKey = (store: Store, client: string) => keyspace(store.prefix).ownerFailures(sha256(client).slice(0, 32));
+const ownerLockout = lockout({
+  key: (keys, client) => keys.ownerFailures(client),
+  max: OWNER_MAX_FAILURES,
+  seconds: OWNER_LOCKOUT_SECONDS,
+});
 
 /** Seconds until a locked-out client may try again, or 0. A request without an address is not counted. */
 export async function ownerLockedOutFor(store: Store, client: string | null): Promise<number> {
-  if (client === null) return 0;
-  const key = failureKey(store, client);
-  const p = store.redis.pipeline();
-  p.get(key);
-  p.ttl(key);
-  const [count, ttl] = await p.exec<[unknown, number]>();
-  return asNumber(count) >= OWNER_MAX_FAILURES ? Math.max(1, asNumber(ttl, OWNER_LOCKOUT_SECONDS)) : 0;
+  return client === null ? 0 : ownerLockout.lockedOutFor(store, client);
 }
 
 export async function recordOwnerFailure(store: Store, client: string | null): Promise<void> {
-  if (client === null) return;
-  const key = failureKey(store, client);
-  // The window starts at the first failure; the counter never lives without its expiry.
-  await store.redis.multi().set(key, 0, { nx: true, ex: OWNER_LOCKOUT_SECONDS }).incr(key).exec();
+  if (client !== null) await ownerLockout.recordFailure(store, client);
 }
