@@ -82,12 +82,13 @@ const table = (rows: [string, string][]) =>
     )
     .join("")}</table>`;
 
-const button = (href: string, label: string) =>
+/** The e-mails' parts, shared by every message the site writes (owners' sign-in mail too). */
+export const button = (href: string, label: string) =>
   `<p style="margin:20px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#24583b;color:#fff;padding:12px 20px;border-radius:8px;font-weight:700;text-decoration:none">${escapeHtml(label)}</a></p>`;
 
-const para = (text: string) => `<p style="margin:12px 0">${escapeHtml(text)}</p>`;
+export const para = (text: string) => `<p style="margin:12px 0">${escapeHtml(text)}</p>`;
 
-const shell = (heading: string, body: string) =>
+export const shell = (heading: string, body: string) =>
   `<div style="font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#1e293b;line-height:1.5;max-width:560px">` +
   `<h2 style="margin:0 0 12px;color:#0d2116">${escapeHtml(heading)}</h2>${body}` +
   `<p style="margin-top:24px;font-size:13px;color:#475569">${escapeHtml(SITE.name)} · ${escapeHtml(SITE.phone)} · ${escapeHtml(SITE.email)}</p></div>`;

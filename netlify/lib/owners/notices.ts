@@ -5,10 +5,10 @@
  * retried request never sends one twice; without a provider it is kept for /admin.
  */
 import type { Message } from "../../../src/lib/schemas/message.ts";
-import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { CODE_TTL_MS, SIGN_IN_LINK_TTL_MS, linkLifetime } from "../../../src/lib/owners.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import { KEPT_NOTES } from "../delivery/compose.ts";
+import { button, para, shell } from "../delivery/content.ts";
 import { notifyConfig } from "../notify/index.ts";
 import type { Env } from "../http.ts";
 
@@ -24,8 +24,6 @@ interface Draft {
   text: string;
   html?: string;
 }
-
-const minutes = (ms: number) => Math.round(ms / 60_000);
 
 function toMessage(d: Draft, env: Env, now: number): Message {
   const config = notifyConfig(env);
@@ -48,12 +46,6 @@ function toMessage(d: Draft, env: Env, now: number): Message {
     attempts: 0,
   };
 }
-
-const shell = (title: string, inner: string) =>
-  `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a"><h1 style="font-size:1.25rem">${escapeHtml(title)}</h1>${inner}<p style="color:#64748b;font-size:.85rem">${escapeHtml(SITE.name)}</p></body></html>`;
-const para = (text: string) => `<p>${escapeHtml(text)}</p>`;
-const button = (url: string, label: string) =>
-  `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#166534;color:#fff;padding:.6rem 1rem;border-radius:.5rem;text-decoration:none;font-weight:600">${escapeHtml(label)}</a></p>`;
 
 /** The one-time sign-in link, to the address that proves the claim (or an approved claimant). */
 export function signInEmail(
@@ -96,7 +88,7 @@ export function codeSms(
   env: Env,
   now: number,
 ): Message {
-  const text = `${SITE.name}: ${o.code} is your code to manage ${o.businessName}. It works for ${minutes(CODE_TTL_MS)} minutes. If you didn't ask for it, ignore this text.`;
+  const text = `${SITE.name}: ${o.code} is your code to manage ${o.businessName}. It works for ${linkLifetime(CODE_TTL_MS)}. If you didn't ask for it, ignore this text.`;
   return toMessage(
     {
       claimId: o.claimId,

@@ -23,6 +23,7 @@ import {
   SIGN_INS_PER_MINUTE,
   APPROVED_LINK_TTL_MS,
   SIGN_IN_LINK_TTL_MS,
+  linkLifetime,
   TOO_MANY_SENDS,
   maskEmail,
   maskPhone,
@@ -271,7 +272,7 @@ export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
         return ownerHtml(
           messagePage("Check your e-mail", [
             `We sent a sign-in link for ${escapeHtml(business.name)} to <strong>${escapeHtml(maskEmail(email))}</strong>.`,
-            `It works once, for ${Math.round(SIGN_IN_LINK_TTL_MS / 60_000)} minutes. No e-mail? Check your spam folder, or <a href="${escapeHtml(path)}">ask for a new link</a>.`,
+            `It works once, for ${linkLifetime(SIGN_IN_LINK_TTL_MS)}. No e-mail? Check your spam folder, or <a href="${escapeHtml(path)}">ask for a new link</a>.`,
           ]),
         );
       }
