@@ -150,6 +150,27 @@ describe("admin: the Claims tab", () => {
     expect(within(panel).getAllByRole("listitem")).toHaveLength(1);
   });
 
+  it("keeps the waiting count of the view shown, not of a slower answer it dropped", async () => {
+    let answerPending = () => {};
+    const slow = new Promise<void>((resolve) => (answerPending = resolve));
+    api.on("GET", "/api/admin/claims", async (call) => {
+      if (call.url.searchParams.get("status") === "all") {
+        return reply.json(200, { data: [claim(5, { status: "proved" })], total: 1, pending: 2 })(call);
+      }
+      await slow;
+      return reply.json(200, { data: [claim(1)], total: 1, pending: 5 })(call);
+    });
+    const panel = await openClaims();
+    await user.click(within(panel).getByRole("button", { name: "All claims" }));
+    expect(await within(panel).findByRole("button", { name: "Waiting (2)" })).toBeTruthy();
+    answerPending();
+    await waitFor(() => expect(api.to("/api/admin/claims")).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(within(panel).getByRole("button", { name: "Waiting (2)" })).toBeTruthy();
+    expect(within(panel).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(panel).getByRole("listitem").textContent).toContain("nell5@gmail.test");
+  });
+
   it("shows every claim under All, decided ones with their reason and no buttons", async () => {
     const refused = claim(4, { status: "refused", reason: "Not staff", decidedAt: "2026-11-22T10:00:00.000Z" });
     const proved = claim(5, { status: "proved", proof: "email" });
