@@ -5,7 +5,7 @@
  * Optionally narrowed to one business by its id, slug or pasted page address (the server
  * resolves it). Values are rendered as text.
  */
-import { useCallback, useState, type FormEvent } from "react";
+import { useCallback, useId, useState, type FormEvent } from "react";
 import {
   CHANGES_BUSINESS_LABEL,
   CHANGE_FIELD_LABELS,
@@ -13,23 +13,16 @@ import {
   type AdminChange,
   type AdminChangesReply,
 } from "../../lib/admin-changes.ts";
-import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
-import { ErrorAlert, Pager, useCursorList } from "./ListParts.tsx";
-
-interface Props {
-  token: string;
-  refreshKey: number;
-  onAuthError(): void;
-}
+import { inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
+import { adminJson, formatWhen } from "./api.ts";
+import { ErrorAlert, Pager, StatusNote, useAdminAction, useCursorList, type PanelProps } from "./ListParts.tsx";
 
 const who = (c: AdminChange) => (c.actor.kind === "owner" ? `Owner ${c.actor.email}` : "Operator");
 
-export function ChangesPanel({ token, refreshKey, onAuthError }: Props) {
+export function ChangesPanel({ token, refreshKey, onAuthError }: PanelProps) {
+  const filterId = useId();
   const [businessId, setBusinessId] = useState("");
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [bump, setBump] = useState(0);
   const fetchPage = useCallback(
     (from: string | null) =>
       adminJson<AdminChangesReply>(
@@ -38,37 +31,29 @@ export function ChangesPanel({ token, refreshKey, onAuthError }: Props) {
       ),
     [token, businessId],
   );
-  const { items, cursor, loading, error, setError, more } = useCursorList<AdminChange, AdminChangesReply>(
+  const { items, cursor, loading, error, setError, more, reload } = useCursorList<AdminChange, AdminChangesReply>(
     fetchPage,
-    refreshKey + bump,
+    refreshKey,
     onAuthError,
   );
+  const { busy, notice, setNotice, run } = useAdminAction(onAuthError, setError);
 
   function filter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusinessId(String(new FormData(event.currentTarget).get("businessId") ?? "").trim());
   }
 
-  async function rollBack(change: AdminChange) {
-    setBusy(change.id);
-    setError(null);
-    setDone(null);
-    try {
+  const rollBack = (change: AdminChange) =>
+    run(change.id, async () => {
       await adminJson<{ data: AdminChange }>(token, `/api/admin/changes/${encodeURIComponent(change.id)}/rollback`, {
         method: "POST",
         body: {},
       });
-      setDone(`Rolled back "${change.summary}" on ${change.businessName ?? change.businessId}.`);
+      setNotice(`Rolled back "${change.summary}" on ${change.businessName ?? change.businessId}.`);
       setConfirming(null);
       // The rollback is a change of its own: read the list again to show it on top.
-      setBump((b) => b + 1);
-    } catch (e) {
-      if (isAuthError(e)) onAuthError();
-      else setError(problem(e));
-    } finally {
-      setBusy(null);
-    }
-  }
+      reload();
+    });
 
   return (
     <section aria-label="Listing changes" aria-busy={loading || undefined}>
@@ -77,24 +62,23 @@ export function ChangesPanel({ token, refreshKey, onAuthError }: Props) {
         shows it on the next request.
       </p>
       <form onSubmit={filter} className="mt-3 flex flex-wrap items-end gap-2">
-        <label className="grid gap-1 text-sm font-semibold text-slate-700">
-          {CHANGES_BUSINESS_LABEL}
+        <div>
+          <label htmlFor={filterId} className={labelClass}>
+            {CHANGES_BUSINESS_LABEL}
+          </label>
           <input
+            id={filterId}
             name="businessId"
             defaultValue={businessId}
             placeholder="oak-crew or https://.../directory/oak-crew"
-            className="rounded-md border border-slate-300 px-3 py-2"
+            className={inputClass}
           />
-        </label>
+        </div>
         <button type="submit" className="btn-outline btn-sm">
           Show
         </button>
       </form>
-      {done ? (
-        <p role="status" className="mt-3 rounded-lg border border-forest-200 bg-forest-50 p-3 text-sm text-forest-900">
-          {done}
-        </p>
-      ) : null}
+      <StatusNote notice={notice} />
       <ErrorAlert error={error} />
       {items.length === 0 && !loading ? <p className="mt-6 text-slate-600">No changes yet.</p> : null}
       <ul className="mt-4 space-y-3" aria-label="Changes, newest first">

@@ -18,8 +18,16 @@ import {
   type AdminClaimsReply,
   type Claim,
 } from "../../lib/owners.ts";
-import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
-import { ErrorAlert, Pager, useCursorList, type CursorPage } from "./ListParts.tsx";
+import { adminJson, formatWhen } from "./api.ts";
+import {
+  ErrorAlert,
+  Pager,
+  StatusNote,
+  useAdminAction,
+  useCursorList,
+  type CursorPage,
+  type PanelProps,
+} from "./ListParts.tsx";
 import { inputClass } from "../../views/leads/LeadForm.tsx";
 
 const PAGE = 25;
@@ -27,12 +35,6 @@ const PAGE = 25;
 /** The view switch: the pressed one looks pressed, not only says so. */
 const toggleClass = (pressed: boolean) =>
   `btn-outline btn-sm ${pressed ? "border-forest-700 bg-forest-50 text-forest-900" : ""}`;
-
-interface Props {
-  token: string;
-  refreshKey: number;
-  onAuthError(): void;
-}
 
 type View = "pending" | "all";
 type Decision = "approve" | "refuse" | "revoke";
@@ -202,36 +204,41 @@ function ClaimCard({
   );
 }
 
-export function ClaimsPanel({ token, refreshKey, onAuthError }: Props) {
+/** A page of claims in the list's terms, with the count of claims waiting (for the switch). */
+type ClaimsPage = CursorPage<Claim> & { pending: number };
+
+export function ClaimsPanel({ token, refreshKey, onAuthError }: PanelProps) {
   const [view, setView] = useState<View>("pending");
   const [pending, setPending] = useState<number | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
 
   const fetchPage = useCallback(
-    async (from: string | null): Promise<CursorPage<Claim>> => {
+    async (from: string | null): Promise<ClaimsPage> => {
       const offset = Number(from ?? 0);
       const body = await adminJson<AdminClaimsReply>(
         token,
         `/api/admin/claims?status=${view}&offset=${offset}&limit=${PAGE}`,
       );
-      setPending(body.pending);
       const next = offset + body.data.length;
-      return { data: body.data, nextCursor: next < body.total && body.data.length > 0 ? String(next) : null };
+      return {
+        data: body.data,
+        nextCursor: next < body.total && body.data.length > 0 ? String(next) : null,
+        pending: body.pending,
+      };
     },
     [token, view],
   );
-  const { items, setItems, cursor, loading, error, setError, more } = useCursorList<Claim>(
+  // Only a page the list keeps updates the count: a stale answer is dropped with it.
+  const onPage = useCallback((page: ClaimsPage) => setPending(page.pending), []);
+  const { items, setItems, cursor, loading, error, setError, more } = useCursorList<Claim, ClaimsPage>(
     fetchPage,
     refreshKey,
     onAuthError,
+    onPage,
   );
+  const { busy, notice, setNotice, run } = useAdminAction(onAuthError, setError);
 
-  async function decide(claim: Claim, decision: Decision, reason?: string): Promise<boolean> {
-    setBusy(claim.id);
-    setError(null);
-    setNotice(null);
-    try {
+  function decide(claim: Claim, decision: Decision, reason?: string): Promise<boolean> {
+    return run(claim.id, async () => {
       const body = await adminJson<AdminClaimReply>(token, `/api/admin/claims/${encodeURIComponent(claim.id)}`, {
         method: "PATCH",
         body: { decision, ...(reason ? { reason } : {}) },
@@ -250,14 +257,7 @@ export function ClaimsPanel({ token, refreshKey, onAuthError }: Props) {
             ? `Refused: ${claim.claimant.email} was e-mailed the reason.`
             : `Owner removed: ${claim.claimant.email} no longer manages ${name}; their sessions have ended.`,
       );
-      return true;
-    } catch (e) {
-      if (isAuthError(e)) onAuthError();
-      else setError(problem(e));
-      return false;
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   return (
@@ -284,11 +284,7 @@ export function ClaimsPanel({ token, refreshKey, onAuthError }: Props) {
           All claims
         </button>
       </div>
-      {notice ? (
-        <p role="status" className="mt-3 rounded-lg border border-forest-200 bg-forest-50 p-3 text-sm text-forest-900">
-          {notice}
-        </p>
-      ) : null}
+      <StatusNote notice={notice} />
       <ErrorAlert error={error} />
       {items.length === 0 && !loading ? (
         <p className="mt-6 text-slate-600">{view === "pending" ? "No claims are waiting." : "No claims yet."}</p>

@@ -6,7 +6,7 @@
  * removes the credential from the listing. A business leaves the list when nothing is left
  * to check.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import {
   credentialFingerprint,
   credentialStatus,
@@ -22,52 +22,37 @@ import {
   type CredentialDecision,
   type CredentialsPatch,
 } from "../../lib/credentials.ts";
-import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
-import { ErrorAlert, LoadingNote } from "./ListParts.tsx";
+import { adminJson, formatWhen } from "./api.ts";
+import {
+  ErrorAlert,
+  Pager,
+  StatusNote,
+  useAdminAction,
+  useCursorList,
+  type CursorPage,
+  type PanelProps,
+} from "./ListParts.tsx";
 import { inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
 
-interface Props {
-  token: string;
-  refreshKey: number;
-  onAuthError(): void;
-}
-
-export function CredentialsPanel({ token, refreshKey, onAuthError }: Props) {
-  const [items, setItems] = useState<AdminCredentialItem[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+export function CredentialsPanel({ token, refreshKey, onAuthError }: PanelProps) {
   const [notes, setNotes] = useState<Record<string, string>>({});
   // The moment the panel opened: which insurance has expired is read against it.
   const [openedAt] = useState(() => Date.now());
 
-  useEffect(() => {
-    let live = true;
-    adminJson<AdminCredentialsReply>(token, "/api/admin/credentials").then(
-      (body) => {
-        if (!live) return;
-        setItems(body.data);
-        setError(null);
-        setLoading(false);
-      },
-      (e: unknown) => {
-        if (!live) return;
-        if (isAuthError(e)) onAuthError();
-        else setError(problem(e));
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, refreshKey, onAuthError]);
+  // The queue comes whole: one page, no cursor.
+  const fetchPage = useCallback(async (): Promise<CursorPage<AdminCredentialItem>> => {
+    const body = await adminJson<AdminCredentialsReply>(token, "/api/admin/credentials");
+    return { data: body.data, nextCursor: null };
+  }, [token]);
+  const { items, setItems, cursor, loading, error, setError, more } = useCursorList<AdminCredentialItem>(
+    fetchPage,
+    refreshKey,
+    onAuthError,
+  );
+  const { busy, notice, setNotice, run } = useAdminAction(onAuthError, setError);
 
   const decide = useCallback(
-    async (item: AdminCredentialItem, part: "licence" | "insurance", decision: CredentialDecision) => {
-      setBusy(item.businessId);
-      setError(null);
-      setDone(null);
+    (item: AdminCredentialItem, part: "licence" | "insurance", decision: CredentialDecision) => {
       const note = notes[item.businessId]?.trim();
       const stated = item.credentials[part];
       const body: CredentialsPatch = {
@@ -76,7 +61,7 @@ export function CredentialsPanel({ token, refreshKey, onAuthError }: Props) {
         // What the operator looked at: a credential changed since is refused, not decided.
         ...(stated ? { seen: { [part]: credentialFingerprint(stated) } } : {}),
       };
-      try {
+      return run(item.businessId, async () => {
         const answer = await adminJson<{ data: AdminCredentialItem }>(
           token,
           `/api/admin/credentials/${encodeURIComponent(item.businessId)}`,
@@ -88,15 +73,10 @@ export function CredentialsPanel({ token, refreshKey, onAuthError }: Props) {
             ? current.filter((i) => i.businessId !== next.businessId)
             : current.map((i) => (i.businessId === next.businessId ? next : i)),
         );
-        setDone(`${item.name}: ${part} ${decision}.`);
-      } catch (e) {
-        if (isAuthError(e)) onAuthError();
-        else setError(problem(e));
-      } finally {
-        setBusy(null);
-      }
+        setNotice(`${item.name}: ${part} ${decision}.`);
+      });
     },
-    [notes, token, onAuthError],
+    [notes, token, run, setItems, setNotice],
   );
 
   return (
@@ -106,12 +86,7 @@ export function CredentialsPanel({ token, refreshKey, onAuthError }: Props) {
         then says "checked by Treeline". Rejecting removes it from the listing; the change history keeps it.
       </p>
       <ErrorAlert error={error} />
-      {done ? (
-        <p role="status" className="mt-3 text-sm font-medium text-forest-800">
-          {done}
-        </p>
-      ) : null}
-      {loading ? <LoadingNote /> : null}
+      <StatusNote notice={notice} />
       {items.length === 0 && !loading && !error ? (
         <p className="mt-6 text-slate-600">Nothing waits for a check.</p>
       ) : null}
@@ -128,6 +103,7 @@ export function CredentialsPanel({ token, refreshKey, onAuthError }: Props) {
           />
         ))}
       </ul>
+      <Pager cursor={cursor} loading={loading} onMore={more} />
     </section>
   );
 }

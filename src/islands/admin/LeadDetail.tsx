@@ -19,6 +19,7 @@ import { inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { leadFields } from "./leadFields.ts";
 import { LeadRouting } from "./LeadRouting.tsx";
+import { useAdminAction } from "./ListParts.tsx";
 import { MessageRow } from "./MessageRow.tsx";
 import { StatusBadge, UrgencyBadge } from "./StatusBadge.tsx";
 
@@ -62,8 +63,8 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<LeadStatus>("new");
   const [note, setNote] = useState("");
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const { busy, notice: saved, setNotice, run } = useAdminAction(onAuthError, setError);
+  const saving = busy === "save";
 
   useEffect(() => {
     let live = true;
@@ -90,23 +91,15 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!lead) return;
-    setSaving(true);
-    setSaved(false);
-    setError(null);
-    try {
+    await run("save", async () => {
       const body = await adminJson<{ data: Lead }>(token, `/api/admin/leads/${encodeURIComponent(lead.id)}`, {
         method: "PATCH",
         body: { status, note },
       });
       setLead(body.data);
-      setSaved(true);
+      setNotice("Saved");
       onSaved(body.data, lead);
-    } catch (e) {
-      if (isAuthError(e)) onAuthError();
-      else setError(problem(e));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   async function copyStatusLink() {
@@ -254,7 +247,7 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
               </button>
               {saved ? (
                 <span className="text-sm text-forest-700" role="status">
-                  Saved
+                  {saved}
                 </span>
               ) : null}
             </div>

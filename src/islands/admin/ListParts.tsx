@@ -1,9 +1,18 @@
 /**
- * What the admin's lists have in common: the cursor-paged loading behind the leads and reviews
- * panels, the inline error, and the "Load more" row with its loading status.
+ * What the admin's lists have in common: the panels' props, the cursor-paged loading behind
+ * their lists, the action handler behind their buttons, the inline error and success note, and
+ * the "Load more" row with its loading status.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { isAuthError, problem } from "./api.ts";
+
+/** What every list panel of the admin is given. */
+export interface PanelProps {
+  token: string;
+  /** Changes when the list should be read again (focus regained, Refresh). */
+  refreshKey: number;
+  onAuthError(): void;
+}
 
 /** One page of a cursor-paged admin endpoint. */
 export interface CursorPage<T> {
@@ -12,8 +21,8 @@ export interface CursorPage<T> {
 }
 
 /**
- * Reads the first page on mount, again whenever `fetchPage` or `refreshKey` changes, and
- * appends the next page on `more()`. An answer that arrives after a newer request started is
+ * Reads the first page on mount, again whenever `fetchPage` or `refreshKey` changes or
+ * `reload()` is called, and appends the next page on `more()`. An answer that arrives after a newer request started is
  * dropped, so a search typed over a slow page never shows the older list. `onPage` sees every
  * page that is kept (counts, scan totals).
  */
@@ -25,7 +34,8 @@ export function useCursorList<T, P extends CursorPage<T> = CursorPage<T>>(
 ) {
   const [items, setItems] = useState<T[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  // The first page is always on its way at mount.
+  const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const request = useRef(0);
 
@@ -56,7 +66,40 @@ export function useCursorList<T, P extends CursorPage<T> = CursorPage<T>>(
     void load(null);
   }, [load, refreshKey]);
 
-  return { items, setItems, cursor, loading, error, setError, more: () => void load(cursor) };
+  const reload = useCallback(() => void load(null), [load]);
+
+  return { items, setItems, cursor, loading, error, setError, more: () => void load(cursor), reload };
+}
+
+/**
+ * One button's call at a time per key: `run(key, fn)` marks `key` busy, clears the last error
+ * and success note, awaits `fn`, and on failure signs out (an expired token) or shows the
+ * error through `setError`. It resolves to whether `fn` succeeded; `fn` sets the note itself.
+ */
+export function useAdminAction(onAuthError: () => void, setError: (error: string | null) => void) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const run = useCallback(
+    async (key: string, fn: () => Promise<void>): Promise<boolean> => {
+      setBusy(key);
+      setError(null);
+      setNotice(null);
+      try {
+        await fn();
+        return true;
+      } catch (e) {
+        if (isAuthError(e)) onAuthError();
+        else setError(problem(e));
+        return false;
+      } finally {
+        setBusy(null);
+      }
+    },
+    [onAuthError, setError],
+  );
+
+  return { busy, notice, setNotice, run };
 }
 
 /** A failed call's message, announced as it appears. */
@@ -64,6 +107,15 @@ export function ErrorAlert({ error }: { error: string | null }) {
   return error ? (
     <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
       {error}
+    </p>
+  ) : null;
+}
+
+/** What a call just did, announced as it appears. */
+export function StatusNote({ notice }: { notice: string | null }) {
+  return notice ? (
+    <p role="status" className="mt-3 rounded-lg border border-forest-200 bg-forest-50 p-3 text-sm text-forest-900">
+      {notice}
     </p>
   ) : null;
 }

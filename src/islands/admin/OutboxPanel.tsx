@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from "react";
 import { LEAD_TYPE_SINGULAR } from "../../lib/admin.ts";
 import type { OutboxItem } from "../../lib/schemas/outbox.ts";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
-import { ErrorAlert } from "./ListParts.tsx";
+import { ErrorAlert, useAdminAction, type PanelProps } from "./ListParts.tsx";
 
 interface OutboxState {
   data: OutboxItem[];
@@ -14,18 +14,14 @@ interface OutboxState {
   channels: { webhook: boolean; email: boolean };
 }
 
-interface Props {
-  token: string;
-  refreshKey: number;
+interface Props extends PanelProps {
   onOpen(id: string, trigger: HTMLElement): void;
-  onAuthError(): void;
   onTotal(total: number): void;
 }
 
 export function OutboxPanel({ token, refreshKey, onOpen, onAuthError, onTotal }: Props) {
   const [state, setState] = useState<OutboxState | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [retrying, setRetrying] = useState(false);
 
   const load = useCallback(async () => {
     setError(null);
@@ -44,18 +40,13 @@ export function OutboxPanel({ token, refreshKey, onOpen, onAuthError, onTotal }:
     void load();
   }, [load, refreshKey]);
 
-  async function retry() {
-    setRetrying(true);
-    try {
+  const { busy, run } = useAdminAction(onAuthError, setError);
+  const retrying = busy === "retry";
+  const retry = () =>
+    run("retry", async () => {
       await adminJson(token, "/api/admin/outbox", { method: "POST", body: {} });
       await load();
-    } catch (e) {
-      if (isAuthError(e)) onAuthError();
-      else setError(problem(e));
-    } finally {
-      setRetrying(false);
-    }
-  }
+    });
 
   const off = state && !state.channels.webhook && !state.channels.email;
   return (

@@ -8,19 +8,12 @@
 import { useCallback, useState } from "react";
 import type { AdminReview } from "../../lib/admin.ts";
 import { HIDE_REASONS, hiddenLine, type HideReason } from "../../lib/schemas/business.ts";
-import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
+import { adminJson, formatWhen } from "./api.ts";
 import { OwnerReplyView } from "../directory/detail/ReviewsPanel.tsx";
-import { ErrorAlert, Pager, useCursorList, type CursorPage } from "./ListParts.tsx";
+import { ErrorAlert, Pager, useAdminAction, useCursorList, type CursorPage, type PanelProps } from "./ListParts.tsx";
 import { inputClass } from "../../views/leads/LeadForm.tsx";
 
-interface Props {
-  token: string;
-  refreshKey: number;
-  onAuthError(): void;
-}
-
-export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
-  const [busy, setBusy] = useState<string | null>(null);
+export function ReviewsPanel({ token, refreshKey, onAuthError }: PanelProps) {
   const fetchPage = useCallback(
     (from: string | null) =>
       adminJson<CursorPage<AdminReview>>(
@@ -34,26 +27,19 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: Props) {
     refreshKey,
     onAuthError,
   );
+  const { busy, run } = useAdminAction(onAuthError, setError);
 
   const [reasons, setReasons] = useState<Record<string, HideReason | "">>({});
 
-  async function moderate(review: AdminReview, change: { hidden: boolean; hiddenReason?: HideReason }) {
-    setBusy(review.id);
-    setError(null);
-    try {
+  const moderate = (review: AdminReview, change: { hidden: boolean; hiddenReason?: HideReason }) =>
+    run(review.id, async () => {
       const body = await adminJson<{ data: AdminReview }>(
         token,
         `/api/admin/reviews/${encodeURIComponent(review.id)}`,
         { method: "PATCH", body: change },
       );
       setItems((current) => current.map((r) => (r.id === review.id ? body.data : r)));
-    } catch (e) {
-      if (isAuthError(e)) onAuthError();
-      else setError(problem(e));
-    } finally {
-      setBusy(null);
-    }
-  }
+    });
 
   return (
     <section aria-label="Reviews" aria-busy={loading || undefined}>

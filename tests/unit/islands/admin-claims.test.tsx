@@ -1,14 +1,16 @@
 // @vitest-environment happy-dom
 /**
- * The operator's Claims tab (src/islands/admin/ClaimsPanel.tsx) against a mocked
+ * The operator's Claims tab (src/islands/admin/ClaimsPanel.tsx, mounted alone) against a mocked
  * /api/admin/claims: the queue with each claim's details, Approve, Refuse (a reason required
  * before anything is sent), a refused decision's error, every claim under "All", an empty
- * queue; and a claim's messages in the Messages tab offer no lead to open.
+ * queue; and (in the whole AdminApp) a claim's messages in the Messages tab offer no lead to
+ * open.
  */
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import AdminApp from "../../../src/islands/AdminApp.tsx";
+import { ClaimsPanel } from "../../../src/islands/admin/ClaimsPanel.tsx";
 import { ADMIN_TOKEN_STORAGE_KEY, type AdminMessagesReply } from "../../../src/lib/admin.ts";
 import { OWNER_MESSAGES, type AdminClaimsReply, type Claim } from "../../../src/lib/owners.ts";
 import type { Message } from "../../../src/lib/schemas/message.ts";
@@ -56,12 +58,6 @@ let user: UserEvent;
 beforeEach(() => {
   api = mockFetch();
   user = userEvent.setup({ delay: null });
-  api.on("GET", "/api/admin/outbox", reply.json(200, { data: [], total: 0, channels: NO_PROVIDERS }));
-  api.on(
-    "GET",
-    "/api/admin/leads",
-    reply.json(200, { data: [], nextCursor: null, counts: {}, newCount: 0, emergencies: [] }),
-  );
 });
 
 function claims(pending: Claim[], all: Claim[] = pending) {
@@ -72,11 +68,8 @@ function claims(pending: Claim[], all: Claim[] = pending) {
   });
 }
 
-async function openClaims() {
-  sessionStorage.setItem(ADMIN_TOKEN_STORAGE_KEY, TOKEN);
-  render(<AdminApp />);
-  await screen.findByRole("tablist");
-  await user.click(screen.getByRole("tab", { name: /^Claims/ }));
+function openClaims() {
+  render(<ClaimsPanel token={TOKEN} refreshKey={0} onAuthError={vi.fn()} />);
   return screen.findByRole("region", { name: "Claims" });
 }
 
@@ -157,6 +150,27 @@ describe("admin: the Claims tab", () => {
     expect(within(panel).getAllByRole("listitem")).toHaveLength(1);
   });
 
+  it("keeps the waiting count of the view shown, not of a slower answer it dropped", async () => {
+    let answerPending = () => {};
+    const slow = new Promise<void>((resolve) => (answerPending = resolve));
+    api.on("GET", "/api/admin/claims", async (call) => {
+      if (call.url.searchParams.get("status") === "all") {
+        return reply.json(200, { data: [claim(5, { status: "proved" })], total: 1, pending: 2 })(call);
+      }
+      await slow;
+      return reply.json(200, { data: [claim(1)], total: 1, pending: 5 })(call);
+    });
+    const panel = await openClaims();
+    await user.click(within(panel).getByRole("button", { name: "All claims" }));
+    expect(await within(panel).findByRole("button", { name: "Waiting (2)" })).toBeTruthy();
+    answerPending();
+    await waitFor(() => expect(api.to("/api/admin/claims")).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(within(panel).getByRole("button", { name: "Waiting (2)" })).toBeTruthy();
+    expect(within(panel).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(panel).getByRole("listitem").textContent).toContain("nell5@gmail.test");
+  });
+
   it("shows every claim under All, decided ones with their reason and no buttons", async () => {
     const refused = claim(4, { status: "refused", reason: "Not staff", decidedAt: "2026-11-22T10:00:00.000Z" });
     const proved = claim(5, { status: "proved", proof: "email" });
@@ -220,6 +234,12 @@ describe("admin: a claim's messages", () => {
     };
     const body: AdminMessagesReply = { data: [kept], total: 1 };
     api.on("GET", "/api/admin/messages", reply.json(200, body));
+    api.on("GET", "/api/admin/outbox", reply.json(200, { data: [], total: 0, channels: NO_PROVIDERS }));
+    api.on(
+      "GET",
+      "/api/admin/leads",
+      reply.json(200, { data: [], nextCursor: null, counts: {}, newCount: 0, emergencies: [] }),
+    );
     sessionStorage.setItem(ADMIN_TOKEN_STORAGE_KEY, TOKEN);
     render(<AdminApp />);
     await screen.findByRole("tablist");

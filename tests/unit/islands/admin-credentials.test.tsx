@@ -51,6 +51,21 @@ const show = (onAuthError = vi.fn()) => {
 const rows = () => within(screen.getByRole("list", { name: "Waiting for a check, longest first" }));
 
 describe("admin: credentials", () => {
+  it("shows Loading again while a refresh reads the queue", async () => {
+    queue([md()]);
+    const { rerender } = render(<CredentialsPanel token={TOKEN} refreshKey={0} onAuthError={vi.fn()} />);
+    await screen.findByRole("link", { name: "Chesapeake Tree" });
+    expect(screen.queryByText("Loading...")).toBeNull();
+    const release = api.hold();
+    rerender(<CredentialsPanel token={TOKEN} refreshKey={1} onAuthError={vi.fn()} />);
+    expect(await screen.findByText("Loading...")).toBeTruthy();
+    // The list it had stays while the new one is on its way.
+    expect(screen.getByRole("link", { name: "Chesapeake Tree" })).toBeTruthy();
+    release();
+    await waitFor(() => expect(screen.queryByText("Loading...")).toBeNull());
+    expect(api.to("/api/admin/credentials")).toHaveLength(2);
+  });
+
   it("an empty queue says so", async () => {
     queue([]);
     show();
