@@ -11,6 +11,7 @@ import { z } from "./zod.ts";
 import { cleanString } from "./schemas/text.ts";
 import { DEFAULT_TIME_ZONE, localTime } from "./hours.ts";
 import type { Credentials, Insurance, Licence } from "./schemas/credentials.ts";
+import { formatDollars } from "./estimate.ts";
 
 /** One licence (or registration) a state issues for tree work, and how its number is written. */
 export interface LicenceType {
@@ -267,7 +268,8 @@ export function formatCredentialDate(iso: string, timeZone: string = DEFAULT_TIM
 }
 
 /** 1000000 -> "$1,000,000". */
-export const formatUsd = (n: number) => `$${n.toLocaleString("en-US")}`;
+/** Cover in whole dollars, "$1,000,000": the site's one dollar format. */
+export const formatUsd = formatDollars;
 
 /** "$1,000,000", "1000000", "$2M", "1.5 million" -> whole dollars; null when it is not an amount. */
 export function parseCoverUsd(raw: string): number | null {

@@ -37,6 +37,9 @@ export interface Estimate {
 
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
+/** Whole dollars as the site writes them, e.g. "$1,000,000". */
+export const formatDollars = (n: number): string => dollars.format(n);
+
 /**
  * The site's one price-range format. "spaced" ("$900 - $4,500") is the estimate's form: the
  * quote dialog, stored leads, notifications, the assistant and the consumer price guide.

@@ -103,7 +103,6 @@ export const CLAIM_PROOFS = [
   { value: "sms", label: "Text a code to the business's phone on file" },
   { value: "operator", label: "Another address: send my claim to Treeline to check" },
 ] as const;
-export type ClaimProof = (typeof CLAIM_PROOFS)[number]["value"];
 
 export const CLAIM_STATUSES = ["pending", "sent", "proved", "approved", "refused", "revoked"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];

@@ -20,8 +20,7 @@ import { NotFoundError } from "../store/errors.ts";
 import type { Store } from "../store/index.ts";
 import { adminSpec, readQuery, type AdminDeps } from "./handlers.ts";
 
-export const CHANGES_ROUTE = "/api/admin/changes";
-export const ROLLBACK_ROUTE = "/api/admin/changes/:id/rollback";
+export const ROLLBACK_ROUTE = "/api/admin/changes/:id/rollback" as const;
 
 /** The changes with their businesses' names (one pipelined read for every business on the page). */
 async function named(store: Store, changes: readonly ListingChange[]): Promise<AdminChange[]> {
@@ -63,7 +62,7 @@ export function adminRollbackHandler(deps: AdminDeps = {}): Endpoint {
   const purge = deps.purge ?? netlifyPurge;
   const spec = {
     ...adminSpec("rollback", ["POST"]),
-    route: { path: "/api/admin/changes/:id/rollback" as const, valid: isChangeId, notFound: CHANGE_NOT_FOUND },
+    route: { path: ROLLBACK_ROUTE, valid: isChangeId, notFound: CHANGE_NOT_FOUND },
   };
   return endpoint(spec, deps, async ({ store, now, params: { id } }) => {
     let result;

@@ -22,6 +22,7 @@ import {
 import { Business } from "../../../src/lib/schemas/business.ts";
 import type { Credentials } from "../../../src/lib/schemas/credentials.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
+import { BUSINESS_NOT_FOUND } from "../../../src/lib/directory.ts";
 import { netlifyPurge } from "../directory.ts";
 import { HttpError, endpoint, jsonError, jsonResponse, storeCall, type Endpoint } from "../http.ts";
 import { applyListingChange } from "../owners/changes.ts";
@@ -31,7 +32,6 @@ import type { Store } from "../store/index.ts";
 import { ADMIN_QUERY_ERROR, adminSpec, type AdminDeps } from "./handlers.ts";
 
 export const CREDENTIALS_ROUTE = "/api/admin/credentials/:businessId";
-export const BUSINESS_NOT_FOUND = "Business not found";
 /** The most businesses one answer lists (the queue is worked from the top). */
 export const CREDENTIALS_PAGE = 100;
 

@@ -7,6 +7,7 @@ import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { METROS, PRO_SERVICES } from "../../../src/lib/options.ts";
 import { CLAIM_PROOFS, CODE_DIGITS, OWNER_ROLES, linkLifetime, maskEmail, maskPhone } from "../../../src/lib/owners.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
+import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import { renderPage } from "../pages.ts";
 import { OWNER_STYLE } from "./page.ts";
 
@@ -64,7 +65,7 @@ function note(v: Values, e: Errors) {
 }
 
 const problemLine = (e: Errors) =>
-  Object.keys(e).length > 0 ? `<p class="problem" role="alert">Please correct the highlighted fields.</p>` : "";
+  Object.keys(e).length > 0 ? `<p class="problem" role="alert">${escapeHtml(VALIDATION_ERROR)}</p>` : "";
 
 /** "Claim {business}": the visitor sees the contact on file masked, never in full. */
 export function claimFormPage(business: Business, path: string, v: Values = {}, e: Errors = {}): string {

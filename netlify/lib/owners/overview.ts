@@ -19,7 +19,6 @@ import { storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { OWNER_LEADS_PAGE, businessLeadsPage, type OwnerLead } from "./leads.ts";
 import { ownerEndpoint, ownerHtml, ownerPage } from "./page.ts";
 
-export const OWNER_ROUTE = "/owner";
 /** How long an Answer link from the overview stays valid when the offer's own link has run out. */
 export const OWNER_ANSWER_LINK_MS = 24 * 60 * 60_000;
 

@@ -9,7 +9,7 @@
  * (another site's post carries no cookie), Secure on https, and Path=/owner, so the browser
  * never sends it with a public page and no cached copy can ever vary on it.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Env } from "../../../src/lib/env.ts";
 import { asJson } from "../store/decode.ts";
 import { keyspace } from "../store/keys.ts";
@@ -144,6 +144,3 @@ export async function endOwnerSession(req: Request, store: Store, env: Env): Pro
   if (id) await store.redis.del(keyspace(store.prefix).ownerSession(id));
   return `${OWNER_COOKIE}=; ${cookieAttributes(env, 0)}`;
 }
-
-/** A stable, non-reversible id for logs and keys (never the address itself). */
-export const hashed = (value: string) => createHash("sha256").update(value, "utf8").digest("hex").slice(0, 32);
