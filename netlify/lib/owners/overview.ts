@@ -26,7 +26,6 @@ const STYLE = `<style>
 .glance{display:grid;gap:.25rem;margin:0 0 1.5rem}
 .owner-leads{width:100%;border-collapse:collapse;font-size:.9rem}
 .owner-leads th,.owner-leads td{text-align:left;padding:.5rem;border-bottom:1px solid #e2e8f0;vertical-align:top}
-.pager{display:flex;gap:1rem;margin:1rem 0}
 .finish{border:1px solid #fcd34d;background:#fffbeb;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 1.5rem}
 .finish h2{margin:0 0 .25rem;font-size:1.1rem}
 .finish ul{margin:.5rem 0 0;padding-left:1.25rem;display:grid;gap:.25rem}

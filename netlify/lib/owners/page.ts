@@ -55,6 +55,7 @@ const STYLE = `<style>
 .field-error{color:#b91c1c;font-size:.875rem;font-weight:600;margin:0}
 .notice{border:1px solid #86efac;background:#f0fdf4;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 1rem;overflow-wrap:anywhere}
 .problem{border:1px solid #fca5a5;background:#fef2f2;color:#991b1b;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 1rem;overflow-wrap:anywhere}
+.pager{display:flex;gap:1rem;margin:1rem 0}
 </style>`;
 /** The owner forms' stylesheet, for the signed-out pages (claim, sign-in, add) too. */
 export const OWNER_STYLE = STYLE;

@@ -34,7 +34,6 @@ const STYLE = `<style>
 .owner-reviews .owner-form{margin-top:.75rem}
 .owner-reviews .hint{margin:-.75rem 0 0}
 .owner-reviews .buttons{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
-.pager{display:flex;gap:1rem;margin-top:1rem}
 </style>`;
 
 export interface OwnerReviewsDeps extends EndpointDeps {
