@@ -7,6 +7,7 @@
 import { z } from "./zod.ts";
 import { METROS, METRO_NAMES, PRO_SERVICES, optionValues } from "./options.ts";
 import { cleanString } from "./schemas/text.ts";
+import { MESSAGES, email, text } from "./schemas/forms.ts";
 
 // ---------------------------------------------------------------------------------------
 // Limits
@@ -49,8 +50,8 @@ export const SIGN_INS_PER_MINUTE = 20;
 
 export const OWNER_MESSAGES = {
   name: "Please enter your name",
-  email: "Please enter a valid email",
-  phone: "Please enter a valid phone number",
+  email: MESSAGES.email,
+  phone: MESSAGES.phone,
   role: "Please choose your role",
   proof: "Please choose how to prove the business is yours",
   note: "The note can be at most 1000 characters",
@@ -63,7 +64,7 @@ export const OWNER_MESSAGES = {
   zipElsewhere: "That ZIP code is in another state: please check it",
   website: "Please enter a full web address (https://...)",
   services: "Please choose at least one service",
-  tooLong: "This is too long",
+  tooLong: MESSAGES.tooLong,
   code: `Please enter the ${CODE_DIGITS}-digit code`,
   /** No phone or e-mail on file for the proof chosen. */
   nothingOnFile: "This business has no e-mail or phone on file for that; choose another way.",
@@ -142,12 +143,6 @@ export function maskPhone(phone: string): string {
 // ---------------------------------------------------------------------------------------
 // Schemas
 
-const text = (min: number, message: string, max = 200) =>
-  cleanString({ error: message }).trim().min(min, message).max(max, OWNER_MESSAGES.tooLong);
-const email = cleanString({ error: OWNER_MESSAGES.email })
-  .trim()
-  .max(254, OWNER_MESSAGES.email)
-  .pipe(z.email(OWNER_MESSAGES.email));
 const phone = cleanString({ error: OWNER_MESSAGES.phone })
   .trim()
   .max(30, OWNER_MESSAGES.phone)

@@ -45,7 +45,7 @@ export const MESSAGES = {
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Trimmed one-line text with a length window; the upper bound only stops abuse. */
-const text = (min: number, message: string, max = 200) =>
+export const text = (min: number, message: string, max = 200) =>
   cleanString({ error: message }).trim().min(min, message).max(max, MESSAGES.tooLong);
 const optionalText = (max = 200, multiline = false) =>
   cleanString(undefined, { multiline }).trim().max(max, MESSAGES.tooLong).optional();
@@ -53,7 +53,11 @@ const choice = <const T extends readonly [string, ...string[]]>(values: T, messa
   z.enum(values, { error: message });
 
 const name = text(2, MESSAGES.name, 100);
-const email = cleanString({ error: MESSAGES.email }).trim().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email));
+/** A trimmed e-mail address (every form's one rule). */
+export const email = cleanString({ error: MESSAGES.email })
+  .trim()
+  .max(254, MESSAGES.email)
+  .pipe(z.email(MESSAGES.email));
 const phone = text(10, MESSAGES.phone, 30);
 
 /** Optional facts about the tree; every field free text. */
