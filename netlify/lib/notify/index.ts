@@ -313,7 +313,11 @@ export async function deliverNow(store: Store, messages: Message[], deps: Notify
   const stored = await store.messages.ensure(messages);
   const sent = await sendDue(stored, notifyConfig(d.env), d);
   await store.messages.update(...sent.filter((m, i) => m !== stored[i]));
-  await trackRetries(store, sent);
+  await trackRetries(
+    store,
+    sent,
+    stored.map((m) => m.state === "retrying"),
+  );
   return sent;
 }
 
@@ -321,15 +325,21 @@ export async function deliverNow(store: Store, messages: Message[], deps: Notify
  * Messages sent outside a lead's outbox have no outbox item to bring them back: one to try again
  * waits in `msgs:retry` until its next attempt; a settled one (sent, refused, kept) leaves it.
  */
-async function trackRetries(store: Store, messages: readonly Message[]): Promise<void> {
-  if (messages.length === 0) return;
+async function trackRetries(store: Store, after: readonly Message[], waiting: readonly boolean[]): Promise<void> {
   const key = keyspace(store.prefix).messagesRetry;
   const p = store.redis.pipeline();
-  for (const m of messages) {
-    if (m.state === "retrying" && m.nextAttemptAt) p.zadd(key, { score: Date.parse(m.nextAttemptAt), member: m.id });
-    else p.zrem(key, m.id);
-  }
-  await p.exec();
+  let calls = 0;
+  after.forEach((m, i) => {
+    if (m.state === "retrying" && m.nextAttemptAt) {
+      p.zadd(key, { score: Date.parse(m.nextAttemptAt), member: m.id });
+      calls++;
+    } else if (waiting[i]) {
+      // Only a message that was waiting can be in the set: a first send that went costs nothing.
+      p.zrem(key, m.id);
+      calls++;
+    }
+  });
+  if (calls > 0) await p.exec();
 }
 
 /**
@@ -355,6 +365,11 @@ export async function retryStandalone(store: Store, deps: NotifyDeps = {}): Prom
   if (gone.length > 0) await store.redis.zrem(key, ...gone);
   const sent = await sendDue(messages, notifyConfig(d.env), d);
   await store.messages.update(...sent.filter((m, i) => m !== messages[i]));
-  await trackRetries(store, sent);
+  // Every one claimed here was in the set.
+  await trackRetries(
+    store,
+    sent,
+    messages.map(() => true),
+  );
   return messages.length;
 }
