@@ -193,7 +193,8 @@ export const directoryRead = (label: string) =>
   ({ log: `[directory] ${label}`, methods: ["GET", "HEAD"], unavailable: DIRECTORY_UNAVAILABLE }) as const;
 
 /** A business named in the path: a malformed id or slug cannot name one, so no need to ask the store. */
-const businessRoute = <R extends string>(path: R, field: "id" | "slug") => ({
+/** A route whose param is a business id or slug: checked by the Business schema, 404 "Business not found". */
+export const businessRoute = <R extends string>(path: R, field: "id" | "slug") => ({
   path,
   valid: (value: string) => Business.shape[field].safeParse(value).success,
   notFound: BUSINESS_NOT_FOUND,

@@ -32,6 +32,7 @@ import {
 import { zipPoint } from "../../../src/lib/geo/places.ts";
 import { CLAIM_LINK_LABEL } from "../../../src/lib/owner-links.ts";
 import { KB, clientIp, endpoint, storeCall, type Call, type Endpoint, type EndpointDeps, type Env } from "../http.ts";
+import { businessRoute } from "../directory.ts";
 import { problemPage } from "../pages.ts";
 import { enforceRateLimit } from "../ratelimit.ts";
 import { deliverNow, type NotifyDeps } from "../notify/index.ts";
@@ -68,7 +69,6 @@ export const SIGN_IN_ROUTE = "/owner/sign-in/:token";
 export const CODE_ROUTE = "/owner/code/:id";
 export const SIGN_OUT_ROUTE = "/owner/sign-out";
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Loose on purpose: a malformed token still reaches the handler, so it counts as a failure. */
 const ANY_TOKEN = /^[A-Za-z0-9._~-]{1,200}$/;
 
@@ -185,7 +185,7 @@ export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
   return endpoint(
     {
       ...pageSpec("claim", ["GET", "HEAD", "POST"], CLAIMS_PER_MINUTE),
-      route: { path: CLAIM_ROUTE, valid: (v) => SLUG.test(v) && v.length <= 120, notFound: "Business not found." },
+      route: businessRoute(CLAIM_ROUTE, "slug"),
     },
     deps,
     async ({ store, env, now, params, body }) => {
