@@ -64,11 +64,19 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  */
 export async function applyListingChange(
   store: Store,
-  input: { businessId: string; actor: ChangeActor; summary: string; patch: ListingPatch; revertOf?: string },
+  input: {
+    businessId: string;
+    actor: ChangeActor;
+    summary: string;
+    patch: ListingPatch;
+    revertOf?: string;
+    /** The business as the caller just read it (an owner page's gate did): saves reading it again. */
+    current?: Business;
+  },
   now: number,
   purge: Purge,
 ): Promise<{ business: Business; change: ListingChange | null }> {
-  const current = await store.businesses.get(input.businessId);
+  const current = input.current?.id === input.businessId ? input.current : await store.businesses.get(input.businessId);
   if (!current) throw new NotFoundError("business", input.businessId);
   const before: ListingPatch = {};
   const after: ListingPatch = {};
@@ -109,8 +117,10 @@ export async function applyListingChange(
       tx.zadd(keys.credentialsPending, { nx: true }, { score: at.getTime(), member: business.id });
     else tx.zrem(keys.credentialsPending, business.id);
   }
-  await tx.exec();
-  await trim(store, business.id);
+  tx.zcard(keys.businessChanges(business.id));
+  const replies = await tx.exec<unknown[]>();
+  // Trimming reads the oldest only once the history is over its length.
+  if (Number(replies.at(-1)) > CHANGES_KEPT) await trim(store, business.id);
   await purgeQuietly(purge, [DIRECTORY_TAG, businessTag(business.id)]);
   return { business, change };
 }

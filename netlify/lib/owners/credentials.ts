@@ -227,6 +227,7 @@ export function ownerCredentialsHandler(deps: OwnerCredentialsDeps = {}): Endpoi
             store,
             {
               businessId: business.id,
+              current: business,
               actor: { kind: "owner", email: session.email },
               summary: CREDENTIALS_SUMMARY,
               // A structured licence (or insurance) replaces the operator's old free text for it.

@@ -119,6 +119,7 @@ export function ownerPhotosHandler(deps: OwnerPhotosDeps = {}): Endpoint {
               call.store,
               {
                 businessId: business.id,
+                current: business,
                 actor,
                 summary: "Photo removed",
                 patch: { images: business.images.filter((s) => s !== remove) },

@@ -212,6 +212,7 @@ export function ownerProfileHandler(deps: OwnerProfileDeps = {}): Endpoint {
             call.store,
             {
               businessId: business.id,
+              current: business,
               actor: { kind: "owner", email: session.email },
               summary: "Profile and hours",
               patch,
