@@ -10,11 +10,9 @@
  * sitemap are tests/unit/built-routes.test.ts.
  */
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
 import { QUOTE_FORM } from "../../src/lib/forms/fields";
-import { expect, test } from "./fixtures";
+import { expect, signInAdmin, test, unique } from "./fixtures";
 
-const TOKEN = process.env.E2E_ADMIN_TOKEN || "e2e-admin-token-not-a-secret";
 /** Not asserted on by the directory specs, so an extra review changes nothing there. */
 const BUSINESS = { id: "biz-016", slug: "heights-canopy-care-houston" };
 
@@ -22,18 +20,10 @@ const BUSINESS = { id: "biz-016", slug: "heights-canopy-care-houston" };
 const SLOW = { timeout: 20_000 };
 test.describe.configure({ timeout: 120_000 });
 
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function signIn(page: Page, token = TOKEN) {
-  await page.goto("/admin");
-  await page.getByLabel("Operator token").fill(token);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
 test("a wrong token is refused; a quote from the dialog, markup and all, reaches the inbox as text with its kept messages, takes a status and exports as CSV", async ({
   page,
 }) => {
-  await signIn(page, "definitely-not-the-token");
+  await signInAdmin(page, { token: "definitely-not-the-token" });
   await expect(page.getByRole("alert")).toHaveText("That token was not accepted.", SLOW);
   await expect(page.getByRole("tablist")).toHaveCount(0);
   // The API itself answers 401 JSON, never cached.
@@ -65,7 +55,7 @@ test("a wrong token is refused; a quote from the dialog, markup and all, reaches
   await dialog.getByRole("button", { name: QUOTE_FORM.submit }).click();
   await expect(page.getByTestId("quote-estimate")).toBeVisible(SLOW);
 
-  await signIn(page);
+  await signInAdmin(page);
   await expect(page.getByRole("tab", { name: /^Leads/ })).toHaveAttribute("aria-selected", "true", SLOW);
   await expect(page.getByRole("tab", { name: /^Leads/ })).toContainText(/\d+ new/);
   await page.getByLabel(/Search leads/).fill(name);
@@ -153,7 +143,7 @@ test("a review hidden in the inbox shows only its reason on the public profile",
   expect(posted.status()).toBe(201);
   const reviewId = (await posted.json()).data.id as string;
 
-  await signIn(page);
+  await signInAdmin(page);
   await expect(page.getByRole("tab", { name: "Reviews" })).toBeVisible(SLOW);
   await page.getByRole("tab", { name: "Reviews" }).click();
   const card = page.locator(`[data-review-id="${reviewId}"]`);

@@ -20,9 +20,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { CLAIM_LINK_LABEL, ADD_BUSINESS_LABEL } from "../../src/lib/owner-links";
 import { PROFILE_SAVED } from "../../src/lib/owner-profile";
 import { REPLY_MESSAGES } from "../../src/lib/schemas/reply";
-import { axeBlocking, expect, test } from "./fixtures";
-
-const TOKEN = process.env.E2E_ADMIN_TOKEN || "e2e-admin-token-not-a-secret";
+import { ADMIN_TOKEN, axeBlocking, expect, signInAdmin, test, unique } from "./fixtures";
 
 const SLOW = { timeout: 20_000 };
 /** A 40x30 PNG (sharp resizes and re-encodes whatever the owner uploads). */
@@ -30,11 +28,12 @@ const PHOTO = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAPUlEQVRIie3VsQ0AMAwCsH7EFVzD/3vPaAdL2SNFBJ+sT+ZYPKeOcNU7TYFEZRYSw2KxOCwGi8XisJivWLxzihWNx/MiQQAAAABJRU5ErkJggg==",
   "base64",
 );
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** The newest kept sign-in message to `to`, as the operator's API lists it (stored before the page answered). */
 async function keptLink(request: APIRequestContext, to: string): Promise<string> {
-  const res = await request.get("/api/admin/messages?limit=50", { headers: { authorization: `Bearer ${TOKEN}` } });
+  const res = await request.get("/api/admin/messages?limit=50", {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
   const { data } = (await res.json()) as { data: { to: string; kind: string; state: string; text: string }[] };
   const message = data.find((m) => m.to === to && /owner-sign-in|claim-approved/.test(m.kind));
   expect(message?.state).toBe("kept");
@@ -118,9 +117,7 @@ test("a new business the operator approves in /admin gets a public page its subm
   await expect(page.getByRole("main")).toContainText("is not listed", SLOW);
   expect(await axeBlocking(page)).toEqual([]);
 
-  await page.goto("/admin");
-  await page.getByLabel("Operator token").fill(TOKEN);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInAdmin(page);
   await page.getByRole("tab", { name: /^Claims/ }).click();
   const claim = page.getByRole("listitem").filter({ hasText: name });
   await expect(claim).toContainText("New business", SLOW);
