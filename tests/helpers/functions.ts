@@ -65,6 +65,15 @@ export function jsonRequest(path: string, body: unknown, headers: Record<string,
   });
 }
 
+/** A JSON PATCH (an operator's or owner's decision on one item). */
+export function patchRequest(path: string, body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`${ORIGIN}${path}`, {
+    method: "PATCH",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
 export function formRequest(
   path: string,
   fields: Iterable<[string, string]>,

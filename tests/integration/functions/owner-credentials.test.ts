@@ -40,6 +40,7 @@ import {
   getRequest,
   nextIp,
   ownedBusiness,
+  patchRequest,
   testBusiness,
   type FunctionsHarness,
 } from "../../helpers/functions.ts";
@@ -99,14 +100,7 @@ describe.skipIf(!h)("licence and insurance", () => {
   };
   const decide = (id: string, body: unknown) => {
     tick();
-    return adminCredentialHandler(deps)(
-      new Request(`${ORIGIN}/api/admin/credentials/${id}`, {
-        method: "PATCH",
-        headers: { "content-type": "application/json", ...auth },
-        body: JSON.stringify(body),
-      }),
-      nextIp(),
-    );
+    return adminCredentialHandler(deps)(patchRequest(`/api/admin/credentials/${id}`, body, auth), nextIp());
   };
 
   /** The public page as a visitor gets it now: the credentials section's text and the JSON-LD. */

@@ -29,11 +29,15 @@ import type { Delivery } from "../../../src/lib/schemas/lead.ts";
 import {
   ORIGIN,
   directoryDeps,
+  formRequest,
   functionsHarness,
   getRequest,
+  jsonRequest,
+  multipartRequest,
   nextIp,
   ownedBusiness as ownedBusinessFor,
   testBusiness,
+  toEntries,
   validBooking,
   type FunctionsHarness,
 } from "../../helpers/functions.ts";
@@ -62,10 +66,7 @@ function profileFields(over: Record<string, string | string[]> = {}): [string, s
   }
   base["saturday.mode"] = "closed";
   base["sunday.mode"] = "closed";
-  const all = { ...base, ...over };
-  return Object.entries(all).flatMap(([k, v]) =>
-    Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]],
-  );
+  return toEntries({ ...base, ...over });
 }
 
 describe.skipIf(!h)("owner pages", () => {
@@ -86,17 +87,9 @@ describe.skipIf(!h)("owner pages", () => {
     );
 
   const post = (path: string, fields: [string, string][], cookie: string) =>
-    new Request(`${ORIGIN}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", origin: ORIGIN, cookie },
-      body: new URLSearchParams(fields).toString(),
-    });
+    formRequest(path, fields, { origin: ORIGIN, cookie });
   const postForm = (path: string, form: FormData, cookie: string) =>
-    new Request(`${ORIGIN}${path}`, {
-      method: "POST",
-      headers: { origin: ORIGIN, cookie, accept: "text/html" },
-      body: form,
-    });
+    multipartRequest(path, form, { origin: ORIGIN, cookie, accept: "text/html" });
 
   beforeAll(() => {
     harness = h!;
@@ -485,11 +478,7 @@ describe.skipIf(!h)("owner pages", () => {
 
     it("refuses a post from another site (403) and changes nothing", async () => {
       const { id, cookie } = await ownedBusiness();
-      const req = new Request(`${ORIGIN}/owner/profile`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example", cookie },
-        body: new URLSearchParams(profileFields()).toString(),
-      });
+      const req = formRequest("/owner/profile", profileFields(), { origin: "https://evil.example", cookie });
       const res = await ownerProfileHandler(deps)(req, nextIp());
       expect(res.status).toBe(403);
       expect((await harness.store.businesses.get(id))!.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
@@ -556,11 +545,7 @@ describe.skipIf(!h)("owner pages", () => {
   describe("the operator's change history", () => {
     const auth = { authorization: `Bearer ${TOKEN}` };
     const rollback = (id: string, headers: Record<string, string> = auth) =>
-      new Request(`${ORIGIN}/api/admin/changes/${id}/rollback`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...headers },
-        body: "{}",
-      });
+      jsonRequest(`/api/admin/changes/${id}/rollback`, "{}", headers);
 
     it("lists a business's changes with who, when and the fields before and after", async () => {
       const { id, cookie } = await ownedBusiness({ name: "History Oaks" });
