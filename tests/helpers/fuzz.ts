@@ -73,7 +73,7 @@ export const FUZZ_BUSINESS = "fz-1";
 export const FUZZ_BUSINESS_SLUG = "fuzz-business-one";
 /** The business the fuzz owner runs (its own, so profile saves never touch the lead targets' business). */
 export const FUZZ_OWNER_BUSINESS = "fz-own";
-export const FUZZ_OWNER_SLUG = "fuzz-owner-business";
+const FUZZ_OWNER_SLUG = "fuzz-owner-business";
 const FUZZ_OWNER_EMAIL = "owner@fuzz-owner.test";
 
 type Handler = (req: Request, context?: { ip?: string; params?: Record<string, string> } | null) => Promise<Response>;
