@@ -13,6 +13,19 @@ import { expect, test as base, type Locator, type Page, type Request } from "@pl
 
 export { expect };
 
+/** The operator token the e2e server runs with. */
+export const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN || "e2e-admin-token-not-a-secret";
+
+/** `label` made unique to this run, so each test makes its own data. */
+export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Signs the operator in on /admin (or `path`, e.g. "/admin#lead=…") with `token`. */
+export async function signInAdmin(page: Page, { token = ADMIN_TOKEN, path = "/admin" } = {}): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel("Operator token").fill(token);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
 /** What the watch saw: each list must stay empty. */
 export interface Seen {
   violations: string[];

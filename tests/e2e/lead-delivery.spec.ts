@@ -16,15 +16,13 @@ import type { Locator, Page } from "@playwright/test";
 import { EMERGENCY_CONFIRMATION, RECEIPT_COPY } from "../../src/lib/forms/copy";
 import { FIND_PROS_FORM } from "../../src/lib/forms/fields";
 import { DECLINE_REASONS } from "../../src/lib/lead-routing";
-import { axeBlocking, expect, test, watchPage } from "./fixtures";
+import { axeBlocking, expect, signInAdmin, test, unique, watchPage } from "./fixtures";
 
-const TOKEN = process.env.E2E_ADMIN_TOKEN || "e2e-admin-token-not-a-secret";
 const REFERENCE = /TL-[0-9A-Z]{4}-[0-9A-Z]{2}/;
 /** A server page after a form post, or an admin screen that needs two function calls, on two busy cores. */
 const SLOW = { timeout: 20_000 };
 
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** True when `first` comes before `second` in the document. */
 async function precedes(first: Locator, second: Locator): Promise<boolean> {
@@ -88,9 +86,7 @@ test.describe("without JavaScript", () => {
     await watchPage(operator, watch);
     // The lead's own link (as in the operator's alert): its messages, whatever else arrived since.
     const leadId = /^\/requests\/(ld_[0-9a-z]+)\//.exec(statusPath)![1];
-    await operator.goto(`/admin#lead=${leadId}`);
-    await operator.getByLabel("Operator token").fill(TOKEN);
-    await operator.getByRole("button", { name: "Sign in" }).click();
+    await signInAdmin(operator, { path: `/admin#lead=${leadId}` });
     const offer = operator
       .getByRole("list", { name: "Messages about this lead, oldest first" })
       .getByRole("listitem")

@@ -8,6 +8,8 @@ import { memoryPhotoStore } from "../../netlify/lib/blobs.ts";
 import { leadHandler, type LeadDeps, type LeadEndpoint, type LeadHandler } from "../../netlify/lib/leads.ts";
 import type { DirectoryDeps } from "../../netlify/lib/directory.ts";
 import type { BusinessInput } from "../../src/lib/schemas/business.ts";
+import { addOwner, createOwnerSession } from "../../netlify/lib/owners/session.ts";
+import type { Env } from "../../src/lib/env.ts";
 import { deleteKeysWithPrefix, resolveTestRedisUrl, uniquePrefix } from "./redis.ts";
 import { parseEnv } from "../../src/lib/env.ts";
 import { REFERENCE_PATTERN } from "../../src/lib/receipt.ts";
@@ -58,6 +60,15 @@ export function nextIp(): { ip: string } {
 export function jsonRequest(path: string, body: unknown, headers: Record<string, string> = {}): Request {
   return new Request(`${ORIGIN}${path}`, {
     method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/** A JSON PATCH (an operator's or owner's decision on one item). */
+export function patchRequest(path: string, body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`${ORIGIN}${path}`, {
+    method: "PATCH",
     headers: { "content-type": "application/json", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
@@ -178,8 +189,14 @@ export function deadStore(alive: Store): Store {
 // ---------------------------------------------------------------------------------------
 // Directory (GET /api/businesses..., reviews, bookings)
 
-/** Deps for the directory handlers on the harness's store, with purges recorded instead of sent. */
-export function directoryDeps(h: FunctionsHarness, over: DirectoryDeps = {}): DirectoryDeps & { purges: string[][] } {
+/**
+ * Deps for the directory handlers (and the owner and admin ones built on them: `over` may add
+ * their seams, e.g. photos) on the harness's store, with purges recorded instead of sent.
+ */
+export function directoryDeps<T extends DirectoryDeps = DirectoryDeps>(
+  h: FunctionsHarness,
+  over: T = {} as T,
+): DirectoryDeps & T & { purges: string[][] } {
   const purges: string[][] = [];
   return {
     store: () => h.store,
@@ -217,6 +234,24 @@ export function testBusiness(id: string, over: Partial<BusinessInput> = {}): Bus
     yearsInBusiness: 5,
     ...over,
   };
+}
+
+/**
+ * A directory business (testBusiness(id, over)) with an owner signed in by `email`
+ * (owner@example.com unless given) at `now`: its id, what was stored and the Cookie header.
+ */
+export async function ownedBusiness(
+  store: Store,
+  env: Env,
+  id: string,
+  over: Partial<BusinessInput> = {},
+  { email = "owner@example.com", now = Date.now() }: { email?: string; now?: number } = {},
+): Promise<{ id: string; business: BusinessInput; cookie: string }> {
+  const business = testBusiness(id, over);
+  await store.businesses.upsert(business);
+  await addOwner(store, id, email, "email", now);
+  const { setCookie } = await createOwnerSession(store, env, { businessId: id, email: email.toLowerCase() }, now);
+  return { id, business, cookie: setCookie.split(";", 1)[0]! };
 }
 
 let reviewCounter = 0;

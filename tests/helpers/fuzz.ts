@@ -39,6 +39,7 @@ import {
   ORIGIN,
   directoryDeps,
   functionsHarness,
+  ownedBusiness,
   testBusiness,
   toEntries,
   validAssessment,
@@ -63,7 +64,7 @@ import {
   signInHandler,
   signOutHandler,
 } from "../../netlify/lib/owners/sign-in.ts";
-import { addOwner, createOwnerSession } from "../../netlify/lib/owners/session.ts";
+import { createOwnerSession } from "../../netlify/lib/owners/session.ts";
 import { issueCode, issueSignInLink } from "../../netlify/lib/owners/tokens.ts";
 import { keyspace } from "../../netlify/lib/store/keys.ts";
 import { CLOSING_HOLIDAYS } from "../../src/lib/holidays.ts";
@@ -72,7 +73,7 @@ export const FUZZ_BUSINESS = "fz-1";
 export const FUZZ_BUSINESS_SLUG = "fuzz-business-one";
 /** The business the fuzz owner runs (its own, so profile saves never touch the lead targets' business). */
 export const FUZZ_OWNER_BUSINESS = "fz-own";
-export const FUZZ_OWNER_SLUG = "fuzz-owner-business";
+const FUZZ_OWNER_SLUG = "fuzz-owner-business";
 const FUZZ_OWNER_EMAIL = "owner@fuzz-owner.test";
 
 type Handler = (req: Request, context?: { ip?: string; params?: Record<string, string> } | null) => Promise<Response>;
@@ -1155,15 +1156,21 @@ export async function fuzzRig(label: string): Promise<FuzzRig | null> {
   };
   handlers["/respond/:token"] = respondHandler(delivery);
   // The owner's pages, for a business of its own with a signed-in owner and one review.
-  await h.store.businesses.upsert(
-    testBusiness(FUZZ_OWNER_BUSINESS, {
+  const owned = await ownedBusiness(
+    h.store,
+    env,
+    FUZZ_OWNER_BUSINESS,
+    {
       name: "Fuzz Owner Trees",
       slug: FUZZ_OWNER_SLUG,
       email: "office@fuzz-owner.test",
       phone: "(512) 555-0142",
       images: [],
-    }),
+    },
+    { email: FUZZ_OWNER_EMAIL },
   );
+  /** The tl_owner cookie's value, from its `name=value` pair. */
+  const cookieValue = (pair: string) => pair.slice("tl_owner=".length);
   const ownerDeps = { store: () => h.store, env, purge: async () => {}, photos: () => h.photos };
   const authDeps = { store: () => h.store, env, notify: delivery.notify };
   handlers["/owner"] = ownerOverviewHandler(ownerDeps);
@@ -1176,19 +1183,18 @@ export async function fuzzRig(label: string): Promise<FuzzRig | null> {
   handlers["/owner/sign-in/:token"] = signInHandler(authDeps);
   handlers["/owner/code/:id"] = codeHandler(authDeps);
   handlers["/owner/sign-out"] = signOutHandler(authDeps);
-  await addOwner(h.store, FUZZ_OWNER_BUSINESS, FUZZ_OWNER_EMAIL, "email", Date.now());
   const session = async () =>
-    (
-      await createOwnerSession(h.store, env, { businessId: FUZZ_OWNER_BUSINESS, email: FUZZ_OWNER_EMAIL }, Date.now())
-    ).setCookie
-      .split(";", 1)[0]!
-      .slice("tl_owner=".length);
+    cookieValue(
+      (
+        await createOwnerSession(h.store, env, { businessId: FUZZ_OWNER_BUSINESS, email: FUZZ_OWNER_EMAIL }, Date.now())
+      ).setCookie.split(";", 1)[0]!,
+    );
   const review = await h.store.reviews.add(FUZZ_OWNER_BUSINESS, validReview(), {
     createdAt: new Date().toISOString(),
   });
   const grant = { businessId: FUZZ_OWNER_BUSINESS, email: FUZZ_OWNER_EMAIL, claimId: "cl_fuzzfuzzfuzzfuzzfuzz" };
   const owner: FuzzRig["owner"] = {
-    cookie: await session(),
+    cookie: cookieValue(owned.cookie),
     freshCookie: session,
     signInToken: async () => (await issueSignInLink(h.store, { ...grant, via: "email" }, Date.now())).token,
     code: () => issueCode(h.store, { ...grant, via: "sms" }, Date.now()),

@@ -27,6 +27,7 @@ import {
   humanStarted,
   jsonRequest,
   nextIp,
+  patchRequest,
   testBusiness,
   validQuote,
   type FunctionsHarness,
@@ -80,11 +81,7 @@ describe.skipIf(!h)("admin API", () => {
   const auth = { authorization: `Bearer ${TOKEN}` };
   const get = (path: string, headers: Record<string, string> = auth) => getRequest(path, { headers });
   const patch = (path: string, body: unknown, headers: Record<string, string> = auth) =>
-    new Request(`${ORIGIN}${path}`, {
-      method: "PATCH",
-      headers: { "content-type": "application/json", ...headers },
-      body: JSON.stringify(body),
-    });
+    patchRequest(path, body, headers);
 
   beforeAll(() => {
     harness = h!;
@@ -278,11 +275,7 @@ describe.skipIf(!h)("admin API", () => {
       );
       expect((await lead(get("/api/admin/leads/nonsense"), nextIp())).status).toBe(404);
       const text = await lead(
-        new Request(`${ORIGIN}/api/admin/leads/${id}`, {
-          method: "PATCH",
-          headers: { ...auth, "content-type": "text/plain" },
-          body: "x",
-        }),
+        patchRequest(`/api/admin/leads/${id}`, "x", { ...auth, "content-type": "text/plain" }),
         nextIp(),
       );
       expect(text.status).toBe(415);

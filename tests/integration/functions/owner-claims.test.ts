@@ -30,7 +30,15 @@ import {
   type AdminClaimReply,
   type AdminClaimsReply,
 } from "../../../src/lib/owners.ts";
-import { ORIGIN, formRequest, functionsHarness, getRequest, nextIp, testBusiness } from "../../helpers/functions.ts";
+import {
+  ORIGIN,
+  formRequest,
+  functionsHarness,
+  getRequest,
+  nextIp,
+  patchRequest,
+  testBusiness,
+} from "../../helpers/functions.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver.ts";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import { retryStandalone } from "../../../netlify/lib/notify/index.ts";
@@ -271,11 +279,7 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
 
     const decide = (body: unknown) =>
       adminClaimHandler({ store, env, purge: async () => {} })(
-        new Request(`${ORIGIN}/api/admin/claims/${claim.id}`, {
-          method: "PATCH",
-          headers: { ...auth, "content-type": "application/json" },
-          body: JSON.stringify(body),
-        }),
+        patchRequest(`/api/admin/claims/${claim.id}`, body, auth),
         nextIp(),
       );
     const approved = await decide({ decision: "approve" });
@@ -330,11 +334,7 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
       (c) => c.claimant.email === "cousin@gmail.test",
     )!;
     const revoke = await adminClaimHandler({ store, env, purge: async () => {} })(
-      new Request(`${ORIGIN}/api/admin/claims/${claim.id}`, {
-        method: "PATCH",
-        headers: { ...auth, "content-type": "application/json" },
-        body: JSON.stringify({ decision: "revoke", reason: "no" }),
-      }),
+      patchRequest(`/api/admin/claims/${claim.id}`, { decision: "revoke", reason: "no" }, auth),
       nextIp(),
     );
     expect(revoke.status).toBe(409);
@@ -366,14 +366,7 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     const list = await adminClaimsHandler({ store, env })(getRequest("/api/admin/claims", { headers: auth }), nextIp());
     const claim = ((await list.json()) as AdminClaimsReply).data.find((c) => c.claimant.email === "someone@else.test")!;
     const patch = (body: unknown) =>
-      adminClaimHandler({ store, env })(
-        new Request(`${ORIGIN}/api/admin/claims/${claim.id}`, {
-          method: "PATCH",
-          headers: { ...auth, "content-type": "application/json" },
-          body: JSON.stringify(body),
-        }),
-        nextIp(),
-      );
+      adminClaimHandler({ store, env })(patchRequest(`/api/admin/claims/${claim.id}`, body, auth), nextIp());
     const missing = await patch({ decision: "refuse" });
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { fields: Record<string, string> }).fields.reason).toBe(
@@ -491,11 +484,7 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     expect(claim.proposal).toMatchObject({ state: "TX", services: ["Tree Removal", "Stump Grinding"] });
     const purged: string[][] = [];
     const approved = await adminClaimHandler({ store, env, purge: async (tags) => void purged.push(tags) })(
-      new Request(`${ORIGIN}/api/admin/claims/${claim.id}`, {
-        method: "PATCH",
-        headers: { ...auth, "content-type": "application/json" },
-        body: JSON.stringify({ decision: "approve" }),
-      }),
+      patchRequest(`/api/admin/claims/${claim.id}`, { decision: "approve" }, auth),
       nextIp(),
     );
     expect(approved.status).toBe(200);

@@ -18,7 +18,6 @@ import {
   CREDENTIALS_SUMMARY,
   ownerCredentialsHandler,
 } from "../../../netlify/lib/owners/credentials.ts";
-import { addOwner, createOwnerSession } from "../../../netlify/lib/owners/session.ts";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import {
   CREDENTIAL_CHANGED,
@@ -35,10 +34,13 @@ import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { BusinessDetail } from "../../../src/islands/directory/detail/BusinessView.tsx";
 import {
   ORIGIN,
+  directoryDeps,
   formRequest,
   functionsHarness,
   getRequest,
   nextIp,
+  ownedBusiness,
+  patchRequest,
   testBusiness,
   type FunctionsHarness,
 } from "../../helpers/functions.ts";
@@ -53,37 +55,29 @@ const h = await functionsHarness("owner-credentials");
 describe.skipIf(!h)("licence and insurance", () => {
   let harness: FunctionsHarness;
   let clock = NOON;
-  const purges: string[][] = [];
-  let deps: AdminDeps;
+  let deps: AdminDeps & { purges: string[][] };
   const auth = { authorization: `Bearer ${TOKEN}` };
 
   beforeAll(() => {
     harness = h!;
-    deps = {
-      store: () => harness.store,
+    deps = directoryDeps(harness, {
       env: parseEnv({ ADMIN_TOKEN: TOKEN, RATE_LIMIT_PER_MINUTE: "1000", SITE_URL: ORIGIN }),
       now: () => clock,
-      purge: async (tags) => void purges.push(tags),
-    };
+    });
   });
   afterAll(async () => {
     await h?.teardown();
   });
 
   /** A Maryland business with a signed-in owner: its id and the owner's Cookie header. */
-  async function mdBusiness(id: string) {
-    await harness.store.businesses.upsert(
-      testBusiness(id, { state: "MD", zipCode: "21201", timeZone: "America/New_York", name: `Chesapeake Tree ${id}` }),
-    );
-    await addOwner(harness.store, id, "owner@example.com", "email", clock);
-    const { setCookie } = await createOwnerSession(
+  const mdBusiness = (id: string) =>
+    ownedBusiness(
       harness.store,
       deps.env!,
-      { businessId: id, email: "owner@example.com" },
-      clock,
+      id,
+      { state: "MD", zipCode: "21201", timeZone: "America/New_York", name: `Chesapeake Tree ${id}` },
+      { now: clock },
     );
-    return { id, cookie: setCookie.split(";")[0]! };
-  }
 
   const owner = () => ownerCredentialsHandler(deps);
   // Each write a second after the last, so the change history's order is the order of the steps.
@@ -106,14 +100,7 @@ describe.skipIf(!h)("licence and insurance", () => {
   };
   const decide = (id: string, body: unknown) => {
     tick();
-    return adminCredentialHandler(deps)(
-      new Request(`${ORIGIN}/api/admin/credentials/${id}`, {
-        method: "PATCH",
-        headers: { "content-type": "application/json", ...auth },
-        body: JSON.stringify(body),
-      }),
-      nextIp(),
-    );
+    return adminCredentialHandler(deps)(patchRequest(`/api/admin/credentials/${id}`, body, auth), nextIp());
   };
 
   /** The public page as a visitor gets it now: the credentials section's text and the JSON-LD. */
@@ -246,7 +233,7 @@ describe.skipIf(!h)("licence and insurance", () => {
     expect(saved.headers.get("location")).toBe(
       `/owner/credentials?saved=${encodeURIComponent(CREDENTIALS_NOTICES.waiting)}`,
     );
-    expect(purges.at(-1)).toEqual(["directory", `business-${id}`]);
+    expect(deps.purges.at(-1)).toEqual(["directory", `business-${id}`]);
     let page = await publicPage(id);
     expect(page.business.credentials).toEqual({ licence: { state: "MD", type: "LTE", number: "1234" } });
     const unchecked = await businessBySlugHandler(deps)(getRequest(`/api/businesses/slug/business-${id}`), nextIp());

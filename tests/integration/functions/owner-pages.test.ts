@@ -20,7 +20,6 @@ import { businessPhotoHandler } from "../../../netlify/lib/owners/photo-serve.ts
 import { listChanges } from "../../../netlify/lib/owners/changes.ts";
 import { adminChangesHandler, adminRollbackHandler } from "../../../netlify/lib/admin/changes.ts";
 import { CHANGE_NOT_FOUND, NOTHING_TO_ROLL_BACK, type AdminChangesReply } from "../../../src/lib/admin-changes.ts";
-import { addOwner, createOwnerSession } from "../../../netlify/lib/owners/session.ts";
 import { signInHandler, signOutHandler } from "../../../netlify/lib/owners/sign-in.ts";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import { businessJsonLd } from "../../../src/lib/jsonld.ts";
@@ -29,10 +28,16 @@ import { parseEnv } from "../../../src/lib/env.ts";
 import type { Delivery } from "../../../src/lib/schemas/lead.ts";
 import {
   ORIGIN,
+  directoryDeps,
+  formRequest,
   functionsHarness,
   getRequest,
+  jsonRequest,
+  multipartRequest,
   nextIp,
+  ownedBusiness as ownedBusinessFor,
   testBusiness,
+  toEntries,
   validBooking,
   type FunctionsHarness,
 } from "../../helpers/functions.ts";
@@ -61,52 +66,30 @@ function profileFields(over: Record<string, string | string[]> = {}): [string, s
   }
   base["saturday.mode"] = "closed";
   base["sunday.mode"] = "closed";
-  const all = { ...base, ...over };
-  return Object.entries(all).flatMap(([k, v]) =>
-    Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]],
-  );
+  return toEntries({ ...base, ...over });
 }
 
 describe.skipIf(!h)("owner pages", () => {
   let harness: FunctionsHarness;
-  const purges: string[][] = [];
   const photos = memoryPhotoStore();
   let n = 0;
-  const deps = () => ({
-    store: () => harness.store,
-    env,
-    purge: async (tags: string[]) => void purges.push(tags),
-    photos: () => photos,
-  });
+  const deps = directoryDeps(h!, { env, photos: () => photos });
+  const { purges } = deps;
 
   /** A fresh business with a signed-in owner: its id and the Cookie header. */
-  async function ownedBusiness(over: Parameters<typeof testBusiness>[1] = {}) {
-    const id = `own-${process.pid}-${++n}`;
-    await harness.store.businesses.upsert(
-      testBusiness(id, { businessHours: { monday: "7:00 AM - 6:00 PM" }, images: [], ...over }),
-    );
-    await addOwner(harness.store, id, "Owner@Example.com", "email", Date.now());
-    const { setCookie } = await createOwnerSession(
+  const ownedBusiness = (over: Parameters<typeof testBusiness>[1] = {}) =>
+    ownedBusinessFor(
       harness.store,
       env,
-      { businessId: id, email: "owner@example.com" },
-      Date.now(),
+      `own-${process.pid}-${++n}`,
+      { businessHours: { monday: "7:00 AM - 6:00 PM" }, images: [], ...over },
+      { email: "Owner@Example.com" },
     );
-    return { id, cookie: setCookie.split(";", 1)[0]! };
-  }
 
   const post = (path: string, fields: [string, string][], cookie: string) =>
-    new Request(`${ORIGIN}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", origin: ORIGIN, cookie },
-      body: new URLSearchParams(fields).toString(),
-    });
+    formRequest(path, fields, { origin: ORIGIN, cookie });
   const postForm = (path: string, form: FormData, cookie: string) =>
-    new Request(`${ORIGIN}${path}`, {
-      method: "POST",
-      headers: { origin: ORIGIN, cookie, accept: "text/html" },
-      body: form,
-    });
+    multipartRequest(path, form, { origin: ORIGIN, cookie, accept: "text/html" });
 
   beforeAll(() => {
     harness = h!;
@@ -117,11 +100,11 @@ describe.skipIf(!h)("owner pages", () => {
 
   describe("the session gate", () => {
     const everyPage = () => [
-      ownerOverviewHandler(deps()),
-      ownerProfileHandler(deps()),
-      ownerPhotosHandler(deps()),
-      ownerCredentialsHandler(deps()),
-      ownerReviewsHandler(deps()),
+      ownerOverviewHandler(deps),
+      ownerProfileHandler(deps),
+      ownerPhotosHandler(deps),
+      ownerCredentialsHandler(deps),
+      ownerReviewsHandler(deps),
     ];
 
     it("answers the sign-in page (401, never cached, never indexed) without a cookie, on every owner page", async () => {
@@ -141,10 +124,10 @@ describe.skipIf(!h)("owner pages", () => {
       const { cookie } = await ownedBusiness();
       // Every page that takes a post (the overview takes none: 405); photos take multipart.
       const posts: [Endpoint, Request][] = [
-        [ownerProfileHandler(deps()), post("/owner/profile", profileFields(), cookie)],
-        [ownerPhotosHandler(deps()), postForm("/owner/photos", new FormData(), cookie)],
-        [ownerCredentialsHandler(deps()), post("/owner/credentials", [], cookie)],
-        [ownerReviewsHandler(deps()), post("/owner/reviews", [], cookie)],
+        [ownerProfileHandler(deps), post("/owner/profile", profileFields(), cookie)],
+        [ownerPhotosHandler(deps), postForm("/owner/photos", new FormData(), cookie)],
+        [ownerCredentialsHandler(deps), post("/owner/credentials", [], cookie)],
+        [ownerReviewsHandler(deps), post("/owner/reviews", [], cookie)],
       ];
       for (const [handler, req] of posts) {
         req.headers.set("origin", "https://evil.example");
@@ -165,7 +148,7 @@ describe.skipIf(!h)("owner pages", () => {
       const refusals: [Endpoint, Request, number][] = [
         // Another site's post (403), on a page behind the session and on sign-out.
         [
-          ownerProfileHandler(deps()),
+          ownerProfileHandler(deps),
           asksJson(post("/owner/profile", profileFields(), cookie), { origin: "https://evil.example" }),
           403,
         ],
@@ -181,11 +164,7 @@ describe.skipIf(!h)("owner pages", () => {
           413,
         ],
         // The page's own refusal (400) was a page already; it stays one.
-        [
-          ownerProfileHandler(deps()),
-          asksJson(post("/owner/profile", profileFields({ website: "nope" }), cookie)),
-          400,
-        ],
+        [ownerProfileHandler(deps), asksJson(post("/owner/profile", profileFields({ website: "nope" }), cookie)), 400],
       ];
       for (const [handler, req, status] of refusals) {
         const res = await handler(req, nextIp());
@@ -199,9 +178,9 @@ describe.skipIf(!h)("owner pages", () => {
     it("answers 401 to a forged cookie, and a forged post changes nothing", async () => {
       const { id, cookie } = await ownedBusiness();
       const forged = cookie.slice(0, -1) + (cookie.endsWith("A") ? "B" : "A");
-      const res = await ownerOverviewHandler(deps())(getRequest("/owner", { headers: { cookie: forged } }), nextIp());
+      const res = await ownerOverviewHandler(deps)(getRequest("/owner", { headers: { cookie: forged } }), nextIp());
       expect(res.status).toBe(401);
-      const posted = await ownerProfileHandler(deps())(post("/owner/profile", profileFields(), forged), nextIp());
+      const posted = await ownerProfileHandler(deps)(post("/owner/profile", profileFields(), forged), nextIp());
       expect(posted.status).toBe(401);
       expect((await harness.store.businesses.get(id))!.description).toBe("General tree care.");
     });
@@ -211,7 +190,7 @@ describe.skipIf(!h)("owner pages", () => {
     it("shows 'Finish your listing' for a bare new listing, each item linking to its fix, and not once it is done", async () => {
       const overview = async (cookie: string) =>
         parseHtml(
-          await (await ownerOverviewHandler(deps())(getRequest("/owner", { headers: { cookie } }), nextIp())).text(),
+          await (await ownerOverviewHandler(deps)(getRequest("/owner", { headers: { cookie } }), nextIp())).text(),
           ORIGIN,
         );
       const bare = await ownedBusiness({ description: "", businessHours: {}, images: [] });
@@ -227,10 +206,7 @@ describe.skipIf(!h)("owner pages", () => {
       // The anchors exist on the profile page.
       const profile = parseHtml(
         await (
-          await ownerProfileHandler(deps())(
-            getRequest("/owner/profile", { headers: { cookie: bare.cookie } }),
-            nextIp(),
-          )
+          await ownerProfileHandler(deps)(getRequest("/owner/profile", { headers: { cookie: bare.cookie } }), nextIp())
         ).text(),
         ORIGIN,
       );
@@ -264,7 +240,7 @@ describe.skipIf(!h)("owner pages", () => {
         sourcePage: "/directory",
         routing: { deliveries: [offer(t, "waiting")], events: [] },
       });
-      const res = await ownerOverviewHandler(deps())(getRequest("/owner", { headers: { cookie } }), nextIp());
+      const res = await ownerOverviewHandler(deps)(getRequest("/owner", { headers: { cookie } }), nextIp());
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html.indexOf(newer.lead.id)).toBeGreaterThan(-1);
@@ -276,7 +252,7 @@ describe.skipIf(!h)("owner pages", () => {
       expect(html).toContain("No response time shown yet");
 
       // Nothing posts to the overview, so a crafted ?saved= puts no words on it.
-      const crafted = await ownerOverviewHandler(deps())(
+      const crafted = await ownerOverviewHandler(deps)(
         getRequest("/owner?saved=Your%20listing%20is%20suspended", { headers: { cookie } }),
         nextIp(),
       );
@@ -297,7 +273,7 @@ describe.skipIf(!h)("owner pages", () => {
         });
       }
       const open = (path: string) =>
-        ownerOverviewHandler(deps())(getRequest(path, { headers: { cookie } }), nextIp()).then((r) => r.text());
+        ownerOverviewHandler(deps)(getRequest(path, { headers: { cookie } }), nextIp()).then((r) => r.text());
       const first = await open("/owner");
       expect(first.match(/<tr data-lead=/g)).toHaveLength(20);
       expect(first).toContain('href="/owner?page=2" rel="next"');
@@ -361,7 +337,7 @@ describe.skipIf(!h)("owner pages", () => {
   describe("profile", () => {
     it("shows the form with the stored hours", async () => {
       const { cookie } = await ownedBusiness();
-      const res = await ownerProfileHandler(deps())(getRequest("/owner/profile", { headers: { cookie } }), nextIp());
+      const res = await ownerProfileHandler(deps)(getRequest("/owner/profile", { headers: { cookie } }), nextIp());
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain('name="monday.open" value="07:00"');
@@ -372,7 +348,7 @@ describe.skipIf(!h)("owner pages", () => {
     it("an hours edit: 303 with a notice, stored, recorded, purged, on the public page and in its JSON-LD", async () => {
       const { id, cookie } = await ownedBusiness();
       purges.length = 0;
-      const res = await ownerProfileHandler(deps())(post("/owner/profile", profileFields(), cookie), nextIp());
+      const res = await ownerProfileHandler(deps)(post("/owner/profile", profileFields(), cookie), nextIp());
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toBe(`/owner/profile?saved=${encodeURIComponent(PROFILE_SAVED)}`);
       const stored = (await harness.store.businesses.get(id))!;
@@ -421,7 +397,7 @@ describe.skipIf(!h)("owner pages", () => {
         ).data.map((b) => b.id);
       expect(await openNow()).not.toContain(id);
       const fields = profileFields({ closedHolidays: [], "thursday.open": "09:00", "thursday.close": "17:00" });
-      const res = await ownerProfileHandler(deps())(post("/owner/profile", fields, cookie), nextIp());
+      const res = await ownerProfileHandler(deps)(post("/owner/profile", fields, cookie), nextIp());
       expect(res.status).toBe(303);
       expect((await harness.store.businesses.get(id))!.closedHolidays).toEqual([]);
       expect(await openNow()).toContain(id);
@@ -430,7 +406,7 @@ describe.skipIf(!h)("owner pages", () => {
     it("says by the holiday ticks when holidays cannot close the listing (24/7 or emergency247)", async () => {
       const page = async (over: Parameters<typeof testBusiness>[1]) => {
         const { cookie } = await ownedBusiness(over);
-        const res = await ownerProfileHandler(deps())(getRequest("/owner/profile", { headers: { cookie } }), nextIp());
+        const res = await ownerProfileHandler(deps)(getRequest("/owner/profile", { headers: { cookie } }), nextIp());
         return res.text();
       };
       const allDay = Object.fromEntries(
@@ -448,13 +424,13 @@ describe.skipIf(!h)("owner pages", () => {
       const { id, cookie } = await ownedBusiness({ services });
       const stored = (await harness.store.businesses.get(id))!.services;
       const html = await (
-        await ownerProfileHandler(deps())(getRequest("/owner/profile", { headers: { cookie } }), nextIp())
+        await ownerProfileHandler(deps)(getRequest("/owner/profile", { headers: { cookie } }), nextIp())
       ).text();
       expect(html.match(/value="tree planting"/gi)).toHaveLength(1);
       expect(html).toContain('value="Tree Planting" checked');
       // The form posts the site's services first: the same set in another order is no change.
       const posted = ["Tree Trimming", "Stump Grinding", "Tree Planting"];
-      const res = await ownerProfileHandler(deps())(
+      const res = await ownerProfileHandler(deps)(
         post("/owner/profile", profileFields({ services: posted }), cookie),
         nextIp(),
       );
@@ -463,7 +439,7 @@ describe.skipIf(!h)("owner pages", () => {
       const { items } = await listChanges(harness.store, { businessId: id });
       expect(items).toHaveLength(1);
       expect(Object.keys(items[0]!.after)).not.toContain("services");
-      const again = await ownerProfileHandler(deps())(
+      const again = await ownerProfileHandler(deps)(
         post("/owner/profile", profileFields({ services: posted }), cookie),
         nextIp(),
       );
@@ -473,7 +449,7 @@ describe.skipIf(!h)("owner pages", () => {
     it("shows its own notice after the redirect, never words a crafted link brings", async () => {
       const { cookie } = await ownedBusiness();
       const open = (saved: string) =>
-        ownerProfileHandler(deps())(
+        ownerProfileHandler(deps)(
           getRequest(`/owner/profile?saved=${encodeURIComponent(saved)}`, { headers: { cookie } }),
           nextIp(),
         ).then((r) => r.text());
@@ -484,7 +460,7 @@ describe.skipIf(!h)("owner pages", () => {
     it("invalid hours: 400 with the message by the field, the posted values kept, nothing changed", async () => {
       const { id, cookie } = await ownedBusiness();
       purges.length = 0;
-      const res = await ownerProfileHandler(deps())(
+      const res = await ownerProfileHandler(deps)(
         post("/owner/profile", profileFields({ "tuesday.open": "", description: "Changed?" }), cookie),
         nextIp(),
       );
@@ -502,12 +478,8 @@ describe.skipIf(!h)("owner pages", () => {
 
     it("refuses a post from another site (403) and changes nothing", async () => {
       const { id, cookie } = await ownedBusiness();
-      const req = new Request(`${ORIGIN}/owner/profile`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example", cookie },
-        body: new URLSearchParams(profileFields()).toString(),
-      });
-      const res = await ownerProfileHandler(deps())(req, nextIp());
+      const req = formRequest("/owner/profile", profileFields(), { origin: "https://evil.example", cookie });
+      const res = await ownerProfileHandler(deps)(req, nextIp());
       expect(res.status).toBe(403);
       expect((await harness.store.businesses.get(id))!.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
     });
@@ -523,7 +495,7 @@ describe.skipIf(!h)("owner pages", () => {
       expect((await sharp(jpeg).metadata()).exif).toBeDefined();
       const form = new FormData();
       form.set("photo", new File([new Uint8Array(jpeg)], "oak.jpg", { type: "image/jpeg" }));
-      const res = await ownerPhotosHandler(deps())(postForm("/owner/photos", form, cookie), nextIp());
+      const res = await ownerPhotosHandler(deps)(postForm("/owner/photos", form, cookie), nextIp());
       expect(res.status).toBe(303);
       const stored = (await harness.store.businesses.get(id))!;
       expect(stored.images).toHaveLength(1);
@@ -547,7 +519,7 @@ describe.skipIf(!h)("owner pages", () => {
       const { id, cookie } = await ownedBusiness();
       const form = new FormData();
       form.set("photo", new File(["just some text, not a photo"], "tree.jpg", { type: "image/jpeg" }));
-      const res = await ownerPhotosHandler(deps())(postForm("/owner/photos", form, cookie), nextIp());
+      const res = await ownerPhotosHandler(deps)(postForm("/owner/photos", form, cookie), nextIp());
       expect(res.status).toBe(400);
       expect(await res.text()).toContain(PHOTO_MESSAGES.type);
       expect((await harness.store.businesses.get(id))!.images).toEqual([]);
@@ -557,7 +529,7 @@ describe.skipIf(!h)("owner pages", () => {
       const { id, cookie } = await ownedBusiness({ images: ["/images/a.jpg", "/images/b.jpg"] });
       const form = new FormData();
       form.set("remove", "/images/a.jpg");
-      const res = await ownerPhotosHandler(deps())(postForm("/owner/photos", form, cookie), nextIp());
+      const res = await ownerPhotosHandler(deps)(postForm("/owner/photos", form, cookie), nextIp());
       expect(res.status).toBe(303);
       expect((await harness.store.businesses.get(id))!.images).toEqual(["/images/b.jpg"]);
     });
@@ -573,16 +545,12 @@ describe.skipIf(!h)("owner pages", () => {
   describe("the operator's change history", () => {
     const auth = { authorization: `Bearer ${TOKEN}` };
     const rollback = (id: string, headers: Record<string, string> = auth) =>
-      new Request(`${ORIGIN}/api/admin/changes/${id}/rollback`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...headers },
-        body: "{}",
-      });
+      jsonRequest(`/api/admin/changes/${id}/rollback`, "{}", headers);
 
     it("lists a business's changes with who, when and the fields before and after", async () => {
       const { id, cookie } = await ownedBusiness({ name: "History Oaks" });
-      await ownerProfileHandler(deps())(post("/owner/profile", profileFields(), cookie), nextIp());
-      const res = await adminChangesHandler(deps())(
+      await ownerProfileHandler(deps)(post("/owner/profile", profileFields(), cookie), nextIp());
+      const res = await adminChangesHandler(deps)(
         getRequest(`/api/admin/changes?businessId=${id}`, { headers: auth }),
         nextIp(),
       );
@@ -602,9 +570,9 @@ describe.skipIf(!h)("owner pages", () => {
     it("narrows to one business by its id, its slug or its pasted page address", async () => {
       const { id, cookie } = await ownedBusiness({ name: "Slug Oaks" });
       const { slug } = (await harness.store.businesses.get(id))!;
-      await ownerProfileHandler(deps())(post("/owner/profile", profileFields(), cookie), nextIp());
+      await ownerProfileHandler(deps)(post("/owner/profile", profileFields(), cookie), nextIp());
       const listed = async (ref: string) => {
-        const res = await adminChangesHandler(deps())(
+        const res = await adminChangesHandler(deps)(
           getRequest(`/api/admin/changes?businessId=${encodeURIComponent(ref)}`, { headers: auth }),
           nextIp(),
         );
@@ -621,7 +589,7 @@ describe.skipIf(!h)("owner pages", () => {
       ])
         expect(await listed(ref), ref).toEqual([id]);
       expect(await listed("no-such-business")).toEqual([]);
-      const bad = await adminChangesHandler(deps())(
+      const bad = await adminChangesHandler(deps)(
         getRequest(`/api/admin/changes?businessId=${encodeURIComponent("javascript:alert(1)")}`, { headers: auth }),
         nextIp(),
       );
@@ -629,23 +597,23 @@ describe.skipIf(!h)("owner pages", () => {
     });
 
     it("needs the operator token (401) and refuses a bad query (400)", async () => {
-      const res = await adminChangesHandler(deps())(getRequest("/api/admin/changes"), nextIp());
+      const res = await adminChangesHandler(deps)(getRequest("/api/admin/changes"), nextIp());
       expect(res.status).toBe(401);
-      const bad = await adminChangesHandler(deps())(
+      const bad = await adminChangesHandler(deps)(
         getRequest("/api/admin/changes?limit=0", { headers: auth }),
         nextIp(),
       );
       expect(bad.status).toBe(400);
-      const nobody = await adminRollbackHandler(deps())(rollback("ch_abc0123456789a", {}), nextIp());
+      const nobody = await adminRollbackHandler(deps)(rollback("ch_abc0123456789a", {}), nextIp());
       expect(nobody.status).toBe(401);
     });
 
     it("rollback restores the old hours on the public page, is itself recorded, and a second one has nothing to do", async () => {
       const { id, cookie } = await ownedBusiness();
-      await ownerProfileHandler(deps())(post("/owner/profile", profileFields(), cookie), nextIp());
+      await ownerProfileHandler(deps)(post("/owner/profile", profileFields(), cookie), nextIp());
       const [change] = (await listChanges(harness.store, { businessId: id })).items;
       purges.length = 0;
-      const res = await adminRollbackHandler(deps())(rollback(change!.id), nextIp());
+      const res = await adminRollbackHandler(deps)(rollback(change!.id), nextIp());
       expect(res.status).toBe(201);
       const { data } = (await res.json()) as { data: { revertOf: string; actor: unknown; summary: string } };
       expect(data).toMatchObject({
@@ -661,13 +629,13 @@ describe.skipIf(!h)("owner pages", () => {
       const { page } = await loadBusinessPage(harness.store, stored.slug);
       expect(page!.business.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
       expect((await listChanges(harness.store, { businessId: id })).total).toBe(2);
-      const again = await adminRollbackHandler(deps())(rollback(change!.id), nextIp());
+      const again = await adminRollbackHandler(deps)(rollback(change!.id), nextIp());
       expect(again.status).toBe(409);
       expect(((await again.json()) as { error: string }).error).toBe(NOTHING_TO_ROLL_BACK);
     });
 
     it("an unknown change is 404", async () => {
-      const res = await adminRollbackHandler(deps())(rollback("ch_zzzzzz0123456789"), nextIp());
+      const res = await adminRollbackHandler(deps)(rollback("ch_zzzzzz0123456789"), nextIp());
       expect(res.status).toBe(404);
       expect(((await res.json()) as { error: string }).error).toBe(CHANGE_NOT_FOUND);
     });

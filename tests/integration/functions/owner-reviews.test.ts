@@ -3,22 +3,23 @@
  * reviews with their reply forms, a reply posted without JavaScript (form post, 303 back
  * with a notice) that the public page data and the reviews JSON carry on the next request,
  * an edit marked edited, and the refusals: no session, another business's review, an empty
- * reply, a hidden review. The owner's session is made directly (addOwner + createOwnerSession).
+ * reply, a hidden review. The owner's session is made directly (ownedBusiness).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadBusinessPage } from "../../../netlify/lib/directory-page.ts";
 import { reviewsHandler } from "../../../netlify/lib/directory.ts";
 import { ownerReviewsHandler } from "../../../netlify/lib/owners/reviews.ts";
-import { addOwner, createOwnerSession } from "../../../netlify/lib/owners/session.ts";
 import type { Review } from "../../../src/lib/schemas/business.ts";
 import { REPLY_MESSAGES } from "../../../src/lib/schemas/reply.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import {
   ORIGIN,
+  directoryDeps,
   formRequest,
   functionsHarness,
   getRequest,
   nextIp,
+  ownedBusiness,
   testBusiness,
   validReview,
 } from "../../helpers/functions.ts";
@@ -35,22 +36,22 @@ const T0 = Date.parse("2026-11-01T09:00:00Z");
 describe.skipIf(!h)("/owner/reviews", () => {
   const store = h!.store;
   let clock = T0;
-  const purges: string[][] = [];
-  const handler = ownerReviewsHandler({
-    store: () => store,
-    env,
-    now: () => clock,
-    purge: async (tags) => {
-      purges.push(tags);
-    },
-  });
+  const deps = directoryDeps(h!, { env, now: () => clock });
+  const { purges } = deps;
+  const handler = ownerReviewsHandler(deps);
   let cookie = "";
   let mine: Review;
   let second: Review;
   let theirs: Review;
 
   beforeAll(async () => {
-    await store.businesses.upsert(testBusiness("own-1", { name: "Oak & Sons <Trees>", slug: "oak-and-sons" }));
+    ({ cookie } = await ownedBusiness(
+      store,
+      env,
+      "own-1",
+      { name: "Oak & Sons <Trees>", slug: "oak-and-sons" },
+      { email: "owner@oak.example", now: T0 },
+    ));
     await store.businesses.upsert(testBusiness("own-2", { slug: "someone-else" }));
     mine = await store.reviews.add(
       "own-1",
@@ -59,9 +60,6 @@ describe.skipIf(!h)("/owner/reviews", () => {
     );
     second = await store.reviews.add("own-1", validReview(), { createdAt: "2026-10-05T12:00:00Z", isVerified: true });
     theirs = await store.reviews.add("own-2", validReview(), { createdAt: "2026-10-02T12:00:00Z" });
-    await addOwner(store, "own-1", "owner@oak.example", "email", T0);
-    const made = await createOwnerSession(store, env, { businessId: "own-1", email: "owner@oak.example" }, T0);
-    cookie = made.setCookie.split(";")[0]!;
   });
 
   const get = (path = "/owner/reviews", headers: Record<string, string> = { cookie }) =>

@@ -11,28 +11,14 @@ import {
   listChanges,
   rollbackChange,
 } from "../../../netlify/lib/owners/changes.ts";
-import type { BusinessInput } from "../../../src/lib/schemas/business.ts";
+import { testBusiness } from "../../helpers/functions.ts";
 import { deleteKeysWithPrefix, resolveTestRedisUrl, uniquePrefix } from "../../helpers/redis.ts";
 
 const url = await resolveTestRedisUrl();
 const T0 = Date.parse("2026-11-28T15:00:00Z");
 
-const base = (id: string): BusinessInput => ({
-  id,
-  name: `Change Test ${id}`,
-  slug: `change-test-${id}`,
-  description: "Pruning and removals.",
-  city: "Austin",
-  zipCode: "78701",
-  address: "1 Main St",
-  phone: "(512) 555-0100",
-  isFeatured: false,
-  services: ["Tree Removal"],
-  specialties: [],
-  serviceAreas: ["Austin"],
-  businessHours: { monday: "7:00 AM - 6:00 PM" },
-  yearsInBusiness: 5,
-});
+/** A business whose Monday hours the first test changes. */
+const base = (id: string) => testBusiness(id, { businessHours: { monday: "7:00 AM - 6:00 PM" } });
 
 describe.skipIf(!url)("listing changes", () => {
   let store: Store;
