@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { storeOptionsFromEnv, createStore } from "../../netlify/lib/store/index.ts";
 import { embeddedFileFromEnv } from "../../netlify/lib/store/local.ts";
-import { portableScript } from "../../netlify/lib/store/transports/scripts.ts";
+import { portableScript } from "../../netlify/lib/store/transports/lua-registry.ts";
 import { toRestValue } from "../../netlify/lib/store/transports/requester.ts";
 import { indexTerms, queryTerms } from "../../netlify/lib/store/text.ts";
 

@@ -18,7 +18,7 @@ import { isPending, type Message } from "../../../src/lib/schemas/message.ts";
 import { env as currentEnv, type Env } from "../../../src/lib/env.ts";
 import type { Store } from "../store/index.ts";
 import { keyspace } from "../store/keys.ts";
-import { CLAIM_OUTBOX } from "../store/scripts.ts";
+import { CLAIM_OUTBOX } from "../store/lua.ts";
 import { composeMessages, undeliverableMessages, type ChannelSetup } from "../delivery/compose.ts";
 import { signerFor } from "../delivery/signing.ts";
 import { DeliveryError, sendEmail, sendSms, sendWebhook, type EmailProvider, type SmsProvider } from "./channels.ts";

@@ -12,7 +12,7 @@ import type { Claim } from "../../../src/lib/owners.ts";
 export type { Claim };
 import { asJson, asNumber, asString } from "../store/decode.ts";
 import { keyspace } from "../store/keys.ts";
-import { SETTLE_CLAIM } from "../store/scripts.ts";
+import { SETTLE_CLAIM } from "../store/lua.ts";
 import type { Store } from "../store/index.ts";
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";

@@ -23,7 +23,7 @@ import {
 import { asJson, asNumber, asString } from "../store/decode.ts";
 import { keyspace } from "../store/keys.ts";
 import { lockout } from "../lockout.ts";
-import { TAKE_ONCE, TRY_CODE } from "../store/scripts.ts";
+import { TAKE_ONCE, TRY_CODE } from "../store/lua.ts";
 import type { Store } from "../store/index.ts";
 import type { OwnerVia } from "./session.ts";
 

@@ -3,7 +3,7 @@
  * uses the same number so any of them can be paged with ZRANGE ... REV. City-banded sets add
  * rank * CITY_BAND so one set answers "this city" with a score range.
  *
- * The Lua scripts in scripts.ts compute the same numbers; keep the two in step.
+ * The Lua scripts in lua.ts compute the same numbers; keep the two in step.
  */
 import { METROS, type MetroName } from "../../../src/lib/options.ts";
 

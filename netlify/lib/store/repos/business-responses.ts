@@ -9,7 +9,7 @@ import { MIN_RESPONSE_SAMPLES, RESPONSE_SAMPLE_LIMIT } from "../../../../src/lib
 import type { Business } from "../../../../src/lib/schemas/business.ts";
 import { asNumber, asString } from "../decode.ts";
 import type { Keys } from "../keys.ts";
-import { RECORD_RESPONSE } from "../scripts.ts";
+import { RECORD_RESPONSE } from "../lua.ts";
 
 /** A sample longer than this (a year of minutes) is stored as this: keeps Lua's numbers whole and short. */
 export const MAX_RESPONSE_MINUTES = 525_600;

@@ -8,7 +8,7 @@ import { asJson, asString } from "../decode.ts";
 import { ConflictError } from "../errors.ts";
 import type { Keys } from "../keys.ts";
 import { CITY_BAND, cityRank, orderScore } from "../score.ts";
-import { UPSERT_BUSINESS } from "../scripts.ts";
+import { UPSERT_BUSINESS } from "../lua.ts";
 import { indexTerms } from "../text.ts";
 import { writeNear, type NearState } from "./business-near.ts";
 

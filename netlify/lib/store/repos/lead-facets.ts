@@ -12,7 +12,7 @@ import { asJson, asNumber, asString } from "../decode.ts";
 import { isTimeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
 import { matchesSearch } from "../search-text.ts";
-import { SET_LEAD_FACETS } from "../scripts.ts";
+import { SET_LEAD_FACETS } from "../lua.ts";
 import type { LeadPage } from "./leads.ts";
 
 /**

@@ -19,7 +19,7 @@ import { asJson, asString } from "../decode.ts";
 import { timeId, isTimeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
 import { IdempotencyConflictError } from "../errors.ts";
-import { MUTATE_LEAD, SET_LEAD_FACETS } from "../scripts.ts";
+import { MUTATE_LEAD, SET_LEAD_FACETS } from "../lua.ts";
 import { newReference } from "../reference.ts";
 import { facetArgs, facetKeys, leadFacets, queueNewLeadFacets, type LeadFilter } from "./lead-facets.ts";
 

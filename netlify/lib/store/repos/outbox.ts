@@ -8,7 +8,7 @@ import type { Redis } from "@upstash/redis";
 import { OutboxItem } from "../../../../src/lib/schemas/outbox.ts";
 import { asJson, asNumber, asString } from "../decode.ts";
 import type { Keys } from "../keys.ts";
-import { CLAIM_OUTBOX, CLAIM_OUTBOX_ITEM, SETTLE_OUTBOX_ITEM } from "../scripts.ts";
+import { CLAIM_OUTBOX, CLAIM_OUTBOX_ITEM, SETTLE_OUTBOX_ITEM } from "../lua.ts";
 
 export interface OutboxRepository {
   /** Undelivered items, soonest next attempt first. */

@@ -13,7 +13,7 @@ import { asJson, asNumber, asString, pairs } from "../decode.ts";
 import { NotFoundError, ReviewEmailTakenError, ReviewHiddenError } from "../errors.ts";
 import { timeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
-import { ADD_REVIEW, MODERATE_REVIEW, REWRITE_REVIEW } from "../scripts.ts";
+import { ADD_REVIEW, MODERATE_REVIEW, REWRITE_REVIEW } from "../lua.ts";
 
 export interface AddReviewOptions {
   /** Fixed id (seeding); re-adding an existing id is a no-op that returns the stored review. */

@@ -5,7 +5,7 @@
  * HGETALL as a flat array) and per-command errors inside pipelines and MULTI/EXEC.
  */
 import type { Requester, UpstashRequest, UpstashResponse } from "@upstash/redis";
-import { ScriptRegistry } from "./scripts.ts";
+import { ScriptRegistry } from "./lua-registry.ts";
 
 export type Reply = { result?: unknown; error?: string };
 
