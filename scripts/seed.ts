@@ -20,7 +20,7 @@ try {
   const items = readSeedFile(file);
   const started = performance.now();
   const report = await store.batch(() => seedDirectory(store, items));
-  await store.redis.hset(`${store.prefix}meta`, { seededAt: new Date().toISOString(), seededFrom: file });
+  await store.meta.seeded(file);
   // Directory pages are cached at Netlify's CDN until purged (docs/directory-pages.md); every
   // one carries the directory tag. Outside Netlify this needs SITE_ID and a token.
   const token = config.NETLIFY_PURGE_API_TOKEN ?? config.NETLIFY_AUTH_TOKEN;

@@ -13,7 +13,6 @@ import { toListBusiness, type ListBusiness, type ListPage } from "../../src/lib/
 import { DIRECTORY_TAG, FEATURED_LIMIT, businessTag } from "./directory.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { localTime, nextOpenStateChange } from "../../src/lib/hours.ts";
-import { keyspace } from "./store/keys.ts";
 import { withRoundTrips } from "./store/round-trips.ts";
 import type { Store } from "./store/index.ts";
 
@@ -21,8 +20,6 @@ import type { Store } from "./store/index.ts";
 export const REVIEWS_ON_PAGE = 20;
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000;
-/** Slugs read per pipeline while listing a sitemap file (bounded request size on Upstash). */
-const SITEMAP_BATCH = 2_000;
 
 /** The longest a page stays in the CDN without a purge. */
 export const PAGE_MAX_AGE_SECONDS = 3600;
@@ -230,17 +227,8 @@ export function sitemapFileCount(total: number, perFile = SITEMAP_MAX_URLS): num
 }
 
 /** The business slugs of directory sitemap file `index` (0-based), in directory order. */
-export async function sitemapSlugs(store: Store, index: number, perFile = SITEMAP_MAX_URLS): Promise<string[]> {
-  const keys = keyspace(store.prefix);
-  const start = index * perFile;
-  const ids = (await store.redis.zrange<unknown[]>(keys.all, start, start + perFile - 1, { rev: true })).map(String);
-  const slugs: string[] = [];
-  for (let i = 0; i < ids.length; i += SITEMAP_BATCH) {
-    const p = store.redis.pipeline();
-    for (const id of ids.slice(i, i + SITEMAP_BATCH)) p.hget(keys.business(id), "slug");
-    for (const slug of await p.exec<unknown[]>()) if (typeof slug === "string" && slug) slugs.push(slug);
-  }
-  return slugs;
+export function sitemapSlugs(store: Store, index: number, perFile = SITEMAP_MAX_URLS): Promise<string[]> {
+  return store.businesses.slugs(index * perFile, perFile);
 }
 
 const xmlEscape = (s: string) =>

@@ -46,7 +46,6 @@ import {
   type FunctionContext,
 } from "./http.ts";
 import { parseQuery } from "./query.ts";
-import { keyspace } from "./store/keys.ts";
 import { isNotFound, type Store } from "./store/index.ts";
 import { ReviewEmailTakenError } from "./store/errors.ts";
 import { htmlResponse } from "./http-responses.ts";
@@ -104,12 +103,8 @@ async function businessReviewRate(
 ): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
   if (perHour <= 0) return { ok: true };
   const hour = Math.floor(now / 3_600_000);
-  const key = `${store.prefix}ratelimit:review-business:${businessId}:${hour}`;
   try {
-    const count = await store.redis.incr(key);
-    // The window's key names its hour, so a missed expiry only leaves a stale counter behind.
-    if (count === 1) await store.redis.expire(key, 3_700);
-    if (Number(count) <= perHour) return { ok: true };
+    if ((await store.rateLimits.reviewsThisHour(businessId, now)) <= perHour) return { ok: true };
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(((hour + 1) * 3_600_000 - now) / 1000)) };
   } catch (error) {
     console.warn(`[ratelimit] review-business: limiter unavailable, allowing request (${errorName(error)})`);
@@ -226,12 +221,11 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     const query = parseQuery(ReviewsQuery, req);
     if (!query.ok) return badQuery(query.fields);
     const { limit, offset } = query.data;
-    // The repository lists but does not count; a ZCARD of its date index is exact and O(1).
-    // (reviewCount can differ: a seeded aggregate may stand for reviews that were never stored.)
-    const byDate = keyspace(store.prefix).reviewsByDate(id);
+    // The stored reviews' count, not reviewCount: a seeded aggregate may stand for reviews that
+    // were never stored.
     try {
       const [business, reviews, total] = await storeCall(() =>
-        Promise.all([store.businesses.get(id), store.reviews.list(id, { limit, offset }), store.redis.zcard(byDate)]),
+        Promise.all([store.businesses.get(id), store.reviews.list(id, { limit, offset }), store.reviews.count(id)]),
       );
       if (!business) return notFound();
       const data: PublicReview[] = reviews.map(toPublicReview);

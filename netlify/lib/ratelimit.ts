@@ -1,44 +1,17 @@
 /**
- * Per-IP sliding-window limits for the public POST endpoints, kept in the same Redis as
- * the data (under `${prefix}ratelimit:`) so every function instance shares one count.
+ * Per-IP sliding-window limits for the public POST endpoints, counted by the store
+ * (repos/rate-limits.ts) so every function instance shares one count.
  *
  * Each endpoint passes its allowance from the configuration (env.ts: RATE_LIMIT_PER_MINUTE
  * and the chat's and admin's own); 0 turns the limiter off, e.g. for load tests.
  */
-import { Ratelimit } from "@upstash/ratelimit";
 import { HttpError } from "./http-responses.ts";
 import type { Store } from "./store/index.ts";
 
 /** The 429 message of every public endpoint. */
 export const RATE_LIMIT_ERROR = "Too many requests. Please wait a minute and try again.";
-/** A hung store must not hold a visitor's submission hostage; after this we let it through. */
-const LIMITER_TIMEOUT_MS = 1_000;
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
-
-// One limiter per (client, allowance): each keeps an in-memory cache of blocked callers,
-// which only stays correct if it is reused across requests of the same instance.
-const limiters = new WeakMap<object, Map<string, Ratelimit>>();
-
-function limiterFor(store: Store, perMinute: number): Ratelimit {
-  let byLimit = limiters.get(store.redis);
-  if (!byLimit) limiters.set(store.redis, (byLimit = new Map()));
-  const cacheKey = `${store.prefix}|${perMinute}`;
-  let limiter = byLimit.get(cacheKey);
-  if (!limiter) {
-    limiter = new Ratelimit({
-      redis: store.redis,
-      limiter: Ratelimit.slidingWindow(perMinute, "1 m"),
-      prefix: `${store.prefix}ratelimit`,
-      timeout: LIMITER_TIMEOUT_MS,
-      analytics: false,
-      // Visitor traffic is nobody else's business.
-      enableTelemetry: false,
-    });
-    byLimit.set(cacheKey, limiter);
-  }
-  return limiter;
-}
 
 /**
  * Counts one request from `ip` against `endpoint`. Fails open: if the store cannot answer,
@@ -59,7 +32,7 @@ export async function checkRateLimit(
     return { ok: true };
   }
   try {
-    const result = await limiterFor(store, perMinute).limit(`${endpoint}:${ip}`);
+    const result = await store.rateLimits.perMinute(`${endpoint}:${ip}`, perMinute);
     if (result.success) return { ok: true };
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((result.reset - now()) / 1000)) };
   } catch (error) {

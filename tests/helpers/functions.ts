@@ -158,6 +158,7 @@ export function deadStore(alive: Store): Store {
   const fail = async () => {
     throw new Error("connection refused");
   };
+  const dead = <T extends object>(repo: T) => Object.fromEntries(Object.keys(repo).map((name) => [name, fail])) as T;
   const deadRedis = new Proxy(alive.redis, {
     get(target, prop) {
       const value = Reflect.get(target, prop);
@@ -169,20 +170,20 @@ export function deadStore(alive: Store): Store {
     ...alive,
     redis: deadRedis,
     ping: async () => false,
-    leads: {
-      create: fail,
-      get: fail,
-      list: fail,
-      search: fail,
-      find: fail,
-      overview: fail,
-      update: fail,
-      mutate: fail,
-      clockDue: fail,
-      byReference: fail,
-    },
-    messages: { ensure: fail, get: fail, getMany: fail, forLead: fail, update: fail, list: fail },
+    leads: dead(alive.leads),
+    messages: dead(alive.messages),
     businesses: { ...alive.businesses, list: fail },
+    owners: dead(alive.owners),
+    ownerSessions: dead(alive.ownerSessions),
+    ownerSignIns: dead(alive.ownerSignIns),
+    claims: dead(alive.claims),
+    changes: dead(alive.changes),
+    credentialChecks: dead(alive.credentialChecks),
+    businessLeads: dead(alive.businessLeads),
+    lockouts: dead(alive.lockouts),
+    rateLimits: dead(alive.rateLimits),
+    chatBudget: dead(alive.chatBudget),
+    meta: dead(alive.meta),
   } as Store;
 }
 

@@ -47,7 +47,7 @@ export function bearerToken(req: Request): string | null {
 }
 
 const adminLockout = lockout({
-  key: (keys, client) => keys.adminFailures(client),
+  scope: "admin",
   max: MAX_FAILURES,
   seconds: LOCKOUT_SECONDS,
 });

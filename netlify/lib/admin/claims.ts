@@ -26,9 +26,7 @@ import { zipPoint } from "../../../src/lib/geo/places.ts";
 import type { Business, BusinessInput } from "../../../src/lib/schemas/business.ts";
 import { DIRECTORY_TAG, businessTag, netlifyPurge, purgeQuietly } from "../directory.ts";
 import { afterResponse, endpoint, jsonError, jsonResponse, storeCall, type Endpoint } from "../http.ts";
-import { keyspace } from "../store/keys.ts";
 import type { Store } from "../store/index.ts";
-import { getClaim, listClaims, settleClaim } from "../owners/claims.ts";
 import { refusedEmail } from "../owners/notices.ts";
 import { addOwner, removeOwner } from "../owners/session.ts";
 import { sendSignInLink } from "../owners/sign-in.ts";
@@ -97,10 +95,8 @@ export async function businessFromClaim(store: Store, claim: Claim): Promise<Bus
 export function adminClaimsHandler(deps: AdminDeps = {}): Endpoint {
   return endpoint(adminSpec("claims", ["GET"]), deps, async ({ req, store }) => {
     const { status, offset, limit } = readQuery(AdminClaimsQuery, req);
-    const { items, total } = await storeCall(() => listClaims(store, { status, offset, limit }));
-    const pending =
-      status === "pending" ? total : await storeCall(() => store.redis.zcard(keyspace(store.prefix).claimsPending));
-    const reply: AdminClaimsReply = { data: items, total, pending: Number(pending) };
+    const { items, total, pending } = await storeCall(() => store.claims.list({ status, offset, limit }));
+    const reply: AdminClaimsReply = { data: items, total, pending };
     return jsonResponse(reply);
   });
 }
@@ -114,7 +110,7 @@ export function adminClaimHandler(deps: AdminDeps = {}): Endpoint {
   };
   return endpoint(spec, deps, async ({ store, env, now, params: { id }, body, context }) => {
     const { decision, reason } = readPatch(ClaimDecision, body);
-    const claim = await storeCall(() => getClaim(store, id));
+    const claim = await storeCall(() => store.claims.get(id));
     if (!claim) return jsonError(404, OWNER_MESSAGES.claimNotFound);
     const at = now();
     const decidedAt = new Date(at).toISOString();
@@ -126,7 +122,7 @@ export function adminClaimHandler(deps: AdminDeps = {}): Endpoint {
       const businessId = claim.businessId;
       await storeCall(() => removeOwner(store, businessId, claim.claimant.email));
       const revoked: Claim = { ...claim, status: "revoked", reason: reason!, decidedAt };
-      if (!(await storeCall(() => settleClaim(store, claim, revoked))))
+      if (!(await storeCall(() => store.claims.settle(claim, revoked))))
         return jsonError(409, OWNER_MESSAGES.claimDecided);
       console.info(`[admin] claim ${claim.id}: owner removed from ${businessId}`);
       const reply: AdminClaimReply = { data: revoked };
@@ -138,7 +134,7 @@ export function adminClaimHandler(deps: AdminDeps = {}): Endpoint {
 
     if (decision === "refuse") {
       const refused: Claim = { ...claim, status: "refused", reason: reason!, decidedAt };
-      if (!(await storeCall(() => settleClaim(store, claim, refused))))
+      if (!(await storeCall(() => store.claims.settle(claim, refused))))
         return jsonError(409, OWNER_MESSAGES.claimDecided);
       const email = refusedEmail(
         {
@@ -175,7 +171,7 @@ export function adminClaimHandler(deps: AdminDeps = {}): Endpoint {
       ...(reason ? { reason } : {}),
       decidedAt,
     };
-    if (!(await storeCall(() => settleClaim(store, claim, approved))))
+    if (!(await storeCall(() => store.claims.settle(claim, approved))))
       return jsonError(409, OWNER_MESSAGES.claimDecided);
     if (claim.kind === "add") await afterResponse(context, purgeQuietly(purge, [DIRECTORY_TAG, businessTag(biz.id)]));
     await storeCall(() =>

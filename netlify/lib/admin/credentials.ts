@@ -26,9 +26,6 @@ import { BUSINESS_NOT_FOUND } from "../../../src/lib/directory.ts";
 import { netlifyPurge } from "../directory.ts";
 import { HttpError, endpoint, jsonError, jsonResponse, storeCall, type Endpoint } from "../http.ts";
 import { applyListingChange } from "../owners/changes.ts";
-import { pairs } from "../store/decode.ts";
-import { keyspace } from "../store/keys.ts";
-import type { Store } from "../store/index.ts";
 import { ADMIN_QUERY_ERROR, adminSpec, type AdminDeps } from "./handlers.ts";
 
 export const CREDENTIALS_ROUTE = "/api/admin/credentials/:businessId";
@@ -49,22 +46,11 @@ function itemOf(b: Business, waitingSince: number | null): AdminCredentialItem {
   };
 }
 
-async function waitingSince(store: Store, id: string): Promise<number | null> {
-  const score = await store.redis.zscore(keyspace(store.prefix).credentialsPending, id);
-  return score === null || score === undefined ? null : Number(score);
-}
-
 /** GET /api/admin/credentials -> the businesses waiting for a check, longest waiting first. */
 export function adminCredentialsHandler(deps: AdminDeps = {}): Endpoint {
   return endpoint(adminSpec("credentials", ["GET"]), deps, async ({ store }) => {
-    const key = keyspace(store.prefix).credentialsPending;
-    const [entries, pending] = await storeCall(() =>
-      Promise.all([
-        store.redis.zrange<unknown[]>(key, 0, CREDENTIALS_PAGE - 1, { withScores: true }),
-        store.redis.zcard(key),
-      ]),
-    );
-    const since = new Map(pairs(entries));
+    const { entries, total: pending } = await storeCall(() => store.credentialChecks.waiting(CREDENTIALS_PAGE));
+    const since = new Map(entries);
     const businesses = await storeCall(() => store.businesses.getMany([...since.keys()]));
     const reply: AdminCredentialsReply = {
       data: businesses.map((b) => itemOf(b, since.get(b.id) ?? null)),
@@ -119,7 +105,7 @@ export function adminCredentialHandler(deps: AdminDeps = {}): Endpoint {
       ),
     );
     console.info(`[admin] credentials of ${businessId}: ${said.join(", ")}; waiting=${needsCheck(saved.credentials)}`);
-    const since = await storeCall(() => waitingSince(store, businessId));
+    const since = await storeCall(() => store.credentialChecks.waitingSince(businessId));
     return jsonResponse({ data: itemOf(saved, since) });
   });
 }

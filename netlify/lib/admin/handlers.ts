@@ -27,7 +27,6 @@ import {
 } from "../../../src/lib/admin.ts";
 import type { Env } from "../../../src/lib/env.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
-import { LEAD_TYPES, type LeadType } from "../../../src/lib/schemas/lead.ts";
 import { DIRECTORY_TAG, businessTag, netlifyPurge, purgeQuietly, type DirectoryDeps } from "../directory.ts";
 import {
   BASE_HEADERS,
@@ -50,7 +49,6 @@ import { signerFor } from "../delivery/signing.ts";
 import { channelsOf, drainOutbox, notifyConfig, type NotifyConfig, type NotifyDeps } from "../notify/index.ts";
 import { parseQuery } from "../query.ts";
 import { enforceRateLimit } from "../ratelimit.ts";
-import { keyspace } from "../store/keys.ts";
 import type { Store } from "../store/index.ts";
 import { ADMIN_HEADERS, authorize } from "./auth.ts";
 import { csvHeader, csvRows } from "./csv.ts";
@@ -110,19 +108,6 @@ export function readPatch<S extends z.ZodType>(schema: S, body: { value: unknown
   return parsed.data;
 }
 
-/** Leads per type (and all), for the tab badges: one pipeline of ZCARDs. */
-async function leadCounts(store: Store): Promise<Record<LeadType | "all", number>> {
-  const keys = keyspace(store.prefix);
-  const p = store.redis.pipeline();
-  for (const type of LEAD_TYPES) p.zcard(keys.leadsByType(type));
-  p.zcard(keys.leadsAll);
-  const counts = await p.exec<number[]>();
-  return Object.fromEntries([...LEAD_TYPES, "all"].map((t, i) => [t, Number(counts[i] ?? 0)])) as Record<
-    LeadType | "all",
-    number
-  >;
-}
-
 // ---------------------------------------------------------------------------------------
 // Leads
 
@@ -136,7 +121,7 @@ export function adminLeadsHandler(deps: AdminDeps = {}): AdminHandler {
     const [page, counts, overview] = await storeCall(() =>
       Promise.all([
         store.leads.find({ type, status, urgency, q }, { cursor, limit }),
-        leadCounts(store),
+        store.leads.counts(),
         store.leads.overview(PINNED_EMERGENCIES),
       ]),
     );

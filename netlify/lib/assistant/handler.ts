@@ -38,7 +38,7 @@ import {
   type Env,
 } from "../http.ts";
 import { problemPages } from "../pages.ts";
-import { redisTokenBudget, type TokenBudget } from "./budget.ts";
+import { storeTokenBudget, type TokenBudget } from "./budget.ts";
 import { CHAT_BODY_LIMIT, trimHistory } from "./caps.ts";
 import { askClaude, createClaudeClient, type NoAnswer } from "./claude.ts";
 import { fallbackReply } from "./fallback.ts";
@@ -119,7 +119,7 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     if (!client) return fallback("no-api-key");
     if (!store) return fallback("store-unavailable");
 
-    const budget: TokenBudget = redisTokenBudget(store.redis, store.prefix, env.CHAT_DAILY_TOKEN_BUDGET, now, {
+    const budget: TokenBudget = storeTokenBudget(store, env.CHAT_DAILY_TOKEN_BUDGET, now, {
       client: clientIp(req, context),
       share: env.CHAT_CLIENT_BUDGET_PERCENT / 100,
     });

@@ -13,7 +13,6 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { env as currentEnv, type Env } from "../../../src/lib/env.ts";
-import { keyspace } from "../store/keys.ts";
 import type { Store } from "../store/index.ts";
 
 /** Characters of base64url HMAC kept: 132 bits. */
@@ -96,10 +95,8 @@ export function linkSecret(store: Store, env: Env = currentEnv()): Promise<strin
   let secret = cached.get(cacheKey);
   if (!secret) {
     secret = (async () => {
-      const meta = keyspace(store.prefix).meta;
-      await store.redis.hsetnx(meta, "linkSecret", randomBytes(32).toString("base64url"));
-      const value = await store.redis.hget<string>(meta, "linkSecret");
-      if (typeof value !== "string" || value.length < MIN_SECRET_LENGTH) throw new Error("link secret unreadable");
+      const value = await store.meta.linkSecret(randomBytes(32).toString("base64url"));
+      if (value === null || value.length < MIN_SECRET_LENGTH) throw new Error("link secret unreadable");
       return value;
     })();
     // A failed read is not remembered: the next request tries again.

@@ -4,56 +4,22 @@
  * the fields before and after, and purges the business's cached pages, so the public page
  * shows it on the next request and /admin can see and undo it.
  */
+import { randomBytes } from "node:crypto";
 import { needsCheck } from "../../../src/lib/credentials.ts";
+import {
+  OWNER_FIELDS,
+  type ChangeActor,
+  type ListingChange,
+  type ListingPatch,
+  type OwnerField,
+} from "../../../src/lib/owner-records.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { DIRECTORY_TAG, businessTag, purgeQuietly, type Purge } from "../directory.ts";
-import { asJson } from "../store/decode.ts";
 import { NotFoundError } from "../store/errors.ts";
-import { keyspace } from "../store/keys.ts";
 import type { Store } from "../store/index.ts";
-import { randomBytes } from "node:crypto";
 
-/** The fields an owner may change (everything else is the operator's, or derived). */
-export const OWNER_FIELDS = [
-  "description",
-  "services",
-  "serviceAreas",
-  "businessHours",
-  "closedHolidays",
-  "closedDates",
-  "images",
-  "website",
-  "phone",
-  "credentials",
-  // The operator's old free text: the owner's credentials form clears it when a structured
-  // licence or insurance replaces it, so the clearing is in the history and can be rolled back.
-  "licenseNumber",
-  "insuranceDetails",
-] as const satisfies readonly (keyof Business)[];
-export type OwnerField = (typeof OWNER_FIELDS)[number];
-export type ListingPatch = { [K in OwnerField]?: Business[K] | null };
-
-/** Who made a change: an owner (by e-mail) or the operator. */
-export type ChangeActor = { kind: "owner"; email: string } | { kind: "operator" };
-
-export interface ListingChange {
-  id: string;
-  businessId: string;
-  /** ISO. */
-  at: string;
-  actor: ChangeActor;
-  /** One line for the history, e.g. "Hours and holiday closures". */
-  summary: string;
-  /** The changed fields as they were (null = absent). */
-  before: ListingPatch;
-  /** The changed fields as they are now (null = absent). */
-  after: ListingPatch;
-  /** The change this one undid (a rollback). */
-  revertOf?: string;
-}
-
-/** Changes kept per business; the oldest go first. */
-export const CHANGES_KEPT = 200;
+export { CHANGES_KEPT } from "../store/repos/listing-changes.ts";
+export { OWNER_FIELDS, type ChangeActor, type ListingChange, type ListingPatch, type OwnerField };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -105,59 +71,21 @@ export async function applyListingChange(
     after,
     ...(input.revertOf ? { revertOf: input.revertOf } : {}),
   };
-  const keys = keyspace(store.prefix);
-  const tx = store.redis.multi();
-  tx.set(keys.change(change.id), JSON.stringify(change));
-  tx.zadd(keys.businessChanges(business.id), { score: at.getTime(), member: change.id });
-  tx.zadd(keys.changes, { score: at.getTime(), member: change.id });
   // The operator's credentials queue follows every change to them: an owner's edit, the
   // operator's check or rejection, a rollback of either.
-  if ("credentials" in after) {
-    if (needsCheck(business.credentials))
-      tx.zadd(keys.credentialsPending, { nx: true }, { score: at.getTime(), member: business.id });
-    else tx.zrem(keys.credentialsPending, business.id);
-  }
-  tx.zcard(keys.businessChanges(business.id));
-  const replies = await tx.exec<unknown[]>();
-  // Trimming reads the oldest only once the history is over its length.
-  if (Number(replies.at(-1)) > CHANGES_KEPT) await trim(store, business.id);
+  const credentials = "credentials" in after ? (needsCheck(business.credentials) ? "waiting" : "settled") : undefined;
+  await store.changes.record(change, { credentials });
   await purgeQuietly(purge, [DIRECTORY_TAG, businessTag(business.id)]);
   return { business, change };
 }
 
-/** Keeps the newest CHANGES_KEPT of a business. */
-async function trim(store: Store, businessId: string) {
-  const keys = keyspace(store.prefix);
-  const old = await store.redis.zrange<string[]>(keys.businessChanges(businessId), 0, -(CHANGES_KEPT + 1));
-  if (old.length === 0) return;
-  const tx = store.redis.multi();
-  tx.zrem(keys.businessChanges(businessId), ...old);
-  tx.zrem(keys.changes, ...old);
-  tx.del(...old.map(keys.change));
-  await tx.exec();
-}
-
-export async function getChange(store: Store, id: string): Promise<ListingChange | null> {
-  return asJson<ListingChange>(await store.redis.get(keyspace(store.prefix).change(id)));
-}
+export const getChange = (store: Store, id: string): Promise<ListingChange | null> => store.changes.get(id);
 
 /** Newest first: one business's changes, or every business's (businessId omitted). */
-export async function listChanges(
+export const listChanges = (
   store: Store,
   options: { businessId?: string; offset?: number; limit?: number } = {},
-): Promise<{ items: ListingChange[]; total: number }> {
-  const keys = keyspace(store.prefix);
-  const key = options.businessId ? keys.businessChanges(options.businessId) : keys.changes;
-  const offset = options.offset ?? 0;
-  const limit = options.limit ?? 20;
-  const [ids, total] = await Promise.all([
-    store.redis.zrange<string[]>(key, offset, offset + limit - 1, { rev: true }),
-    store.redis.zcard(key),
-  ]);
-  if (ids.length === 0) return { items: [], total };
-  const docs = await store.redis.mget<unknown[]>(...ids.map(keys.change));
-  return { items: docs.map((d) => asJson<ListingChange>(d)).filter((c): c is ListingChange => c !== null), total };
-}
+): Promise<{ items: ListingChange[]; total: number }> => store.changes.list(options);
 
 /** Puts the fields of a change back as they were before it, as a new change by the operator. */
 export async function rollbackChange(store: Store, id: string, now: number, purge: Purge) {

@@ -11,39 +11,17 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Env } from "../../../src/lib/env.ts";
-import { asJson } from "../store/decode.ts";
-import { keyspace } from "../store/keys.ts";
+import { normalEmail, type Owner, type OwnerSession, type OwnerVia } from "../../../src/lib/owner-records.ts";
 import type { Store } from "../store/index.ts";
 import { linkSecret } from "../delivery/signing.ts";
+
+export { normalEmail, type Owner, type OwnerSession, type OwnerVia };
 
 export const OWNER_COOKIE = "tl_owner";
 /** The path every owner page lives under: the cookie goes nowhere else. */
 export const OWNER_PATH = "/owner";
 /** A session lasts a working week; signing in again is one e-mail away. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000;
-
-/** How an owner proved the business is theirs. */
-export type OwnerVia = "email" | "sms" | "operator";
-
-export interface Owner {
-  /** Lower-cased e-mail: the owner's identity. */
-  email: string;
-  via: OwnerVia;
-  /** When they became an owner (ISO). */
-  since: string;
-}
-
-export interface OwnerSession {
-  id: string;
-  businessId: string;
-  email: string;
-  /** ISO. */
-  createdAt: string;
-  /** ms. */
-  expiresAt: number;
-}
-
-export const normalEmail = (email: string) => email.trim().toLowerCase();
 
 const sign = (secret: string, id: string) =>
   createHmac("sha256", secret).update(`owner-session\n${id}`).digest("base64url").slice(0, 22);
@@ -58,26 +36,16 @@ function same(a: string, b: string): boolean {
 // Owners
 
 export async function addOwner(store: Store, businessId: string, email: string, via: OwnerVia, now: number) {
-  const owner: Owner = { email: normalEmail(email), via, since: new Date(now).toISOString() };
-  // An existing owner keeps their first proof and date.
-  await store.redis.hsetnx(keyspace(store.prefix).owners(businessId), owner.email, JSON.stringify(owner));
+  await store.owners.add(businessId, { email: normalEmail(email), via, since: new Date(now).toISOString() });
 }
 
-export async function removeOwner(store: Store, businessId: string, email: string): Promise<boolean> {
-  return (await store.redis.hdel(keyspace(store.prefix).owners(businessId), normalEmail(email))) > 0;
-}
+export const removeOwner = (store: Store, businessId: string, email: string): Promise<boolean> =>
+  store.owners.remove(businessId, email);
 
-export async function listOwners(store: Store, businessId: string): Promise<Owner[]> {
-  const all = (await store.redis.hgetall<Record<string, unknown>>(keyspace(store.prefix).owners(businessId))) ?? {};
-  return Object.values(all)
-    .map((v) => asJson<Owner>(v))
-    .filter((o): o is Owner => !!o && typeof o.email === "string")
-    .sort((a, b) => a.since.localeCompare(b.since));
-}
+export const listOwners = (store: Store, businessId: string): Promise<Owner[]> => store.owners.list(businessId);
 
-export async function isOwner(store: Store, businessId: string, email: string): Promise<boolean> {
-  return (await store.redis.hexists(keyspace(store.prefix).owners(businessId), normalEmail(email))) === 1;
-}
+export const isOwner = (store: Store, businessId: string, email: string): Promise<boolean> =>
+  store.owners.has(businessId, email);
 
 // ---------------------------------------------------------------------------------------
 // Sessions
@@ -103,7 +71,7 @@ export async function createOwnerSession(
     createdAt: new Date(now).toISOString(),
     expiresAt: now + SESSION_TTL_MS,
   };
-  await store.redis.set(keyspace(store.prefix).ownerSession(id), JSON.stringify(session), { px: SESSION_TTL_MS });
+  await store.ownerSessions.create(session, SESSION_TTL_MS);
   const secret = await linkSecret(store, env);
   return {
     session,
@@ -132,8 +100,8 @@ export async function readOwnerSession(
 ): Promise<OwnerSession | null> {
   const id = await cookieSessionId(req, store, env);
   if (!id) return null;
-  const session = asJson<OwnerSession>(await store.redis.get(keyspace(store.prefix).ownerSession(id)));
-  if (!session || session.id !== id || session.expiresAt <= now) return null;
+  const session = await store.ownerSessions.get(id);
+  if (!session || session.expiresAt <= now) return null;
   if (!(await isOwner(store, session.businessId, session.email))) return null;
   return session;
 }
@@ -141,6 +109,6 @@ export async function readOwnerSession(
 /** Ends the request's session (if any); returns the Set-Cookie value that clears the cookie. */
 export async function endOwnerSession(req: Request, store: Store, env: Env): Promise<string> {
   const id = await cookieSessionId(req, store, env);
-  if (id) await store.redis.del(keyspace(store.prefix).ownerSession(id));
+  if (id) await store.ownerSessions.end(id);
   return `${OWNER_COOKIE}=; ${cookieAttributes(env, 0)}`;
 }

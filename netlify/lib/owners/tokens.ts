@@ -11,7 +11,7 @@
  * Failed sign-ins per client address are counted (the address hashed) and lock it out for a
  * while, as the admin's token check does.
  */
-import { createHash, randomBytes, randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import {
   CODE_DIGITS,
   CODE_MAX_TRIES,
@@ -20,49 +20,17 @@ import {
   OWNER_MAX_FAILURES,
   SIGN_IN_LINK_TTL_MS,
 } from "../../../src/lib/owners.ts";
-import { asJson, asNumber, asString } from "../store/decode.ts";
-import { keyspace } from "../store/keys.ts";
+import type { SignInGrant } from "../../../src/lib/owner-records.ts";
 import { lockout } from "../lockout.ts";
-import { TAKE_ONCE, TRY_CODE } from "../store/lua.ts";
 import type { Store } from "../store/index.ts";
-import type { OwnerVia } from "./session.ts";
+
+export type { SignInGrant };
 
 export const SIGN_IN_PATH = "/owner/sign-in";
 /** A token as it appears in a link: 32 bytes, base64url. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** A code's id in /owner/code/{id}: 24 bytes, base64url. */
 export const CODE_ID_PATTERN = /^[A-Za-z0-9_-]{32}$/;
-
-/** What a link or code lets its holder do: become (or stay) an owner of one business and sign in. */
-export interface SignInGrant {
-  businessId: string;
-  /** The owner's e-mail (lower-cased). */
-  email: string;
-  via: OwnerVia;
-  /** The claim it answers (also the message log's id for it). */
-  claimId: string;
-  /** ms; checked as well as the key's TTL, so a clock a test drives is honoured. */
-  expiresAt: number;
-  /**
-   * Signs in only someone who is still an owner (a link to an owner's own address, or after the
-   * operator's approval): removing them in the meantime makes the link worthless.
-   */
-  ownerOnly?: boolean;
-}
-
-const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");
-
-function isGrant(value: unknown): value is SignInGrant {
-  const g = value as Partial<SignInGrant> | null;
-  return (
-    !!g &&
-    typeof g.businessId === "string" &&
-    typeof g.email === "string" &&
-    typeof g.claimId === "string" &&
-    typeof g.expiresAt === "number" &&
-    (g.via === "email" || g.via === "sms" || g.via === "operator")
-  );
-}
 
 // ---------------------------------------------------------------------------------------
 // Links
@@ -75,36 +43,31 @@ export async function issueSignInLink(
   ttlMs: number = SIGN_IN_LINK_TTL_MS,
 ): Promise<{ token: string; path: string }> {
   const token = randomBytes(32).toString("base64url");
-  const full: SignInGrant = { ...grant, expiresAt: now + ttlMs };
-  await store.redis.set(keyspace(store.prefix).ownerLink(sha256(token)), JSON.stringify(full), { px: ttlMs });
+  await store.ownerSignIns.issueLink(token, { ...grant, expiresAt: now + ttlMs }, ttlMs);
   return { token, path: `${SIGN_IN_PATH}/${token}` };
 }
 
 export type LinkResult = { ok: true; grant: SignInGrant } | { ok: false; reason: "invalid" | "expired" };
 
-function judge(raw: unknown, now: number): LinkResult {
-  const grant = asJson<SignInGrant>(raw);
-  if (!isGrant(grant)) return { ok: false, reason: "invalid" };
+function judge(grant: SignInGrant | null, now: number): LinkResult {
+  if (!grant) return { ok: false, reason: "invalid" };
   return grant.expiresAt <= now ? { ok: false, reason: "expired" } : { ok: true, grant };
 }
 
 /** What a link grants, without using it up (the GET page with its "Sign in" button). */
 export async function peekSignInLink(store: Store, token: string, now: number): Promise<LinkResult> {
   if (!TOKEN_PATTERN.test(token)) return { ok: false, reason: "invalid" };
-  return judge(await store.redis.get(keyspace(store.prefix).ownerLink(sha256(token))), now);
+  return judge(await store.ownerSignIns.peekLink(token), now);
 }
 
 /** Uses a link up: only the first caller gets its grant. */
 export async function takeSignInLink(store: Store, token: string, now: number): Promise<LinkResult> {
   if (!TOKEN_PATTERN.test(token)) return { ok: false, reason: "invalid" };
-  const raw = await store.redis.eval(TAKE_ONCE, [keyspace(store.prefix).ownerLink(sha256(token))], []);
-  return judge(raw, now);
+  return judge(await store.ownerSignIns.takeLink(token), now);
 }
 
 // ---------------------------------------------------------------------------------------
 // SMS codes
-
-const codeHash = (id: string, code: string) => sha256(`owner-code\n${id}\n${code}`);
 
 /** A new code for `grant`; returns the id (for the code page's address) and the code (for the SMS). */
 export async function issueCode(
@@ -114,21 +77,15 @@ export async function issueCode(
 ): Promise<{ id: string; code: string }> {
   const id = randomBytes(24).toString("base64url");
   const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, "0");
-  const key = keyspace(store.prefix).ownerCode(id);
-  const full: SignInGrant = { ...grant, expiresAt: now + CODE_TTL_MS };
-  await store.redis
-    .multi()
-    .hset(key, { hash: codeHash(id, code), grant: JSON.stringify(full), tries: 0 })
-    .pexpire(key, CODE_TTL_MS)
-    .exec();
+  await store.ownerSignIns.issueCode(id, code, { ...grant, expiresAt: now + CODE_TTL_MS }, CODE_TTL_MS);
   return { id, code };
 }
 
 /** What a code grants while it can still be tried (the code page shows its form), else null. */
 export async function peekCode(store: Store, id: string, now: number): Promise<SignInGrant | null> {
   if (!CODE_ID_PATTERN.test(id)) return null;
-  const grant = asJson<SignInGrant>(await store.redis.hget(keyspace(store.prefix).ownerCode(id), "grant"));
-  return isGrant(grant) && grant.expiresAt > now ? grant : null;
+  const grant = await store.ownerSignIns.peekCode(id);
+  return grant && grant.expiresAt > now ? grant : null;
 }
 
 export type CodeResult =
@@ -137,26 +94,18 @@ export type CodeResult =
 /** One try of a code: right (the code is used up), wrong (tries left), or gone (expired, used, tried out). */
 export async function tryCode(store: Store, id: string, code: string, now: number): Promise<CodeResult> {
   if (!CODE_ID_PATTERN.test(id)) return { ok: false, reason: "gone" };
-  const reply = await store.redis.eval(
-    TRY_CODE,
-    [keyspace(store.prefix).ownerCode(id)],
-    [codeHash(id, code), String(CODE_MAX_TRIES)],
-  );
-  const [status, value] = Array.isArray(reply) ? reply : [];
-  if (asString(status) === "ok") {
-    const grant = asJson<SignInGrant>(value);
-    if (isGrant(grant) && grant.expiresAt > now) return { ok: true, grant };
-    return { ok: false, reason: "gone" };
-  }
-  if (asString(status) === "wrong") return { ok: false, reason: "wrong", triesLeft: asNumber(value) };
-  return { ok: false, reason: "gone" };
+  const tried = await store.ownerSignIns.tryCode(id, code, CODE_MAX_TRIES);
+  if (tried.ok) return tried.grant.expiresAt > now ? { ok: true, grant: tried.grant } : { ok: false, reason: "gone" };
+  return tried.triesLeft > 0
+    ? { ok: false, reason: "wrong", triesLeft: tried.triesLeft }
+    : { ok: false, reason: "gone" };
 }
 
 // ---------------------------------------------------------------------------------------
 // Failed sign-ins per client address
 
 const ownerLockout = lockout({
-  key: (keys, client) => keys.ownerFailures(client),
+  scope: "owner",
   max: OWNER_MAX_FAILURES,
   seconds: OWNER_LOCKOUT_SECONDS,
 });

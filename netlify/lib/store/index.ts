@@ -16,6 +16,17 @@ import { leadsRepository, type LeadsRepository } from "./repos/leads.ts";
 import { outboxRepository, type OutboxRepository } from "./repos/outbox.ts";
 import { messagesRepository, type MessagesRepository } from "./repos/messages.ts";
 import { reviewsRepository, type ReviewsRepository } from "./repos/reviews.ts";
+import { ownersRepository, type OwnersRepository } from "./repos/owners.ts";
+import { ownerSessionsRepository, type OwnerSessionsRepository } from "./repos/owner-sessions.ts";
+import { ownerSignInsRepository, type OwnerSignInsRepository } from "./repos/owner-sign-ins.ts";
+import { claimsRepository, type ClaimsRepository } from "./repos/claims.ts";
+import { listingChangesRepository, type ListingChangesRepository } from "./repos/listing-changes.ts";
+import { credentialChecksRepository, type CredentialChecksRepository } from "./repos/credential-checks.ts";
+import { businessLeadsRepository, type BusinessLeadsRepository } from "./repos/business-leads.ts";
+import { lockoutsRepository, type LockoutsRepository } from "./repos/lockouts.ts";
+import { rateLimitsRepository, type RateLimitsRepository } from "./repos/rate-limits.ts";
+import { chatBudgetRepository, type ChatBudgetRepository } from "./repos/chat-budget.ts";
+import { metaRepository, type MetaRepository } from "./repos/meta.ts";
 import { countRoundTrips } from "./round-trips.ts";
 import { DEFAULT_SEED_FILE, readSeedFile, seedDirectory } from "./seed.ts";
 import { BackendRequester, type CommandBackend, type Reply } from "./transports/requester.ts";
@@ -28,6 +39,17 @@ export type { CreateLeadOptions, CreateLeadResult, LeadPage, LeadUpdate, LeadsRe
 export type { OutboxRepository } from "./repos/outbox.ts";
 export type { MessagesRepository } from "./repos/messages.ts";
 export type { AddReviewOptions, OwnedReview, ReviewPage, ReviewsRepository } from "./repos/reviews.ts";
+export type { OwnersRepository } from "./repos/owners.ts";
+export type { OwnerSessionsRepository } from "./repos/owner-sessions.ts";
+export type { CodeTry, OwnerSignInsRepository } from "./repos/owner-sign-ins.ts";
+export type { ClaimPage, ClaimsRepository } from "./repos/claims.ts";
+export type { ListingChangesRepository, RecordChangeOptions } from "./repos/listing-changes.ts";
+export type { CredentialChecksRepository } from "./repos/credential-checks.ts";
+export type { BusinessLeadsRepository, OfferedLead } from "./repos/business-leads.ts";
+export type { LockoutScope, LockoutsRepository } from "./repos/lockouts.ts";
+export type { RateLimitsRepository } from "./repos/rate-limits.ts";
+export type { BudgetLines, ChatBudgetRepository } from "./repos/chat-budget.ts";
+export type { MetaRepository } from "./repos/meta.ts";
 export type { SeedReport } from "./seed.ts";
 
 export type StoreKind = "upstash" | "redis" | "embedded";
@@ -55,7 +77,10 @@ export interface Store {
   readonly kind: StoreKind;
   /** Key prefix used by the repositories. */
   readonly prefix: string;
-  /** The raw client (e.g. for @upstash/ratelimit; add your own prefix to its keys). */
+  /**
+   * The raw client, for the store's own code and tests only: everything else reads and writes
+   * through the repositories below (tests/unit/store-boundary.test.ts checks it).
+   */
   readonly redis: Redis;
   /** Human-readable target, credentials removed. */
   readonly description: string;
@@ -70,6 +95,28 @@ export interface Store {
   readonly outbox: OutboxRepository;
   /** Every message the site sent, or would have sent, about a lead. */
   readonly messages: MessagesRepository;
+  /** Who may run each business's listing. */
+  readonly owners: OwnersRepository;
+  /** Owners' signed-in sessions. */
+  readonly ownerSessions: OwnerSessionsRepository;
+  /** Owners' one-time sign-in links and SMS codes. */
+  readonly ownerSignIns: OwnerSignInsRepository;
+  /** Claims of listed businesses and requests to add one, and the operator's queue of them. */
+  readonly claims: ClaimsRepository;
+  /** Every change to a listing, and the credentials queue that follows them. */
+  readonly changes: ListingChangesRepository;
+  /** The operator's credentials queue (read side). */
+  readonly credentialChecks: CredentialChecksRepository;
+  /** The leads offered to each business. */
+  readonly businessLeads: BusinessLeadsRepository;
+  /** Failed sign-ins per client address. */
+  readonly lockouts: LockoutsRepository;
+  /** Request counters of the public endpoints (not gated on ready(): they keep their own deadline). */
+  readonly rateLimits: RateLimitsRepository;
+  /** The assistant's daily token counters. */
+  readonly chatBudget: ChatBudgetRepository;
+  /** The store's own facts: seeding, the links' signing key. */
+  readonly meta: MetaRepository;
   /** Resolves once the store is loaded (and seeded, for a fresh embedded store). */
   ready(): Promise<void>;
   /** Runs many writes as one unit: the embedded store locks its file once and saves once. */
@@ -217,6 +264,16 @@ export function createStore(options: CreateStoreOptions): Store {
     reviews: reviewsRepository(redis, keys),
     outbox: outboxRepository(redis, keys),
     messages: messagesRepository(redis, keys),
+    owners: ownersRepository(redis, keys),
+    ownerSessions: ownerSessionsRepository(redis, keys),
+    ownerSignIns: ownerSignInsRepository(redis, keys),
+    claims: claimsRepository(redis, keys),
+    changes: listingChangesRepository(redis, keys),
+    credentialChecks: credentialChecksRepository(redis, keys),
+    businessLeads: businessLeadsRepository(redis, keys),
+    lockouts: lockoutsRepository(redis, keys),
+    chatBudget: chatBudgetRepository(redis, keys),
+    meta: metaRepository(redis, keys),
   };
 
   const batch = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -236,7 +293,7 @@ export function createStore(options: CreateStoreOptions): Store {
       await batch(async () => {
         if ((await raw.businesses.count()) > 0) return;
         const report = await seedDirectory(raw, readSeedFile(seedFile));
-        await redis.hset(keys.meta, { seededAt: new Date().toISOString(), seededFrom: seedFile });
+        await raw.meta.seeded(seedFile);
         console.log(
           `[store] seeded ${report.businesses} businesses and ${report.reviewsAdded} reviews from ${seedFile}`,
         );
@@ -264,6 +321,17 @@ export function createStore(options: CreateStoreOptions): Store {
     reviews: gated(raw.reviews, ready),
     outbox: gated(raw.outbox, ready),
     messages: gated(raw.messages, ready),
+    owners: gated(raw.owners, ready),
+    ownerSessions: gated(raw.ownerSessions, ready),
+    ownerSignIns: gated(raw.ownerSignIns, ready),
+    claims: gated(raw.claims, ready),
+    changes: gated(raw.changes, ready),
+    credentialChecks: gated(raw.credentialChecks, ready),
+    businessLeads: gated(raw.businessLeads, ready),
+    lockouts: gated(raw.lockouts, ready),
+    rateLimits: rateLimitsRepository(redis, keys),
+    chatBudget: gated(raw.chatBudget, ready),
+    meta: gated(raw.meta, ready),
     ready,
     batch,
     async close() {

@@ -106,11 +106,19 @@ export function keyspace(prefix: string) {
     businessChanges: (businessId: string) => `${p}biz:${businessId}:changes`,
     /** Zset: every change id by time (ms), for /admin. */
     changes: `${p}changes`,
-    /** Zset: ids of businesses with a licence or insurance waiting for the operator's check, by when stated (ms). */
+    /** Zset: ids of businesses with a license or insurance waiting for the operator's check, by when stated (ms). */
     credentialsPending: `${p}credentials:pending`,
     /** Zset: lead ids offered to one business, by offer time (ms): the owner's "leads sent to you". */
     businessLeads: (businessId: string) => `${p}biz:${businessId}:leads`,
     /** String (60 s TTL): /api/health's write probe. */
     healthProbe: `${p}health:probe`,
+    /** Prefix of @upstash/ratelimit's own keys (it appends `:{endpoint}:{ip}` and its window). */
+    rateLimits: `${p}ratelimit`,
+    /** String (counter, 3,700 s TTL): review posts to one business in one clock hour (hours since the epoch). */
+    reviewRate: (businessId: string, hour: number) => `${p}ratelimit:review-business:${businessId}:${hour}`,
+    /** String (counter, 2 days TTL): tokens the assistant's model used on one UTC day (YYYY-MM-DD). */
+    chatBudget: (day: string) => `${p}chat:budget:${day}`,
+    /** String (counter, 2 days TTL): the same, for one client (sha256 of its address, 32 hex). */
+    chatClientBudget: (day: string, client: string) => `${p}chat:budget:${day}:client:${client}`,
   };
 }

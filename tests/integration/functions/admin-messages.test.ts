@@ -180,14 +180,12 @@ describe.skipIf(!h)("admin API: messages, lead delivery and inbox filters", () =
       store: () => ({
         ...harness.store,
         description: "no-secret-store",
-        redis: new Proxy(harness.store.redis, {
-          get: (target, prop) =>
-            prop === "hsetnx" || prop === "hget"
-              ? async () => {
-                  throw new Error("connection refused");
-                }
-              : Reflect.get(target, prop),
-        }),
+        meta: {
+          ...harness.store.meta,
+          linkSecret: async () => {
+            throw new Error("connection refused");
+          },
+        },
       }),
     });
     const noLink = await json<AdminLeadReply>(

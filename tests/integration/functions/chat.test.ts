@@ -4,12 +4,9 @@
  * the caps, every road to the built-in assistant, and 4xx for bad payloads.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  BUDGET_TTL_SECONDS,
-  budgetKey,
-  clientBudgetKey,
-  estimateTokens,
-} from "../../../netlify/lib/assistant/budget.ts";
+import { estimateTokens } from "../../../netlify/lib/assistant/budget.ts";
+import { BUDGET_TTL_SECONDS, budgetClient, budgetDay } from "../../../netlify/lib/store/repos/chat-budget.ts";
+import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import { CLAUDE_TIMEOUT_MS, MAX_OUTPUT_TOKENS } from "../../../netlify/lib/assistant/caps.ts";
 import { createClaudeClient } from "../../../netlify/lib/assistant/claude.ts";
 import { CHAT_VALIDATION_ERROR, chatHandler, type ChatDeps } from "../../../netlify/lib/assistant/handler.ts";
@@ -41,19 +38,8 @@ const h = await functionsHarness("chat");
 
 type Msg = { role: "user" | "assistant"; content: string };
 const greeting: Msg = { role: "assistant", content: CHAT_GREETING };
-/** A store whose Redis is down: commands and transactions reject, as they do when Redis is unreachable. */
-function downStore(alive: Store): Store {
-  const dead = deadStore(alive);
-  const refused = () => Promise.reject(new Error("connection refused"));
-  const multi = () => {
-    const tx = { incrby: () => tx, expire: () => tx, exec: refused };
-    return tx;
-  };
-  const redis = new Proxy(dead.redis, {
-    get: (target, prop) => (prop === "multi" ? multi : Reflect.get(target, prop)),
-  });
-  return { ...dead, redis } as Store;
-}
+/** A store whose Redis is down: every repository rejects, as when Redis is unreachable. */
+const downStore = (alive: Store): Store => deadStore(alive);
 
 const chatRequest = (messages: unknown, headers: Record<string, string> = {}) =>
   jsonRequest("/api/chat", { messages }, headers);
@@ -307,7 +293,7 @@ describe.skipIf(!h)("POST /api/chat", () => {
       const now = nextDay();
       fake.queue({ text: "hi", usage: { input_tokens: 1234, output_tokens: 56 } });
       await say(handler({ now: () => now }), [{ role: "user", content: "hello" }]);
-      const key = budgetKey(harness.store.prefix, now);
+      const key = keyspace(harness.store.prefix).chatBudget(budgetDay(now));
       expect(key).toBe(`${harness.store.prefix}chat:budget:${new Date(now).toISOString().slice(0, 10)}`);
       expect(Number(await harness.store.redis.get(key))).toBe(1290);
       const ttl = await harness.store.redis.ttl(key);
@@ -317,7 +303,7 @@ describe.skipIf(!h)("POST /api/chat", () => {
 
     it("past the budget the built-in assistant answers and Claude is not called", async () => {
       const now = nextDay();
-      const key = budgetKey(harness.store.prefix, now);
+      const key = keyspace(harness.store.prefix).chatBudget(budgetDay(now));
       const env = claudeEnv({ CHAT_DAILY_TOKEN_BUDGET: "5000", CHAT_CLIENT_BUDGET_PERCENT: "100" });
       fake.queue({ text: "first", usage: { input_tokens: 4000, output_tokens: 500 } });
       expect((await say(handler({ env, now: () => now }), [{ role: "user", content: "hello" }])).message).toBe("first");
@@ -348,8 +334,16 @@ describe.skipIf(!h)("POST /api/chat", () => {
       fake.queue({ text: "second", usage: { input_tokens: 100, output_tokens: 10 } });
       res = await chat(chatRequest([{ role: "user", content: "hello" }]), nextIp());
       expect((await res.json()).message).toBe("second");
-      expect(Number(await harness.store.redis.get(budgetKey(harness.store.prefix, now)))).toBe(4610);
-      expect(Number(await harness.store.redis.get(clientBudgetKey(harness.store.prefix, now, spender.ip)))).toBe(4500);
+      expect(Number(await harness.store.redis.get(keyspace(harness.store.prefix).chatBudget(budgetDay(now))))).toBe(
+        4610,
+      );
+      expect(
+        Number(
+          await harness.store.redis.get(
+            keyspace(harness.store.prefix).chatClientBudget(budgetDay(now), budgetClient(spender.ip)),
+          ),
+        ),
+      ).toBe(4500);
       // A larger share lets the same client on.
       fake.queue({ text: "third", usage: { input_tokens: 100, output_tokens: 10 } });
       res = await handler({
@@ -377,7 +371,9 @@ describe.skipIf(!h)("POST /api/chat", () => {
       const now = nextDay();
       fake.queue({ status: 500 });
       await say(handler({ now: () => now }), [{ role: "user", content: "hello" }]);
-      expect(Number((await harness.store.redis.get(budgetKey(harness.store.prefix, now))) ?? 0)).toBe(0);
+      expect(
+        Number((await harness.store.redis.get(keyspace(harness.store.prefix).chatBudget(budgetDay(now)))) ?? 0),
+      ).toBe(0);
 
       await say(handler({ env: claudeEnv({ CHAT_DAILY_TOKEN_BUDGET: "0" }) }), [{ role: "user", content: "hello" }]);
       expect(fake.requests).toHaveLength(1);

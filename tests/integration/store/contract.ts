@@ -19,7 +19,9 @@ import type { BusinessInput, SeedBusiness } from "../../../src/lib/schemas/busin
 import { leadFacetsContract } from "./lead-facets.ts";
 import { responseTimeContract } from "./response-times.ts";
 import { reviewRepliesContract } from "./review-replies.ts";
-import { ownerTokensContract } from "./owner-tokens.ts";
+import { ownersContract } from "./owners.ts";
+import { listingsContract } from "./listings.ts";
+import { countersContract } from "./counters.ts";
 
 export interface StoreHarness {
   /** A new, empty store with its own prefix. */
@@ -197,7 +199,9 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     responseTimeContract(h);
     leadFacetsContract(h);
     reviewRepliesContract(h);
-    ownerTokensContract(h);
+    ownersContract(h);
+    listingsContract(h);
+    countersContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {
@@ -254,6 +258,31 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     });
 
     describe("leads", () => {
+      it("counts leads per type and in all", async () => {
+        const store = await h.fresh("lead-counts");
+        expect(await store.leads.counts()).toEqual({
+          quote: 0,
+          audit: 0,
+          assessment: 0,
+          "find-pros": 0,
+          booking: 0,
+          all: 0,
+        });
+        await Promise.all([
+          store.leads.create("quote", { n: 1 }, { sourcePage: "/" }),
+          store.leads.create("quote", { n: 2 }, { sourcePage: "/" }),
+          store.leads.create("booking", { n: 3 }, { sourcePage: "/" }),
+        ]);
+        expect(await store.leads.counts()).toEqual({
+          quote: 2,
+          audit: 0,
+          assessment: 0,
+          "find-pros": 0,
+          booking: 1,
+          all: 3,
+        });
+      });
+
       it("stores an envelope with id, createdAt, sourcePage and status new", async () => {
         const store = await h.fresh("lead-create");
         const { lead, duplicate } = await store.leads.create(
@@ -338,6 +367,15 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     });
 
     describe("businesses", () => {
+      it("lists slugs in directory order, a page at a time (the sitemaps)", async () => {
+        const store = await h.fresh("biz-slugs");
+        await withDirectory(store);
+        const order = modelOrder(DIRECTORY).map((b) => b.slug);
+        expect(await store.businesses.slugs(0, 100)).toEqual(order);
+        expect(await store.businesses.slugs(3, 4)).toEqual(order.slice(3, 7));
+        expect(await store.businesses.slugs(DIRECTORY.length, 4)).toEqual([]);
+      });
+
       it("upserts and reads by id and slug", async () => {
         const store = await h.fresh("biz-crud");
         const saved = await store.businesses.upsert(DIRECTORY[0]!);
@@ -508,6 +546,23 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     });
 
     describe("reviews", () => {
+      it("counts a business's stored reviews, hidden ones too, whatever its seeded aggregate says", async () => {
+        const store = await h.fresh("rev-count");
+        await store.businesses.upsert(DIRECTORY[0]!);
+        await store.businesses.upsert(business(2));
+        expect(await store.reviews.count("t-001")).toBe(0);
+        const first = await store.reviews.add("t-001", { customerName: "A", rating: 4 });
+        await Promise.all([
+          store.reviews.add("t-001", { customerName: "B", rating: 5 }),
+          store.reviews.add("t-001", { customerName: "C", rating: 3 }),
+        ]);
+        await store.reviews.moderate(first.id, { hidden: true, hiddenReason: "spam-or-advertising" });
+        expect(await store.reviews.count("t-001")).toBe(3);
+        expect((await store.reviews.list("t-001")).length).toBe(3);
+        expect(await store.reviews.count("t-002")).toBe(0);
+        expect((await store.businesses.get("t-001"))?.reviewCount).toBe(14);
+      });
+
       it("adds with server-set id, createdAt, isVerified=false and default rating 5", async () => {
         const store = await h.fresh("rev-add");
         await store.businesses.upsert(business(1));

@@ -17,6 +17,7 @@ import { CITY_BAND, FEATURED_BOOST, cityBand, cityRank, formatRating } from "../
 import { queryTerms } from "../text.ts";
 import { nearList, type NearSort } from "./business-near.ts";
 import { responseFields, responseRecorder } from "./business-responses.ts";
+import { slugPager } from "./business-slugs.ts";
 import { businessUpsert, type Profile } from "./business-writes.ts";
 
 // The index layouts, for the bench's bulk load and the rest of the store.
@@ -86,6 +87,8 @@ export interface BusinessesRepository {
   featured(options?: { limit?: number }): Promise<Business[]>;
   /** Number of businesses (O(1)). */
   count(): Promise<number>;
+  /** Slugs of the businesses at positions offset .. offset + limit - 1 in directory order (the sitemaps). */
+  slugs(offset: number, limit: number): Promise<string[]>;
   /**
    * Records how long the business took to answer a lead offer (daytime minutes, see
    * src/lib/response-time.ts) and returns its figure: the median of the latest
@@ -258,6 +261,8 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
     async count(): Promise<number> {
       return asNumber(await redis.zcard(keys.all));
     },
+
+    slugs: slugPager(redis, keys),
 
     recordResponse: responseRecorder(redis, keys),
   };

@@ -19,6 +19,7 @@ import { asJson, asString } from "../decode.ts";
 import { timeId, isTimeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
 import { IdempotencyConflictError } from "../errors.ts";
+import { leadCounter, type LeadCounts } from "./lead-counts.ts";
 import { MUTATE_LEAD, SET_LEAD_FACETS } from "../lua.ts";
 import { newReference } from "../reference.ts";
 import { facetArgs, facetKeys, leadFacets, queueNewLeadFacets, type LeadFilter } from "./lead-facets.ts";
@@ -88,6 +89,8 @@ export interface LeadsRepository {
   find(filter: LeadFilter, options?: { cursor?: string | null; limit?: number }): Promise<LeadPage>;
   /** How many leads have status new, and the newest open emergencies (urgency emergency, status new). */
   overview(limit?: number): Promise<{ newCount: number; emergencies: Lead[] }>;
+  /** Leads of each type and in all (O(1) each). */
+  counts(): Promise<LeadCounts>;
   /** Applies an operator edit (recorded in `history`); null for an unknown lead. */
   update(id: string, change: LeadUpdate, now?: Date): Promise<Lead | null>;
   /**
@@ -286,6 +289,8 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
     find: (filter, options) => facets.find(filter, options),
 
     overview: (limit) => facets.overview(limit),
+
+    counts: leadCounter(redis, keys),
 
     async update(id, change, now = new Date()) {
       if (!isTimeId("ld", id)) return null;

@@ -38,6 +38,8 @@ export interface ReviewsRepository {
   ): Promise<{ review: Review; created: boolean }>;
   /** Reviews newest first, hidden ones included (flagged; the public sees placeholders). Throws NotFoundError when the business does not exist. */
   list(businessId: string, options?: { limit?: number; offset?: number }): Promise<Review[]>;
+  /** How many reviews list() pages through (O(1); the seeded reviewCount may stand for reviews never stored). */
+  count(businessId: string): Promise<number>;
   /** Every review of every business, hidden ones too, newest first (the admin's list). */
   listAll(options?: { cursor?: string | null; limit?: number }): Promise<ReviewPage>;
   /** One review with its business id, or null. */
@@ -182,6 +184,8 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
       const rows = (await redis.hmget(keys.reviews(businessId), ...ids)) as Record<string, unknown> | null;
       return ids.map((id) => asJson<Review>(rows?.[id])).filter((r): r is Review => r !== null);
     },
+
+    count: async (businessId) => asNumber(await redis.zcard(keys.reviewsByDate(businessId))),
 
     async listAll(options = {}) {
       const limit = Math.max(1, Math.min(200, Math.floor(options.limit ?? 25)));
