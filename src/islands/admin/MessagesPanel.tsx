@@ -8,18 +8,15 @@ import { useEffect, useState } from "react";
 import { providersLine } from "../../lib/admin-messages.ts";
 import type { AdminChannels, AdminMessagesReply } from "../../lib/admin.ts";
 import { adminJson } from "./api.ts";
-import { ErrorAlert, LoadingNote, useLatestRead } from "./ListParts.tsx";
+import { ErrorAlert, LoadingNote, useLatestRead, type PanelProps } from "./ListParts.tsx";
 import { MessageRow } from "./MessageRow.tsx";
 
 export const MESSAGES_PAGE = 25;
 
-interface Props {
-  token: string;
-  refreshKey: number;
+interface Props extends PanelProps {
   /** The providers (from the outbox answer); null until known. */
   channels: AdminChannels | null;
   onOpen(leadId: string, trigger: HTMLElement): void;
-  onAuthError(): void;
 }
 
 export function MessagesPanel({ token, refreshKey, channels, onOpen, onAuthError }: Props) {
