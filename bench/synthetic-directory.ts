@@ -8,7 +8,7 @@
 import { connect, type Socket } from "node:net";
 import { Redis as IORedis } from "ioredis";
 import zipcodes from "zipcodes";
-import { CITIES } from "../src/lib/options.ts";
+import { CITIES, PRO_SERVICES } from "../src/lib/options.ts";
 import { Business } from "../src/lib/schemas/business.ts";
 import { findPlace } from "../src/lib/geo/places.ts";
 import { distanceMiles } from "../src/lib/geo/distance.ts";
@@ -92,17 +92,8 @@ const SUFFIXES = [
   "Urban Forestry",
   "Tree Surgeons",
 ];
-const SERVICES = [
-  "Tree Removal",
-  "Tree Trimming",
-  "Stump Grinding",
-  "Emergency Service",
-  "Tree Pruning",
-  "Lot Clearing",
-  "Storm Cleanup",
-  "Tree Health Assessment",
-  "Cabling & Bracing",
-];
+// The directory's service names, plus one a real listing may add that the search form does not offer.
+const SERVICES = [...PRO_SERVICES.map((s) => s.value), "Cabling & Bracing"];
 const SPECIALTIES = [
   "Heritage oaks",
   "Oak wilt prevention",

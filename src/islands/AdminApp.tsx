@@ -16,6 +16,7 @@ import { CredentialsPanel } from "./admin/CredentialsPanel.tsx";
 import { ChangesPanel } from "./admin/ChangesPanel.tsx";
 import { LeadDetail } from "./admin/LeadDetail.tsx";
 import { NO_FILTERS, type LeadFilterValues } from "./admin/LeadFilters.tsx";
+import type { PanelProps } from "./admin/ListParts.tsx";
 import { LeadsPanel } from "./admin/LeadsPanel.tsx";
 import { MessagesPanel } from "./admin/MessagesPanel.tsx";
 import { OutboxPanel } from "./admin/OutboxPanel.tsx";
@@ -198,6 +199,35 @@ export default function AdminApp() {
     );
   }
 
+  /** Each tab's panel; every panel gets the token, the refresh key and the sign-out. */
+  const panel = (tab: Tab, common: PanelProps) => {
+    switch (tab) {
+      case "leads":
+        return (
+          <LeadsPanel
+            {...common}
+            updated={updated}
+            filters={filters}
+            onFilters={setFilters}
+            onOpen={openLead}
+            onCounts={onCounts}
+          />
+        );
+      case "messages":
+        return <MessagesPanel {...common} channels={channels} onOpen={openLead} />;
+      case "reviews":
+        return <ReviewsPanel {...common} />;
+      case "claims":
+        return <ClaimsPanel {...common} />;
+      case "credentials":
+        return <CredentialsPanel {...common} />;
+      case "outbox":
+        return <OutboxPanel {...common} onOpen={openLead} onTotal={setUndelivered} />;
+      case "changes":
+        return <ChangesPanel {...common} />;
+    }
+  };
+
   return (
     <div className="container-page py-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -244,48 +274,11 @@ export default function AdminApp() {
               );
             })}
           </Tabs.List>
-          <Tabs.Content value="leads" className="pt-5 outline-none">
-            <LeadsPanel
-              token={phase.token}
-              refreshKey={refreshKey}
-              updated={updated}
-              filters={filters}
-              onFilters={setFilters}
-              onOpen={openLead}
-              onAuthError={expired}
-              onCounts={onCounts}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="messages" className="pt-5 outline-none">
-            <MessagesPanel
-              token={phase.token}
-              refreshKey={refreshKey}
-              channels={channels}
-              onOpen={openLead}
-              onAuthError={expired}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="reviews" className="pt-5 outline-none">
-            <ReviewsPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />
-          </Tabs.Content>
-          <Tabs.Content value="claims" className="pt-5 outline-none">
-            <ClaimsPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />
-          </Tabs.Content>
-          <Tabs.Content value="credentials" className="pt-5 outline-none">
-            <CredentialsPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />
-          </Tabs.Content>
-          <Tabs.Content value="outbox" className="pt-5 outline-none">
-            <OutboxPanel
-              token={phase.token}
-              refreshKey={refreshKey}
-              onOpen={openLead}
-              onAuthError={expired}
-              onTotal={setUndelivered}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="changes" className="pt-5 outline-none">
-            <ChangesPanel token={phase.token} refreshKey={refreshKey} onAuthError={expired} />
-          </Tabs.Content>
+          {TABS.map(([value]) => (
+            <Tabs.Content key={value} value={value} className="pt-5 outline-none">
+              {panel(value, { token: phase.token, refreshKey, onAuthError: expired })}
+            </Tabs.Content>
+          ))}
         </Tabs.Root>
       )}
 

@@ -1,6 +1,6 @@
 /**
- * The configuration: every environment variable the site reads (README.md "Environment
- * variables", .env.example), parsed by one zod schema. Functions, the on-demand pages, the
+ * The configuration: every environment variable the site reads (docs/environment.md,
+ * .env.example), parsed by one zod schema. Functions, the on-demand pages, the
  * build and the scripts call `env()`; tests build one with `parseEnv({ ... })` and pass it in.
  *
  * Every variable is optional. A blank value counts as unset. A value that does not parse is

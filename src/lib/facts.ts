@@ -4,8 +4,9 @@
  * cannot disagree (issue 26).
  *
  * - Job prices come from the estimate table (./estimate.ts): never typed here or in content.
- * - Emergency response times stay in ./lead-urgency.ts (EMERGENCY_RESPONSE, read by the
- *   delivery e-mails and the forms) and are re-exported here.
+ * - Response times stay in ./lead-urgency.ts (RESPONSE_TIMES, worded for "within ...", and the
+ *   figures behind them) and are re-exported here; the forms import them from there, so a
+ *   dialog's bundle does not carry the estimate table.
  * - Contact details stay in ./site.ts (SITE) and are re-exported here.
  * - YAML cannot import: it writes `{token}` placeholders from FACT_TOKENS, which every content
  *   collection fills when it loads (src/lib/content/shapes.ts `withFacts`).
@@ -13,11 +14,11 @@
  * Client-safe: no zod, no node.
  */
 import { BASE_RANGES, URGENCY_MULTIPLIERS, estimate, formatRange } from "./estimate.ts";
-import { CONTACT_PROMISE_HOURS, EMERGENCY_RESPONSE } from "./lead-urgency.ts";
+import { RESPONSE_TIMES } from "./lead-urgency.ts";
 import { SITE } from "./site.ts";
 
 export { BASE_RANGES, URGENCY_MULTIPLIERS, estimate, formatRange } from "./estimate.ts";
-export { CONTACT_PROMISE_HOURS, EMERGENCY_RESPONSE } from "./lead-urgency.ts";
+export { CONTACT_PROMISE_HOURS, EMERGENCY_RESPONSE, RESPONSE_TIMES } from "./lead-urgency.ts";
 export { SITE } from "./site.ts";
 
 /** Liability insurance every crew carries (service and emergency pages, the assistant). */
@@ -110,9 +111,10 @@ export function factTokens(): Record<string, string> {
     emergencyRemoval: e.removal,
     emergencyPremium: e.premium,
     emergencyPremiumPercent: `${EMERGENCY_PRICING.premiumPercent}%`,
-    dispatchMinutes: `${EMERGENCY_RESPONSE.dispatchMinutes} minutes`,
-    onSiteHours: `${EMERGENCY_RESPONSE.onSiteHours} hours`,
-    contactHours: `${CONTACT_PROMISE_HOURS} hours`,
+    dispatchMinutes: RESPONSE_TIMES.dispatch,
+    onSiteHours: RESPONSE_TIMES.onSite,
+    contactHours: RESPONSE_TIMES.contact,
+    privacyRequestDays: RESPONSE_TIMES.privacyRequest,
     insurance: LIABILITY_INSURANCE,
     trimmingQuote: formatRange(...BASE_RANGES["tree-trimming"]),
     removalQuote: formatRange(...BASE_RANGES["tree-removal"]),

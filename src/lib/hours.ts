@@ -85,6 +85,19 @@ export function localTime(now: number | Date, timeZone: string = DEFAULT_TIME_ZO
 const recent = new Map<string, LocalTime>();
 
 function readClock(now: number | Date, timeZone: string): LocalTime {
+  const p = zoneParts(now, timeZone);
+  return {
+    day: (p.weekday ?? "").toLowerCase() as Weekday,
+    minutes: (Number(p.hour) % 24) * 60 + Number(p.minute),
+    date: `${p.year}-${p.month}-${p.day}`,
+  };
+}
+
+/**
+ * The calendar and clock at `now` in `timeZone`, by part: weekday ("Monday"), year, month and
+ * day (two digits), hour (0-23), minute, second. One formatter per zone serves every reader.
+ */
+export function zoneParts(now: number | Date, timeZone: string): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
   let format = formats.get(timeZone);
   if (!format) {
     // Building a formatter costs far more than using one; a search checks hundreds of businesses.
@@ -96,18 +109,14 @@ function readClock(now: number | Date, timeZone: string): LocalTime {
       day: "2-digit",
       hour: "numeric",
       minute: "numeric",
+      second: "numeric",
       hourCycle: "h23",
     });
     formats.set(timeZone, format);
   }
-  const parts = format.formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  const day = get("weekday").toLowerCase() as Weekday;
-  return {
-    day,
-    minutes: (Number(get("hour")) % 24) * 60 + Number(get("minute")),
-    date: `${get("year")}-${get("month")}-${get("day")}`,
-  };
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of format.formatToParts(now)) parts[type] = value;
+  return parts;
 }
 
 export interface OpenState {

@@ -25,6 +25,24 @@ export const EMERGENCY_RESPONSE = {
 /** The spec's contact promise for everything that is not an emergency (section 9). */
 export const CONTACT_PROMISE_HOURS = 24;
 
+/**
+ * Every response time the site promises, worded for "within ...": pages, forms and messages
+ * write `within ${RESPONSE_TIMES.contact}` and YAML `within {contactHours}` (./facts.ts), never
+ * the figure itself (tests/unit/response-promises.test.ts fails on a typed one).
+ */
+export const RESPONSE_TIMES = {
+  /** A quote, booking, audit or message is answered, by phone or e-mail, within this. */
+  contact: `${CONTACT_PROMISE_HOURS} hours`,
+  /** An emergency crew is dispatched within this of the call. */
+  dispatch: `${EMERGENCY_RESPONSE.dispatchMinutes} minutes`,
+  /** An emergency crew is on site within this at most. */
+  onSite: `${EMERGENCY_RESPONSE.onSiteHours} hours`,
+  /** A claim or a new business that the operator checks by hand is usually decided within this. */
+  listingCheck: "two working days",
+  /** A privacy request (access, correction, deletion) is answered within this. */
+  privacyRequest: "30 days",
+} as const;
+
 const text = (data: unknown, key: string): string => {
   const value = data && typeof data === "object" ? (data as Record<string, unknown>)[key] : undefined;
   return typeof value === "string" ? value : "";

@@ -4,7 +4,7 @@
  * sent at 11 PM and answered at 7:30 AM took 30 minutes). Browser-safe: the cards, the
  * business page and the store all use this one reading (docs/directory.md, "Response time").
  */
-import { DEFAULT_TIME_ZONE } from "./hours.ts";
+import { DEFAULT_TIME_ZONE, zoneParts } from "./hours.ts";
 
 export { DEFAULT_TIME_ZONE };
 
@@ -21,27 +21,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
 /** The zone's wall clock at `ms`, written as if it were UTC (ms, whole seconds). */
 function wallClock(ms: number, timeZone: string): number {
-  let format = formats.get(timeZone);
-  if (!format) {
-    // Building a formatter costs far more than using one.
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-      hourCycle: "h23",
-    });
-    formats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(ms);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const parts = zoneParts(ms, timeZone);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts[type] ?? 0);
   return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute"), get("second"));
 }
 

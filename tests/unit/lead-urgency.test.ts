@@ -4,12 +4,18 @@
  */
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { FACT_TOKENS } from "../../src/lib/facts.ts";
 import { EMERGENCY_CONFIRMATION, quotePromises } from "../../src/lib/forms/copy.ts";
 import { CONTACT_PROMISE_HOURS, EMERGENCY_RESPONSE, urgencyOf } from "../../src/lib/lead-urgency.ts";
 import { BOOKING_URGENCY, SERVICE_TYPES, TIMELINES, URGENCY } from "../../src/lib/options.ts";
 
-const page = parseYaml(readFileSync("content/marketing/emergency.yaml", "utf8")) as {
+// The collection helpers import Astro's virtual content module; only fillTokens is used here.
+vi.mock("astro:content", () => ({ defineCollection: (config: unknown) => config }));
+const { fillTokens } = await import("../../src/lib/content/shapes.ts");
+
+/** The emergency page's data as its collection loads it: fact tokens filled. */
+const page = fillTokens(parseYaml(readFileSync("content/marketing/emergency.yaml", "utf8")), FACT_TOKENS) as {
   facts: { label: string; value: string }[];
 };
 const fact = (label: string) => page.facts.find((f) => f.label === label)?.value;

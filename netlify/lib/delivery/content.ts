@@ -5,6 +5,7 @@
  */
 import { PRO_SERVICES, PROPERTY_TYPES, SERVICE_TYPES, TIMELINES, optionLabel } from "../../../src/lib/options.ts";
 import { REQUEST_TYPES } from "../../../src/lib/schemas/booking.ts";
+import { RESPONSE_TIMES } from "../../../src/lib/facts.ts";
 import { EMERGENCY_RESPONSE, URGENCY_LABELS } from "../../../src/lib/lead-urgency.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
@@ -115,7 +116,7 @@ export function nextStep(lead: Lead): string {
   }
   return emergency
     ? `Call ${SITE.phone} now for emergency dispatch; our team also has your request.`
-    : "Our team will contact you within 24 hours.";
+    : `Our team will contact you within ${RESPONSE_TIMES.contact}.`;
 }
 
 const what = (lead: Lead) => summarizeLead(lead).what;

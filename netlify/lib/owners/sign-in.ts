@@ -11,6 +11,7 @@
  * All plain HTML that works without JavaScript, private and never stored by any cache. Bad
  * links and wrong codes count against the client address and lock it out for a while.
  */
+import { RESPONSE_TIMES } from "../../../src/lib/facts.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import {
@@ -279,7 +280,7 @@ export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
       console.info(`[owner] ${claim.id}: claim of ${business.id} waits for the operator`);
       return ownerHtml(
         messagePage("Claim received", [
-          `Thanks. That address isn't the one on file for ${escapeHtml(business.name)}, so Treeline will check your claim by hand, usually within two working days.`,
+          `Thanks. That address isn't the one on file for ${escapeHtml(business.name)}, so Treeline will check your claim by hand, usually within ${RESPONSE_TIMES.listingCheck}.`,
           `We'll e-mail <strong>${escapeHtml(maskEmail(email))}</strong> with the answer; if it is approved, the e-mail has your sign-in link.`,
         ]),
       );
@@ -318,7 +319,7 @@ export function addBusinessHandler(deps: OwnerAuthDeps = {}): Endpoint {
     console.info(`[owner] ${claim.id}: new business waits for the operator`);
     return ownerHtml(
       messagePage("Thanks: we'll check it", [
-        `Treeline checks every new business before it appears in the directory, usually within two working days. Until then, ${escapeHtml(proposal.businessName)} is not listed.`,
+        `Treeline checks every new business before it appears in the directory, usually within ${RESPONSE_TIMES.listingCheck}. Until then, ${escapeHtml(proposal.businessName)} is not listed.`,
         `We'll e-mail <strong>${escapeHtml(maskEmail(claim.claimant.email))}</strong> with the answer; once it is approved, the e-mail has your sign-in link.`,
       ]),
     );

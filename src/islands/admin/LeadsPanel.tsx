@@ -11,21 +11,17 @@ import { inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
 import { adminFetch, adminJson, isAuthError, problem } from "./api.ts";
 import { LeadFilters, type LeadFilterValues } from "./LeadFilters.tsx";
 import { LeadRow } from "./LeadRow.tsx";
-import { ErrorAlert, Pager, useCursorList } from "./ListParts.tsx";
+import { ErrorAlert, Pager, useCursorList, type PanelProps } from "./ListParts.tsx";
 
 export type LeadsPage = AdminLeadsReply;
 
-interface Props {
-  token: string;
-  /** Changes when the list should be read again (focus regained, Refresh). */
-  refreshKey: number;
+interface Props extends PanelProps {
   /** A lead changed in the dialog: show the new version without a reload. */
   updated: Lead | null;
   /** The filters, kept by the app so they survive a visit to another tab. */
   filters: LeadFilterValues;
   onFilters(next: LeadFilterValues): void;
   onOpen(id: string, trigger: HTMLElement): void;
-  onAuthError(): void;
   /** Every page's counts per type and of new leads, for the tab. */
   onCounts(counts: LeadsPage["counts"], newCount: number): void;
 }

@@ -21,10 +21,42 @@ export interface CursorPage<T> {
 }
 
 /**
+ * One read at a time: `run(read, keep)` flags loading, clears the error, awaits `read` and hands
+ * its answer to `keep` only when no newer run started meanwhile, so a search typed over a slow
+ * page never shows the older list. An expired token signs out; any other failure is the error.
+ */
+export function useLatestRead(onAuthError: () => void, loadingAtMount: boolean) {
+  const [loading, setLoading] = useState(loadingAtMount);
+  const [error, setError] = useState<string | null>(null);
+  const request = useRef(0);
+
+  const run = useCallback(
+    async <A,>(read: () => Promise<A>, keep: (answer: A) => void) => {
+      const seq = ++request.current;
+      setLoading(true);
+      setError(null);
+      try {
+        const answer = await read();
+        if (seq !== request.current) return;
+        keep(answer);
+      } catch (e) {
+        if (seq !== request.current) return;
+        if (isAuthError(e)) onAuthError();
+        else setError(problem(e));
+      } finally {
+        if (seq === request.current) setLoading(false);
+      }
+    },
+    [onAuthError],
+  );
+
+  return { loading, error, setError, run };
+}
+
+/**
  * Reads the first page on mount, again whenever `fetchPage` or `refreshKey` changes or
- * `reload()` is called, and appends the next page on `more()`. An answer that arrives after a newer request started is
- * dropped, so a search typed over a slow page never shows the older list. `onPage` sees every
- * page that is kept (counts, scan totals).
+ * `reload()` is called, and appends the next page on `more()`; only the latest read is kept
+ * (useLatestRead). `onPage` sees every page that is kept (counts, scan totals).
  */
 export function useCursorList<T, P extends CursorPage<T> = CursorPage<T>>(
   fetchPage: (cursor: string | null) => Promise<P>,
@@ -35,34 +67,22 @@ export function useCursorList<T, P extends CursorPage<T> = CursorPage<T>>(
   const [items, setItems] = useState<T[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   // The first page is always on its way at mount.
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const request = useRef(0);
+  const { loading, error, setError, run } = useLatestRead(onAuthError, true);
 
   const load = useCallback(
-    async (from: string | null) => {
-      const seq = ++request.current;
-      setLoading(true);
-      setError(null);
-      try {
-        const page = await fetchPage(from);
-        if (seq !== request.current) return;
-        setItems((current) => (from ? [...current, ...page.data] : page.data));
-        setCursor(page.nextCursor);
-        onPage?.(page);
-      } catch (e) {
-        if (seq !== request.current) return;
-        if (isAuthError(e)) onAuthError();
-        else setError(problem(e));
-      } finally {
-        if (seq === request.current) setLoading(false);
-      }
-    },
-    [fetchPage, onAuthError, onPage],
+    (from: string | null) =>
+      run(
+        () => fetchPage(from),
+        (page) => {
+          setItems((current) => (from ? [...current, ...page.data] : page.data));
+          setCursor(page.nextCursor);
+          onPage?.(page);
+        },
+      ),
+    [run, fetchPage, onPage],
   );
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching is this effect's job; it flags loading as it starts
     void load(null);
   }, [load, refreshKey]);
 

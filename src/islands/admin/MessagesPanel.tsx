@@ -4,58 +4,32 @@
  * provider is set up, so every message is kept here and the operator still sees the whole
  * loop; the line on top says which providers send.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { providersLine } from "../../lib/admin-messages.ts";
 import type { AdminChannels, AdminMessagesReply } from "../../lib/admin.ts";
-import { adminJson, isAuthError, problem } from "./api.ts";
-import { ErrorAlert, LoadingNote } from "./ListParts.tsx";
+import { adminJson } from "./api.ts";
+import { ErrorAlert, LoadingNote, useLatestRead, type PanelProps } from "./ListParts.tsx";
 import { MessageRow } from "./MessageRow.tsx";
 
 export const MESSAGES_PAGE = 25;
 
-interface Props {
-  token: string;
-  refreshKey: number;
+interface Props extends PanelProps {
   /** The providers (from the outbox answer); null until known. */
   channels: AdminChannels | null;
   onOpen(leadId: string, trigger: HTMLElement): void;
-  onAuthError(): void;
 }
 
 export function MessagesPanel({ token, refreshKey, channels, onOpen, onAuthError }: Props) {
   const [offset, setOffset] = useState(0);
   const [page, setPage] = useState<AdminMessagesReply | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const request = useRef(0);
-
-  const load = useCallback(
-    async (from: number) => {
-      const seq = ++request.current;
-      setLoading(true);
-      setError(null);
-      try {
-        const body = await adminJson<AdminMessagesReply>(
-          token,
-          `/api/admin/messages?offset=${from}&limit=${MESSAGES_PAGE}`,
-        );
-        if (seq !== request.current) return;
-        setPage(body);
-      } catch (e) {
-        if (seq !== request.current) return;
-        if (isAuthError(e)) onAuthError();
-        else setError(problem(e));
-      } finally {
-        if (seq === request.current) setLoading(false);
-      }
-    },
-    [token, onAuthError],
-  );
+  const { loading, error, run } = useLatestRead(onAuthError, false);
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching is this effect's job; it flags loading as it starts
-    void load(offset);
-  }, [load, offset, refreshKey]);
+    void run(
+      () => adminJson<AdminMessagesReply>(token, `/api/admin/messages?offset=${offset}&limit=${MESSAGES_PAGE}`),
+      setPage,
+    );
+  }, [run, token, offset, refreshKey]);
 
   const total = page?.total ?? 0;
   const shown = page?.data.length ?? 0;

@@ -2,10 +2,13 @@
  * What the lead forms say after a submit (spec sections 4 and 8): the dialogs, their toasts
  * and the functions' no-JS confirmation pages all read these, and so do the e2e tests.
  */
-import { EMERGENCY_RESPONSE as E, type UrgencyLevel } from "../lead-urgency.ts";
+import { EMERGENCY_RESPONSE as E, RESPONSE_TIMES, type UrgencyLevel } from "../lead-urgency.ts";
 import type { Receipt } from "../receipt.ts";
 import { SITE } from "../site.ts";
 import type { ToastInput } from "../stores/dialogs.ts";
+
+/** The routine contact promise, as every non-emergency confirmation words it. */
+const WITHIN_PROMISE = `within ${RESPONSE_TIMES.contact}`;
 
 /**
  * An emergency is never told to wait a day: every confirmation of one says call now, the
@@ -23,7 +26,7 @@ export const EMERGENCY_CONFIRMATION = {
 } as const;
 
 export const QUOTE_TOASTS = {
-  success: { title: "Quote Request Submitted", description: "We'll contact you within 24 hours with your estimate." },
+  success: { title: "Quote Request Submitted", description: `We'll contact you ${WITHIN_PROMISE} with your estimate.` },
   // The quote dialog stays open on its confirmation, which leads with the call button already.
   emergency: { title: "Quote Request Submitted", description: EMERGENCY_CONFIRMATION.callNow },
   failure: { title: "Error", description: "Failed to submit quote request. Please try again.", variant: "destructive" },
@@ -33,7 +36,7 @@ export const QUOTE_TOASTS = {
 export const AUDIT_TOASTS = {
   success: {
     title: "Audit Request Submitted",
-    description: "We'll contact you within 24 hours to schedule your free consultation.",
+    description: `We'll contact you ${WITHIN_PROMISE} to schedule your free consultation.`,
   },
   failure: { title: "Error", description: "Failed to submit audit request. Please try again.", variant: "destructive" },
 } as const satisfies Record<string, ToastInput>;
@@ -42,7 +45,7 @@ export const QUOTE_CONFIRMATION = {
   title: "Your Quote Request Is In",
   estimateLabel: "Estimated cost",
   variesNote: "Final quote may vary after on-site inspection.",
-  promises: ["We'll contact you within 24 hours", "Free on-site assessment", "Fully insured and guaranteed work"],
+  promises: [`We'll contact you ${WITHIN_PROMISE}`, "Free on-site assessment", "Fully insured and guaranteed work"],
   callPrompt: "Need help sooner? Call",
 } as const;
 
@@ -65,7 +68,7 @@ export const AUDIT_CONFIRMATION = {
   description: "Thanks! A growth advisor will be in touch shortly.",
   nextStepsHeading: "What happens next",
   nextSteps: [
-    "30-minute discovery call within 24 hours",
+    `30-minute discovery call ${WITHIN_PROMISE}`,
     "Custom growth roadmap",
     "Revenue potential analysis",
     "Automation opportunities assessment",
@@ -78,7 +81,7 @@ export const AUDIT_CONFIRMATION = {
 export const BOOKING_TOASTS = {
   success: {
     title: "Booking Request Submitted",
-    description: "We'll contact you within 24 hours to schedule your service.",
+    description: `We'll contact you ${WITHIN_PROMISE} to schedule your service.`,
   },
   // The booking dialog closes: the toast is the confirmation, so it carries the call button.
   emergency: { title: "Booking Request Submitted", description: EMERGENCY_CONFIRMATION.callNow, call: true },
@@ -127,12 +130,12 @@ export function withReceipt(toast: ToastInput, receipt: Receipt): ToastInput {
 export function noMatchesMessage(urgency: UrgencyLevel): string {
   return urgency === "emergency"
     ? `We couldn't match a listed pro right away. ${EMERGENCY_CONFIRMATION.callNow}`
-    : "We'll match you with local pros by phone within 24 hours.";
+    : `We'll match you with local pros by phone ${WITHIN_PROMISE}.`;
 }
 
 /** find-pros after the matches (the no-JS page). */
 export const findProsFollowUp = (urgency: UrgencyLevel) =>
-  urgency === "emergency" ? EMERGENCY_CONFIRMATION.callNow : "We'll also follow up within 24 hours.";
+  urgency === "emergency" ? EMERGENCY_CONFIRMATION.callNow : `We'll also follow up ${WITHIN_PROMISE}.`;
 
 /** The no-JS assessment page's heading (the dialog shares the audit's wording). */
 export const ASSESSMENT_SUBMITTED = "Assessment Request Submitted";

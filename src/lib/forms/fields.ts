@@ -18,6 +18,7 @@ import {
   YEARS_IN_BUSINESS,
   type Option,
 } from "../options.ts";
+import { RESPONSE_TIMES } from "../lead-urgency.ts";
 import type { Business } from "../schemas/business.ts";
 
 export type FieldKind = "text" | "email" | "tel" | "date" | "select" | "checkboxes" | "textarea" | "file" | "hidden";
@@ -113,7 +114,7 @@ export const QUOTE_FORM: FormDef = {
   name: "quote",
   action: "/api/quote",
   title: "Get Your Free Tree Service Quote",
-  description: "Tell us about the job and see an instant estimate. We'll confirm the price within 24 hours.",
+  description: `Tell us about the job and see an instant estimate. We'll confirm the price within ${RESPONSE_TIMES.contact}.`,
   submit: "Get My Free Quote",
   pending: "Generating Quote...",
   fields: [
@@ -226,7 +227,7 @@ export const BOOKING_FORM: FormDef = {
   name: "booking",
   action: "/api/booking-request",
   title: "Book Service",
-  description: "Tell us what you need and we'll contact you within 24 hours to schedule your service.",
+  description: `Tell us what you need and we'll contact you within ${RESPONSE_TIMES.contact} to schedule your service.`,
   submit: "Submit Booking Request",
   pending: "Submitting...",
   fields: [
