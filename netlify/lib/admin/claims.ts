@@ -29,10 +29,10 @@ import { afterResponse, endpoint, jsonError, jsonResponse, storeCall, type Endpo
 import { keyspace } from "../store/keys.ts";
 import type { Store } from "../store/index.ts";
 import { getClaim, listClaims, settleClaim } from "../owners/claims.ts";
-import { refusedEmail } from "../owners/notices.ts";
+import { claimRefused } from "../messages/owner.ts";
 import { addOwner, removeOwner } from "../owners/session.ts";
 import { sendSignInLink } from "../owners/sign-in.ts";
-import { deliverNow } from "../notify/index.ts";
+import { sendToOwner } from "../notify/index.ts";
 import { adminSpec, readPatch, readQuery, type AdminDeps } from "./handlers.ts";
 
 export const ADMIN_CLAIM_ROUTE = "/api/admin/claims/:id" as const;
@@ -140,18 +140,8 @@ export function adminClaimHandler(deps: AdminDeps = {}): Endpoint {
       const refused: Claim = { ...claim, status: "refused", reason: reason!, decidedAt };
       if (!(await storeCall(() => settleClaim(store, claim, refused))))
         return jsonError(409, OWNER_MESSAGES.claimDecided);
-      const email = refusedEmail(
-        {
-          claimId: claim.id,
-          to: claim.claimant.email,
-          toName: claim.claimant.name,
-          businessName: name,
-          reason: reason!,
-        },
-        env,
-        at,
-      );
-      await storeCall(() => deliverNow(store, [email], notify));
+      const to = { claimId: claim.id, to: claim.claimant.email, toName: claim.claimant.name };
+      await storeCall(() => sendToOwner(store, to, claimRefused({ businessName: name, reason: reason! }), notify));
       console.info(`[admin] claim ${claim.id}: refused`);
       const reply: AdminClaimReply = { data: refused };
       return jsonResponse(reply);
