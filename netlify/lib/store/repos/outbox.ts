@@ -9,7 +9,7 @@ import type { Redis } from "@upstash/redis";
 import { OutboxItem } from "../../../../src/lib/schemas/outbox.ts";
 import { asJson, asNumber, asString, pairs } from "../decode.ts";
 import type { Keys } from "../keys.ts";
-import { CLAIM_OUTBOX, CLAIM_OUTBOX_ITEM, SETTLE_OUTBOX_ITEM } from "../scripts.ts";
+import { CLAIM_OUTBOX, CLAIM_OUTBOX_ITEM, SETTLE_OUTBOX_ITEM, TAKE_FROM_SET } from "../scripts.ts";
 
 export interface OutboxRepository {
   /** Undelivered items, soonest next attempt first. */
@@ -39,7 +39,7 @@ export interface OutboxRepository {
   schedule(item: OutboxItem): Promise<void>;
   /** What still waits in the retry queue owners' messages had before the outbox: message ids, due (ms). */
   legacyRetries(): Promise<{ messageId: string; dueAt: number }[]>;
-  /** Adds `items` (one already waiting for the same id stays) and takes `messageIds` out of the old queue, in one step. */
+  /** Adds `items` (one already waiting for the same id stays), then takes `messageIds` out of the old queue (gone once empty). */
   adoptLegacyRetries(items: OutboxItem[], messageIds: string[]): Promise<void>;
 }
 
@@ -50,6 +50,7 @@ export function outboxRepository(redis: Redis, keys: Keys): OutboxRepository {
   const claimDueScript = redis.createScript<unknown>(CLAIM_OUTBOX);
   const claimOneScript = redis.createScript<unknown>(CLAIM_OUTBOX_ITEM);
   const settleScript = redis.createScript<unknown>(SETTLE_OUTBOX_ITEM);
+  const takeScript = redis.createScript<unknown>(TAKE_FROM_SET);
 
   async function load(ids: string[]): Promise<OutboxItem[]> {
     if (ids.length === 0) return [];
@@ -141,15 +142,17 @@ export function outboxRepository(redis: Redis, keys: Keys): OutboxRepository {
     },
 
     async adoptLegacyRetries(items, messageIds) {
-      if (items.length === 0 && messageIds.length === 0) return;
-      const tx = redis.multi();
-      for (const item of items) {
-        tx.set(keys.outboxItem(item.leadId), JSON.stringify(OutboxItem.parse(item)), { nx: true });
-        tx.zadd(keys.outbox, { nx: true }, { score: Date.parse(item.nextAttemptAt), member: item.leadId });
+      if (items.length > 0) {
+        const tx = redis.multi();
+        for (const item of items) {
+          tx.set(keys.outboxItem(item.leadId), JSON.stringify(OutboxItem.parse(item)), { nx: true });
+          tx.zadd(keys.outbox, { nx: true }, { score: Date.parse(item.nextAttemptAt), member: item.leadId });
+        }
+        await tx.exec();
       }
-      // Only what was read goes: an entry added meanwhile stays for the next run to adopt.
-      if (messageIds.length > 0) tx.zrem(legacyRetryKey(keys), ...messageIds);
-      await tx.exec();
+      // Only once the items are written, and only what was read: an entry added meanwhile stays
+      // for the next run, and a crash in between only moves the same entries again (NX above).
+      if (messageIds.length > 0) await takeScript.exec([legacyRetryKey(keys)], messageIds);
     },
   };
 }
