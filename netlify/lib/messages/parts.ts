@@ -1,7 +1,11 @@
 /**
- * What every message is made of: the shape a message is written in (one subject, text and
- * HTML, plus the SMS and the webhook body when it goes those ways) and the e-mail's parts.
- * E-mail clients take no stylesheet, so the parts carry their styles inline.
+ * What every message is made of. This folder is where the site's messages are worded, one
+ * file per family (visitor.ts receipts and updates, job.ts offers, operator.ts alerts,
+ * review.ts invitations, owner.ts owners' links, codes and decisions), each message written
+ * once for all its channels; which ones a lead owes is delivery/compose.ts, sending is notify/.
+ * Here: the shape a message is written in (one subject, text and HTML, plus the SMS and the
+ * webhook body when it goes those ways) and the e-mail's parts, styled inline because e-mail
+ * clients take no stylesheet.
  */
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { summarizeLead, type LeadSummary } from "../../../src/lib/lead-summary.ts";
