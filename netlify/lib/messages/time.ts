@@ -4,25 +4,19 @@
  */
 import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
 
-/** "3:10 PM CST". */
-export function clockTime(iso: string, timeZone = DEFAULT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat("en-US", {
+const DAY: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric" };
+
+const format = (iso: string, timeZone: string, day: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-US", {
     timeZone,
+    ...day,
     hour: "numeric",
     minute: "2-digit",
     timeZoneName: "short",
   }).format(new Date(iso));
-}
+
+/** "3:10 PM CST". */
+export const clockTime = (iso: string, timeZone = DEFAULT_TIME_ZONE) => format(iso, timeZone, {});
 
 /** "Thu, Nov 26, 3:10 PM CST". */
-export function dayTime(iso: string, timeZone = DEFAULT_TIME_ZONE): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(new Date(iso));
-}
+export const dayTime = (iso: string, timeZone = DEFAULT_TIME_ZONE) => format(iso, timeZone, DAY);
