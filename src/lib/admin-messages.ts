@@ -29,7 +29,7 @@ export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = {
   admin: "Admin only",
 };
 
-/** Message kinds (netlify/lib/delivery/compose.ts); an unknown kind shows as it is. */
+/** Message kinds (worded in netlify/lib/messages); an unknown kind shows as it is. */
 export const MESSAGE_KIND_LABELS: Record<string, string> = {
   "new-lead": "New lead alert",
   receipt: "Receipt",

@@ -6,7 +6,7 @@ import { z } from "./zod.ts";
 import { LeadStatus, LeadType, MAX_NOTE_LENGTH, type Lead } from "./schemas/lead.ts";
 import { HIDE_REASONS, HideReason, type Review } from "./schemas/business.ts";
 import type { Message } from "./schemas/message.ts";
-import type { OutboxItem } from "./schemas/outbox.ts";
+import type { OutboxItem, OutboxType } from "./schemas/outbox.ts";
 import { URGENCY_LEVELS } from "./lead-urgency.ts";
 import { cleanString } from "./schemas/text.ts";
 
@@ -35,6 +35,12 @@ export const LEAD_TYPE_SINGULAR: Record<LeadType, string> = {
   assessment: "Phase assessment request",
   "find-pros": "Find-pros request",
   booking: "Booking request",
+};
+
+/** What an outbox item delivers, as the Notifications tab names it. */
+export const OUTBOX_TYPE_LABELS: Record<OutboxType, string> = {
+  ...LEAD_TYPE_SINGULAR,
+  owner: "Owner sign-in or claim message",
 };
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {

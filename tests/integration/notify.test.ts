@@ -7,7 +7,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { QUOTE_ENDPOINT } from "../../netlify/lib/leads.ts";
 import { BACKOFF_BASE_MS, backoffMs, drainOutbox, notifyLead } from "../../netlify/lib/notify/index.ts";
-import { webhookMessage } from "../../netlify/lib/notify/message.ts";
+import { adminLeadUrl, newLeadAlert } from "../../netlify/lib/messages/operator.ts";
+import { leadFacts } from "../../netlify/lib/messages/parts.ts";
 import {
   functionsHarness,
   humanStarted,
@@ -232,18 +233,21 @@ describe.skipIf(!h)("lead notifications", () => {
   });
 
   it("escapes Slack markup in what the visitor typed", () => {
-    const message = webhookMessage(
-      {
-        id: "ld_000000000000000000x",
+    const id = "ld_000000000000000000x";
+    const alert = newLeadAlert(
+      leadFacts({
+        id,
         type: "quote",
         createdAt: "2025-01-01T00:00:00.000Z",
         sourcePage: "/",
         status: "new",
         data: { name: "<!channel> & <https://evil|x>", phone: "512-555-0100" },
-      },
-      SITE,
+      }),
+      adminLeadUrl(SITE, id),
     );
+    const message = alert.webhook!;
     expect(message.text).toContain("&lt;!channel&gt; &amp; &lt;https://evil|x&gt;");
     expect(message.text).not.toContain("<!channel>");
+    expect(JSON.stringify(message.blocks)).not.toContain("<!channel>");
   });
 });

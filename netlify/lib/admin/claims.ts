@@ -27,10 +27,10 @@ import type { Business, BusinessInput } from "../../../src/lib/schemas/business.
 import { DIRECTORY_TAG, businessTag, netlifyPurge, purgeQuietly } from "../directory.ts";
 import { afterResponse, endpoint, jsonError, jsonResponse, storeCall, type Endpoint } from "../http.ts";
 import type { Store } from "../store/index.ts";
-import { refusedEmail } from "../owners/notices.ts";
+import { claimRefused } from "../messages/owner.ts";
 import { addOwner, removeOwner } from "../owners/session.ts";
 import { sendSignInLink } from "../owners/sign-in.ts";
-import { deliverNow } from "../notify/index.ts";
+import { sendToOwner } from "../notify/index.ts";
 import { adminSpec, readPatch, readQuery, type AdminDeps } from "./handlers.ts";
 
 export const ADMIN_CLAIM_ROUTE = "/api/admin/claims/:id" as const;
@@ -136,18 +136,8 @@ export function adminClaimHandler(deps: AdminDeps = {}): Endpoint {
       const refused: Claim = { ...claim, status: "refused", reason: reason!, decidedAt };
       if (!(await storeCall(() => store.claims.settle(claim, refused))))
         return jsonError(409, OWNER_MESSAGES.claimDecided);
-      const email = refusedEmail(
-        {
-          claimId: claim.id,
-          to: claim.claimant.email,
-          toName: claim.claimant.name,
-          businessName: name,
-          reason: reason!,
-        },
-        env,
-        at,
-      );
-      await storeCall(() => deliverNow(store, [email], notify));
+      const to = { claimId: claim.id, to: claim.claimant.email, toName: claim.claimant.name };
+      await storeCall(() => sendToOwner(store, to, claimRefused({ businessName: name, reason: reason! }), notify));
       console.info(`[admin] claim ${claim.id}: refused`);
       const reply: AdminClaimReply = { data: refused };
       return jsonResponse(reply);

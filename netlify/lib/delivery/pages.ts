@@ -12,7 +12,9 @@ import { SITE, telHref } from "../../../src/lib/site.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { renderPage } from "../pages.ts";
-import { EMERGENCY_LINE, clockTime, dayTime, declineLabel, jobRows, nextStep } from "./content.ts";
+import { declineLabel, jobRows } from "../messages/job.ts";
+import { clockTime, dayTime } from "../messages/time.ts";
+import { EMERGENCY_LINE, nextStep } from "../messages/visitor.ts";
 import { DECLINE_REASONS } from "./routing.ts";
 
 /** Headers for a page whose URL is its key. */

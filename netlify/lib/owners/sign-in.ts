@@ -36,7 +36,8 @@ import { KB, clientIp, endpoint, storeCall, type Call, type Endpoint, type Endpo
 import { businessRoute } from "../directory.ts";
 import { problemPage } from "../pages.ts";
 import { enforceRateLimit } from "../ratelimit.ts";
-import { deliverNow, type NotifyDeps } from "../notify/index.ts";
+import { signInCode, signInLink } from "../messages/owner.ts";
+import { sendToOwner, type NotifyDeps } from "../notify/index.ts";
 import type { Store } from "../store/index.ts";
 import { createClaim, getClaim, newClaimId, settleClaim, type Claim } from "./claims.ts";
 import {
@@ -48,7 +49,6 @@ import {
   type Errors,
   type Values,
 } from "./forms.ts";
-import { codeSms, signInEmail } from "./notices.ts";
 import { OWNER_PAGE_HEADERS, findYourBusiness, ownerHtml } from "./page.ts";
 import { addOwner, createOwnerSession, endOwnerSession, isOwner, normalEmail, readOwnerSession } from "./session.ts";
 import {
@@ -163,20 +163,14 @@ export async function sendSignInLink(
 ) {
   const ttlMs = o.approved ? APPROVED_LINK_TTL_MS : SIGN_IN_LINK_TTL_MS;
   const { path } = await issueSignInLink(store, grant, now, ttlMs);
-  const message = signInEmail(
-    {
-      claimId: grant.claimId,
-      to: o.to,
-      toName: o.toName,
-      businessName: o.businessName,
-      url: `${env.siteUrl}${path}`,
-      approved: o.approved,
-      ttlMs,
-    },
-    env,
-    now,
-  );
-  return deliverNow(store, [message], { env, now: () => now, ...o.notify });
+  const message = signInLink({
+    businessName: o.businessName,
+    url: `${env.siteUrl}${path}`,
+    approved: o.approved,
+    ttlMs,
+  });
+  const to = { claimId: grant.claimId, to: o.to, toName: o.toName };
+  return sendToOwner(store, to, message, { env, now: () => now, ...o.notify });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -247,9 +241,10 @@ export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
         const { id, code } = await storeCall(() => issueCode(store, grant, at), { step: "code" });
         await storeCall(
           () =>
-            deliverNow(
+            sendToOwner(
               store,
-              [codeSms({ claimId: claim.id, to: business.phone!, businessName: business.name, code }, env, at)],
+              { claimId: claim.id, to: business.phone!, toName: business.name },
+              signInCode({ businessName: business.name, code }),
               notify,
             ),
           { step: "message" },

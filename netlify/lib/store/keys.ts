@@ -56,19 +56,14 @@ export function keyspace(prefix: string) {
     leadsEmergencies: `${p}leads:emergencies`,
     /** Hash: lead id -> search text (folded name, e-mail, phone digits), scanned by /admin search. */
     leadText: `${p}leads:text`,
-    /** Zset: lead ids with an undelivered notification, score = next attempt (ms). */
+    /** Zset: lead and claim ids with an undelivered notification, score = next attempt (ms). */
     outbox: `${p}outbox`,
-    /** String: outbox item JSON (attempts, next attempt, last error), one per lead id. */
+    /** String: outbox item JSON (attempts, next attempt, last error), one per lead or claim id. */
     outboxItem: (leadId: string) => `${p}outbox:${leadId}`,
     /** String: the message JSON (schemas/message.ts), one per lead, event and channel. */
     message: (id: string) => `${p}msg:${id}`,
     /** Zset: every message id, score = created (ms), for the admin's Messages view. */
     messages: `${p}msgs`,
-    /**
-     * Zset: ids of messages sent outside a lead's outbox (owners' sign-in links and codes, claim
-     * decisions) waiting for another attempt; score = next attempt (ms), or lease end while claimed.
-     */
-    messagesRetry: `${p}msgs:retry`,
     /** Set: one lead's message ids. */
     leadMessages: (leadId: string) => `${p}msgs:lead:${leadId}`,
     /** Zset: lead ids whose response clock runs, score = the next deadline (ms). */

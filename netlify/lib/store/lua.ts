@@ -258,6 +258,17 @@ return 'ok'
 `;
 
 /**
+ * Takes the given ids out of a sorted set and deletes the set once it is empty (the old retry
+ * queue after its move into the outbox; ioredis-mock keeps an emptied set otherwise).
+ * KEYS: the set. ARGV: ids -> 'ok'
+ */
+export const TAKE_FROM_SET = `
+for _, id in ipairs(ARGV) do redis.call('ZREM', KEYS[1], id) end
+if redis.call('ZCARD', KEYS[1]) == 0 then redis.call('DEL', KEYS[1]) end
+return 'ok'
+`;
+
+/**
  * Records one answer to a lead offer: pushes the sample, keeps the newest ARGV[2], and stores
  * their median and the all-time answer count in the business's `rt` field ("median count"),
  * in one step so concurrent answers never lose a sample. Samples are whole minutes, so the

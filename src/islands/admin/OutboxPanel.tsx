@@ -1,9 +1,10 @@
 /**
- * Lead notifications that have not reached the operator's channels yet: how often they were
- * tried, why the last attempt failed, when the next one runs, and a "Retry now".
+ * Notifications that have not gone yet (a lead's, or an owner's sign-in link, code or claim
+ * answer): how often they were tried, why the last attempt failed, when the next one runs,
+ * and a "Retry now".
  */
 import { useCallback, useEffect, useState } from "react";
-import { LEAD_TYPE_SINGULAR } from "../../lib/admin.ts";
+import { OUTBOX_TYPE_LABELS } from "../../lib/admin.ts";
 import type { OutboxItem } from "../../lib/schemas/outbox.ts";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { ErrorAlert, useAdminAction, type PanelProps } from "./ListParts.tsx";
@@ -90,12 +91,20 @@ export function OutboxPanel({ token, refreshKey, onOpen, onAuthError, onTotal }:
                 key={item.leadId}
                 className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
               >
-                <span>
-                  <button type="button" className="link" onClick={(e) => onOpen(item.leadId, e.currentTarget)}>
-                    {LEAD_TYPE_SINGULAR[item.type]}
-                  </button>{" "}
-                  <span className="text-slate-500">received {formatWhen(item.createdAt)}</span>
-                </span>
+                {item.type === "owner" ? (
+                  // No lead to open: the message itself is in the Messages tab.
+                  <span>
+                    {OUTBOX_TYPE_LABELS.owner}{" "}
+                    <span className="text-slate-500">first tried {formatWhen(item.createdAt)}</span>
+                  </span>
+                ) : (
+                  <span>
+                    <button type="button" className="link" onClick={(e) => onOpen(item.leadId, e.currentTarget)}>
+                      {OUTBOX_TYPE_LABELS[item.type]}
+                    </button>{" "}
+                    <span className="text-slate-500">received {formatWhen(item.createdAt)}</span>
+                  </span>
+                )}
                 <span className="text-slate-600">
                   {item.attempts} attempt{item.attempts === 1 ? "" : "s"}
                   {item.lastError ? ` · ${item.lastError}` : ""} · next {formatWhen(item.nextAttemptAt)}

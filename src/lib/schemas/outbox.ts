@@ -1,17 +1,23 @@
 /**
- * The notification outbox item (one per lead): written by the store with the lead, read by the
- * notifier and shown in the admin's Notifications tab. It names the lead, never its contents.
+ * The notification outbox item, the one retry queue for every message the site sends: one per
+ * lead (written by the store with the lead) and one per owner's claim whose sign-in link, code
+ * or decision must be sent again. Read by the notifier and shown in the admin's Notifications
+ * tab, it names its subject, never its contents.
  */
 import { z } from "../zod.ts";
-import { LeadType } from "./lead.ts";
+import { LEAD_TYPES } from "./lead.ts";
 
-/** A notification waiting in the outbox (one per lead). */
+/** What an item delivers: a lead's messages (the lead's type), or an owner's ("owner"). */
+export const OutboxType = z.enum([...LEAD_TYPES, "owner"]);
+export type OutboxType = z.infer<typeof OutboxType>;
+
+/** A notification waiting in the outbox (one per lead or claim). */
 export const OutboxItem = z.object({
-  /** The lead it announces (the item's id too). */
+  /** The lead it announces, or the owner's claim (`cl_...`) whose messages wait; the item's id too. */
   leadId: z.string(),
-  /** The lead's type (never its contents: the item is safe to show and to log). */
-  type: LeadType,
-  /** When the lead arrived (ISO). */
+  /** The lead's type, or "owner" (never its contents: the item is safe to show and to log). */
+  type: OutboxType,
+  /** When the lead arrived, or the owner's message was first tried (ISO). */
   createdAt: z.iso.datetime({ offset: true }),
   /** Delivery attempts so far. */
   attempts: z.number().int().min(0),

@@ -40,8 +40,8 @@ import {
   testBusiness,
 } from "../../helpers/functions.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver.ts";
-import { keyspace } from "../../../netlify/lib/store/keys.ts";
-import { retryStandalone } from "../../../netlify/lib/notify/index.ts";
+import { drainOutbox } from "../../../netlify/lib/notify/index.ts";
+import { createStore } from "../../../netlify/lib/store/index.ts";
 
 const SITE = "https://treeline.test";
 const TOKEN = "test-admin-token-claims-0123456";
@@ -240,20 +240,80 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     expect(latest).toMatchObject({ kind: "owner-sign-in", state: "retrying", attempts: 1 });
     expect(latest!.note).toContain("HTTP 500");
 
-    // No outbox item brings it back: the scheduled run's retry does, once its next attempt is due.
-    const retryKey = keyspace(store().prefix).messagesRetry;
-    expect(await store().redis.zscore(retryKey, latest!.id)).toBe(Date.parse(latest!.nextAttemptAt!));
-    expect(await retryStandalone(store(), { env, now: () => Date.parse(latest!.nextAttemptAt!) - 1 })).toBe(0);
+    // It waits in the outbox under its claim, like a lead's messages, until its next attempt is due.
+    const due = Date.parse(latest!.nextAttemptAt!);
+    expect(await store().outbox.get(latest!.leadId)).toMatchObject({
+      type: "owner",
+      attempts: 1,
+      nextAttemptAt: latest!.nextAttemptAt,
+      lastError: "email: Attempt 1: HTTP 500",
+    });
+    expect(await drainOutbox(store(), { env, now: () => due - 1 })).toMatchObject({ claimed: 0 });
     mail.calls.length = 0;
-    expect(await retryStandalone(store(), { env, now: () => Date.parse(latest!.nextAttemptAt!) })).toBe(1);
+    // Two scheduled runs at once: the lease lets one of them send it.
+    const runs = await Promise.all([
+      drainOutbox(store(), { env, now: () => due }),
+      drainOutbox(store(), { env, now: () => due }),
+    ]);
+    expect(runs.map((r) => r.claimed).sort()).toEqual([0, 1]);
     expect(mail.calls).toHaveLength(1);
-    expect((await store().messages.get(latest!.id))?.state).toBe("sent");
-    expect(await store().redis.zscore(retryKey, latest!.id)).toBeNull();
-    // A second run finds nothing to send again.
-    expect(await retryStandalone(store(), { env, now: () => Date.parse(latest!.nextAttemptAt!) + 3_600_000 })).toBe(0);
+    expect(await store().messages.get(latest!.id)).toMatchObject({ state: "sent", attempts: 2 });
+    expect(await store().outbox.get(latest!.leadId)).toBeNull();
+    // A later run finds nothing to send again.
+    expect(await drainOutbox(store(), { env, now: () => due + 3_600_000 })).toMatchObject({ claimed: 0 });
     expect(mail.calls).toHaveLength(1);
 
     expect((await post(signInHandler(deps()), linkIn(latest!.text))).status).toBe(303);
+  });
+
+  it("moves the messages an earlier version left in its own retry queue into the outbox, once, and sends them", async () => {
+    // As that version left them: a sign-in link whose send failed, waiting in msgs:retry with no
+    // outbox item, and one that went meanwhile.
+    const at = Date.now() - 60_000;
+    const waiting = "cl_legacyqueue000000001";
+    const went = "cl_legacyqueue000000002";
+    const message = (claimId: string, state: "retrying" | "sent") => ({
+      id: `${claimId}~owner-sign-in~email`,
+      leadId: claimId,
+      kind: "owner-sign-in",
+      audience: "business" as const,
+      channel: "email" as const,
+      to: "legacy@maple-trees.test",
+      subject: "Sign in to manage Maple Trees",
+      text: `Sign in: ${SITE}/owner/sign-in/legacy`,
+      state,
+      note: "Attempt 1: HTTP 500",
+      createdAt: new Date(at).toISOString(),
+      attempts: 1,
+      ...(state === "retrying" ? { nextAttemptAt: new Date(at + 60_000).toISOString() } : {}),
+    });
+    await store().messages.ensure([message(waiting, "retrying"), message(went, "sent")]);
+    const legacyKey = `${store().prefix}msgs:retry`;
+    await store().redis.zadd(
+      legacyKey,
+      { score: at + 60_000, member: `${waiting}~owner-sign-in~email` },
+      { score: at + 60_000, member: `${went}~owner-sign-in~email` },
+    );
+
+    // A new deployment's first scheduled run (a fresh process: a store it has not seen).
+    const fresh = createStore({ transport: "redis", url: h!.url, prefix: store().prefix });
+    try {
+      const report = await drainOutbox(fresh, { env, now: () => at + 60_000 });
+      expect(report).toMatchObject({ claimed: 1, delivered: 1 });
+      expect(await store().redis.exists(legacyKey)).toBe(0);
+      expect(emailsTo("legacy@maple-trees.test")).toHaveLength(1);
+      expect(await store().messages.get(`${waiting}~owner-sign-in~email`)).toMatchObject({
+        state: "sent",
+        attempts: 2,
+      });
+      expect(await store().outbox.get(waiting)).toBeNull();
+      expect(await store().outbox.get(went)).toBeNull();
+      // Once moved, nothing is sent again.
+      expect(await drainOutbox(fresh, { env, now: () => at + 3_600_000 })).toMatchObject({ claimed: 0 });
+      expect(emailsTo("legacy@maple-trees.test")).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("sends another address's claim to the operator, who approves it: the claimant gets a link", async () => {

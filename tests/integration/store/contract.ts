@@ -22,6 +22,7 @@ import { reviewRepliesContract } from "./review-replies.ts";
 import { ownersContract } from "./owners.ts";
 import { listingsContract } from "./listings.ts";
 import { countersContract } from "./counters.ts";
+import { ownerOutboxContract } from "./owner-outbox.ts";
 
 export interface StoreHarness {
   /** A new, empty store with its own prefix. */
@@ -202,6 +203,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     ownersContract(h);
     listingsContract(h);
     countersContract(h);
+    ownerOutboxContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {

@@ -17,6 +17,7 @@ import {
   ADMIN_UNAUTHORIZED,
   LEAD_STATUS_LABELS,
   LEAD_TYPE_SINGULAR,
+  OUTBOX_TYPE_LABELS,
   type AdminReview,
 } from "../../../src/lib/admin.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
@@ -623,6 +624,25 @@ describe("admin: reviews and notifications", () => {
     await user.click(within(list).getByRole("button", { name: LEAD_TYPE_SINGULAR.quote }));
     const dialog = await screen.findByRole("dialog");
     expect(await within(dialog).findByRole("heading", { name: "Jordan 1" })).toBeTruthy();
+  });
+
+  it("lists an owner's message that waits next to a lead's, with nothing to open", async () => {
+    const owner: OutboxItem = {
+      ...outboxItem(2),
+      leadId: "cl_aaaaaaaaaaaaaaaaaaaa",
+      type: "owner",
+      attempts: 1,
+      lastError: "email: Attempt 1: HTTP 500",
+    };
+    signedInApi({ outbox: { ...OUTBOX, data: [outboxItem(1), owner], total: 2 } });
+    await tab("Notifications");
+    const list = await screen.findByRole("list", { name: "Undelivered notifications" });
+    expect(screen.getByText("2 undelivered notifications")).toBeTruthy();
+    const [, item] = within(list).getAllByRole("listitem");
+    expect(item!.textContent).toContain(`${OUTBOX_TYPE_LABELS.owner} first tried`);
+    expect(item!.textContent).toContain("1 attempt · email: Attempt 1: HTTP 500 · next");
+    expect(within(item!).queryByRole("button")).toBeNull();
+    expect(within(list).getAllByRole("button")).toHaveLength(1);
   });
 
   it("with no channel set it says notifications are off and offers no retry; a failed retry is shown", async () => {

@@ -1,0 +1,24 @@
+/**
+ * Review invitations: a few days after a pro accepted, the visitor is asked how the job went.
+ * The invitation's page asks the same question, so its title and promise live here too.
+ */
+import { SITE } from "../../../src/lib/site.ts";
+import type { Delivery } from "../../../src/lib/schemas/lead.ts";
+import { button, oneLine, para, shell, type LeadFacts, type Written } from "./parts.ts";
+
+/** The invitation's question, its e-mail's heading and its page's title. */
+export const reviewQuestion = (businessName: string) => `How did ${businessName} do?`;
+
+/** Why the review counts for more than one left on the business's page. */
+export const VERIFIED_BECAUSE = `Your review shows as Verified on their page, because it comes from a job booked through ${SITE.name}.`;
+
+/** To the visitor a few days after a pro accepted: the only way to a verified review. */
+export function reviewInvite({ lead, summary }: LeadFacts, delivery: Delivery, reviewUrl: string): Written {
+  const hi = `Hi ${summary.name},`;
+  const line = `${delivery.name} accepted your request ${lead.reference ?? ""} a few days ago. How did the job go? ${VERIFIED_BECAUSE}`;
+  return {
+    subject: oneLine(`${reviewQuestion(delivery.name)} (${lead.reference})`),
+    text: [hi, "", line, "", `Write your review: ${reviewUrl}`].join("\n"),
+    html: shell(reviewQuestion(delivery.name), para(hi) + para(line) + button(reviewUrl, "Write your review")),
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Sending stored messages: each due one goes to its provider once, and comes back as it is
+ * now (sent with the provider's id, "retrying" with its next attempt after a failure that may
+ * pass, "failed" when the provider refused it for good, "kept" when its provider is gone).
+ * Nothing here throws; logs carry ids, kinds, channels and status codes only.
+ */
+import { isPending, type Message } from "../../../src/lib/schemas/message.ts";
+import type { Store } from "../store/index.ts";
+import { DeliveryError, sendEmail, sendSms, sendWebhook } from "./channels.ts";
+import type { NotifyConfig, NotifyDeps } from "./config.ts";
+import { NOTES } from "./drafts.ts";
+
+/** First retry after a minute, doubling up to this cap; a message that can go is never given up on. */
+export const BACKOFF_BASE_MS = 60_000;
+export const BACKOFF_MAX_MS = 6 * 60 * 60_000;
+
+/** Delay before attempt n+1 after n failed attempts. */
+export const backoffMs = (attempts: number) =>
+  Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+
+/** A failure described without anything from the message or the receiver's body. */
+export function describe(error: unknown): string {
+  if (error instanceof DeliveryError) return error.message;
+  if (error instanceof Error) {
+    const code = (error.cause as { code?: unknown } | undefined)?.code;
+    return typeof code === "string" && /^[A-Z_]+$/.test(code) ? `${error.name} (${code})` : error.name;
+  }
+  return typeof error;
+}
+
+function send(m: Message, config: NotifyConfig, doFetch: typeof fetch): Promise<string | undefined> {
+  switch (m.channel) {
+    case "email":
+      return sendEmail(doFetch, config.resend!, m);
+    case "sms":
+      return sendSms(doFetch, config.sms!, m);
+    case "webhook":
+      return sendWebhook(doFetch, config.webhookUrl!, m);
+    default:
+      return Promise.reject(new DeliveryError("no channel", true));
+  }
+}
+
+/** A provider that was configured when the message was made may be gone now: keep it instead. */
+function providerGone(m: Message, config: NotifyConfig): boolean {
+  return (
+    (m.channel === "email" && !config.resend) ||
+    (m.channel === "sms" && !config.sms) ||
+    (m.channel === "webhook" && !config.webhookUrl)
+  );
+}
+
+/** Whether a message is waiting and its time has come. */
+export const isDue = (m: Message, now: number) =>
+  isPending(m) && !(m.nextAttemptAt && Date.parse(m.nextAttemptAt) > now);
+
+async function sendOne(m: Message, config: NotifyConfig, deps: Required<NotifyDeps>, now: number): Promise<Message> {
+  if (providerGone(m, config)) return { ...m, state: "kept", note: NOTES.providerGone };
+  try {
+    const providerId = await send(m, config, deps.fetch);
+    const { nextAttemptAt: _n, note: _e, ...rest } = m;
+    return {
+      ...rest,
+      state: "sent",
+      attempts: m.attempts + 1,
+      sentAt: new Date(deps.now()).toISOString(),
+      ...(providerId ? { providerId } : {}),
+    };
+  } catch (error) {
+    const attempts = m.attempts + 1;
+    const note = `Attempt ${attempts}: ${describe(error)}`.slice(0, 300);
+    return error instanceof DeliveryError && error.permanent
+      ? { ...m, state: "failed", attempts, note }
+      : { ...m, state: "retrying", attempts, note, nextAttemptAt: new Date(now + backoffMs(attempts)).toISOString() };
+  }
+}
+
+/**
+ * Sends the messages `which` picks (default: every due one), in parallel; returns the list with
+ * each sent one replaced by its new state (the others are returned as they were, same object).
+ */
+export async function sendDue(
+  messages: Message[],
+  config: NotifyConfig,
+  deps: Required<NotifyDeps>,
+  which: (m: Message, now: number) => boolean = isDue,
+): Promise<Message[]> {
+  const now = deps.now();
+  return Promise.all(
+    messages.map(async (m) => {
+      if (!which(m, now)) return m;
+      const next = await sendOne(m, config, deps, now);
+      console.info(`[notify] ${m.leadId} ${m.kind} ${m.channel}: ${next.state}${next.note ? ` (${next.note})` : ""}`);
+      return next;
+    }),
+  );
+}
+
+/** sendDue, then the new state of every message it tried stored in one round trip. */
+export async function sendAndRecord(
+  store: Store,
+  messages: Message[],
+  config: NotifyConfig,
+  deps: Required<NotifyDeps>,
+  which?: (m: Message, now: number) => boolean,
+): Promise<Message[]> {
+  const sent = await sendDue(messages, config, deps, which);
+  await store.messages.update(...sent.filter((m, i) => m !== messages[i]));
+  return sent;
+}

@@ -1,0 +1,180 @@
+/**
+ * Messages as composed, without a store or a provider: each written once for every channel it
+ * takes (the SMS is the message's own SMS, the webhook body goes only to the webhook), the
+ * visitor's text escaped in every e-mail and kept to one line in every subject, a "kept" note
+ * for a channel without a provider, owners' messages on the same rails, and a lead summarized
+ * once per composition however many messages it owes.
+ */
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { composeMessages, undeliverableMessages } from "../../netlify/lib/delivery/compose.ts";
+import { signer } from "../../netlify/lib/delivery/signing.ts";
+import { claimRefused, signInCode, signInLink, signInTitle } from "../../netlify/lib/messages/owner.ts";
+import { EMERGENCY_LINE } from "../../netlify/lib/messages/visitor.ts";
+import { NOTES, toMessage, type ChannelSetup } from "../../netlify/lib/notify/drafts.ts";
+import { summarizeLead } from "../../src/lib/lead-summary.ts";
+import type { Lead } from "../../src/lib/schemas/lead.ts";
+
+vi.mock("../../src/lib/lead-summary.ts", async (actual) => {
+  const real = await actual<typeof import("../../src/lib/lead-summary.ts")>();
+  return { ...real, summarizeLead: vi.fn(real.summarizeLead) };
+});
+
+const SITE = "https://treeline.test";
+const HOSTILE = 'Jo <script>alert(1)</script>\nBcc: "x"';
+const ALL: ChannelSetup = { email: true, operatorEmails: ["ops@treeline.test"], webhook: true, sms: true };
+const NONE: ChannelSetup = { email: false, operatorEmails: [], webhook: false, sms: false };
+const ctx = (setup: ChannelSetup) => ({ setup, signer: signer("x".repeat(40)), siteUrl: SITE });
+
+const at = (minutes: number) => new Date(Date.parse("2026-11-28T15:00:00Z") + minutes * 60_000).toISOString();
+
+/** An emergency find-pros request offered to two pros: one answered, one has no contact at all. */
+function lead(): Lead {
+  return {
+    id: "ld_0000000000000000001",
+    type: "find-pros",
+    createdAt: at(0),
+    sourcePage: "/find-a-tree-service",
+    reference: "TL-7KQ2-9F",
+    urgency: "emergency",
+    status: "new",
+    data: {
+      name: HOSTILE,
+      email: "jo@example.com",
+      phone: "512-555-0199",
+      location: "78701",
+      serviceType: "Tree Removal",
+      description: "Oak on the roof <img src=x onerror=alert(1)>",
+    },
+    routing: {
+      deliveries: [
+        {
+          businessId: "pro-1",
+          name: "Oak & Sons",
+          slug: "oak-sons",
+          email: "pro@oak.test",
+          phone: "(512) 555-0201",
+          offeredAt: at(0),
+          deadlineAt: at(10),
+          state: "accepted",
+          answeredAt: at(4),
+          window: "Today 4-6 PM",
+          price: "$650",
+        },
+        {
+          businessId: "pro-2",
+          name: "No Contact Trees",
+          slug: "no-contact",
+          offeredAt: at(0),
+          deadlineAt: at(10),
+          state: "waiting",
+        },
+      ],
+      events: [
+        { at: at(0), kind: "offered", businessId: "pro-1" },
+        { at: at(0), kind: "offered", businessId: "pro-2" },
+        { at: at(4), kind: "accepted", businessId: "pro-1" },
+      ],
+    },
+  };
+}
+
+describe("messages as composed", () => {
+  beforeEach(() => {
+    vi.mocked(summarizeLead).mockClear();
+  });
+
+  it("summarizes the lead once for all the messages it owes", () => {
+    const messages = composeMessages(lead(), ctx(ALL));
+    expect(new Set(messages.map((m) => m.kind))).toEqual(
+      new Set(["new-lead", "receipt", "offer", "unreachable", "accepted", "review-invite"]),
+    );
+    expect(summarizeLead).toHaveBeenCalledTimes(1);
+    vi.mocked(summarizeLead).mockClear();
+    expect(undeliverableMessages(lead(), ["ev0", "ev1"], ctx(ALL))).toHaveLength(4);
+    expect(summarizeLead).toHaveBeenCalledTimes(1);
+  });
+
+  it("writes each message once for all its channels: the SMS is its own, the webhook body only on the webhook", () => {
+    const messages = composeMessages(lead(), ctx(ALL));
+    const [email, sms] = ["email", "sms"].map((c) => messages.find((m) => m.kind === "offer" && m.channel === c)!);
+    expect(email!.subject).toBe(sms!.subject);
+    expect(sms!.html).toBeUndefined();
+    expect(sms!.text).toMatch(
+      /^Treeline: EMERGENCY job - Tree Removal, 78701\. Answer by .+: https:\/\/treeline\.test\/respond\//,
+    );
+    const answerLink = /https:\/\/treeline\.test\/respond\/\S+/.exec(sms!.text)![0];
+    expect(email!.text).toContain(answerLink);
+    expect(email!.html).toContain(answerLink);
+
+    const alerts = messages.filter((m) => m.kind === "new-lead");
+    expect(alerts.map((m) => m.channel)).toEqual(["webhook", "email"]);
+    expect(JSON.parse(alerts[0]!.payload!)).toMatchObject({ blocks: expect.any(Array) });
+    expect(alerts[1]!.payload).toBeUndefined();
+    expect(alerts[1]!.html).toContain('<a href="tel:+15125550199">512-555-0199</a>');
+    const unreachable = messages.find((m) => m.kind === "unreachable" && m.channel === "webhook")!;
+    expect(JSON.parse(unreachable.payload!)).toEqual({
+      text: `${unreachable.subject}\n${SITE}/admin#lead=ld_0000000000000000001`,
+    });
+
+    const receipt = messages.find((m) => m.kind === "receipt")!;
+    expect(receipt.text.split("\n")[0]).toBe(EMERGENCY_LINE);
+    const invite = messages.find((m) => m.kind === "review-invite")!;
+    expect(invite).toMatchObject({
+      subject: "How did Oak & Sons do? (TL-7KQ2-9F)",
+      nextAttemptAt: at(4 + 3 * 24 * 60),
+    });
+  });
+
+  it("escapes what the visitor typed in every e-mail and keeps every subject on one line", () => {
+    const messages = [...composeMessages(lead(), ctx(ALL)), ...undeliverableMessages(lead(), ["ev0"], ctx(ALL))];
+    for (const m of messages) {
+      expect(m.subject).not.toMatch(/[\r\n]/);
+      if (!m.html) continue;
+      expect(m.html).not.toMatch(/<script|<img/);
+      if (m.html.includes("Oak on the roof")) expect(m.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    }
+    expect(messages.find((m) => m.kind === "receipt")!.html).toContain("Hi Jo &lt;script&gt;");
+  });
+
+  it("keeps a message whose channel has no provider, and says which setting is missing", () => {
+    const messages = composeMessages(lead(), ctx(NONE));
+    expect(messages.every((m) => m.state === "kept")).toBe(true);
+    expect(messages.find((m) => m.kind === "new-lead")).toMatchObject({ channel: "admin", note: NOTES.noOperator });
+    expect(messages.find((m) => m.channel === "sms")!.note).toBe(NOTES.noSms);
+    expect(messages.find((m) => m.kind === "receipt")!.note).toBe(NOTES.noEmail);
+  });
+
+  it("words owners' messages in one place and stores them on the same rails", () => {
+    const claim = { id: "cl_aaaaaaaaaaaaaaaaaaaa" };
+    const draft = (m: ReturnType<typeof signInCode>) => ({
+      key: m.kind,
+      kind: m.kind,
+      audience: "business" as const,
+      channel: m.channel,
+      to: "x",
+      written: m.written,
+      at: at(0),
+    });
+    const code = toMessage(claim, draft(signInCode({ businessName: "Oak & Sons", code: "123456" })), ALL);
+    expect(code).toMatchObject({ id: `${claim.id}~owner-code~sms`, channel: "sms", state: "queued" });
+    expect(code.text).toBe(
+      "Treeline: 123456 is your code to manage Oak & Sons. It works for 10 minutes. If you didn't ask for it, ignore this text.",
+    );
+    expect(code.html).toBeUndefined();
+
+    const link = signInLink({ businessName: "Oak & Sons", url: `${SITE}/owner/sign-in/abc` });
+    expect(link).toMatchObject({ kind: "owner-sign-in", channel: "email" });
+    expect(link.written.subject).toBe(signInTitle("Oak & Sons"));
+    expect(link.written.html).toContain("Oak &amp; Sons");
+    const approved = signInLink({ businessName: "Oak & Sons", url: `${SITE}/owner/sign-in/abc`, approved: true });
+    expect(approved).toMatchObject({
+      kind: "claim-approved",
+      written: { subject: "Your claim of Oak & Sons is approved" },
+    });
+
+    const refused = toMessage(claim, draft(claimRefused({ businessName: "Oak & Sons", reason: "No proof <b>" })), NONE);
+    expect(refused).toMatchObject({ state: "kept", note: NOTES.noEmail, subject: "Your request for Oak & Sons" });
+    expect(refused.text).toContain("Reason: No proof <b>");
+    expect(refused.html).toContain("Reason: No proof &lt;b&gt;");
+  });
+});
