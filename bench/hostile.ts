@@ -1,6 +1,6 @@
 /**
  * npm run bench:hostile [-- --runs N --seed S --concurrency C --parts abc]: hostile traffic
- * through the real `node scripts/serve.mjs` over HTTP (issue 24's "done when" lines).
+ * through the real `node runtime/serve.mjs` over HTTP (issue 24's "done when" lines).
  *
  *   a. >= 10,000 hostile requests (default --runs 10000 generated cases, plus a fixed list of
  *      known problem cases and raw-socket requests no HTTP client would send), with the

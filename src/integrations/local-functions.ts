@@ -2,13 +2,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { loadDotEnv } from "../../scripts/env-file.mjs";
+import { loadDotEnv } from "../../runtime/env-file.mjs";
 import type { AstroIntegration } from "astro";
 import type { Plugin } from "vite";
 
 /**
  * `astro dev` runs the functions of netlify/functions in its own process, as `npm start` does
- * (scripts/local-functions.ts), loaded through Vite so an edit is picked up on the next call;
+ * (runtime/functions.ts), loaded through Vite so an edit is picked up on the next call;
  * the server's embedded store is opened here and shared with them and the pages. Its
  * middleware runs before the Netlify Vite plugin's, whose emulation would start a worker and
  * a fresh store for every call.
@@ -27,7 +27,7 @@ export default function localFunctions(): AstroIntegration {
   };
 }
 
-type Runtime = ReturnType<typeof import("../../scripts/local-functions.ts").createRuntime>;
+type Runtime = ReturnType<typeof import("../../runtime/functions.ts").createRuntime>;
 
 function devFunctions(): Plugin {
   return {
@@ -38,7 +38,7 @@ function devFunctions(): Plugin {
       const dir = resolve("netlify/functions");
       // Started on the first call: Vite cannot load modules before it is listening.
       let started:
-        Promise<{ functions: typeof import("../../scripts/local-functions.ts"); runtime: Runtime }> | undefined;
+        Promise<{ functions: typeof import("../../runtime/functions.ts"); runtime: Runtime }> | undefined;
       const start = async () => {
         // As in npm start: without SITE_URL, the links in messages point at this dev server.
         const address = server.httpServer?.address();
@@ -51,8 +51,8 @@ function devFunctions(): Plugin {
         const local = await openLocalStore();
         server.config.logger.info(`[store] using ${local.description}`);
         const functions = (await load(
-          resolve("scripts/local-functions.ts"),
-        )) as typeof import("../../scripts/local-functions.ts");
+          resolve("runtime/functions.ts"),
+        )) as typeof import("../../runtime/functions.ts");
         const runtime = functions.createRuntime(await functions.loadFunctions(dir, load));
         runtime.startSchedules();
         server.httpServer?.once("close", () => {

@@ -2,7 +2,7 @@
  * The functions of netlify/functions run in this process, as Netlify runs them: each module is
  * imported once and its default export called with (Request, Context) for the requests its
  * `config.path` names; a scheduled function runs on its `config.schedule`. Used by `npm start`
- * (scripts/serve.mjs) and `npm run dev` (src/integrations/local-functions.ts).
+ * (runtime/serve.mjs) and `npm run dev` (src/integrations/local-functions.ts).
  *
  * Calls beyond what the machine should run at once wait in a bounded queue; a call that finds
  * the queue full, or waits too long, is answered 503 with Retry-After before any work starts,

@@ -1,17 +1,17 @@
 /**
- * The in-process function runtime of `npm start` and `npm run dev` (scripts/local-functions.ts):
+ * The in-process function runtime of `npm start` and `npm run dev` (runtime/functions.ts):
  * routing as Netlify routes `config.path`, the context a function gets, the bounded call
  * queue, scheduled runs, and the cron reader behind them.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { nextRun } from "../../scripts/cron.ts";
+import { nextRun } from "../../runtime/cron.ts";
 import {
   BUSY_MESSAGE,
   createRuntime,
   loadFunctions,
   matchFunction,
   type LocalFunction,
-} from "../../scripts/local-functions.ts";
+} from "../../runtime/functions.ts";
 
 function fn(name: string, handler: LocalFunction["handler"], options: Partial<LocalFunction> = {}): LocalFunction {
   return { name, handler, routes: [], excluded: [], preferStatic: false, ...options };
