@@ -70,10 +70,11 @@ function devFunctions(): Plugin {
  */
 function devRuntime(server: ViteDevServer) {
   const load = (file: string) => server.ssrLoadModule(file) as never;
-  const dir = resolve("netlify/functions");
+  const root = server.config.root;
+  const dir = resolve(root, "netlify/functions");
   let edits = 0;
   // Only source edits: not the embedded store's data file, which changes on every write.
-  const ignored = [resolve(".data") + sep, resolve(".netlify") + sep];
+  const ignored = [resolve(root, ".data") + sep, resolve(root, ".netlify") + sep];
   server.watcher.on("all", (_event, file: string) => {
     if (!ignored.some((folder) => file.startsWith(folder))) edits++;
   });
@@ -87,12 +88,12 @@ function devRuntime(server: ViteDevServer) {
     if (!process.env.SITE_URL?.trim() && !process.env.URL?.trim() && address && typeof address === "object") {
       process.env.SITE_URL = `http://localhost:${address.port}`;
     }
-    const { openLocalStore } = (await load(resolve("netlify/lib/store/local.ts"))) as {
+    const { openLocalStore } = (await load(resolve(root, "netlify/lib/store/local.ts"))) as {
       openLocalStore(): Promise<{ description: string; close(): Promise<void> }>;
     };
     const store = await openLocalStore();
     server.config.logger.info(`[store] using ${store.description}`);
-    const functions = (await load(resolve("runtime/functions.ts"))) as Functions;
+    const functions = (await load(resolve(root, "runtime/functions.ts"))) as Functions;
     loaded = edits;
     const local = functions.createRuntime(await functions.loadFunctions(dir, load));
     local.startSchedules();
