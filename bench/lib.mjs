@@ -49,7 +49,7 @@ export function builtRoutes(skip = (_route) => false) {
 }
 
 // --- the running server, for the benchmarks that talk to it over HTTP ----------------------
-// (bench/serve.mjs, bench/hostile.ts). Nothing here knows how runtime/serve.mjs works inside:
+// (bench/serve.mjs, bench/hostile/). Nothing here knows how runtime/serve.mjs works inside:
 // it is started as `node runtime/serve.mjs` with PORT/HOST and is up once it prints its URL.
 
 /** Builds dist/ (and the on-demand function beside it) when either is missing. */
