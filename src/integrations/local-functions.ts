@@ -8,6 +8,9 @@ import type { Plugin, ViteDevServer } from "vite";
 
 type Functions = typeof import("../../runtime/functions.ts");
 
+/** Netlify's default function URLs, which this project's functions do not answer on. */
+const FUNCTIONS_URL = "/.netlify/functions/";
+
 /**
  * `astro dev` runs the functions of netlify/functions in its own process, routed by the same
  * table and matcher as `npm start` (runtime/functions.ts): a request some function's config
@@ -46,6 +49,12 @@ function devFunctions(): Plugin {
         const { functions, local } = await runtime();
         const origin = `http://${req.headers.host ?? "localhost"}`;
         const { pathname } = new URL(`${origin}${req.url}`);
+        if (pathname.startsWith(FUNCTIONS_URL)) {
+          // As on Netlify and under npm start, a function is reached by its config path only; the
+          // Netlify plugin's emulation would run it here, in a worker with a store of its own.
+          res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
+          return true;
+        }
         const found = local.match(pathname, req.method ?? "GET");
         if (!found) return false;
         const ip = req.socket.remoteAddress ?? "";

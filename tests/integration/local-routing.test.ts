@@ -1,9 +1,10 @@
 /**
  * Both local servers route by the same table: every path a function's `config` claims, for
  * each method it takes, reaches that function under `npm start` (runtime/serve.mjs over
- * dist/) and under `npm run dev` (astro dev with the local-functions integration), and a
- * method a function does not take goes past it (to the pages). The runtime names the function
- * that answered in the Server-Timing header, which is what is read here.
+ * dist/) and under `npm run dev` (astro dev with the local-functions integration); a method a
+ * function does not take goes past it (to the pages), and Netlify's default function URLs
+ * (/.netlify/functions/<name>) run nothing. The runtime names the function that answered in
+ * the Server-Timing header, which is what is read here.
  */
 import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -55,6 +56,15 @@ async function route(origin: string): Promise<{ expected: string[]; answered: st
     const by = answeredBy(res.headers.get("server-timing"));
     expected.push(`${c.method} ${c.path} -> ${c.fn ?? `not ${c.not}`}`);
     answered.push(`${c.method} ${c.path} -> ${c.fn ? by : by === c.not ? by : `not ${c.not}`}`);
+  }
+  // Netlify's default URLs run nothing: a function is reached by its config path only.
+  for (const fn of functions) {
+    for (const method of ["GET", "POST"]) {
+      const res = await fetch(`${origin}/.netlify/functions/${fn.name}`, { method, redirect: "manual" });
+      await res.body?.cancel();
+      expected.push(`${method} /.netlify/functions/${fn.name} -> 404`);
+      answered.push(`${method} /.netlify/functions/${fn.name} -> ${res.status}`);
+    }
   }
   return { expected, answered };
 }
