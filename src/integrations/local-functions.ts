@@ -46,7 +46,6 @@ function devFunctions(): Plugin {
         );
       });
       async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-        const { functions, local } = await runtime();
         const origin = `http://${req.headers.host ?? "localhost"}`;
         const { pathname } = new URL(`${origin}${req.url}`);
         if (pathname.startsWith(FUNCTIONS_URL)) {
@@ -55,6 +54,7 @@ function devFunctions(): Plugin {
           res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
           return true;
         }
+        const { functions, local } = await runtime();
         const found = local.match(pathname, req.method ?? "GET");
         if (!found) return false;
         const ip = req.socket.remoteAddress ?? "";
@@ -74,8 +74,8 @@ function devFunctions(): Plugin {
 
 /**
  * The dev server's runtime, started once it listens (Vite cannot load modules before), with
- * its table read again after any edit Vite sees: a function added,
- * removed or given another config routes as it now says, and a call runs the edited code.
+ * its table read again after any edit Vite sees: a function added, removed or given another
+ * config routes as it now says, and a call runs the edited code.
  */
 function devRuntime(server: ViteDevServer) {
   const load = (file: string) => server.ssrLoadModule(file) as never;
