@@ -52,10 +52,10 @@ export default defineConfig(
   },
 
   // --- import boundaries ---------------------------------------------------------------------
-  // Server code (functions, scripts, build integrations) reaches the browser's code only
+  // Server code (functions, the local runtime, scripts, build integrations) reaches the browser's code only
   // through src/lib (domain) and src/views (React markup both sides render).
   {
-    files: ["netlify/**", "scripts/**", "src/integrations/**"],
+    files: ["netlify/**", "runtime/**", "scripts/**", "src/integrations/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [browserOnly] }] },
   },
   // What runs in the browser never imports server code: not netlify/, not the configuration

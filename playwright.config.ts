@@ -5,7 +5,7 @@ import { env } from "./src/lib/env.ts";
 
 /**
  * E2E runs against the production build served exactly as `npm start` serves it
- * (scripts/serve.mjs on 127.0.0.1), on its own port so a developer's
+ * (runtime/serve.mjs on 127.0.0.1), on its own port so a developer's
  * running server is never reused by accident. `npm test` builds first.
  */
 const chromiumPath = env().CHROME_PATH;
@@ -69,7 +69,7 @@ export default defineConfig({
   ],
   webServer: {
     // Without REDIS_URL the server shares one in-memory embedded store with the functions.
-    command: "node scripts/serve.mjs",
+    command: "node runtime/serve.mjs",
     url: `${baseURL}/api/health`,
     env: {
       PORT: String(port),

@@ -49,8 +49,8 @@ export function builtRoutes(skip = (_route) => false) {
 }
 
 // --- the running server, for the benchmarks that talk to it over HTTP ----------------------
-// (bench/serve.mjs, bench/hostile.ts). Nothing here knows how scripts/serve.mjs works inside:
-// it is started as `node scripts/serve.mjs` with PORT/HOST and is up once it prints its URL.
+// (bench/serve.mjs, bench/hostile/). Nothing here knows how runtime/serve.mjs works inside:
+// it is started as `node runtime/serve.mjs` with PORT/HOST and is up once it prints its URL.
 
 /** Builds dist/ (and the on-demand function beside it) when either is missing. */
 export function ensureBuilt(tag) {
@@ -103,7 +103,7 @@ const STORE_ENV = [
 ];
 
 /**
- * Starts `node scripts/serve.mjs` directly (not through npm, so the PID is the server's) on a
+ * Starts `node runtime/serve.mjs` directly (not through npm, so the PID is the server's) on a
  * free 127.0.0.1 port, with `env` over an environment without store settings. Resolves once
  * it prints `[serve] ... on http://127.0.0.1:PORT`; `readyAt` is that moment (performance.now()).
  * @param {Record<string, string>} [env]
@@ -115,7 +115,7 @@ export async function startServer(env = {}, { timeoutMs = 180_000 } = {}) {
   const base = { ...process.env };
   for (const name of STORE_ENV) delete base[name];
   const t0 = performance.now();
-  const child = spawn(process.execPath, ["scripts/serve.mjs"], {
+  const child = spawn(process.execPath, ["runtime/serve.mjs"], {
     cwd: ROOT,
     env: { ...base, HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],

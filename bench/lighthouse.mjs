@@ -131,7 +131,7 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
 
 async function startServe(port) {
   let log = "";
-  serveChild = spawn(process.execPath, ["scripts/serve.mjs"], {
+  serveChild = spawn(process.execPath, ["runtime/serve.mjs"], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],

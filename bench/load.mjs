@@ -1,7 +1,7 @@
 // npm run bench:load — sustained valid quote posts against the production server, then a
 // reconciliation of answers against the store.
 //
-// Starts `node scripts/serve.mjs` (building dist/ first when it is missing) on a free
+// Starts `node runtime/serve.mjs` (building dist/ first when it is missing) on a free
 // 127.0.0.1 port with REDIS_URL (default redis://127.0.0.1:6379), a unique
 // REDIS_KEY_PREFIX, RATE_LIMIT_PER_MINUTE=0 and NODE_ENV=production; drives CONNECTIONS
 // keep-alive connections for DURATION seconds, each posting a valid quote with its own
@@ -97,7 +97,7 @@ if (!existsSync(path.join(ROOT, "dist", "index.html"))) {
 
 const port = await freePort();
 const serverLog = [];
-const child = spawn(process.execPath, ["scripts/serve.mjs"], {
+const child = spawn(process.execPath, ["runtime/serve.mjs"], {
   cwd: ROOT,
   env: {
     ...process.env,

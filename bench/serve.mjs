@@ -2,7 +2,7 @@
 // it starts, how an API call compares with a page render once warm, and how much memory
 // and how many threads it holds after a thousand API calls (issue 24's "done when" lines).
 //
-// Builds dist/ if missing, starts `node scripts/serve.mjs` directly (so the PID is the
+// Builds dist/ if missing, starts `node runtime/serve.mjs` directly (so the PID is the
 // server's) on a free 127.0.0.1 port with the embedded store (no REDIS_URL / Upstash,
 // TREELINE_EMBEDDED_PERSIST=0: nothing written to .data) and measures:
 //   a. from the `[serve] ... on http://...` line to the first answer of

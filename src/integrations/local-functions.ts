@@ -1,17 +1,23 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { resolve } from "node:path";
+import { resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { loadDotEnv } from "../../scripts/env-file.mjs";
+import { loadDotEnv } from "../../runtime/env-file.mjs";
 import type { AstroIntegration } from "astro";
-import type { Plugin } from "vite";
+import type { Plugin, ViteDevServer } from "vite";
+
+type Functions = typeof import("../../runtime/functions.ts");
+
+/** Netlify's default function URLs, which this project's functions do not answer on. */
+const FUNCTIONS_URL = "/.netlify/functions/";
 
 /**
- * `astro dev` runs the functions of netlify/functions in its own process, as `npm start` does
- * (scripts/local-functions.ts), loaded through Vite so an edit is picked up on the next call;
- * the server's embedded store is opened here and shared with them and the pages. Its
- * middleware runs before the Netlify Vite plugin's, whose emulation would start a worker and
- * a fresh store for every call.
+ * `astro dev` runs the functions of netlify/functions in its own process, routed by the same
+ * table and matcher as `npm start` (runtime/functions.ts): a request some function's config
+ * claims (path, method, excluded paths) goes to it, anything else to Astro and Vite. The
+ * modules load through Vite, so an edit is picked up on the next call; the server's embedded
+ * store is opened here and shared with them and the pages. Its middleware runs before the
+ * Netlify Vite plugin's, whose emulation would start a worker and a fresh store for every call.
  */
 export default function localFunctions(): AstroIntegration {
   return {
@@ -27,59 +33,35 @@ export default function localFunctions(): AstroIntegration {
   };
 }
 
-type Runtime = ReturnType<typeof import("../../scripts/local-functions.ts").createRuntime>;
-
 function devFunctions(): Plugin {
   return {
     name: "treeline:dev-functions",
     enforce: "pre",
     configureServer(server) {
-      const load = (file: string) => server.ssrLoadModule(file) as never;
-      const dir = resolve("netlify/functions");
-      // Started on the first call: Vite cannot load modules before it is listening.
-      let started:
-        Promise<{ functions: typeof import("../../scripts/local-functions.ts"); runtime: Runtime }> | undefined;
-      const start = async () => {
-        // As in npm start: without SITE_URL, the links in messages point at this dev server.
-        const address = server.httpServer?.address();
-        if (!process.env.SITE_URL?.trim() && !process.env.URL?.trim() && address && typeof address === "object") {
-          process.env.SITE_URL = `http://localhost:${address.port}`;
-        }
-        const { openLocalStore } = (await load(resolve("netlify/lib/store/local.ts"))) as {
-          openLocalStore(): Promise<{ description: string; close(): Promise<void> }>;
-        };
-        const local = await openLocalStore();
-        server.config.logger.info(`[store] using ${local.description}`);
-        const functions = (await load(
-          resolve("scripts/local-functions.ts"),
-        )) as typeof import("../../scripts/local-functions.ts");
-        const runtime = functions.createRuntime(await functions.loadFunctions(dir, load));
-        runtime.startSchedules();
-        server.httpServer?.once("close", () => {
-          void runtime.stop().then(() => local.close());
-        });
-        return { functions, runtime };
-      };
+      const runtime = devRuntime(server);
       server.middlewares.use((req, res, next) => {
-        // The API, and the pages functions render (answer and status links); Vite serves the rest.
-        if (!/^\/(api|respond|requests|review)\//.test(req.url ?? "")) return next();
         handle(req, res).then(
           (handled) => handled || next(),
           (error: unknown) => next(error),
         );
       });
       async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-        const { functions, runtime } = await (started ??= start());
         const origin = `http://${req.headers.host ?? "localhost"}`;
         const { pathname } = new URL(`${origin}${req.url}`);
-        // Read again on every call: Vite reloads a function that was edited.
-        const found = functions.matchFunction(await functions.loadFunctions(dir, load), pathname, req.method ?? "GET");
+        if (pathname.startsWith(FUNCTIONS_URL)) {
+          // As on Netlify and under npm start, a function is reached by its config path only; the
+          // Netlify plugin's emulation would run it here, in a worker with a store of its own.
+          res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found");
+          return true;
+        }
+        const { functions, local } = await runtime();
+        const found = local.match(pathname, req.method ?? "GET");
         if (!found) return false;
         const ip = req.socket.remoteAddress ?? "";
         const hasBody = req.method !== "GET" && req.method !== "HEAD";
         const body = hasBody ? Buffer.concat(await req.toArray()) : null;
         const request = functions.requestFromNode(req, origin, ip, body);
-        const response = await runtime.call(found, request, { ip, origin });
+        const response = await local.call(found, request, { ip, origin });
         res.statusCode = response.status;
         response.headers.forEach((value, key) => res.setHeader(key, value));
         if (response.body) await pipeline(Readable.fromWeb(response.body as never), res);
@@ -88,4 +70,67 @@ function devFunctions(): Plugin {
       }
     },
   };
+}
+
+/**
+ * The dev server's runtime, started once it listens (Vite cannot load modules before), with
+ * its table read again after any edit Vite sees: a function added, removed or given another
+ * config routes as it now says, and a call runs the edited code.
+ */
+function devRuntime(server: ViteDevServer) {
+  const load = (file: string) => server.ssrLoadModule(file) as never;
+  const root = server.config.root;
+  const dir = resolve(root, "netlify/functions");
+  let edits = 0;
+  // Only source edits: not the embedded store's data file, which changes on every write.
+  const ignored = [resolve(root, ".data") + sep, resolve(root, ".netlify") + sep];
+  server.watcher.on("all", (_event, file: string) => {
+    if (!ignored.some((folder) => file.startsWith(folder))) edits++;
+  });
+  let started: Promise<{ functions: Functions; local: ReturnType<Functions["createRuntime"]> }> | undefined;
+  let loaded = 0;
+  let reading: Promise<void> | undefined;
+
+  async function start() {
+    // As in npm start: without SITE_URL, the links in messages point at this dev server.
+    const address = server.httpServer?.address();
+    if (!process.env.SITE_URL?.trim() && !process.env.URL?.trim() && address && typeof address === "object") {
+      process.env.SITE_URL = `http://localhost:${address.port}`;
+    }
+    const { openLocalStore } = (await load(resolve(root, "netlify/lib/store/local.ts"))) as {
+      openLocalStore(): Promise<{ description: string; close(): Promise<void> }>;
+    };
+    const store = await openLocalStore();
+    server.config.logger.info(`[store] using ${store.description}`);
+    const functions = (await load(resolve(root, "runtime/functions.ts"))) as Functions;
+    loaded = edits;
+    const local = functions.createRuntime(await functions.loadFunctions(dir, load));
+    local.startSchedules();
+    server.httpServer?.once("close", () => {
+      void local.stop().then(() => store.close());
+    });
+    return { functions, local };
+  }
+
+  const get = async () => {
+    // A failed start (the data folder in use) is tried again on the next request.
+    const current = await (started ??= start().catch((error: unknown) => {
+      started = undefined;
+      throw error;
+    }));
+    while (loaded !== edits) {
+      reading ??= (async () => {
+        const seen = edits;
+        current.local.update(await current.functions.loadFunctions(dir, load));
+        loaded = seen;
+      })().finally(() => (reading = undefined));
+      await reading;
+    }
+    return current;
+  };
+  // Loading every function takes seconds: begin once the server listens, not on the first call.
+  server.httpServer?.once("listening", () => {
+    get().catch((error: unknown) => server.config.logger.error(`[functions] ${String(error)}`));
+  });
+  return get;
 }

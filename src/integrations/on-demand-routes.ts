@@ -3,7 +3,7 @@
  * rendered on demand (the directory pages and sitemaps). Anything else stays with the CDN:
  * static files, the API functions and, for unknown paths, the static 404.html with the
  * security headers netlify.toml gives static files (a function's answer gets none of them).
- * `npm start` (scripts/serve.mjs) reads the same list to hand those paths to the function.
+ * `npm start` (runtime/serve.mjs) reads the same list to hand those paths to the function.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import type { AstroIntegration } from "astro";

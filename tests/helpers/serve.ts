@@ -1,5 +1,5 @@
 /**
- * The real `npm start` server (node scripts/serve.mjs over dist/) on a free 127.0.0.1 port,
+ * The real `npm start` server (node runtime/serve.mjs over dist/) on a free 127.0.0.1 port,
  * for hostile tests at the HTTP level, plus a raw request helper that can pick its source
  * address (any 127.x.y.z is this machine) so a test can be several clients at once.
  */
@@ -36,7 +36,7 @@ export async function startServe(env: Record<string, string>, port?: number): Pr
   const base = { ...process.env };
   for (const name of ["REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "VITEST", "NODE_ENV"])
     delete base[name];
-  const child: ChildProcess = spawn(process.execPath, ["scripts/serve.mjs"], {
+  const child: ChildProcess = spawn(process.execPath, ["runtime/serve.mjs"], {
     cwd: ROOT,
     env: { ...base, HOST: "127.0.0.1", PORT: String(chosen), ...env },
     stdio: ["ignore", "pipe", "pipe"],

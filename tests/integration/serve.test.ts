@@ -1,5 +1,5 @@
 /**
- * Hostile requests against the real `npm start` server (scripts/serve.mjs over dist/, the
+ * Hostile requests against the real `npm start` server (runtime/serve.mjs over dist/, the
  * embedded store persisted to a temp folder), as a self-hosting operator runs it. Each test
  * speaks from its own loopback address (127.0.0.x), so per-client limits never meet. See
  * docs/security.md for the before/after of each case.

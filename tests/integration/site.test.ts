@@ -1,5 +1,5 @@
 /**
- * The built site as `npm start` serves it (scripts/serve.mjs over dist/, the embedded store
+ * The built site as `npm start` serves it (runtime/serve.mjs over dist/, the embedded store
  * seeded): netlify.toml's security headers on pages, files and the 404, and on the pages
  * rendered on demand (src/middleware.ts); the on-demand sitemap index and its files; the
  * health check; business pages as the server renders them (every section, pages without the

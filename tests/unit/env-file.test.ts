@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadDotEnv } from "../../scripts/env-file.mjs";
+import { loadDotEnv } from "../../runtime/env-file.mjs";
 
 const dir = mkdtempSync(join(tmpdir(), "treeline-env-"));
 const file = join(dir, ".env");

@@ -2,7 +2,7 @@
  * The functions of netlify/functions run in this process, as Netlify runs them: each module is
  * imported once and its default export called with (Request, Context) for the requests its
  * `config.path` names; a scheduled function runs on its `config.schedule`. Used by `npm start`
- * (scripts/serve.mjs) and `npm run dev` (src/integrations/local-functions.ts).
+ * (runtime/serve.mjs) and `npm run dev` (src/integrations/local-functions.ts).
  *
  * Calls beyond what the machine should run at once wait in a bounded queue; a call that finds
  * the queue full, or waits too long, is answered 503 with Retry-After before any work starts,
@@ -179,14 +179,34 @@ export interface CallInfo {
 }
 
 export interface LocalRuntime {
+  /** The function table requests are matched against. */
   readonly functions: readonly LocalFunction[];
+  /** The function a request reaches (matchFunction over the current table). */
   match(pathname: string, method: string): Match | undefined;
   /** Runs a matched function, or answers 503 when the queue refuses it. */
   call(match: Match, req: Request, info: CallInfo): Promise<Response>;
+  /** Replaces the table (a dev server's edited functions); schedules follow the new configs. */
+  update(functions: readonly LocalFunction[]): void;
   /** Starts the scheduled functions' timers. */
   startSchedules(): void;
   /** Stops the timers and waits for running calls and their waitUntil work (at most `ms`). */
   stop(ms?: number): Promise<void>;
+}
+
+/**
+ * The header naming the function that answered, with its time: browsers' developer tools show
+ * it (Network > Timing), and the routing tests read it.
+ */
+export const TIMING_HEADER = "server-timing";
+
+/** `fn;desc="name";dur=ms`, the Server-Timing entry of a function's answer. */
+export function timingEntry(name: string, ms: number): string {
+  return `fn;desc="${name}";dur=${ms.toFixed(1)}`;
+}
+
+/** The name of the function a Server-Timing value says answered, if any. */
+export function answeredBy(timing: string | null | undefined): string | undefined {
+  return timing ? /(?:^|,)\s*fn;desc="([^"]*)"/.exec(timing)?.[1] : undefined;
 }
 
 export function createRuntime(functions: readonly LocalFunction[], limits: QueueLimits = DEFAULT_LIMITS): LocalRuntime {
@@ -195,7 +215,10 @@ export function createRuntime(functions: readonly LocalFunction[], limits: Queue
   process.env.NETLIFY_LOCAL ??= "true";
   const queue = new CallQueue(limits);
   const pending = new Set<Promise<unknown>>();
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  /** The pending timer of each scheduled function, by name, with the expression it follows. */
+  const timers = new Map<string, { schedule: string; timer: ReturnType<typeof setTimeout> }>();
+  let table = functions;
+  let scheduling = false;
   let stopped = false;
 
   const track = (work: Promise<unknown>) => {
@@ -228,24 +251,32 @@ export function createRuntime(functions: readonly LocalFunction[], limits: Queue
   }
 
   async function invoke(fn: LocalFunction, req: Request, context: Context): Promise<Response> {
+    const started = performance.now();
     const answer = await fn.handler(req, context);
     // A function that returns nothing (a scheduled one does) gets an empty answer.
-    return answer instanceof Response ? answer : new Response(null, { status: 204 });
+    const response = answer instanceof Response ? answer : new Response(null, { status: 204 });
+    // A copy: Response.redirect() and fetch() answers have headers that cannot be changed.
+    const headers = new Headers(response.headers);
+    headers.append(TIMING_HEADER, timingEntry(fn.name, performance.now() - started));
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 
-  function schedule(fn: LocalFunction): void {
-    if (stopped || !fn.schedule) return;
-    const at = nextRun(fn.schedule, new Date());
+  /** Sets the timer for the next run of the scheduled function `name` on `expression`. */
+  function schedule(name: string, expression: string): void {
+    if (stopped) return;
+    const at = nextRun(expression, new Date());
     // Long waits are chained in steps: setTimeout cannot wait more than about 24.8 days.
     const wait = Math.min(at.getTime() - Date.now(), 2 ** 31 - 1);
     const timer = setTimeout(async () => {
-      timers.delete(timer);
-      if (Date.now() < at.getTime()) return schedule(fn);
-      const release = await queue.acquire();
-      if (release) {
-        const next = nextRun(fn.schedule!, new Date(Date.now() + 1000));
+      if (timers.get(name)?.timer !== timer) return;
+      if (Date.now() < at.getTime()) return schedule(name, expression);
+      // The table's function of that name now (a dev server may have reloaded it).
+      const fn = table.find((f) => f.name === name && f.schedule === expression);
+      const release = fn ? await queue.acquire() : null;
+      if (fn && release) {
+        const next = nextRun(expression, new Date(Date.now() + 1000));
         // Netlify sends a scheduled function a POST whose body names its next run.
-        const req = new Request("http://localhost/.netlify/functions/" + fn.name, {
+        const req = new Request("http://localhost/.netlify/functions/" + name, {
           method: "POST",
           body: JSON.stringify({ next_run: next.toISOString() }),
           headers: { "content-type": "application/json" },
@@ -255,15 +286,28 @@ export function createRuntime(functions: readonly LocalFunction[], limits: Queue
         await run.catch(() => {});
         release();
       }
-      schedule(fn);
+      if (timers.get(name)?.timer === timer) schedule(name, expression);
     }, wait);
     timer.unref();
-    timers.add(timer);
+    timers.set(name, { schedule: expression, timer });
+  }
+
+  /** Brings the timers in line with the table: a schedule added, changed or gone. */
+  function syncSchedules(): void {
+    const wanted = new Map(table.flatMap((fn) => (fn.schedule ? [[fn.name, fn.schedule] as const] : [])));
+    for (const [name, { schedule: expression, timer }] of timers) {
+      if (wanted.get(name) === expression) continue;
+      clearTimeout(timer);
+      timers.delete(name);
+    }
+    for (const [name, expression] of wanted) if (!timers.has(name)) schedule(name, expression);
   }
 
   return {
-    functions,
-    match: (pathname, method) => matchFunction(functions, pathname, method),
+    get functions() {
+      return table;
+    },
+    match: (pathname, method) => matchFunction(table, pathname, method),
     async call(match, req, info) {
       const release = await queue.acquire();
       if (!release) {
@@ -278,12 +322,17 @@ export function createRuntime(functions: readonly LocalFunction[], limits: Queue
         release();
       }
     },
+    update(functions) {
+      table = functions;
+      if (scheduling) syncSchedules();
+    },
     startSchedules() {
-      for (const fn of functions) schedule(fn);
+      scheduling = true;
+      syncSchedules();
     },
     async stop(ms = 5_000) {
       stopped = true;
-      for (const timer of timers) clearTimeout(timer);
+      for (const { timer } of timers.values()) clearTimeout(timer);
       timers.clear();
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([

@@ -1,7 +1,7 @@
 // Serves the production build as Netlify would, on 127.0.0.1 only: the functions of
 // netlify/functions and the on-demand page function run in this process (each imported once,
-// scripts/local-functions.ts), and Netlify's own libraries do the rest: redirects, headers,
-// static files, blobs (scripts/local-edge.mjs).
+// runtime/functions.ts), and Netlify's own libraries do the rest: redirects, headers,
+// static files, blobs (runtime/edge.mjs).
 //
 // What Netlify's edge does in front of that pipeline, this server does too (see
 // docs/security.md): the client's address comes from the socket, never from a header; a
@@ -16,7 +16,7 @@ import { resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
-import { startEdge } from "./local-edge.mjs";
+import { startEdge } from "./edge.mjs";
 import { loadDotEnv } from "./env-file.mjs";
 import { register } from "tsx/esm/api";
 
@@ -46,7 +46,7 @@ if (!env().SITE_URL && !env().URL) {
 }
 const { HOST: host, PORT: port, siteUrl } = env();
 const { openLocalStore } = await import("../netlify/lib/store/local.ts");
-const { createRuntime, loadFunction, loadFunctions, requestFromNode } = await import("./local-functions.ts");
+const { createRuntime, loadFunction, loadFunctions, requestFromNode } = await import("./functions.ts");
 
 const localStore = await openLocalStore().catch((error) => {
   console.error(`[serve] ${error instanceof Error ? error.message : error}`);

@@ -1,17 +1,19 @@
 /**
- * The in-process function runtime of `npm start` and `npm run dev` (scripts/local-functions.ts):
+ * The in-process function runtime of `npm start` and `npm run dev` (runtime/functions.ts):
  * routing as Netlify routes `config.path`, the context a function gets, the bounded call
  * queue, scheduled runs, and the cron reader behind them.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { nextRun } from "../../scripts/cron.ts";
+import { nextRun } from "../../runtime/cron.ts";
 import {
   BUSY_MESSAGE,
+  TIMING_HEADER,
+  answeredBy,
   createRuntime,
   loadFunctions,
   matchFunction,
   type LocalFunction,
-} from "../../scripts/local-functions.ts";
+} from "../../runtime/functions.ts";
 
 function fn(name: string, handler: LocalFunction["handler"], options: Partial<LocalFunction> = {}): LocalFunction {
   return { name, handler, routes: [], excluded: [], preferStatic: false, ...options };
@@ -148,6 +150,47 @@ describe("calls", () => {
     await runtime.stop();
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(bodies).toHaveLength(2);
+  });
+
+  it("follows a new table: an edited handler runs, a changed schedule moves, a removed one stops", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-26T10:00:30Z") });
+    const runs: string[] = [];
+    const tick = (label: string, schedule: string) => fn("tick", () => void runs.push(label), { schedule });
+    const runtime = createRuntime([tick("v1", "* * * * *")]);
+    runtime.startSchedules();
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(runs).toEqual(["v1"]);
+    // Edited code on the same schedule: the next run is the new code's.
+    runtime.update([tick("v2", "* * * * *")]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(runs).toEqual(["v1", "v2"]);
+    // Every 5 minutes now (10:05, 10:10): nothing at 10:03 or 10:04.
+    runtime.update([tick("v3", "*/5 * * * *")]);
+    await vi.advanceTimersByTimeAsync(2 * 60_000);
+    expect(runs).toEqual(["v1", "v2"]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(runs).toEqual(["v1", "v2", "v3"]);
+    runtime.update([]);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(runs).toEqual(["v1", "v2", "v3"]);
+    await runtime.stop();
+  });
+
+  it("names the function that answered in Server-Timing, on answers whose headers are immutable too", async () => {
+    const runtime = createRuntime([]);
+    const moved = await runtime.call(
+      { fn: fn("mover", () => Response.redirect("http://127.0.0.1:8888/there", 303)), params: {} },
+      new Request("http://127.0.0.1:8888/here"),
+      info,
+    );
+    expect(moved.status).toBe(303);
+    expect(moved.headers.get("location")).toBe("http://127.0.0.1:8888/there");
+    expect(answeredBy(moved.headers.get(TIMING_HEADER))).toBe("mover");
+    const empty = await runtime.call({ fn: fn("quiet", () => {}), params: {} }, new Request("http://x/"), info);
+    expect(empty.status).toBe(204);
+    expect(answeredBy(empty.headers.get(TIMING_HEADER))).toBe("quiet");
+    expect(answeredBy(null)).toBeUndefined();
+    expect(answeredBy('cache;desc="hit", fn;desc="health";dur=1.0')).toBe("health");
   });
 });
 
