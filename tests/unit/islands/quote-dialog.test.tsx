@@ -65,7 +65,10 @@ async function expectFailureKeptForm(form: Form) {
   expect(form.getByRole("heading", { name: QUOTE_FORM.title })).toBeTruthy();
   expect((form.getByLabelText(/^Full Name/) as HTMLInputElement).value).toBe(contact.name);
   expect((form.getByLabelText(/^Property Address/) as HTMLInputElement).value).toBe(ADDRESS);
-  expect((form.getByRole("button", { name: QUOTE_FORM.submit }) as HTMLButtonElement).disabled).toBe(false);
+  // The toast and the button's label are separate renders: wait for the form to settle too.
+  await waitFor(() =>
+    expect((form.getByRole("button", { name: QUOTE_FORM.submit }) as HTMLButtonElement).disabled).toBe(false),
+  );
 }
 
 describe("quote dialog: errors", () => {
