@@ -3,7 +3,7 @@
  * Apart from the other directory handlers (directory.ts) because reading a place needs the
  * ZIP dataset (about 5 MB): only the functions that read `near` load it.
  */
-import { withPublicCredentials } from "../../src/lib/credentials.ts";
+import { withPublicCredentials } from "../../src/lib/credentials/badges.ts";
 import { DirectoryQuery } from "../../src/lib/directory-query.ts";
 import { UNKNOWN_PLACE, findPlace } from "../../src/lib/geo/places.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";

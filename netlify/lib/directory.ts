@@ -15,7 +15,7 @@
  *   reviewed it, 503 on failure) -> 201 + cache purge
  */
 import { z } from "../../src/lib/zod.ts";
-import { withPublicCredentials } from "../../src/lib/credentials.ts";
+import { withPublicCredentials } from "../../src/lib/credentials/badges.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { intParam } from "../../src/lib/directory-query.ts";
 import {

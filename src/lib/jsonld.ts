@@ -6,7 +6,7 @@ import type { Business, PublicReview } from "./schemas/business.ts";
 import { siteUrl } from "./env.ts";
 import { SITE } from "./site.ts";
 import { WEEKDAYS, type Weekday } from "./options.ts";
-import { licenceName, licensingState } from "./credentials.ts";
+import { licenceName, licensingState } from "./credentials/state-rules.ts";
 import { upcomingClosedDates } from "./holidays.ts";
 import { DEFAULT_TIME_ZONE, clockMinutes, localTime } from "./hours.ts";
 

@@ -18,7 +18,7 @@ import {
   needsCheck,
   type AdminCredentialItem,
   type AdminCredentialsReply,
-} from "../../../src/lib/credentials.ts";
+} from "../../../src/lib/credentials/queue.ts";
 import { Business } from "../../../src/lib/schemas/business.ts";
 import type { Credentials } from "../../../src/lib/schemas/credentials.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";

@@ -4,7 +4,7 @@
  * the fields before and after, and purges the business's cached pages, so the public page
  * shows it on the next request and /admin can see and undo it.
  */
-import { needsCheck } from "../../../src/lib/credentials.ts";
+import { needsCheck } from "../../../src/lib/credentials/queue.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { DIRECTORY_TAG, businessTag, purgeQuietly, type Purge } from "../directory.ts";
 import { asJson } from "../store/decode.ts";
