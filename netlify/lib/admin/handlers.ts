@@ -27,7 +27,8 @@ import {
 } from "../../../src/lib/admin.ts";
 import type { Env } from "../../../src/lib/env.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
-import { LEAD_TYPES, type LeadType } from "../../../src/lib/schemas/lead.ts";
+import { LEAD_TYPES } from "../../../src/lib/lead-types.ts";
+import type { LeadType } from "../../../src/lib/schemas/lead.ts";
 import { DIRECTORY_TAG, businessTag, netlifyPurge, purgeQuietly, type DirectoryDeps } from "../directory.ts";
 import {
   BASE_HEADERS,
