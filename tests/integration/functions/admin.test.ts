@@ -17,7 +17,7 @@ import {
 } from "../../../netlify/lib/admin/handlers.ts";
 import { LOCKOUT_SECONDS, MAX_FAILURES, tokensMatch } from "../../../netlify/lib/admin/auth.ts";
 import { reviewsHandler } from "../../../netlify/lib/directory.ts";
-import { QUOTE_ENDPOINT } from "../../../netlify/lib/leads.ts";
+import { QUOTE_ENDPOINT } from "../../../netlify/lib/lead-endpoints.ts";
 import { ADMIN_DISABLED } from "../../../src/lib/admin.ts";
 import {
   ORIGIN,
