@@ -9,7 +9,7 @@ import { UNKNOWN_PLACE, findPlace } from "../../src/lib/geo/places.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { endpoint, jsonResponse, storeCall, type Endpoint } from "./http.ts";
 import { parseQuery } from "./query.ts";
-import type { ListResult } from "./store/repos/business-types.ts";
+import type { ListResult } from "./store/repos/businesses.types.ts";
 import type { Store } from "./store/index.ts";
 import { DIRECTORY_TAG, badQuery, cached, directoryRead, type DirectoryDeps } from "./directory.ts";
 

@@ -14,7 +14,7 @@ import { PRO_SERVICES, optionLabel } from "../../src/lib/options.ts";
 import { FindProsRequest } from "../../src/lib/schemas/forms.ts";
 import { checkPhoto } from "./blobs.ts";
 import { errorName } from "./http.ts";
-import type { LeadEndpoint } from "./lead-types.ts";
+import type { LeadEndpoint } from "./leads.types.ts";
 import { PHOTO_BODY_LIMIT } from "./leads.ts";
 import { urgencyOf } from "../../src/lib/lead-urgency.ts";
 import { findProsConfirmationPage, receiptOf, type ProMatch } from "./pages.ts";

@@ -35,7 +35,7 @@ import {
   type FunctionContext,
 } from "./http.ts";
 import { byField, readSubmission } from "./lead-submission.ts";
-import type { LeadEndpoint, Upload } from "./lead-types.ts";
+import type { LeadEndpoint, Upload } from "./leads.types.ts";
 import { formErrorPage, problemPages } from "./pages.ts";
 import { notifyLead } from "./notify/index.ts";
 import { timeId } from "./store/ids.ts";

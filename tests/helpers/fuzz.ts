@@ -24,7 +24,7 @@ import {
   BOOKING_ENDPOINT,
   QUOTE_ENDPOINT,
 } from "../../netlify/lib/lead-endpoints.ts";
-import type { LeadEndpoint } from "../../netlify/lib/lead-types.ts";
+import type { LeadEndpoint } from "../../netlify/lib/leads.types.ts";
 import { FIND_PROS_ENDPOINT } from "../../netlify/lib/find-pros.ts";
 import { businessBySlugHandler, featuredHandler, reviewsHandler } from "../../netlify/lib/directory.ts";
 import { businessesHandler } from "../../netlify/lib/directory-search.ts";

@@ -11,7 +11,7 @@ import { resolve } from "node:path";
 import { Redis } from "@upstash/redis";
 import { env as currentEnv, parseEnv, type RawEnv } from "../../../src/lib/env.ts";
 import { keyspace } from "./keys.ts";
-import type { BusinessesRepository } from "./repos/business-types.ts";
+import type { BusinessesRepository } from "./repos/businesses.types.ts";
 import { businessesRepository } from "./repos/businesses.ts";
 import { leadsRepository, type LeadsRepository } from "./repos/leads.ts";
 import { outboxRepository, type OutboxRepository } from "./repos/outbox.ts";
@@ -24,7 +24,7 @@ import type { EmbeddedBackend } from "./transports/embedded.ts";
 import type { IORedisBackend } from "./transports/redis.ts";
 
 export { NotFoundError, ConflictError, IdempotencyConflictError, StoreError, isNotFound } from "./errors.ts";
-export type { ListQuery, ListResult, BusinessesRepository } from "./repos/business-types.ts";
+export type { ListQuery, ListResult, BusinessesRepository } from "./repos/businesses.types.ts";
 export type { CreateLeadOptions, CreateLeadResult, LeadPage, LeadUpdate, LeadsRepository } from "./repos/leads.ts";
 export type { OutboxRepository } from "./repos/outbox.ts";
 export type { MessagesRepository } from "./repos/messages.ts";

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { SeedFile, type SeedBusiness } from "../../../src/lib/schemas/business.ts";
-import type { BusinessesRepository } from "./repos/business-types.ts";
+import type { BusinessesRepository } from "./repos/businesses.types.ts";
 import type { ReviewsRepository } from "./repos/reviews.ts";
 
 export const DEFAULT_SEED_FILE = "content/directory/businesses.json";

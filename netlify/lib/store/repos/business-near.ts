@@ -18,7 +18,7 @@ import { DEFAULT_TIME_ZONE, openFromSpans, weeklySpans, type Span } from "../../
 import { asJson, asNumber } from "../decode.ts";
 import type { Keys } from "../keys.ts";
 import { CITY_BAND, FEATURED_BOOST, RATING_STEP } from "../score.ts";
-import type { ListQuery, ListResult, NearSort } from "./business-types.ts";
+import type { ListQuery, ListResult, NearSort } from "./businesses.types.ts";
 
 export const NEAR_RADIUS = DEFAULT_RADIUS;
 

@@ -1,5 +1,5 @@
 /**
- * The directory (its shapes: business-types.ts; writes: business-writes.ts; radius search:
+ * The directory (its shapes: businesses.types.ts; writes: business-writes.ts; radius search:
  * business-near.ts). Reads never scan: every query is answered from a precomputed sorted set
  * whose score is the display order (see score.ts), so a page costs a fixed number of round
  * trips whatever the directory size:
@@ -17,7 +17,7 @@ import { CITY_BAND, FEATURED_BOOST, cityBand, cityRank, formatRating } from "../
 import { queryTerms } from "../text.ts";
 import { nearList } from "./business-near.ts";
 import { responseFields, responseRecorder } from "./business-responses.ts";
-import type { BusinessesRepository, ListQuery, ListResult } from "./business-types.ts";
+import type { BusinessesRepository, ListQuery, ListResult } from "./businesses.types.ts";
 import { businessUpsert, type Profile } from "./business-writes.ts";
 
 export const PAGE_SIZE = DIRECTORY_PAGE_SIZE;
