@@ -20,13 +20,7 @@ import { leadFacetsContract } from "./lead-facets.ts";
 import { responseTimeContract } from "./response-times.ts";
 import { reviewRepliesContract } from "./review-replies.ts";
 import { ownerTokensContract } from "./owner-tokens.ts";
-
-export interface StoreHarness {
-  /** A new, empty store with its own prefix. */
-  fresh(label: string): Promise<Store>;
-  /** Releases everything fresh() created. */
-  teardown(): Promise<void>;
-}
+import type { StoreHarness } from "./contract.types.ts";
 
 type Fixture = BusinessInput & { rating: string; reviewCount: number; isFeatured: boolean };
 

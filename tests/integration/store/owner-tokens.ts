@@ -24,7 +24,7 @@ import {
 } from "../../../netlify/lib/owners/tokens.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import { CODE_MAX_TRIES, OWNER_MAX_FAILURES } from "../../../src/lib/owners.ts";
-import type { StoreHarness } from "./contract.ts";
+import type { StoreHarness } from "./contract.types.ts";
 
 const NOW = Date.parse("2026-11-28T12:00:00Z");
 const grant = { businessId: "biz-1", email: "jo@oak.test", via: "email", claimId: "cl_aaaaaaaaaaaaaaaaaaaa" } as const;
