@@ -26,7 +26,8 @@ import {
 } from "../../netlify/lib/lead-endpoints.ts";
 import type { LeadEndpoint } from "../../netlify/lib/leads.types.ts";
 import { FIND_PROS_ENDPOINT } from "../../netlify/lib/find-pros.ts";
-import { businessBySlugHandler, featuredHandler, reviewsHandler } from "../../netlify/lib/directory.ts";
+import { reviewsHandler } from "../../netlify/lib/directory-reviews.ts";
+import { businessBySlugHandler, featuredHandler } from "../../netlify/lib/directory.ts";
 import { businessesHandler } from "../../netlify/lib/directory-search.ts";
 import { chatHandler } from "../../netlify/lib/assistant/handler.ts";
 import { respondCallHandler, respondHandler, statusHandler } from "../../netlify/lib/delivery/handlers.ts";

@@ -16,7 +16,7 @@ import {
   type AdminDeps,
 } from "../../../netlify/lib/admin/handlers.ts";
 import { LOCKOUT_SECONDS, MAX_FAILURES, tokensMatch } from "../../../netlify/lib/admin/auth.ts";
-import { reviewsHandler } from "../../../netlify/lib/directory.ts";
+import { reviewsHandler } from "../../../netlify/lib/directory-reviews.ts";
 import { QUOTE_ENDPOINT } from "../../../netlify/lib/lead-endpoints.ts";
 import { ADMIN_DISABLED } from "../../../src/lib/admin.ts";
 import {

@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { QUOTE_ENDPOINT } from "../../../netlify/lib/lead-endpoints.ts";
-import { reviewsHandler } from "../../../netlify/lib/directory.ts";
+import { reviewsHandler } from "../../../netlify/lib/directory-reviews.ts";
 import { adminLeadHandler, adminLeadsCsvHandler } from "../../../netlify/lib/admin/handlers.ts";
 import {
   directoryDeps,
