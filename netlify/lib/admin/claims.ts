@@ -33,7 +33,7 @@ import { refusedEmail } from "../owners/notices.ts";
 import { addOwner, removeOwner } from "../owners/session.ts";
 import { sendSignInLink } from "../owners/sign-in.ts";
 import { deliverNow } from "../notify/index.ts";
-import { adminSpec, readPatch, readQuery, type AdminDeps } from "./handlers.ts";
+import { adminSpec, readPatch, readQuery, type AdminDeps } from "./endpoint.ts";
 
 export const ADMIN_CLAIM_ROUTE = "/api/admin/claims/:id" as const;
 

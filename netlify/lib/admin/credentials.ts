@@ -1,6 +1,6 @@
 /**
  * The operator's check of owners' licences and insurance, behind the same gate as every admin
- * endpoint (handlers.ts adminSpec):
+ * endpoint (endpoint.ts adminSpec):
  *
  *   GET   /api/admin/credentials              -> AdminCredentialsReply: the queue, oldest first
  *   PATCH /api/admin/credentials/:businessId  { licence?, insurance?: "checked" | "rejected", note? }
@@ -29,7 +29,7 @@ import { applyListingChange } from "../owners/changes.ts";
 import { pairs } from "../store/decode.ts";
 import { keyspace } from "../store/keys.ts";
 import type { Store } from "../store/index.ts";
-import { ADMIN_QUERY_ERROR, adminSpec, type AdminDeps } from "./handlers.ts";
+import { ADMIN_QUERY_ERROR, adminSpec, type AdminDeps } from "./endpoint.ts";
 
 export const CREDENTIALS_ROUTE = "/api/admin/credentials/:businessId";
 /** The most businesses one answer lists (the queue is worked from the top). */

@@ -6,7 +6,7 @@
  * the SMS code allows five tries; an added business is listed only once approved.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { adminMessagesHandler } from "../../../netlify/lib/admin/handlers.ts";
+import { adminMessagesHandler } from "../../../netlify/lib/admin/messages.ts";
 import { adminClaimHandler, adminClaimsHandler } from "../../../netlify/lib/admin/claims.ts";
 import { getClaim } from "../../../netlify/lib/owners/claims.ts";
 import { addOwner, isOwner, listOwners, readOwnerSession, removeOwner } from "../../../netlify/lib/owners/session.ts";

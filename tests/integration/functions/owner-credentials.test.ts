@@ -9,7 +9,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCredentialHandler, adminCredentialsHandler } from "../../../netlify/lib/admin/credentials.ts";
-import type { AdminDeps } from "../../../netlify/lib/admin/handlers.ts";
+import type { AdminDeps } from "../../../netlify/lib/admin/endpoint.ts";
 import { businessPageFreshFor, credentialsFreshFor, loadBusinessPage } from "../../../netlify/lib/directory-page.ts";
 import { businessBySlugHandler } from "../../../netlify/lib/directory.ts";
 import { listChanges, rollbackChange } from "../../../netlify/lib/owners/changes.ts";

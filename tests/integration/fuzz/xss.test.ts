@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { QUOTE_ENDPOINT } from "../../../netlify/lib/lead-endpoints.ts";
 import { reviewsHandler } from "../../../netlify/lib/directory-reviews.ts";
-import { adminLeadHandler, adminLeadsCsvHandler } from "../../../netlify/lib/admin/handlers.ts";
+import { adminLeadHandler, adminLeadsCsvHandler } from "../../../netlify/lib/admin/leads.ts";
 import {
   directoryDeps,
   functionsHarness,
