@@ -7,7 +7,7 @@
  * code is used): the operator sees every way into every listing.
  */
 import { randomBytes } from "node:crypto";
-import type { Claim } from "../../../src/lib/owners.ts";
+import type { Claim } from "../../../src/lib/owners/claims.ts";
 
 export type { Claim };
 import { asJson, asNumber, asString } from "../store/decode.ts";

@@ -5,7 +5,7 @@
  * retried request never sends one twice; without a provider it is kept for /admin.
  */
 import type { Message } from "../../../src/lib/schemas/message.ts";
-import { CODE_TTL_MS, SIGN_IN_LINK_TTL_MS, linkLifetime } from "../../../src/lib/owners.ts";
+import { CODE_TTL_MS, SIGN_IN_LINK_TTL_MS, linkLifetime } from "../../../src/lib/owners/limits.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import { KEPT_NOTES } from "../delivery/compose.ts";
 import { button, para, shell } from "../delivery/content.ts";

@@ -19,7 +19,7 @@ import {
   OWNER_LOCKOUT_SECONDS,
   OWNER_MAX_FAILURES,
   SIGN_IN_LINK_TTL_MS,
-} from "../../../src/lib/owners.ts";
+} from "../../../src/lib/owners/limits.ts";
 import { asJson, asNumber, asString } from "../store/decode.ts";
 import { keyspace } from "../store/keys.ts";
 import { lockout } from "../lockout.ts";

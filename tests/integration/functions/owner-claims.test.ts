@@ -21,15 +21,14 @@ import {
 import type { AdminMessagesReply } from "../../../src/lib/admin.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
+import type { AdminClaimReply, AdminClaimsReply } from "../../../src/lib/owners/claims.ts";
 import {
   CODE_MAX_TRIES,
   OWNER_MAX_FAILURES,
-  OWNER_MESSAGES,
   SIGN_IN_LINK_TTL_MS,
   TOO_MANY_SENDS,
-  type AdminClaimReply,
-  type AdminClaimsReply,
-} from "../../../src/lib/owners.ts";
+} from "../../../src/lib/owners/limits.ts";
+import { OWNER_MESSAGES } from "../../../src/lib/owners/messages.ts";
 import {
   ORIGIN,
   formRequest,

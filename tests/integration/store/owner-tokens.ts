@@ -23,7 +23,7 @@ import {
   tryCode,
 } from "../../../netlify/lib/owners/tokens.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
-import { CODE_MAX_TRIES, OWNER_MAX_FAILURES } from "../../../src/lib/owners.ts";
+import { CODE_MAX_TRIES, OWNER_MAX_FAILURES } from "../../../src/lib/owners/limits.ts";
 import type { StoreHarness } from "./contract.types.ts";
 
 const NOW = Date.parse("2026-11-28T12:00:00Z");
