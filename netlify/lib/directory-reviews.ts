@@ -14,8 +14,19 @@ import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { intParam } from "../../src/lib/directory-query.ts";
 import { DIRECTORY_MAX_OFFSET } from "../../src/lib/directory-url.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
-import { ReviewInput, toPublicReview, type PublicReview, type Review } from "../../src/lib/schemas/business.ts";
-import { DIRECTORY_TAG, DIRECTORY_UNAVAILABLE, badQuery, businessRoute, businessTag, cached, netlifyPurge, notFound, purgeQuietly, type DirectoryDeps } from "./directory.ts";
+import { ReviewInput, toPublicReview, type PublicReview, type Review } from "../../src/lib/schemas/review.ts";
+import {
+  DIRECTORY_TAG,
+  DIRECTORY_UNAVAILABLE,
+  badQuery,
+  businessRoute,
+  businessTag,
+  cached,
+  netlifyPurge,
+  notFound,
+  purgeQuietly,
+  type DirectoryDeps,
+} from "./directory.ts";
 import {
   TEXT_BODY_LIMIT,
   afterResponse,

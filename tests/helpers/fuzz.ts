@@ -34,8 +34,8 @@ import { respondCallHandler, respondHandler, statusHandler } from "../../netlify
 import { initialRouting } from "../../netlify/lib/delivery/routing.ts";
 import { signerFor } from "../../netlify/lib/delivery/signing.ts";
 import { leadSchema, type LeadType } from "../../src/lib/schemas/lead.ts";
-import { Review } from "../../src/lib/schemas/business.ts";
-import type { Review as StoredReview } from "../../src/lib/schemas/business.ts";
+import { Review } from "../../src/lib/schemas/review.ts";
+import type { Review as StoredReview } from "../../src/lib/schemas/review.ts";
 import {
   ORIGIN,
   directoryDeps,

@@ -6,7 +6,7 @@
  * Works without JavaScript, stars included (radios).
  */
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
-import { ReviewInput } from "../../../src/lib/schemas/business.ts";
+import { ReviewInput } from "../../../src/lib/schemas/review.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import { SITE } from "../../../src/lib/site.ts";

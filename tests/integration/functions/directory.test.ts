@@ -20,7 +20,8 @@ import {
 import { DIRECTORY_MAX_LIMIT, DIRECTORY_PAGE_SIZE } from "../../../src/lib/directory-url.ts";
 import { businessesHandler } from "../../../netlify/lib/directory-search.ts";
 import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
-import { REVIEW_MESSAGES, type BusinessInput } from "../../../src/lib/schemas/business.ts";
+import type { BusinessInput } from "../../../src/lib/schemas/business.ts";
+import { REVIEW_MESSAGES } from "../../../src/lib/schemas/review.ts";
 import {
   ORIGIN,
   brokenDirectory,

@@ -9,7 +9,8 @@
  */
 import type { Redis } from "@upstash/redis";
 import { findCity, METROS } from "../../../../src/lib/options.ts";
-import type { Business, Review } from "../../../../src/lib/schemas/business.ts";
+import type { Business } from "../../../../src/lib/schemas/business.ts";
+import type { Review } from "../../../../src/lib/schemas/review.ts";
 import { DIRECTORY_MAX_LIMIT, DIRECTORY_PAGE_SIZE } from "../../../../src/lib/directory-url.ts";
 import { asJson, asNumber, asString, pairs } from "../decode.ts";
 import type { Keys } from "../keys.ts";

@@ -2,7 +2,8 @@
  * The directory repository's shapes: the list query, its answer and the repository itself
  * (businesses.ts), shared with the radius search (business-near.ts).
  */
-import type { Business, BusinessInput, Review } from "../../../../src/lib/schemas/business.ts";
+import type { Business, BusinessInput } from "../../../../src/lib/schemas/business.ts";
+import type { Review } from "../../../../src/lib/schemas/review.ts";
 import type { DirectorySort } from "../../../../src/lib/directory-url.ts";
 import type { Point } from "../../../../src/lib/geo/distance.ts";
 
