@@ -15,7 +15,8 @@ import { distanceMiles } from "../src/lib/geo/distance.ts";
 import { OPEN_24_HOURS } from "../src/lib/hours.ts";
 import { mulberry32 } from "../scripts/random.ts";
 import { keyspace } from "../netlify/lib/store/keys.ts";
-import { indexPlan, nearPlan } from "../netlify/lib/store/repos/businesses.ts";
+import { nearPlan } from "../netlify/lib/store/repos/business-near.ts";
+import { indexPlan } from "../netlify/lib/store/repos/business-writes.ts";
 
 // --- synthetic directory -------------------------------------------------------------------
 

@@ -22,7 +22,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { zipPoint } from "../src/lib/geo/places.ts";
 import { OPEN_24_HOURS } from "../src/lib/hours.ts";
 import { METROS as METRO_LIST, WEEKDAYS, type MetroName } from "../src/lib/options.ts";
-import { SeedFile, type BusinessHours } from "../src/lib/schemas/business.ts";
+import type { BusinessHours } from "../src/lib/schemas/business.ts";
+import { SeedFile } from "../src/lib/schemas/seed.ts";
 import { SITE } from "../src/lib/site.ts";
 import { mulberry32 } from "./random.ts";
 

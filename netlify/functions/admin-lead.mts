@@ -1,9 +1,9 @@
 /**
  * GET /api/admin/leads/:id (the lead and its notification state) and PATCH (status and
- * note). Bearer ADMIN_TOKEN; the handler lives in ../lib/admin/handlers.ts.
+ * note). Bearer ADMIN_TOKEN; the handler lives in ../lib/admin/leads.ts.
  */
 import type { Config } from "@netlify/functions";
-import { adminLeadHandler } from "../lib/admin/handlers.ts";
+import { adminLeadHandler } from "../lib/admin/leads.ts";
 
 export default adminLeadHandler();
 

@@ -1,9 +1,9 @@
 /**
  * GET /api/admin/leads.csv?type=: the leads as a CSV attachment (formula-safe). Bearer
- * ADMIN_TOKEN; the handler lives in ../lib/admin/handlers.ts.
+ * ADMIN_TOKEN; the handler lives in ../lib/admin/leads.ts.
  */
 import type { Config } from "@netlify/functions";
-import { adminLeadsCsvHandler } from "../lib/admin/handlers.ts";
+import { adminLeadsCsvHandler } from "../lib/admin/leads.ts";
 
 export default adminLeadsCsvHandler();
 

@@ -1,9 +1,9 @@
 /**
  * GET /api/admin/leads?type=&cursor=&q=&limit=: the operator's inbox, newest first, searchable
- * by name, e-mail or phone. Bearer ADMIN_TOKEN; the handler lives in ../lib/admin/handlers.ts.
+ * by name, e-mail or phone. Bearer ADMIN_TOKEN; the handler lives in ../lib/admin/leads.ts.
  */
 import type { Config } from "@netlify/functions";
-import { adminLeadsHandler } from "../lib/admin/handlers.ts";
+import { adminLeadsHandler } from "../lib/admin/leads.ts";
 
 export default adminLeadsHandler();
 

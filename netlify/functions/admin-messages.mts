@@ -1,10 +1,10 @@
 /**
  * GET /api/admin/messages?offset=&limit=&leadId=: every message the site sent or kept (operator
  * alerts, visitor receipts and updates, offers to businesses), newest first, or one lead's.
- * Bearer ADMIN_TOKEN; the handler lives in ../lib/admin/handlers.ts.
+ * Bearer ADMIN_TOKEN; the handler lives in ../lib/admin/messages.ts.
  */
 import type { Config } from "@netlify/functions";
-import { adminMessagesHandler } from "../lib/admin/handlers.ts";
+import { adminMessagesHandler } from "../lib/admin/messages.ts";
 
 export default adminMessagesHandler();
 

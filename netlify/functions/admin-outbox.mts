@@ -1,9 +1,9 @@
 /**
  * GET /api/admin/outbox: lead notifications not delivered yet; POST { leadId? }: retry now.
- * Bearer ADMIN_TOKEN; the handler lives in ../lib/admin/handlers.ts.
+ * Bearer ADMIN_TOKEN; the handler lives in ../lib/admin/outbox.ts.
  */
 import type { Config } from "@netlify/functions";
-import { adminOutboxHandler } from "../lib/admin/handlers.ts";
+import { adminOutboxHandler } from "../lib/admin/outbox.ts";
 
 export default adminOutboxHandler();
 

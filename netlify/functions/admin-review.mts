@@ -1,10 +1,10 @@
 /**
  * PATCH /api/admin/reviews/:id { isVerified?, hidden? }: verify, hide or show a review; the
  * business's rating follows and its cached pages are purged. Bearer ADMIN_TOKEN; the handler
- * lives in ../lib/admin/handlers.ts.
+ * lives in ../lib/admin/reviews.ts.
  */
 import type { Config } from "@netlify/functions";
-import { adminReviewHandler } from "../lib/admin/handlers.ts";
+import { adminReviewHandler } from "../lib/admin/reviews.ts";
 
 export default adminReviewHandler();
 

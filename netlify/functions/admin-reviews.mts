@@ -1,9 +1,9 @@
 /**
  * GET /api/admin/reviews: every review of every business, hidden ones too, newest first.
- * Bearer ADMIN_TOKEN; the handler lives in ../lib/admin/handlers.ts.
+ * Bearer ADMIN_TOKEN; the handler lives in ../lib/admin/reviews.ts.
  */
 import type { Config } from "@netlify/functions";
-import { adminReviewsHandler } from "../lib/admin/handlers.ts";
+import { adminReviewsHandler } from "../lib/admin/reviews.ts";
 
 export default adminReviewsHandler();
 

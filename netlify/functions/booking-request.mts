@@ -4,7 +4,8 @@
  * server-rendered page. The pipeline lives in ../lib/leads.ts.
  */
 import type { Config } from "@netlify/functions";
-import { BOOKING_ENDPOINT, leadHandler } from "../lib/leads.ts";
+import { BOOKING_ENDPOINT } from "../lib/lead-endpoints.ts";
+import { leadHandler } from "../lib/leads.ts";
 
 export default leadHandler(BOOKING_ENDPOINT);
 

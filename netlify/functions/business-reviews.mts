@@ -1,9 +1,10 @@
 /**
  * GET /api/businesses/:id/reviews lists a business's reviews (newest first, no e-mails);
- * POST adds one and answers with the new rating. The handler lives in ../lib/directory.ts.
+ * POST adds one and answers with the new rating. The handler lives in
+ * ../lib/directory-reviews.ts.
  */
 import type { Config } from "@netlify/functions";
-import { reviewsHandler } from "../lib/directory.ts";
+import { reviewsHandler } from "../lib/directory-reviews.ts";
 
 export default reviewsHandler();
 

@@ -3,7 +3,8 @@
  * form post gets a server-rendered page. The pipeline lives in ../lib/leads.ts.
  */
 import type { Config } from "@netlify/functions";
-import { QUOTE_ENDPOINT, leadHandler } from "../lib/leads.ts";
+import { QUOTE_ENDPOINT } from "../lib/lead-endpoints.ts";
+import { leadHandler } from "../lib/leads.ts";
 
 export default leadHandler(QUOTE_ENDPOINT);
 

@@ -8,7 +8,8 @@
  */
 import { businessesApiParams, normalizeNear, type DirectoryState } from "../../src/lib/directory-url.ts";
 import { distanceMiles } from "../../src/lib/geo/distance.ts";
-import { Business, toPublicReview, type PublicReview } from "../../src/lib/schemas/business.ts";
+import { Business } from "../../src/lib/schemas/business.ts";
+import { toPublicReview, type PublicReview } from "../../src/lib/schemas/review.ts";
 import { toListBusiness, type ListBusiness, type ListPage } from "../../src/lib/directory-list.ts";
 import { DIRECTORY_TAG, FEATURED_LIMIT, businessTag } from "./directory.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";

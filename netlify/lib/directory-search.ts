@@ -3,13 +3,13 @@
  * Apart from the other directory handlers (directory.ts) because reading a place needs the
  * ZIP dataset (about 5 MB): only the functions that read `near` load it.
  */
-import { withPublicCredentials } from "../../src/lib/credentials.ts";
+import { withPublicCredentials } from "../../src/lib/credentials/badges.ts";
 import { DirectoryQuery } from "../../src/lib/directory-query.ts";
 import { UNKNOWN_PLACE, findPlace } from "../../src/lib/geo/places.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { endpoint, jsonResponse, storeCall, type Endpoint } from "./http.ts";
 import { parseQuery } from "./query.ts";
-import type { ListResult } from "./store/repos/businesses.ts";
+import type { ListResult } from "./store/repos/businesses.types.ts";
 import type { Store } from "./store/index.ts";
 import { DIRECTORY_TAG, badQuery, cached, directoryRead, type DirectoryDeps } from "./directory.ts";
 

@@ -1,40 +1,17 @@
 /**
- * The directory API behind /api/businesses, /api/businesses/featured,
- * /api/businesses/slug/:slug and /api/businesses/:id/reviews. Each function file only picks
- * its handler; the handlers are factories so tests pass their own store, clock and purge.
+ * The directory API's reads behind /api/businesses/featured and /api/businesses/slug/:slug,
+ * and what every directory endpoint shares (the list: directory-search.ts; reviews:
+ * directory-reviews.ts). Each function file only picks its handler; the handlers are
+ * factories so tests pass their own store, clock and purge.
  *
  * Reads are public and the same for everyone, so a 200 may sit in Netlify's CDN for a minute
  * (tagged, and purged when a review changes a rating); 404s, errors and writes never do.
- * Reviews are posted as JSON (the island) or as a urlencoded form (no JavaScript, answered
- * with pages: the form again with messages, a problem page, or a confirmation), through the
- * steps every endpoint takes (http.ts):
- *
- *   method (405) -> business id (404) -> content type (415) -> cross-site (403) ->
- *   per-IP limit (429) -> body size (413) -> parse (400) -> ReviewInput + businessId (400) ->
- *   per-business hourly limit (429) -> write (404 unknown business, 409 e-mail already
- *   reviewed it, 503 on failure) -> 201 + cache purge
  */
-import { z } from "../../src/lib/zod.ts";
-import { withPublicCredentials } from "../../src/lib/credentials.ts";
+import { withPublicCredentials } from "../../src/lib/credentials/badges.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
-import { intParam } from "../../src/lib/directory-query.ts";
+import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
+import { Business } from "../../src/lib/schemas/business.ts";
 import {
-  DIRECTORY_MAX_LIMIT,
-  DIRECTORY_MAX_OFFSET,
-  DIRECTORY_PAGE_SIZE,
-  MAX_SEARCH_LENGTH,
-} from "../../src/lib/directory-url.ts";
-import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
-import {
-  Business,
-  ReviewInput,
-  toPublicReview,
-  type PublicReview,
-  type Review,
-} from "../../src/lib/schemas/business.ts";
-import {
-  TEXT_BODY_LIMIT,
-  afterResponse,
   endpoint,
   errorName,
   jsonError,
@@ -42,76 +19,13 @@ import {
   storeCall,
   type EndpointDeps,
   type Endpoint,
-  type Env,
   type FunctionContext,
 } from "./http.ts";
-import { parseQuery } from "./query.ts";
-import { isNotFound, type Store } from "./store/index.ts";
-import { ReviewEmailTakenError } from "./store/errors.ts";
-import { htmlResponse } from "./http-responses.ts";
-import { problemPage, problemPages, reviewConfirmationPage, reviewErrorPage, type ReviewFormValues } from "./pages.ts";
 
-/** Headings of the no-JS review problem pages. */
-const REVIEW_TITLES: Record<number, string> = {
-  400: "We couldn't read that review",
-  403: "This form was sent from another website",
-  404: "We couldn't find that business",
-  409: "You've already reviewed this business",
-  413: "That review is too long",
-  429: "Too many reviews",
-  503: "We couldn't save your review",
-};
-
-/** The review fields a no-JS form sends (first value of each; anything else is ignored). */
-const REVIEW_FORM_FIELDS = ["customerName", "customerEmail", "rating", "title", "reviewText", "serviceType"] as const;
-
-function reviewFormValues(form: URLSearchParams): ReviewFormValues {
-  const values: ReviewFormValues = {};
-  for (const name of REVIEW_FORM_FIELDS) {
-    const value = form.get(name);
-    if (value !== null) values[name] = value;
-  }
-  return values;
-}
-
-// Page sizes and limits live with the query's reading (src/lib/directory-url.ts).
-export { DIRECTORY_MAX_LIMIT, DIRECTORY_MAX_OFFSET, DIRECTORY_PAGE_SIZE, MAX_SEARCH_LENGTH };
 /** The Featured section shows at most this many. */
 export const FEATURED_LIMIT = 6;
-/** Largest `limit` (and the default) for GET /api/businesses/:id/reviews. */
-export const REVIEWS_MAX_LIMIT = 50;
-
 export const QUERY_ERROR = "Please check the search filters.";
 export const DIRECTORY_UNAVAILABLE = "The directory is unavailable right now. Please try again in a moment.";
-export const REVIEW_SAVE_ERROR = "We couldn't save your review right now. Please try again.";
-const REVIEW_BUSINESS_MISMATCH = "This review is for a different business";
-/** 409: one review per e-mail per business (the address is compared trimmed and case-insensitive). */
-export const REVIEW_EMAIL_TAKEN = "You've already reviewed this business from this e-mail address.";
-/** 429: the business received REVIEW_BUSINESS_LIMIT_PER_HOUR reviews within the hour. */
-export const REVIEW_BUSINESS_BUSY =
-  "This business has received a lot of reviews in the last hour. Please try again later; your review is not lost if you keep this page open.";
-
-/**
- * Counts one review post for a business in a fixed hourly window shared by every visitor.
- * Fails open like the per-IP limiter: a store that cannot count lets the write report it.
- */
-async function businessReviewRate(
-  store: Store,
-  businessId: string,
-  perHour: number,
-  now: number,
-): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
-  if (perHour <= 0) return { ok: true };
-  const hour = Math.floor(now / 3_600_000);
-  try {
-    if ((await store.rateLimits.reviewsThisHour(businessId, now)) <= perHour) return { ok: true };
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(((hour + 1) * 3_600_000 - now) / 1000)) };
-  } catch (error) {
-    console.warn(`[ratelimit] review-business: limiter unavailable, allowing request (${errorName(error)})`);
-    return { ok: true };
-  }
-}
-
 /** Browsers revalidate every time; the CDN keeps a copy a minute and serves it stale while refreshing. */
 export const CACHE_HEADERS: Readonly<Record<string, string>> = {
   "cache-control": "public, max-age=0, must-revalidate",
@@ -152,26 +66,7 @@ export async function purgeQuietly(purge: Purge, tags: string[]): Promise<void> 
   }
 }
 
-// ---------------------------------------------------------------------------------------
-// Query parsing
-
-/** GET /api/businesses/:id/reviews paging. */
-export const ReviewsQuery = z.object({
-  /** Reviews per page, 1..REVIEWS_MAX_LIMIT, default REVIEWS_MAX_LIMIT. */
-  limit: intParam(
-    1,
-    REVIEWS_MAX_LIMIT,
-    REVIEWS_MAX_LIMIT,
-    `Limit must be a whole number from 1 to ${REVIEWS_MAX_LIMIT}`,
-  ),
-  /** Reviews to skip, 0..DIRECTORY_MAX_OFFSET, default 0. */
-  offset: intParam(0, DIRECTORY_MAX_OFFSET, 0, `Offset must be a whole number from 0 to ${DIRECTORY_MAX_OFFSET}`),
-});
-
-// ---------------------------------------------------------------------------------------
-// Handlers
-
-const notFound = () => jsonError(404, BUSINESS_NOT_FOUND);
+export const notFound = () => jsonError(404, BUSINESS_NOT_FOUND);
 export const badQuery = (fields: FieldErrors) => jsonError(400, QUERY_ERROR, { fields });
 
 /** A cacheable 200; HEAD gets the same headers without the body. */
@@ -187,8 +82,10 @@ export function cached(req: Request, body: unknown, tags: string[], vary?: strin
 export const directoryRead = (label: string) =>
   ({ log: `[directory] ${label}`, methods: ["GET", "HEAD"], unavailable: DIRECTORY_UNAVAILABLE }) as const;
 
-/** A business named in the path: a malformed id or slug cannot name one, so no need to ask the store. */
-/** A route whose param is a business id or slug: checked by the Business schema, 404 "Business not found". */
+/**
+ * A route whose param is a business id or slug, checked by the Business schema (404 "Business
+ * not found"): a malformed id or slug cannot name one, so the store is not asked.
+ */
 export const businessRoute = <R extends string>(path: R, field: "id" | "slug") => ({
   path,
   valid: (value: string) => Business.shape[field].safeParse(value).success,
@@ -211,120 +108,4 @@ export function businessBySlugHandler(deps: DirectoryDeps = {}): Endpoint {
     if (!business) return notFound();
     return cached(req, { data: withPublicCredentials(business) }, [DIRECTORY_TAG, businessTag(business.id)]);
   });
-}
-
-/** GET and POST /api/businesses/:id/reviews. */
-export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
-  const purge = deps.purge ?? netlifyPurge;
-
-  async function list(req: Request, store: Store, id: string): Promise<Response> {
-    const query = parseQuery(ReviewsQuery, req);
-    if (!query.ok) return badQuery(query.fields);
-    const { limit, offset } = query.data;
-    // The stored reviews' count, not reviewCount: a seeded aggregate may stand for reviews that
-    // were never stored.
-    try {
-      const [business, reviews, total] = await storeCall(() =>
-        Promise.all([store.businesses.get(id), store.reviews.list(id, { limit, offset }), store.reviews.count(id)]),
-      );
-      if (!business) return notFound();
-      const data: PublicReview[] = reviews.map(toPublicReview);
-      return cached(
-        req,
-        { data, total, rating: business.rating, reviewCount: business.reviewCount },
-        [DIRECTORY_TAG, businessTag(id)],
-        "limit|offset",
-      );
-    } catch (error) {
-      if (isNotFound(error)) return notFound();
-      throw error;
-    }
-  }
-
-  async function add(
-    payload: Record<string, unknown>,
-    store: Store,
-    env: Env,
-    id: string,
-    context: FunctionContext | null | undefined,
-    /** A no-JS form post: answered with pages (the form again, a problem, a confirmation). */
-    form: ReviewFormValues | null,
-  ): Promise<Response> {
-    const parsed = ReviewInput.safeParse(payload);
-    const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
-    // The path names the business; a body naming another one is a client mix-up, not a choice.
-    const bodyId = Object.hasOwn(payload, "businessId") ? payload.businessId : undefined;
-    if (bodyId !== undefined && bodyId !== null && bodyId !== "" && bodyId !== id)
-      errors.businessId = REVIEW_BUSINESS_MISMATCH;
-    const formAgain = async (fields: FieldErrors, status: number) => {
-      const business = await storeCall(() => store.businesses.get(id));
-      if (!business) return htmlResponse(problemPage(REVIEW_TITLES[404]!, BUSINESS_NOT_FOUND), 404);
-      return htmlResponse(reviewErrorPage(business, form ?? {}, fields), status);
-    };
-    if (!parsed.success || Object.keys(errors).length > 0)
-      return form ? formAgain(errors, 400) : jsonError(400, VALIDATION_ERROR, { fields: errors });
-
-    const rate = await businessReviewRate(store, id, env.REVIEW_BUSINESS_LIMIT_PER_HOUR, Date.now());
-    if (!rate.ok) {
-      const headers = { "retry-after": String(rate.retryAfterSeconds) };
-      return form
-        ? htmlResponse(problemPage(REVIEW_TITLES[429]!, REVIEW_BUSINESS_BUSY), 429, headers)
-        : jsonError(429, REVIEW_BUSINESS_BUSY, {}, headers);
-    }
-
-    let review: Review;
-    try {
-      // Only the visitor's fields go in; the repository sets id, createdAt and isVerified (false).
-      review = await storeCall(() => store.reviews.add(id, parsed.data), { message: REVIEW_SAVE_ERROR });
-    } catch (error) {
-      if (isNotFound(error)) return notFound();
-      if (error instanceof ReviewEmailTakenError)
-        return form
-          ? htmlResponse(problemPage(REVIEW_TITLES[409]!, REVIEW_EMAIL_TAKEN), 409)
-          : jsonError(409, REVIEW_EMAIL_TAKEN, { fields: { customerEmail: REVIEW_EMAIL_TAKEN } });
-      throw error;
-    }
-    console.info(`[review] stored ${review.id} for ${id}`);
-    // The review is stored; a failed re-read only leaves the aggregate unknown (null).
-    const business = await store.businesses.get(id).catch(() => null);
-
-    // On Netlify the purge finishes after the answer; elsewhere it is awaited (and only warns).
-    await afterResponse(context, purgeQuietly(purge, [DIRECTORY_TAG, businessTag(id)]));
-
-    if (form) return htmlResponse(reviewConfirmationPage(business), 200);
-    return jsonResponse(
-      {
-        data: toPublicReview(review),
-        business: { id, rating: business?.rating ?? null, reviewCount: business?.reviewCount ?? null },
-      },
-      201,
-    );
-  }
-
-  const spec = {
-    log: "[directory] reviews",
-    methods: ["GET", "HEAD", "POST"],
-    route: businessRoute("/api/businesses/:id/reviews", "id"),
-    // JSON from the island; urlencoded from the same form without JavaScript (answered with pages).
-    body: { json: TEXT_BODY_LIMIT, urlencoded: TEXT_BODY_LIMIT },
-    page: problemPages(REVIEW_TITLES),
-    sameSiteOnly: true,
-    rateLimit: { name: "review", perMinute: (env: Env) => env.RATE_LIMIT_PER_MINUTE },
-    unavailable: DIRECTORY_UNAVAILABLE,
-  } as const;
-  // A form post is answered with pages unless it asks for JSON (a script posting the form).
-  return endpoint(spec, deps, async ({ req, store, env, params, body, context, html }) =>
-    !body
-      ? list(req, store, params.id)
-      : body.kind === "json"
-        ? add(body.value, store, env, params.id, context, null)
-        : add(
-            { ...reviewFormValues(body.value) },
-            store,
-            env,
-            params.id,
-            context,
-            html ? reviewFormValues(body.value) : null,
-          ),
-  );
 }

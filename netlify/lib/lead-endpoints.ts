@@ -17,7 +17,7 @@ import { BOOKING_MESSAGES, bookingRequestSchema, BookingRequest } from "../../sr
 import { AssessmentRequest, AuditRequest, QuoteRequest } from "../../src/lib/schemas/forms.ts";
 import { urgencyOf } from "../../src/lib/lead-urgency.ts";
 import { TEXT_BODY_LIMIT } from "./http.ts";
-import type { LeadEndpoint } from "./leads.ts";
+import type { LeadEndpoint } from "./leads.types.ts";
 import { candidateOf, type Candidate } from "./delivery/routing.ts";
 import { bookingConfirmationPage, growthConfirmationPage, quoteConfirmationPage, receiptOf } from "./pages.ts";
 

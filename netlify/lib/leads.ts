@@ -13,16 +13,12 @@
  * posting FormData with a photo).
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { z } from "zod";
-import type { FormDef } from "../../src/lib/forms/fields.ts";
-import type { FormValues } from "../../src/lib/forms/markup.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
-import type { LeadType } from "../../src/lib/schemas/lead.ts";
 import { urgencyOf } from "../../src/lib/lead-urgency.ts";
-import { heldRouting, initialRouting, type Candidate } from "./delivery/routing.ts";
+import { heldRouting, initialRouting } from "./delivery/routing.ts";
 import { signerFor } from "./delivery/signing.ts";
 import { newReference } from "./store/reference.ts";
-import { netlifyPhotoStore, type ImageType, type PhotoStore } from "./blobs.ts";
+import { netlifyPhotoStore, type PhotoStore } from "./blobs.ts";
 import {
   HttpError,
   MAX_BODY_LIMIT,
@@ -39,19 +35,12 @@ import {
   type FunctionContext,
 } from "./http.ts";
 import { byField, readSubmission } from "./lead-submission.ts";
+import type { LeadEndpoint, Upload } from "./leads.types.ts";
 import { formErrorPage, problemPages } from "./pages.ts";
 import { notifyLead } from "./notify/index.ts";
 import { timeId } from "./store/ids.ts";
 import { IdempotencyConflictError, type Store } from "./store/index.ts";
 import { requestFingerprint } from "./store/repos/leads.ts";
-
-export {
-  ASSESSMENT_ENDPOINT,
-  AUDIT_ENDPOINT,
-  BOOKING_ENDPOINT,
-  QUOTE_ENDPOINT,
-  type BookingLead,
-} from "./lead-endpoints.ts";
 
 export const SAVE_ERROR = "We couldn't save your request right now. Please try again or call us.";
 /** 409: an Idempotency-Key (or _idempotencyKey) sent again with different content. */
@@ -61,45 +50,6 @@ export const IDEMPOTENCY_CONFLICT =
 export const MIN_FILL_MS = 2_500;
 /** Find-pros multipart: a 5 MB photo plus the fields and multipart overhead (the largest body). */
 export const PHOTO_BODY_LIMIT = MAX_BODY_LIMIT;
-
-/** A checked upload waiting to be written (find-pros photo). */
-interface Upload {
-  bytes: Uint8Array;
-  contentType: ImageType;
-}
-
-/** What an endpoint's store check decided: go on with (possibly enriched) data, or refuse. */
-export type LeadCheck<T> = { data: T } | { status: 404; error: string } | { errors: FieldErrors };
-
-export interface LeadEndpoint<T = unknown> {
-  type: LeadType;
-  form: FormDef;
-  schema: z.ZodType<T>;
-  /** For rules that depend on the date: the schema on the handler's clock (replaces `schema`). */
-  schemaAt?(now: () => number): z.ZodType<T>;
-  /** Body cap for multipart posts (text-only posts are capped at TEXT_BODY_LIMIT). */
-  multipartLimit: number;
-  /** Checks a multipart post's files; messages join the schema's field errors. */
-  readUploads?(form: FormData): Promise<{ errors: FieldErrors; upload?: Upload }>;
-  /**
-   * Rules that need the store (the booked business exists and offers the service), run on
-   * valid data before the bot checks, so a fake success carries the same reply fields.
-   */
-  check?(data: T, store: Store): Promise<LeadCheck<T>>;
-  /** The form to re-render on a no-JS 400 when it depends on stored data (the business's services). */
-  errorForm?(values: FormValues, store: Store): Promise<FormDef>;
-  /** What to store for valid data, and reply fields known before the write. */
-  prepare(data: T): { stored: Record<string, unknown>; reply: Record<string, unknown> };
-  /**
-   * The businesses a new lead is offered to, nearest first (a booking's business, the
-   * find-pros matches); absent for the leads only the operator handles.
-   */
-  candidates?(data: T): Candidate[];
-  /** Reply fields that need the store once the lead exists (find-pros matches). */
-  after?(data: T, store: Store): Promise<Record<string, unknown>>;
-  /** The no-JS confirmation page. */
-  confirmation(data: T, reply: Record<string, unknown>): string;
-}
 
 /** Seams for tests and local scripts; production uses the defaults. */
 export interface LeadDeps extends EndpointDeps {

@@ -4,7 +4,8 @@
  * by field, before and after. Browser-safe: the island and the functions share it.
  */
 import { ADMIN_MAX_PAGE_SIZE, ADMIN_PAGE_SIZE } from "./admin.ts";
-import { formatCredentialDate, formatUsd, licenceLine } from "./credentials.ts";
+import { formatCredentialDate, formatUsd } from "./credentials/format.ts";
+import { licenceLine } from "./credentials/state-rules.ts";
 import { WEEKDAYS } from "./options.ts";
 import { z } from "./zod.ts";
 

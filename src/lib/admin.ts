@@ -4,7 +4,7 @@
  */
 import { z } from "./zod.ts";
 import { LeadStatus, LeadType, MAX_NOTE_LENGTH, type Lead } from "./schemas/lead.ts";
-import { HIDE_REASONS, HideReason, type Review } from "./schemas/business.ts";
+import { HIDE_REASONS, HideReason, type Review } from "./schemas/review.ts";
 import type { Message } from "./schemas/message.ts";
 import type { OutboxItem, OutboxType } from "./schemas/outbox.ts";
 import { URGENCY_LEVELS } from "./lead-urgency.ts";

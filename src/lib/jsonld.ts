@@ -2,11 +2,12 @@
  * schema.org markup for a business page, so search engines can show the rating and
  * reviews. Only data the page itself shows goes in (Google's rule for review snippets).
  */
-import type { Business, PublicReview } from "./schemas/business.ts";
+import type { Business } from "./schemas/business.ts";
+import type { PublicReview } from "./schemas/review.ts";
 import { siteUrl } from "./env.ts";
 import { SITE } from "./site.ts";
 import { WEEKDAYS, type Weekday } from "./options.ts";
-import { licenceName, licensingState } from "./credentials.ts";
+import { licenceName, licensingState } from "./credentials/state-rules.ts";
 import { upcomingClosedDates } from "./holidays.ts";
 import { DEFAULT_TIME_ZONE, clockMinutes, localTime } from "./hours.ts";
 

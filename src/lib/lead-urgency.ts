@@ -5,7 +5,7 @@
  * promise "24 hours" for a job the emergency page promises to dispatch in 30 minutes.
  * Client-safe: no zod, no node.
  */
-import type { LeadType } from "./schemas/lead.ts";
+import type { LeadType } from "./lead-types.ts";
 
 /** emergency: minutes count; urgent: hours; routine: the spec's 24-hour contact promise. */
 export const URGENCY_LEVELS = ["emergency", "urgent", "routine"] as const;

@@ -1,6 +1,7 @@
 /**
  * The public ways into the owners' area: the links on every business page and in the footer.
- * Apart from src/lib/owners.ts (which carries zod) so a page that only links here loads nothing.
+ * Apart from src/lib/owners/forms.ts (which carries zod) so a page that only links here loads
+ * nothing.
  */
 
 /** On every business page, near its end. */

@@ -18,7 +18,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { CLAIM_LINK_LABEL, ADD_BUSINESS_LABEL } from "../../src/lib/owner-links";
-import { PROFILE_SAVED } from "../../src/lib/owner-profile";
+import { PROFILE_SAVED } from "../../src/lib/owner-profile/messages";
 import { REPLY_MESSAGES } from "../../src/lib/schemas/reply";
 import { ADMIN_TOKEN, axeBlocking, expect, signInAdmin, test, unique } from "./fixtures";
 

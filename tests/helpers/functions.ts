@@ -5,7 +5,8 @@
  */
 import { createStore, type Store } from "../../netlify/lib/store/index.ts";
 import { memoryPhotoStore } from "../../netlify/lib/blobs.ts";
-import { leadHandler, type LeadDeps, type LeadEndpoint, type LeadHandler } from "../../netlify/lib/leads.ts";
+import type { LeadEndpoint } from "../../netlify/lib/leads.types.ts";
+import { leadHandler, type LeadDeps, type LeadHandler } from "../../netlify/lib/leads.ts";
 import type { DirectoryDeps } from "../../netlify/lib/directory.ts";
 import type { BusinessInput } from "../../src/lib/schemas/business.ts";
 import { addOwner, createOwnerSession } from "../../netlify/lib/owners/session.ts";

@@ -23,18 +23,19 @@ import {
   AUDIT_ENDPOINT,
   BOOKING_ENDPOINT,
   QUOTE_ENDPOINT,
-  type LeadEndpoint,
-} from "../../netlify/lib/leads.ts";
+} from "../../netlify/lib/lead-endpoints.ts";
+import type { LeadEndpoint } from "../../netlify/lib/leads.types.ts";
 import { FIND_PROS_ENDPOINT } from "../../netlify/lib/find-pros.ts";
-import { businessBySlugHandler, featuredHandler, reviewsHandler } from "../../netlify/lib/directory.ts";
+import { reviewsHandler } from "../../netlify/lib/directory-reviews.ts";
+import { businessBySlugHandler, featuredHandler } from "../../netlify/lib/directory.ts";
 import { businessesHandler } from "../../netlify/lib/directory-search.ts";
 import { chatHandler } from "../../netlify/lib/assistant/handler.ts";
 import { respondCallHandler, respondHandler, statusHandler } from "../../netlify/lib/delivery/handlers.ts";
 import { initialRouting } from "../../netlify/lib/delivery/routing.ts";
 import { signerFor } from "../../netlify/lib/delivery/signing.ts";
 import { leadSchema, type LeadType } from "../../src/lib/schemas/lead.ts";
-import { Review } from "../../src/lib/schemas/business.ts";
-import type { Review as StoredReview } from "../../src/lib/schemas/business.ts";
+import { Review } from "../../src/lib/schemas/review.ts";
+import type { Review as StoredReview } from "../../src/lib/schemas/review.ts";
 import {
   ORIGIN,
   directoryDeps,

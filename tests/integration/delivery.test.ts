@@ -7,7 +7,7 @@
  * whose provider refuses the message, is handed to the operator instead.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BOOKING_ENDPOINT } from "../../netlify/lib/leads.ts";
+import { BOOKING_ENDPOINT } from "../../netlify/lib/lead-endpoints.ts";
 import { FIND_PROS_ENDPOINT } from "../../netlify/lib/find-pros.ts";
 import {
   respondCallHandler,

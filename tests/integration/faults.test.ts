@@ -8,7 +8,8 @@
  */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUOTE_ENDPOINT, SAVE_ERROR, leadHandler } from "../../netlify/lib/leads.ts";
+import { QUOTE_ENDPOINT } from "../../netlify/lib/lead-endpoints.ts";
+import { SAVE_ERROR, leadHandler } from "../../netlify/lib/leads.ts";
 import { chatHandler } from "../../netlify/lib/assistant/handler.ts";
 import { CLAUDE_TIMEOUT_MS } from "../../netlify/lib/assistant/caps.ts";
 import { createStore, type Store } from "../../netlify/lib/store/index.ts";

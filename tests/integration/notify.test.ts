@@ -5,7 +5,7 @@
  * Slack-safe escaping, and logs that never carry the visitor's details.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { QUOTE_ENDPOINT } from "../../netlify/lib/leads.ts";
+import { QUOTE_ENDPOINT } from "../../netlify/lib/lead-endpoints.ts";
 import { BACKOFF_BASE_MS, backoffMs, drainOutbox, notifyLead } from "../../netlify/lib/notify/index.ts";
 import { adminLeadUrl, newLeadAlert } from "../../netlify/lib/messages/operator.ts";
 import { leadFacts } from "../../netlify/lib/messages/parts.ts";

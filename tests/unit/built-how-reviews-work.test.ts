@@ -6,7 +6,7 @@
  * reviews section, ReviewsPanel: tests/unit/islands).
  */
 import { describe, expect, it } from "vitest";
-import { HIDE_REASONS, hiddenLine } from "../../src/lib/schemas/business.ts";
+import { HIDE_REASONS, hiddenLine } from "../../src/lib/schemas/review.ts";
 import { REPLY_MAX_LENGTH } from "../../src/lib/schemas/reply.ts";
 import { builtPage, textOf } from "../helpers/dist.ts";
 

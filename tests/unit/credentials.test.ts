@@ -1,27 +1,23 @@
 /**
- * src/lib/credentials.ts: every licensing state's number format (valid, invalid, normalised),
+ * src/lib/credentials/: every licensing state's number format (valid, invalid, normalised),
  * the owner's form schema, which check survives an edit, and the public badges (none before
  * the operator's check, exact text after, insurance gone the day after its expiry).
  */
 import { describe, expect, it } from "vitest";
+import { badgesOf } from "../../src/lib/credentials/badges.ts";
+import { credentialsInput, mergeCredentials } from "../../src/lib/credentials/form.ts";
+import { formatCheckedAt, parseCoverUsd, todayIn } from "../../src/lib/credentials/format.ts";
+import { CREDENTIAL_MESSAGES } from "../../src/lib/credentials/messages.ts";
+import { statedText } from "../../src/lib/credentials/old-text.ts";
+import { needsCheck } from "../../src/lib/credentials/queue.ts";
 import {
-  CREDENTIAL_MESSAGES,
-  LICENSING_STATES,
-  OTHER_LICENCE,
-  badgesOf,
   checkLicenceNumber,
-  credentialStatus,
-  credentialsInput,
-  formatCheckedAt,
   licenceOptionLabel,
   licenceTypesFor,
-  mergeCredentials,
-  needsCheck,
   noStateLicence,
-  parseCoverUsd,
-  statedText,
-  todayIn,
-} from "../../src/lib/credentials.ts";
+} from "../../src/lib/credentials/state-rules.ts";
+import { LICENSING_STATES, OTHER_LICENCE } from "../../src/lib/credentials/states.ts";
+import { credentialStatus } from "../../src/lib/credentials/status.ts";
 import { fieldErrors } from "../../src/lib/schemas/forms.ts";
 import type { Credentials } from "../../src/lib/schemas/credentials.ts";
 

@@ -5,7 +5,7 @@
  * gets must be the same props, or React would throw the server's HTML away.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { transport } from "../../src/islands/DirectoryList.tsx";
+import { transport } from "../../src/islands/directory/list/transport.ts";
 import { DEFAULT_DIRECTORY_STATE, businessesApiUrl, type DirectoryState } from "../../src/lib/directory-url.ts";
 import { toListBusiness, type ListBusiness, type ListPage } from "../../src/lib/directory-list.ts";
 

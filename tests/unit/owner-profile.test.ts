@@ -1,5 +1,5 @@
 /**
- * The owner's profile form (src/lib/owner-profile.ts): reading the posted form, its messages
+ * The owner's profile form (src/lib/owner-profile/): reading the posted form, its messages
  * per field, and what it stores; and the owner's closures in the hours logic (hours.ts,
  * holidays.ts), the near index's member (business-near.ts) and the JSON-LD (jsonld.ts).
  */
@@ -12,19 +12,10 @@ import { keyspace } from "../../netlify/lib/store/keys.ts";
 import { CLOSING_HOLIDAYS, holidayClosure, upcomingClosedDates, closingHolidaysOf } from "../../src/lib/holidays.ts";
 import { nextOpenStateChange, openFromSpans, openState, weeklySpans } from "../../src/lib/hours.ts";
 import { businessJsonLd, specialClosures } from "../../src/lib/jsonld.ts";
-import {
-  PROFILE_MESSAGES,
-  ProfileInput,
-  dayFields,
-  profileFormInput,
-  profilePatch,
-  sameServices,
-  serviceChoices,
-  to12h,
-  to24hValue,
-  keepUntouchedDays,
-  splitDayNote,
-} from "../../src/lib/owner-profile.ts";
+import { ProfileInput, profileFormInput, profilePatch } from "../../src/lib/owner-profile/form.ts";
+import { dayFields, to12h, to24hValue, keepUntouchedDays } from "../../src/lib/owner-profile/hours.ts";
+import { PROFILE_MESSAGES, splitDayNote } from "../../src/lib/owner-profile/messages.ts";
+import { sameServices, serviceChoices } from "../../src/lib/owner-profile/services.ts";
 import { fieldErrors } from "../../src/lib/schemas/forms.ts";
 import type { Business } from "../../src/lib/schemas/business.ts";
 

@@ -3,7 +3,7 @@
  * message it shows for what it refuses; the stored reply (OwnerReply) keeps the same limit.
  */
 import { describe, expect, it } from "vitest";
-import { OwnerReply } from "../../src/lib/schemas/business.ts";
+import { OwnerReply } from "../../src/lib/schemas/review.ts";
 import { fieldErrors } from "../../src/lib/schemas/forms.ts";
 import { REPLY_MAX_LENGTH, REPLY_MESSAGES, ReplyForm } from "../../src/lib/schemas/reply.ts";
 

@@ -10,7 +10,7 @@ import { sampleProviders } from "../../src/lib/find-pros-providers.ts";
 import { distanceMiles, type Point } from "../../src/lib/geo/distance.ts";
 import { findPlace, zipPoint } from "../../src/lib/geo/places.ts";
 import { METROS, STATE_NAMES, directoryCoverage } from "../../src/lib/options.ts";
-import { SeedFile } from "../../src/lib/schemas/business.ts";
+import { SeedFile } from "../../src/lib/schemas/seed.ts";
 import { SITE } from "../../src/lib/site.ts";
 
 const seed = SeedFile.parse(seedJson);

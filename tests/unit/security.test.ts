@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { HTML_CSP, PAGE_SECURITY_HEADERS, htmlResponse, isCrossSite } from "../../netlify/lib/http.ts";
 import { ChatRequest } from "../../src/lib/chat.ts";
 import { BookingRequest } from "../../src/lib/schemas/booking.ts";
-import { ReviewInput } from "../../src/lib/schemas/business.ts";
+import { ReviewInput } from "../../src/lib/schemas/review.ts";
 import { FindProsRequest, QuoteRequest } from "../../src/lib/schemas/forms.ts";
 import { multiLine, singleLine } from "../../src/lib/schemas/text.ts";
 

@@ -18,7 +18,7 @@ import { endpoint, jsonError, jsonResponse, storeCall, type Endpoint } from "../
 import { listChanges, rollbackChange, type ListingChange } from "../owners/changes.ts";
 import { NotFoundError } from "../store/errors.ts";
 import type { Store } from "../store/index.ts";
-import { adminSpec, readQuery, type AdminDeps } from "./handlers.ts";
+import { adminSpec, readQuery, type AdminDeps } from "./endpoint.ts";
 
 export const ROLLBACK_ROUTE = "/api/admin/changes/:id/rollback" as const;
 

@@ -13,15 +13,15 @@
  * nothing twice; only the one that marks the claim decided sends the e-mail.
  */
 import { METROS } from "../../../src/lib/options.ts";
+import { CLAIM_ID } from "../../../src/lib/owners/choices.ts";
 import {
   AdminClaimsQuery,
-  CLAIM_ID,
   ClaimDecision,
-  OWNER_MESSAGES,
   type AdminClaimReply,
   type AdminClaimsReply,
   type Claim,
-} from "../../../src/lib/owners.ts";
+} from "../../../src/lib/owners/claims.ts";
+import { OWNER_MESSAGES } from "../../../src/lib/owners/messages.ts";
 import { zipPoint } from "../../../src/lib/geo/places.ts";
 import type { Business, BusinessInput } from "../../../src/lib/schemas/business.ts";
 import { DIRECTORY_TAG, businessTag, netlifyPurge, purgeQuietly } from "../directory.ts";
@@ -31,7 +31,7 @@ import { claimRefused } from "../messages/owner.ts";
 import { addOwner, removeOwner } from "../owners/session.ts";
 import { sendSignInLink } from "../owners/sign-in.ts";
 import { sendToOwner } from "../notify/index.ts";
-import { adminSpec, readPatch, readQuery, type AdminDeps } from "./handlers.ts";
+import { adminSpec, readPatch, readQuery, type AdminDeps } from "./endpoint.ts";
 
 export const ADMIN_CLAIM_ROUTE = "/api/admin/claims/:id" as const;
 

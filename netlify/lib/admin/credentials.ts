@@ -1,6 +1,6 @@
 /**
  * The operator's check of owners' licences and insurance, behind the same gate as every admin
- * endpoint (handlers.ts adminSpec):
+ * endpoint (endpoint.ts adminSpec):
  *
  *   GET   /api/admin/credentials              -> AdminCredentialsReply: the queue, oldest first
  *   PATCH /api/admin/credentials/:businessId  { licence?, insurance?: "checked" | "rejected", note? }
@@ -18,7 +18,7 @@ import {
   needsCheck,
   type AdminCredentialItem,
   type AdminCredentialsReply,
-} from "../../../src/lib/credentials.ts";
+} from "../../../src/lib/credentials/queue.ts";
 import { Business } from "../../../src/lib/schemas/business.ts";
 import type { Credentials } from "../../../src/lib/schemas/credentials.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
@@ -26,7 +26,7 @@ import { BUSINESS_NOT_FOUND } from "../../../src/lib/directory.ts";
 import { netlifyPurge } from "../directory.ts";
 import { HttpError, endpoint, jsonError, jsonResponse, storeCall, type Endpoint } from "../http.ts";
 import { applyListingChange } from "../owners/changes.ts";
-import { ADMIN_QUERY_ERROR, adminSpec, type AdminDeps } from "./handlers.ts";
+import { ADMIN_QUERY_ERROR, adminSpec, type AdminDeps } from "./endpoint.ts";
 
 export const CREDENTIALS_ROUTE = "/api/admin/credentials/:businessId";
 /** The most businesses one answer lists (the queue is worked from the top). */

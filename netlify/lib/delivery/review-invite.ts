@@ -6,18 +6,12 @@
  * Works without JavaScript, stars included (radios).
  */
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
-import { ReviewInput } from "../../../src/lib/schemas/business.ts";
+import { ReviewInput } from "../../../src/lib/schemas/review.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import { SITE } from "../../../src/lib/site.ts";
-import {
-  REVIEW_EMAIL_TAKEN,
-  businessTag,
-  DIRECTORY_TAG,
-  netlifyPurge,
-  purgeQuietly,
-  type Purge,
-} from "../directory.ts";
+import { REVIEW_EMAIL_TAKEN } from "../directory-reviews.ts";
+import { businessTag, DIRECTORY_TAG, netlifyPurge, purgeQuietly, type Purge } from "../directory.ts";
 import { ReviewEmailTakenError } from "../store/errors.ts";
 import { KB, endpoint, htmlResponse, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { problemPage, renderPage } from "../pages.ts";

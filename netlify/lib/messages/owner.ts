@@ -3,7 +3,7 @@
  * (SMS), and the operator's answer to a claim (approved: a link; refused: the reason). Each
  * says how long what it carries works and what to do if the reader never asked for it.
  */
-import { CODE_TTL_MS, SIGN_IN_LINK_TTL_MS, linkLifetime } from "../../../src/lib/owners.ts";
+import { CODE_TTL_MS, SIGN_IN_LINK_TTL_MS, linkLifetime } from "../../../src/lib/owners/limits.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import { button, para, shell, type Written } from "./parts.ts";
 

@@ -5,7 +5,7 @@
  * shows it on the next request and /admin can see and undo it.
  */
 import { randomBytes } from "node:crypto";
-import { needsCheck } from "../../../src/lib/credentials.ts";
+import { needsCheck } from "../../../src/lib/credentials/queue.ts";
 import {
   OWNER_FIELDS,
   type ChangeActor,

@@ -6,7 +6,7 @@
  * code is used): the operator sees every way into every listing.
  */
 import { randomBytes } from "node:crypto";
-import type { Claim } from "../../../src/lib/owners.ts";
+import type { Claim } from "../../../src/lib/owners/claims.ts";
 import type { Store } from "../store/index.ts";
 
 export type { Claim };

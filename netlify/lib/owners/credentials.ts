@@ -7,26 +7,19 @@
  * licence or insurance loses the operator's check and the business joins the operator's
  * queue (keys.credentialsPending) until it is checked.
  */
+import { credentialsInput, mergeCredentials } from "../../../src/lib/credentials/form.ts";
+import { formatCredentialDate, formatUsd, todayIn } from "../../../src/lib/credentials/format.ts";
 import {
-  LICENSING_STATES,
   OLD_TEXT_LEAD,
-  OTHER_LICENCE,
   STATED_LABELS,
-  US_STATES,
-  credentialStatus,
-  credentialsInput,
-  formatCredentialDate,
-  formatUsd,
-  licenceLine,
-  licenceName,
-  licenceOptionLabel,
   removeOldTextLabel,
   statedText,
-  mergeCredentials,
-  needsCheck,
   oldTextNote,
-  todayIn,
-} from "../../../src/lib/credentials.ts";
+} from "../../../src/lib/credentials/old-text.ts";
+import { needsCheck } from "../../../src/lib/credentials/queue.ts";
+import { licenceLine, licenceName, licenceOptionLabel } from "../../../src/lib/credentials/state-rules.ts";
+import { LICENSING_STATES, OTHER_LICENCE, US_STATES } from "../../../src/lib/credentials/states.ts";
+import { credentialStatus } from "../../../src/lib/credentials/status.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../../src/lib/schemas/forms.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";

@@ -5,7 +5,9 @@
  */
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { METROS, PRO_SERVICES } from "../../../src/lib/options.ts";
-import { CLAIM_PROOFS, CODE_DIGITS, OWNER_ROLES, linkLifetime, maskEmail, maskPhone } from "../../../src/lib/owners.ts";
+import { CLAIM_PROOFS, OWNER_ROLES } from "../../../src/lib/owners/choices.ts";
+import { CODE_DIGITS, linkLifetime } from "../../../src/lib/owners/limits.ts";
+import { maskEmail, maskPhone } from "../../../src/lib/owners/masks.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import { renderPage } from "../pages.ts";

@@ -10,7 +10,7 @@ import { DELIVERY_STATE_LABELS } from "../../../src/lib/admin-messages.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
-import { FINISH_LISTING, unfinishedListing } from "../../../src/lib/owner-profile.ts";
+import { FINISH_LISTING, unfinishedListing } from "../../../src/lib/owner-profile/checklist.ts";
 import { URGENCY_LABELS } from "../../../src/lib/lead-urgency.ts";
 import { MIN_RESPONSE_SAMPLES, responseTimeLabel } from "../../../src/lib/response-time.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";

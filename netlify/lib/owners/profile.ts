@@ -9,23 +9,16 @@ import { CLOSING_HOLIDAYS, closingHolidaysOf } from "../../../src/lib/holidays.t
 import { daySpans, isOpen247 } from "../../../src/lib/hours.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { WEEKDAYS } from "../../../src/lib/options.ts";
+import { ProfileInput, profileFormInput, profilePatch } from "../../../src/lib/owner-profile/form.ts";
+import { DAY_MODES, dayFields, keepUntouchedDays, type DayMode } from "../../../src/lib/owner-profile/hours.ts";
 import {
   CLOSED_DATE_ROWS,
-  DAY_MODES,
   HOLIDAYS_IGNORED,
   PROFILE_LIMITS,
   PROFILE_SAVED,
-  ProfileInput,
-  dayFields,
-  keepUntouchedDays,
-  profileFormInput,
-  profilePatch,
-  sameServices,
   splitDayNote,
-  serviceChoices,
-  serviceKey,
-  type DayMode,
-} from "../../../src/lib/owner-profile.ts";
+} from "../../../src/lib/owner-profile/messages.ts";
+import { sameServices, serviceChoices, serviceKey } from "../../../src/lib/owner-profile/services.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { fieldErrors, type FieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";

@@ -7,7 +7,8 @@
  */
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { formatReviewDate } from "../../../src/lib/directory.ts";
-import { hiddenLine, type Business, type Review } from "../../../src/lib/schemas/business.ts";
+import type { Business } from "../../../src/lib/schemas/business.ts";
+import { hiddenLine, type Review } from "../../../src/lib/schemas/review.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { REPLY_MAX_LENGTH, REPLY_MESSAGES, ReplyForm } from "../../../src/lib/schemas/reply.ts";
 import { DIRECTORY_TAG, businessTag, netlifyPurge, purgeQuietly, type Purge } from "../directory.ts";

@@ -14,22 +14,18 @@
 import { RESPONSE_TIMES } from "../../../src/lib/facts.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
+import { AddBusinessInput, ClaimInput, CodeInput } from "../../../src/lib/owners/forms.ts";
 import {
-  AddBusinessInput,
   CLAIMS_PER_MINUTE,
-  ClaimInput,
-  CodeInput,
-  OWNER_MESSAGES,
   SENDS_PER_BUSINESS_PER_MINUTE,
   SIGN_INS_PER_MINUTE,
   APPROVED_LINK_TTL_MS,
   SIGN_IN_LINK_TTL_MS,
   linkLifetime,
   TOO_MANY_SENDS,
-  maskEmail,
-  maskPhone,
-  wrongCodeMessage,
-} from "../../../src/lib/owners.ts";
+} from "../../../src/lib/owners/limits.ts";
+import { maskEmail, maskPhone } from "../../../src/lib/owners/masks.ts";
+import { OWNER_MESSAGES, wrongCodeMessage } from "../../../src/lib/owners/messages.ts";
 import { zipPoint } from "../../../src/lib/geo/places.ts";
 import { CLAIM_LINK_LABEL } from "../../../src/lib/owner-links.ts";
 import { KB, clientIp, endpoint, storeCall, type Call, type Endpoint, type EndpointDeps, type Env } from "../http.ts";

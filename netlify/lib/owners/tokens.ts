@@ -19,7 +19,7 @@ import {
   OWNER_LOCKOUT_SECONDS,
   OWNER_MAX_FAILURES,
   SIGN_IN_LINK_TTL_MS,
-} from "../../../src/lib/owners.ts";
+} from "../../../src/lib/owners/limits.ts";
 import type { SignInGrant } from "../../../src/lib/owner-records.ts";
 import { lockout } from "../lockout.ts";
 import type { Store } from "../store/index.ts";

@@ -11,8 +11,10 @@ import { resolve } from "node:path";
 import { Redis } from "@upstash/redis";
 import { env as currentEnv, parseEnv, type RawEnv } from "../../../src/lib/env.ts";
 import { keyspace } from "./keys.ts";
-import { businessesRepository, type BusinessesRepository } from "./repos/businesses.ts";
-import { leadsRepository, type LeadsRepository } from "./repos/leads.ts";
+import type { BusinessesRepository } from "./repos/businesses.types.ts";
+import { businessesRepository } from "./repos/businesses.ts";
+import { leadsRepository } from "./repos/leads.ts";
+import type { LeadsRepository } from "./repos/leads.types.ts";
 import { outboxRepository, type OutboxRepository } from "./repos/outbox.ts";
 import { messagesRepository, type MessagesRepository } from "./repos/messages.ts";
 import { reviewsRepository, type ReviewsRepository } from "./repos/reviews.ts";
@@ -34,8 +36,14 @@ import type { EmbeddedBackend } from "./transports/embedded.ts";
 import type { IORedisBackend } from "./transports/redis.ts";
 
 export { NotFoundError, ConflictError, IdempotencyConflictError, StoreError, isNotFound } from "./errors.ts";
-export type { ListQuery, ListResult, BusinessesRepository } from "./repos/businesses.ts";
-export type { CreateLeadOptions, CreateLeadResult, LeadPage, LeadUpdate, LeadsRepository } from "./repos/leads.ts";
+export type { ListQuery, ListResult, BusinessesRepository } from "./repos/businesses.types.ts";
+export type {
+  CreateLeadOptions,
+  CreateLeadResult,
+  LeadPage,
+  LeadUpdate,
+  LeadsRepository,
+} from "./repos/leads.types.ts";
 export type { OutboxRepository } from "./repos/outbox.ts";
 export type { MessagesRepository } from "./repos/messages.ts";
 export type { AddReviewOptions, OwnedReview, ReviewPage, ReviewsRepository } from "./repos/reviews.ts";

@@ -3,8 +3,8 @@
  * reviews get ids derived from business id + position, so a re-run adds nothing twice.
  */
 import { readFileSync } from "node:fs";
-import { SeedFile, type SeedBusiness } from "../../../src/lib/schemas/business.ts";
-import type { BusinessesRepository } from "./repos/businesses.ts";
+import { SeedFile, type SeedBusiness } from "../../../src/lib/schemas/seed.ts";
+import type { BusinessesRepository } from "./repos/businesses.types.ts";
 import type { ReviewsRepository } from "./repos/reviews.ts";
 
 export const DEFAULT_SEED_FILE = "content/directory/businesses.json";

@@ -8,16 +8,9 @@
  */
 import { useCallback, useState, type FormEvent } from "react";
 import { optionLabel, PRO_SERVICES } from "../../lib/options.ts";
-import {
-  CLAIM_KIND_LABELS,
-  CLAIM_PROOFS,
-  CLAIM_STATUS_LABELS,
-  OWNER_MESSAGES,
-  OWNER_ROLES,
-  type AdminClaimReply,
-  type AdminClaimsReply,
-  type Claim,
-} from "../../lib/owners.ts";
+import { CLAIM_KIND_LABELS, CLAIM_PROOFS, CLAIM_STATUS_LABELS, OWNER_ROLES } from "../../lib/owners/choices.ts";
+import type { AdminClaimReply, AdminClaimsReply, Claim } from "../../lib/owners/claims.ts";
+import { OWNER_MESSAGES } from "../../lib/owners/messages.ts";
 import { adminJson, formatWhen } from "./api.ts";
 import {
   ErrorAlert,

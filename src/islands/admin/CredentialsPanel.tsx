@@ -7,21 +7,16 @@
  * to check.
  */
 import { useCallback, useState } from "react";
+import { formatCredentialDate, formatUsd, todayIn } from "../../lib/credentials/format.ts";
 import {
   credentialFingerprint,
-  credentialStatus,
-  formatCredentialDate,
-  formatUsd,
-  licenceLine,
-  licenceName,
-  licensingState,
-  lookupUrlOf,
-  todayIn,
   type AdminCredentialItem,
   type AdminCredentialsReply,
   type CredentialDecision,
   type CredentialsPatch,
-} from "../../lib/credentials.ts";
+} from "../../lib/credentials/queue.ts";
+import { licenceLine, licenceName, licensingState, lookupUrlOf } from "../../lib/credentials/state-rules.ts";
+import { credentialStatus } from "../../lib/credentials/status.ts";
 import { adminJson, formatWhen } from "./api.ts";
 import {
   ErrorAlert,

@@ -5,7 +5,8 @@
 import { useId } from "react";
 import { LEAD_STATUS_LABELS, LEAD_TYPE_LABELS } from "../../lib/admin.ts";
 import { URGENCY_LABELS, URGENCY_LEVELS, type UrgencyLevel } from "../../lib/lead-urgency.ts";
-import { LEAD_STATUSES, LEAD_TYPES, type LeadStatus, type LeadType } from "../../lib/schemas/lead.ts";
+import { LEAD_TYPES } from "../../lib/lead-types.ts";
+import { LEAD_STATUSES, type LeadStatus, type LeadType } from "../../lib/schemas/lead.ts";
 import { inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
 
 export interface LeadFilterValues {

@@ -8,7 +8,7 @@
 import { MESSAGE_CHANNEL_LABELS } from "../../lib/admin-messages.ts";
 import type { Message } from "../../lib/schemas/message.ts";
 import { formatWhen } from "./api.ts";
-import { isClaimId } from "../../lib/owners.ts";
+import { isClaimId } from "../../lib/owners/choices.ts";
 
 const URL_IN_TEXT = /(https?:\/\/[^\s<>"]+)/;
 

@@ -10,7 +10,7 @@ import {
   MESSAGE_STATE_LABELS,
 } from "../../lib/admin-messages.ts";
 import type { Message, MessageState } from "../../lib/schemas/message.ts";
-import { isClaimId } from "../../lib/owners.ts";
+import { isClaimId } from "../../lib/owners/choices.ts";
 import { formatWhen } from "./api.ts";
 import { MessageBody } from "./MessageBody.tsx";
 

@@ -7,7 +7,7 @@
  */
 import { useCallback, useState } from "react";
 import type { AdminReview } from "../../lib/admin.ts";
-import { HIDE_REASONS, hiddenLine, type HideReason } from "../../lib/schemas/business.ts";
+import { HIDE_REASONS, hiddenLine, type HideReason } from "../../lib/schemas/review.ts";
 import { adminJson, formatWhen } from "./api.ts";
 import { OwnerReplyView } from "../directory/detail/ReviewsPanel.tsx";
 import { ErrorAlert, Pager, useAdminAction, useCursorList, type CursorPage, type PanelProps } from "./ListParts.tsx";

@@ -7,7 +7,7 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError, apiRequest } from "../../lib/api.ts";
 import { STAR_COUNT } from "../../lib/directory.ts";
-import { ReviewInput, type PublicReview } from "../../lib/schemas/business.ts";
+import { ReviewInput, type PublicReview } from "../../lib/schemas/review.ts";
 import { fieldErrors, type FieldErrors } from "../../lib/schemas/forms.ts";
 import { ISLAND_SENDS, closeDialog } from "../../lib/dialogs.ts";
 import { showToast, type BusinessPreset } from "../../lib/stores/dialogs.ts";

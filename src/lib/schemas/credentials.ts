@@ -1,7 +1,7 @@
 /**
  * A business's credentials as the store keeps them: the licence the owner states and the
  * insurance they carry, each with the operator's check. Nothing here is a public claim until
- * the operator has checked it (src/lib/credentials.ts turns these into badges). Shared by the
+ * the operator has checked it (src/lib/credentials/badges.ts turns these into badges). Shared by the
  * browser and the functions: imports nothing node-only.
  */
 import { z } from "../zod.ts";
@@ -23,7 +23,7 @@ export type CredentialCheck = z.infer<typeof CredentialCheck>;
 export const Licence = z.object({
   /** Issuing state, two letters. */
   state: z.string().regex(/^[A-Z]{2}$/),
-  /** The state's licence type key (src/lib/credentials.ts), e.g. "LTE" in Maryland. */
+  /** The state's licence type key (src/lib/credentials/states.ts), e.g. "LTE" in Maryland. */
   type: z.string().min(1).max(40),
   /** The number as the state prints it, normalised by the state's format. */
   number: cleanString().trim().min(1).max(60),

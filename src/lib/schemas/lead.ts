@@ -4,8 +4,8 @@
  */
 import { z } from "../zod.ts";
 import { URGENCY_LEVELS } from "../lead-urgency.ts";
+import { LEAD_TYPES } from "../lead-types.ts";
 
-export const LEAD_TYPES = ["quote", "audit", "assessment", "find-pros", "booking"] as const;
 export const LeadType = z.enum(LEAD_TYPES);
 export type LeadType = z.infer<typeof LeadType>;
 

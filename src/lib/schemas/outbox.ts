@@ -5,7 +5,7 @@
  * tab, it names its subject, never its contents.
  */
 import { z } from "../zod.ts";
-import { LEAD_TYPES } from "./lead.ts";
+import { LEAD_TYPES } from "../lead-types.ts";
 
 /** What an item delivers: a lead's messages (the lead's type), or an owner's ("owner"). */
 export const OutboxType = z.enum([...LEAD_TYPES, "owner"]);

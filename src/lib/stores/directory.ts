@@ -7,7 +7,7 @@
  */
 import { map } from "nanostores";
 import { apiGet } from "../api.ts";
-import type { PublicReview } from "../schemas/business.ts";
+import type { PublicReview } from "../schemas/review.ts";
 
 export interface ReviewsState {
   /** Newest first. */

@@ -6,15 +6,15 @@
  * says which providers are set up.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { AdminDeps } from "../../../netlify/lib/admin/endpoint.ts";
 import {
   PINNED_EMERGENCIES,
   adminLeadHandler,
   adminLeadsCsvHandler,
   adminLeadsHandler,
-  adminMessagesHandler,
-  adminOutboxHandler,
-  type AdminDeps,
-} from "../../../netlify/lib/admin/handlers.ts";
+} from "../../../netlify/lib/admin/leads.ts";
+import { adminMessagesHandler } from "../../../netlify/lib/admin/messages.ts";
+import { adminOutboxHandler } from "../../../netlify/lib/admin/outbox.ts";
 import { signer } from "../../../netlify/lib/delivery/signing.ts";
 import { applyAnswer, initialRouting } from "../../../netlify/lib/delivery/routing.ts";
 import { drainOutbox } from "../../../netlify/lib/notify/index.ts";

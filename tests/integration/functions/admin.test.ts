@@ -5,19 +5,14 @@
  * reviews list and rating, and the outbox view.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  adminLeadHandler,
-  adminLeadsCsvHandler,
-  adminLeadsHandler,
-  adminMessagesHandler,
-  adminOutboxHandler,
-  adminReviewHandler,
-  adminReviewsHandler,
-  type AdminDeps,
-} from "../../../netlify/lib/admin/handlers.ts";
+import type { AdminDeps } from "../../../netlify/lib/admin/endpoint.ts";
+import { adminLeadHandler, adminLeadsCsvHandler, adminLeadsHandler } from "../../../netlify/lib/admin/leads.ts";
+import { adminMessagesHandler } from "../../../netlify/lib/admin/messages.ts";
+import { adminOutboxHandler } from "../../../netlify/lib/admin/outbox.ts";
+import { adminReviewHandler, adminReviewsHandler } from "../../../netlify/lib/admin/reviews.ts";
 import { LOCKOUT_SECONDS, MAX_FAILURES, tokensMatch } from "../../../netlify/lib/admin/auth.ts";
-import { reviewsHandler } from "../../../netlify/lib/directory.ts";
-import { QUOTE_ENDPOINT } from "../../../netlify/lib/leads.ts";
+import { reviewsHandler } from "../../../netlify/lib/directory-reviews.ts";
+import { QUOTE_ENDPOINT } from "../../../netlify/lib/lead-endpoints.ts";
 import { ADMIN_DISABLED } from "../../../src/lib/admin.ts";
 import {
   ORIGIN,

@@ -3,7 +3,7 @@
  * the quote, so this covers what differs (lists, choices, the growth confirmation page).
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { ASSESSMENT_ENDPOINT, AUDIT_ENDPOINT } from "../../../netlify/lib/leads.ts";
+import { ASSESSMENT_ENDPOINT, AUDIT_ENDPOINT } from "../../../netlify/lib/lead-endpoints.ts";
 import { MESSAGES, VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import {
   deadStore,

@@ -4,7 +4,8 @@
  * exist and offer the service, and the date must be real and not past in Texas.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOOKING_ENDPOINT, SAVE_ERROR } from "../../../netlify/lib/leads.ts";
+import { BOOKING_ENDPOINT } from "../../../netlify/lib/lead-endpoints.ts";
+import { SAVE_ERROR } from "../../../netlify/lib/leads.ts";
 import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import { BOOKING_MESSAGES, BookingRequest, isCalendarDate, texasDate } from "../../../src/lib/schemas/booking.ts";
 import type { LeadDeps } from "../../../netlify/lib/leads.ts";

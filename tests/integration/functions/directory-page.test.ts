@@ -23,7 +23,7 @@ import {
   staticPageHeaders,
   urlsetXml,
 } from "../../../netlify/lib/directory-page.ts";
-import { reviewsHandler } from "../../../netlify/lib/directory.ts";
+import { reviewsHandler } from "../../../netlify/lib/directory-reviews.ts";
 import { businessesHandler } from "../../../netlify/lib/directory-search.ts";
 import { parseDirectoryQuery } from "../../../src/lib/directory-url.ts";
 import {

@@ -5,21 +5,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
-  DIRECTORY_MAX_LIMIT,
-  DIRECTORY_PAGE_SIZE,
-  DIRECTORY_UNAVAILABLE,
-  QUERY_ERROR,
   REVIEW_BUSINESS_BUSY,
   REVIEW_EMAIL_TAKEN,
   REVIEW_SAVE_ERROR,
+  reviewsHandler,
+} from "../../../netlify/lib/directory-reviews.ts";
+import {
+  DIRECTORY_UNAVAILABLE,
+  QUERY_ERROR,
   businessBySlugHandler,
   featuredHandler,
-  reviewsHandler,
   type DirectoryDeps,
 } from "../../../netlify/lib/directory.ts";
+import { DIRECTORY_MAX_LIMIT, DIRECTORY_PAGE_SIZE } from "../../../src/lib/directory-url.ts";
 import { businessesHandler } from "../../../netlify/lib/directory-search.ts";
 import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
-import { REVIEW_MESSAGES, type BusinessInput } from "../../../src/lib/schemas/business.ts";
+import type { BusinessInput } from "../../../src/lib/schemas/business.ts";
+import { REVIEW_MESSAGES } from "../../../src/lib/schemas/review.ts";
 import {
   ORIGIN,
   brokenDirectory,

@@ -6,7 +6,7 @@
  * the SMS code allows five tries; an added business is listed only once approved.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { adminMessagesHandler } from "../../../netlify/lib/admin/handlers.ts";
+import { adminMessagesHandler } from "../../../netlify/lib/admin/messages.ts";
 import { adminClaimHandler, adminClaimsHandler } from "../../../netlify/lib/admin/claims.ts";
 import { getClaim } from "../../../netlify/lib/owners/claims.ts";
 import { addOwner, isOwner, listOwners, readOwnerSession, removeOwner } from "../../../netlify/lib/owners/session.ts";
@@ -21,15 +21,14 @@ import {
 import type { AdminMessagesReply } from "../../../src/lib/admin.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
+import type { AdminClaimReply, AdminClaimsReply } from "../../../src/lib/owners/claims.ts";
 import {
   CODE_MAX_TRIES,
   OWNER_MAX_FAILURES,
-  OWNER_MESSAGES,
   SIGN_IN_LINK_TTL_MS,
   TOO_MANY_SENDS,
-  type AdminClaimReply,
-  type AdminClaimsReply,
-} from "../../../src/lib/owners.ts";
+} from "../../../src/lib/owners/limits.ts";
+import { OWNER_MESSAGES } from "../../../src/lib/owners/messages.ts";
 import {
   ORIGIN,
   formRequest,

@@ -9,7 +9,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCredentialHandler, adminCredentialsHandler } from "../../../netlify/lib/admin/credentials.ts";
-import type { AdminDeps } from "../../../netlify/lib/admin/handlers.ts";
+import type { AdminDeps } from "../../../netlify/lib/admin/endpoint.ts";
 import { businessPageFreshFor, credentialsFreshFor, loadBusinessPage } from "../../../netlify/lib/directory-page.ts";
 import { businessBySlugHandler } from "../../../netlify/lib/directory.ts";
 import { listChanges, rollbackChange } from "../../../netlify/lib/owners/changes.ts";
@@ -19,15 +19,13 @@ import {
   ownerCredentialsHandler,
 } from "../../../netlify/lib/owners/credentials.ts";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
+import { CREDENTIAL_MESSAGES } from "../../../src/lib/credentials/messages.ts";
+import { OLD_TEXT_LEAD, removeOldTextLabel, oldTextNote } from "../../../src/lib/credentials/old-text.ts";
 import {
   CREDENTIAL_CHANGED,
-  CREDENTIAL_MESSAGES,
-  OLD_TEXT_LEAD,
-  removeOldTextLabel,
   credentialFingerprint,
-  oldTextNote,
   type AdminCredentialsReply,
-} from "../../../src/lib/credentials.ts";
+} from "../../../src/lib/credentials/queue.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import { businessJsonLd } from "../../../src/lib/jsonld.ts";
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";

@@ -23,7 +23,8 @@ import { CHANGE_NOT_FOUND, NOTHING_TO_ROLL_BACK, type AdminChangesReply } from "
 import { signInHandler, signOutHandler } from "../../../netlify/lib/owners/sign-in.ts";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import { businessJsonLd } from "../../../src/lib/jsonld.ts";
-import { FINISH_LISTING, HOLIDAYS_IGNORED, PROFILE_MESSAGES, PROFILE_SAVED } from "../../../src/lib/owner-profile.ts";
+import { FINISH_LISTING } from "../../../src/lib/owner-profile/checklist.ts";
+import { HOLIDAYS_IGNORED, PROFILE_MESSAGES, PROFILE_SAVED } from "../../../src/lib/owner-profile/messages.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import type { Delivery } from "../../../src/lib/schemas/lead.ts";
 import {

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadBusinessPage } from "../../../netlify/lib/directory-page.ts";
-import { reviewsHandler } from "../../../netlify/lib/directory.ts";
+import { reviewsHandler } from "../../../netlify/lib/directory-reviews.ts";
 import { ownerReviewsHandler } from "../../../netlify/lib/owners/reviews.ts";
-import type { Review } from "../../../src/lib/schemas/business.ts";
+import type { Review } from "../../../src/lib/schemas/review.ts";
 import { REPLY_MESSAGES } from "../../../src/lib/schemas/reply.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import {

@@ -3,7 +3,8 @@
  * traps, limits, idempotency, outages) and both the JSON and the no-JavaScript HTML path.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { IDEMPOTENCY_CONFLICT, QUOTE_ENDPOINT, SAVE_ERROR } from "../../../netlify/lib/leads.ts";
+import { QUOTE_ENDPOINT } from "../../../netlify/lib/lead-endpoints.ts";
+import { IDEMPOTENCY_CONFLICT, SAVE_ERROR } from "../../../netlify/lib/leads.ts";
 import { CROSS_SITE_ERROR } from "../../../netlify/lib/http.ts";
 import { EMERGENCY_CONFIRMATION, QUOTE_CONFIRMATION } from "../../../src/lib/forms/copy.ts";
 import { MESSAGES, VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";

@@ -6,9 +6,9 @@
  * tests/e2e/directory-detail.spec.ts and the inbox journey of tests/e2e/admin.spec.ts).
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { QUOTE_ENDPOINT } from "../../../netlify/lib/leads.ts";
-import { reviewsHandler } from "../../../netlify/lib/directory.ts";
-import { adminLeadHandler, adminLeadsCsvHandler } from "../../../netlify/lib/admin/handlers.ts";
+import { QUOTE_ENDPOINT } from "../../../netlify/lib/lead-endpoints.ts";
+import { reviewsHandler } from "../../../netlify/lib/directory-reviews.ts";
+import { adminLeadHandler, adminLeadsCsvHandler } from "../../../netlify/lib/admin/leads.ts";
 import {
   directoryDeps,
   functionsHarness,

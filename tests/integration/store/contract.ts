@@ -15,7 +15,8 @@ import {
 import { readSeedFile, seedDirectory, DEFAULT_SEED_FILE } from "../../../netlify/lib/store/seed.ts";
 import { MIN_PREFIX, words } from "../../../netlify/lib/store/text.ts";
 import { CITIES } from "../../../src/lib/options.ts";
-import type { BusinessInput, SeedBusiness } from "../../../src/lib/schemas/business.ts";
+import type { BusinessInput } from "../../../src/lib/schemas/business.ts";
+import type { SeedBusiness } from "../../../src/lib/schemas/seed.ts";
 import { leadFacetsContract } from "./lead-facets.ts";
 import { responseTimeContract } from "./response-times.ts";
 import { reviewRepliesContract } from "./review-replies.ts";
@@ -23,13 +24,7 @@ import { ownersContract } from "./owners.ts";
 import { listingsContract } from "./listings.ts";
 import { countersContract } from "./counters.ts";
 import { ownerOutboxContract } from "./owner-outbox.ts";
-
-export interface StoreHarness {
-  /** A new, empty store with its own prefix. */
-  fresh(label: string): Promise<Store>;
-  /** Releases everything fresh() created. */
-  teardown(): Promise<void>;
-}
+import type { StoreHarness } from "./contract.types.ts";
 
 type Fixture = BusinessInput & { rating: string; reviewCount: number; isFeatured: boolean };
 

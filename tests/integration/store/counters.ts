@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import { BUDGET_TTL_SECONDS, budgetClient, budgetDay } from "../../../netlify/lib/store/repos/chat-budget.ts";
-import type { StoreHarness } from "./contract.ts";
+import type { StoreHarness } from "./contract.types.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const NOW = Date.parse("2026-11-28T12:00:00Z");

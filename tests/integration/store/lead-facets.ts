@@ -9,7 +9,7 @@ import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import type { Store } from "../../../netlify/lib/store/index.ts";
 import { LEAD_STATUSES, type Lead, type LeadType } from "../../../src/lib/schemas/lead.ts";
 import type { UrgencyLevel } from "../../../src/lib/lead-urgency.ts";
-import type { StoreHarness } from "./contract.ts";
+import type { StoreHarness } from "./contract.types.ts";
 
 const pause = () => new Promise((r) => setTimeout(r, 2));
 

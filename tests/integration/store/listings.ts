@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 import { newClaimId } from "../../../netlify/lib/owners/claims.ts";
 import { CHANGES_KEPT } from "../../../netlify/lib/store/repos/listing-changes.ts";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
-import type { Claim } from "../../../src/lib/owners.ts";
+import type { Claim } from "../../../src/lib/owners/claims.ts";
 import type { ListingChange } from "../../../src/lib/owner-records.ts";
 import type { Delivery } from "../../../src/lib/schemas/lead.ts";
-import type { StoreHarness } from "./contract.ts";
+import type { StoreHarness } from "./contract.types.ts";
 
 const NOW = Date.parse("2026-11-28T12:00:00Z");
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { OutboxItem } from "../../../src/lib/schemas/outbox.ts";
-import type { StoreHarness } from "./contract.ts";
+import type { StoreHarness } from "./contract.types.ts";
 
 const NOW = Date.parse("2026-11-28T12:00:00Z");
 const iso = (ms: number) => new Date(ms).toISOString();

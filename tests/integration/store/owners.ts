@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import type { OwnerSession, SignInGrant } from "../../../src/lib/owner-records.ts";
-import type { StoreHarness } from "./contract.ts";
+import type { StoreHarness } from "./contract.types.ts";
 
 const NOW = Date.parse("2026-11-28T12:00:00Z");
 const HOUR = 3_600_000;

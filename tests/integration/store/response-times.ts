@@ -7,7 +7,7 @@ import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import type { Store } from "../../../netlify/lib/store/index.ts";
 import { medianMinutes } from "../../../src/lib/response-time.ts";
 import type { BusinessInput } from "../../../src/lib/schemas/business.ts";
-import type { StoreHarness } from "./contract.ts";
+import type { StoreHarness } from "./contract.types.ts";
 
 function business(n: number, over: Partial<BusinessInput> = {}): BusinessInput {
   return {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { NotFoundError, ConflictError, type Store } from "../../../netlify/lib/store/index.ts";
 import { ReviewHiddenError } from "../../../netlify/lib/store/errors.ts";
 import type { BusinessInput } from "../../../src/lib/schemas/business.ts";
-import type { StoreHarness } from "./contract.ts";
+import type { StoreHarness } from "./contract.types.ts";
 
 function business(n: number): BusinessInput {
   return {

@@ -5,7 +5,7 @@
  * moderation and the notification outbox, against a mocked /api/admin/*. Filters, pinned
  * emergencies, messages and lead delivery: admin-messages.test.tsx.
  */
-import { HIDE_REASONS } from "../../../src/lib/schemas/business.ts";
+import { HIDE_REASONS } from "../../../src/lib/schemas/review.ts";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";

@@ -9,7 +9,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CredentialsPanel } from "../../../src/islands/admin/CredentialsPanel.tsx";
-import type { AdminCredentialItem, AdminCredentialsReply } from "../../../src/lib/credentials.ts";
+import type { AdminCredentialItem, AdminCredentialsReply } from "../../../src/lib/credentials/queue.ts";
 import { mockFetch, reply, type FetchMock } from "../../helpers/fetch-mock.ts";
 import "../../helpers/islands.ts";
 

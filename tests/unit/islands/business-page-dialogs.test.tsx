@@ -15,7 +15,7 @@ import { HELD_SUBMIT, ISLAND_SENDS } from "../../../src/lib/dialogs.ts";
 import { BOOKING_TOASTS, RECEIPT_COPY, RECEIPT_TOAST_MS, REVIEW_TOASTS } from "../../../src/lib/forms/copy.ts";
 import { BOOKING_FORM } from "../../../src/lib/forms/fields.ts";
 import { BOOKING_MESSAGES } from "../../../src/lib/schemas/booking.ts";
-import { REVIEW_MESSAGES, type PublicReview } from "../../../src/lib/schemas/business.ts";
+import { REVIEW_MESSAGES, type PublicReview } from "../../../src/lib/schemas/review.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import { $toasts, type BusinessPreset } from "../../../src/lib/stores/dialogs.ts";
 import { mockFetch, reply, type FetchMock } from "../../helpers/fetch-mock.ts";

@@ -27,7 +27,8 @@ import ReviewsPanel, {
 import { dialogId } from "../../../src/lib/dialogs.ts";
 import { NOT_FOUND, NO_REVIEWS_YET, ratingLabel } from "../../../src/lib/directory.ts";
 import { OPEN_TEXT } from "../../../src/lib/hours.ts";
-import { toPublicReview, type Business, type PublicReview, type Review } from "../../../src/lib/schemas/business.ts";
+import type { Business } from "../../../src/lib/schemas/business.ts";
+import { toPublicReview, type PublicReview, type Review } from "../../../src/lib/schemas/review.ts";
 import { telHref } from "../../../src/lib/site.ts";
 import { CLAIM_LINK_LABEL } from "../../../src/lib/owner-links.ts";
 import "../../helpers/islands.ts";

@@ -9,7 +9,8 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import DirectoryList, { countText } from "../../../src/islands/DirectoryList.tsx";
+import DirectoryList from "../../../src/islands/DirectoryList.tsx";
+import { countText } from "../../../src/islands/directory/list/result.ts";
 import {
   DEFAULT_DIRECTORY_STATE,
   NEAR_REQUIRED,

@@ -1,20 +1,15 @@
 /**
- * The claim flows' schemas (src/lib/owners.ts) read form posts as the browser sends them
+ * The claim flows' schemas (src/lib/owners/forms.ts) read form posts as the browser sends them
  * (every value a string, a blank optional field, one checkbox or several) and refuse with the
  * field's own message.
  */
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
-import {
-  AddBusinessInput,
-  ClaimDecision,
-  ClaimInput,
-  CodeInput,
-  OWNER_MESSAGES,
-  isClaimId,
-  linkLifetime,
-  stateOfCity,
-} from "../../../src/lib/owners.ts";
+import { isClaimId } from "../../../src/lib/owners/choices.ts";
+import { ClaimDecision } from "../../../src/lib/owners/claims.ts";
+import { AddBusinessInput, ClaimInput, CodeInput } from "../../../src/lib/owners/forms.ts";
+import { linkLifetime } from "../../../src/lib/owners/limits.ts";
+import { OWNER_MESSAGES, stateOfCity } from "../../../src/lib/owners/messages.ts";
 
 const errors = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);

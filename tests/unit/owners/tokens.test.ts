@@ -22,10 +22,9 @@ import {
   CODE_TTL_MS,
   OWNER_MAX_FAILURES,
   SIGN_IN_LINK_TTL_MS,
-  maskEmail,
-  maskPhone,
   APPROVED_LINK_TTL_MS,
-} from "../../../src/lib/owners.ts";
+} from "../../../src/lib/owners/limits.ts";
+import { maskEmail, maskPhone } from "../../../src/lib/owners/masks.ts";
 
 const NOW = Date.parse("2026-11-28T12:00:00Z");
 const grant = { businessId: "biz-1", email: "jo@oak.test", via: "email", claimId: "cl_aaaaaaaaaaaaaaaaaaaa" } as const;

@@ -5,7 +5,7 @@
  */
 import type { Redis } from "@upstash/redis";
 import type { Business } from "../../../../src/lib/schemas/business.ts";
-import { DEFAULT_RADIUS, type DirectorySort } from "../../../../src/lib/directory-url.ts";
+import { DEFAULT_RADIUS } from "../../../../src/lib/directory-url.ts";
 import {
   decodeGeohashScore,
   distanceMiles,
@@ -18,10 +18,8 @@ import { DEFAULT_TIME_ZONE, openFromSpans, weeklySpans, type Span } from "../../
 import { asJson, asNumber } from "../decode.ts";
 import type { Keys } from "../keys.ts";
 import { CITY_BAND, FEATURED_BOOST, RATING_STEP } from "../score.ts";
-import type { ListQuery, ListResult } from "./businesses.ts";
+import type { ListQuery, ListResult, NearSort } from "./businesses.types.ts";
 
-/** best: featured, rating, reviews, then distance. distance: nearest first. rating / reviews: that first, then nearest. */
-export type NearSort = DirectorySort;
 export const NEAR_RADIUS = DEFAULT_RADIUS;
 
 /** Index key part for a service name ("Cabling & Bracing" -> "cabling-bracing"). */

@@ -1,106 +1,31 @@
 /**
- * The directory (writes: business-writes.ts; radius search: business-near.ts). Reads never scan: every query is answered from a precomputed sorted set whose
- * score is the display order (see score.ts), so a page costs a fixed number of round trips
- * whatever the directory size:
+ * The directory (its shapes: businesses.types.ts; writes: business-writes.ts; radius search:
+ * business-near.ts). Reads never scan: every query is answered from a precomputed sorted set
+ * whose score is the display order (see score.ts), so a page costs a fixed number of round
+ * trips whatever the directory size:
  *   - no search: idx:all (all cities) or the city's band of idx:geo;
  *   - one search word: the word's (or prefix's) term set, city = a band of it;
  *   - several words: their intersection, computed once per directory version and cached.
  */
 import type { Redis } from "@upstash/redis";
 import { findCity, METROS } from "../../../../src/lib/options.ts";
-import type { Business, BusinessInput, Review } from "../../../../src/lib/schemas/business.ts";
+import type { Business } from "../../../../src/lib/schemas/business.ts";
+import type { Review } from "../../../../src/lib/schemas/review.ts";
 import { DIRECTORY_MAX_LIMIT, DIRECTORY_PAGE_SIZE } from "../../../../src/lib/directory-url.ts";
-import type { Point } from "../../../../src/lib/geo/distance.ts";
 import { asJson, asNumber, asString, pairs } from "../decode.ts";
 import type { Keys } from "../keys.ts";
 import { CITY_BAND, FEATURED_BOOST, cityBand, cityRank, formatRating } from "../score.ts";
 import { queryTerms } from "../text.ts";
-import { nearList, type NearSort } from "./business-near.ts";
+import { nearList } from "./business-near.ts";
 import { responseFields, responseRecorder } from "./business-responses.ts";
 import { slugPager } from "./business-slugs.ts";
+import type { BusinessesRepository, ListQuery, ListResult } from "./businesses.types.ts";
 import { businessUpsert, type Profile } from "./business-writes.ts";
-
-// The index layouts, for the bench's bulk load and the rest of the store.
-export { NEAR_RADIUS, nearPlan, serviceKey, type NearSort } from "./business-near.ts";
-export { indexPlan, searchableTexts } from "./business-writes.ts";
 
 export const PAGE_SIZE = DIRECTORY_PAGE_SIZE;
 export const MAX_PAGE_SIZE = DIRECTORY_MAX_LIMIT;
 /** Cached multi-word results live this long (and die with the next directory write). */
 export const QUERY_CACHE_SECONDS = 300;
-
-export interface ListQuery {
-  /** Free text; every word must match a word (or word start) of name, description, services, specialties or city. */
-  search?: string | null;
-  /** City value or label ("san-antonio" / "San Antonio"); "all" or empty for every city. */
-  city?: string | null;
-  /** Only featured businesses. */
-  featured?: boolean;
-  /** Page size, default 12. */
-  limit?: number;
-  /** Items to skip, (page - 1) * limit. */
-  offset?: number;
-  /** Only businesses within `radius` miles of this point; each result then carries its distance. */
-  near?: Point | null;
-  /** Miles around `near` (default NEAR_RADIUS). */
-  radius?: number;
-  /** Only businesses offering this service (a service name, any case). Needs `near`. */
-  service?: string | null;
-  /** Only businesses open at `now` in their own time zone. Needs `near`. */
-  openNow?: boolean;
-  /** Only businesses answering emergency calls 24/7. Needs `near`. */
-  emergency?: boolean;
-  /** Only businesses rated at least this (0..5). Needs `near`. */
-  minRating?: number;
-  /** Order of a `near` search (default "best"). */
-  sort?: NearSort;
-  /** The clock for `openNow` (tests). */
-  now?: number;
-}
-
-/** A result of a `near` search: the business and how far it is (miles, one decimal). */
-export type ListedBusiness = Business & { distanceMiles?: number };
-
-export interface ListResult {
-  data: ListedBusiness[];
-  /** Matches across all pages. */
-  total: number;
-}
-
-export interface BusinessesRepository {
-  /** Creates or replaces a business (matched by id) and re-indexes it. */
-  upsert(input: BusinessInput): Promise<Business>;
-  get(id: string): Promise<Business | null>;
-  /** Several by id in one pipeline; unknown ids are left out. */
-  getMany(ids: readonly string[]): Promise<Business[]>;
-  getBySlug(slug: string): Promise<Business | null>;
-  /**
-   * A business page's data: the business and its newest shown reviews, in at most 3 round
-   * trips (slug -> id; profile + review ids in one pipeline; the review bodies).
-   */
-  getBySlugWithReviews(
-    slug: string,
-    options: { reviews: number },
-  ): Promise<{ business: Business; reviews: Review[] } | null>;
-  list(query?: ListQuery): Promise<ListResult>;
-  /** Featured businesses, best first. */
-  featured(options?: { limit?: number }): Promise<Business[]>;
-  /** Number of businesses (O(1)). */
-  count(): Promise<number>;
-  /** Slugs of the businesses at positions offset .. offset + limit - 1 in directory order (the sitemaps). */
-  slugs(offset: number, limit: number): Promise<string[]>;
-  /**
-   * Records how long the business took to answer a lead offer (daytime minutes, see
-   * src/lib/response-time.ts) and returns its figure: the median of the latest
-   * RESPONSE_SAMPLE_LIMIT answers once there are MIN_RESPONSE_SAMPLES, and the answer count.
-   * Null for an unknown business.
-   */
-  recordResponse(
-    businessId: string,
-    minutes: number,
-    at?: Date,
-  ): Promise<{ responseMinutes?: number; responseCount: number } | null>;
-}
 
 /** The hash fields a Business is read from; every profile read asks for exactly these. */
 export const PROFILE_FIELDS = ["doc", "sum", "count", "rt"] as const;

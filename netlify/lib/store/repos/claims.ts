@@ -7,7 +7,7 @@
  * what the decider read, and leaves the queue in the same step), so two never both run.
  */
 import type { Redis } from "@upstash/redis";
-import type { Claim } from "../../../../src/lib/owners.ts";
+import type { Claim } from "../../../../src/lib/owners/claims.ts";
 import { asJson, asNumber, asString } from "../decode.ts";
 import type { Keys } from "../keys.ts";
 import { SETTLE_CLAIM } from "../lua.ts";

@@ -1,6 +1,6 @@
 /** How many leads there are of each type and in all (the admin's tab badges): one pipeline of ZCARDs. */
 import type { Redis } from "@upstash/redis";
-import { LEAD_TYPES, type LeadType } from "../../../../src/lib/schemas/lead.ts";
+import { LEAD_TYPES, type LeadType } from "../../../../src/lib/lead-types.ts";
 import { asNumber } from "../decode.ts";
 import type { Keys } from "../keys.ts";
 

@@ -7,13 +7,13 @@
  */
 import type { Redis } from "@upstash/redis";
 import type { UrgencyLevel } from "../../../../src/lib/lead-urgency.ts";
-import { LEAD_STATUSES, type Lead, type LeadStatus, type LeadType } from "../../../../src/lib/schemas/lead.ts";
+import { LEAD_STATUSES, type Lead } from "../../../../src/lib/schemas/lead.ts";
 import { asJson, asNumber, asString } from "../decode.ts";
 import { isTimeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
 import { matchesSearch } from "../search-text.ts";
 import { SET_LEAD_FACETS } from "../lua.ts";
-import type { LeadPage } from "./leads.ts";
+import type { LeadFilter, LeadPage } from "./leads.types.ts";
 
 /**
  * A scan reads this many index entries (and their checks) per request at most, in two round
@@ -25,16 +25,6 @@ export const MAX_PAGE = 100;
 const BACKFILL_CHUNK = 100;
 /** Ids per ZMSCORE / HMGET in a scan. */
 const CHECK_CHUNK = 500;
-
-/** What the admin list narrows by; every field optional. */
-export interface LeadFilter {
-  type?: LeadType;
-  status?: LeadStatus;
-  /** "routine" includes leads stored before urgencies existed. */
-  urgency?: UrgencyLevel;
-  /** Name, e-mail or phone (search-text.ts). */
-  q?: string;
-}
 
 /** The urgency a lead counts as: one stored before urgencies existed is routine. */
 export const urgencyOfLead = (lead: Pick<Lead, "urgency">): UrgencyLevel => lead.urgency ?? "routine";

@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "@upstash/redis";
-import { Review, ReviewInput, type HideReason } from "../../../../src/lib/schemas/business.ts";
+import { Review, ReviewInput, type HideReason } from "../../../../src/lib/schemas/review.ts";
 import { asJson, asNumber, asString, pairs } from "../decode.ts";
 import { NotFoundError, ReviewEmailTakenError, ReviewHiddenError } from "../errors.ts";
 import { timeId } from "../ids.ts";

@@ -15,7 +15,9 @@ import {
   reviewCountText,
 } from "../../../lib/directory.ts";
 import type { Business } from "../../../lib/schemas/business.ts";
-import { STATED_LABELS, badgesOf, statedText, todayIn } from "../../../lib/credentials.ts";
+import { badgesOf } from "../../../lib/credentials/badges.ts";
+import { todayIn } from "../../../lib/credentials/format.ts";
+import { STATED_LABELS, statedText } from "../../../lib/credentials/old-text.ts";
 import { formatMiles } from "../../../lib/geo/distance.ts";
 import { telHref } from "../../../lib/site.ts";
 import { invokerProps } from "../../../lib/dialogs.ts";

@@ -8,7 +8,8 @@
  * visitor or an owner writes is ever HTML.
  */
 import { formatReviewDate, ratingLabel } from "../../../lib/directory.ts";
-import { hiddenLine, type Business, type OwnerReply, type PublicReview } from "../../../lib/schemas/business.ts";
+import type { Business } from "../../../lib/schemas/business.ts";
+import { hiddenLine, type OwnerReply, type PublicReview } from "../../../lib/schemas/review.ts";
 import { Icon } from "../../../views/Icon.tsx";
 import { StarRow } from "../../Stars.tsx";
 import { invokerProps } from "../../../lib/dialogs.ts";

@@ -12,7 +12,7 @@
  */
 import { createRoot } from "react-dom/client";
 import { filledStars, ratingLabel, reviewCountText } from "../../../lib/directory.ts";
-import type { PublicReview } from "../../../lib/schemas/business.ts";
+import type { PublicReview } from "../../../lib/schemas/review.ts";
 import { $reviews, refreshReviews, type ReviewsState } from "../../../lib/stores/directory.ts";
 import { ReviewList } from "./ReviewsPanel.tsx";
 

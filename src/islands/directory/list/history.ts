@@ -1,5 +1,5 @@
 /**
- * The list state's browser history (decision, see DirectoryList): filters and pages are
+ * The list state's browser history (decision, see useDirectoryList): filters and pages are
  * separate entries, so Back returns to the previous committed search, city or page. Typing
  * is one entry per burst, not per keystroke: the first debounced commit of a burst pushes,
  * the following ones replace that same entry. Entries are marked in history.state so a

@@ -1,0 +1,51 @@
+/**
+ * What one lead endpoint (lead-endpoints.ts, find-pros.ts) gives the submit pipeline
+ * (leads.ts): its form, schema, store checks and pages.
+ */
+import type { z } from "zod";
+import type { FormDef } from "../../src/lib/forms/fields.ts";
+import type { FormValues } from "../../src/lib/forms/markup.ts";
+import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
+import type { LeadType } from "../../src/lib/schemas/lead.ts";
+import type { ImageType } from "./blobs.ts";
+import type { Candidate } from "./delivery/routing.ts";
+import type { Store } from "./store/index.ts";
+
+/** A checked upload waiting to be written (find-pros photo). */
+export interface Upload {
+  bytes: Uint8Array;
+  contentType: ImageType;
+}
+
+/** What an endpoint's store check decided: go on with (possibly enriched) data, or refuse. */
+export type LeadCheck<T> = { data: T } | { status: 404; error: string } | { errors: FieldErrors };
+
+export interface LeadEndpoint<T = unknown> {
+  type: LeadType;
+  form: FormDef;
+  schema: z.ZodType<T>;
+  /** For rules that depend on the date: the schema on the handler's clock (replaces `schema`). */
+  schemaAt?(now: () => number): z.ZodType<T>;
+  /** Body cap for multipart posts (text-only posts are capped at TEXT_BODY_LIMIT). */
+  multipartLimit: number;
+  /** Checks a multipart post's files; messages join the schema's field errors. */
+  readUploads?(form: FormData): Promise<{ errors: FieldErrors; upload?: Upload }>;
+  /**
+   * Rules that need the store (the booked business exists and offers the service), run on
+   * valid data before the bot checks, so a fake success carries the same reply fields.
+   */
+  check?(data: T, store: Store): Promise<LeadCheck<T>>;
+  /** The form to re-render on a no-JS 400 when it depends on stored data (the business's services). */
+  errorForm?(values: FormValues, store: Store): Promise<FormDef>;
+  /** What to store for valid data, and reply fields known before the write. */
+  prepare(data: T): { stored: Record<string, unknown>; reply: Record<string, unknown> };
+  /**
+   * The businesses a new lead is offered to, nearest first (a booking's business, the
+   * find-pros matches); absent for the leads only the operator handles.
+   */
+  candidates?(data: T): Candidate[];
+  /** Reply fields that need the store once the lead exists (find-pros matches). */
+  after?(data: T, store: Store): Promise<Record<string, unknown>>;
+  /** The no-JS confirmation page. */
+  confirmation(data: T, reply: Record<string, unknown>): string;
+}
