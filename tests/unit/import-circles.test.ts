@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 /** Every folder with code in it. */
-const CODE = ["src", "netlify", "scripts", "bench", "tests"];
+const CODE = ["src", "netlify", "runtime", "scripts", "bench", "tests"];
 const SOURCE = /\.(ts|tsx|mts|mjs|js|astro)$/;
 /** Generated or third-party trees, and the ZIP table (1.5 MB of data, no imports). */
 const SKIP = new Set(["node_modules", "results", "zips.data.js"]);
