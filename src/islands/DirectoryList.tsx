@@ -56,7 +56,7 @@ import { Pagination } from "./directory/list/Pagination.tsx";
 import { SearchForm, fillDirectoryForm, readDirectoryForm } from "./directory/list/SearchForm.tsx";
 import type { ListBusiness, ListPage } from "../lib/directory-list.ts";
 
-/** Spec section 9: the loading skeleton has 6 cards. */
+/** The loading skeleton has 6 cards. */
 const SKELETON_CARDS = 6;
 
 const NETWORK_MESSAGE = "We couldn't reach our server. Check your connection and try again.";
