@@ -1,6 +1,6 @@
 // npm run bench:serve — what the local production server costs: how soon it answers after
 // it starts, how an API call compares with a page render once warm, and how much memory
-// and how many threads it holds after a thousand API calls (issue 24's "done when" lines).
+// and how many threads it holds after a thousand API calls.
 //
 // Builds dist/ if missing, starts `node runtime/serve.mjs` directly (so the PID is the
 // server's) on a free 127.0.0.1 port with the embedded store (no REDIS_URL / Upstash,

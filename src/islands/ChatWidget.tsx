@@ -1,5 +1,5 @@
 /**
- * The floating chat assistant's island (spec sections 2 and 4). It renders inside the
+ * The floating chat assistant's island. It renders inside the
  * prebuilt panel of components/Chat.astro, a `popover` the launcher opens with no script,
  * and hydrates on intent (Island.astro): nothing of it (nor React) downloads until a visitor
  * reaches for the launcher or the panel opens. It then takes over the panel as it is
@@ -149,7 +149,7 @@ export default function ChatWidget() {
   }, [view]);
 
   useLayoutEffect(() => {
-    // Newest message in view (spec section 4), also when the panel comes back from minimised:
+    // Newest message in view, also when the panel comes back from minimized:
     // a reply from its start (a long one opens with what matters, "Please call us now"), what
     // the visitor sent and the typing dots from the end.
     const log = logRef.current;

@@ -1,5 +1,5 @@
 /**
- * The one fetch wrapper the islands use (spec sections 7 and 8): every call sends
+ * The one fetch wrapper the islands use: every call sends
  * cookies, a body goes as JSON with a JSON content-type only when there is one, and any
  * non-OK answer throws an ApiError whose message is `${status}: ${body or statusText}`.
  */
@@ -48,8 +48,7 @@ export interface ApiRequestOptions {
 }
 
 /**
- * Sends a request and returns the OK response (unread: most callers do not read it,
- * spec section 7). Network failures reject with the fetch TypeError as they are.
+ * Sends a request and returns the OK response (unread: most callers do not read it). Network failures reject with the fetch TypeError as they are.
  */
 export async function apiRequest(
   method: string,
@@ -74,7 +73,7 @@ export async function apiRequest(
 }
 
 /**
- * A GET read as JSON. A 401 is an error by default (spec section 7); `on401: "null"`
+ * A GET read as JSON. A 401 is an error by default; `on401: "null"`
  * lets a caller treat "not signed in" as no data instead.
  */
 export async function apiGet<T>(

@@ -1,7 +1,7 @@
 /**
  * Blog domain helpers shared by the pages, components and tests: the fixed stage and
- * category lists (specification section 3), the stage badge colours (section 4), the
- * display date and the listing order. No Astro imports, so unit tests can load it.
+ * category lists, the stage badge colors, the display date and the listing order. No Astro
+ * imports, so unit tests can load it.
  */
 
 /** Business stages an article is written for. */

@@ -26,14 +26,14 @@ export const CHAT_IDS = {
   latest: "chat-latest",
 } as const;
 
-/** The panel's title (spec section 2). */
+/** The panel's title. */
 export const CHAT_TITLE = "Tree Service Expert";
 
-/** The one assistant message a new conversation starts with: residential or commercial (spec section 2). */
+/** The one assistant message a new conversation starts with: residential or commercial. */
 export const CHAT_GREETING =
   "Hi! I'm Treeline's tree service expert. I can price a job in a minute. Is the work for a residential or a commercial property?";
 
-/** Appended as the assistant's answer when a reply fails (spec section 8, verbatim). */
+/** Appended as the assistant's answer when a reply fails. */
 export const CHAT_FAILURE = "Sorry, I'm having trouble right now. Please try again or contact us directly.";
 
 /** Longest visitor message, in characters; the widget's textarea stops here too. */
@@ -84,7 +84,7 @@ export const CHAT_MESSAGES = {
   blank: "Please type a message.",
 } as const;
 
-/** One message of the conversation as the API takes it (spec section 7: role and content). */
+/** One message of the conversation as the API takes it: role and content. */
 export const ChatMessage = z
   .object({
     /** Who said it. A "system" message from a browser is refused: only the server writes the system prompt. */

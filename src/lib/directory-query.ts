@@ -81,7 +81,7 @@ export const DIRECTORY_QUERY_MESSAGES = {
 } as const;
 const M = DIRECTORY_QUERY_MESSAGES;
 
-/** GET /api/businesses query (spec section 7 plus issue 17's near-me parameters). */
+/** GET /api/businesses query: the list's filters plus the near-me search's place and radius. */
 export const DirectoryQuery = z
   .object({
     /** Free text; applied only when non-blank after trimming. */

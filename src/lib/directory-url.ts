@@ -1,7 +1,7 @@
 /**
- * The /directory list state as it lives in the page URL and as it goes to GET /api/businesses
- * (spec sections 7 and 9, plus the "near me" search of docs/directory.md). One reading of
- * every directory parameter for the island, the server-rendered pages and the API: the API's
+ * The /directory list state as it lives in the page URL and as it goes to GET
+ * /api/businesses (with the "near me" search of docs/directory.md). One reading of every
+ * directory parameter for the island, the server-rendered pages and the API: the API's
  * strict zod schema (src/lib/directory-query.ts) is built from the option lists here.
  *
  *   page URL:  ?q=&city=&near=&radius=&service=&open=now&emergency=1&minRating=&sort=&page=
@@ -14,7 +14,7 @@
  */
 import { PRO_SERVICES, findCity } from "./options.ts";
 
-/** Spec section 9: the directory pages by 12. */
+/** Businesses per directory page. */
 export const DIRECTORY_PAGE_SIZE = 12;
 /** Largest `limit` GET /api/businesses accepts. */
 export const DIRECTORY_MAX_LIMIT = 50;
@@ -30,7 +30,7 @@ export const MAX_NEAR_LENGTH = 100;
 export const ALL_CITIES = "all";
 const MAX_PAGE = Math.floor(DIRECTORY_MAX_OFFSET / DIRECTORY_PAGE_SIZE) + 1;
 
-/** Miles around the place (issue 17: 10, 25, 50, 100; default 25). */
+/** Miles around the place a near-me search may cover (default 25). */
 export const RADIUS_OPTIONS = [
   { value: 10, label: "10 miles" },
   { value: 25, label: "25 miles" },

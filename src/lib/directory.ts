@@ -1,6 +1,6 @@
 /**
  * Presentation rules for directory businesses shared by the list cards, the detail page,
- * its JSON-LD and the server-rendered fallbacks (spec sections 2 and 9).
+ * its JSON-LD and the server-rendered fallbacks.
  */
 import { WEEKDAYS, type Weekday } from "./options.ts";
 import type { Business } from "./schemas/business.ts";
@@ -72,7 +72,7 @@ export const businessPath = (slug: string, near?: string) =>
 /** The API's 404 for a booking or review of a business id the directory does not have. */
 export const BUSINESS_NOT_FOUND = "Business not found";
 
-/** The profile of a business the directory does not have (spec section 8). */
+/** The profile of a business the directory does not have. */
 export const NOT_FOUND = {
   title: "Business Not Found",
   text: "The business you're looking for doesn't exist or has been removed.",

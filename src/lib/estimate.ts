@@ -1,5 +1,5 @@
 /**
- * The instant estimate (spec section 9). The quote dialog shows it, the quote function
+ * The instant estimate. The quote dialog shows it, the quote function
  * recomputes and stores its own figure, and the chat assistant quotes it: one table.
  */
 import type { SERVICE_TYPES, URGENCY } from "./options.ts";
@@ -43,7 +43,7 @@ export const formatDollars = (n: number): string => dollars.format(n);
 /**
  * The site's one price-range format. "spaced" ("$900 - $4,500") is the estimate's form: the
  * quote dialog, stored leads, notifications, the assistant and the consumer price guide.
- * "compact" ("$200-800", "$1,500-4,000") is how spec section 9 writes the marketing figures.
+ * "compact" ("$200-800", "$1,500-4,000") is how the marketing pages write their figures.
  */
 export function formatRange(min: number, max: number, style: "spaced" | "compact" = "spaced"): string {
   if (style === "compact") return `${dollars.format(min)}-${dollars.format(max).slice(1)}`;

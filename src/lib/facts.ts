@@ -1,7 +1,7 @@
 /**
  * The site's marketing facts: every price, multiplier, response time, story figure and
  * contact that a page, the chat assistant or an e-mail states. One module, so two pages
- * cannot disagree (issue 26).
+ * cannot disagree.
  *
  * - Job prices come from the estimate table (./estimate.ts): never typed here or in content.
  * - Response times stay in ./lead-urgency.ts (RESPONSE_TIMES, worded for "within ...", and the
@@ -25,7 +25,7 @@ export { SITE } from "./site.ts";
 export const LIABILITY_INSURANCE = "$2M";
 
 /**
- * Pruning's per-tree price (spec section 9). The quote form has no pruning service: the
+ * Pruning's per-tree price. The quote form has no pruning service: the
  * instant estimate quotes pruning as tree trimming (QUOTED_AS), and the arborist confirms
  * the per-tree pruning price on site.
  */
@@ -49,7 +49,7 @@ export const EMERGENCY_PRICING = {
 } as const;
 
 /**
- * The owner story (spec section 9: $65K start, $2M year two, $3.5M exit, 50% gross margin,
+ * The owner story ($65K start, $2M year two, $3.5M exit, 50% gross margin,
  * 3-5x EBITDA; growth overview "$65K to $2M in 3 years": the three years run to the sale).
  * Home page, growth overview, phase 6 and the market page tell this one story.
  */

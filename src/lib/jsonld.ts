@@ -148,7 +148,7 @@ export function jsonLdScript(data: unknown): string {
 }
 
 // ---------------------------------------------------------------------------------------
-// Site-wide structured data (issue 6): every page, FAQ sections, articles, nested pages.
+// Site-wide structured data: every page, FAQ sections, articles, nested pages.
 
 export function organizationJsonLd(origin: string = siteUrl()): Record<string, unknown> {
   return {

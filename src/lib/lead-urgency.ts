@@ -22,7 +22,7 @@ export const EMERGENCY_RESPONSE = {
   onSiteHours: 2,
 } as const;
 
-/** The spec's contact promise for everything that is not an emergency (section 9). */
+/** Hours within which we promise contact for everything that is not an emergency. */
 export const CONTACT_PROMISE_HOURS = 24;
 
 /**

@@ -37,7 +37,7 @@ export const GROWTH_MENU: { label: string; href: string; groups: { title: string
     {
       title: "Growth Solutions",
       links: [
-        { label: "Growth Programme", href: "/business-growth" },
+        { label: "Growth Program", href: "/business-growth" },
         { label: "AI Automation", href: "/ai-automation" },
       ],
     },
@@ -88,7 +88,7 @@ export const FOOTER_COLUMNS: { title: string; items: FooterItem[] }[] = [
   {
     title: "Business Growth",
     items: [
-      { label: "Growth Programme", href: "/business-growth" },
+      { label: "Growth Program", href: "/business-growth" },
       { label: "AI Quoting System" },
       { label: "Marketing & SEO" },
       { label: "Fractional CFO" },

@@ -30,7 +30,7 @@ export function optionLabel(options: readonly Option[], value: string): string {
 export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** Cities the directory covers (spec section 9). The label is also the stored Business.city. */
+/** Cities the directory covers. The label is also the stored Business.city. */
 export const CITIES = [
   { value: "austin", label: "Austin", state: "TX" },
   { value: "houston", label: "Houston", state: "TX" },
@@ -41,7 +41,7 @@ export const CITIES = [
 export type City = (typeof CITIES)[number];
 export type CityName = City["label"];
 
-/** The directory's filter cities' names (the /directory city filter, spec section 9). */
+/** The directory's filter cities' names (the /directory city filter). */
 export const CITY_NAMES = CITIES.map((c) => c.label) as unknown as readonly [CityName, ...CityName[]];
 
 /**
@@ -98,7 +98,7 @@ export function findCity(input: string | null | undefined): City | undefined {
   return CITIES.find((c) => c.value === needle || c.label.toLowerCase() === needle);
 }
 
-/** Quote form service (drives the estimate, spec section 9). */
+/** Quote form service (drives the estimate). */
 export const SERVICE_TYPES = [
   { value: "tree-trimming", label: "Tree Trimming" },
   { value: "tree-removal", label: "Tree Removal" },

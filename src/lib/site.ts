@@ -19,7 +19,7 @@ export const SITE = {
   tagline: "Tree care, done right",
   /** Default meta description for pages that do not set their own. */
   description:
-    "Instant tree-service estimates, vetted local tree pros, 24/7 emergency help and growth programmes for tree-care businesses across the US.",
+    "Instant tree-service estimates, vetted local tree pros, 24/7 emergency help and growth programs for tree-care businesses across the US.",
   /** Operator phone as people read it. */
   phone: phoneDisplay,
   /** The same phone as a `tel:` link for click-to-call. */

@@ -1,5 +1,5 @@
 /**
- * The operator's inbox (GitHub issue #8) against the real functions and store: a wrong token
+ * The operator's inbox against the real functions and store: a wrong token
  * is refused; a quote sent through the dialog, with markup in it, shows up in /admin with its
  * full detail as text, its reference and the messages the site kept for it (no provider in
  * this run: the visitor's receipt is "Kept (not sent)", its HTML only in a sandboxed frame),

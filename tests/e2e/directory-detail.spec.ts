@@ -1,5 +1,5 @@
 /**
- * Directory detail pages (GitHub issues #5 and #16), rendered on demand from the store:
+ * Directory detail pages, rendered on demand from the store:
  * booking and reviewing as a visitor does,
  * against the real functions, with the review on the very next request without a rebuild and
  * markup in it staying text; and both dialogs with JavaScript off. How the islands answer a

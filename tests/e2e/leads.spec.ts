@@ -1,10 +1,10 @@
 /**
- * Lead dialogs (issues #4 and #13), each as a person uses it, against the real functions:
+ * Lead dialogs, each as a person uses it, against the real functions:
  * every trigger opens a prebuilt native `<dialog>` through Invoker Commands with no
  * JavaScript; the island loader keeps React off the page until a trigger is touched, and the
  * island then hydrates the form already in the dialog (keeping whatever was typed). The
  * quote, audit and assessment dialogs validate with the spec's messages, post the spec's
- * payloads and confirm; toasts follow spec section 4; with JavaScript off the same dialogs
+ * payloads and confirm; one toast at a time; with JavaScript off the same dialogs
  * open and their forms post to the functions. How the islands answer each failure of the API
  * is their component tests' (tests/unit/islands); the markup of every trigger is
  * tests/unit/built-dialogs.test.ts.

@@ -63,7 +63,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(trigger).toBeFocused();
       await expect(panel).toBeVisible();
       await page.keyboard.press("Tab");
-      await expect(panel.getByRole("link", { name: "Growth Programme" })).toBeFocused();
+      await expect(panel.getByRole("link", { name: "Growth Program", exact: true })).toBeFocused();
       if (javaScriptEnabled) {
         await expect(trigger).toHaveAttribute("aria-expanded", "true");
         await page.keyboard.press("Escape");

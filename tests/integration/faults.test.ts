@@ -1,5 +1,5 @@
 /**
- * Faults (issue #9): Redis going away and coming back under a live handler, and a slow or
+ * Faults: Redis going away and coming back under a live handler, and a slow or
  * failing Anthropic API.
  *
  * The store talks to Redis through a tiny TCP proxy on 127.0.0.1 that the test stops and

@@ -229,7 +229,7 @@ describe("business pages as the server renders them", () => {
   });
 });
 
-describe("no dead ends, as served without JavaScript (issue 26)", () => {
+describe("no dead ends, as served without JavaScript", () => {
   /** /directory's HTML for a query, parsed. */
   async function directoryPage(query: string) {
     const res = await get(`/directory${query}`);

@@ -1,5 +1,5 @@
 /**
- * One truth per fact, as built (issue 26): every page of dist/ is read as a visitor reads it.
+ * One truth per fact, as built: every page of dist/ is read as a visitor reads it.
  * - A price range stated next to a service name is one the estimate table produces for that
  *   service (any urgency), a fact of src/lib/facts.ts (pruning per tree), or a row of that
  *   service page's own published price table.
@@ -60,7 +60,7 @@ for (const urgency of Object.keys(URGENCY_MULTIPLIERS)) {
   const { min, max } = estimate(PRUNING.quotedAs, urgency);
   allow("tree-pruning", min, max);
 }
-// Each service page's own published table (size bands and add-ons, spec section 9).
+// Each service page's own published table (size bands and add-ons).
 const SERVICES_DIR = new URL("../../content/marketing/services/", import.meta.url);
 const number = (s: string) => Number(s.replace(/,/g, ""));
 for (const file of readdirSync(SERVICES_DIR)) {

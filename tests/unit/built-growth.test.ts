@@ -1,8 +1,8 @@
 /**
- * Growth and static content pages as built (issue 6): the growth overview, the six phase
+ * Growth and static content pages as built: the growth overview, the six phase
  * pages, market intelligence, AI automation, consumer resources, the software stack, the
  * legal pages and the placeholder pages. Per page: the sections the spec names (headings,
- * none skipped), a sample of the spec's section 9 figures on the right page, every dialog
+ * none skipped), a sample of the spec's price and story figures on the right page, every dialog
  * trigger with its preselection, the cross-links, timeline labels, accessible tables and the
  * BreadcrumbList JSON-LD.
  *

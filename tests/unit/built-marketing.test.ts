@@ -1,7 +1,7 @@
 /**
- * The marketing pages as built (issue 6): home, the four service pages and the emergency
+ * The marketing pages as built: home, the four service pages and the emergency
  * page. Per page: the sections exist (headings, in the spec's order), a sample of the spec's
- * section 9 figures is on the right page, every call-to-action trigger is a button with its
+ * price and story figures is on the right page, every call-to-action trigger is a button with its
  * preselection, the structured data (FAQPage, BreadcrumbList) parses and matches what the
  * page shows, and the emergency call button arrives in the first 14.6 KB of gzip. The
  * dialogs opening, and the call button above the fold, are tests/e2e/leads.spec.ts.

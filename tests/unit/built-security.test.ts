@@ -1,5 +1,5 @@
 /**
- * The security headers and script policy every prebuilt page leaves with (issue #9): the
+ * The security headers and script policy every prebuilt page leaves with: the
  * `/*` headers of netlify.toml (which Netlify gives every static page and file, and
  * src/middleware.ts copies onto pages rendered on demand), and each page's hashed CSP
  * <meta>: hashes only, no 'unsafe-inline' or 'unsafe-eval' for scripts, and every inline

@@ -28,7 +28,7 @@ describe("formatRange: the one price format", () => {
     expect(formatRange(900, 4500)).toBe("$900 - $4,500");
     expect(formatRange(900, 4500, "spaced")).toBe("$900 - $4,500");
   });
-  it("writes the marketing figures compactly, as spec section 9 does", () => {
+  it("writes the marketing figures compactly", () => {
     expect(formatRange(200, 800, "compact")).toBe("$200-800");
     expect(formatRange(1500, 4000, "compact")).toBe("$1,500-4,000");
     expect(formatRange(500, 2500, "compact")).toBe("$500-2,500");
@@ -44,7 +44,7 @@ describe("typical prices", () => {
   it("cover every service page", () => {
     expect(Object.keys(TYPICAL_RANGES).sort()).toEqual([...SERVICE_SLUGS].sort());
   });
-  it("read as spec section 9 states them", () => {
+  it("read as the published price list states them", () => {
     expect(typicalPrice("tree-trimming")).toBe("$200-800");
     expect(typicalPrice("tree-pruning")).toBe("$150-600");
     expect(typicalPrice("stump-grinding")).toBe("$150-500");
@@ -81,7 +81,7 @@ describe("service page prose", () => {
     });
   }
 
-  it("keeps the spec section 9 figures as text", () => {
+  it("keeps the published figures as text", () => {
     const facts = Object.fromEntries(
       services.map(({ slug, data }) => [slug, withPrice(slug, data).facts.map((f) => f.value)]),
     );

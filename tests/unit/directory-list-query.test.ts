@@ -1,8 +1,8 @@
 /**
  * The directory island's reads (src/islands/directory/list/fetch.ts on the shared query
- * context, src/lib/stores/query.ts) against a stubbed fetch: what spec section 7 asks of
- * them (never stale, no retries) and what the island relies on (the server's page is not
- * asked for again, one request per state, a failure is not kept).
+ * context, src/lib/stores/query.ts) against a stubbed fetch: what the cache promises (never
+ * stale, no retries) and what the island relies on (the server's page is not asked for
+ * again, one request per state, a failure is not kept).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../src/lib/api.ts";

@@ -178,7 +178,7 @@ describe("isFiltered", () => {
   });
 });
 
-describe("businessesApiParams (spec section 7)", () => {
+describe("businessesApiParams", () => {
   it("sends search only when non-empty and city only when not all", () => {
     expect(Object.fromEntries(businessesApiParams(DEFAULT_DIRECTORY_STATE))).toEqual({ limit: "12", offset: "0" });
     expect(Object.fromEntries(businessesApiParams({ search: "  ", city: "all", page: 1 }))).toEqual({

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { estimate, formatRange } from "../../src/lib/estimate";
 import { SERVICE_TYPES, URGENCY } from "../../src/lib/options";
 
-// Expected figures written out by hand from spec section 9, not recomputed from the table.
+// Expected figures written out by hand from the published price list, not recomputed from the table.
 const expected: Record<string, Record<string, string>> = {
   "tree-trimming": {
     "not-urgent": "$200 - $800",

@@ -1,5 +1,5 @@
 /**
- * The marketing facts module (src/lib/facts.ts, issue 26): its figures come from the estimate
+ * The marketing facts module (src/lib/facts.ts): its figures come from the estimate
  * table and the response promise, the story adds up, and content YAML names facts as {tokens}
  * instead of typing them, so a price or a story figure changes in one place.
  */

@@ -156,7 +156,7 @@ export function fallbackReply(messages: readonly ChatMessage[]): ChatReply {
   if (DANGER.test(latest)) return emergencyReply();
   if (OWNER.test(latest)) {
     return {
-      message: `For tree-service owners we offer a free growth and valuation audit and a six-phase growth programme: see [Business growth](/business-growth). Questions? Call ${SITE.phone}.`,
+      message: `For tree-service owners we offer a free growth and valuation audit and a six-phase growth program: see [Business growth](/business-growth). Questions? Call ${SITE.phone}.`,
     };
   }
   if (DIRECTORY.test(latest)) {

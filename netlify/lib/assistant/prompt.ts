@@ -35,7 +35,7 @@ export const ASSISTANT_PAGES: readonly { path: StaticRoute; about: string }[] = 
   { path: "/consumer-resources", about: "homeowner guides: cost factors, red flags when hiring" },
   {
     path: "/business-growth",
-    about: "for tree-service owners: free growth and valuation audit, six-phase growth programme",
+    about: "for tree-service owners: free growth and valuation audit, six-phase growth program",
   },
   { path: "/ai-automation", about: "for tree-service owners: AI quoting, scheduling, customer messaging" },
   { path: "/blog", about: "articles for tree-service owners" },

@@ -3,7 +3,7 @@
  * src/components/LeadDialog.astro; the admin is a client-only app): Radix Dialog (focus trap, Escape, scroll lock,
  * aria-modal, labelled by its title and description) styled as a bottom sheet on phones
  * and a centred card from the sm breakpoint. Content taller than 80% of the viewport
- * scrolls inside the dialog (spec section 2).
+ * scrolls inside the dialog.
  */
 import { Dialog } from "radix-ui";
 import { useRef, type ReactNode } from "react";

@@ -1,7 +1,7 @@
 /**
  * The admin island's calls: the operator token rides as a bearer header (never a cookie, so
- * no other page can send it), and failures throw the shared ApiError (spec section 8's
- * "status: body" message). The token lives in sessionStorage: it is gone with the tab.
+ * no other page can send it), and failures throw the shared ApiError (its message reads
+ * "status: body"). The token lives in sessionStorage: it is gone with the tab.
  */
 import { ApiError, throwIfResNotOk } from "../../lib/api.ts";
 import { ADMIN_TOKEN_STORAGE_KEY } from "../../lib/admin.ts";

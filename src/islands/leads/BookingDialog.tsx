@@ -1,5 +1,5 @@
 /**
- * Book Service (spec sections 4 and 5): name, e-mail and phone required; the business's
+ * Book Service: name, e-mail and phone required; the business's
  * own services as the choices; address, date, urgency (default normal) and description
  * optional. Success closes the dialog (the next opening starts from a fresh form) and
  * toasts, with the lead's reference and its "Track your request" link (the toast stays
@@ -53,7 +53,7 @@ export function BookingDialogBody({
             customerPhone: data.customerPhone,
             serviceType: data.serviceType ?? "",
             propertyAddress: data.propertyAddress ?? "",
-            // A date value, or omitted (spec section 3).
+            // A date value, or omitted: the schema has no empty date.
             ...(data.preferredDate ? { preferredDate: data.preferredDate } : {}),
             urgency: data.urgency,
             description: data.description ?? "",

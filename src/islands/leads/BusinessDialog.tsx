@@ -1,5 +1,5 @@
 /**
- * The growth audit and the phase assessment (spec section 4): the same business form
+ * The growth audit and the phase assessment: the same business form
  * (the assessment adds the phase it was opened from), the same confirmation (with the
  * lead's receipt) and toasts.
  */

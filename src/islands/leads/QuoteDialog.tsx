@@ -1,5 +1,5 @@
 /**
- * The quote dialog (spec section 4): form -> estimate computed and request sent ->
+ * The quote dialog: form -> estimate computed and request sent ->
  * confirmation with the receipt and the range; an emergency (its urgency or its service)
  * is told to call now instead of promised a day. A failure keeps the form and what was
  * typed, and says so in a destructive toast; a 400's field messages also show inline.

@@ -1,5 +1,5 @@
 /**
- * Write Review (spec sections 4 and 5): name required, e-mail optional, 1-5 stars
+ * Write Review: name required, e-mail optional, 1-5 stars
  * (default 5) as a real radio group, so arrow keys, screen readers and taps all work,
  * then optional title, text and service. Success closes the dialog, toasts and updates the
  * business's reviews and header rating; failure keeps everything typed and says so.

@@ -1,5 +1,5 @@
 /**
- * Radix Toast for the site's notifications (spec section 4): one at a time, 5000 ms,
+ * Radix Toast for the site's notifications: one at a time, 5000 ms,
  * swipe right 50 px to dismiss, F8 focuses the region. The static NotificationRegion
  * stands in until this mounts; it is then removed so the page keeps exactly one region
  * named "Notifications (F8)".

@@ -1,5 +1,5 @@
 /**
- * Content collections for the blog pages (issue 6). Each collection: a loader over files in
+ * Content collections for the blog pages. Each collection: a loader over files in
  * content/ and a zod schema with a JSDoc line per field. Merged in src/content.config.ts.
  *
  * `blog`: one MDX file per article in content/blog/. The file name without .mdx is the

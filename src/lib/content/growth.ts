@@ -1,5 +1,5 @@
 /**
- * Content collections for the growth programme (issue 6): the growth overview, the six phase
+ * Content collections for the growth program: the growth overview, the six phase
  * pages and AI automation. Each collection: a loader over files in content/growth and a zod
  * schema built from the shared shapes in ./shapes.ts. Merged in src/content.config.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Content collections for the home page (issue 6): audiences, process, growth summary, owner
+ * Content collections for the home page: audiences, process, growth summary, owner
  * story, served states, testimonials, AI features and the sample dashboard. Each collection: a
  * loader over files in content/marketing/ and a zod schema built from the shared shapes in
  * ./shapes.ts. Merged in src/content.config.ts.

@@ -1,5 +1,5 @@
 /**
- * Content collections for the reference pages (issue 6): market intelligence, consumer
+ * Content collections for the reference pages: market intelligence, consumer
  * resources and the software stack. Each collection: a loader over files in content/growth and
  * a zod schema built from the shared shapes in ./shapes.ts. Merged in src/content.config.ts.
  */

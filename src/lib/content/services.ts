@@ -1,5 +1,5 @@
 /**
- * Content collections for the service pages (issue 6): /services/{slug} for the four priced
+ * Content collections for the service pages: /services/{slug} for the four priced
  * services and /services/emergency. Each collection: a loader over files in content/marketing/
  * and a zod schema built from the shared shapes in ./shapes.ts. Merged in src/content.config.ts.
  *
@@ -27,7 +27,7 @@ export const servicePath = (slug: ServiceSlug) => `/services/${slug}`;
 
 /**
  * Typical price of each service page in dollars. The quote form's four services are its base
- * ranges; pruning, which the quote form does not price, has its one figure here (spec section 9).
+ * ranges; pruning, which the quote form does not price, has its one figure here.
  */
 export const TYPICAL_RANGES: Record<ServiceSlug, readonly [min: number, max: number]> = {
   "tree-trimming": BASE_RANGES["tree-trimming"],

@@ -92,8 +92,8 @@ export const ProcessStep = z.object({
 });
 
 /**
- * One timeline step. Exactly one of week, month or quarter names the period (spec section 3:
- * phase 4 entries have a month, phase 5 entries a quarter).
+ * One timeline step. Exactly one of week, month or quarter names the period (phase 4 entries
+ * have a month, phase 5 entries a quarter).
  */
 export const timelineFields = {
   /** Period label for week-based timelines ("Weeks 1-2"). */

@@ -1,5 +1,5 @@
 /**
- * What the lead forms say after a submit (spec sections 4 and 8): the dialogs, their toasts
+ * What the lead forms say after a submit: the dialogs, their toasts
  * and the functions' no-JS confirmation pages all read these, and so do the e2e tests.
  */
 import { EMERGENCY_RESPONSE as E, RESPONSE_TIMES, type UrgencyLevel } from "../lead-urgency.ts";
@@ -32,7 +32,7 @@ export const QUOTE_TOASTS = {
   failure: { title: "Error", description: "Failed to submit quote request. Please try again.", variant: "destructive" },
 } as const satisfies Record<string, ToastInput>;
 
-/** The assessment dialog is the audit with a phase, so it says the same (spec section 4). */
+/** The assessment dialog is the audit with a phase, so it says the same. */
 export const AUDIT_TOASTS = {
   success: {
     title: "Audit Request Submitted",

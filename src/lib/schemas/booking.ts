@@ -1,5 +1,5 @@
 /**
- * The directory's booking request (spec sections 3 and 5): what the Book Service dialog sends
+ * The directory's booking request: what the Book Service dialog sends
  * and what POST /api/booking-request accepts. The dialog validates with it before sending and
  * the function validates again with the same object. Shared by the browser and the functions,
  * so this file imports nothing node-only.

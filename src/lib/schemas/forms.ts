@@ -1,5 +1,5 @@
 /**
- * The lead forms' schemas with the specification's messages (section 5), verbatim. The
+ * The lead forms' schemas with their field messages. The
  * dialogs validate with them before sending and the functions validate again with the
  * very same objects, so a message changes in one place.
  */

@@ -1,8 +1,8 @@
 /**
  * The chat conversation and the panel's state (closed, open, minimised), with the
  * actions the widget calls. Kept in sessionStorage so the conversation follows the
- * visitor across pages of the same tab (spec section 4's states; the history is what
- * makes a link in a reply usable).
+ * visitor across pages of the same tab (the history is what makes a link in a reply
+ * usable).
  */
 import { atom } from "nanostores";
 import { apiRequest } from "../api.ts";
@@ -19,7 +19,7 @@ import {
 
 export type ChatView = "closed" | "open" | "minimised";
 
-/** A message as the widget keeps it (spec section 3: role, content, timestamp). */
+/** A message as the widget keeps it: role, content, timestamp. */
 export interface StoredMessage {
   role: "user" | "assistant";
   content: string;
@@ -34,7 +34,7 @@ const greeting = (): StoredMessage => ({ role: "assistant", content: CHAT_GREETI
 export const $chatView = atom<ChatView>("closed");
 /** Oldest first; always starts with the greeting. */
 export const $chatMessages = atom<readonly StoredMessage[]>([greeting()]);
-/** A reply is on its way: sending is blocked (spec section 4). */
+/** A reply is on its way: sending is blocked. */
 export const $chatPending = atom(false);
 
 function isStoredMessage(value: unknown): value is StoredMessage {
@@ -116,9 +116,9 @@ function replyFrom(body: unknown): Pick<StoredMessage, "content" | "actions"> | 
 }
 
 /**
- * Sends the visitor's text: appends it, posts the history (spec section 7: no system
- * messages, the new message last) and appends the reply, or the spec's failure message
- * (section 8). Blank text or a reply still pending sends nothing; returns whether it sent.
+ * Sends the visitor's text: appends it, posts the history (no system messages, the new
+ * message last) and appends the reply, or CHAT_FAILURE when the reply fails. Blank text or
+ * a reply still pending sends nothing; returns whether it sent.
  */
 export async function sendChatMessage(text: string): Promise<boolean> {
   const content = text.trim().slice(0, MAX_MESSAGE_CHARS);

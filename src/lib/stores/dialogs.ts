@@ -3,7 +3,7 @@
  * are native `<dialog>` elements in the page (see ../dialogs.ts), opened by their triggers.
  * Every island imports the toast atom and actions rather than owning its own copy, so a
  * chat reply or a directory card raises a toast in the one place the visitor already
- * knows (spec section 4: one notification at a time).
+ * knows (one notification at a time).
  */
 import { atom } from "nanostores";
 import type { DialogName } from "../dialogs.ts";
@@ -60,7 +60,7 @@ export interface ToastItem extends ToastInput {
 }
 
 /**
- * At most one notification is visible (spec section 4). A new toast replaces the one on
+ * At most one notification is visible. A new toast replaces the one on
  * screen instead of waiting behind it: the latest outcome (say, the error after a retry)
  * is the one the visitor needs to read now.
  */

@@ -1,9 +1,9 @@
 /**
- * The islands' read cache (@nanostores/query), set up once with the rules of spec section 7:
- * no automatic retries, no refetch on an interval, on window focus or on reconnect, and
- * data that is never treated as stale while it is cached. A key's entry lives 5 minutes
- * from its fetch, then the next visit to that key fetches again. Concurrent reads of one
- * key share a request.
+ * The islands' read cache (@nanostores/query), set up once with these rules: no automatic
+ * retries, no refetch on an interval, on window focus or on reconnect, and data that is
+ * never treated as stale while it is cached. A key's entry lives 5 minutes from its fetch,
+ * then the next visit to that key fetches again. Concurrent reads of one key share a
+ * request.
  *
  * A failed read is not kept: Back to a state that failed asks the server again instead of
  * showing the old error (an explicit Retry does the same through `invalidate`).

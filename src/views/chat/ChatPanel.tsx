@@ -1,9 +1,9 @@
 /**
- * The parts of the Tree Service Expert panel (spec section 2): the header (title, call
- * link, minimise, close), the conversation log and the message form. The panel element
- * itself is the `popover` in components/Chat.astro; the island renders these inside it,
- * and POST /api/chat renders the log and the form with renderToStaticMarkup for visitors
- * without JavaScript, so every rendering of the conversation is this one code.
+ * The parts of the Tree Service Expert panel: the header (title, call link, minimize,
+ * close), the conversation log and the message form. The panel element itself is the
+ * `popover` in components/Chat.astro; the island renders these inside it, and POST
+ * /api/chat renders the log and the form with renderToStaticMarkup for visitors without
+ * JavaScript, so every rendering of the conversation is this one code.
  *
  * The form is a real `<form method="post" action="/api/chat">` carrying the conversation
  * as hidden fields: before (or without) JavaScript it posts and gets a server-rendered

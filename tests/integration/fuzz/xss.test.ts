@@ -1,5 +1,5 @@
 /**
- * Stored XSS (issue #9): a lead and a review carrying `<script>`, `<img onerror>` and
+ * Stored XSS: a lead and a review carrying `<script>`, `<img onerror>` and
  * `javascript:` URLs are stored as plain text and come back inert: JSON (nosniff) from the
  * public reviews API and the admin API, and a CSV download (text/csv, attachment, nosniff,
  * formulas escaped). The rendered pages are checked in Chromium (the review journey of

@@ -131,7 +131,7 @@ describe("quote dialog: errors", () => {
     const [first, second] = api.calls;
     expect(first!.headers.get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
     expect(second!.headers.get("idempotency-key")).toBe(first!.headers.get("idempotency-key"));
-    // Still one notification on screen (spec section 4).
+    // Still one notification on screen.
     await waitFor(() => expect(toasts()).toHaveLength(1));
 
     // A changed payload is a new attempt, with a new key.

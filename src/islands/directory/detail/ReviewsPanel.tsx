@@ -1,5 +1,5 @@
 /**
- * Customer Reviews (spec section 2), drawn by the server into the cached page, which every
+ * Customer Reviews, drawn by the server into the cached page, which every
  * review purges: the newest reviews are in the HTML and no script runs for them. Only after
  * a visitor posts a review does the page draw the list again, with these same components
  * (live-reviews.tsx, loaded by the review dialog).

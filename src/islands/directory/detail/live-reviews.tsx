@@ -1,6 +1,6 @@
 /**
- * A business page after its visitor posts a review (spec section 8: a successful review
- * refreshes the list). The page is server HTML that runs no framework code; the review
+ * A business page after its visitor posts a review (a successful review refreshes the
+ * list). The page is server HTML that runs no framework code; the review
  * dialog loads this module once its POST succeeds, and from then on the page follows the
  * reviews store (src/lib/stores/directory.ts): the header's stars, rating and count
  * (RatingSummary's `data-live-*` markup) change in place, and the list is drawn again with

@@ -1,5 +1,5 @@
 /**
- * One directory card (spec section 2): name, Featured badge, stars, review count,
+ * One directory card: name, Featured badge, stars, review count,
  * description, town and state, phone, up to 3 services plus "+N more", View Details and,
  * when the business has a phone, Call Now. A near-me search adds the distance ("3.2 mi");
  * the hours add a "24/7", "Open now" or "Closed" badge, and a response time "Usually responds
@@ -18,7 +18,7 @@ import { Stars } from "../../Stars.tsx";
 import { ResponseTime } from "../ResponseTime.tsx";
 import type { ListBusiness } from "../../../lib/directory-list.ts";
 
-/** Spec section 9: service cards show at most 3 services. */
+/** A card lists at most 3 services; the rest show as "+N more". */
 export const CARD_SERVICES = 3;
 
 /** "24/7", "Open now" or "Closed" for a card; null when it cannot be known yet. */

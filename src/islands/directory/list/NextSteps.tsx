@@ -1,5 +1,5 @@
 /**
- * What an empty /directory offers instead of a dead end (issue 26): the same search with
+ * What an empty /directory offers instead of a dead end: the same search with
  * the next radius, the find-pros quote form for that place, the hotline, and Clear Filters.
  * Every one is a link, so it works on the first tap before the island has started (the
  * list island starts on intent: a tap on a button it had not wired yet did nothing) and
@@ -19,7 +19,7 @@ import { findProsUrl } from "../../../lib/find-pros-link.ts";
 import { SITE } from "../../../lib/site.ts";
 import { Icon } from "../../../views/Icon.tsx";
 
-/** Spec section 2's empty-state text. */
+/** What the list says when no business matches. */
 export const EMPTY_TEXT = "No businesses found matching your criteria.";
 
 /** The next radius after `radius`, or undefined at the widest. */

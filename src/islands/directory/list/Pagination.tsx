@@ -1,5 +1,5 @@
 /**
- * Previous / Next with "Page X of Y" (spec section 9 fixes the page size, not the control).
+ * Previous / Next with "Page X of Y" (the page size is DIRECTORY_PAGE_SIZE).
  * Links to the on-demand /directory?page=N (the pages navigate, and a visitor without
  * JavaScript or a crawler follows them); with the island running, a plain click is taken
  * over and the page loads through the API instead. An unavailable direction is plain text.
