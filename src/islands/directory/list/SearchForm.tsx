@@ -176,38 +176,17 @@ export function SearchForm({
 
       <fieldset className="grid grid-cols-2 gap-3 border-t border-forest-100 pt-4 sm:col-span-2 sm:grid-cols-4 lg:col-span-4 lg:grid-cols-[repeat(4,minmax(0,11rem))_auto_auto] lg:items-end">
         <legend className="sr-only">Filters</legend>
-        <SelectField
-          id="directory-radius"
-          label="Within"
-          name="radius"
-          defaultValue={String(d.radius)}
-          options={RADIUS_OPTIONS}
-          onChange={onFilterChange}
-        />
-        <SelectField
-          id="directory-service"
-          label="Service"
-          name="service"
-          defaultValue={d.service}
-          options={SERVICE_CHOICES}
-          onChange={onFilterChange}
-        />
-        <SelectField
-          id="directory-rating"
-          label="Rating"
-          name="minRating"
-          defaultValue={String(d.minRating)}
-          options={MIN_RATING_OPTIONS}
-          onChange={onFilterChange}
-        />
-        <SelectField
-          id="directory-sort"
-          label="Sort by"
-          name="sort"
-          defaultValue={d.sort}
-          options={SORT_OPTIONS}
-          onChange={onFilterChange}
-        />
+        {FILTERS.map((f) => (
+          <SelectField
+            key={f.name}
+            id={`directory-${f.id}`}
+            label={f.label}
+            name={f.name}
+            defaultValue={String(d[f.name])}
+            options={f.options}
+            onChange={onFilterChange}
+          />
+        ))}
         <label className={toggle}>
           <input
             type="checkbox"
@@ -240,6 +219,20 @@ const SERVICE_CHOICES = [{ value: "", label: "Any service" }, ...PRO_SERVICES];
 const CITY_CHOICES = [{ value: ALL_CITIES, label: "All Cities" }, ...CITIES];
 
 type Choice = { value: string | number; label: string };
+
+/** The filter selects, in the order they show; each `name` is both the query parameter and the state field. */
+const FILTERS: readonly {
+  id: string;
+  label: string;
+  name: "radius" | "service" | "minRating" | "sort";
+  options: readonly Choice[];
+}[] = [
+  { id: "radius", label: "Within", name: "radius", options: RADIUS_OPTIONS },
+  { id: "service", label: "Service", name: "service", options: SERVICE_CHOICES },
+  { id: "rating", label: "Rating", name: "minRating", options: MIN_RATING_OPTIONS },
+  { id: "sort", label: "Sort by", name: "sort", options: SORT_OPTIONS },
+];
+
 type SelectProps = { id: string; name: string; defaultValue: string; options: readonly Choice[]; onChange: () => void };
 
 /** A labelled filter select. */
