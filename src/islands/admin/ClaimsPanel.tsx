@@ -32,6 +32,22 @@ const toggleClass = (pressed: boolean) =>
 type View = "pending" | "all";
 type Decision = "approve" | "refuse" | "revoke";
 
+/** The wording of the two reason forms: refusing a claim, and removing an owner. */
+const REASON_FORMS = {
+  refuse: {
+    label: "Reason for refusing",
+    placeholder: "Reason (the claimant reads it)",
+    button: "Refuse",
+    required: OWNER_MESSAGES.reasonRequired,
+  },
+  revoke: {
+    label: "Reason for removing this owner",
+    placeholder: "Why they should no longer manage it (kept)",
+    button: "Remove owner",
+    required: OWNER_MESSAGES.revokeReasonRequired,
+  },
+} as const;
+
 /** A reason field and its button: refusing a claim, or removing an owner. */
 function ReasonForm({
   id,
@@ -171,11 +187,8 @@ function ClaimCard({
             Approve
           </button>
           <ReasonForm
+            {...REASON_FORMS.refuse}
             id={`refuse-${claim.id}`}
-            label="Reason for refusing"
-            placeholder="Reason (the claimant reads it)"
-            button="Refuse"
-            required={OWNER_MESSAGES.reasonRequired}
             busy={busy}
             onSubmit={(reason) => onDecide(claim, "refuse", reason)}
           />
@@ -183,11 +196,8 @@ function ClaimCard({
       ) : claim.status === "proved" || claim.status === "approved" ? (
         <div className="mt-3">
           <ReasonForm
+            {...REASON_FORMS.revoke}
             id={`revoke-${claim.id}`}
-            label="Reason for removing this owner"
-            placeholder="Why they should no longer manage it (kept)"
-            button="Remove owner"
-            required={OWNER_MESSAGES.revokeReasonRequired}
             busy={busy}
             onSubmit={(reason) => onDecide(claim, "revoke", reason)}
           />
