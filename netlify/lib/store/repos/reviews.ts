@@ -80,6 +80,23 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
   const moderateScript = redis.createScript<unknown[]>(MODERATE_REVIEW);
   const rewriteScript = redis.createScript<unknown>(REWRITE_REVIEW);
 
+  /**
+   * The keys a script that changes a business's rating writes, in the order its KEYS reads
+   * them: the business, its reviews, the search indexes, then `extra`, then its search terms.
+   */
+  function scoreKeys(businessId: string, terms: string[], extra: string[] = []): string[] {
+    return [
+      keys.business(businessId),
+      keys.reviews(businessId),
+      keys.reviewsByDate(businessId),
+      keys.all,
+      keys.geo,
+      keys.version,
+      ...extra,
+      ...terms.map(keys.term),
+    ];
+  }
+
   async function get(reviewId: string): Promise<OwnedReview | null> {
     const businessId = asString(await redis.hget(keys.reviewOwner, reviewId));
     if (!businessId) return null;
@@ -101,18 +118,7 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
       if (!current || current.tv === null || current.tv === undefined) throw new NotFoundError("business", businessId);
       const terms = asJson<string[]>(current.terms) ?? [];
       const reply = await addScript.exec(
-        [
-          bizKey,
-          keys.reviews(businessId),
-          keys.reviewsByDate(businessId),
-          keys.all,
-          keys.geo,
-          keys.version,
-          keys.reviewsAll,
-          keys.reviewOwner,
-          keys.reviewEmails(businessId),
-          ...terms.map(keys.term),
-        ],
+        scoreKeys(businessId, terms, [keys.reviewsAll, keys.reviewOwner, keys.reviewEmails(businessId)]),
         [
           businessId,
           review.id,
@@ -247,27 +253,16 @@ export function reviewsRepository(redis: Redis, keys: Keys): ReviewsRepository {
         });
         const delta = hide === wasHidden ? 0 : hide ? -1 : 1;
         const terms = asJson<string[]>(current.terms) ?? [];
-        const reply = await moderateScript.exec(
-          [
-            bizKey,
-            keys.reviews(businessId),
-            keys.reviewsByDate(businessId),
-            keys.all,
-            keys.geo,
-            keys.version,
-            ...terms.map(keys.term),
-          ],
-          [
-            businessId,
-            reviewId,
-            stored,
-            JSON.stringify(next),
-            String(delta),
-            String(review.rating),
-            String(Date.parse(review.createdAt)),
-            asString(current.tv) ?? "0",
-          ],
-        );
+        const reply = await moderateScript.exec(scoreKeys(businessId, terms), [
+          businessId,
+          reviewId,
+          stored,
+          JSON.stringify(next),
+          String(delta),
+          String(review.rating),
+          String(Date.parse(review.createdAt)),
+          asString(current.tv) ?? "0",
+        ]);
         const status = asString(reply[0]);
         if (status === "ok") return { ...next, businessId };
         if (status === "missing" || status === "no_review") return null;
