@@ -212,6 +212,26 @@ class StoreFailure extends Error {
 }
 
 /**
+ * The answer an error thrown in a handler gets (an HttpError's status and message, 503 for a
+ * failed store call), or null for a bug. For a handler that answers some refusals itself,
+ * e.g. back to the form's page with the values typed.
+ */
+export function refusalOf(
+  error: unknown,
+  unavailable = STORE_UNAVAILABLE,
+): { status: number; message: string; headers: Record<string, string>; log?: string } | null {
+  if (error instanceof HttpError) return { status: error.status, message: error.message, headers: error.headers };
+  if (error instanceof StoreFailure)
+    return {
+      status: 503,
+      message: error.message || unavailable,
+      headers: {},
+      log: `${error.step} failed (${errorName(error.cause)})`,
+    };
+  return null;
+}
+
+/**
  * Runs a call to the store (or the photo store). Its failure is an outage, answered 503 and
  * logged as "<step> failed"; the store's own typed errors (not found, conflict) and
  * HttpErrors pass through for the handler or the endpoint to answer.

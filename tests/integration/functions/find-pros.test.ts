@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIND_PROS_ENDPOINT } from "../../../netlify/lib/find-pros.ts";
 import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import { PHOTO_ERROR, type PhotoStore } from "../../../netlify/lib/blobs.ts";
-import { NO_MATCHES_MESSAGE } from "../../../netlify/lib/pages.ts";
+import { NO_MATCHES_MESSAGE } from "../../../netlify/lib/find-pros.ts";
 import type { BusinessInput } from "../../../src/lib/schemas/business.ts";
 import { zipPoint } from "../../../src/lib/geo/places.ts";
 import {
