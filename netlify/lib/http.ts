@@ -137,8 +137,11 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
       extra: Record<string, unknown> = {},
       headers: Record<string, string> = {},
     ): Promise<Response> => {
-      if (html && writing && spec.formPage)
+      if (html && writing && spec.formPage) {
+        // Refusals before the store was needed (405, 415, 403) still keep their flash there.
+        store ??= openStore();
         return redirectWithFlash(store, { path: spec.formPage(req), status, problem: message }, headers);
+      }
       return html && spec.page
         ? htmlResponse(spec.page(status, message), status, headers)
         : jsonError(status, message, extra, headers);
