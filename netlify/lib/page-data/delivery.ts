@@ -187,7 +187,7 @@ export const ANSWER_PAGE_REFERRER_POLICY = "same-origin";
  * connection) to its own origin only, when the customer's number is tapped.
  */
 export const ANSWER_PAGE_CSP =
-  "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** Where the offer stands for the business reading it. */
 export type AnswerState =
