@@ -1,21 +1,14 @@
 /**
  * What each lead endpoint adds to the one pipeline (leads.ts): its form and schema, its
- * store rules and the reply and page it answers with. find-pros has its own file (with its
+ * store rules and the reply it answers with (a no-JS post's pages are src/pages/forms and
+ * src/pages/requests). find-pros has its own file (with its
  * matching) so that only that function loads the ZIP dataset.
  */
 import { estimate } from "../../src/lib/estimate.ts";
-import {
-  ASSESSMENT_FORM,
-  AUDIT_FORM,
-  BOOKING_FORM,
-  QUOTE_FORM,
-  bookingForm,
-  type FormDef,
-} from "../../src/lib/forms/fields.ts";
+import { ASSESSMENT_FORM, AUDIT_FORM, BOOKING_FORM, QUOTE_FORM, type FormDef } from "../../src/lib/forms/fields.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { BOOKING_MESSAGES, bookingRequestSchema, BookingRequest } from "../../src/lib/schemas/booking.ts";
 import { AssessmentRequest, AuditRequest, QuoteRequest } from "../../src/lib/schemas/forms.ts";
-import { urgencyOf } from "../../src/lib/lead-urgency.ts";
 import { TEXT_BODY_LIMIT } from "./http.ts";
 import type { LeadEndpoint } from "./leads.ts";
 import { candidateOf, type Candidate } from "./delivery/routing.ts";

@@ -38,10 +38,11 @@ const GREETING: ShownMessage = { role: "assistant", content: CHAT_GREETING };
 export async function loadChatPage(url: URL, store: () => Store = getStore): Promise<ChatPage> {
   const flash = await readFlash(url, store);
   const raw = flash?.values[CONVERSATION_FIELD];
-  let messages: ShownMessage[] = [];
+  let messages: ShownMessage[];
   try {
     messages = typeof raw === "string" ? Shown.parse(JSON.parse(raw)) : [];
   } catch {
+    // Only the function writes it; a value that is not a conversation starts a new one.
     messages = [];
   }
   const draft = flash?.values[DRAFT_FIELD];
