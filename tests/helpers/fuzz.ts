@@ -30,7 +30,7 @@ import { reviewsHandler } from "../../netlify/lib/directory-reviews.ts";
 import { businessBySlugHandler, featuredHandler } from "../../netlify/lib/directory.ts";
 import { businessesHandler } from "../../netlify/lib/directory-search.ts";
 import { chatHandler } from "../../netlify/lib/assistant/handler.ts";
-import { respondCallHandler, respondHandler, statusHandler } from "../../netlify/lib/delivery/handlers.ts";
+import { respondCallHandler, respondHandler } from "../../netlify/lib/delivery/handlers.ts";
 import { initialRouting } from "../../netlify/lib/delivery/routing.ts";
 import { signerFor } from "../../netlify/lib/delivery/signing.ts";
 import { leadSchema, type LeadType } from "../../src/lib/schemas/lead.ts";
@@ -537,10 +537,9 @@ const chatCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
 
 /**
  * A lead's links: the real ones (the rig makes a booking offered to the fuzz business and
- * fills in ANSWER_TOKEN and STATUS_PATH), one character off, or junk. Every answer is a page.
+ * fills in ANSWER_TOKEN), one character off, or junk. Every answer is a page.
  */
 const ANSWER_TOKEN = "{answer-token}";
-const STATUS_PATH = "{status-path}";
 const flip = (text: string, at: number) => text.replace(/\{answer-token\}|\{status-path\}/, (m) => `${m}~${at}`);
 const token = fc.oneof(
   { weight: 3, arbitrary: fc.constant(ANSWER_TOKEN) },
@@ -575,13 +574,6 @@ const deliveryCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
     headers: { "content-type": "text/ping" },
     body,
   })),
-  fc
-    .oneof(
-      fc.constant(STATUS_PATH),
-      fc.nat(80).map((at) => flip(STATUS_PATH, at)),
-      fc.tuple(pathSegment, pathSegment).map(([a, b]) => `/requests/${a}/${b}`),
-    )
-    .map(async (path) => ({ target: "GET /requests/:leadId/:sig", method: "GET", path, headers: {}, html: true })),
 );
 
 // ---------------------------------------------------------------------------------------
@@ -1208,7 +1200,6 @@ export async function fuzzRig(label: string): Promise<FuzzRig | null> {
     photo: async () => (await h.store.businesses.get(FUZZ_OWNER_BUSINESS))?.images[0],
   };
   handlers["POST /respond/:token/call"] = respondCallHandler(delivery);
-  handlers["GET /requests/:leadId/:sig"] = statusHandler(delivery);
   // One booking offered to the fuzz business, so the real links reach real pages.
   const { lead } = await h.store.leads.create(
     "booking",
@@ -1364,13 +1355,23 @@ async function send(
     }
   }
   if (c.html && res.status === 200 && MARKUP.test(text)) return `${where}: confirmation page echoes markup`;
-  // A no-JS form post answers its confirmation page (no id in it); the audit allows for these.
-  if (c.html && res.status === 200 && type.startsWith("text/html") && LEADS.some((t) => t.name === c.target))
-    stats.htmlSuccesses++;
+  if (res.status === 303) {
+    // A no-JS post (post/redirect/get): on to a page of this site, with a flash it can read.
+    const location = res.headers.get("location") ?? "";
+    if (!/^\/(?![/\\])/.test(location)) return `${where}: 303 to ${JSON.stringify(location)}, not a site path`;
+    const url = new URL(location, ORIGIN);
+    if (url.searchParams.has("problem")) return `${where}: 303 without its flash (${location})`;
+    const flashId = url.searchParams.get("form");
+    const flash = flashId ? await rig.h.store.flashes.get(flashId) : null;
+    if (flashId && !flash) return `${where}: 303 to a flash that is not stored`;
+    if (flash && flash.status >= 500) return `${where}: 303 to a ${flash.status} page: ${flash.problem ?? ""}`;
+    // A no-JS lead goes on to its confirmation (the lead's id in the path); the audit allows for these.
+    if (/^\/requests\/[^/]+\/[^/]+\/received$/.test(url.pathname) && LEADS.some((t) => t.name === c.target))
+      stats.htmlSuccesses++;
+    // The no-JS review form's success is the 303 to its thanks: a stored review too.
+    if (flash?.status === 200 && flash.notice && c.target === "POST /api/businesses/:id/reviews") reviews201.n++;
+  }
   if (res.status === 201 && c.target.startsWith("POST /api/businesses")) reviews201.n++;
-  // The no-JS review form's success is its 200 confirmation page (the endpoint answers a form
-  // post with pages): a stored review too.
-  if (res.status === 200 && c.target === "POST /api/businesses/:id/reviews") reviews201.n++;
   if (res.status === 201 && !c.target.startsWith("POST /api/businesses")) {
     const id = (JSON.parse(text) as { id?: unknown }).id;
     if (typeof id !== "string") return `${where}: 201 without an id`;
@@ -1406,7 +1407,7 @@ const SCHEMAS: Record<LeadType, z.ZodType> = {
 
 /** Known key shapes under the prefix; anything else means input leaked into the keyspace. */
 const KEY_SHAPES =
-  /^(biz:|idx:|rev:|reviews:(all|owner)$|lead:ld|lead:idem:(quote|audit|assessment|find-pros|booking):[0-9a-f]{32}$|leads:|outbox|ratelimit:|meta$|health:probe$|chat|budget|ref:TL-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$|msg:ld_|msgs$|msgs:lead:ld_|clock$|owner:(sess|link|code|fail):[\w-]+$|claim:cl_[a-z0-9]{20}$|msg:cl_[a-z0-9]{20}~owner-(sign-in|code)~(email|sms)$|msgs:lead:cl_[a-z0-9]{20}$|claims(:pending)?$|change:|changes$|credentials:pending$)/;
+  /^(biz:|idx:|rev:|reviews:(all|owner)$|lead:ld|lead:idem:(quote|audit|assessment|find-pros|booking):[0-9a-f]{32}$|leads:|outbox|ratelimit:|meta$|health:probe$|chat|budget|ref:TL-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$|msg:ld_|msgs$|msgs:lead:ld_|clock$|owner:(sess|link|code|fail):[\w-]+$|claim:cl_[a-z0-9]{20}$|msg:cl_[a-z0-9]{20}~owner-(sign-in|code)~(email|sms)$|msgs:lead:cl_[a-z0-9]{20}$|claims(:pending)?$|change:|changes$|credentials:pending$|flash:[\w-]{22}$)/;
 
 /** Reads every stored lead and review and checks them against the schemas and the replies. */
 async function audit(
