@@ -29,7 +29,7 @@ import { FIND_PROS_ENDPOINT } from "../../netlify/lib/find-pros.ts";
 import { businessBySlugHandler, featuredHandler, reviewsHandler } from "../../netlify/lib/directory.ts";
 import { businessesHandler } from "../../netlify/lib/directory-search.ts";
 import { chatHandler } from "../../netlify/lib/assistant/handler.ts";
-import { respondCallHandler, respondHandler, statusHandler } from "../../netlify/lib/delivery/handlers.ts";
+import { respondCallHandler, respondHandler } from "../../netlify/lib/delivery/handlers.ts";
 import { initialRouting } from "../../netlify/lib/delivery/routing.ts";
 import { signerFor } from "../../netlify/lib/delivery/signing.ts";
 import { leadSchema, type LeadType } from "../../src/lib/schemas/lead.ts";
@@ -536,10 +536,9 @@ const chatCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
 
 /**
  * A lead's links: the real ones (the rig makes a booking offered to the fuzz business and
- * fills in ANSWER_TOKEN and STATUS_PATH), one character off, or junk. Every answer is a page.
+ * fills in ANSWER_TOKEN), one character off, or junk. Every answer is a page.
  */
 const ANSWER_TOKEN = "{answer-token}";
-const STATUS_PATH = "{status-path}";
 const flip = (text: string, at: number) => text.replace(/\{answer-token\}|\{status-path\}/, (m) => `${m}~${at}`);
 const token = fc.oneof(
   { weight: 3, arbitrary: fc.constant(ANSWER_TOKEN) },
@@ -574,13 +573,6 @@ const deliveryCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
     headers: { "content-type": "text/ping" },
     body,
   })),
-  fc
-    .oneof(
-      fc.constant(STATUS_PATH),
-      fc.nat(80).map((at) => flip(STATUS_PATH, at)),
-      fc.tuple(pathSegment, pathSegment).map(([a, b]) => `/requests/${a}/${b}`),
-    )
-    .map(async (path) => ({ target: "GET /requests/:leadId/:sig", method: "GET", path, headers: {}, html: true })),
 );
 
 // ---------------------------------------------------------------------------------------
@@ -1207,7 +1199,6 @@ export async function fuzzRig(label: string): Promise<FuzzRig | null> {
     photo: async () => (await h.store.businesses.get(FUZZ_OWNER_BUSINESS))?.images[0],
   };
   handlers["POST /respond/:token/call"] = respondCallHandler(delivery);
-  handlers["GET /requests/:leadId/:sig"] = statusHandler(delivery);
   // One booking offered to the fuzz business, so the real links reach real pages.
   const { lead } = await h.store.leads.create(
     "booking",

@@ -9,12 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_ENDPOINT } from "../../netlify/lib/leads.ts";
 import { FIND_PROS_ENDPOINT } from "../../netlify/lib/find-pros.ts";
-import {
-  respondCallHandler,
-  respondHandler,
-  respondPhotoHandler,
-  statusHandler,
-} from "../../netlify/lib/delivery/handlers.ts";
+import { respondCallHandler, respondHandler, respondPhotoHandler } from "../../netlify/lib/delivery/handlers.ts";
 import { runClock } from "../../netlify/lib/delivery/progress.ts";
 import { REVIEW_INVITE_DELAY_MS } from "../../netlify/lib/delivery/compose.ts";
 import { reviewInviteHandler } from "../../netlify/lib/delivery/review-invite.ts";
@@ -37,6 +32,7 @@ import {
   validFindPros,
 } from "../helpers/functions.ts";
 import { startWebhookReceiver, type ReceivedCall, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
+import { siteHarness, type SiteHarness } from "../helpers/site.ts";
 
 const SITE = "https://treeline.test";
 const SECRET = "test-link-secret-0123456789abcdefghijkl";
@@ -55,6 +51,8 @@ describe.skipIf(!h)("lead delivery", () => {
   let mail: WebhookReceiver;
   let sms: WebhookReceiver;
   let env: ReturnType<typeof parseEnv>;
+  /** The built site on the same store: the pages the links open. */
+  let site: SiteHarness;
 
   const emails = (to: string) => mail.calls.map((c) => c.body as Email).filter((e) => e.to.includes(to));
   const texts = () =>
@@ -94,6 +92,7 @@ describe.skipIf(!h)("lead delivery", () => {
       TWILIO_FROM: "+15125550100",
       TWILIO_API_URL: new URL(sms.url).origin,
     });
+    site = (await siteHarness("delivery", { LINK_SIGNING_SECRET: SECRET }, { prefix: h!.store.prefix }))!;
     for (const n of [1, 2, 3, 4, 5]) await h!.store.businesses.upsert(near(n));
     await h!.store.businesses.upsert(
       testBusiness("dl-quiet", {
@@ -114,6 +113,7 @@ describe.skipIf(!h)("lead delivery", () => {
   afterAll(async () => {
     await mail.close();
     await sms.close();
+    await site?.stop();
     await h?.teardown();
   });
 
@@ -149,8 +149,7 @@ describe.skipIf(!h)("lead delivery", () => {
   const get = (path: string) => call(respondHandler(deps()), new Request(`${ORIGIN}${path}`));
   const answer = (path: string, fields: [string, string][], headers: Record<string, string> = {}) =>
     call(respondHandler(deps()), formRequest(path, fields, headers));
-  const status = (url: string) =>
-    statusHandler(deps())(new Request(`${ORIGIN}${new URL(url, ORIGIN).pathname}`), nextIp());
+  const status = (url: string) => site.fetch(new URL(url, ORIGIN).pathname);
   const linkIn = (text: string, kind: "respond" | "requests" | "review") =>
     new URL(new RegExp(`${SITE}/${kind}/[^\\s"<]+`).exec(text)![0]).pathname;
 

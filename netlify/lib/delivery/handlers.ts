@@ -3,7 +3,7 @@
  *   GET/POST /respond/:token        a business's answer page and its answer
  *   POST     /respond/:token/call   the answer page's `ping` when the customer's number is tapped
  *   GET      /respond/:token/photo  the customer's photo, for that business only
- *   GET      /requests/:lead/:sig   the visitor's status page
+ * (The visitor's status page, /requests/:leadId/:sig, is an Astro page: src/pages/requests.)
  * A link that is tampered with, expired or not for this lead and business answers 4xx with
  * a page and changes nothing (signing.ts).
  */
@@ -35,7 +35,6 @@ import {
   PRIVATE_PAGE_HEADERS,
   answerPage,
   linkProblemPage,
-  statusPage,
 } from "./pages.ts";
 import { answerLead } from "./progress.ts";
 import { DECLINE_REASONS, type Answer } from "./routing.ts";
@@ -44,7 +43,6 @@ import { signerFor } from "./signing.ts";
 export const RESPOND_ROUTE = "/respond/:token";
 export const RESPOND_CALL_ROUTE = "/respond/:token/call";
 export const RESPOND_PHOTO_ROUTE = "/respond/:token/photo";
-export const STATUS_ROUTE = "/requests/:leadId/:sig";
 
 /** Answers per minute per address: a person taps a few times; a script guessing links gets nowhere anyway. */
 const ANSWERS_PER_MINUTE = 30;
@@ -290,27 +288,5 @@ export function respondPhotoHandler(deps: DeliveryDeps = {}): Endpoint {
         },
       });
     },
-  );
-}
-
-/** The visitor's status page. */
-export function statusHandler(deps: EndpointDeps = {}): Endpoint {
-  return endpoint(
-    {
-      log: "[delivery] status",
-      methods: ["GET", "HEAD"],
-      route: { path: STATUS_ROUTE, valid: (v) => /^[A-Za-z0-9_-]{1,40}$/.test(v), notFound: "This link isn't valid." },
-      page: problem,
-      pagesOnly: true,
-    },
-    deps,
-    async ({ store, env, params }) =>
-      asPage(async () => {
-        const signer = await storeCall(() => signerFor(store, env), { step: "link key" });
-        if (!signer.checkStatus(params.leadId, params.sig)) throw new PageError(404, linkProblemPage("invalid"));
-        const lead = await storeCall(() => store.leads.get(params.leadId), { step: "read" });
-        if (!lead) throw new PageError(404, linkProblemPage("gone"));
-        return privateHtml(statusPage(lead));
-      }),
   );
 }

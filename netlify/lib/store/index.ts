@@ -16,6 +16,7 @@ import { leadsRepository, type LeadsRepository } from "./repos/leads.ts";
 import { outboxRepository, type OutboxRepository } from "./repos/outbox.ts";
 import { messagesRepository, type MessagesRepository } from "./repos/messages.ts";
 import { reviewsRepository, type ReviewsRepository } from "./repos/reviews.ts";
+import { flashesRepository, type FlashesRepository } from "./repos/flashes.ts";
 import { countRoundTrips } from "./round-trips.ts";
 import { DEFAULT_SEED_FILE, readSeedFile, seedDirectory } from "./seed.ts";
 import { BackendRequester, type CommandBackend, type Reply } from "./transports/requester.ts";
@@ -28,6 +29,7 @@ export type { CreateLeadOptions, CreateLeadResult, LeadPage, LeadUpdate, LeadsRe
 export type { OutboxRepository } from "./repos/outbox.ts";
 export type { MessagesRepository } from "./repos/messages.ts";
 export type { AddReviewOptions, OwnedReview, ReviewPage, ReviewsRepository } from "./repos/reviews.ts";
+export type { FlashesRepository } from "./repos/flashes.ts";
 export type { SeedReport } from "./seed.ts";
 
 export type StoreKind = "upstash" | "redis" | "embedded";
@@ -70,6 +72,8 @@ export interface Store {
   readonly outbox: OutboxRepository;
   /** Every message the site sent, or would have sent, about a lead. */
   readonly messages: MessagesRepository;
+  /** What a no-JS form post hands the page it redirects to (a form flash). */
+  readonly flashes: FlashesRepository;
   /** Resolves once the store is loaded (and seeded, for a fresh embedded store). */
   ready(): Promise<void>;
   /** Runs many writes as one unit: the embedded store locks its file once and saves once. */
@@ -217,6 +221,7 @@ export function createStore(options: CreateStoreOptions): Store {
     reviews: reviewsRepository(redis, keys),
     outbox: outboxRepository(redis, keys),
     messages: messagesRepository(redis, keys),
+    flashes: flashesRepository(redis, keys),
   };
 
   const batch = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -264,6 +269,7 @@ export function createStore(options: CreateStoreOptions): Store {
     reviews: gated(raw.reviews, ready),
     outbox: gated(raw.outbox, ready),
     messages: gated(raw.messages, ready),
+    flashes: gated(raw.flashes, ready),
     ready,
     batch,
     async close() {

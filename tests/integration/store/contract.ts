@@ -20,6 +20,7 @@ import { leadFacetsContract } from "./lead-facets.ts";
 import { responseTimeContract } from "./response-times.ts";
 import { reviewRepliesContract } from "./review-replies.ts";
 import { ownerTokensContract } from "./owner-tokens.ts";
+import { flashesContract } from "./flashes.ts";
 
 export interface StoreHarness {
   /** A new, empty store with its own prefix. */
@@ -198,6 +199,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     leadFacetsContract(h);
     reviewRepliesContract(h);
     ownerTokensContract(h);
+    flashesContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {

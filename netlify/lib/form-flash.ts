@@ -1,0 +1,43 @@
+/**
+ * Post/redirect/get for the functions that take a page's form posts without JavaScript: the
+ * answer is always `303 See Other` to a page, so a reload never posts twice. What the page
+ * must show (the values, the field messages, the problem line, a notice) travels as a form
+ * flash (src/lib/schemas/flash.ts) stored for a few minutes under a random id in `?form=`.
+ */
+import { FLASH_PARAM, PROBLEM_PARAM, type FlashInput } from "../../src/lib/schemas/flash.ts";
+import { BASE_HEADERS, errorName } from "./http-responses.ts";
+import type { Store } from "./store/index.ts";
+
+/** 303 to a same-site path (the page after a post). */
+export function seeOther(location: string, headers: Record<string, string> = {}): Response {
+  if (!location.startsWith("/") || location.startsWith("//")) throw new Error("seeOther: a same-site path only");
+  return new Response(null, { status: 303, headers: { ...BASE_HEADERS, location, ...headers } });
+}
+
+/** `path` with one more query parameter. */
+export function withParam(path: string, name: string, value: string): string {
+  const url = new URL(path, "http://x");
+  url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Stores `flash` and answers 303 to its page (`flash.path`, plus `?form=<id>`). When the store
+ * cannot keep it (an outage), the page is told so instead (`?problem=unavailable`: it answers
+ * 503 with its own form empty), since the values have nowhere to wait.
+ */
+export async function redirectWithFlash(
+  store: Store | null,
+  flash: FlashInput,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  if (store) {
+    try {
+      const id = await store.flashes.save(flash);
+      return seeOther(withParam(flash.path, FLASH_PARAM, id), headers);
+    } catch (error) {
+      console.error(`[flash] could not store a flash for ${flash.path.split("?")[0]} (${errorName(error)})`);
+    }
+  }
+  return seeOther(withParam(flash.path, PROBLEM_PARAM, "unavailable"), headers);
+}

@@ -1,0 +1,20 @@
+/**
+ * The headers of a page whose address is its key (a status, answer or review link, an
+ * owner's page): never stored by a browser or the CDN, never indexed, and the address sent
+ * to no other site. The page sets them on Astro.response.headers.
+ */
+
+/** Every personal page's headers; `referrerPolicy` when its own forms need another than no-referrer. */
+export function personalHeaders(referrerPolicy = "no-referrer"): Record<string, string> {
+  return {
+    "cache-control": "private, no-store",
+    "netlify-cdn-cache-control": "no-store",
+    "x-robots-tag": "noindex, nofollow",
+    "referrer-policy": referrerPolicy,
+  };
+}
+
+/** Sets `values` on a response's headers (Astro.response.headers). */
+export function applyHeaders(headers: Headers, values: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(values)) headers.set(name, value);
+}
