@@ -40,18 +40,35 @@ export function pageClient(request: Request, clientAddress: () => string): strin
   return clientIp(request, { ip });
 }
 
+/** Why the page shows no form: a link or code that cannot be used, a limit, an outage. */
+export interface Refusal {
+  kind: "refused";
+  title: string;
+  problem: string;
+  /** The visitor is signed in already (a second tap on a used link): sent on to the listing. */
+  signedIn?: boolean;
+}
+
 /** A signed-out owner page: the status and headers to answer with, and what to show. */
 export interface OwnerAuthPage<V> {
   status: number;
   headers: Readonly<Record<string, string>>;
-  view: V | { kind: "refused"; title: string; problem: string; signedIn?: boolean };
+  view: V | Refusal;
 }
 
-const refused = (status: number, title: string, problem: string, extra: Record<string, string> = {}) => ({
-  status,
-  headers: { ...OWNER_PAGE_HEADERS, ...extra },
-  view: { kind: "refused" as const, title, problem },
-});
+function refused(
+  status: number,
+  title: string,
+  problem: string,
+  extra: Record<string, string> = {},
+  signedIn = false,
+): OwnerAuthPage<never> {
+  return {
+    status,
+    headers: { ...OWNER_PAGE_HEADERS, ...extra },
+    view: { kind: "refused", title, problem, ...(signedIn ? { signedIn } : {}) },
+  };
+}
 const unavailable = () => refused(503, "Temporarily unavailable", STORE_UNAVAILABLE);
 const waitHeaders = (seconds: number) => ({ "retry-after": String(seconds) });
 
@@ -81,7 +98,7 @@ export type ClaimView =
 
 /** /owner/claim/{slug}: the claim form, or what became of the claim. */
 export function loadClaim(request: Request, slug: string, deps: OwnerPageDeps = {}): Promise<OwnerAuthPage<ClaimView>> {
-  return load("claim", deps, async ({ store }) => {
+  return load<ClaimView>("claim", deps, async ({ store }) => {
     const missing = () => refused(404, "Not found", "This business is not in the directory.");
     if (!Business.shape.slug.safeParse(slug).success) return missing();
     const business = await store.businesses.getBySlug(slug);
@@ -112,7 +129,7 @@ export type AddView =
 
 /** /owner/add: "Add your business", or the thanks once it is sent. */
 export function loadAdd(request: Request, action: string, deps: OwnerPageDeps = {}): Promise<OwnerAuthPage<AddView>> {
-  return load("add", deps, async ({ store }) => {
+  return load<AddView>("add", deps, async ({ store }) => {
     const flash = await flashOf(new URL(request.url), store);
     const outcome = flash?.status === 200 ? outcomeOf(flash.values) : null;
     const name = flash?.values.business;
@@ -150,7 +167,7 @@ export function loadSignInLink(
   client: string | null,
   deps: OwnerPageDeps = {},
 ): Promise<OwnerAuthPage<SignInLinkView>> {
-  return load("sign-in", deps, async ({ store, env, now }) => {
+  return load<SignInLinkView>("sign-in", deps, async ({ store, env, now }) => {
     if (!ANY_TOKEN.test(token)) return refused(404, LINK_UNUSABLE, OWNER_MESSAGES.linkInvalid);
     const wait = await ownerLockedOutFor(store, client);
     if (wait > 0) return refused(429, "Please wait", OWNER_MESSAGES.lockedOut, waitHeaders(wait));
@@ -159,12 +176,8 @@ export function loadSignInLink(
       await recordOwnerFailure(store, client);
       const owner = await readOwner(request, store, env, now);
       const expired = result.reason === "expired";
-      const page = refused(
-        expired ? 410 : 404,
-        LINK_UNUSABLE,
-        expired ? OWNER_MESSAGES.linkExpired : OWNER_MESSAGES.linkInvalid,
-      );
-      return { ...page, view: { ...page.view, signedIn: owner.ok } };
+      const problem = expired ? OWNER_MESSAGES.linkExpired : OWNER_MESSAGES.linkInvalid;
+      return refused(expired ? 410 : 404, LINK_UNUSABLE, problem, {}, owner.ok);
     }
     const business = await store.businesses.get(result.grant.businessId);
     return {
@@ -185,12 +198,11 @@ export function loadSignInLink(
  * link, a locked-out address: the flash says which; one already signed in is sent on).
  */
 export function loadSignInHelp(request: Request, deps: OwnerPageDeps = {}): Promise<OwnerAuthPage<{ kind: "help" }>> {
-  return load("sign-in help", deps, async ({ store }) => {
+  return load<{ kind: "help" }>("sign-in help", deps, async ({ store }) => {
     const flash = await flashOf(new URL(request.url), store);
     if (flash?.problem) {
       const title = flash.status === 429 ? "Please wait" : flash.status === 503 ? "Temporarily unavailable" : LINK_UNUSABLE;
-      const page = refused(flash.status, title, flash.problem);
-      return { ...page, view: { ...page.view, signedIn: flash.values.signedIn === "1" } };
+      return refused(flash.status, title, flash.problem, {}, flash.values.signedIn === "1");
     }
     return { status: 200, headers: OWNER_PAGE_HEADERS, view: { kind: "help" } };
   });
@@ -209,7 +221,7 @@ export function loadCode(
   client: string | null,
   deps: OwnerPageDeps = {},
 ): Promise<OwnerAuthPage<CodeView>> {
-  return load("code", deps, async ({ store, now }) => {
+  return load<CodeView>("code", deps, async ({ store, now }) => {
     if (!CODE_ID_PATTERN.test(id)) return refused(404, CODE_UNUSABLE, OWNER_MESSAGES.codeGone);
     const flash = await flashOf(new URL(request.url), store);
     if (flash?.problem && !flash.errors.code)
@@ -244,7 +256,7 @@ export function loadSignedOut(
   request: Request,
   deps: OwnerPageDeps = {},
 ): Promise<OwnerAuthPage<{ kind: "signed-out"; message: string }>> {
-  return load("sign-out", deps, async ({ store }) => {
+  return load<{ kind: "signed-out"; message: string }>("sign-out", deps, async ({ store }) => {
     const flash = await flashOf(new URL(request.url), store);
     if (flash?.problem) return refused(flash.status, "Something went wrong", flash.problem);
     return { status: 200, headers: OWNER_PAGE_HEADERS, view: { kind: "signed-out", message: OWNER_MESSAGES.signedOut } };
