@@ -138,7 +138,12 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
       headers: Record<string, string> = {},
     ): Promise<Response> => {
       if (html && writing && spec.formPage)
-        return redirectWithFlash(store, { path: spec.formPage(req), status, problem: message }, headers);
+        // A refusal before the store was opened (another site's post, a wrong method) still keeps its flash.
+        return redirectWithFlash(
+          (store ??= openStore()),
+          { path: spec.formPage(req), status, problem: message },
+          headers,
+        );
       return html && spec.page
         ? htmlResponse(spec.page(status, message), status, headers)
         : jsonError(status, message, extra, headers);

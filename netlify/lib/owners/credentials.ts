@@ -34,14 +34,7 @@ import type { Business } from "../../../src/lib/schemas/business.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";
 import { KB, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { applyListingChange } from "./changes.ts";
-import {
-  INVALID_STATUS,
-  backToPage,
-  ownerEndpoint,
-  postedValues,
-  seeOwnerPage,
-  type FlashValues,
-} from "./page.ts";
+import { INVALID_STATUS, backToPage, ownerEndpoint, postedValues, seeOwnerPage, type FlashValues } from "./page.ts";
 
 export const CREDENTIALS_PATH = "/owner/credentials";
 /** The change history's line for an owner's save. */

@@ -77,8 +77,7 @@ export function postedValues(form: URLSearchParams | FormData): Record<string, s
 
 /** Why there is no signed-in owner to show a page to: no (live) session, or the business is gone. */
 export type OwnerGate =
-  | { ok: true; session: OwnerSession; business: Business }
-  | { ok: false; reason: "signed-out" | "gone" };
+  { ok: true; session: OwnerSession; business: Business } | { ok: false; reason: "signed-out" | "gone" };
 
 /** The signed-in owner and their business, read from the request's cookie. */
 export async function readOwner(req: Request, store: Store, env: Env, now: number): Promise<OwnerGate> {

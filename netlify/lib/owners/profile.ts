@@ -31,7 +31,15 @@ import { fieldErrors, type FieldErrors } from "../../../src/lib/schemas/forms.ts
 import { netlifyPurge, type Purge } from "../directory.ts";
 import { KB, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { applyListingChange, type ListingPatch } from "./changes.ts";
-import { INVALID_STATUS, asForm, backToPage, ownerEndpoint, postedValues as formValues, seeOwnerPage, type FlashValues } from "./page.ts";
+import {
+  INVALID_STATUS,
+  asForm,
+  backToPage,
+  ownerEndpoint,
+  postedValues as formValues,
+  seeOwnerPage,
+  type FlashValues,
+} from "./page.ts";
 
 export const PROFILE_ROUTE = "/owner/profile";
 export const PROFILE_INVALID = "Please check the fields marked below. Nothing was saved.";

@@ -76,7 +76,11 @@ function retryOf(flash: { values: FlashValues; errors: FieldErrors } | null): Re
   const reviewId = flash?.values.reviewId;
   const text = flash?.values.text;
   if (typeof reviewId !== "string") return undefined;
-  return { reviewId, text: typeof text === "string" ? text : "", ...(flash?.errors.text ? { error: flash.errors.text } : {}) };
+  return {
+    reviewId,
+    text: typeof text === "string" ? text : "",
+    ...(flash?.errors.text ? { error: flash.errors.text } : {}),
+  };
 }
 
 /** One page of the business's reviews, each with its reply form, and the link the problem line leads to. */

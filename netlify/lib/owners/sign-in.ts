@@ -286,7 +286,10 @@ export function addBusinessHandler(deps: OwnerAuthDeps = {}): Endpoint {
     return backToPage(store, {
       path: ADD_ROUTE,
       status: 200,
-      values: { ...outcomeValues({ kind: "pending", to: maskEmail(claim.claimant.email) }), business: proposal.businessName },
+      values: {
+        ...outcomeValues({ kind: "pending", to: maskEmail(claim.claimant.email) }),
+        business: proposal.businessName,
+      },
     });
   });
 }
@@ -339,7 +342,12 @@ export function codeHandler(deps: OwnerAuthDeps = {}): Endpoint {
       const { req, context, store, now, params, body } = call;
       const path = `/owner/code/${params.id}`;
       const back = (status: number, o: { problem?: string; error?: string }) =>
-        backToPage(store, { path, status, ...(o.problem ? { problem: o.problem } : {}), ...(o.error ? { errors: { code: o.error } } : {}) });
+        backToPage(store, {
+          path,
+          status,
+          ...(o.problem ? { problem: o.problem } : {}),
+          ...(o.error ? { errors: { code: o.error } } : {}),
+        });
       const gone = () => back(410, { problem: OWNER_MESSAGES.codeGone });
       const client = clientIp(req, context);
       const wait = await storeCall(() => ownerLockedOutFor(store, client), { step: "lockout" });

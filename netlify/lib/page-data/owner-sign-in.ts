@@ -14,13 +14,7 @@ import { getStore, type Store } from "../store/index.ts";
 import { addFormView, claimFormView, outcomeOf, type Outcome } from "../owners/forms.ts";
 import { OWNER_PAGE_HEADERS, readOwner } from "../owners/page.ts";
 import { ANY_TOKEN, SIGN_IN_HELP_PATH } from "../owners/sign-in.ts";
-import {
-  CODE_ID_PATTERN,
-  ownerLockedOutFor,
-  peekCode,
-  peekSignInLink,
-  recordOwnerFailure,
-} from "../owners/tokens.ts";
+import { CODE_ID_PATTERN, ownerLockedOutFor, peekCode, peekSignInLink, recordOwnerFailure } from "../owners/tokens.ts";
 import { readFlash, type Flash } from "./flash.ts";
 import type { OwnerPageDeps } from "./owner.ts";
 
@@ -124,8 +118,7 @@ export function loadClaim(request: Request, slug: string, deps: OwnerPageDeps = 
 }
 
 export type AddView =
-  | { kind: "form"; form: AddBusinessFormView; problem?: string }
-  | { kind: "outcome"; businessName: string; to: string };
+  { kind: "form"; form: AddBusinessFormView; problem?: string } | { kind: "outcome"; businessName: string; to: string };
 
 /** /owner/add: "Add your business", or the thanks once it is sent. */
 export function loadAdd(request: Request, action: string, deps: OwnerPageDeps = {}): Promise<OwnerAuthPage<AddView>> {
@@ -201,7 +194,8 @@ export function loadSignInHelp(request: Request, deps: OwnerPageDeps = {}): Prom
   return load<{ kind: "help" }>("sign-in help", deps, async ({ store }) => {
     const flash = await flashOf(new URL(request.url), store);
     if (flash?.problem) {
-      const title = flash.status === 429 ? "Please wait" : flash.status === 503 ? "Temporarily unavailable" : LINK_UNUSABLE;
+      const title =
+        flash.status === 429 ? "Please wait" : flash.status === 503 ? "Temporarily unavailable" : LINK_UNUSABLE;
       return refused(flash.status, title, flash.problem, {}, flash.values.signedIn === "1");
     }
     return { status: 200, headers: OWNER_PAGE_HEADERS, view: { kind: "help" } };
@@ -259,6 +253,10 @@ export function loadSignedOut(
   return load<{ kind: "signed-out"; message: string }>("sign-out", deps, async ({ store }) => {
     const flash = await flashOf(new URL(request.url), store);
     if (flash?.problem) return refused(flash.status, "Something went wrong", flash.problem);
-    return { status: 200, headers: OWNER_PAGE_HEADERS, view: { kind: "signed-out", message: OWNER_MESSAGES.signedOut } };
+    return {
+      status: 200,
+      headers: OWNER_PAGE_HEADERS,
+      view: { kind: "signed-out", message: OWNER_MESSAGES.signedOut },
+    };
   });
 }
