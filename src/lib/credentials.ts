@@ -68,8 +68,8 @@ export const LICENSING_STATES: readonly LicensingState[] = [
     code: "MD",
     name: "Maryland",
     authority: "Maryland DNR Forest Service",
-    requires: "Anyone who treats, cares for or removes trees for pay needs a Licensed Tree Expert licence.",
-    advertising: "No one may advertise tree work without the licence; show the LTE number in every advertisement.",
+    requires: "Anyone who treats, cares for or removes trees for pay needs a Licensed Tree Expert license.",
+    advertising: "No one may advertise tree work without the license; show the LTE number in every advertisement.",
     lookupUrl: "https://dnr.maryland.gov/forests/Pages/programapps/newtreeexpert.aspx",
     types: [
       {
@@ -131,19 +131,19 @@ export const LICENSING_STATES: readonly LicensingState[] = [
     name: "Louisiana",
     authority: "Louisiana Horticulture Commission",
     requires:
-      "Tree work for pay (trimming, removal, surgery) needs an arborist licence from the Horticulture Commission.",
-    advertising: "Only a licensed arborist may advertise arborist services; show the licence number.",
+      "Tree work for pay (trimming, removal, surgery) needs an arborist license from the Horticulture Commission.",
+    advertising: "Only a licensed arborist may advertise arborist services; show the license number.",
     lookupUrl: "https://www.ldaf.la.gov/plants/horticulture-commission",
     types: [
       {
         key: "ARB",
         short: "Arborist",
-        label: "Arborist licence",
+        label: "Arborist license",
         // Format not published: the Commission's numbers are plain digits; 1 to 6 accepted.
         pattern: /^[1-9]\d{0,5}$/,
         normalise: (raw) => digits(bare(raw, "LA", "ARB")),
         example: "2345",
-        message: "Louisiana arborist licence numbers are 1 to 6 digits, e.g. 2345",
+        message: "Louisiana arborist license numbers are 1 to 6 digits, e.g. 2345",
       },
     ],
   },
@@ -153,14 +153,14 @@ export const LICENSING_STATES: readonly LicensingState[] = [
     name: "Connecticut",
     authority: "Connecticut DEEP Pesticide Management Program",
     requires:
-      "No one may advertise, solicit or contract to do arboriculture without an arborist licence (category 3D).",
-    advertising: "Advertising tree work itself requires the licence; show the arborist licence number.",
+      "No one may advertise, solicit or contract to do arboriculture without an arborist license (category 3D).",
+    advertising: "Advertising tree work itself requires the license; show the arborist license number.",
     lookupUrl: "https://www.elicense.ct.gov/Lookup/LicenseLookup.aspx",
     types: [
       {
         key: "ARB",
         short: "Arborist",
-        label: "Arborist licence",
+        label: "Arborist license",
         // Supervisory certificates print as "S-" and digits; a bare number gets the "S-".
         pattern: /^S-[1-9]\d{0,5}$/,
         normalise: (raw) => {
@@ -169,7 +169,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
           return n === null ? s : `S-${digits(n)}`;
         },
         example: "S-4478",
-        message: "Connecticut arborist licence numbers are S- followed by 1 to 6 digits, e.g. S-4478",
+        message: "Connecticut arborist license numbers are S- followed by 1 to 6 digits, e.g. S-4478",
       },
     ],
   },
@@ -179,8 +179,8 @@ export const LICENSING_STATES: readonly LicensingState[] = [
     name: "California",
     authority: "California Contractors State License Board (CSLB)",
     requires:
-      "Tree jobs of $1,000 or more (labour and materials) need a CSLB licence, classification C-49 Tree and Palm (formerly D-49).",
-    advertising: "Advertisements for work over the minor-work limit show the CSLB licence number.",
+      "Tree jobs of $1,000 or more (labor and materials) need a CSLB license, classification C-49 Tree and Palm (formerly D-49).",
+    advertising: "Advertisements for work over the minor-work limit show the CSLB license number.",
     lookupUrl: "https://www.cslb.ca.gov/OnlineServices/CheckLicenseII/CheckLicense.aspx",
     types: [
       {
@@ -191,7 +191,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
         pattern: /^[1-9]\d{5,6}$/,
         normalise: (raw) => digits(bare(raw, "CA", "CSLB", "C-49", "C49")),
         example: "1012345",
-        message: "California CSLB licence numbers are 6 or 7 digits, e.g. 1012345",
+        message: "California CSLB license numbers are 6 or 7 digits, e.g. 1012345",
       },
     ],
   },
@@ -202,11 +202,11 @@ export const OTHER_LICENCE = "OTHER";
 const OTHER_TYPE: LicenceType = {
   key: OTHER_LICENCE,
   short: "State or local",
-  label: "State or local licence",
+  label: "State or local license",
   pattern: /^[A-Z0-9](?:[A-Z0-9 ./-]{0,38}[A-Z0-9])?$/,
   normalise: (raw) => raw.trim().toUpperCase().replace(/\s+/g, " ").replace(/^#\s*/, ""),
   example: "TX-12345",
-  message: "Please enter the licence number as printed: letters, digits, spaces, dots, slashes and dashes",
+  message: "Please enter the license number as printed: letters, digits, spaces, dots, slashes and dashes",
 };
 
 /** Every US state (and DC) by code, for the form's state list. */
@@ -235,7 +235,7 @@ export function licenceType(state: string, key: string): LicenceType | undefined
 
 /** What the form says for a state without a licence for tree work. */
 export const noStateLicence = (state: string) =>
-  `No state licence for tree work in ${US_STATES[state] ?? state}; add a certification instead, or a local licence number.`;
+  `No state license for tree work in ${US_STATES[state] ?? state}; add a certification instead, or a local license number.`;
 
 /** Checks a number for a state and type: the stored form, or the field message. */
 export function checkLicenceNumber(
@@ -288,9 +288,9 @@ export function parseCoverUsd(raw: string): number | null {
 // The owner's form
 
 export const CREDENTIAL_MESSAGES = {
-  state: "Please choose the state that issued the licence",
-  type: "Please choose a licence type for that state",
-  number: "Please enter the licence number",
+  state: "Please choose the state that issued the license",
+  type: "Please choose a license type for that state",
+  number: "Please enter the license number",
   carrier: "Please enter the insurance company's name",
   cover: "Please enter the cover in dollars, e.g. $1,000,000",
   coverRange: "Cover must be between $1 and $1,000,000,000",
@@ -380,7 +380,7 @@ export const needsCheck = (c: Credentials | undefined) =>
 // What the public sees
 
 export interface CredentialBadges {
-  /** e.g. "Licence MD LTE #1234, checked by Treeline on Nov 28, 2026". */
+  /** e.g. "License MD LTE #1234, checked by Treeline on Nov 28, 2026". */
   licence?: string;
   /** e.g. "Insured: $1,000,000 general liability (Acme Mutual), checked by Treeline on Nov 28, 2026". */
   insurance?: string;
@@ -405,7 +405,7 @@ export function badgesOf(
   const out: CredentialBadges = {};
   const l = credentials?.licence;
   if (l?.check)
-    out.licence = `Licence ${licenceLine(l)}, checked by Treeline on ${formatCredentialDate(l.check.checkedAt, timeZone)}`;
+    out.licence = `License ${licenceLine(l)}, checked by Treeline on ${formatCredentialDate(l.check.checkedAt, timeZone)}`;
   const i = credentials?.insurance;
   if (i?.check && insuranceCurrent(i, today)) {
     out.insurance = `Insured: ${formatUsd(i.coverUsd)} general liability (${i.carrier}), checked by Treeline on ${formatCredentialDate(i.check.checkedAt, timeZone)}`;
@@ -495,9 +495,12 @@ export function statedText(b: { licenseNumber?: string; insuranceDetails?: strin
 /** The labels of the old free text, on the public page and the owner's. */
 export const STATED_LABELS = {
   heading: "As stated by the business",
-  licence: "Licence",
+  licence: "License",
   insurance: "Insurance",
 } as const;
+
+/** A credential's part in a sentence ("license checked", "Check insurance"); the data keeps its key. */
+export const CREDENTIAL_PART_WORDS = { licence: "license", insurance: "insurance" } as const;
 
 /** How /owner/credentials introduces the operator's old free text. */
 export const OLD_TEXT_LEAD = "As stated on your page:";
@@ -544,7 +547,7 @@ export const CredentialsPatch = z
       .optional(),
   })
   .refine((p) => p.licence !== undefined || p.insurance !== undefined, {
-    message: "Say what to do with the licence or the insurance",
+    message: "Say what to do with the license or the insurance",
     path: ["licence"],
   });
 export type CredentialsPatch = z.output<typeof CredentialsPatch>;
