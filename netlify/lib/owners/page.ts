@@ -66,10 +66,11 @@ export function asForm(values: FlashValues): URLSearchParams {
 
 /** The form's text fields as posted, a repeated name as a list (what a flash keeps to fill the form again). */
 export function postedValues(form: URLSearchParams | FormData): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  // No prototype: a field named "constructor" or "__proto__" is just a field.
+  const out: Record<string, string | string[]> = Object.create(null);
   for (const [k, v] of form) {
     if (typeof v !== "string") continue;
-    const had = out[k];
+    const had = Object.hasOwn(out, k) ? out[k] : undefined;
     out[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
   }
   return out;

@@ -544,6 +544,25 @@ describe.skipIf(!site)("owner pages", () => {
       );
     });
 
+    it("a refused post's values come back as text, never as markup", async () => {
+      const { cookie } = await ownedBusiness();
+      const markup = '<script>alert(1)</script><img src=x onerror="alert(2)">';
+      const res = await ownerProfileHandler(deps)(
+        post(
+          "/owner/profile",
+          profileFields({ description: markup, website: `"><svg onload=alert(3)>`, "monday.open": "" }),
+          cookie,
+        ),
+        nextIp(),
+      );
+      const { response, html, document } = await follow(res, cookie);
+      expect(response.status).toBe(422);
+      // Escaped where it lands: text in the textarea, a quoted attribute value it cannot leave.
+      expect(html).not.toMatch(/<script>alert|<img src=x onerror|"><svg onload/);
+      expect(document.querySelector("textarea#description")?.textContent).toBe(markup);
+      expect(document.querySelector<HTMLInputElement>("input#website")?.value).toBe(`"><svg onload=alert(3)>`);
+    });
+
     it("refuses a post from another site (403) and changes nothing", async () => {
       const { id, cookie } = await ownedBusiness();
       const req = formRequest("/owner/profile", profileFields(), { origin: "https://evil.example", cookie });
