@@ -42,8 +42,8 @@ export function routeFile(route: string): string {
 /** Routes of the route table that are rendered on demand, so not in dist/. */
 export const ON_DEMAND_ROUTES = new Set(["/directory"]);
 
-/** Pages a function serves (netlify/functions), not Astro: never in dist/ nor the route table. */
-export const FUNCTION_PAGES = new Set(["/owner/add"]);
+/** On-demand pages outside the route table (the owners' "Add your business"): never in dist/. */
+export const PRIVATE_PAGES = new Set(["/owner/add"]);
 
 export type Queries = BoundFunctions<typeof queries>;
 
