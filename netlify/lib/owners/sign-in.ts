@@ -23,10 +23,8 @@ import {
   SIGN_INS_PER_MINUTE,
   APPROVED_LINK_TTL_MS,
   SIGN_IN_LINK_TTL_MS,
-  linkLifetime,
   TOO_MANY_SENDS,
   maskEmail,
-  maskPhone,
   wrongCodeMessage,
 } from "../../../src/lib/owners.ts";
 import { zipPoint } from "../../../src/lib/geo/places.ts";
