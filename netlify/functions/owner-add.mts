@@ -1,9 +1,9 @@
 /**
  * POST /owner/add: "Add your business" (the page is src/pages/owner/add.astro), checked by the
- * operator before it is listed. The handler lives in ../lib/owners/sign-in.ts.
+ * operator before it is listed. The handler lives in ../lib/owners/forms.ts.
  */
 import type { Config } from "@netlify/functions";
-import { addBusinessHandler } from "../lib/owners/sign-in.ts";
+import { addBusinessHandler } from "../lib/owners/forms.ts";
 
 export default addBusinessHandler();
 

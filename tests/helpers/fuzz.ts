@@ -59,13 +59,8 @@ import { ownerProfileHandler } from "../../netlify/lib/owners/profile.ts";
 import { ownerCredentialsHandler } from "../../netlify/lib/owners/credentials.ts";
 import { ownerReviewsHandler } from "../../netlify/lib/owners/reviews.ts";
 import { ownerPhotosHandler } from "../../netlify/lib/owners/photos.ts";
-import {
-  addBusinessHandler,
-  claimHandler,
-  codeHandler,
-  signInHandler,
-  signOutHandler,
-} from "../../netlify/lib/owners/sign-in.ts";
+import { addBusinessHandler, claimHandler } from "../../netlify/lib/owners/forms.ts";
+import { codeHandler, signInHandler, signOutHandler } from "../../netlify/lib/owners/sign-in.ts";
 import { createOwnerSession } from "../../netlify/lib/owners/session.ts";
 import { issueCode, issueSignInLink } from "../../netlify/lib/owners/tokens.ts";
 import { keyspace } from "../../netlify/lib/store/keys.ts";

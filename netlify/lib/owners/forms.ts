@@ -1,13 +1,51 @@
 /**
- * The signed-out owner forms as their pages draw them: the claim form (the contact on file
- * masked, never in full), "Add your business" and what each says once it is sent. The pages
- * are src/pages/owner/{claim/[slug],add}.astro; sign-in.ts takes their posts.
+ * The claim and "Add your business" forms (src/pages/owner/{claim/[slug],add}.astro): what their
+ * pages draw (the contact on file masked, never in full; what each says once it is sent) and
+ * their posts, each answered 303 back to its page.
+ *
+ *   /owner/claim/:slug    claim a listed business: a link to the e-mail on file, a code to
+ *                         the phone on file, or a pending claim for the operator
+ *   /owner/add            "Add your business": a pending claim the operator approves
  */
+import { zipPoint } from "../../../src/lib/geo/places.ts";
 import { METROS, PRO_SERVICES } from "../../../src/lib/options.ts";
-import { CLAIM_PROOFS, OWNER_ROLES, maskEmail, maskPhone } from "../../../src/lib/owners.ts";
+import {
+  AddBusinessInput,
+  CLAIM_PROOFS,
+  CLAIMS_PER_MINUTE,
+  ClaimInput,
+  OWNER_MESSAGES,
+  OWNER_ROLES,
+  SENDS_PER_BUSINESS_PER_MINUTE,
+  TOO_MANY_SENDS,
+  maskEmail,
+  maskPhone,
+} from "../../../src/lib/owners.ts";
 import type { AddBusinessFormView, ClaimFormView } from "../../../src/lib/owner-views.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
-import type { FlashValues } from "./page.ts";
+import { VALIDATION_ERROR, fieldErrors } from "../../../src/lib/schemas/forms.ts";
+import { businessRoute } from "../directory.ts";
+import { seeOther } from "../form-flash.ts";
+import { endpoint, storeCall, type Endpoint } from "../http.ts";
+import { deliverNow } from "../notify/index.ts";
+import { enforceRateLimit } from "../ratelimit.ts";
+import { createClaim, newClaimId, type Claim } from "./claims.ts";
+import { codeSms } from "./notices.ts";
+import {
+  INVALID_STATUS,
+  OWNER_PAGE_HEADERS,
+  backToPage,
+  postedValues,
+  signedOutSpec,
+  type FlashValues,
+  type OwnerAuthDeps,
+} from "./page.ts";
+import { isOwner, normalEmail } from "./session.ts";
+import { sendSignInLink } from "./sign-in.ts";
+import { issueCode } from "./tokens.ts";
+
+export const CLAIM_ROUTE = "/owner/claim/:slug";
+export const ADD_ROUTE = "/owner/add";
 
 /** A field's text (a repeated one's first value). */
 const one = (v: FlashValues, name: string) => {
@@ -72,4 +110,148 @@ export function addFormView(
     services: PRO_SERVICES.map((s) => ({ value: s.value, label: s.label, checked: chosen.has(s.value) })),
     roles: OWNER_ROLES,
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// Claim a listed business
+
+export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
+  return endpoint(
+    {
+      ...signedOutSpec("claim", CLAIMS_PER_MINUTE),
+      route: businessRoute(CLAIM_ROUTE, "slug"),
+    },
+    deps,
+    async ({ store, env, now, params, body }) => {
+      const business = await storeCall(() => store.businesses.getBySlug(params.slug), { step: "read" });
+      const path = `/owner/claim/${params.slug}`;
+      // The page says the business is not in the directory (404).
+      if (!business) return seeOther(path, OWNER_PAGE_HEADERS);
+      const values = postedValues(body!.value);
+      const parsed = ClaimInput.safeParse(values);
+      if (!parsed.success)
+        return backToPage(store, {
+          path,
+          status: INVALID_STATUS,
+          values,
+          errors: fieldErrors(parsed.error),
+          problem: VALIDATION_ERROR,
+        });
+      const input = parsed.data;
+      const email = normalEmail(input.email);
+      const at = now();
+      const onFile = business.email ? normalEmail(business.email) : null;
+      const owner = await storeCall(() => isOwner(store, business.id, email), { step: "owners" });
+      const proof: Claim["proof"] =
+        input.proof === "sms" && business.phone ? "sms" : email === onFile || owner ? "email" : "operator";
+      // The contact on file gets a few links or codes a minute, however many addresses ask.
+      if (proof !== "operator")
+        await enforceRateLimit(
+          store,
+          "owner-send",
+          business.id,
+          deps.sendsPerBusiness ?? SENDS_PER_BUSINESS_PER_MINUTE,
+          now,
+          TOO_MANY_SENDS,
+        );
+      const claim: Claim = {
+        id: newClaimId(),
+        kind: "claim",
+        businessId: business.id,
+        businessName: business.name,
+        businessSlug: business.slug,
+        claimant: {
+          name: input.name,
+          email,
+          role: input.role,
+          ...(input.phone ? { phone: input.phone } : {}),
+          ...(input.note ? { note: input.note } : {}),
+        },
+        proof,
+        status: proof === "operator" ? "pending" : "sent",
+        createdAt: new Date(at).toISOString(),
+      };
+      await storeCall(() => createClaim(store, claim), { step: "claim" });
+      const grant = {
+        businessId: business.id,
+        email,
+        via: proof === "sms" ? "sms" : "email",
+        claimId: claim.id,
+        // Not the address on file, so an owner's own: the link works only while they are one.
+        ...(proof === "email" && email !== onFile ? { ownerOnly: true } : {}),
+      } as const;
+      const notify = { env, now: () => at, ...deps.notify };
+
+      if (proof === "sms") {
+        const { id, code } = await storeCall(() => issueCode(store, grant, at), { step: "code" });
+        await storeCall(
+          () =>
+            deliverNow(
+              store,
+              [codeSms({ claimId: claim.id, to: business.phone!, businessName: business.name, code }, env, at)],
+              notify,
+            ),
+          { step: "message" },
+        );
+        console.info(`[owner] ${claim.id}: code sent for ${business.id}`);
+        return seeOther(`/owner/code/${id}`, OWNER_PAGE_HEADERS);
+      }
+      if (proof === "email") {
+        // The address on file (or an owner's own): it gets the link, nobody else does.
+        await storeCall(
+          () =>
+            sendSignInLink(store, env, at, grant, {
+              to: email,
+              toName: input.name,
+              businessName: business.name,
+              notify: deps.notify,
+            }),
+          { step: "message" },
+        );
+        console.info(`[owner] ${claim.id}: sign-in link sent for ${business.id}`);
+        return backToPage(store, { path, status: 200, values: outcomeValues({ kind: "sent", to: maskEmail(email) }) });
+      }
+      console.info(`[owner] ${claim.id}: claim of ${business.id} waits for the operator`);
+      return backToPage(store, { path, status: 200, values: outcomeValues({ kind: "pending", to: maskEmail(email) }) });
+    },
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Add a business that is not listed
+
+export function addBusinessHandler(deps: OwnerAuthDeps = {}): Endpoint {
+  return endpoint(signedOutSpec("add", CLAIMS_PER_MINUTE), deps, async ({ store, now, body }) => {
+    const values = postedValues(body!.value);
+    const parsed = AddBusinessInput.safeParse(values);
+    const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+    if (parsed.success) {
+      const place = zipPoint(parsed.data.zipCode);
+      if (!place) errors.zipCode = OWNER_MESSAGES.zipUnknown;
+      else if (place.state !== parsed.data.state) errors.zipCode = OWNER_MESSAGES.zipElsewhere;
+    }
+    if (!parsed.success || Object.keys(errors).length > 0)
+      return backToPage(store, { path: ADD_ROUTE, status: INVALID_STATUS, values, errors, problem: VALIDATION_ERROR });
+    const { name, email, role, note, ...proposal } = parsed.data;
+    const claim: Claim = {
+      id: newClaimId(),
+      kind: "add",
+      businessName: proposal.businessName,
+      proposal,
+      claimant: { name, email: normalEmail(email), role, ...(note ? { note } : {}) },
+      proof: "operator",
+      status: "pending",
+      createdAt: new Date(now()).toISOString(),
+    };
+    await storeCall(() => createClaim(store, claim), { step: "claim" });
+    console.info(`[owner] ${claim.id}: new business waits for the operator`);
+    return backToPage(store, {
+      path: ADD_ROUTE,
+      status: 200,
+      values: {
+        ...outcomeValues({ kind: "pending", to: maskEmail(claim.claimant.email) }),
+        business: proposal.businessName,
+      },
+    });
+  });
 }

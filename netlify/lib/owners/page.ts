@@ -9,7 +9,9 @@
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import type { FlashInput } from "../../../src/lib/schemas/flash.ts";
 import { redirectWithFlash, seeOther } from "../form-flash.ts";
+import type { NotifyDeps } from "../notify/index.ts";
 import {
+  KB,
   endpoint,
   storeCall,
   type BodyKind,
@@ -88,6 +90,26 @@ export async function readOwner(req: Request, store: Store, env: Env, now: numbe
   if (!business) return { ok: false, reason: "gone" };
   return { ok: true, session, business };
 }
+
+/** The signed-out pages' posts (claim, add, sign-in link, code, sign-out): their seams. */
+export interface OwnerAuthDeps extends EndpointDeps {
+  /** The notifier's seams (tests: a fetch to the fake Resend and Twilio). */
+  notify?: NotifyDeps;
+  /** Links and codes per business per minute (default SENDS_PER_BUSINESS_PER_MINUTE). */
+  sendsPerBusiness?: number;
+}
+
+/** What every signed-out page's posts share: posts only, from this site, each answered 303 to its page. */
+export const signedOutSpec = (log: string, perMinute: number) => ({
+  log: `[owner] ${log}`,
+  methods: ["POST" as const],
+  body: { urlencoded: 16 * KB },
+  sameSiteOnly: true,
+  rateLimit: { name: `owner-${log}`, perMinute: () => perMinute },
+  pagesOnly: true,
+  formPage: pathOf,
+  headers: OWNER_PAGE_HEADERS,
+});
 
 /** The signed-in owner, as every owner page's work receives it. */
 export type SignedInOwner = { session: OwnerSession; business: Business };

@@ -12,14 +12,9 @@ import { adminMessagesHandler } from "../../../netlify/lib/admin/handlers.ts";
 import { adminClaimHandler, adminClaimsHandler } from "../../../netlify/lib/admin/claims.ts";
 import { getClaim } from "../../../netlify/lib/owners/claims.ts";
 import { addOwner, isOwner, listOwners, readOwnerSession, removeOwner } from "../../../netlify/lib/owners/session.ts";
-import {
-  addBusinessHandler,
-  claimHandler,
-  codeHandler,
-  signInHandler,
-  signOutHandler,
-  type OwnerAuthDeps,
-} from "../../../netlify/lib/owners/sign-in.ts";
+import { addBusinessHandler, claimHandler } from "../../../netlify/lib/owners/forms.ts";
+import type { OwnerAuthDeps } from "../../../netlify/lib/owners/page.ts";
+import { codeHandler, signInHandler, signOutHandler } from "../../../netlify/lib/owners/sign-in.ts";
 import type { AdminMessagesReply } from "../../../src/lib/admin.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import {
