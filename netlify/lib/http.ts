@@ -137,13 +137,11 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
       extra: Record<string, unknown> = {},
       headers: Record<string, string> = {},
     ): Promise<Response> => {
-      if (html && writing && spec.formPage)
-        // A refusal before the store was opened (another site's post, a wrong method) still keeps its flash.
-        return redirectWithFlash(
-          (store ??= openStore()),
-          { path: spec.formPage(req), status, problem: message },
-          headers,
-        );
+      if (html && writing && spec.formPage) {
+        // Refusals before the store was needed (405, 415, 403) still keep their flash there.
+        store ??= openStore();
+        return redirectWithFlash(store, { path: spec.formPage(req), status, problem: message }, headers);
+      }
       return html && spec.page
         ? htmlResponse(spec.page(status, message), status, headers)
         : jsonError(status, message, extra, headers);
@@ -214,6 +212,26 @@ class StoreFailure extends Error {
     super(message);
     this.name = "StoreFailure";
   }
+}
+
+/**
+ * The answer an error thrown in a handler gets (an HttpError's status and message, 503 for a
+ * failed store call), or null for a bug. For a handler that answers some refusals itself,
+ * e.g. back to the form's page with the values typed.
+ */
+export function refusalOf(
+  error: unknown,
+  unavailable = STORE_UNAVAILABLE,
+): { status: number; message: string; headers: Record<string, string>; log?: string } | null {
+  if (error instanceof HttpError) return { status: error.status, message: error.message, headers: error.headers };
+  if (error instanceof StoreFailure)
+    return {
+      status: 503,
+      message: error.message || unavailable,
+      headers: {},
+      log: `${error.step} failed (${errorName(error.cause)})`,
+    };
+  return null;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * A name as an owner of something, in US English: "Maple Trees' page", "Oak Co.'s page". A name
- * ending in s takes the apostrophe alone.
+ * A name's possessive as US style writes it: "Oak & Sons' page", "Bob's page". A name that
+ * ends in "s" takes the apostrophe alone.
  */
 export function possessive(name: string): string {
   const trimmed = name.trim();

@@ -102,7 +102,12 @@ test.describe("every width", () => {
       "/directory?near=78703&radius=25",
       `/directory/${listed.slug}`,
       statusUrl,
+      `${statusUrl}/received`,
       answerPath!,
+      "/forms/quote",
+      "/forms/audit",
+      `/forms/review/${listed.id}`,
+      "/chat",
     ];
     const found: string[] = [];
     for (const width of WIDTHS) {

@@ -1323,6 +1323,7 @@ async function send(
     const flash = id === null ? null : await rig.h.store.flashes.get(id);
     if (id !== null && (!flash || flash.path !== to.pathname))
       return `${where}: ?form=${id} names no flash for ${to.pathname} ${sent}`;
+    if (flash && flash.status >= 500) return `${where}: 303 to a ${flash.status} page: ${flash.problem ?? ""} ${sent}`;
     const outcome = `303 ${flash ? flash.status : "-"}`;
     stats.counts[c.target]![outcome] = (stats.counts[c.target]![outcome] ?? 0) + 1;
     // Refused: its flash says so, or (no session, no such business) it went back to the very page
@@ -1350,13 +1351,23 @@ async function send(
     }
   }
   if (c.html && res.status === 200 && MARKUP.test(text)) return `${where}: confirmation page echoes markup`;
-  // A no-JS form post answers its confirmation page (no id in it); the audit allows for these.
-  if (c.html && res.status === 200 && type.startsWith("text/html") && LEADS.some((t) => t.name === c.target))
-    stats.htmlSuccesses++;
+  if (res.status === 303) {
+    // A no-JS post (post/redirect/get): on to a page of this site, with a flash it can read.
+    const location = res.headers.get("location") ?? "";
+    if (!/^\/(?![/\\])/.test(location)) return `${where}: 303 to ${JSON.stringify(location)}, not a site path`;
+    const url = new URL(location, ORIGIN);
+    if (url.searchParams.has("problem")) return `${where}: 303 without its flash (${location})`;
+    const flashId = url.searchParams.get("form");
+    const flash = flashId ? await rig.h.store.flashes.get(flashId) : null;
+    if (flashId && !flash) return `${where}: 303 to a flash that is not stored`;
+    if (flash && flash.status >= 500) return `${where}: 303 to a ${flash.status} page: ${flash.problem ?? ""}`;
+    // A no-JS lead goes on to its confirmation (the lead's id in the path); the audit allows for these.
+    if (/^\/requests\/[^/]+\/[^/]+\/received$/.test(url.pathname) && LEADS.some((t) => t.name === c.target))
+      stats.htmlSuccesses++;
+    // The no-JS review form's success is the 303 to its thanks: a stored review too.
+    if (flash?.status === 200 && flash.notice && c.target === "POST /api/businesses/:id/reviews") reviews201.n++;
+  }
   if (res.status === 201 && c.target.startsWith("POST /api/businesses")) reviews201.n++;
-  // The no-JS review form's success is its 200 confirmation page (the endpoint answers a form
-  // post with pages): a stored review too.
-  if (res.status === 200 && c.target === "POST /api/businesses/:id/reviews") reviews201.n++;
   if (res.status === 201 && !c.target.startsWith("POST /api/businesses")) {
     const id = (JSON.parse(text) as { id?: unknown }).id;
     if (typeof id !== "string") return `${where}: 201 without an id`;

@@ -40,7 +40,7 @@ export const pathOf = (req: Request) => new URL(req.url).pathname;
  */
 export async function seeOwnerPage(store: Store, path: string, notice?: string, at = path): Promise<Response> {
   if (!notice) return seeOther(at, OWNER_PAGE_HEADERS);
-  return redirectWithFlash(store, { path, status: 200, notice }, OWNER_PAGE_HEADERS, at);
+  return redirectWithFlash(store, { path, status: 200, notice }, OWNER_PAGE_HEADERS, "", at);
 }
 
 /** 303 back to the page with what it shows after a refused post (status, values, messages, problem). */
@@ -50,7 +50,7 @@ export function backToPage(
   headers: Record<string, string> = {},
   at = flash.path,
 ): Promise<Response> {
-  return redirectWithFlash(store, flash, { ...OWNER_PAGE_HEADERS, ...headers }, at);
+  return redirectWithFlash(store, flash, { ...OWNER_PAGE_HEADERS, ...headers }, "", at);
 }
 
 /** A refused post's status: the form's own schema found something to fix. */

@@ -18,3 +18,21 @@ export function personalHeaders(referrerPolicy = "no-referrer"): Record<string, 
 export function applyHeaders(headers: Headers, values: Readonly<Record<string, string>>): void {
   for (const [name, value] of Object.entries(values)) headers.set(name, value);
 }
+
+/** Where a page leaves a policy of its own for the middleware (src/middleware.ts). */
+const PAGE_POLICY = "treeline:page-policy";
+
+/**
+ * Gives the page a content security policy of its own, sent next to the site's (a browser
+ * enforces both): for a page stricter than the rest, e.g. one that must run no script at all.
+ * Astro writes the site's policy after the page renders, so the middleware adds this one.
+ */
+export function setPagePolicy(locals: object, policy: string): void {
+  (locals as Record<string, unknown>)[PAGE_POLICY] = policy;
+}
+
+/** The policy setPagePolicy left, if any. */
+export function pagePolicyOf(locals: object): string | undefined {
+  const policy = (locals as Record<string, unknown>)[PAGE_POLICY];
+  return typeof policy === "string" ? policy : undefined;
+}

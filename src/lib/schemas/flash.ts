@@ -34,7 +34,7 @@ export const Flash = z.object({
     .int()
     .refine((s) => s === 200 || (s >= 400 && s <= 599), "A page answers 200 or an error status."),
   /** The form's values as posted, to fill the form again (one string, or a list for a checkbox group). */
-  values: z.record(z.string(), z.union([z.string(), z.array(z.string())])).default({}),
+  values: z.record(z.string(), z.union([z.string(), z.array(z.string()).readonly()])).default({}),
   /** Field name -> message, from the form's own schema. */
   errors: z.record(z.string(), z.string()).default({}),
   /** One line about the whole post (a limit, an outage, a link that no longer works). */
