@@ -41,6 +41,7 @@ import {
   toEntries,
   validBooking,
 } from "../../helpers/functions.ts";
+import { foreignStyles } from "../../helpers/dist.ts";
 import { siteHarness, type SitePage } from "../../helpers/site.ts";
 
 const TOKEN = "owner-pages-admin-token-0123456789";
@@ -141,7 +142,7 @@ describe.skipIf(!site)("owner pages", () => {
         // The site's own layout (header with its navigation, footer), its one stylesheet.
         expect(document.querySelector("header nav")).not.toBeNull();
         expect(document.querySelector("footer")).not.toBeNull();
-        expect(document.querySelector("style")).toBeNull();
+        expect(foreignStyles(document)).toEqual([]);
         expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow");
       }
     });
