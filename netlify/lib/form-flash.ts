@@ -26,21 +26,23 @@ export function withParam(path: string, name: string, value: string, hash = ""):
  * Stores `flash` and answers 303 to its page (`flash.path`, plus `?form=<id>`). When the store
  * cannot keep it (an outage), the page is told so instead (`?problem=unavailable`: it answers
  * 503 with its own form empty), since the values have nowhere to wait. `hash` is the element
- * the page should open at ("chat-latest").
+ * the page should open at ("chat-latest"); `at` the page's address when it has a query of its
+ * own (a list's `?page=2`), its path being `flash.path`.
  */
 export async function redirectWithFlash(
   store: Store | null,
   flash: FlashInput,
   headers: Record<string, string> = {},
   hash = "",
+  at: string = flash.path,
 ): Promise<Response> {
   if (store) {
     try {
       const id = await store.flashes.save(flash);
-      return seeOther(withParam(flash.path, FLASH_PARAM, id, hash), headers);
+      return seeOther(withParam(at, FLASH_PARAM, id, hash), headers);
     } catch (error) {
       console.error(`[flash] could not store a flash for ${flash.path} (${errorName(error)})`);
     }
   }
-  return seeOther(withParam(flash.path, PROBLEM_PARAM, "unavailable", hash), headers);
+  return seeOther(withParam(at, PROBLEM_PARAM, "unavailable", hash), headers);
 }

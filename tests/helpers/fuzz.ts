@@ -9,11 +9,13 @@
  * stored that was not answered 201, and every valid submission is stored exactly once
  * (an Idempotency-Key per valid case; some are replayed and must return the same id).
  *
- * The owner's pages (/owner/...) are fuzzed the same way with their forms' real field names,
- * a real, changed, forged or missing session cookie, real and near-miss sign-in links and SMS
- * codes, wrong methods, content types and origins. Every answer with a body must be an HTML
- * page (never JSON), and a refused post must leave the owner's business and its reviews as
- * they were.
+ * The owner's pages' posts (/owner/...) are fuzzed the same way with their forms' real field
+ * names, a real, changed, forged or missing session cookie, real and near-miss sign-in links
+ * and SMS codes, wrong methods, content types and origins. (The pages themselves are Astro
+ * pages; GET never reaches these functions.) Every answer must be a 303 back to an owner page
+ * (post/redirect/get, never JSON), whose form flash, when it has one, was stored for that
+ * page; and a refused post (its flash says 4xx, or it went back without one and without a
+ * session cookie) must leave the owner's business and its reviews as they were.
  */
 import fc from "fast-check";
 import { Redis as IORedis } from "ioredis";
@@ -34,6 +36,7 @@ import { respondCallHandler, respondHandler } from "../../netlify/lib/delivery/h
 import { initialRouting } from "../../netlify/lib/delivery/routing.ts";
 import { signerFor } from "../../netlify/lib/delivery/signing.ts";
 import { leadSchema, type LeadType } from "../../src/lib/schemas/lead.ts";
+import { FLASH_PARAM, PROBLEM_PARAM } from "../../src/lib/schemas/flash.ts";
 import { Review } from "../../src/lib/schemas/review.ts";
 import type { Review as StoredReview } from "../../src/lib/schemas/review.ts";
 import {
@@ -53,18 +56,12 @@ import {
   TINY_PNG,
 } from "./functions.ts";
 import { parseEnv } from "../../src/lib/env.ts";
-import { ownerOverviewHandler } from "../../netlify/lib/owners/overview.ts";
 import { ownerProfileHandler } from "../../netlify/lib/owners/profile.ts";
 import { ownerCredentialsHandler } from "../../netlify/lib/owners/credentials.ts";
 import { ownerReviewsHandler } from "../../netlify/lib/owners/reviews.ts";
 import { ownerPhotosHandler } from "../../netlify/lib/owners/photos.ts";
-import {
-  addBusinessHandler,
-  claimHandler,
-  codeHandler,
-  signInHandler,
-  signOutHandler,
-} from "../../netlify/lib/owners/sign-in.ts";
+import { addBusinessHandler, claimHandler } from "../../netlify/lib/owners/forms.ts";
+import { codeHandler, signInHandler, signOutHandler } from "../../netlify/lib/owners/sign-in.ts";
 import { createOwnerSession } from "../../netlify/lib/owners/session.ts";
 import { issueCode, issueSignInLink } from "../../netlify/lib/owners/tokens.ts";
 import { keyspace } from "../../netlify/lib/store/keys.ts";
@@ -632,9 +629,9 @@ const ownerAccept = fc.oneof(
   { weight: 1, arbitrary: fc.constant(undefined) },
   { weight: 2, arbitrary: fc.constantFrom("application/json", "application/vnd.api+json, text/html", "*/*") },
 );
+/** The owner functions take posts only (config.method): a page's GET and HEAD are the Astro page's. */
 const ownerWriteMethod = fc.oneof(
   { weight: 8, arbitrary: fc.constant("POST") },
-  { weight: 2, arbitrary: fc.constantFrom("GET", "HEAD") },
   { weight: 1, arbitrary: fc.constantFrom("PUT", "DELETE", "PATCH", "OPTIONS") },
 );
 
@@ -710,7 +707,7 @@ async function ownerBody(
   }
 }
 
-/** A form post (or the page's GET) to an owner page: valid-looking entries, then mutations. */
+/** A form post to an owner page: valid-looking entries, then mutations. */
 function ownerFormCase(o: {
   target: string;
   path: fc.Arbitrary<string>;
@@ -747,7 +744,7 @@ function ownerFormCase(o: {
         method,
         path,
         headers,
-        body: method === "GET" || method === "HEAD" ? undefined : b.body,
+        body: b.body,
         html: true,
         page: true,
         latin1: type === "multipart",
@@ -949,25 +946,9 @@ const secretPath = (placeholder: string) =>
   );
 
 const ownerCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
-  // The overview: a page only (GET), with a page number and a notice nobody wrote.
-  fc
-    .record({
-      method: fc.oneof({ weight: 6, arbitrary: readMethod }, { weight: 1, arbitrary: fc.constant("PATCH") }),
-      q: query({ page: numberish, saved: nastyString }),
-      cookie: ownerCookie,
-    })
-    .map(async ({ method, q, cookie }) => ({
-      target: "/owner",
-      method,
-      path: `/owner${q}`,
-      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-      body: method === "GET" || method === "HEAD" ? undefined : "page=1",
-      html: true,
-      page: true,
-    })),
   ownerFormCase({
     target: "/owner/profile",
-    path: query({ saved: nastyString }).map((q) => `/owner/profile${q}`),
+    path: query({ saved: nastyString, form: nastyString }).map((q) => `/owner/profile${q}`),
     valid: profileEntries,
     fields: PROFILE_FIELDS,
     session: true,
@@ -1166,7 +1147,6 @@ export async function fuzzRig(label: string): Promise<FuzzRig | null> {
   const cookieValue = (pair: string) => pair.slice("tl_owner=".length);
   const ownerDeps = { store: () => h.store, env, purge: async () => {}, photos: () => h.photos };
   const authDeps = { store: () => h.store, env, notify: delivery.notify };
-  handlers["/owner"] = ownerOverviewHandler(ownerDeps);
   handlers["/owner/profile"] = ownerProfileHandler(ownerDeps);
   handlers["/owner/credentials"] = ownerCredentialsHandler(ownerDeps);
   handlers["/owner/reviews"] = ownerReviewsHandler(ownerDeps);
@@ -1330,12 +1310,29 @@ async function send(
   if (res.status >= 500) return `${where}: 5xx ${text.slice(0, 200)}`;
   const type = res.headers.get("content-type") ?? "";
   if (c.page) {
-    // A page endpoint answers pages, refusals included (a redirect after a post has no body).
+    // Post/redirect/get: every answer is a 303 back to an owner page, without a body.
     const sent = `(${JSON.stringify(c.headers).slice(0, 300)} ${JSON.stringify(c.body?.slice(0, 300))})`;
-    if ((res.status === 200 || res.status >= 400) && !type.startsWith("text/html"))
-      return `${where}: answered ${type || "untyped"}, not an HTML page ${sent}`;
-    if (MARKUP.test(text)) return `${where}: page echoes markup ${sent}`;
-    if (res.status >= 400 && before !== after) return `${where}: a refused post changed the listing ${sent}`;
+    const location = res.headers.get("location") ?? "";
+    if (res.status !== 303)
+      return `${where}: answered ${type || "untyped"} ${res.status}, not a 303 to its page ${sent}`;
+    if (text !== "") return `${where}: a redirect with a body ${sent}`;
+    if (!/^\/owner(\/|\?|$)/.test(location)) return `${where}: redirected off the owner pages to ${location} ${sent}`;
+    const to = new URL(location, ORIGIN);
+    if (to.searchParams.get(PROBLEM_PARAM) === "unavailable")
+      return `${where}: the page's flash could not be stored ${sent}`;
+    const id = to.searchParams.get(FLASH_PARAM);
+    const flash = id === null ? null : await rig.h.store.flashes.get(id);
+    if (id !== null && (!flash || flash.path !== to.pathname))
+      return `${where}: ?form=${id} names no flash for ${to.pathname} ${sent}`;
+    if (flash && flash.status >= 500) return `${where}: 303 to a ${flash.status} page: ${flash.problem ?? ""} ${sent}`;
+    const outcome = `303 ${flash ? flash.status : "-"}`;
+    stats.counts[c.target]![outcome] = (stats.counts[c.target]![outcome] ?? 0) + 1;
+    // Refused: its flash says so, or (no session, no such business) it went back to the very page
+    // it came from without a flash and without starting a session.
+    const refused = flash
+      ? flash.status >= 400
+      : to.pathname === new URL(req.url).pathname && !res.headers.has("set-cookie");
+    if (refused && before !== after) return `${where}: a refused post changed the listing ${sent}`;
     return null;
   }
   if (res.status >= 400) {
