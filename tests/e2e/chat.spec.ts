@@ -1,5 +1,5 @@
 /**
- * The chat widget (issues #7 and #13) against the real function (the built-in assistant:
+ * The chat widget against the real function (the built-in assistant:
  * no API key in e2e). The launcher is a button that opens the prebuilt panel before the
  * island has loaded; what is typed or sent meanwhile is kept and then sent by the island;
  * Enter vs Shift+Enter, the request body, the pending state, links in replies, the hand-over
