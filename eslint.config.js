@@ -28,8 +28,8 @@ const serverOnly = {
 };
 /** @type {Pattern} */
 const pagesToNetlify = {
-  regex: "(^|/)netlify/(?!lib/directory-page(\\.ts)?$)",
-  message: "Pages reach netlify/ through netlify/lib/directory-page.ts only.",
+  regex: "(^|/)netlify/(?!lib/directory-page(\\.ts)?$|lib/page-data/[\\w-]+(\\.ts)?$)",
+  message: "Pages reach netlify/ through netlify/lib/page-data/*.ts (and netlify/lib/directory-page.ts) only.",
 };
 
 export default defineConfig(
@@ -74,9 +74,10 @@ export default defineConfig(
     files: ["src/lib/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [browserOnly, netlify] }] },
   },
-  // The on-demand pages reach the store and the functions' helpers through one module.
+  // The on-demand pages reach the store and the functions' helpers through the page-data
+  // modules, which load what a page shows and hand back plain data.
   {
-    files: ["src/pages/**", "src/middleware.ts"],
+    files: ["src/pages/**", "src/layouts/**", "src/middleware.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [pagesToNetlify] }] },
   },
 );

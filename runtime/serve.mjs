@@ -34,8 +34,8 @@ if (!existsSync(resolve("dist/index.html")) || !existsSync(SSR_ENTRY)) {
 // The functions and the store code are TypeScript.
 register();
 
-const { MAX_BODY_LIMIT, formatBytes, htmlResponse, jsonError, wantsPage } = await import("../netlify/lib/http.ts");
-const { problemPage } = await import("../netlify/lib/pages.ts");
+const { MAX_BODY_LIMIT, PAGE_SECURITY_HEADERS, formatBytes, jsonError, wantsPage } =
+  await import("../netlify/lib/http.ts");
 const { env } = await import("../src/lib/env.ts");
 // Without SITE_URL (or Netlify's URL) the links in messages (a visitor's status page, a
 // business's answer page, /admin) point at this server, so a default install's whole loop
@@ -140,8 +140,8 @@ async function readCapped(req, limit) {
 }
 
 /**
- * A refusal the server makes itself, answered as the functions answer theirs (same page,
- * same headers): a page for a browser's form post, JSON otherwise.
+ * A refusal the server makes itself, before any function or page (as Netlify's edge answers
+ * its own): plain words for a browser's form post, JSON otherwise.
  */
 function refusal(req, status, title, message) {
   const headers = {
@@ -149,7 +149,11 @@ function refusal(req, status, title, message) {
     accept: String(req.headers.accept ?? ""),
   };
   const asked = new Request("http://refusal/", { method: "POST", headers });
-  return wantsPage(asked) ? htmlResponse(problemPage(title, message), status) : jsonError(status, message);
+  if (!wantsPage(asked)) return jsonError(status, message);
+  return new Response(`${title}\n\n${message}\n`, {
+    status,
+    headers: { ...PAGE_SECURITY_HEADERS, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 /** How long a connection whose body is not read may go on sending (dropped) after the answer. */

@@ -1,8 +1,8 @@
 /**
  * GET and POST /api/businesses/:id/reviews: a business's reviews, and a visitor's new one.
  * Reviews are posted as JSON (the island) or as a urlencoded form (no JavaScript, answered
- * with pages: the form again with messages, a problem page, or a confirmation), through the
- * steps every endpoint takes (http.ts):
+ * 303 to the review's page with a form flash: the form again with messages, a problem, or the
+ * thanks), through the steps every endpoint takes (http.ts):
  *
  *   method (405) -> business id (404) -> content type (415) -> cross-site (403) ->
  *   per-IP limit (429) -> body size (413) -> parse (400) -> ReviewInput + businessId (400) ->
@@ -11,6 +11,8 @@
  */
 import { z } from "../../src/lib/zod.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
+import { REVIEW_TOASTS } from "../../src/lib/forms/copy.ts";
+import { REVIEW_FORM_FIELDS, reviewFormPage, type ReviewFormValues } from "../../src/lib/forms/pages.ts";
 import { intParam } from "../../src/lib/directory-query.ts";
 import { DIRECTORY_MAX_OFFSET } from "../../src/lib/directory-url.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
@@ -39,8 +41,7 @@ import {
   type Env,
   type FunctionContext,
 } from "./http.ts";
-import { htmlResponse } from "./http-responses.ts";
-import { problemPage, problemPages, reviewConfirmationPage, reviewErrorPage, type ReviewFormValues } from "./pages.ts";
+import { redirectWithFlash } from "./form-flash.ts";
 import { parseQuery } from "./query.ts";
 import { ReviewEmailTakenError } from "./store/errors.ts";
 import { isNotFound, type Store } from "./store/index.ts";
@@ -56,19 +57,15 @@ export const REVIEW_EMAIL_TAKEN = "You've already reviewed this business from th
 export const REVIEW_BUSINESS_BUSY =
   "This business has received a lot of reviews in the last hour. Please try again later; your review is not lost if you keep this page open.";
 
-/** Headings of the no-JS review problem pages. */
-const REVIEW_TITLES: Record<number, string> = {
-  400: "We couldn't read that review",
-  403: "This form was sent from another website",
-  404: "We couldn't find that business",
-  409: "You've already reviewed this business",
-  413: "That review is too long",
-  429: "Too many reviews",
-  503: "We couldn't save your review",
-};
-
-/** The review fields a no-JS form sends (first value of each; anything else is ignored). */
-const REVIEW_FORM_FIELDS = ["customerName", "customerEmail", "rating", "title", "reviewText", "serviceType"] as const;
+/** The business id in /api/businesses/:id/reviews, as the review's page names it. */
+function businessIdOf(req: Request): string {
+  const raw = new URL(req.url).pathname.split("/")[3] ?? "";
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return "";
+  }
+}
 
 function reviewFormValues(form: URLSearchParams): ReviewFormValues {
   const values: ReviewFormValues = {};
@@ -147,28 +144,25 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     env: Env,
     id: string,
     context: FunctionContext | null | undefined,
-    /** A no-JS form post: answered with pages (the form again, a problem, a confirmation). */
+    /** A no-JS form post: answered 303 to the review's page (the form again, a problem, the thanks). */
     form: ReviewFormValues | null,
   ): Promise<Response> {
+    const back = (status: number, flash: { errors?: FieldErrors; problem?: string; notice?: string }, headers = {}) =>
+      redirectWithFlash(store, { path: reviewFormPage(id), status, values: form ?? {}, ...flash }, headers);
     const parsed = ReviewInput.safeParse(payload);
     const errors: FieldErrors = parsed.success ? {} : fieldErrors(parsed.error);
     // The path names the business; a body naming another one is a client mix-up, not a choice.
     const bodyId = Object.hasOwn(payload, "businessId") ? payload.businessId : undefined;
     if (bodyId !== undefined && bodyId !== null && bodyId !== "" && bodyId !== id)
       errors.businessId = REVIEW_BUSINESS_MISMATCH;
-    const formAgain = async (fields: FieldErrors, status: number) => {
-      const business = await storeCall(() => store.businesses.get(id));
-      if (!business) return htmlResponse(problemPage(REVIEW_TITLES[404]!, BUSINESS_NOT_FOUND), 404);
-      return htmlResponse(reviewErrorPage(business, form ?? {}, fields), status);
-    };
     if (!parsed.success || Object.keys(errors).length > 0)
-      return form ? formAgain(errors, 400) : jsonError(400, VALIDATION_ERROR, { fields: errors });
+      return form ? back(422, { errors }) : jsonError(400, VALIDATION_ERROR, { fields: errors });
 
     const rate = await businessReviewRate(store, id, env.REVIEW_BUSINESS_LIMIT_PER_HOUR, Date.now());
     if (!rate.ok) {
       const headers = { "retry-after": String(rate.retryAfterSeconds) };
       return form
-        ? htmlResponse(problemPage(REVIEW_TITLES[429]!, REVIEW_BUSINESS_BUSY), 429, headers)
+        ? back(429, { problem: REVIEW_BUSINESS_BUSY }, headers)
         : jsonError(429, REVIEW_BUSINESS_BUSY, {}, headers);
     }
 
@@ -177,10 +171,10 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
       // Only the visitor's fields go in; the repository sets id, createdAt and isVerified (false).
       review = await storeCall(() => store.reviews.add(id, parsed.data), { message: REVIEW_SAVE_ERROR });
     } catch (error) {
-      if (isNotFound(error)) return notFound();
+      if (isNotFound(error)) return form ? back(404, { problem: BUSINESS_NOT_FOUND }) : notFound();
       if (error instanceof ReviewEmailTakenError)
         return form
-          ? htmlResponse(problemPage(REVIEW_TITLES[409]!, REVIEW_EMAIL_TAKEN), 409)
+          ? back(409, { errors: { customerEmail: REVIEW_EMAIL_TAKEN }, problem: REVIEW_EMAIL_TAKEN })
           : jsonError(409, REVIEW_EMAIL_TAKEN, { fields: { customerEmail: REVIEW_EMAIL_TAKEN } });
       throw error;
     }
@@ -191,7 +185,12 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     // On Netlify the purge finishes after the answer; elsewhere it is awaited (and only warns).
     await afterResponse(context, purgeQuietly(purge, [DIRECTORY_TAG, businessTag(id)]));
 
-    if (form) return htmlResponse(reviewConfirmationPage(business), 200);
+    if (form)
+      return redirectWithFlash(store, {
+        path: reviewFormPage(id),
+        status: 200,
+        notice: REVIEW_TOASTS.success.description,
+      });
     return jsonResponse(
       {
         data: toPublicReview(review),
@@ -205,9 +204,9 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     log: "[directory] reviews",
     methods: ["GET", "HEAD", "POST"],
     route: businessRoute("/api/businesses/:id/reviews", "id"),
-    // JSON from the island; urlencoded from the same form without JavaScript (answered with pages).
+    // JSON from the island; urlencoded from the same form without JavaScript (303 to its page).
     body: { json: TEXT_BODY_LIMIT, urlencoded: TEXT_BODY_LIMIT },
-    page: problemPages(REVIEW_TITLES),
+    formPage: (req: Request) => reviewFormPage(businessIdOf(req)),
     sameSiteOnly: true,
     rateLimit: { name: "review", perMinute: (env: Env) => env.RATE_LIMIT_PER_MINUTE },
     unavailable: DIRECTORY_UNAVAILABLE,

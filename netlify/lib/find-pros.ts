@@ -17,7 +17,6 @@ import { errorName } from "./http.ts";
 import type { LeadEndpoint } from "./leads.types.ts";
 import { PHOTO_BODY_LIMIT } from "./leads.ts";
 import { urgencyOf } from "../../src/lib/lead-urgency.ts";
-import { findProsConfirmationPage, receiptOf, type ProMatch } from "./pages.ts";
 import type { Store } from "./store/index.ts";
 import { candidateOf, type Candidate } from "./delivery/routing.ts";
 
@@ -26,6 +25,22 @@ export const MATCH_LIMIT = 3;
 export const MATCH_RADIUS = 50;
 /** Nearest candidates read before the rating tie-break; more than enough for three. */
 const MATCH_CANDIDATES = 12;
+
+/** A directory business suggested to a find-pros visitor (also the JSON `matches` item). */
+export interface ProMatch {
+  /** Business id (the stored lead records which businesses it went to). */
+  id: string;
+  name: string;
+  slug: string;
+  phone: string | null;
+  rating: string;
+  reviewCount: number;
+  /** Miles from the job's location. */
+  distanceMiles: number;
+}
+
+/** The find-pros reply's `message` when nothing matched (routine; noMatchesMessage(urgency) has the emergency's). */
+export const NO_MATCHES_MESSAGE = noMatchesMessage("routine");
 
 /** A match as the visitor sees it, and as the lead is offered to it. */
 export interface MatchedPro {
@@ -112,6 +127,4 @@ export const FIND_PROS_ENDPOINT: LeadEndpoint<FindProsLead> = {
       reply: matches.length > 0 ? { matches } : { matches, message: noMatchesMessage(urgencyOf("find-pros", data)) },
     };
   },
-  confirmation: (data, reply) =>
-    findProsConfirmationPage(data.matchedBusinesses ?? [], receiptOf(reply, urgencyOf("find-pros", data))),
 };

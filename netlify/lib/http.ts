@@ -24,6 +24,7 @@ import {
   type RouteParams,
 } from "./http-request.ts";
 import { HttpError, bugReport, errorName, htmlResponse, jsonError } from "./http-responses.ts";
+import { redirectWithFlash } from "./form-flash.ts";
 import { enforceRateLimit } from "./ratelimit.ts";
 import { StoreError } from "./store/errors.ts";
 import { getStore, type Store } from "./store/index.ts";
@@ -74,6 +75,12 @@ export interface EndpointSpec<R extends string, K extends BodyKind, O extends bo
   /** The error page for a browser's form post; without it every error is JSON. */
   page?(status: number, message: string): string;
   /**
+   * The page a browser's form post goes back to when it is refused (post/redirect/get): the
+   * answer is 303 to it with a form flash holding the status and the message (form-flash.ts).
+   * Takes precedence over `page`; GETs and JSON bodies still get JSON errors.
+   */
+  formPage?(req: Request): string;
+  /**
    * Answer every error with `page`, GETs too (an endpoint that is itself a page, not an API),
    * and form posts that ask for JSON; only a JSON body gets JSON errors.
    */
@@ -122,18 +129,25 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
   const handler: Handler = async (req, context) => {
     const env = deps.env ?? currentEnv();
     let html = spec.pagesOnly === true;
-    const fail = (
+    let store: Store | null = null;
+    const writing = req.method !== "GET" && req.method !== "HEAD";
+    const fail = async (
       status: number,
       message: string,
       extra: Record<string, unknown> = {},
       headers: Record<string, string> = {},
-    ) =>
-      html && spec.page
+    ): Promise<Response> => {
+      if (html && writing && spec.formPage) {
+        // Refusals before the store was needed (405, 415, 403) still keep their flash there.
+        store ??= openStore();
+        return redirectWithFlash(store, { path: spec.formPage(req), status, problem: message }, headers);
+      }
+      return html && spec.page
         ? htmlResponse(spec.page(status, message), status, headers)
         : jsonError(status, message, extra, headers);
+    };
 
     async function answer(): Promise<Response> {
-      let store: Store | null = null;
       if (spec.gate) {
         store = openStore();
         if (!store) return fail(503, unavailable);
@@ -145,7 +159,6 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
       const params = paramsOf?.(req, context) ?? null;
       if (spec.route && (!params || !Object.values<string>(params).every(spec.route.valid)))
         return fail(404, spec.route.notFound);
-      const writing = req.method !== "GET" && req.method !== "HEAD";
       let kind: BodyKind | null = null;
       if (writing && spec.body) {
         kind = bodyKind(req);
@@ -168,14 +181,14 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
     try {
       response = await answer();
     } catch (error) {
-      if (error instanceof HttpError) response = fail(error.status, error.message, error.extra, error.headers);
+      if (error instanceof HttpError) response = await fail(error.status, error.message, error.extra, error.headers);
       else if (error instanceof StoreFailure) {
         console.error(`${spec.log}: ${error.step} failed (${errorName(error.cause)})`);
-        response = fail(503, error.message || unavailable);
+        response = await fail(503, error.message || unavailable);
       } else {
         // Only a bug gets here: the visitor's input is answered with a 4xx above.
         console.error(`${spec.log}: unexpected failure: ${bugReport(error)}`);
-        response = fail(500, spec.bug ?? BUG_ERROR);
+        response = await fail(500, spec.bug ?? BUG_ERROR);
       }
     }
     for (const [name, value] of Object.entries(spec.headers ?? {})) response.headers.set(name, value);
@@ -199,6 +212,26 @@ class StoreFailure extends Error {
     super(message);
     this.name = "StoreFailure";
   }
+}
+
+/**
+ * The answer an error thrown in a handler gets (an HttpError's status and message, 503 for a
+ * failed store call), or null for a bug. For a handler that answers some refusals itself,
+ * e.g. back to the form's page with the values typed.
+ */
+export function refusalOf(
+  error: unknown,
+  unavailable = STORE_UNAVAILABLE,
+): { status: number; message: string; headers: Record<string, string>; log?: string } | null {
+  if (error instanceof HttpError) return { status: error.status, message: error.message, headers: error.headers };
+  if (error instanceof StoreFailure)
+    return {
+      status: 503,
+      message: error.message || unavailable,
+      headers: {},
+      log: `${error.step} failed (${errorName(error.cause)})`,
+    };
+  return null;
 }
 
 /**

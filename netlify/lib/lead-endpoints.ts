@@ -1,25 +1,17 @@
 /**
  * What each lead endpoint adds to the one pipeline (leads.ts): its form and schema, its
- * store rules and the reply and page it answers with. find-pros has its own file (with its
+ * store rules and the reply it answers with (a no-JS post's pages are src/pages/forms and
+ * src/pages/requests). find-pros has its own file (with its
  * matching) so that only that function loads the ZIP dataset.
  */
 import { estimate } from "../../src/lib/estimate.ts";
-import {
-  ASSESSMENT_FORM,
-  AUDIT_FORM,
-  BOOKING_FORM,
-  QUOTE_FORM,
-  bookingForm,
-  type FormDef,
-} from "../../src/lib/forms/fields.ts";
+import { ASSESSMENT_FORM, AUDIT_FORM, BOOKING_FORM, QUOTE_FORM, type FormDef } from "../../src/lib/forms/fields.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { BOOKING_MESSAGES, bookingRequestSchema, BookingRequest } from "../../src/lib/schemas/booking.ts";
 import { AssessmentRequest, AuditRequest, QuoteRequest } from "../../src/lib/schemas/forms.ts";
-import { urgencyOf } from "../../src/lib/lead-urgency.ts";
 import { TEXT_BODY_LIMIT } from "./http.ts";
 import type { LeadEndpoint } from "./leads.types.ts";
 import { candidateOf, type Candidate } from "./delivery/routing.ts";
-import { bookingConfirmationPage, growthConfirmationPage, quoteConfirmationPage, receiptOf } from "./pages.ts";
 
 export const QUOTE_ENDPOINT: LeadEndpoint<QuoteRequest> = {
   type: "quote",
@@ -35,8 +27,6 @@ export const QUOTE_ENDPOINT: LeadEndpoint<QuoteRequest> = {
       reply: { estimatedCost: text },
     };
   },
-  confirmation: (data, reply) =>
-    quoteConfirmationPage(String(reply.estimatedCost), receiptOf(reply, urgencyOf("quote", data))),
 };
 
 /** The two growth forms differ only in their form, schema and confirmation wording. */
@@ -51,7 +41,6 @@ function growthEndpoint<T extends Record<string, unknown>>(
     schema,
     multipartLimit: TEXT_BODY_LIMIT,
     prepare: (data) => ({ stored: { ...data }, reply: {} }),
-    confirmation: (_data, reply) => growthConfirmationPage(type, receiptOf(reply)),
   };
 }
 
@@ -89,20 +78,9 @@ export const BOOKING_ENDPOINT: LeadEndpoint<BookingLead> = {
     const candidate = candidateOf(business);
     return { data: { ...data, serviceType, businessName: business.name, businessSlug: business.slug, candidate } };
   },
-  async errorForm(values, store) {
-    const id = typeof values.businessId === "string" ? values.businessId.trim() : "";
-    const business = id ? await store.businesses.get(id).catch(() => null) : null;
-    return business ? bookingForm(business) : BOOKING_FORM;
-  },
   prepare: ({ candidate: _candidate, ...data }) => ({
     stored: { ...data },
     reply: { businessName: data.businessName },
   }),
   candidates: (data) => (data.candidate ? [data.candidate] : []),
-  confirmation: (data, reply) =>
-    bookingConfirmationPage(
-      data.businessName ?? "the business",
-      data.businessSlug,
-      receiptOf(reply, urgencyOf("booking", data)),
-    ),
 };

@@ -6,13 +6,16 @@
  *
  *   schema + uploads (400) -> store check (404/400, booking) ->
  *   honeypot (silent fake success) -> photo + lead write (409 key reuse, 503 on failure;
- *   a post faster than a person types is stored but held for the operator) -> 201 JSON / 200 HTML
+ *   a post faster than a person types is stored but held for the operator) -> 201 JSON / 303
  *
- * JSON in gets JSON out. A plain form post (urlencoded or multipart, the no-JavaScript
- * path) gets a server-rendered page, unless it sends `Accept: application/json` (a script
- * posting FormData with a photo).
+ * JSON in gets JSON out. A plain form post (urlencoded or multipart, the no-JavaScript path)
+ * unless it sends `Accept: application/json` (a script posting FormData with a photo) ends in
+ * a 303 (post/redirect/get): on to the lead's confirmation page once stored, or back to the
+ * form's own page (/forms/{form}) with the values, the field messages and the problem.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { SOURCE_FIELD, type FormValues } from "../../src/lib/forms/markup.ts";
+import { leadFormPage, receivedPage } from "../../src/lib/forms/pages.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { urgencyOf } from "../../src/lib/lead-urgency.ts";
 import { heldRouting, initialRouting } from "./delivery/routing.ts";
@@ -25,18 +28,18 @@ import {
   TEXT_BODY_LIMIT,
   endpoint,
   errorName,
-  htmlResponse,
   jsonError,
   jsonResponse,
+  refusalOf,
   storeCall,
   type Endpoint,
   type EndpointDeps,
   type Env,
   type FunctionContext,
 } from "./http.ts";
-import { byField, readSubmission } from "./lead-submission.ts";
+import { byField, readSubmission, type Submission } from "./lead-submission.ts";
 import type { LeadEndpoint, Upload } from "./leads.types.ts";
-import { formErrorPage, problemPages } from "./pages.ts";
+import { redirectWithFlash, seeOther } from "./form-flash.ts";
 import { notifyLead } from "./notify/index.ts";
 import { timeId } from "./store/ids.ts";
 import { IdempotencyConflictError, type Store } from "./store/index.ts";
@@ -61,17 +64,6 @@ export interface LeadDeps extends EndpointDeps {
 export type LeadContext = FunctionContext;
 export type LeadHandler = Endpoint;
 
-/** Headings of the no-JS problem pages. */
-const TITLES: Record<number, string> = {
-  400: "We couldn't read that form",
-  403: "This form was sent from another website",
-  404: "We couldn't find that business",
-  409: "This request was already sent with other details",
-  413: "That upload is too large",
-  429: "Too many requests",
-  503: "We couldn't save your request",
-};
-
 /** Builds the request handler for one lead endpoint. */
 export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): LeadHandler {
   const photosOf = deps.photos ?? defaultPhotos;
@@ -87,8 +79,16 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
     if (context?.waitUntil) context.waitUntil(attempt);
   }
 
-  const succeed = (html: boolean, data: T, id: string, reply: Record<string, unknown>): Response =>
-    html ? htmlResponse(lead.confirmation(data, reply), 200) : jsonResponse({ ok: true, id, ...reply }, 201);
+  const formPage = leadFormPage(lead.form.name);
+  /** A no-JS post goes on to the lead's confirmation, a page of its own that a reload shows again. */
+  const succeed = async (store: Store, html: boolean, id: string, reply: Record<string, unknown>) => {
+    if (!html) return jsonResponse({ ok: true, id, ...reply }, 201);
+    const statusUrl = typeof reply.statusUrl === "string" ? reply.statusUrl : undefined;
+    if (statusUrl) return seeOther(receivedPage(statusUrl));
+    // Stored, but the link key could not be read: the reference is all there is to give.
+    const notice = `We've got your request. Your reference: ${String(reply.reference ?? "")}. Call us any time and quote it.`;
+    return redirectWithFlash(store, { path: formPage, status: 200, notice });
+  };
 
   const spec = {
     log: `[lead] ${lead.type}`,
@@ -98,12 +98,45 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
     rateLimit: { name: lead.type, perMinute: (env: Env) => env.RATE_LIMIT_PER_MINUTE },
     unavailable: SAVE_ERROR,
     bug: "Something went wrong on our side. Please try again or call us.",
-    page: problemPages(TITLES),
+    formPage: () => formPage,
   } as const;
 
-  return endpoint(spec, { store: deps.store, env: deps.env, now }, async ({ req, context, store, env, body, html }) => {
+  return endpoint(spec, { store: deps.store, env: deps.env, now }, async (call) => {
     // POST is the only method, so there is always a body.
-    const submission = readSubmission(req, body!, lead.form, env.siteUrl);
+    const submission = readSubmission(call.req, call.body!, lead.form, call.env.siteUrl);
+    if (!call.html) return submit(call, submission);
+    try {
+      return await submit(call, submission);
+    } catch (error) {
+      // Refused after the form was read: back to its page with what the visitor typed.
+      const refused = refusalOf(error, SAVE_ERROR);
+      if (!refused) throw error;
+      if (refused.log) console.error(`[lead] ${lead.type}: ${refused.log}`);
+      return redirectWithFlash(
+        call.store,
+        { path: formPage, status: refused.status, values: formValues(submission), problem: refused.message },
+        refused.headers,
+      );
+    }
+  });
+
+  /** The form's values for its page again, with the page it was first sent from. */
+  function formValues(submission: Submission): FormValues {
+    return {
+      ...(submission.values ?? {}),
+      ...(submission.meta.source ? { [SOURCE_FIELD]: submission.meta.source } : {}),
+    };
+  }
+
+  async function submit(
+    {
+      context,
+      store,
+      env,
+      html,
+    }: { context: FunctionContext | null | undefined; store: Store; env: Env; html: boolean },
+    submission: Submission,
+  ): Promise<Response> {
     const parsed = schema.safeParse(submission.payload);
     const errors: FieldErrors = parsed.success ? {} : byField(fieldErrors(parsed.error));
     let upload: Upload | undefined;
@@ -114,9 +147,7 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
     }
     const invalid = async (fields: FieldErrors) => {
       if (!html) return jsonError(400, VALIDATION_ERROR, { fields });
-      const values = submission.values ?? {};
-      const form = lead.errorForm ? await lead.errorForm(values, store) : lead.form;
-      return htmlResponse(formErrorPage(form, values, fields, submission.meta.source), 400);
+      return redirectWithFlash(store, { path: formPage, status: 422, values: formValues(submission), errors: fields });
     };
     if (!parsed.success || Object.keys(errors).length > 0) return invalid(errors);
     let data = parsed.data;
@@ -145,7 +176,7 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
         urgency,
         emailed: env.RESEND_API_KEY !== undefined,
       };
-      return succeed(html, data, fakeId, { ...reply, ...extra, ...receipt });
+      return succeed(store, html, fakeId, { ...reply, ...extra, ...receipt });
     }
 
     // What the idempotency key is bound to: the validated content, the photo by its hash.
@@ -217,8 +248,8 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
       // Every lead form asks for an e-mail; it is only sent when a provider is configured (and not held).
       emailed: env.RESEND_API_KEY !== undefined && !tooFast,
     };
-    return succeed(html, data, id, { ...reply, ...extra, ...receipt });
-  });
+    return succeed(store, html, id, { ...reply, ...extra, ...receipt });
+  }
 }
 
 async function discardPhoto(photosOf: () => PhotoStore, key: string): Promise<void> {

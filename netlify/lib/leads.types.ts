@@ -1,10 +1,9 @@
 /**
  * What one lead endpoint (lead-endpoints.ts, find-pros.ts) gives the submit pipeline
- * (leads.ts): its form, schema, store checks and pages.
+ * (leads.ts): its form, schema, store checks and replies.
  */
 import type { z } from "zod";
 import type { FormDef } from "../../src/lib/forms/fields.ts";
-import type { FormValues } from "../../src/lib/forms/markup.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
 import type { LeadType } from "../../src/lib/schemas/lead.ts";
 import type { ImageType } from "./blobs.ts";
@@ -35,8 +34,6 @@ export interface LeadEndpoint<T = unknown> {
    * valid data before the bot checks, so a fake success carries the same reply fields.
    */
   check?(data: T, store: Store): Promise<LeadCheck<T>>;
-  /** The form to re-render on a no-JS 400 when it depends on stored data (the business's services). */
-  errorForm?(values: FormValues, store: Store): Promise<FormDef>;
   /** What to store for valid data, and reply fields known before the write. */
   prepare(data: T): { stored: Record<string, unknown>; reply: Record<string, unknown> };
   /**
@@ -46,6 +43,4 @@ export interface LeadEndpoint<T = unknown> {
   candidates?(data: T): Candidate[];
   /** Reply fields that need the store once the lead exists (find-pros matches). */
   after?(data: T, store: Store): Promise<Record<string, unknown>>;
-  /** The no-JS confirmation page. */
-  confirmation(data: T, reply: Record<string, unknown>): string;
 }

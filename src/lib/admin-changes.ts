@@ -51,8 +51,8 @@ export const CHANGE_FIELD_LABELS: Readonly<Record<string, string>> = {
   images: "Photos",
   website: "Website",
   phone: "Phone",
-  credentials: "Licence & insurance",
-  licenseNumber: "Licence (old text)",
+  credentials: "License & insurance",
+  licenseNumber: "License (old text)",
   insuranceDetails: "Insurance (old text)",
 };
 
@@ -137,13 +137,13 @@ const checked = (c: unknown) =>
     ? ` (checked ${formatCredentialDate(c.checkedAt)})`
     : " (not checked yet)";
 
-/** "Licence CA C-49 #1012345 (checked Nov 28, 2026); Insurance Acme Mutual, $1,000,000, to Jun 30, 2027 (...)". */
+/** "License CA C-49 #1012345 (checked Nov 28, 2026); Insurance Acme Mutual, $1,000,000, to Jun 30, 2027 (...)". */
 function credentialsText(c: Record<string, unknown>): string {
   const parts: string[] = [];
   const l = c.licence;
   if (isRecord(l))
     parts.push(
-      `Licence ${licenceLine({ state: str(l.state), type: str(l.type), number: str(l.number) })}${checked(l.check)}`,
+      `License ${licenceLine({ state: str(l.state), type: str(l.type), number: str(l.number) })}${checked(l.check)}`,
     );
   const i = c.insurance;
   if (isRecord(i)) {

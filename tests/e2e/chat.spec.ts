@@ -1,5 +1,5 @@
 /**
- * The chat widget (issues #7 and #13) against the real function (the built-in assistant:
+ * The chat widget against the real function (the built-in assistant:
  * no API key in e2e). The launcher is a button that opens the prebuilt panel before the
  * island has loaded; what is typed or sent meanwhile is kept and then sent by the island;
  * Enter vs Shift+Enter, the request body, the pending state, links in replies, the hand-over
@@ -26,6 +26,9 @@ const input = (page: Page) => panel(page).getByRole("textbox", { name: "Message"
 const log = (page: Page) => panel(page).getByRole("log");
 /** The island marks the panel's form once it has taken it over. */
 const hydrated = (page: Page) => expect(page.locator(`#${CHAT_IDS.panel} form[${HYDRATED}]`)).toHaveCount(1);
+
+/** The chat's own page, where the no-JS form's post leads (303), opened at the newest message. */
+const REPLY_PAGE = /\/chat\?form=[\w-]{22}#chat-latest$/;
 
 /** Every POST to /api/chat the page makes. */
 function chatPosts(page: Page) {
@@ -172,7 +175,7 @@ test(
     await input(page).fill("A tree fell on my house");
     // form.submit() skips the submit event the directive holds: the post a visitor without script makes.
     await input(page).evaluate((box: HTMLTextAreaElement) => box.form!.submit());
-    await page.waitForURL("**/api/chat#chat-latest");
+    await page.waitForURL(REPLY_PAGE);
     await expect(page.getByRole("log", { name: "Conversation" })).toContainText(SITE.phone);
     expect(await axeBlocking(page)).toEqual([]);
     await page.unroute(CHAT_CHUNK);
@@ -267,7 +270,7 @@ test.describe("without JavaScript", () => {
     // The real function answers the form.
     await input(page).fill("Residential, in my backyard");
     await panel(page).getByRole("button", { name: "Send message" }).click();
-    await page.waitForURL("**/api/chat#chat-latest");
+    await page.waitForURL(REPLY_PAGE);
     const conversation = page.getByRole("log", { name: "Conversation" });
     await expect(page.getByRole("heading", { level: 1, name: CHAT_TITLE })).toBeVisible();
     await expect(conversation).toContainText(CHAT_GREETING);
@@ -289,10 +292,13 @@ test.describe("without JavaScript", () => {
     );
     await expect(conversation).toContainText("Residential, in my backyard");
 
-    // A blank message: the same page with the message, status 400.
+    // A blank message: the same page with the message, status 422 (the post answers 303 to it).
     await box.fill(" ");
-    const [answer] = await Promise.all([page.waitForResponse("**/api/chat"), send.click()]);
-    expect(answer.status()).toBe(400);
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/chat" && r.request().method() === "GET"),
+      send.click(),
+    ]);
+    expect(answer.status()).toBe(422);
     await expect(page.getByRole("alert")).toHaveText("Please type a message.");
     await expect(conversation).toContainText("$550 - $2,750");
   });

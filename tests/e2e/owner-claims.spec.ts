@@ -141,7 +141,7 @@ test("a new business the operator approves in /admin gets a public page its subm
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("main")).toContainText(`Managing ${name}`, SLOW);
   // Every owner page passes axe (the owner's forms are plain HTML; axe needs JavaScript to run).
-  for (const section of ["Overview", "Profile & hours", "Licence & insurance", "Reviews"]) {
+  for (const section of ["Overview", "Profile & hours", "License & insurance", "Reviews"]) {
     await page.getByRole("link", { name: section, exact: true }).click();
     await expect(page.getByRole("link", { name: section, exact: true })).toHaveAttribute("aria-current", "page");
     expect(await axeBlocking(page), section).toEqual([]);

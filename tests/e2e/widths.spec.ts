@@ -1,5 +1,5 @@
 /**
- * Every width from 320 px (issue 26): no page scrolls sideways on a phone. One page, JavaScript
+ * Every width from 320 px: no page scrolls sideways on a phone. One page, JavaScript
  * on, walks every prebuilt route, the directory's on-demand lists and a business page, and a
  * visitor's status page and a business's answer page (the functions' own HTML), at 360 and
  * 320 px wide, and fails naming the elements that stick out past the screen's right edge.
@@ -102,7 +102,12 @@ test.describe("every width", () => {
       "/directory?near=78703&radius=25",
       `/directory/${listed.slug}`,
       statusUrl,
+      `${statusUrl}/received`,
       answerPath!,
+      "/forms/quote",
+      "/forms/audit",
+      `/forms/review/${listed.id}`,
+      "/chat",
     ];
     const found: string[] = [];
     for (const width of WIDTHS) {

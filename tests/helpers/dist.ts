@@ -8,7 +8,7 @@
  * A missing build is an error, never a skip: `npm test` builds first, and a developer who
  * runs vitest alone is told to.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { configure, within, type BoundFunctions, type queries } from "@testing-library/dom";
 import { Window } from "happy-dom";
@@ -42,8 +42,22 @@ export function routeFile(route: string): string {
 /** Routes of the route table that are rendered on demand, so not in dist/. */
 export const ON_DEMAND_ROUTES = new Set(["/directory"]);
 
-/** Pages a function serves (netlify/functions), not Astro: never in dist/ nor the route table. */
-export const FUNCTION_PAGES = new Set(["/owner/add"]);
+/**
+ * The page's own inline styles that are not the site's CSS (empty: one CSS for the whole site).
+ * Astro inlines a small shared chunk of it (the header's) into pages rendered on demand; that
+ * chunk is the same text as in the built stylesheets.
+ */
+export function foreignStyles(document: Document): string[] {
+  const dir = `${DIST}_astro/`;
+  const css = readdirSync(dir)
+    .filter((f) => f.endsWith(".css"))
+    .map((f) => readFileSync(dir + f, "utf8"))
+    .join("\n");
+  return [...document.querySelectorAll("style")].map((s) => s.textContent ?? "").filter((t) => !css.includes(t));
+}
+
+/** On-demand pages outside the route table (the owners' "Add your business"): never in dist/. */
+export const PRIVATE_PAGES = new Set(["/owner/add"]);
 
 export type Queries = BoundFunctions<typeof queries>;
 

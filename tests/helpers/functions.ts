@@ -14,6 +14,7 @@ import type { Env } from "../../src/lib/env.ts";
 import { deleteKeysWithPrefix, resolveTestRedisUrl, uniquePrefix } from "./redis.ts";
 import { parseEnv } from "../../src/lib/env.ts";
 import { REFERENCE_PATTERN } from "../../src/lib/receipt.ts";
+import { FLASH_ID, type Flash } from "../../src/lib/schemas/flash.ts";
 import { expect } from "vitest";
 
 export const ORIGIN = "http://127.0.0.1:8888";
@@ -173,6 +174,7 @@ export function deadStore(alive: Store): Store {
     ping: async () => false,
     leads: dead(alive.leads),
     messages: dead(alive.messages),
+    flashes: dead(alive.flashes),
     businesses: { ...alive.businesses, list: fail },
     owners: dead(alive.owners),
     ownerSessions: dead(alive.ownerSessions),
@@ -297,3 +299,24 @@ export const receiptReply = (urgency: "emergency" | "urgent" | "routine") => ({
   urgency,
   emailed: false,
 });
+
+/**
+ * A no-JS post's answer (post/redirect/get): 303 to `path` (a pathname, or a pattern) with a
+ * form flash in `?form=`; returns the flash as the page will read it, and the Location.
+ */
+export async function expectFlash(
+  store: Store,
+  res: Response,
+  path: string | RegExp,
+): Promise<Flash & { location: URL }> {
+  expect(res.status).toBe(303);
+  const location = new URL(res.headers.get("location") ?? "", ORIGIN);
+  if (typeof path === "string") expect(location.pathname).toBe(path);
+  else expect(location.pathname).toMatch(path);
+  const id = location.searchParams.get("form") ?? "";
+  expect(id).toMatch(FLASH_ID);
+  const flash = await store.flashes.get(id);
+  expect(flash, "the flash is stored").not.toBeNull();
+  expect(flash!.path).toBe(location.pathname);
+  return { ...flash!, location };
+}

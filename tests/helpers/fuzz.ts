@@ -9,11 +9,13 @@
  * stored that was not answered 201, and every valid submission is stored exactly once
  * (an Idempotency-Key per valid case; some are replayed and must return the same id).
  *
- * The owner's pages (/owner/...) are fuzzed the same way with their forms' real field names,
- * a real, changed, forged or missing session cookie, real and near-miss sign-in links and SMS
- * codes, wrong methods, content types and origins. Every answer with a body must be an HTML
- * page (never JSON), and a refused post must leave the owner's business and its reviews as
- * they were.
+ * The owner's pages' posts (/owner/...) are fuzzed the same way with their forms' real field
+ * names, a real, changed, forged or missing session cookie, real and near-miss sign-in links
+ * and SMS codes, wrong methods, content types and origins. (The pages themselves are Astro
+ * pages; GET never reaches these functions.) Every answer must be a 303 back to an owner page
+ * (post/redirect/get, never JSON), whose form flash, when it has one, was stored for that
+ * page; and a refused post (its flash says 4xx, or it went back without one and without a
+ * session cookie) must leave the owner's business and its reviews as they were.
  */
 import fc from "fast-check";
 import { Redis as IORedis } from "ioredis";
@@ -30,10 +32,11 @@ import { reviewsHandler } from "../../netlify/lib/directory-reviews.ts";
 import { businessBySlugHandler, featuredHandler } from "../../netlify/lib/directory.ts";
 import { businessesHandler } from "../../netlify/lib/directory-search.ts";
 import { chatHandler } from "../../netlify/lib/assistant/handler.ts";
-import { respondCallHandler, respondHandler, statusHandler } from "../../netlify/lib/delivery/handlers.ts";
+import { respondCallHandler, respondHandler } from "../../netlify/lib/delivery/handlers.ts";
 import { initialRouting } from "../../netlify/lib/delivery/routing.ts";
 import { signerFor } from "../../netlify/lib/delivery/signing.ts";
 import { leadSchema, type LeadType } from "../../src/lib/schemas/lead.ts";
+import { FLASH_PARAM, PROBLEM_PARAM } from "../../src/lib/schemas/flash.ts";
 import { Review } from "../../src/lib/schemas/review.ts";
 import type { Review as StoredReview } from "../../src/lib/schemas/review.ts";
 import {
@@ -53,18 +56,12 @@ import {
   TINY_PNG,
 } from "./functions.ts";
 import { parseEnv } from "../../src/lib/env.ts";
-import { ownerOverviewHandler } from "../../netlify/lib/owners/overview.ts";
 import { ownerProfileHandler } from "../../netlify/lib/owners/profile.ts";
 import { ownerCredentialsHandler } from "../../netlify/lib/owners/credentials.ts";
 import { ownerReviewsHandler } from "../../netlify/lib/owners/reviews.ts";
 import { ownerPhotosHandler } from "../../netlify/lib/owners/photos.ts";
-import {
-  addBusinessHandler,
-  claimHandler,
-  codeHandler,
-  signInHandler,
-  signOutHandler,
-} from "../../netlify/lib/owners/sign-in.ts";
+import { addBusinessHandler, claimHandler } from "../../netlify/lib/owners/forms.ts";
+import { codeHandler, signInHandler, signOutHandler } from "../../netlify/lib/owners/sign-in.ts";
 import { createOwnerSession } from "../../netlify/lib/owners/session.ts";
 import { issueCode, issueSignInLink } from "../../netlify/lib/owners/tokens.ts";
 import { keyspace } from "../../netlify/lib/store/keys.ts";
@@ -537,10 +534,9 @@ const chatCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
 
 /**
  * A lead's links: the real ones (the rig makes a booking offered to the fuzz business and
- * fills in ANSWER_TOKEN and STATUS_PATH), one character off, or junk. Every answer is a page.
+ * fills in ANSWER_TOKEN), one character off, or junk. Every answer is a page.
  */
 const ANSWER_TOKEN = "{answer-token}";
-const STATUS_PATH = "{status-path}";
 const flip = (text: string, at: number) => text.replace(/\{answer-token\}|\{status-path\}/, (m) => `${m}~${at}`);
 const token = fc.oneof(
   { weight: 3, arbitrary: fc.constant(ANSWER_TOKEN) },
@@ -575,13 +571,6 @@ const deliveryCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
     headers: { "content-type": "text/ping" },
     body,
   })),
-  fc
-    .oneof(
-      fc.constant(STATUS_PATH),
-      fc.nat(80).map((at) => flip(STATUS_PATH, at)),
-      fc.tuple(pathSegment, pathSegment).map(([a, b]) => `/requests/${a}/${b}`),
-    )
-    .map(async (path) => ({ target: "GET /requests/:leadId/:sig", method: "GET", path, headers: {}, html: true })),
 );
 
 // ---------------------------------------------------------------------------------------
@@ -640,9 +629,9 @@ const ownerAccept = fc.oneof(
   { weight: 1, arbitrary: fc.constant(undefined) },
   { weight: 2, arbitrary: fc.constantFrom("application/json", "application/vnd.api+json, text/html", "*/*") },
 );
+/** The owner functions take posts only (config.method): a page's GET and HEAD are the Astro page's. */
 const ownerWriteMethod = fc.oneof(
   { weight: 8, arbitrary: fc.constant("POST") },
-  { weight: 2, arbitrary: fc.constantFrom("GET", "HEAD") },
   { weight: 1, arbitrary: fc.constantFrom("PUT", "DELETE", "PATCH", "OPTIONS") },
 );
 
@@ -718,7 +707,7 @@ async function ownerBody(
   }
 }
 
-/** A form post (or the page's GET) to an owner page: valid-looking entries, then mutations. */
+/** A form post to an owner page: valid-looking entries, then mutations. */
 function ownerFormCase(o: {
   target: string;
   path: fc.Arbitrary<string>;
@@ -755,7 +744,7 @@ function ownerFormCase(o: {
         method,
         path,
         headers,
-        body: method === "GET" || method === "HEAD" ? undefined : b.body,
+        body: b.body,
         html: true,
         page: true,
         latin1: type === "multipart",
@@ -957,25 +946,9 @@ const secretPath = (placeholder: string) =>
   );
 
 const ownerCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(
-  // The overview: a page only (GET), with a page number and a notice nobody wrote.
-  fc
-    .record({
-      method: fc.oneof({ weight: 6, arbitrary: readMethod }, { weight: 1, arbitrary: fc.constant("PATCH") }),
-      q: query({ page: numberish, saved: nastyString }),
-      cookie: ownerCookie,
-    })
-    .map(async ({ method, q, cookie }) => ({
-      target: "/owner",
-      method,
-      path: `/owner${q}`,
-      headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-      body: method === "GET" || method === "HEAD" ? undefined : "page=1",
-      html: true,
-      page: true,
-    })),
   ownerFormCase({
     target: "/owner/profile",
-    path: query({ saved: nastyString }).map((q) => `/owner/profile${q}`),
+    path: query({ saved: nastyString, form: nastyString }).map((q) => `/owner/profile${q}`),
     valid: profileEntries,
     fields: PROFILE_FIELDS,
     session: true,
@@ -1174,7 +1147,6 @@ export async function fuzzRig(label: string): Promise<FuzzRig | null> {
   const cookieValue = (pair: string) => pair.slice("tl_owner=".length);
   const ownerDeps = { store: () => h.store, env, purge: async () => {}, photos: () => h.photos };
   const authDeps = { store: () => h.store, env, notify: delivery.notify };
-  handlers["/owner"] = ownerOverviewHandler(ownerDeps);
   handlers["/owner/profile"] = ownerProfileHandler(ownerDeps);
   handlers["/owner/credentials"] = ownerCredentialsHandler(ownerDeps);
   handlers["/owner/reviews"] = ownerReviewsHandler(ownerDeps);
@@ -1208,7 +1180,6 @@ export async function fuzzRig(label: string): Promise<FuzzRig | null> {
     photo: async () => (await h.store.businesses.get(FUZZ_OWNER_BUSINESS))?.images[0],
   };
   handlers["POST /respond/:token/call"] = respondCallHandler(delivery);
-  handlers["GET /requests/:leadId/:sig"] = statusHandler(delivery);
   // One booking offered to the fuzz business, so the real links reach real pages.
   const { lead } = await h.store.leads.create(
     "booking",
@@ -1339,12 +1310,29 @@ async function send(
   if (res.status >= 500) return `${where}: 5xx ${text.slice(0, 200)}`;
   const type = res.headers.get("content-type") ?? "";
   if (c.page) {
-    // A page endpoint answers pages, refusals included (a redirect after a post has no body).
+    // Post/redirect/get: every answer is a 303 back to an owner page, without a body.
     const sent = `(${JSON.stringify(c.headers).slice(0, 300)} ${JSON.stringify(c.body?.slice(0, 300))})`;
-    if ((res.status === 200 || res.status >= 400) && !type.startsWith("text/html"))
-      return `${where}: answered ${type || "untyped"}, not an HTML page ${sent}`;
-    if (MARKUP.test(text)) return `${where}: page echoes markup ${sent}`;
-    if (res.status >= 400 && before !== after) return `${where}: a refused post changed the listing ${sent}`;
+    const location = res.headers.get("location") ?? "";
+    if (res.status !== 303)
+      return `${where}: answered ${type || "untyped"} ${res.status}, not a 303 to its page ${sent}`;
+    if (text !== "") return `${where}: a redirect with a body ${sent}`;
+    if (!/^\/owner(\/|\?|$)/.test(location)) return `${where}: redirected off the owner pages to ${location} ${sent}`;
+    const to = new URL(location, ORIGIN);
+    if (to.searchParams.get(PROBLEM_PARAM) === "unavailable")
+      return `${where}: the page's flash could not be stored ${sent}`;
+    const id = to.searchParams.get(FLASH_PARAM);
+    const flash = id === null ? null : await rig.h.store.flashes.get(id);
+    if (id !== null && (!flash || flash.path !== to.pathname))
+      return `${where}: ?form=${id} names no flash for ${to.pathname} ${sent}`;
+    if (flash && flash.status >= 500) return `${where}: 303 to a ${flash.status} page: ${flash.problem ?? ""} ${sent}`;
+    const outcome = `303 ${flash ? flash.status : "-"}`;
+    stats.counts[c.target]![outcome] = (stats.counts[c.target]![outcome] ?? 0) + 1;
+    // Refused: its flash says so, or (no session, no such business) it went back to the very page
+    // it came from without a flash and without starting a session.
+    const refused = flash
+      ? flash.status >= 400
+      : to.pathname === new URL(req.url).pathname && !res.headers.has("set-cookie");
+    if (refused && before !== after) return `${where}: a refused post changed the listing ${sent}`;
     return null;
   }
   if (res.status >= 400) {
@@ -1364,13 +1352,23 @@ async function send(
     }
   }
   if (c.html && res.status === 200 && MARKUP.test(text)) return `${where}: confirmation page echoes markup`;
-  // A no-JS form post answers its confirmation page (no id in it); the audit allows for these.
-  if (c.html && res.status === 200 && type.startsWith("text/html") && LEADS.some((t) => t.name === c.target))
-    stats.htmlSuccesses++;
+  if (res.status === 303) {
+    // A no-JS post (post/redirect/get): on to a page of this site, with a flash it can read.
+    const location = res.headers.get("location") ?? "";
+    if (!/^\/(?![/\\])/.test(location)) return `${where}: 303 to ${JSON.stringify(location)}, not a site path`;
+    const url = new URL(location, ORIGIN);
+    if (url.searchParams.has("problem")) return `${where}: 303 without its flash (${location})`;
+    const flashId = url.searchParams.get("form");
+    const flash = flashId ? await rig.h.store.flashes.get(flashId) : null;
+    if (flashId && !flash) return `${where}: 303 to a flash that is not stored`;
+    if (flash && flash.status >= 500) return `${where}: 303 to a ${flash.status} page: ${flash.problem ?? ""}`;
+    // A no-JS lead goes on to its confirmation (the lead's id in the path); the audit allows for these.
+    if (/^\/requests\/[^/]+\/[^/]+\/received$/.test(url.pathname) && LEADS.some((t) => t.name === c.target))
+      stats.htmlSuccesses++;
+    // The no-JS review form's success is the 303 to its thanks: a stored review too.
+    if (flash?.status === 200 && flash.notice && c.target === "POST /api/businesses/:id/reviews") reviews201.n++;
+  }
   if (res.status === 201 && c.target.startsWith("POST /api/businesses")) reviews201.n++;
-  // The no-JS review form's success is its 200 confirmation page (the endpoint answers a form
-  // post with pages): a stored review too.
-  if (res.status === 200 && c.target === "POST /api/businesses/:id/reviews") reviews201.n++;
   if (res.status === 201 && !c.target.startsWith("POST /api/businesses")) {
     const id = (JSON.parse(text) as { id?: unknown }).id;
     if (typeof id !== "string") return `${where}: 201 without an id`;
@@ -1406,7 +1404,7 @@ const SCHEMAS: Record<LeadType, z.ZodType> = {
 
 /** Known key shapes under the prefix; anything else means input leaked into the keyspace. */
 const KEY_SHAPES =
-  /^(biz:|idx:|rev:|reviews:(all|owner)$|lead:ld|lead:idem:(quote|audit|assessment|find-pros|booking):[0-9a-f]{32}$|leads:|outbox|ratelimit:|meta$|health:probe$|chat|budget|ref:TL-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$|msg:ld_|msgs$|msgs:lead:ld_|clock$|owner:(sess|link|code|fail):[\w-]+$|claim:cl_[a-z0-9]{20}$|msg:cl_[a-z0-9]{20}~owner-(sign-in|code)~(email|sms)$|msgs:lead:cl_[a-z0-9]{20}$|claims(:pending)?$|change:|changes$|credentials:pending$)/;
+  /^(biz:|idx:|rev:|reviews:(all|owner)$|lead:ld|lead:idem:(quote|audit|assessment|find-pros|booking):[0-9a-f]{32}$|leads:|outbox|ratelimit:|meta$|health:probe$|chat|budget|ref:TL-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$|msg:ld_|msgs$|msgs:lead:ld_|clock$|owner:(sess|link|code|fail):[\w-]+$|claim:cl_[a-z0-9]{20}$|msg:cl_[a-z0-9]{20}~owner-(sign-in|code)~(email|sms)$|msgs:lead:cl_[a-z0-9]{20}$|claims(:pending)?$|change:|changes$|credentials:pending$|flash:[\w-]{22}$)/;
 
 /** Reads every stored lead and review and checks them against the schemas and the replies. */
 async function audit(

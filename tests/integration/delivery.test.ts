@@ -9,12 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_ENDPOINT } from "../../netlify/lib/lead-endpoints.ts";
 import { FIND_PROS_ENDPOINT } from "../../netlify/lib/find-pros.ts";
-import {
-  respondCallHandler,
-  respondHandler,
-  respondPhotoHandler,
-  statusHandler,
-} from "../../netlify/lib/delivery/handlers.ts";
+import { respondCallHandler, respondHandler, respondPhotoHandler } from "../../netlify/lib/delivery/handlers.ts";
 import { runClock } from "../../netlify/lib/delivery/progress.ts";
 import { REVIEW_INVITE_DELAY_MS } from "../../netlify/lib/delivery/compose.ts";
 import { reviewInviteHandler } from "../../netlify/lib/delivery/review-invite.ts";
@@ -35,8 +30,10 @@ import {
   testBusiness,
   validBooking,
   validFindPros,
+  expectFlash,
 } from "../helpers/functions.ts";
 import { startWebhookReceiver, type ReceivedCall, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
+import { siteHarness, type SiteHarness } from "../helpers/site.ts";
 
 const SITE = "https://treeline.test";
 const SECRET = "test-link-secret-0123456789abcdefghijkl";
@@ -55,6 +52,8 @@ describe.skipIf(!h)("lead delivery", () => {
   let mail: WebhookReceiver;
   let sms: WebhookReceiver;
   let env: ReturnType<typeof parseEnv>;
+  /** The built site on the same store: the pages the links open. */
+  let site: SiteHarness;
 
   const emails = (to: string) => mail.calls.map((c) => c.body as Email).filter((e) => e.to.includes(to));
   const texts = () =>
@@ -94,6 +93,7 @@ describe.skipIf(!h)("lead delivery", () => {
       TWILIO_FROM: "+15125550100",
       TWILIO_API_URL: new URL(sms.url).origin,
     });
+    site = (await siteHarness("delivery", { LINK_SIGNING_SECRET: SECRET }, { prefix: h!.store.prefix }))!;
     for (const n of [1, 2, 3, 4, 5]) await h!.store.businesses.upsert(near(n));
     await h!.store.businesses.upsert(
       testBusiness("dl-quiet", {
@@ -114,6 +114,7 @@ describe.skipIf(!h)("lead delivery", () => {
   afterAll(async () => {
     await mail.close();
     await sms.close();
+    await site?.stop();
     await h?.teardown();
   });
 
@@ -146,11 +147,17 @@ describe.skipIf(!h)("lead delivery", () => {
     await Promise.all(pending);
     return res;
   }
-  const get = (path: string) => call(respondHandler(deps()), new Request(`${ORIGIN}${path}`));
+  /** A page, as the built site serves it. */
+  const get = (path: string) => site.fetch(path);
+  /** The answer page's form post: 303 back to the page. */
   const answer = (path: string, fields: [string, string][], headers: Record<string, string> = {}) =>
     call(respondHandler(deps()), formRequest(path, fields, headers));
-  const status = (url: string) =>
-    statusHandler(deps())(new Request(`${ORIGIN}${new URL(url, ORIGIN).pathname}`), nextIp());
+  /** Where a form post went: the page its 303 leads to (its flash read back on `path`). */
+  async function followed(res: Response, path: string) {
+    const { location } = await expectFlash(h!.store, res, path);
+    return get(`${location.pathname}${location.search}`);
+  }
+  const status = (url: string) => site.fetch(new URL(url, ORIGIN).pathname);
   const linkIn = (text: string, kind: "respond" | "requests" | "review") =>
     new URL(new RegExp(`${SITE}/${kind}/[^\\s"<]+`).exec(text)![0]).pathname;
 
@@ -203,7 +210,7 @@ describe.skipIf(!h)("lead delivery", () => {
     expect(await before.text()).toContain("Waiting for an answer");
 
     const opaque = await answer(path, [["action", "accept"]], { origin: "null", "sec-fetch-site": "same-origin" });
-    expect(opaque.status).toBe(403);
+    expect((await followed(opaque, path)).status).toBe(403);
     // The page's own Accept, with the headers a browser sends under that policy.
     const accepted = await answer(
       path,
@@ -214,8 +221,9 @@ describe.skipIf(!h)("lead delivery", () => {
       ],
       { origin: ORIGIN, "sec-fetch-site": "same-origin", referer: `${ORIGIN}${path}` },
     );
-    expect(accepted.status).toBe(200);
-    expect(await accepted.text()).toContain("you accepted this job");
+    const acceptedPage = await followed(accepted, path);
+    expect(acceptedPage.status).toBe(200);
+    expect(await acceptedPage.text()).toContain("you accepted this job");
     const after = await (await status(reply.statusUrl)).text();
     expect(after).toContain("Accepted");
     expect(after).toContain("Tomorrow 8-10 AM");
@@ -229,8 +237,9 @@ describe.skipIf(!h)("lead delivery", () => {
       ["action", "decline"],
       ["reason", "too-busy"],
     ]);
-    expect(again.status).toBe(200);
-    expect(await again.text()).toContain("You already answered this job");
+    const againPage = await followed(again, path);
+    expect(againPage.status).toBe(200);
+    expect(await againPage.text()).toContain("You already answered this job");
     expect(emails("bob@example.com")).toHaveLength(0);
     const lead = await h!.store.leads.get(reply.id);
     expect(lead!.routing!.deliveries[0]).toMatchObject({
@@ -250,7 +259,7 @@ describe.skipIf(!h)("lead delivery", () => {
     for (const i of [path.length - 1, path.indexOf("dl-2") + 3, "/respond/ld_".length + 4]) {
       const tampered = flip(path, i);
       expect((await get(tampered)).status).toBe(404);
-      const posted = await answer(tampered, [["action", "accept"]]);
+      const posted = await followed(await answer(tampered, [["action", "accept"]]), tampered);
       expect(posted.status).toBe(404);
       expect(await posted.text()).toMatch(/This link isn(&#39;|')t valid/);
     }
@@ -272,8 +281,14 @@ describe.skipIf(!h)("lead delivery", () => {
     const path = linkIn(emails("pro3@pros.test")[0]!.text, "respond");
 
     const bad = await answer(path, [["action", "decline"]]);
-    expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain("Choose a reason for declining.");
+    expect(await expectFlash(h!.store, bad, path)).toMatchObject({
+      status: 422,
+      form: "decline",
+      errors: { reason: "Choose a reason for declining." },
+    });
+    const badPage = await followed(bad, path);
+    expect(badPage.status).toBe(422);
+    expect(await badPage.text()).toContain("Choose a reason for declining.");
     const json = await call(respondHandler(deps()), jsonRequest(path, { action: "maybe" }));
     expect(json.status).toBe(400);
     expect(await json.json()).toMatchObject({ fields: { action: "Choose Accept or Decline." } });
@@ -291,7 +306,7 @@ describe.skipIf(!h)("lead delivery", () => {
       ["action", "decline"],
       ["reason", "too-busy"],
     ]);
-    expect(await declined.text()).toContain("passed the job on");
+    expect(await (await followed(declined, path)).text()).toContain("passed the job on");
     // The only business declined: the operator has it at once.
     const lead = await h!.store.leads.get(id);
     expect(lead!.routing).toMatchObject({ escalatedAt: expect.any(String) });
@@ -363,7 +378,10 @@ describe.skipIf(!h)("lead delivery", () => {
     );
     // The first pros' links no longer take an answer.
     const late = await answer(path, [["action", "accept"]]);
-    expect(late.status).toBe(409);
+    expect(await expectFlash(h!.store, late, path)).toMatchObject({
+      status: 409,
+      problem: expect.stringContaining("passed"),
+    });
 
     // Minute 20: still nobody; the operator gets it.
     mail.calls.length = 0;
@@ -439,15 +457,19 @@ describe.skipIf(!h)("lead delivery", () => {
     const reviewPath = linkIn(sent.text, "review");
 
     const review = (req: Request) => reviewInviteHandler({ ...deps() })(req, nextIp());
-    const form = await review(new Request(`${ORIGIN}${reviewPath}`));
+    const form = await get(reviewPath);
     expect(form.status).toBe(200);
+    expect(form.headers.get("cache-control")).toBe("private, no-store");
     const html = await form.text();
-    expect(html).toContain('name="rating" value="5" checked');
+    expect(html).toMatch(/<input type="radio" name="rating" value="5" checked/);
     expect(html).toContain("Verified");
     const flip = reviewPath.slice(0, -1) + (reviewPath.endsWith("a") ? "b" : "a");
-    expect((await review(new Request(`${ORIGIN}${flip}`))).status).toBe(404);
+    expect((await get(flip)).status).toBe(404);
     // An answer link is not a review link, nor the other way round.
-    expect((await review(new Request(`${ORIGIN}${path.replace("/respond/", "/review/")}`))).status).toBe(404);
+    expect((await get(path.replace("/respond/", "/review/"))).status).toBe(404);
+    expect((await get(reviewPath.replace("/review/", "/respond/"))).status).toBe(404);
+    const invalid = await review(formRequest(reviewPath, [["rating", "9"]]));
+    expect(await expectFlash(h!.store, invalid, reviewPath)).toMatchObject({ status: 422, values: { rating: "9" } });
 
     const posted = await review(
       formRequest(reviewPath, [
@@ -456,8 +478,9 @@ describe.skipIf(!h)("lead delivery", () => {
         ["title", "Quick and tidy"],
       ]),
     );
-    expect(posted.status).toBe(200);
-    expect(await posted.text()).toContain("marked Verified");
+    const postedPage = await followed(posted, reviewPath);
+    expect(postedPage.status).toBe(200);
+    expect(await postedPage.text()).toContain("marked Verified");
     const [stored] = await h!.store.reviews.list("dl-4");
     expect(stored).toMatchObject({ customerName: "Rita R.", rating: 4, title: "Quick and tidy", isVerified: true });
     // A second post changes nothing.
@@ -467,7 +490,8 @@ describe.skipIf(!h)("lead delivery", () => {
         ["customerName", "Rita R."],
       ]),
     );
-    expect(await again.text()).toContain("Your verified review");
+    expect(await (await followed(again, reviewPath)).text()).toContain("Your verified review");
+    expect(await (await get(reviewPath)).text()).toContain("Your verified review");
     expect(await h!.store.reviews.list("dl-4")).toHaveLength(1);
     expect(purges).toContainEqual(["directory", "business-dl-4"]);
 
@@ -483,8 +507,9 @@ describe.skipIf(!h)("lead delivery", () => {
         ["customerName", "Rita R."],
       ]),
     );
-    expect(refused.status).toBe(409);
-    expect(await refused.text()).toContain("already reviewed this business from this e-mail address");
+    const refusedPage = await followed(refused, otherPath);
+    expect(refusedPage.status).toBe(409);
+    expect(await refusedPage.text()).toContain("already reviewed this business from this e-mail address");
     expect(await h!.store.reviews.list("dl-4")).toHaveLength(1);
   });
 });

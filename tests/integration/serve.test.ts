@@ -266,7 +266,7 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
     expect(JSON.parse(brotliDecompressSync(api.body).toString()).data).toHaveLength(5);
   }, 120_000);
 
-  it("refuses cross-site form posts (no JS) with a page, and cross-site JSON with 403 JSON", async () => {
+  it("refuses cross-site form posts (no JS) back to the form's page, and cross-site JSON with 403 JSON", async () => {
     const form = new URLSearchParams(
       Object.entries(validQuote()).filter((e): e is [string, string] => typeof e[1] === "string"),
     ).toString();
@@ -276,11 +276,15 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
       body: form,
       from: "127.0.0.8",
     });
-    expect(evil.status).toBe(403);
-    expect(evil.headers["content-type"]).toMatch(/text\/html/);
-    expect(evil.text).toContain("another website");
-    // Function-rendered pages carry the static pages' security headers.
-    for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) expect(evil.headers[name], name).toBe(value);
+    // Post/redirect/get: the form's own page says why, with the refusal's status and the pages' headers.
+    expect(evil.status).toBe(303);
+    const refusedPage = await send(served, "GET", String(evil.headers.location), { from: "127.0.0.8" });
+    expect(refusedPage.status).toBe(403);
+    expect(refusedPage.headers["content-type"]).toMatch(/text\/html/);
+    expect(refusedPage.text).toContain("another website");
+    for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) {
+      if (name !== "referrer-policy") expect(refusedPage.headers[name], name).toBe(value);
+    }
 
     const js = await send(served, "POST", "/api/quote", {
       ...json(validQuote(), { "sec-fetch-site": "cross-site" }),
@@ -289,14 +293,16 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
     expect(js.status).toBe(403);
     expect(JSON.parse(js.text)).toEqual({ error: CROSS_SITE_ERROR });
 
-    // The site's own form page posting: the confirmation page.
+    // The site's own form page posting: on to the lead's confirmation page.
     const own = await send(served, "POST", "/api/quote", {
       headers: { ...formHeaders, origin: served.origin, "sec-fetch-site": "same-origin" },
       body: form,
       from: "127.0.0.9",
     });
-    expect(own.status).toBe(200);
-    expect(own.headers["strict-transport-security"]).toBe(PAGE_SECURITY_HEADERS["strict-transport-security"]);
+    expect(own.status).toBe(303);
+    const received = await send(served, "GET", String(own.headers.location), { from: "127.0.0.9" });
+    expect(received.status).toBe(200);
+    expect(received.headers["strict-transport-security"]).toBe(PAGE_SECURITY_HEADERS["strict-transport-security"]);
   }, 120_000);
 
   it("a save that fails answers 503 (then and after) and a restart keeps exactly what was acknowledged", async () => {

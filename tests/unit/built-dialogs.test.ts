@@ -130,7 +130,7 @@ describe("/find-a-tree-service", () => {
       expect(text).toContain(pro.highlight);
       const services = textOf(within(card).getByRole("list", { name: "Services" }));
       for (const service of pro.services) expect(services).toContain(service);
-      expect(within(card).queryAllByText("Licence checked", { exact: true })).toHaveLength(pro.certified ? 1 : 0);
+      expect(within(card).queryAllByText("License checked", { exact: true })).toHaveLength(pro.certified ? 1 : 0);
       const call = within(card).getByRole("link", { name: `Call ${pro.name} at ${pro.phone}` });
       expect(call.getAttribute("href")).toBe(`tel:+1${pro.phone.replace(/\D/g, "")}`);
       expect(pro.phone).toMatch(/555-01\d\d$/);

@@ -16,7 +16,7 @@ import {
   MOBILE_EXTRA_LINKS,
 } from "../../src/lib/navigation.ts";
 import { SITE } from "../../src/lib/site.ts";
-import { DIST, FUNCTION_PAGES, ON_DEMAND_ROUTES, builtPage, routeFile, textOf } from "../helpers/dist.ts";
+import { DIST, PRIVATE_PAGES, ON_DEMAND_ROUTES, builtPage, routeFile, textOf } from "../helpers/dist.ts";
 
 const NAV_HREFS = new Set<string>([
   ...HEADER_LINKS_BEFORE_MENU.map((l) => l.href),
@@ -28,9 +28,9 @@ const NAV_HREFS = new Set<string>([
   ...LEGAL_LINKS.map((l) => l.href),
 ]);
 
-/** A path is a page when the build has its file, it is rendered on demand, or a function serves it. */
+/** A path is a page when the build has its file or it is rendered on demand. */
 const resolves = (href: string) =>
-  ON_DEMAND_ROUTES.has(href) || FUNCTION_PAGES.has(href) || existsSync(DIST + routeFile(href));
+  ON_DEMAND_ROUTES.has(href) || PRIVATE_PAGES.has(href) || existsSync(DIST + routeFile(href));
 
 describe("links", () => {
   it("every header, menu and footer link of navigation.ts resolves to a page", () => {

@@ -17,198 +17,8 @@ const FIXTURES = "tests/fixtures/";
 /** This file, whose examples below are the very citations it looks for. */
 const SELF = "tests/unit/code-comments.test.ts";
 
-/**
- * Files other branches are rewriting while this check lands; a later pass rewrites their
- * comments. This list must be emptied: once those branches are merged, delete every entry
- * (and fix what the check then finds) so the whole repository is held to the rule.
- * An entry ending in "/" is a folder; "*" stands for any characters but "/".
- */
-const PENDING_FILES: readonly string[] = [
-  "README.md",
-  "content/blog/expand-tree-service-new-services-locations.mdx",
-  "content/blog/hiring-retaining-tree-crews.mdx",
-  "content/blog/tree-service-insurance-licensing-guide.mdx",
-  "content/growth/consumer/red-flags.yaml",
-  "content/growth/phases/phase-1.yaml",
-  "content/growth/phases/phase-5.yaml",
-  "content/legal/terms.yaml",
-  "docs/api.md",
-  "docs/chat.md",
-  "docs/dialogs.md",
-  "docs/lead-delivery.md",
-  "docs/operations.md",
-  "docs/owners.md",
-  "eslint.config.js",
-  "netlify/functions/owner-add.mts",
-  "netlify/functions/owner-claim.mts",
-  "netlify/functions/owner-code.mts",
-  "netlify/functions/owner-credentials.mts",
-  "netlify/functions/owner-photos.mts",
-  "netlify/functions/owner-profile.mts",
-  "netlify/functions/owner-reviews.mts",
-  "netlify/functions/owner-sign-in.mts",
-  "netlify/functions/owner-sign-out.mts",
-  "netlify/functions/owner.mts",
-  "netlify/functions/request-status.mts",
-  "netlify/functions/respond.mts",
-  "netlify/functions/review-invite.mts",
-  "netlify/lib/admin/credentials.ts",
-  "netlify/lib/assistant/handler.ts",
-  "netlify/lib/assistant/page.ts",
-  "netlify/lib/delivery/handlers.ts",
-  "netlify/lib/delivery/pages.ts",
-  "netlify/lib/delivery/review-invite.ts",
-  "netlify/lib/directory.ts",
-  "netlify/lib/find-pros.ts",
-  "netlify/lib/form-flash.ts",
-  "netlify/lib/http.ts",
-  "netlify/lib/lead-endpoints.ts",
-  "netlify/lib/leads.ts",
-  "netlify/lib/owners/credentials.ts",
-  "netlify/lib/owners/forms.ts",
-  "netlify/lib/owners/overview.ts",
-  "netlify/lib/owners/page-shell.ts",
-  "netlify/lib/owners/page.ts",
-  "netlify/lib/owners/photos.ts",
-  "netlify/lib/owners/profile.ts",
-  "netlify/lib/owners/reviews.ts",
-  "netlify/lib/owners/sign-in.ts",
-  "netlify/lib/page-data/chat.ts",
-  "netlify/lib/page-data/delivery.ts",
-  "netlify/lib/page-data/flash.ts",
-  "netlify/lib/page-data/leads.ts",
-  "netlify/lib/page-data/owner-sign-in.ts",
-  "netlify/lib/page-data/owner.ts",
-  "netlify/lib/page-data/personal.ts",
-  "netlify/lib/pages.ts",
-  "netlify/lib/store/index.ts",
-  "netlify/lib/store/keys.ts",
-  "netlify/lib/store/repos/flashes.ts",
-  "scripts/serve.mjs",
-  "src/components/FlashNotice.astro",
-  "src/components/HeadBasics.astro",
-  "src/components/LeadDialogs.astro",
-  "src/components/forms/RatingChoice.astro",
-  "src/components/forms/TextField.astro",
-  "src/components/owner/AddBusinessForm.astro",
-  "src/components/owner/Choice.astro",
-  "src/components/owner/ClaimForm.astro",
-  "src/components/owner/CredentialStatus.astro",
-  "src/components/owner/CredentialsForm.astro",
-  "src/components/owner/Field.astro",
-  "src/components/owner/FieldError.astro",
-  "src/components/owner/Fieldset.astro",
-  "src/components/owner/FindYourBusiness.astro",
-  "src/components/owner/FinishListing.astro",
-  "src/components/owner/LeadsTable.astro",
-  "src/components/owner/MessageBox.astro",
-  "src/components/owner/NoteField.astro",
-  "src/components/owner/Notices.astro",
-  "src/components/owner/OptionGroups.astro",
-  "src/components/owner/OwnerFrame.astro",
-  "src/components/owner/OwnerNav.astro",
-  "src/components/owner/OwnerPage.astro",
-  "src/components/owner/Pager.astro",
-  "src/components/owner/PhotoManager.astro",
-  "src/components/owner/ProfileForm.astro",
-  "src/components/owner/Refused.astro",
-  "src/components/owner/ReviewItem.astro",
-  "src/components/owner/SelectField.astro",
-  "src/components/owner/SignedOut.astro",
-  "src/components/task/LinkProblem.astro",
-  "src/components/task/Rows.astro",
-  "src/components/task/StateBadge.astro",
-  "src/integrations/on-demand-routes.ts",
-  "src/islands/admin/CredentialsPanel.tsx",
-  "src/layouts/BaseLayout.astro",
-  "src/layouts/TaskLayout.astro",
-  "src/lib/admin-changes.ts",
-  "src/lib/credentials.ts",
-  "src/lib/forms/pages.ts",
-  "src/lib/owner-links.ts",
-  "src/lib/owner-views.ts",
-  "src/lib/possessive.ts",
-  "src/lib/schemas/flash.ts",
-  "src/middleware.ts",
-  "src/pages/chat.astro",
-  "src/pages/find-a-tree-service.astro",
-  "src/pages/forms/[form].astro",
-  "src/pages/forms/review/[id].astro",
-  "src/pages/owner/add.astro",
-  "src/pages/owner/claim/[slug].astro",
-  "src/pages/owner/code/[id].astro",
-  "src/pages/owner/credentials.astro",
-  "src/pages/owner/index.astro",
-  "src/pages/owner/photos.astro",
-  "src/pages/owner/profile.astro",
-  "src/pages/owner/reviews.astro",
-  "src/pages/owner/sign-in/[token].astro",
-  "src/pages/owner/sign-in/index.astro",
-  "src/pages/owner/sign-out.astro",
-  "src/pages/requests/[leadId]/[sig].astro",
-  "src/pages/requests/[leadId]/[sig]/received.astro",
-  "src/pages/respond/[token].astro",
-  "src/pages/review/[token].astro",
-  "src/views/leads/Received.tsx",
-  "tests/e2e/chat.spec.ts",
-  "tests/e2e/find-pros.spec.ts",
-  "tests/e2e/owner-claims.spec.ts",
-  "tests/e2e/widths.spec.ts",
-  "tests/helpers/dist.ts",
-  "tests/helpers/functions.ts",
-  "tests/helpers/fuzz.ts",
-  "tests/helpers/site.ts",
-  "tests/integration/delivery.test.ts",
-  "tests/integration/functions/audit.test.ts",
-  "tests/integration/functions/booking.test.ts",
-  "tests/integration/functions/chat.test.ts",
-  "tests/integration/functions/directory.test.ts",
-  "tests/integration/functions/find-pros.test.ts",
-  "tests/integration/functions/owner-claims.test.ts",
-  "tests/integration/functions/owner-credentials.test.ts",
-  "tests/integration/functions/owner-pages.test.ts",
-  "tests/integration/functions/owner-reviews.test.ts",
-  "tests/integration/functions/quote.test.ts",
-  "tests/integration/fuzz/endpoints.test.ts",
-  "tests/integration/pages/answer.test.ts",
-  "tests/integration/pages/leads.test.ts",
-  "tests/integration/pages/status.test.ts",
-  "tests/integration/serve.test.ts",
-  "tests/integration/store/contract.ts",
-  "tests/integration/store/flashes.ts",
-  "tests/unit/built-dialogs.test.ts",
-  "tests/unit/built-navigation.test.ts",
-  "tests/unit/confirmation-pages.test.ts",
-  "tests/unit/credentials.test.ts",
-  "tests/unit/function-parts.test.ts",
-  "tests/unit/islands/admin-changes.test.tsx",
-  "tests/unit/islands/admin-credentials.test.tsx",
-  "tests/unit/islands/directory-detail.test.tsx",
-  "tests/unit/jsonld.test.ts",
-  "tests/unit/local-functions.test.ts",
-  "tests/unit/page-boundary.test.ts",
-  "netlify/lib/admin/",
-  "netlify/lib/directory*.ts",
-  "src/lib/credentials*",
-  "src/lib/owners*",
-  "src/lib/owner-profile*",
-  "src/lib/schemas/business.ts",
-  "netlify/lib/store/repos/leads.ts",
-  "netlify/lib/store/repos/lead-facets.ts",
-  "netlify/lib/store/repos/businesses.ts",
-  "tests/integration/store/",
-];
-
 /** "issue 26", "Issue #9", "issues #4 and #13", "issue-17"; a spec's numbered section or "§". */
 const CITATION = /\bissues?(?:\s*#?|-)\d|\bspec(?:ification)?(?:'s)?\s+sections?\s*\d|\bsections?\s+\d+\b|§/i;
-
-/** A pending entry as a test on a repository path. */
-function matcher(entry: string): (path: string) => boolean {
-  if (entry.endsWith("/")) return (path) => path.startsWith(entry);
-  const pattern = new RegExp(`^${entry.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}$`);
-  return (path) => pattern.test(path);
-}
-const PENDING = PENDING_FILES.map(matcher);
 
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
@@ -230,7 +40,7 @@ function codeFiles(): string[] {
 function citations(): string[] {
   const found: string[] = [];
   for (const path of codeFiles()) {
-    if (path === SELF || path.startsWith(FIXTURES) || PENDING.some((pending) => pending(path))) continue;
+    if (path === SELF || path.startsWith(FIXTURES)) continue;
     readFileSync(join(ROOT, path), "utf8")
       .split("\n")
       .forEach((line, i) => {
@@ -276,13 +86,5 @@ describe("code comments", () => {
       "// the sections exist, in order",
     ])
       expect(CITATION.test(text), text).toBe(false);
-  });
-
-  it("read a pending entry as a file, a folder or a pattern", () => {
-    expect(matcher("src/lib/facts.ts")("src/lib/facts.ts")).toBe(true);
-    expect(matcher("src/lib/facts.ts")("src/lib/facts.test.ts")).toBe(false);
-    expect(matcher("netlify/lib/admin/")("netlify/lib/admin/claims/x.ts")).toBe(true);
-    expect(matcher("netlify/lib/directory*.ts")("netlify/lib/directory-page.ts")).toBe(true);
-    expect(matcher("netlify/lib/directory*.ts")("netlify/lib/directory/page.ts")).toBe(false);
   });
 });

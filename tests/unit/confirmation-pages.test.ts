@@ -1,19 +1,15 @@
 // @vitest-environment happy-dom
 /**
- * The functions' no-JS confirmation pages (netlify/lib/pages.ts) with the lead's receipt:
- * the reference and its status link on every one, and an emergency told to call now, the
- * hotline first, never promised a day.
+ * The no-JS confirmation (src/views/leads/Received.tsx, the content of
+ * /requests/{id}/{sig}/received) with the lead's receipt: the reference and its status link
+ * on every one, and an emergency told to call now, the hotline first, never promised a day.
  */
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import {
-  NO_MATCHES_MESSAGE,
-  bookingConfirmationPage,
-  findProsConfirmationPage,
-  growthConfirmationPage,
-  quoteConfirmationPage,
-  receiptOf,
-  type ProMatch,
-} from "../../netlify/lib/pages.ts";
+import { NO_MATCHES_MESSAGE, type ProMatch } from "../../netlify/lib/find-pros.ts";
+import { receiptOf, type Receipt } from "../../src/lib/receipt.ts";
+import { Received, type ReceivedLead } from "../../src/views/leads/Received.tsx";
 import {
   AUDIT_TOASTS,
   BOOKING_TOASTS,
@@ -24,6 +20,16 @@ import {
 } from "../../src/lib/forms/copy.ts";
 import { SITE } from "../../src/lib/site.ts";
 import { DAY_PROMISE, RECEIPT } from "../helpers/receipts.ts";
+
+/** The page's main content as the Astro page renders it. */
+const page = (lead: ReceivedLead, receipt: Receipt) =>
+  `<main>${renderToStaticMarkup(createElement(Received, { lead, receipt }))}</main>`;
+const quoteConfirmationPage = (estimate: string, receipt: Receipt) => page({ kind: "quote", estimate }, receipt);
+const growthConfirmationPage = (kind: "audit" | "assessment", receipt: Receipt) => page({ kind }, receipt);
+const bookingConfirmationPage = (businessName: string, slug: string, receipt: Receipt) =>
+  page({ kind: "booking", businessName, slug }, receipt);
+const findProsConfirmationPage = (matches: ProMatch[], receipt: Receipt) =>
+  page({ kind: "find-pros", matches }, receipt);
 
 /** The page as a browser reads it: its main content (the header's phone link is on every page). */
 function main(html: string) {

@@ -49,10 +49,10 @@ describe("licence number formats", () => {
     ["NJ", "NJTC", "NJTC 12", "New Jersey registration numbers are NJTC followed by 3 to 7 digits, e.g. NJTC 849512"],
     ["NJ", "LTE", "LTE", "New Jersey LTE numbers are 1 to 5 digits, e.g. 100"],
     ["NJ", "LTCO", "999999", "New Jersey LTCO numbers are 1 to 5 digits, e.g. 1001"],
-    ["LA", "ARB", "1234567", "Louisiana arborist licence numbers are 1 to 6 digits, e.g. 2345"],
-    ["CT", "ARB", "B-12", "Connecticut arborist licence numbers are S- followed by 1 to 6 digits, e.g. S-4478"],
-    ["CA", "C-49", "12345", "California CSLB licence numbers are 6 or 7 digits, e.g. 1012345"],
-    ["CA", "C-49", "C49-ABC123", "California CSLB licence numbers are 6 or 7 digits, e.g. 1012345"],
+    ["LA", "ARB", "1234567", "Louisiana arborist license numbers are 1 to 6 digits, e.g. 2345"],
+    ["CT", "ARB", "B-12", "Connecticut arborist license numbers are S- followed by 1 to 6 digits, e.g. S-4478"],
+    ["CA", "C-49", "12345", "California CSLB license numbers are 6 or 7 digits, e.g. 1012345"],
+    ["CA", "C-49", "C49-ABC123", "California CSLB license numbers are 6 or 7 digits, e.g. 1012345"],
   ])("%s %s %j is refused with the state's message", (state, type, typed, message) => {
     expect(checkLicenceNumber(state, type, typed)).toEqual({ ok: false, message });
   });
@@ -61,7 +61,7 @@ describe("licence number formats", () => {
     expect(checkLicenceNumber("MD", "LTCO", "100")).toEqual({ ok: false, message: CREDENTIAL_MESSAGES.type });
     expect(checkLicenceNumber("MD", OTHER_LICENCE, "100")).toEqual({ ok: false, message: CREDENTIAL_MESSAGES.type });
     expect(licenceTypesFor("TX").map((t) => t.key)).toEqual([OTHER_LICENCE]);
-    expect(noStateLicence("TX")).toMatch(/^No state licence for tree work in Texas; add a certification instead/);
+    expect(noStateLicence("TX")).toMatch(/^No state license for tree work in Texas; add a certification instead/);
   });
 
   it("every state's example is valid and every state names its authority and lookup page", () => {
@@ -179,7 +179,7 @@ describe("badgesOf", () => {
 
   it("the exact text once checked", () => {
     expect(badgesOf(checked, "2026-11-28")).toEqual({
-      licence: "Licence MD LTE #1234, checked by Treeline on Nov 28, 2026",
+      licence: "License MD LTE #1234, checked by Treeline on Nov 28, 2026",
       insurance: "Insured: $1,000,000 general liability (Acme Mutual), checked by Treeline on Nov 28, 2026",
     });
   });
@@ -226,7 +226,7 @@ describe("the check's date: one day everywhere, the business's", () => {
 
   it("the badge, the owner's page and the operator's card name the same day", () => {
     expect(badgesOf({ licence: lateCheck }, "2026-11-27", LA).licence).toBe(
-      "Licence CA C-49 #1012345, checked by Treeline on Nov 27, 2026",
+      "License CA C-49 #1012345, checked by Treeline on Nov 27, 2026",
     );
     expect(credentialStatus(lateCheck, "2026-11-27", LA).text).toBe("On your page: checked on Nov 27, 2026");
     expect(credentialStatus(lateCheck, "2026-11-27", LA, "operator").text).toBe(

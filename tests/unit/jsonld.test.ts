@@ -166,7 +166,7 @@ describe("hasCredential", () => {
     expect(licenceCredential({ credentials: { licence: other } })).toEqual({
       "@type": "EducationalOccupationalCredential",
       credentialCategory: "license",
-      name: "Texas State or local licence",
+      name: "Texas State or local license",
       identifier: "TX-1",
     });
   });

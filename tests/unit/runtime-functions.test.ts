@@ -51,6 +51,22 @@ describe("routing", () => {
     expect(matchFunction(table, "/.netlify/functions/nightly", "POST")).toBeUndefined();
   });
 
+  it("gives a page's path to the page function for GET and HEAD and to its form's function for POST", () => {
+    const pages = [
+      fn("answer", ok, { routes: [route("/respond/:token")], methods: new Set(["POST"]) }),
+      fn("ssr", ok, { routes: [route("/respond/:token")], methods: new Set(["GET", "HEAD"]), preferStatic: true }),
+    ];
+    for (const order of [pages, [...pages].reverse()]) {
+      expect(matchFunction(order, "/respond/abc", "GET")?.fn.name).toBe("ssr");
+      expect(matchFunction(order, "/respond/abc", "HEAD")?.fn.name).toBe("ssr");
+      expect(matchFunction(order, "/respond/abc", "POST")).toMatchObject({
+        fn: { name: "answer" },
+        params: { token: "abc" },
+      });
+      expect(matchFunction(order, "/respond/abc", "PATCH")).toBeUndefined();
+    }
+  });
+
   it("loads the project's functions with their config (every endpoint of docs/api.md has one)", async () => {
     const functions = await loadFunctions();
     expect(matchFunction(functions, "/api/quote", "POST")?.fn.name).toBe("quote");

@@ -12,6 +12,7 @@
  * to check.
  */
 import {
+  CREDENTIAL_PART_WORDS,
   CREDENTIAL_CHANGED,
   CredentialsPatch,
   credentialFingerprint,
@@ -88,8 +89,8 @@ export function adminCredentialHandler(deps: AdminDeps = {}): Endpoint {
     if (patch.licence === "rejected") delete next.licence;
     if (patch.insurance === "checked") next.insurance = { ...current.insurance!, check };
     if (patch.insurance === "rejected") delete next.insurance;
-    if (patch.licence) said.push(`licence ${patch.licence}`);
-    if (patch.insurance) said.push(`insurance ${patch.insurance}`);
+    for (const part of ["licence", "insurance"] as const)
+      if (patch[part]) said.push(`${CREDENTIAL_PART_WORDS[part]} ${patch[part]}`);
     const summary = `Treeline: ${said.join(", ")}${patch.note ? ` (${patch.note})` : ""}`;
     const { business: saved } = await storeCall(() =>
       applyListingChange(

@@ -9,9 +9,10 @@
  * The steps up to the body are the ones every endpoint takes (http.ts).
  *
  * A form post (application/x-www-form-urlencoded: the panel's form without JavaScript)
- * takes the same path with the same schema and assistant, and is answered with a page:
- * the conversation, the reply and the form to go on (page.ts); its errors are pages too.
- * As with the lead forms, a form post that accepts JSON gets the JSON answers.
+ * takes the same path with the same schema and assistant, and ends in a 303 to the chat's
+ * page (/chat, src/pages/chat.astro) with the conversation and the reply in a form flash;
+ * a refused post goes there too, with its message. As with the lead forms, a form post that
+ * accepts JSON gets the JSON answers.
  *
  * Every way Claude can fail (no key, budget spent or uncountable, API error, timeout,
  * refusal, empty answer) ends in the built-in assistant with a 200, so the widget's
@@ -27,22 +28,15 @@ import {
   type ChatReply,
 } from "../../../src/lib/chat.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
-import {
-  clientIp,
-  endpoint,
-  htmlResponse,
-  jsonError,
-  jsonResponse,
-  type Endpoint,
-  type EndpointDeps,
-  type Env,
-} from "../http.ts";
-import { problemPages } from "../pages.ts";
+import { CHAT_IDS } from "../../../src/lib/chat.ts";
+import { redirectWithFlash } from "../form-flash.ts";
+import { clientIp, endpoint, jsonError, jsonResponse, type Endpoint, type EndpointDeps, type Env } from "../http.ts";
+import { CONVERSATION_FIELD, DRAFT_FIELD } from "../page-data/chat.ts";
+import type { Store } from "../store/index.ts";
 import { storeTokenBudget, type TokenBudget } from "./budget.ts";
 import { CHAT_BODY_LIMIT, trimHistory } from "./caps.ts";
 import { askClaude, createClaudeClient, type NoAnswer } from "./claude.ts";
 import { fallbackReply } from "./fallback.ts";
-import { chatPage } from "./page.ts";
 import { buildSystemPrompt } from "./prompt.ts";
 
 export const CHAT_VALIDATION_ERROR = "Please check the chat messages.";
@@ -59,14 +53,23 @@ export type ChatHandler = Endpoint;
 
 type Why = NoAnswer | "no-api-key" | "store-unavailable";
 
-/** Headings of the no-JS problem pages. */
-const PAGE_TITLES: Record<number, string> = {
-  400: "We couldn't read that message",
-  403: "Message not sent",
-  413: "That message is too long",
-  429: "Too many messages",
-  500: "Something went wrong",
-};
+/** The chat's own page, where a no-JS post goes on (opened at the newest message). */
+export const CHAT_PAGE = "/chat";
+
+/** 303 to the chat page with the conversation (and a refused post's text and message). */
+function toChatPage(
+  store: Store | null,
+  status: number,
+  messages: readonly unknown[],
+  refused?: { draft: string; error: string },
+) {
+  const values = {
+    [CONVERSATION_FIELD]: JSON.stringify(messages),
+    ...(refused ? { [DRAFT_FIELD]: refused.draft } : {}),
+  };
+  const errors: Record<string, string> = refused ? { [DRAFT_FIELD]: refused.error } : {};
+  return redirectWithFlash(store, { path: CHAT_PAGE, status, values, errors }, {}, CHAT_IDS.latest);
+}
 
 export function chatHandler(deps: ChatDeps = {}): ChatHandler {
   const now = deps.now ?? Date.now;
@@ -85,7 +88,7 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     optionalStore: true,
     rateLimit: { name: "chat", perMinute: (env: Env) => env.CHAT_RATE_LIMIT_PER_MINUTE },
     bug: "Something went wrong on our side. Please try again or call us.",
-    page: problemPages(PAGE_TITLES),
+    formPage: () => CHAT_PAGE,
   } as const;
 
   return endpoint(spec, { store: deps.store, env: deps.env, now }, async ({ req, context, store, env, body, html }) => {
@@ -99,7 +102,7 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
       // The page keeps what can be kept: the well-formed part of the conversation and the visitor's text.
       const shown = form.messages.slice(0, -1).filter((m): m is ChatMessage => ChatMessage.safeParse(m).success);
       const error = [...new Set(Object.values(fields))].join(" ") || CHAT_VALIDATION_ERROR;
-      return htmlResponse(chatPage({ messages: historyForRequest(shown), error, draft: form.message }), 400);
+      return toChatPage(store, 422, historyForRequest(shown), { draft: form.message, error });
     }
     const messages = trimHistory(parsed.data.messages);
 
@@ -107,10 +110,7 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
     const answer = (reply: ChatReply, log: string) => {
       console.info(`[chat] ${log}${html ? " (page)" : ""}, ${now() - started} ms`);
       const actions = reply.actions?.length ? { actions: reply.actions } : {};
-      if (html)
-        return htmlResponse(
-          chatPage({ messages: [...messages, { role: "assistant", content: reply.message, ...actions }] }),
-        );
+      if (html) return toChatPage(store, 200, [...messages, { role: "assistant", content: reply.message, ...actions }]);
       return jsonResponse({ message: reply.message, ...actions });
     };
     const fallback = (why: Why) => answer(fallbackReply(messages), `built-in assistant answered (${why})`);

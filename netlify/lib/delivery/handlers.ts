@@ -1,16 +1,16 @@
 /**
  * The handlers behind a lead's links (one function file each):
- *   GET/POST /respond/:token        a business's answer page and its answer
+ *   POST     /respond/:token        a business's answer (the answer page's forms, or JSON)
  *   POST     /respond/:token/call   the answer page's `ping` when the customer's number is tapped
  *   GET      /respond/:token/photo  the customer's photo, for that business only
- *   GET      /requests/:lead/:sig   the visitor's status page
- * A link that is tampered with, expired or not for this lead and business answers 4xx with
- * a page and changes nothing (signing.ts).
+ * The pages themselves (the answer page, the visitor's status page) are Astro pages
+ * (src/pages/respond, src/pages/requests). A link that is tampered with, expired or not for
+ * this lead and business changes nothing (signing.ts): JSON gets a 4xx, a form post goes back
+ * to the page, which says why.
  */
 import { z } from "../../../src/lib/zod.ts";
 import { optionValues } from "../../../src/lib/options.ts";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
-import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { netlifyPhotoStore, type PhotoStore } from "../blobs.ts";
 import {
   BASE_HEADERS,
@@ -18,25 +18,16 @@ import {
   KB,
   endpoint,
   errorName,
-  htmlResponse,
   jsonResponse,
   storeCall,
   type Endpoint,
   type EndpointDeps,
   type FunctionContext,
 } from "../http.ts";
+import { redirectWithFlash } from "../form-flash.ts";
 import { notifyLead, type NotifyDeps } from "../notify/index.ts";
-import { problemPage } from "../pages.ts";
 import type { Store } from "../store/index.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";
-import {
-  ANSWER_PAGE_CSP,
-  ANSWER_PAGE_REFERRER_POLICY,
-  PRIVATE_PAGE_HEADERS,
-  answerPage,
-  linkProblemPage,
-  statusPage,
-} from "./pages.ts";
 import { answerLead } from "./progress.ts";
 import { DECLINE_REASONS, type Answer } from "./routing.ts";
 import { signerFor } from "./signing.ts";
@@ -44,7 +35,6 @@ import { signerFor } from "./signing.ts";
 export const RESPOND_ROUTE = "/respond/:token";
 export const RESPOND_CALL_ROUTE = "/respond/:token/call";
 export const RESPOND_PHOTO_ROUTE = "/respond/:token/photo";
-export const STATUS_ROUTE = "/requests/:leadId/:sig";
 
 /** Answers per minute per address: a person taps a few times; a script guessing links gets nowhere anyway. */
 const ANSWERS_PER_MINUTE = 30;
@@ -94,56 +84,15 @@ export interface DeliveryDeps extends EndpointDeps {
 }
 
 const TOKEN = /^[A-Za-z0-9._-]{20,200}$/;
-const privateHtml = (html: string, status = 200, headers: Record<string, string> = {}) =>
-  htmlResponse(html, status, { ...PRIVATE_PAGE_HEADERS, ...headers });
+const LINK_INVALID = "This link isn't valid.";
 
-/** The answer page posts to itself: its own script policy and referrer policy. */
-const ANSWER_PAGE_HEADERS = {
-  "content-security-policy": ANSWER_PAGE_CSP,
-  "referrer-policy": ANSWER_PAGE_REFERRER_POLICY,
-} as const;
-
-const problem = (status: number, message: string) =>
-  status === 404
-    ? linkProblemPage("invalid")
-    : problemPage(status === 429 ? "Too many requests" : "Something went wrong", message);
-
-interface Opened {
-  lead: Lead;
-  delivery: Delivery;
-  leadId: string;
-  businessId: string;
-}
-
-/** The lead and delivery a token grants, or the page that says why not (thrown). */
-async function open(store: Store, token: string, env: EndpointDeps["env"], now: number): Promise<Opened> {
+/** The lead and business a token grants; a link that opens nothing is a 404 (410 expired). */
+async function open(store: Store, token: string, env: EndpointDeps["env"], now: number) {
   const signer = await storeCall(() => signerFor(store, env), { step: "link key" });
   const grant = signer.readAnswer(token, now);
-  if (!grant.ok) throw new PageError(grant.reason === "expired" ? 410 : 404, linkProblemPage(grant.reason));
-  const lead = await storeCall(() => store.leads.get(grant.leadId), { step: "read" });
-  const delivery = lead?.routing?.deliveries.find((d) => d.businessId === grant.businessId);
-  if (!lead || !delivery) throw new PageError(404, linkProblemPage("gone"));
-  return { lead, delivery, leadId: grant.leadId, businessId: grant.businessId };
+  if (!grant.ok) throw new HttpError(grant.reason === "expired" ? 410 : 404, LINK_INVALID);
+  return grant;
 }
-
-/** A refusal that is a whole page. */
-class PageError extends Error {
-  constructor(
-    readonly status: number,
-    readonly html: string,
-  ) {
-    super("page");
-  }
-}
-
-const asPage = async (run: () => Promise<Response>): Promise<Response> => {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof PageError) return privateHtml(error.html, error.status);
-    throw error;
-  }
-};
 
 function notifyLater(store: Store, leadId: string, context: FunctionContext | null | undefined, deps: DeliveryDeps) {
   const run = notifyLead(store, leadId, { env: deps.env, ...deps.notify }).catch((error) =>
@@ -161,73 +110,67 @@ const NOTICES = {
   closed: "The time to answer this job has passed, so nothing was changed.",
 } as const;
 
-/** GET shows the answer page; POST records an answer and shows the page again with a notice. */
+/**
+ * Records an answer. The answer page's form post goes back to the page (303) with a notice,
+ * or with the field messages and the values typed; JSON gets `{ ok, outcome, state }`.
+ */
 export function respondHandler(deps: DeliveryDeps = {}): Endpoint {
   return endpoint(
     {
       log: "[delivery] respond",
-      methods: ["GET", "HEAD", "POST"],
-      route: { path: RESPOND_ROUTE, valid: (v) => TOKEN.test(v), notFound: "This link isn't valid." },
+      methods: ["POST"],
+      route: { path: RESPOND_ROUTE, valid: (v) => TOKEN.test(v), notFound: LINK_INVALID },
       body: { urlencoded: 4 * KB, json: 4 * KB },
       sameSiteOnly: true,
       rateLimit: { name: "respond", perMinute: () => ANSWERS_PER_MINUTE },
-      page: problem,
+      formPage: (req) => new URL(req.url).pathname,
       pagesOnly: true,
     },
     deps,
-    async ({ store, env, now, params, body, context, html }) =>
-      asPage(async () => {
-        const path = `/respond/${params.token}`;
-        const opened = await open(store, params.token, env, now());
-        const photoKey = (opened.lead.data as Record<string, unknown> | null)?.photoKey;
-        const photoPath = typeof photoKey === "string" ? `${path}/photo` : undefined;
-        const render = (lead: Lead, notice?: { kind: "ok" | "error"; text: string }, status = 200) => {
-          const delivery = lead.routing!.deliveries.find((d) => d.businessId === opened.businessId)!;
-          return privateHtml(
-            answerPage({ lead, delivery, path, photoPath, notice, now: now() }),
-            status,
-            ANSWER_PAGE_HEADERS,
-          );
-        };
-        if (!body) return render(opened.lead);
-
-        const raw =
-          body.kind === "json"
-            ? body.value
-            : Object.fromEntries([...body.value].filter(([, v]) => typeof v === "string"));
-        const parsed = AnswerForm.safeParse(raw);
-        if (!parsed.success) {
-          const fields = fieldErrors(parsed.error);
-          if (!html) throw new HttpError(400, "Please check the answer.", { extra: { fields } });
-          return render(opened.lead, { kind: "error", text: Object.values(fields)[0] ?? ANSWER_MESSAGES.action }, 400);
-        }
-        const form = parsed.data;
-        const answer: Answer =
-          form.action === "accept"
-            ? { kind: "accept", window: form.window, price: form.price }
-            : { kind: "decline", reason: form.reason };
-        const result = await storeCall(
-          () => answerLead(store, opened.leadId, opened.businessId, answer, now(), deps.purge ?? netlifyPurge),
-          {
-            step: "answer",
-          },
+    async ({ store, env, now, params, body, html, context }) => {
+      const path = `/respond/${params.token}`;
+      const grant = await open(store, params.token, env, now());
+      const raw =
+        body!.kind === "json"
+          ? body!.value
+          : Object.fromEntries([...body!.value].filter((e): e is [string, string] => typeof e[1] === "string"));
+      const form = typeof raw.action === "string" ? raw.action.slice(0, 20) : undefined;
+      const parsed = AnswerForm.safeParse(raw);
+      if (!parsed.success) {
+        const fields = fieldErrors(parsed.error);
+        if (!html) throw new HttpError(400, "Please check the answer.", { extra: { fields } });
+        const values = Object.fromEntries(
+          Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "action"),
         );
-        if (!result) throw new PageError(404, linkProblemPage("gone"));
-        if (result.outcome === "applied") notifyLater(store, opened.leadId, context, deps);
-        const state = result.lead.routing?.deliveries.find((d) => d.businessId === opened.businessId)?.state;
-        console.info(`[delivery] ${opened.leadId} ${opened.businessId}: ${form.action} -> ${result.outcome}`);
-        if (!html)
-          return jsonResponse(
-            { ok: result.outcome !== "closed", outcome: result.outcome, state },
-            result.outcome === "closed" ? 409 : 200,
-          );
-        const text = result.outcome === "applied" ? NOTICES.applied[form.action] : NOTICES[result.outcome];
-        return render(
-          result.lead,
-          { kind: result.outcome === "closed" ? "error" : "ok", text },
+        const problem = Object.values(fields)[0] ?? ANSWER_MESSAGES.action;
+        return redirectWithFlash(store, { path, status: 422, values, errors: fields, problem, form });
+      }
+      const answer: Answer =
+        parsed.data.action === "accept"
+          ? { kind: "accept", window: parsed.data.window, price: parsed.data.price }
+          : { kind: "decline", reason: parsed.data.reason };
+      const result = await storeCall(
+        () => answerLead(store, grant.leadId, grant.businessId, answer, now(), deps.purge ?? netlifyPurge),
+        { step: "answer" },
+      );
+      if (!result) throw new HttpError(404, LINK_INVALID);
+      if (result.outcome === "applied") notifyLater(store, grant.leadId, context, deps);
+      const state = result.lead.routing?.deliveries.find((d) => d.businessId === grant.businessId)?.state;
+      console.info(`[delivery] ${grant.leadId} ${grant.businessId}: ${parsed.data.action} -> ${result.outcome}`);
+      if (!html)
+        return jsonResponse(
+          { ok: result.outcome !== "closed", outcome: result.outcome, state },
           result.outcome === "closed" ? 409 : 200,
         );
-      }),
+      const closed = result.outcome === "closed";
+      const text = result.outcome === "applied" ? NOTICES.applied[parsed.data.action] : NOTICES[result.outcome];
+      return redirectWithFlash(store, {
+        path,
+        status: closed ? 409 : 200,
+        ...(closed ? { problem: text } : { notice: text }),
+        form,
+      });
+    },
   );
 }
 
@@ -237,22 +180,18 @@ export function respondCallHandler(deps: DeliveryDeps = {}): Endpoint {
     {
       log: "[delivery] call",
       methods: ["POST"],
-      route: { path: RESPOND_CALL_ROUTE, valid: (v) => TOKEN.test(v), notFound: "This link isn't valid." },
+      route: { path: RESPOND_CALL_ROUTE, valid: (v) => TOKEN.test(v), notFound: LINK_INVALID },
       rateLimit: { name: "respond", perMinute: () => ANSWERS_PER_MINUTE },
     },
     deps,
     async ({ store, env, now, params, context }) => {
       // The body is the browser's "PING" (text/ping): nothing in it is read.
-      const signer = await storeCall(() => signerFor(store, env), { step: "link key" });
-      const grant = signer.readAnswer(params.token, now());
-      if (!grant.ok) throw new HttpError(grant.reason === "expired" ? 410 : 404, "This link isn't valid.");
+      const grant = await open(store, params.token, env, now());
       const result = await storeCall(
         () => answerLead(store, grant.leadId, grant.businessId, { kind: "call" }, now(), deps.purge ?? netlifyPurge),
-        {
-          step: "call",
-        },
+        { step: "call" },
       );
-      if (!result) throw new HttpError(404, "This link isn't valid.");
+      if (!result) throw new HttpError(404, LINK_INVALID);
       if (result.outcome === "applied") notifyLater(store, grant.leadId, context, deps);
       return new Response(null, { status: 204, headers: { ...BASE_HEADERS, "cache-control": "no-store" } });
     },
@@ -266,13 +205,11 @@ export function respondPhotoHandler(deps: DeliveryDeps = {}): Endpoint {
     {
       log: "[delivery] photo",
       methods: ["GET", "HEAD"],
-      route: { path: RESPOND_PHOTO_ROUTE, valid: (v) => TOKEN.test(v), notFound: "This link isn't valid." },
+      route: { path: RESPOND_PHOTO_ROUTE, valid: (v) => TOKEN.test(v), notFound: LINK_INVALID },
     },
     deps,
     async ({ store, env, now, params }) => {
-      const signer = await storeCall(() => signerFor(store, env), { step: "link key" });
-      const grant = signer.readAnswer(params.token, now());
-      if (!grant.ok) throw new HttpError(grant.reason === "expired" ? 410 : 404, "This link isn't valid.");
+      const grant = await open(store, params.token, env, now());
       const lead = await storeCall(() => store.leads.get(grant.leadId), { step: "read" });
       const key = (lead?.data as Record<string, unknown> | null)?.photoKey;
       if (!lead?.routing?.deliveries.some((d) => d.businessId === grant.businessId) || typeof key !== "string") {
@@ -290,27 +227,5 @@ export function respondPhotoHandler(deps: DeliveryDeps = {}): Endpoint {
         },
       });
     },
-  );
-}
-
-/** The visitor's status page. */
-export function statusHandler(deps: EndpointDeps = {}): Endpoint {
-  return endpoint(
-    {
-      log: "[delivery] status",
-      methods: ["GET", "HEAD"],
-      route: { path: STATUS_ROUTE, valid: (v) => /^[A-Za-z0-9_-]{1,40}$/.test(v), notFound: "This link isn't valid." },
-      page: problem,
-      pagesOnly: true,
-    },
-    deps,
-    async ({ store, env, params }) =>
-      asPage(async () => {
-        const signer = await storeCall(() => signerFor(store, env), { step: "link key" });
-        if (!signer.checkStatus(params.leadId, params.sig)) throw new PageError(404, linkProblemPage("invalid"));
-        const lead = await storeCall(() => store.leads.get(params.leadId), { step: "read" });
-        if (!lead) throw new PageError(404, linkProblemPage("gone"));
-        return privateHtml(statusPage(lead));
-      }),
   );
 }

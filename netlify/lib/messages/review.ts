@@ -22,3 +22,9 @@ export function reviewInvite({ lead, summary }: LeadFacts, delivery: Delivery, r
     html: shell(reviewQuestion(delivery.name), para(hi) + para(line) + button(reviewUrl, "Write your review")),
   };
 }
+
+/** What the invitation's page says once the review is posted, or was already. */
+export const REVIEW_NOTICES = {
+  stored: (business: string) => `Thanks for your review of ${business}. It is on their page now, marked Verified.`,
+  already: (business: string) => `Your verified review of ${business} is on their page.`,
+} as const;

@@ -1,214 +1,251 @@
 /**
- * The signed-out owner pages' markup: the claim form, "Add your business", the sign-in button
- * and the code form. Plain HTML forms (no JavaScript needed), each field with its label and,
- * after a refused post, its message (aria-invalid, aria-describedby).
+ * The claim and "Add your business" forms (src/pages/owner/{claim/[slug],add}.astro): what their
+ * pages draw (the contact on file masked, never in full; what each says once it is sent) and
+ * their posts, each answered 303 back to its page.
+ *
+ *   /owner/claim/:slug    claim a listed business: a link to the e-mail on file, a code to
+ *                         the phone on file, or a pending claim for the operator
+ *   /owner/add            "Add your business": a pending claim the operator approves
  */
-import { escapeHtml } from "../../../src/lib/forms/markup.ts";
+import { zipPoint } from "../../../src/lib/geo/places.ts";
 import { METROS, PRO_SERVICES } from "../../../src/lib/options.ts";
 import { CLAIM_PROOFS, OWNER_ROLES } from "../../../src/lib/owners/choices.ts";
-import { CODE_DIGITS, linkLifetime } from "../../../src/lib/owners/limits.ts";
+import { AddBusinessInput, ClaimInput } from "../../../src/lib/owners/forms.ts";
+import { CLAIMS_PER_MINUTE, SENDS_PER_BUSINESS_PER_MINUTE, TOO_MANY_SENDS } from "../../../src/lib/owners/limits.ts";
 import { maskEmail, maskPhone } from "../../../src/lib/owners/masks.ts";
+import { OWNER_MESSAGES } from "../../../src/lib/owners/messages.ts";
+import type { AddBusinessFormView, ClaimFormView } from "../../../src/lib/owner-views.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
-import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
-import { renderPage } from "../pages.ts";
-import { OWNER_STYLE } from "./page.ts";
+import { VALIDATION_ERROR, fieldErrors } from "../../../src/lib/schemas/forms.ts";
+import { businessRoute } from "../directory.ts";
+import { seeOther } from "../form-flash.ts";
+import { endpoint, storeCall, type Endpoint } from "../http.ts";
+import { signInCode } from "../messages/owner.ts";
+import { sendToOwner } from "../notify/index.ts";
+import { enforceRateLimit } from "../ratelimit.ts";
+import { createClaim, newClaimId, type Claim } from "./claims.ts";
+import {
+  INVALID_STATUS,
+  OWNER_PAGE_HEADERS,
+  backToPage,
+  postedValues,
+  signedOutSpec,
+  type FlashValues,
+  type OwnerAuthDeps,
+} from "./page.ts";
+import { isOwner, normalEmail } from "./session.ts";
+import { sendSignInLink } from "./sign-in.ts";
+import { issueCode } from "./tokens.ts";
 
-export type Values = Record<string, string | string[]>;
-export type Errors = Record<string, string>;
+export const CLAIM_ROUTE = "/owner/claim/:slug";
+export const ADD_ROUTE = "/owner/add";
 
-const one = (v: Values, name: string) => {
+/** A field's text (a repeated one's first value). */
+const one = (v: FlashValues, name: string) => {
   const value = v[name];
-  return Array.isArray(value) ? (value[0] ?? "") : (value ?? "");
+  return typeof value === "string" ? value : (value?.[0] ?? "");
 };
+/** Every value as one text, for the form's fields. */
+const texts = (v: FlashValues) => Object.fromEntries(Object.keys(v).map((k) => [k, one(v, k)]));
 
-function errorOf(errors: Errors, name: string): { attrs: string; line: string } {
-  const message = errors[name];
-  if (!message) return { attrs: "", line: "" };
-  const id = `err-${name}`;
+/** What a claim or an added business became, as its page says it after the post. */
+export type Outcome =
+  /** A sign-in link went to `to` (masked). */
+  | { kind: "sent"; to: string }
+  /** Treeline checks it by hand and answers `to` (masked). */
+  | { kind: "pending"; to: string };
+
+/** The flash values that carry an outcome (set by the post, read by the page). */
+export function outcomeValues(outcome: Outcome): Record<string, string> {
+  return { outcome: outcome.kind, to: outcome.to };
+}
+export function outcomeOf(values: FlashValues): Outcome | null {
+  const kind = one(values, "outcome");
+  const to = one(values, "to");
+  return kind === "sent" || kind === "pending" ? { kind, to } : null;
+}
+
+/** The claim form, empty or as last posted (with its messages). */
+export function claimFormView(
+  business: Pick<Business, "email" | "phone">,
+  action: string,
+  posted: FlashValues = {},
+  errors: Readonly<Record<string, string>> = {},
+): ClaimFormView {
+  const values = texts(posted);
+  const proof = values.proof || (business.email ? "email" : business.phone ? "sms" : "operator");
+  const proofs = CLAIM_PROOFS.filter(
+    (p) => (p.value !== "email" || business.email) && (p.value !== "sms" || business.phone),
+  ).map((p) => {
+    const onFile =
+      p.value === "email" && business.email
+        ? `: ${maskEmail(business.email)} (enter that address above)`
+        : p.value === "sms" && business.phone
+          ? `: ${maskPhone(business.phone)}`
+          : "";
+    return { value: p.value, label: p.label + onFile, checked: p.value === proof };
+  });
+  return { action, values, errors, proofs, roles: OWNER_ROLES };
+}
+
+/** "Add your business", empty or as last posted (with its messages). */
+export function addFormView(
+  action: string,
+  posted: FlashValues = {},
+  errors: Readonly<Record<string, string>> = {},
+): AddBusinessFormView {
+  const chosen = new Set(typeof posted.services === "string" ? [posted.services] : (posted.services ?? []));
   return {
-    attrs: ` aria-invalid="true" aria-describedby="${id}"`,
-    line: `<p class="field-error" id="${id}">${escapeHtml(message)}</p>`,
+    action,
+    values: texts(posted),
+    errors,
+    cities: METROS.map((m) => ({ value: m.label, label: `${m.label}, ${m.state}` })),
+    services: PRO_SERVICES.map((s) => ({ value: s.value, label: s.label, checked: chosen.has(s.value) })),
+    roles: OWNER_ROLES,
   };
 }
 
-function input(
-  o: { name: string; label: string; type?: string; required?: boolean; hint?: string; attrs?: string },
-  v: Values,
-  e: Errors,
-) {
-  const err = errorOf(e, o.name);
-  return (
-    `<label>${escapeHtml(o.label)}${o.required ? "" : ' <span class="hint">(optional)</span>'}` +
-    (o.hint ? `<span class="hint">${escapeHtml(o.hint)}</span>` : "") +
-    `<input type="${o.type ?? "text"}" name="${o.name}" value="${escapeHtml(one(v, o.name))}"${o.required ? " required" : ""}${o.attrs ?? ""}${err.attrs}></label>` +
-    err.line
+// ---------------------------------------------------------------------------------------
+// Claim a listed business
+
+export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
+  return endpoint(
+    {
+      ...signedOutSpec("claim", CLAIMS_PER_MINUTE),
+      route: businessRoute(CLAIM_ROUTE, "slug"),
+    },
+    deps,
+    async ({ store, env, now, params, body }) => {
+      const business = await storeCall(() => store.businesses.getBySlug(params.slug), { step: "read" });
+      const path = `/owner/claim/${params.slug}`;
+      // The page says the business is not in the directory (404).
+      if (!business) return seeOther(path, OWNER_PAGE_HEADERS);
+      const values = postedValues(body!.value);
+      const parsed = ClaimInput.safeParse(values);
+      if (!parsed.success)
+        return backToPage(store, {
+          path,
+          status: INVALID_STATUS,
+          values,
+          errors: fieldErrors(parsed.error),
+          problem: VALIDATION_ERROR,
+        });
+      const input = parsed.data;
+      const email = normalEmail(input.email);
+      const at = now();
+      const onFile = business.email ? normalEmail(business.email) : null;
+      const owner = await storeCall(() => isOwner(store, business.id, email), { step: "owners" });
+      const proof: Claim["proof"] =
+        input.proof === "sms" && business.phone ? "sms" : email === onFile || owner ? "email" : "operator";
+      // The contact on file gets a few links or codes a minute, however many addresses ask.
+      if (proof !== "operator")
+        await enforceRateLimit(
+          store,
+          "owner-send",
+          business.id,
+          deps.sendsPerBusiness ?? SENDS_PER_BUSINESS_PER_MINUTE,
+          now,
+          TOO_MANY_SENDS,
+        );
+      const claim: Claim = {
+        id: newClaimId(),
+        kind: "claim",
+        businessId: business.id,
+        businessName: business.name,
+        businessSlug: business.slug,
+        claimant: {
+          name: input.name,
+          email,
+          role: input.role,
+          ...(input.phone ? { phone: input.phone } : {}),
+          ...(input.note ? { note: input.note } : {}),
+        },
+        proof,
+        status: proof === "operator" ? "pending" : "sent",
+        createdAt: new Date(at).toISOString(),
+      };
+      await storeCall(() => createClaim(store, claim), { step: "claim" });
+      const grant = {
+        businessId: business.id,
+        email,
+        via: proof === "sms" ? "sms" : "email",
+        claimId: claim.id,
+        // Not the address on file, so an owner's own: the link works only while they are one.
+        ...(proof === "email" && email !== onFile ? { ownerOnly: true } : {}),
+      } as const;
+      const notify = { env, now: () => at, ...deps.notify };
+
+      if (proof === "sms") {
+        const { id, code } = await storeCall(() => issueCode(store, grant, at), { step: "code" });
+        await storeCall(
+          () =>
+            sendToOwner(
+              store,
+              { claimId: claim.id, to: business.phone!, toName: business.name },
+              signInCode({ businessName: business.name, code }),
+              notify,
+            ),
+          { step: "message" },
+        );
+        console.info(`[owner] ${claim.id}: code sent for ${business.id}`);
+        return seeOther(`/owner/code/${id}`, OWNER_PAGE_HEADERS);
+      }
+      if (proof === "email") {
+        // The address on file (or an owner's own): it gets the link, nobody else does.
+        await storeCall(
+          () =>
+            sendSignInLink(store, env, at, grant, {
+              to: email,
+              toName: input.name,
+              businessName: business.name,
+              notify: deps.notify,
+            }),
+          { step: "message" },
+        );
+        console.info(`[owner] ${claim.id}: sign-in link sent for ${business.id}`);
+        return backToPage(store, { path, status: 200, values: outcomeValues({ kind: "sent", to: maskEmail(email) }) });
+      }
+      console.info(`[owner] ${claim.id}: claim of ${business.id} waits for the operator`);
+      return backToPage(store, { path, status: 200, values: outcomeValues({ kind: "pending", to: maskEmail(email) }) });
+    },
   );
 }
 
-function select(
-  o: { name: string; label: string; options: readonly { value: string; label: string }[] },
-  v: Values,
-  e: Errors,
-) {
-  const err = errorOf(e, o.name);
-  const current = one(v, o.name);
-  const options = o.options
-    .map(
-      (opt) =>
-        `<option value="${escapeHtml(opt.value)}"${opt.value === current ? " selected" : ""}>${escapeHtml(opt.label)}</option>`,
-    )
-    .join("");
-  return `<label>${escapeHtml(o.label)}<select name="${o.name}" required${err.attrs}><option value="">Choose…</option>${options}</select></label>${err.line}`;
-}
+// ---------------------------------------------------------------------------------------
+// Add a business that is not listed
 
-function note(v: Values, e: Errors) {
-  const err = errorOf(e, "note");
-  return `<label>Anything we should know <span class="hint">(optional)</span><textarea name="note" rows="3" maxlength="1000"${err.attrs}>${escapeHtml(one(v, "note"))}</textarea></label>${err.line}`;
-}
-
-const problemLine = (e: Errors) =>
-  Object.keys(e).length > 0 ? `<p class="problem" role="alert">${escapeHtml(VALIDATION_ERROR)}</p>` : "";
-
-/** "Claim {business}": the visitor sees the contact on file masked, never in full. */
-export function claimFormPage(business: Business, path: string, v: Values = {}, e: Errors = {}): string {
-  const proof = one(v, "proof") || (business.email ? "email" : business.phone ? "sms" : "operator");
-  const perr = errorOf(e, "proof");
-  const proofs = CLAIM_PROOFS.filter(
-    (p) => (p.value !== "email" || business.email) && (p.value !== "sms" || business.phone),
-  )
-    .map((p) => {
-      const onFile =
-        p.value === "email" && business.email
-          ? `: ${maskEmail(business.email)} (enter that address above)`
-          : p.value === "sms" && business.phone
-            ? `: ${maskPhone(business.phone)}`
-            : "";
-      return `<label class="check"><input type="radio" name="proof" value="${p.value}"${p.value === proof ? " checked" : ""}>${escapeHtml(p.label + onFile)}</label>`;
-    })
-    .join("");
-  const body =
-    OWNER_STYLE +
-    `<h1>Claim ${escapeHtml(business.name)}</h1>` +
-    `<p class="lead">Own or run this business? Claim its page to correct the hours, add photos, answer leads and reply to reviews. ` +
-    `The quickest proof is the business's own e-mail or phone on file; any other address goes to Treeline to check.</p>` +
-    problemLine(e) +
-    `<form class="owner-form" method="post" action="${escapeHtml(path)}" novalidate>` +
-    input({ name: "name", label: "Your name", required: true, attrs: ' autocomplete="name" maxlength="100"' }, v, e) +
-    input(
-      {
-        name: "email",
-        label: "Your e-mail",
-        type: "email",
-        required: true,
-        hint: "You sign in with it. To prove the claim by e-mail, use the business's address on file.",
-        attrs: ' autocomplete="email" maxlength="254"',
+export function addBusinessHandler(deps: OwnerAuthDeps = {}): Endpoint {
+  return endpoint(signedOutSpec("add", CLAIMS_PER_MINUTE), deps, async ({ store, now, body }) => {
+    const values = postedValues(body!.value);
+    const parsed = AddBusinessInput.safeParse(values);
+    const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+    if (parsed.success) {
+      const place = zipPoint(parsed.data.zipCode);
+      if (!place) errors.zipCode = OWNER_MESSAGES.zipUnknown;
+      else if (place.state !== parsed.data.state) errors.zipCode = OWNER_MESSAGES.zipElsewhere;
+    }
+    if (!parsed.success || Object.keys(errors).length > 0)
+      return backToPage(store, { path: ADD_ROUTE, status: INVALID_STATUS, values, errors, problem: VALIDATION_ERROR });
+    const { name, email, role, note, ...proposal } = parsed.data;
+    const claim: Claim = {
+      id: newClaimId(),
+      kind: "add",
+      businessName: proposal.businessName,
+      proposal,
+      claimant: { name, email: normalEmail(email), role, ...(note ? { note } : {}) },
+      proof: "operator",
+      status: "pending",
+      createdAt: new Date(now()).toISOString(),
+    };
+    await storeCall(() => createClaim(store, claim), { step: "claim" });
+    console.info(`[owner] ${claim.id}: new business waits for the operator`);
+    return backToPage(store, {
+      path: ADD_ROUTE,
+      status: 200,
+      values: {
+        ...outcomeValues({ kind: "pending", to: maskEmail(claim.claimant.email) }),
+        business: proposal.businessName,
       },
-      v,
-      e,
-    ) +
-    input({ name: "phone", label: "Your phone", type: "tel", attrs: ' autocomplete="tel" maxlength="30"' }, v, e) +
-    select({ name: "role", label: "Your role", options: OWNER_ROLES }, v, e) +
-    `<fieldset${perr.attrs}><legend>How to prove it's yours</legend>${proofs}</fieldset>${perr.line}` +
-    note(v, e) +
-    `<p><button type="submit" class="btn-primary">Claim this business</button></p></form>` +
-    `<p><a href="/directory/${encodeURIComponent(business.slug)}">Back to ${escapeHtml(business.name)}'s page</a></p>`;
-  return renderPage({ title: `Claim ${business.name}`, body });
-}
-
-/** "Add your business": checked by the operator before anything is public. */
-export function addFormPage(path: string, v: Values = {}, e: Errors = {}): string {
-  const chosen = new Set(Array.isArray(v.services) ? v.services : v.services ? [v.services] : []);
-  const serr = errorOf(e, "services");
-  const services = PRO_SERVICES.map(
-    (s) =>
-      `<label class="check"><input type="checkbox" name="services" value="${escapeHtml(s.value)}"${chosen.has(s.value) ? " checked" : ""}>${escapeHtml(s.label)}</label>`,
-  ).join("");
-  const cities = METROS.map((m) => ({ value: m.label, label: `${m.label}, ${m.state}` }));
-  const body =
-    OWNER_STYLE +
-    `<h1>Add your business</h1>` +
-    `<p class="lead">Tell us about your tree-care business. Treeline checks every new business before it appears in the directory; once it is approved you get a sign-in link to manage its page.</p>` +
-    problemLine(e) +
-    `<form class="owner-form" method="post" action="${escapeHtml(path)}" novalidate>` +
-    `<fieldset><legend>The business</legend>` +
-    input({ name: "businessName", label: "Business name", required: true, attrs: ' maxlength="120"' }, v, e) +
-    input({ name: "address", label: "Street address", required: true, attrs: ' autocomplete="street-address"' }, v, e) +
-    select({ name: "city", label: "City (metro area)", options: cities }, v, e) +
-    input(
-      { name: "state", label: "State", required: true, hint: "Two letters, e.g. TX", attrs: ' maxlength="2"' },
-      v,
-      e,
-    ) +
-    input(
-      {
-        name: "zipCode",
-        label: "ZIP code",
-        required: true,
-        attrs: ' inputmode="numeric" maxlength="5" autocomplete="postal-code"',
-      },
-      v,
-      e,
-    ) +
-    input({ name: "phone", label: "Business phone", type: "tel", required: true, attrs: ' maxlength="30"' }, v, e) +
-    input(
-      { name: "businessEmail", label: "Business e-mail", type: "email", required: true, attrs: ' maxlength="254"' },
-      v,
-      e,
-    ) +
-    input({ name: "website", label: "Website", type: "url", attrs: ' maxlength="300"' }, v, e) +
-    `<fieldset${serr.attrs}><legend>Services</legend>${services}</fieldset>${serr.line}` +
-    `</fieldset><fieldset><legend>You</legend>` +
-    input({ name: "name", label: "Your name", required: true, attrs: ' autocomplete="name" maxlength="100"' }, v, e) +
-    input(
-      {
-        name: "email",
-        label: "Your e-mail",
-        type: "email",
-        required: true,
-        hint: "Your sign-in link goes here.",
-        attrs: ' autocomplete="email"',
-      },
-      v,
-      e,
-    ) +
-    select({ name: "role", label: "Your role", options: OWNER_ROLES }, v, e) +
-    note(v, e) +
-    `</fieldset><p><button type="submit" class="btn-primary">Send for review</button></p></form>`;
-  return renderPage({ title: "Add your business", body });
-}
-
-/** A plain message page (confirmation or problem) in the owner style. */
-export function messagePage(title: string, lines: string[], o: { alert?: boolean; after?: string } = {}): string {
-  const box = o.alert ? `<div class="problem" role="alert">` : `<div class="notice" role="status">`;
-  return renderPage({
-    title,
-    body: `${OWNER_STYLE}<h1>${escapeHtml(title)}</h1>${box}${lines.map((l) => `<p>${l}</p>`).join("")}</div>${o.after ?? ""}`,
-  });
-}
-
-/** GET of a sign-in link: one button, so a mail scanner that opens the link does not use it up. */
-export function signInButtonPage(businessName: string, path: string, expiresAt: number, now: number): string {
-  return renderPage({
-    title: `Sign in to manage ${businessName}`,
-    body:
-      OWNER_STYLE +
-      `<h1>Sign in to manage ${escapeHtml(businessName)}</h1>` +
-      `<p class="lead">This link works once, for ${linkLifetime(Math.max(60_000, expiresAt - now))} more.</p>` +
-      `<form method="post" action="${escapeHtml(path)}"><button type="submit" class="btn-primary">Sign in</button></form>`,
-  });
-}
-
-/** The SMS code form. */
-export function codeFormPage(o: { path: string; businessName: string; phone?: string; error?: string }): string {
-  const err = o.error ? errorOf({ code: o.error }, "code") : { attrs: "", line: "" };
-  return renderPage({
-    title: "Enter your code",
-    body:
-      OWNER_STYLE +
-      `<h1>Enter your code</h1>` +
-      `<p class="lead">We texted a ${CODE_DIGITS}-digit code to ${escapeHtml(o.businessName)}'s phone on file${o.phone ? ` ${escapeHtml(o.phone)}` : ""}.</p>` +
-      `<form class="owner-form" method="post" action="${escapeHtml(o.path)}" novalidate>` +
-      `<label>Code<input type="text" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="${CODE_DIGITS + 2}" required${err.attrs}></label>${err.line}` +
-      `<p><button type="submit" class="btn-primary">Sign in</button></p></form>`,
+    });
   });
 }

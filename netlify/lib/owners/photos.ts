@@ -1,6 +1,7 @@
 /**
- * The owner's photos: GET/POST /owner/photos (a multipart form that works without JavaScript:
- * upload, or a Remove button per photo); the public copies are served by photo-serve.ts.
+ * The owner's photos: the posts of /owner/photos (a multipart form that works without
+ * JavaScript: upload, or a Remove button per photo; the page is src/pages/owner/photos.astro);
+ * the public copies are served by photo-serve.ts.
  *
  * An upload is checked by its bytes (JPEG, PNG or WebP, at most 5 MB), then re-encoded with
  * sharp: turned upright from its EXIF orientation, shrunk to at most 1600 px on its longest
@@ -11,13 +12,13 @@
  * photo's file stays in the store, so rolling the removal back shows it again.
  */
 import { createHash } from "node:crypto";
-import { escapeHtml } from "../../../src/lib/forms/markup.ts";
+import type { PhotosView } from "../../../src/lib/owner-views.ts";
+import type { Business } from "../../../src/lib/schemas/business.ts";
 import { IMAGE_TYPES, sniffImageType, type PhotoStore } from "../blobs.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";
 import { MAX_BODY_LIMIT, MB, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
-import { problemPage } from "../pages.ts";
 import { applyListingChange } from "./changes.ts";
-import { knownNotice, ownerEndpoint, ownerHtml, ownerPage, seeOwnerPage } from "./page.ts";
+import { INVALID_STATUS, backToPage, ownerEndpoint, seeOwnerPage } from "./page.ts";
 import { blobKey, defaultBusinessPhotos, photoPath } from "./photo-serve.ts";
 
 export const PHOTOS_ROUTE = "/owner/photos";
@@ -61,29 +62,16 @@ export interface OwnerPhotosDeps extends EndpointDeps {
   photos?: () => PhotoStore;
 }
 
-function photosBody(images: readonly string[]): string {
-  const list =
-    images.length === 0
-      ? `<p>No photos yet.</p>`
-      : `<ul style="list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:1rem">` +
-        images
-          .map(
-            (src, i) =>
-              `<li><img src="${escapeHtml(src)}" alt="Photo ${i + 1}" loading="lazy" style="width:100%;aspect-ratio:4/3;object-fit:cover;border-radius:.5rem">` +
-              `<form method="post" action="${PHOTOS_ROUTE}" enctype="multipart/form-data"><input type="hidden" name="remove" value="${escapeHtml(src)}"><button class="link-button" type="submit">Remove photo ${i + 1}</button></form></li>`,
-          )
-          .join("") +
-        `</ul>`;
-  const full = images.length >= MAX_BUSINESS_PHOTOS;
-  return (
-    `<p class="lead">${images.length} of ${MAX_BUSINESS_PHOTOS} photos. JPEG, PNG or WebP, up to ${MAX_UPLOAD_BYTES / MB} MB each. We shrink them and remove hidden details (such as where a phone photo was taken) before they go on your page.</p>` +
-    list +
-    (full
-      ? `<p>${escapeHtml(PHOTO_MESSAGES.full)}</p>`
-      : `<form class="owner-form" method="post" action="${PHOTOS_ROUTE}" enctype="multipart/form-data">` +
-        `<label for="photo">Add a photo<input id="photo" type="file" name="photo" accept="${ACCEPTED_PHOTO_TYPES.join(",")}" required></label>` +
-        `<button type="submit" class="btn-primary">Upload photo</button></form>`)
-  );
+/** The page's photos and, until the listing is full, its upload form. */
+export function photosView(business: Pick<Business, "images">): PhotosView {
+  return {
+    action: PHOTOS_ROUTE,
+    images: business.images,
+    max: MAX_BUSINESS_PHOTOS,
+    maxSize: `${MAX_UPLOAD_BYTES / MB} MB`,
+    accept: ACCEPTED_PHOTO_TYPES.join(","),
+    ...(business.images.length >= MAX_BUSINESS_PHOTOS ? { full: PHOTO_MESSAGES.full } : {}),
+  };
 }
 
 export function ownerPhotosHandler(deps: OwnerPhotosDeps = {}): Endpoint {
@@ -92,27 +80,19 @@ export function ownerPhotosHandler(deps: OwnerPhotosDeps = {}): Endpoint {
   return ownerEndpoint(
     {
       log: "[owner] photos",
-      methods: ["GET", "HEAD", "POST"],
       body: { multipart: MAX_BODY_LIMIT },
       rateLimit: { name: "owner-photos", perMinute: () => 20 },
-      page: (status, message) =>
-        problemPage(status === 413 ? "That photo is too large" : "Something went wrong", message),
     },
     deps,
     async (call, { business, session }) => {
-      const page = (status: number, extra: { notice?: string; problem?: string }) =>
-        ownerHtml(
-          ownerPage({ title: "Photos", business, active: PHOTOS_ROUTE, body: photosBody(business.images), ...extra }),
-          status,
-        );
-      if (!call.body)
-        return page(200, { notice: knownNotice(call.req, [PHOTO_MESSAGES.added, PHOTO_MESSAGES.removed]) });
-      const form = call.body.value;
+      const refuse = (status: number, problem: string) =>
+        backToPage(call.store, { path: PHOTOS_ROUTE, status, problem });
+      const form = call.body!.value;
       const actor = { kind: "owner" as const, email: session.email };
 
       const remove = form.get("remove");
       if (typeof remove === "string" && remove !== "") {
-        if (!business.images.includes(remove)) return page(404, { problem: PHOTO_MESSAGES.notFound });
+        if (!business.images.includes(remove)) return refuse(404, PHOTO_MESSAGES.notFound);
         await storeCall(
           () =>
             applyListingChange(
@@ -129,27 +109,27 @@ export function ownerPhotosHandler(deps: OwnerPhotosDeps = {}): Endpoint {
             ),
           { step: "save" },
         );
-        return seeOwnerPage(PHOTOS_ROUTE, PHOTO_MESSAGES.removed);
+        return seeOwnerPage(call.store, PHOTOS_ROUTE, PHOTO_MESSAGES.removed);
       }
 
       const file = form.get("photo");
-      if (!(file instanceof File) || file.size === 0) return page(400, { problem: PHOTO_MESSAGES.none });
-      if (file.size > MAX_UPLOAD_BYTES) return page(413, { problem: PHOTO_MESSAGES.size });
-      if (business.images.length >= MAX_BUSINESS_PHOTOS) return page(409, { problem: PHOTO_MESSAGES.full });
+      if (!(file instanceof File) || file.size === 0) return refuse(INVALID_STATUS, PHOTO_MESSAGES.none);
+      if (file.size > MAX_UPLOAD_BYTES) return refuse(413, PHOTO_MESSAGES.size);
+      if (business.images.length >= MAX_BUSINESS_PHOTOS) return refuse(409, PHOTO_MESSAGES.full);
       const bytes = new Uint8Array(await file.arrayBuffer());
       const type = sniffImageType(bytes);
       if (!type || !(ACCEPTED_PHOTO_TYPES as readonly string[]).includes(type))
-        return page(400, { problem: PHOTO_MESSAGES.type });
+        return refuse(INVALID_STATUS, PHOTO_MESSAGES.type);
       let processed: Uint8Array;
       try {
         processed = await processPhoto(bytes);
       } catch {
         // The right signature but bytes sharp cannot decode: the file's fault, not ours.
-        return page(400, { problem: PHOTO_MESSAGES.unreadable });
+        return refuse(INVALID_STATUS, PHOTO_MESSAGES.unreadable);
       }
       const name = `${createHash("sha256").update(processed).digest("hex").slice(0, 32)}.webp`;
       const src = photoPath(business.id, name);
-      if (business.images.includes(src)) return seeOwnerPage(PHOTOS_ROUTE, PHOTO_MESSAGES.added);
+      if (business.images.includes(src)) return seeOwnerPage(call.store, PHOTOS_ROUTE, PHOTO_MESSAGES.added);
       await storeCall(
         () =>
           photosOf().put(blobKey(business.id, name), processed, {
@@ -170,7 +150,7 @@ export function ownerPhotosHandler(deps: OwnerPhotosDeps = {}): Endpoint {
         { step: "save" },
       );
       console.info(`[owner] photos ${business.id}: added ${name} (${processed.byteLength} bytes)`);
-      return seeOwnerPage(PHOTOS_ROUTE, PHOTO_MESSAGES.added);
+      return seeOwnerPage(call.store, PHOTOS_ROUTE, PHOTO_MESSAGES.added);
     },
   );
 }

@@ -1,30 +1,38 @@
 /**
- * GET/POST /owner/profile: one plain form (works without JavaScript) for what an owner says
- * about the business: description, services, areas, website, phone, weekly hours, holiday
- * closures and other closed days. A valid post goes through applyListingChange (stored,
- * recorded for /admin, cache purged) and answers 303 back here with a notice; an invalid one
- * answers 400 with the form as posted and each message next to its field, and changes nothing.
+ * /owner/profile: one plain form (works without JavaScript) for what an owner says about the
+ * business: description, services, areas, website, phone, weekly hours, holiday closures and
+ * other closed days. A valid post goes through applyListingChange (stored, recorded for
+ * /admin, cache purged) and answers 303 back to the page with a notice; an invalid one changes
+ * nothing and goes back with the form as posted and each message for its field (422). The
+ * page is src/pages/owner/profile.astro; this file reads its form and takes its posts.
  */
 import { CLOSING_HOLIDAYS, closingHolidaysOf } from "../../../src/lib/holidays.ts";
 import { daySpans, isOpen247 } from "../../../src/lib/hours.ts";
-import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { WEEKDAYS } from "../../../src/lib/options.ts";
 import { ProfileInput, profileFormInput, profilePatch } from "../../../src/lib/owner-profile/form.ts";
 import { DAY_MODES, dayFields, keepUntouchedDays, type DayMode } from "../../../src/lib/owner-profile/hours.ts";
 import {
   CLOSED_DATE_ROWS,
   HOLIDAYS_IGNORED,
-  PROFILE_LIMITS,
   PROFILE_SAVED,
   splitDayNote,
 } from "../../../src/lib/owner-profile/messages.ts";
 import { sameServices, serviceChoices, serviceKey } from "../../../src/lib/owner-profile/services.ts";
+import type { ProfileFormView } from "../../../src/lib/owner-views.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { fieldErrors, type FieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";
 import { KB, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { applyListingChange, type ListingPatch } from "./changes.ts";
-import { knownNotice, ownerEndpoint, ownerHtml, ownerPage, seeOwnerPage } from "./page.ts";
+import {
+  INVALID_STATUS,
+  asForm,
+  backToPage,
+  ownerEndpoint,
+  postedValues as formValues,
+  seeOwnerPage,
+  type FlashValues,
+} from "./page.ts";
 
 export const PROFILE_ROUTE = "/owner/profile";
 export const PROFILE_INVALID = "Please check the fields marked below. Nothing was saved.";
@@ -75,88 +83,54 @@ function postedValues(input: Record<string, unknown>): ProfileValues {
   };
 }
 
-/** The form, with `errors` by field path ("hours.monday", "closedDates.0.date") beside their fields. */
-export function profileForm(business: Business, v: ProfileValues, errors: FieldErrors = {}): string {
-  const err = (key: string) => {
-    const message = errors[key];
-    return message ? `<p class="field-error" id="err-${escapeHtml(key)}">${escapeHtml(message)}</p>` : "";
-  };
-  const invalid = (key: string) =>
-    errors[key] ? ` aria-invalid="true" aria-describedby="err-${escapeHtml(key)}"` : "";
-  const firstError = (prefix: string) => Object.keys(errors).find((k) => k === prefix || k.startsWith(`${prefix}.`));
-  const groupErr = (prefix: string) => {
-    const key = firstError(prefix);
-    return key ? err(key) : "";
-  };
+const choice = (name: string, checked: boolean) => ({ value: name, label: name, checked });
 
+/** The form as the page draws it, from the business as stored or the post as sent (after an error). */
+export function profileFormView(business: Business, v: ProfileValues, errors: FieldErrors = {}): ProfileFormView {
   const ticked = new Set(v.services.map(serviceKey));
-  const services = serviceChoices([...business.services, ...v.services])
-    .map(
-      (s) =>
-        `<label class="check"><input type="checkbox" name="services" value="${escapeHtml(s)}"${ticked.has(serviceKey(s)) ? " checked" : ""}> ${escapeHtml(s)}</label>`,
-    )
-    .join("");
-
-  const days = WEEKDAYS.map((d) => {
-    const day = v.hours[d] ?? { mode: "closed", open: "", close: "" };
-    const modes = DAY_MODES.map(
-      (m) =>
-        `<label class="check"><input type="radio" name="${d}.mode" value="${m}"${day.mode === m ? " checked" : ""}> ${MODE_LABELS[m]}</label>`,
-    ).join("");
-    return (
-      `<fieldset data-day="${d}"><legend>${DAY_LABEL(d)}</legend>` +
-      `<div style="display:flex;flex-wrap:wrap;gap:.5rem 1rem">${modes}</div>` +
-      `<div style="display:flex;flex-wrap:wrap;gap:.5rem 1rem">` +
-      `<label>Opens<input type="time" name="${d}.open" value="${escapeHtml(day.open)}"${invalid(`hours.${d}`)}></label>` +
-      `<label>Closes<input type="time" name="${d}.close" value="${escapeHtml(day.close)}"${invalid(`hours.${d}`)}></label>` +
-      `</div>${daySpans(business.businessHours[d]).length > 1 ? `<p class="hint">${escapeHtml(splitDayNote(business.businessHours[d]!))}</p>` : ""}${err(`hours.${d}`)}</fieldset>`
-    );
-  }).join("");
-
-  const holidays = CLOSING_HOLIDAYS.map(
-    (h) =>
-      `<label class="check"><input type="checkbox" name="closedHolidays" value="${escapeHtml(h)}"${v.closedHolidays.includes(h) ? " checked" : ""}> ${escapeHtml(h)}</label>`,
-  ).join("");
-
   // As the public page reads it (hours.ts): holidays never close these listings.
-  const ignored = business.emergency247
+  const holidaysIgnored = business.emergency247
     ? HOLIDAYS_IGNORED.emergency247
     : isOpen247(business.businessHours)
       ? HOLIDAYS_IGNORED.open247
-      : "";
-  const holidayHint = ignored
-    ? `<p class="hint" data-holidays-ignored="">${escapeHtml(ignored)}</p>`
-    : `<p class="hint">Leave all unticked if you are open on every one.</p>`;
+      : undefined;
+  return {
+    action: PROFILE_ROUTE,
+    description: v.description,
+    services: serviceChoices([...business.services, ...v.services]).map((s) => choice(s, ticked.has(serviceKey(s)))),
+    serviceAreas: v.serviceAreas,
+    website: v.website,
+    phone: v.phone,
+    days: WEEKDAYS.map((d) => {
+      const day = v.hours[d] ?? { mode: "closed", open: "", close: "" };
+      const stored = business.businessHours[d];
+      return {
+        day: d,
+        label: DAY_LABEL(d),
+        mode: day.mode,
+        open: day.open,
+        close: day.close,
+        ...(stored && daySpans(stored).length > 1 ? { splitNote: splitDayNote(stored) } : {}),
+      };
+    }),
+    dayModes: DAY_MODES.map((m) => ({ value: m, label: MODE_LABELS[m] })),
+    holidays: CLOSING_HOLIDAYS.map((h) => choice(h, v.closedHolidays.includes(h))),
+    ...(holidaysIgnored ? { holidaysIgnored } : {}),
+    closedDates: [
+      ...v.closedDates.map((row) => ({ date: row.date, note: row.note ?? "" })),
+      ...Array.from({ length: CLOSED_DATE_ROWS }, () => ({ date: "", note: "" })),
+    ],
+    errors,
+  };
+}
 
-  const rows = [...v.closedDates, ...Array.from({ length: CLOSED_DATE_ROWS }, () => ({ date: "", note: "" }))]
-    .map(
-      (row, i) =>
-        `<div style="display:flex;flex-wrap:wrap;gap:.5rem 1rem">` +
-        `<label>Date<input type="date" name="closedDate" value="${escapeHtml(row.date)}"${invalid(`closedDates.${i}.date`)}></label>` +
-        `<label>Note (optional)<input type="text" name="closedNote" maxlength="${PROFILE_LIMITS.closedNote}" value="${escapeHtml(row.note ?? "")}"${invalid(`closedDates.${i}.note`)}></label>` +
-        `</div>${err(`closedDates.${i}.date`)}${err(`closedDates.${i}.note`)}`,
-    )
-    .join("");
-
-  return (
-    `<form class="owner-form" method="post" action="${PROFILE_ROUTE}" novalidate>` +
-    `<fieldset><legend>About</legend>` +
-    `<label for="description">Description<textarea id="description" name="description" rows="6" maxlength="${PROFILE_LIMITS.description}"${invalid("description")}>${escapeHtml(v.description)}</textarea></label>${err("description")}` +
-    `</fieldset>` +
-    `<fieldset><legend>Services</legend>${services}${groupErr("services")}</fieldset>` +
-    `<fieldset><legend>Areas you serve</legend>` +
-    `<label for="serviceAreas">One town or neighbourhood per line<textarea id="serviceAreas" name="serviceAreas" rows="5"${invalid("serviceAreas")}>${escapeHtml(v.serviceAreas)}</textarea></label>${groupErr("serviceAreas")}` +
-    `</fieldset>` +
-    `<fieldset><legend>Contact</legend>` +
-    `<label for="website">Website<input id="website" type="url" name="website" inputmode="url" placeholder="https://" value="${escapeHtml(v.website)}"${invalid("website")}></label>${err("website")}` +
-    `<label for="phone">Phone<input id="phone" type="tel" name="phone" maxlength="${PROFILE_LIMITS.phone}" value="${escapeHtml(v.phone)}"${invalid("phone")}></label>${err("phone")}` +
-    `</fieldset>` +
-    `<fieldset id="hours"><legend>Opening hours</legend><p class="hint">A closing time before the opening time means after midnight. Times are your business's local time.</p>${days}</fieldset>` +
-    `<fieldset><legend>Public holidays you close on</legend>${holidayHint}${holidays}${groupErr("closedHolidays")}</fieldset>` +
-    `<fieldset><legend>Other days you are closed</legend><p class="hint">Clear a date to remove it.</p>${rows}${errors.closedDates ? err("closedDates") : ""}</fieldset>` +
-    `<button type="submit" class="btn-primary">Save changes</button>` +
-    `</form>`
-  );
+/** The page's form: as stored, or as last posted with its messages when a flash brings them. */
+export function profileView(
+  business: Business,
+  flash: { values: FlashValues; errors: FieldErrors } | null,
+): ProfileFormView {
+  if (!flash) return profileFormView(business, valuesOf(business));
+  return profileFormView(business, postedValues(profileFormInput(asForm(flash.values))), flash.errors);
 }
 
 export interface OwnerProfileDeps extends EndpointDeps {
@@ -168,25 +142,22 @@ export function ownerProfileHandler(deps: OwnerProfileDeps = {}): Endpoint {
   return ownerEndpoint(
     {
       log: "[owner] profile",
-      methods: ["GET", "HEAD", "POST"],
       body: { urlencoded: 32 * KB },
       rateLimit: { name: "owner-profile", perMinute: () => 30 },
     },
     deps,
     async (call, { business, session }) => {
-      const page = (body: string, status = 200, extra: { notice?: string; problem?: string } = {}) =>
-        ownerHtml(ownerPage({ title: "Profile & hours", business, active: PROFILE_ROUTE, body, ...extra }), status);
-      if (!call.body) {
-        const notice = knownNotice(call.req, [PROFILE_SAVED, PROFILE_UNCHANGED]);
-        return page(profileForm(business, valuesOf(business)), 200, { notice });
-      }
-      const input = profileFormInput(call.body.value);
+      const form = call.body!.value;
+      const input = profileFormInput(form);
       const parsed = ProfileInput.safeParse(input);
-      if (!parsed.success) {
-        return page(profileForm(business, postedValues(input), fieldErrors(parsed.error)), 400, {
+      if (!parsed.success)
+        return backToPage(call.store, {
+          path: PROFILE_ROUTE,
+          status: INVALID_STATUS,
+          values: formValues(form),
+          errors: fieldErrors(parsed.error),
           problem: PROFILE_INVALID,
         });
-      }
       const patch: ListingPatch = profilePatch(parsed.data);
       patch.businessHours = keepUntouchedDays(
         business.businessHours,
@@ -216,7 +187,7 @@ export function ownerProfileHandler(deps: OwnerProfileDeps = {}): Endpoint {
         { step: "save" },
       );
       console.info(`[owner] profile ${business.id}: ${change ? `change ${change.id}` : "no change"}`);
-      return seeOwnerPage(PROFILE_ROUTE, change ? PROFILE_SAVED : PROFILE_UNCHANGED);
+      return seeOwnerPage(call.store, PROFILE_ROUTE, change ? PROFILE_SAVED : PROFILE_UNCHANGED);
     },
   );
 }

@@ -29,6 +29,7 @@ import { lockoutsRepository, type LockoutsRepository } from "./repos/lockouts.ts
 import { rateLimitsRepository, type RateLimitsRepository } from "./repos/rate-limits.ts";
 import { chatBudgetRepository, type ChatBudgetRepository } from "./repos/chat-budget.ts";
 import { metaRepository, type MetaRepository } from "./repos/meta.ts";
+import { flashesRepository, type FlashesRepository } from "./repos/flashes.ts";
 import { countRoundTrips } from "./round-trips.ts";
 import { DEFAULT_SEED_FILE, readSeedFile, seedDirectory } from "./seed.ts";
 import { BackendRequester, type CommandBackend, type Reply } from "./transports/requester.ts";
@@ -58,6 +59,7 @@ export type { LockoutScope, LockoutsRepository } from "./repos/lockouts.ts";
 export type { RateLimitsRepository } from "./repos/rate-limits.ts";
 export type { BudgetLines, ChatBudgetRepository } from "./repos/chat-budget.ts";
 export type { MetaRepository } from "./repos/meta.ts";
+export type { FlashesRepository } from "./repos/flashes.ts";
 export type { SeedReport } from "./seed.ts";
 
 export type StoreKind = "upstash" | "redis" | "embedded";
@@ -125,6 +127,8 @@ export interface Store {
   readonly chatBudget: ChatBudgetRepository;
   /** The store's own facts: seeding, the links' signing key. */
   readonly meta: MetaRepository;
+  /** What a no-JS form post hands the page it redirects to (a form flash). */
+  readonly flashes: FlashesRepository;
   /** Resolves once the store is loaded (and seeded, for a fresh embedded store). */
   ready(): Promise<void>;
   /** Runs many writes as one unit: the embedded store locks its file once and saves once. */
@@ -282,6 +286,7 @@ export function createStore(options: CreateStoreOptions): Store {
     lockouts: lockoutsRepository(redis, keys),
     chatBudget: chatBudgetRepository(redis, keys),
     meta: metaRepository(redis, keys),
+    flashes: flashesRepository(redis, keys),
   };
 
   const batch = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -340,6 +345,7 @@ export function createStore(options: CreateStoreOptions): Store {
     rateLimits: rateLimitsRepository(redis, keys),
     chatBudget: gated(raw.chatBudget, ready),
     meta: gated(raw.meta, ready),
+    flashes: gated(raw.flashes, ready),
     ready,
     batch,
     async close() {

@@ -105,6 +105,8 @@ export function keyspace(prefix: string) {
     credentialsPending: `${p}credentials:pending`,
     /** Zset: lead ids offered to one business, by offer time (ms): the owner's "leads sent to you". */
     businessLeads: (businessId: string) => `${p}biz:${businessId}:leads`,
+    /** String with a short TTL: a form flash (what a no-JS post hands the page it redirects to), by its random id. */
+    flash: (id: string) => `${p}flash:${id}`,
     /** String (60 s TTL): /api/health's write probe. */
     healthProbe: `${p}health:probe`,
     /** Prefix of @upstash/ratelimit's own keys (it appends `:{endpoint}:{ip}` and its window). */

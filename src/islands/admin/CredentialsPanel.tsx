@@ -1,5 +1,5 @@
 /**
- * The operator's credentials queue: businesses whose owner stated a licence or insurance that
+ * The operator's credentials queue: businesses whose owner stated a license or insurance that
  * nobody has checked yet, longest waiting first. Each shows what the owner stated, a link to
  * the state's public register, and Check / Reject per credential (with an optional note kept
  * in the change history). Checking puts the badge on the public page at once; rejecting
@@ -9,6 +9,7 @@
 import { useCallback, useState } from "react";
 import { formatCredentialDate, formatUsd, todayIn } from "../../lib/credentials/format.ts";
 import {
+  CREDENTIAL_PART_WORDS,
   credentialFingerprint,
   type AdminCredentialItem,
   type AdminCredentialsReply,
@@ -68,7 +69,7 @@ export function CredentialsPanel({ token, refreshKey, onAuthError }: PanelProps)
             ? current.filter((i) => i.businessId !== next.businessId)
             : current.map((i) => (i.businessId === next.businessId ? next : i)),
         );
-        setNotice(`${item.name}: ${part} ${decision}.`);
+        setNotice(`${item.name}: ${CREDENTIAL_PART_WORDS[part]} ${decision}.`);
       });
     },
     [notes, token, run, setItems, setNotice],
@@ -115,10 +116,10 @@ function Decide({
   return (
     <div className="flex flex-wrap gap-2">
       <button type="button" className="btn-primary btn-sm" disabled={busy} onClick={() => onDecide("checked")}>
-        Check {what}
+        Check {CREDENTIAL_PART_WORDS[what]}
       </button>
       <button type="button" className="btn-outline btn-sm" disabled={busy} onClick={() => onDecide("rejected")}>
-        Reject {what}
+        Reject {CREDENTIAL_PART_WORDS[what]}
       </button>
     </div>
   );
@@ -164,7 +165,7 @@ function CredentialRow({
       </div>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <div data-part="licence">
-          <h4 className="text-sm font-semibold text-slate-800">Licence</h4>
+          <h4 className="text-sm font-semibold text-slate-800">License</h4>
           {licence ? (
             <>
               <p className="text-sm text-slate-700">

@@ -9,7 +9,7 @@ import { formatCredentialDate, formatUsd } from "./format.ts";
 import { licenceLine } from "./state-rules.ts";
 
 export interface CredentialBadges {
-  /** e.g. "Licence MD LTE #1234, checked by Treeline on Nov 28, 2026". */
+  /** e.g. "License MD LTE #1234, checked by Treeline on Nov 28, 2026". */
   licence?: string;
   /** e.g. "Insured: $1,000,000 general liability (Acme Mutual), checked by Treeline on Nov 28, 2026". */
   insurance?: string;
@@ -30,7 +30,7 @@ export function badgesOf(
   const out: CredentialBadges = {};
   const l = credentials?.licence;
   if (l?.check)
-    out.licence = `Licence ${licenceLine(l)}, checked by Treeline on ${formatCredentialDate(l.check.checkedAt, timeZone)}`;
+    out.licence = `License ${licenceLine(l)}, checked by Treeline on ${formatCredentialDate(l.check.checkedAt, timeZone)}`;
   const i = credentials?.insurance;
   if (i?.check && insuranceCurrent(i, today)) {
     out.insurance = `Insured: ${formatUsd(i.coverUsd)} general liability (${i.carrier}), checked by Treeline on ${formatCredentialDate(i.check.checkedAt, timeZone)}`;

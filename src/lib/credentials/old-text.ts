@@ -19,7 +19,7 @@ export function statedText(b: { licenseNumber?: string; insuranceDetails?: strin
 /** The labels of the old free text, on the public page and the owner's. */
 export const STATED_LABELS = {
   heading: "As stated by the business",
-  licence: "Licence",
+  licence: "License",
   insurance: "Insurance",
 } as const;
 

@@ -11,6 +11,9 @@ import { CREDENTIAL_MESSAGES } from "./messages.ts";
 export const needsCheck = (c: Credentials | undefined) =>
   (!!c?.licence && !c.licence.check) || (!!c?.insurance && !c.insurance.check);
 
+/** A credential's part in a sentence ("license checked", "Check insurance"); the data keeps its key. */
+export const CREDENTIAL_PART_WORDS = { licence: "license", insurance: "insurance" } as const;
+
 /** What the operator decides about one credential. */
 export const CredentialDecision = z.enum(["checked", "rejected"]);
 export type CredentialDecision = z.infer<typeof CredentialDecision>;
@@ -38,7 +41,7 @@ export const CredentialsPatch = z
       .optional(),
   })
   .refine((p) => p.licence !== undefined || p.insurance !== undefined, {
-    message: "Say what to do with the licence or the insurance",
+    message: "Say what to do with the license or the insurance",
     path: ["licence"],
   });
 export type CredentialsPatch = z.output<typeof CredentialsPatch>;

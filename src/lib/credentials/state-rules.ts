@@ -27,7 +27,7 @@ export function licenceType(state: string, key: string): LicenceType | undefined
 
 /** What the form says for a state without a licence for tree work. */
 export const noStateLicence = (state: string) =>
-  `No state licence for tree work in ${US_STATES[state] ?? state}; add a certification instead, or a local licence number.`;
+  `No state license for tree work in ${US_STATES[state] ?? state}; add a certification instead, or a local license number.`;
 
 /** Checks a number for a state and type: the stored form, or the field message. */
 export function checkLicenceNumber(

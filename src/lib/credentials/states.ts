@@ -58,8 +58,8 @@ export const LICENSING_STATES: readonly LicensingState[] = [
     code: "MD",
     name: "Maryland",
     authority: "Maryland DNR Forest Service",
-    requires: "Anyone who treats, cares for or removes trees for pay needs a Licensed Tree Expert licence.",
-    advertising: "No one may advertise tree work without the licence; show the LTE number in every advertisement.",
+    requires: "Anyone who treats, cares for or removes trees for pay needs a Licensed Tree Expert license.",
+    advertising: "No one may advertise tree work without the license; show the LTE number in every advertisement.",
     lookupUrl: "https://dnr.maryland.gov/forests/Pages/programapps/newtreeexpert.aspx",
     types: [
       {
@@ -121,19 +121,19 @@ export const LICENSING_STATES: readonly LicensingState[] = [
     name: "Louisiana",
     authority: "Louisiana Horticulture Commission",
     requires:
-      "Tree work for pay (trimming, removal, surgery) needs an arborist licence from the Horticulture Commission.",
-    advertising: "Only a licensed arborist may advertise arborist services; show the licence number.",
+      "Tree work for pay (trimming, removal, surgery) needs an arborist license from the Horticulture Commission.",
+    advertising: "Only a licensed arborist may advertise arborist services; show the license number.",
     lookupUrl: "https://www.ldaf.la.gov/plants/horticulture-commission",
     types: [
       {
         key: "ARB",
         short: "Arborist",
-        label: "Arborist licence",
+        label: "Arborist license",
         // Format not published: the Commission's numbers are plain digits; 1 to 6 accepted.
         pattern: /^[1-9]\d{0,5}$/,
         normalise: (raw) => digits(bare(raw, "LA", "ARB")),
         example: "2345",
-        message: "Louisiana arborist licence numbers are 1 to 6 digits, e.g. 2345",
+        message: "Louisiana arborist license numbers are 1 to 6 digits, e.g. 2345",
       },
     ],
   },
@@ -143,14 +143,14 @@ export const LICENSING_STATES: readonly LicensingState[] = [
     name: "Connecticut",
     authority: "Connecticut DEEP Pesticide Management Program",
     requires:
-      "No one may advertise, solicit or contract to do arboriculture without an arborist licence (category 3D).",
-    advertising: "Advertising tree work itself requires the licence; show the arborist licence number.",
+      "No one may advertise, solicit or contract to do arboriculture without an arborist license (category 3D).",
+    advertising: "Advertising tree work itself requires the license; show the arborist license number.",
     lookupUrl: "https://www.elicense.ct.gov/Lookup/LicenseLookup.aspx",
     types: [
       {
         key: "ARB",
         short: "Arborist",
-        label: "Arborist licence",
+        label: "Arborist license",
         // Supervisory certificates print as "S-" and digits; a bare number gets the "S-".
         pattern: /^S-[1-9]\d{0,5}$/,
         normalise: (raw) => {
@@ -159,7 +159,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
           return n === null ? s : `S-${digits(n)}`;
         },
         example: "S-4478",
-        message: "Connecticut arborist licence numbers are S- followed by 1 to 6 digits, e.g. S-4478",
+        message: "Connecticut arborist license numbers are S- followed by 1 to 6 digits, e.g. S-4478",
       },
     ],
   },
@@ -169,8 +169,8 @@ export const LICENSING_STATES: readonly LicensingState[] = [
     name: "California",
     authority: "California Contractors State License Board (CSLB)",
     requires:
-      "Tree jobs of $1,000 or more (labour and materials) need a CSLB licence, classification C-49 Tree and Palm (formerly D-49).",
-    advertising: "Advertisements for work over the minor-work limit show the CSLB licence number.",
+      "Tree jobs of $1,000 or more (labor and materials) need a CSLB license, classification C-49 Tree and Palm (formerly D-49).",
+    advertising: "Advertisements for work over the minor-work limit show the CSLB license number.",
     lookupUrl: "https://www.cslb.ca.gov/OnlineServices/CheckLicenseII/CheckLicense.aspx",
     types: [
       {
@@ -181,7 +181,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
         pattern: /^[1-9]\d{5,6}$/,
         normalise: (raw) => digits(bare(raw, "CA", "CSLB", "C-49", "C49")),
         example: "1012345",
-        message: "California CSLB licence numbers are 6 or 7 digits, e.g. 1012345",
+        message: "California CSLB license numbers are 6 or 7 digits, e.g. 1012345",
       },
     ],
   },
@@ -193,11 +193,11 @@ export const OTHER_LICENCE = "OTHER";
 export const OTHER_LICENCE_TYPE: LicenceType = {
   key: OTHER_LICENCE,
   short: "State or local",
-  label: "State or local licence",
+  label: "State or local license",
   pattern: /^[A-Z0-9](?:[A-Z0-9 ./-]{0,38}[A-Z0-9])?$/,
   normalise: (raw) => raw.trim().toUpperCase().replace(/\s+/g, " ").replace(/^#\s*/, ""),
   example: "TX-12345",
-  message: "Please enter the licence number as printed: letters, digits, spaces, dots, slashes and dashes",
+  message: "Please enter the license number as printed: letters, digits, spaces, dots, slashes and dashes",
 };
 
 /** Every US state (and DC) by code, for the form's state list. */

@@ -16,10 +16,12 @@ import {
   validAssessment,
   validAudit,
   receiptReply,
+  expectFlash,
 } from "../../helpers/functions.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 
 const h = await functionsHarness("audit");
+const RECEIVED = /^\/requests\/ld_[0-9a-z]+\/[\w-]{22}\/received$/;
 afterAll(async () => {
   await h?.teardown();
 });
@@ -75,29 +77,18 @@ describe.skipIf(!h)("POST /api/audit", () => {
     });
   });
 
-  it("form post: 200 page with next steps and expected outcomes", async () => {
+  it("form post: 303 to the lead's confirmation page (its content: tests/integration/pages/leads.test.ts)", async () => {
     const res = await audit()(
       formRequest("/api/audit", toEntries({ ...validAudit(), _started: humanStarted() })),
       nextIp(),
     );
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    for (const text of [
-      "Audit Request Submitted",
-      "30-minute discovery call within 24 hours",
-      "Custom growth roadmap",
-      "Revenue potential analysis",
-      "Automation opportunities assessment",
-      "Exit strategy evaluation",
-      "3-5x revenue growth potential",
-      "90% reduction in admin time",
-      "Clear path to business sale",
-    ]) {
-      expect(html).toContain(text);
-    }
+    expect(res.status).toBe(303);
+    const [, , id] = res.headers.get("location")!.split("/");
+    expect(res.headers.get("location")).toMatch(RECEIVED);
+    expect(await h!.store.leads.get(id!)).toMatchObject({ type: "audit" });
   });
 
-  it("form post with errors: ticked boxes stay ticked, messages on the groups", async () => {
+  it("form post with errors: back to the form's page with the ticked boxes and the messages", async () => {
     const fields: [string, string][] = [
       ["name", "Owner"],
       ["email", "owner@example.com"],
@@ -110,38 +101,38 @@ describe.skipIf(!h)("POST /api/audit", () => {
       ["currentChallenges", "Collecting payments"],
     ];
     const res = await audit()(formRequest("/api/audit", fields), nextIp());
-    expect(res.status).toBe(400);
-    const html = await res.text();
-    expect(html.match(/<input[^>]*name="currentChallenges"[^>]*checked/g)).toHaveLength(2);
-    expect(html).toMatch(/checked=""[^>]*value="Scheduling and routing"/);
-    expect(html).toMatch(/checked=""[^>]*value="Collecting payments"/);
-    expect(html).not.toMatch(/checked=""[^>]*value="Finding qualified leads"/);
-    expect(html).toMatch(/<option value="500k-1m" selected="">/);
-    expect(html).toContain(MESSAGES.companyName);
-    expect(html).toContain(MESSAGES.yearsInBusiness);
-    expect(html).toContain(MESSAGES.growthGoals);
-    expect(html).not.toContain(MESSAGES.currentChallenges);
-    expect(html).toMatch(/<fieldset[^>]*id="audit-growthGoals"[^>]*aria-describedby="audit-growthGoals-error"/);
+    const flash = await expectFlash(h!.store, res, "/forms/audit");
+    expect(flash.status).toBe(422);
+    expect(flash.values).toMatchObject({
+      currentRevenue: "500k-1m",
+      currentChallenges: ["Scheduling and routing", "Collecting payments"],
+    });
+    expect(flash.errors).toMatchObject({
+      companyName: MESSAGES.companyName,
+      yearsInBusiness: MESSAGES.yearsInBusiness,
+      growthGoals: MESSAGES.growthGoals,
+    });
+    expect(flash.errors.currentChallenges).toBeUndefined();
   });
 
-  it("honeypot in a form post: the normal confirmation, nothing stored", async () => {
+  it("honeypot in a form post: the same 303 as a stored lead, nothing stored", async () => {
     const before = (await h!.store.leads.list("audit", { limit: 100 })).items.length;
     const res = await audit()(
       formRequest("/api/audit", [...toEntries(validAudit()), ["company_website", "spam"]]),
       nextIp(),
     );
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Audit Request Submitted");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toMatch(RECEIVED);
     expect((await h!.store.leads.list("audit", { limit: 100 })).items.length).toBe(before);
   });
 
-  it("503 page for a form post when the store is down", async () => {
+  it("a form post when the store is down: back to the form's page, which says so", async () => {
     const res = await h!.handler(AUDIT_ENDPOINT, { store: () => deadStore(h!.store) })(
       formRequest("/api/audit", toEntries(validAudit())),
       nextIp(),
     );
-    expect(res.status).toBe(503);
-    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/forms/audit?problem=unavailable");
   });
 });
 
@@ -161,12 +152,10 @@ describe.skipIf(!h)("POST /api/assessment", () => {
     expect((await res.json()).fields).toEqual({ phase: "Please select a phase" });
   });
 
-  it("form post: the growth confirmation page", async () => {
+  it("form post: 303 to the lead's confirmation page", async () => {
     const res = await assessment()(formRequest("/api/assessment", toEntries(validAssessment())), nextIp());
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).toContain("Assessment Request Submitted");
-    expect(html).toContain("30-minute discovery call within 24 hours");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toMatch(RECEIVED);
   });
 
   it("limits are per endpoint", async () => {

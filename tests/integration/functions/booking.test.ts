@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_ENDPOINT } from "../../../netlify/lib/lead-endpoints.ts";
 import { SAVE_ERROR } from "../../../netlify/lib/leads.ts";
 import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
+import { BUSINESS_NOT_FOUND } from "../../../src/lib/directory.ts";
 import { BOOKING_MESSAGES, BookingRequest, isCalendarDate, texasDate } from "../../../src/lib/schemas/booking.ts";
 import type { LeadDeps } from "../../../netlify/lib/leads.ts";
 import {
@@ -23,6 +24,7 @@ import {
   toEntries,
   validBooking,
   receiptReply,
+  expectFlash,
 } from "../../helpers/functions.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 
@@ -270,59 +272,46 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
     const formPost = (fields: Record<string, unknown>) =>
       booking()(formRequest(PATH, toEntries({ ...fields, _started: humanStarted() })), nextIp());
 
-    it("200 HTML confirmation thanking the visitor, with the way back to the business", async () => {
+    it("303 to the lead's confirmation page; the lead names the business", async () => {
       const res = await formPost({
         ...validBooking("bk-02"),
         serviceType: "Tree Pruning",
         _source: "/directory/oneil-and-sons",
       });
-      expect(res.status).toBe(200);
-      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-      expect(res.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
-      const html = await res.text();
-      expect(html).toMatch(/^<!DOCTYPE html>/);
-      expect(html).toContain("Booking Request Submitted");
-      expect(html).toMatch(/We(&#39;|&#x27;)ll contact you within 24 hours to schedule your service\./);
-      expect(html).toMatch(/O(&#39;|&#x27;)Neil &amp; Sons &lt;Trees&gt;/);
-      expect(html).not.toContain("<Trees>");
-      expect(html).toContain('href="/directory/oneil-and-sons"');
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toMatch(/^\/requests\/ld_[0-9a-z]+\/[\w-]{22}\/received$/);
       const lead = (await bookings()).find(
         (l) =>
           (l.data as { businessId?: string }).businessId === "bk-02" && l.sourcePage === "/directory/oneil-and-sons",
       );
+      expect(res.headers.get("location")).toContain(`/requests/${lead!.id}/`);
       expect(lead?.data).toMatchObject({
         urgency: "normal",
         requestType: "consultation",
         serviceType: "Tree Pruning",
         businessName: `O'Neil & Sons <Trees>`,
+        businessSlug: expect.any(String),
       });
     });
 
-    it("400 HTML: the business's own services as choices, the business id kept", async () => {
+    it("back to the booking's page with the messages, the values and the business id", async () => {
       const res = await formPost({ ...validBooking("bk-01"), customerPhone: "123", serviceType: "Tree Removal" });
-      expect(res.status).toBe(400);
-      const html = await res.text();
-      expect(html).toContain("Please enter a valid phone number");
-      expect(html).toContain("Book Service with Oakline Tree Care");
-      expect(html).toMatch(/<option value="Tree Removal" selected="">/);
-      expect(html).toContain('<option value="Stump Grinding">');
-      expect(html).toContain('name="businessId" value="bk-01"');
-      expect(html).toContain('action="/api/booking-request"');
+      const flash = await expectFlash(h!.store, res, "/forms/booking");
+      expect(flash.status).toBe(422);
+      expect(flash.errors.customerPhone).toBe("Please enter a valid phone number");
+      expect(flash.values).toMatchObject({ businessId: "bk-01", serviceType: "Tree Removal", customerPhone: "123" });
     });
 
     it("a service the business does not offer is explained on the form", async () => {
       const res = await formPost({ ...validBooking("bk-01"), serviceType: "Tree Pruning" });
-      expect(res.status).toBe(400);
-      expect(await res.text()).toMatch(/Please choose one of this business(&#39;|&#x27;)s services/);
+      const flash = await expectFlash(h!.store, res, "/forms/booking");
+      expect(flash.errors.serviceType).toBe(BOOKING_MESSAGES.serviceType);
     });
 
-    it("404 page for an unknown business", async () => {
+    it("an unknown business: back to the form's page with the problem (404)", async () => {
       const res = await formPost(validBooking("bk-404"));
-      expect(res.status).toBe(404);
-      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-      const html = await res.text();
-      expect(html).toContain("Business not found");
-      expect(html).toContain("We couldn&#39;t find that business");
+      const flash = await expectFlash(h!.store, res, "/forms/booking");
+      expect(flash).toMatchObject({ status: 404, problem: BUSINESS_NOT_FOUND, values: { businessId: "bk-404" } });
     });
   });
 });

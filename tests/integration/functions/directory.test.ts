@@ -3,6 +3,7 @@
  * slug lookups, the review list and review posts (validation, limits, the rating aggregate,
  * cache purges), and which answers may be cached by the CDN.
  */
+import { REVIEW_TOASTS } from "../../../src/lib/forms/copy.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   REVIEW_BUSINESS_BUSY,
@@ -33,6 +34,7 @@ import {
   nextIp,
   testBusiness,
   validReview,
+  expectFlash,
 } from "../../helpers/functions.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 
@@ -499,11 +501,11 @@ describe.skipIf(!h)("directory API", () => {
       expect((await postReview("dir-08", validReview(), limited)).status).toBe(201);
     });
 
-    describe("without JavaScript (a urlencoded form post answered with pages)", () => {
+    describe("without JavaScript (a urlencoded form post: 303 to the review's page with a flash)", () => {
       const post = (id: string, fields: Record<string, string>, over: DirectoryDeps = {}) =>
         reviews(over)(formRequest(reviewsPath(id), Object.entries(fields)), nextIp());
 
-      it("stores the review (stars from the radio group) and answers a confirmation page with the way back", async () => {
+      it("stores the review (stars from the radio group) and goes on to the thanks; the same e-mail again is refused", async () => {
         const email = `nojs.${process.pid}@example.com`;
         const res = await post("dir-07", {
           customerName: "No Script",
@@ -511,36 +513,36 @@ describe.skipIf(!h)("directory API", () => {
           rating: "3",
           title: "Fine",
         });
-        expect(res.status).toBe(200);
-        expect(res.headers.get("content-type")).toMatch(/text\/html/);
-        const page = await res.text();
-        expect(page).toContain("Review Submitted");
-        expect(page).toContain('href="/directory/business-dir-07#reviews"');
+        expect(await expectFlash(h!.store, res, "/forms/review/dir-07")).toMatchObject({
+          status: 200,
+          notice: REVIEW_TOASTS.success.description,
+        });
         const stored = (await h!.store.reviews.list("dir-07")).find((r) => r.customerEmail === email);
         expect(stored).toMatchObject({ customerName: "No Script", rating: 3, title: "Fine", isVerified: false });
 
-        // The same e-mail again: a page that says so, nothing stored.
+        // The same e-mail again: back to the form, which says so; nothing stored.
         const again = await post("dir-07", { customerName: "No Script", customerEmail: email.toUpperCase() });
-        expect(again.status).toBe(409);
-        expect(await again.text()).toContain("already reviewed this business from this e-mail address");
+        expect(await expectFlash(h!.store, again, "/forms/review/dir-07")).toMatchObject({
+          status: 409,
+          problem: REVIEW_EMAIL_TAKEN,
+          errors: { customerEmail: REVIEW_EMAIL_TAKEN },
+        });
       });
 
-      it("400: the form again with the visitor's values, the messages and the stars as radios", async () => {
+      it("invalid: back to the form's page with the visitor's values and the messages", async () => {
         const res = await post("dir-07", {
           customerName: " ",
           customerEmail: "nope",
           rating: "4",
           reviewText: "<b>x</b>",
         });
-        expect(res.status).toBe(400);
-        const page = await res.text();
-        expect(page).toContain(REVIEW_MESSAGES.customerName);
-        expect(page).toContain(REVIEW_MESSAGES.customerEmail);
-        expect(page).toContain('action="/api/businesses/dir-07/reviews"');
-        expect(page.match(/type="radio" name="rating"/g)).toHaveLength(5);
-        expect(page).toContain('value="4" checked');
-        expect(page).toContain("&lt;b&gt;x&lt;/b&gt;");
-        expect(page).not.toContain("<b>x</b>");
+        const flash = await expectFlash(h!.store, res, "/forms/review/dir-07");
+        expect(flash.status).toBe(422);
+        expect(flash.errors).toMatchObject({
+          customerName: REVIEW_MESSAGES.customerName,
+          customerEmail: REVIEW_MESSAGES.customerEmail,
+        });
+        expect(flash.values).toMatchObject({ rating: "4", reviewText: "<b>x</b>", customerEmail: "nope" });
       });
 
       it("a form post that asks for JSON (a script) gets JSON: a 400 with the fields, a 201 (found by the fuzzer)", async () => {
@@ -562,16 +564,27 @@ describe.skipIf(!h)("directory API", () => {
         expect((await good.json()).data).toMatchObject({ customerName: "Script Poster", rating: 4 });
       });
 
-      it("429 from the per-business limit is a page with Retry-After", async () => {
+      it("429 from the per-business limit goes back to the form with Retry-After", async () => {
         const limited = { env: parseEnv({ RATE_LIMIT_PER_MINUTE: "1000", REVIEW_BUSINESS_LIMIT_PER_HOUR: "1" }) };
         await h!.store.redis.del(
           `${h!.store.prefix}ratelimit:review-business:dir-06:${Math.floor(Date.now() / 3_600_000)}`,
         );
-        expect((await post("dir-06", { customerName: "First" }, limited)).status).toBe(200);
+        expect(
+          (
+            await expectFlash(
+              h!.store,
+              await post("dir-06", { customerName: "First" }, limited),
+              "/forms/review/dir-06",
+            )
+          ).status,
+        ).toBe(200);
         const res = await post("dir-06", { customerName: "Second" }, limited);
-        expect(res.status).toBe(429);
         expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
-        expect(await res.text()).toContain(REVIEW_BUSINESS_BUSY.slice(0, 40));
+        expect(await expectFlash(h!.store, res, "/forms/review/dir-06")).toMatchObject({
+          status: 429,
+          problem: REVIEW_BUSINESS_BUSY,
+          values: { customerName: "Second" },
+        });
       });
     });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIND_PROS_ENDPOINT } from "../../../netlify/lib/find-pros.ts";
 import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import { PHOTO_ERROR, type PhotoStore } from "../../../netlify/lib/blobs.ts";
-import { NO_MATCHES_MESSAGE } from "../../../netlify/lib/pages.ts";
+import { NO_MATCHES_MESSAGE } from "../../../netlify/lib/find-pros.ts";
 import type { BusinessInput } from "../../../src/lib/schemas/business.ts";
 import { zipPoint } from "../../../src/lib/geo/places.ts";
 import {
@@ -16,6 +16,7 @@ import {
   multipartRequest,
   nextIp,
   validFindPros,
+  expectFlash,
 } from "../../helpers/functions.ts";
 
 const h = await functionsHarness("find-pros");
@@ -272,25 +273,27 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
     expect(h!.photos.entries.size).toBe(before);
   });
 
-  it("413 above 6 MB in total", async () => {
-    const res = await findPros()(
-      multipartRequest("/api/find-pros", form(validFindPros(), png(new Uint8Array(7 * 1024 * 1024)))),
-      nextIp(),
-    );
+  it("413 above 6 MB in total (a no-JS post: back to the form's page, which says so)", async () => {
+    const big = () => form(validFindPros(), png(new Uint8Array(7 * 1024 * 1024)));
+    const res = await findPros()(multipartRequest("/api/find-pros", big(), { accept: "application/json" }), nextIp());
     expect(res.status).toBe(413);
+    const page = await findPros()(multipartRequest("/api/find-pros", big()), nextIp());
+    expect(await expectFlash(h!.store, page, "/forms/find-pros")).toMatchObject({ status: 413 });
   });
 
-  it("a no-JS multipart post gets a page listing the matches (escaped)", async () => {
+  it("a no-JS multipart post: 303 to its confirmation (the lead keeps the matches it lists); a refused one back to the form", async () => {
     const res = await findPros()(
       multipartRequest("/api/find-pros", form({ ...validFindPros(), description: "<b>hi</b>" }, png())),
       nextIp(),
     );
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).toContain("Capitol Tree Co");
-    expect(html).toContain('href="/directory/business-2"');
-    expect(html).toContain('href="tel:5125550102"');
-    expect(html).not.toContain("Hill Country Removal");
+    expect(res.status).toBe(303);
+    const location = res.headers.get("location")!;
+    expect(location).toMatch(/^\/requests\/ld_[0-9a-z]+\/[\w-]{22}\/received$/);
+    const lead = await h!.store.leads.get(location.split("/")[2]!);
+    const matched = (lead!.data as { matchedBusinesses: { name: string; slug: string; phone: string }[] })
+      .matchedBusinesses;
+    expect(matched.map((m) => m.name)).toContain("Capitol Tree Co");
+    expect(matched.map((m) => m.name)).not.toContain("Hill Country Removal");
 
     const invalid = await findPros()(
       multipartRequest(
@@ -299,12 +302,9 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
       ),
       nextIp(),
     );
-    expect(invalid.status).toBe(400);
-    const page = await invalid.text();
-    expect(page).toContain(PHOTO_ERROR);
-    expect(page).toContain("Please enter a valid email");
-    expect(page.toLowerCase()).toContain('enctype="multipart/form-data"');
-    expect(page).toMatch(/id="find-pros-photo"[^>]*aria-invalid="true"/);
+    const flash = await expectFlash(h!.store, invalid, "/forms/find-pros");
+    expect(flash.status).toBe(422);
+    expect(flash.errors).toMatchObject({ photo: PHOTO_ERROR, email: "Please enter a valid email" });
   });
 
   it("bots upload nothing; a retried upload keeps one photo; a Blobs outage is a 503 with nothing stored", async () => {

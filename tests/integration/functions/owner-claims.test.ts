@@ -1,26 +1,22 @@
 /**
- * How an owner gets a session, in-process on a real Redis with a fake Resend and a fake
- * Twilio on 127.0.0.1: a claim by the e-mail on file mails a single-use link that signs in
- * once (changed, reused or expired links sign nobody in); without a provider the link is kept
- * for /admin; another address waits for the operator, who approves (link) or refuses (reason);
- * the SMS code allows five tries; an added business is listed only once approved.
+ * How an owner gets a session, on a real Redis with a fake Resend and a fake Twilio on
+ * 127.0.0.1: the posts in-process, the pages they lead to (303) from the built site on the
+ * same store (tests/helpers/site.ts). A claim by the e-mail on file mails a single-use link
+ * that signs in once (changed, reused or expired links sign nobody in); without a provider the
+ * link is kept for /admin; another address waits for the operator, who approves (link) or
+ * refuses (reason); the SMS code allows five tries; an added business is listed only once
+ * approved.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminMessagesHandler } from "../../../netlify/lib/admin/messages.ts";
 import { adminClaimHandler, adminClaimsHandler } from "../../../netlify/lib/admin/claims.ts";
 import { getClaim } from "../../../netlify/lib/owners/claims.ts";
 import { addOwner, isOwner, listOwners, readOwnerSession, removeOwner } from "../../../netlify/lib/owners/session.ts";
-import {
-  addBusinessHandler,
-  claimHandler,
-  codeHandler,
-  signInHandler,
-  signOutHandler,
-  type OwnerAuthDeps,
-} from "../../../netlify/lib/owners/sign-in.ts";
+import { addBusinessHandler, claimHandler } from "../../../netlify/lib/owners/forms.ts";
+import type { OwnerAuthDeps } from "../../../netlify/lib/owners/page.ts";
+import { codeHandler, signInHandler, signOutHandler } from "../../../netlify/lib/owners/sign-in.ts";
 import type { AdminMessagesReply } from "../../../src/lib/admin.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
-import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import type { AdminClaimReply, AdminClaimsReply } from "../../../src/lib/owners/claims.ts";
 import {
   CODE_MAX_TRIES,
@@ -29,23 +25,19 @@ import {
   TOO_MANY_SENDS,
 } from "../../../src/lib/owners/limits.ts";
 import { OWNER_MESSAGES } from "../../../src/lib/owners/messages.ts";
-import {
-  ORIGIN,
-  formRequest,
-  functionsHarness,
-  getRequest,
-  nextIp,
-  patchRequest,
-  testBusiness,
-} from "../../helpers/functions.ts";
+import { ORIGIN, formRequest, getRequest, nextIp, patchRequest, testBusiness } from "../../helpers/functions.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver.ts";
+import { foreignStyles } from "../../helpers/dist.ts";
+import { siteHarness, type SitePage } from "../../helpers/site.ts";
 import { drainOutbox } from "../../../netlify/lib/notify/index.ts";
 import { createStore } from "../../../netlify/lib/store/index.ts";
+import { CROSS_SITE_ERROR } from "../../../netlify/lib/http.ts";
 
 const SITE = "https://treeline.test";
 const TOKEN = "test-admin-token-claims-0123456";
 const SECRET = "owner-claims-link-secret-0123456789abcdef";
-const h = await functionsHarness("owner-claims");
+const site = await siteHarness("owner-claims", { LINK_SIGNING_SECRET: SECRET, SITE_URL: SITE });
+afterAll(() => site?.stop());
 
 interface Email {
   to: string[];
@@ -55,12 +47,12 @@ interface Email {
 
 const ON_FILE = "Office@Maple-Trees.test";
 
-describe.skipIf(!h)("owner claims and sign-in", () => {
+describe.skipIf(!site)("owner claims and sign-in", () => {
   let mail: WebhookReceiver;
   let sms: WebhookReceiver;
   let env: ReturnType<typeof parseEnv>;
   let quiet: ReturnType<typeof parseEnv>;
-  const store = () => h!.store;
+  const store = () => site!.store;
 
   // The per-business send limit has its own test; the others claim one business many times.
   const deps = (over: Partial<OwnerAuthDeps> = {}): OwnerAuthDeps => ({ store, env, sendsPerBusiness: 1000, ...over });
@@ -76,10 +68,18 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     handler: (r: Request, c?: { ip: string }) => Promise<Response>,
     path: string,
     fields: [string, string][] = [],
-  ) => handler(formRequest(path, fields), nextIp());
-  const get = (handler: (r: Request, c?: { ip: string }) => Promise<Response>, path: string, headers = {}) =>
-    handler(getRequest(path, { headers }), nextIp());
+    cookie?: string,
+  ) => handler(formRequest(path, fields, cookie ? { cookie } : {}), nextIp());
   const cookieOf = (res: Response) => (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+  /** A page of the built site (with a cookie when given). */
+  const page = (path: string, cookie?: string) => site!.page(path, cookie ? { headers: { cookie } } : {});
+  /** Where a post's 303 leads, as the built site then shows it. */
+  const follow = async (res: Response, cookie?: string): Promise<SitePage> => {
+    expect(res.status).toBe(303);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    return page(res.headers.get("location")!, cookie);
+  };
+  const heading = (p: SitePage) => p.inMain.getByRole("heading", { level: 1 }).textContent?.trim();
 
   beforeAll(async () => {
     mail = await startWebhookReceiver("/emails");
@@ -117,37 +117,46 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
   afterAll(async () => {
     await mail.close();
     await sms.close();
-    await h?.teardown();
   });
 
   /** Claims Maple Trees by the e-mail on file and returns the mailed link's path. */
   async function linkByEmail(): Promise<string> {
     const res = await post(claimHandler(deps()), "/owner/claim/maple-trees", claimFields());
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(303);
     const [email] = emailsTo(ON_FILE.toLowerCase());
     mail.calls.length = 0;
     return linkIn(email!.text);
   }
 
-  it("shows the claim form with the contact on file masked, privately", async () => {
-    const res = await get(claimHandler(deps()), "/owner/claim/maple-trees");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("private, no-store");
-    const html = await res.text();
-    expect(html).toContain("Claim Maple Trees");
+  it("shows the claim form with the contact on file masked, privately, on the site's layout", async () => {
+    const shown = await page("/owner/claim/maple-trees");
+    expect(shown.response.status).toBe(200);
+    expect(shown.response.headers.get("cache-control")).toBe("private, no-store");
+    expect(shown.response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const { html } = shown;
+    expect(heading(shown)).toBe("Claim Maple Trees");
     expect(html).toContain("O•••@Maple-Trees.test");
     expect(html).toContain("(•••) •••-0142");
     expect(html).not.toMatch(/office@maple-trees\.test/i);
     expect(html).not.toContain("555-0142)");
-    expect((await get(claimHandler(deps()), "/owner/claim/no-such-business")).status).toBe(404);
+    // A name ending in s takes the apostrophe alone.
+    expect(shown.inMain.getByRole("link", { name: "Back to Maple Trees' page" })).toHaveProperty(
+      "href",
+      `${site!.origin}/directory/maple-trees`,
+    );
+    expect(shown.document.querySelector("header nav")).not.toBeNull();
+    expect(shown.document.querySelector("footer")).not.toBeNull();
+    expect(foreignStyles(shown.document)).toEqual([]);
+    expect((await page("/owner/claim/no-such-business")).response.status).toBe(404);
+    expect((await page("/owner/claim/%3Cscript%3E")).response.status).toBe(404);
   });
 
   it("mails a link to the e-mail on file; the link's page does not use it up; posting it signs in once", async () => {
     const res = await post(claimHandler(deps()), "/owner/claim/maple-trees", claimFields({ email: ON_FILE }));
-    expect(res.status).toBe(200);
-    const page = await res.text();
-    expect(page).toContain("Check your e-mail");
-    expect(page).toContain("o•••@maple-trees.test");
+    const sent = await follow(res);
+    expect(sent.response.status).toBe(200);
+    expect(heading(sent)).toBe("Check your e-mail");
+    expect(sent.main.textContent).toContain("o•••@maple-trees.test");
     const [email] = emailsTo(ON_FILE.toLowerCase());
     expect(email!.subject).toBe("Sign in to manage Maple Trees");
     const path = linkIn(email!.text);
@@ -155,9 +164,13 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
 
     // A mail scanner's GET leaves the link working.
     for (let i = 0; i < 2; i++) {
-      const shown = await get(signInHandler(deps()), path);
-      expect(shown.status).toBe(200);
-      expect(await shown.text()).toContain(`<form method="post" action="${path}">`);
+      const shown = await page(path);
+      expect(shown.response.status).toBe(200);
+      expect(heading(shown)).toBe("Sign in to manage Maple Trees");
+      expect(shown.html).toContain(`<form method="post" action="${path}">`);
+      // The address is the key: written nowhere else in the page.
+      expect(shown.document.querySelector('link[rel="canonical"]')).toBeNull();
+      expect(shown.html.split(path.split("/").at(-1)!)).toHaveLength(2);
     }
     const signedIn = await post(signInHandler(deps()), path);
     expect(signedIn.status).toBe(303);
@@ -177,20 +190,22 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     expect(session).toMatchObject({ businessId: "oc-maple", email: ON_FILE.toLowerCase() });
     expect((await listOwners(store(), "oc-maple")).find((o) => o.email === ON_FILE.toLowerCase())?.via).toBe("email");
 
-    // Used twice: refused, nobody signed in; the page shows the way back to a new link.
+    // Used twice: refused, nobody signed in; the page shows the way back to a new link. It goes
+    // to the sign-in page, not back to the link: the flash would otherwise keep the token.
     const again = await post(signInHandler(deps()), path);
-    expect(again.status).toBe(404);
     expect(again.headers.get("set-cookie")).toBeNull();
-    const againPage = await again.text();
-    expect(againPage).toContain(escapeHtml(OWNER_MESSAGES.linkInvalid));
-    expect(againPage).toContain('<form method="get" action="/directory"');
+    expect(again.headers.get("location")).toMatch(/^\/owner\/sign-in\?form=[\w-]{22}$/);
+    const againPage = await follow(again);
+    expect(againPage.response.status).toBe(404);
+    expect(againPage.inMain.getByRole("alert").textContent).toContain(OWNER_MESSAGES.linkInvalid);
+    expect(againPage.html).toContain('<form method="get" action="/directory"');
     // The same tap from the browser that is signed in already: sent on to the listing instead.
-    const tappedTwice = await signInHandler(deps())(
-      new Request(`${ORIGIN}${path}`, { headers: { cookie: cookieOf(signedIn) } }),
-      nextIp(),
-    );
-    expect(tappedTwice.status).toBe(404);
-    expect(await tappedTwice.text()).toContain('You are signed in already: <a href="/owner">go to your listing</a>');
+    const cookie = cookieOf(signedIn);
+    const tappedTwice = await page(path, cookie);
+    expect(tappedTwice.response.status).toBe(404);
+    expect(tappedTwice.html).toContain('You are signed in already: <a href="/owner">go to your listing</a>');
+    const postedTwice = await follow(await post(signInHandler(deps()), path, [], cookie));
+    expect(postedTwice.html).toContain('You are signed in already: <a href="/owner">go to your listing</a>');
   });
 
   it("refuses a link with one character changed, and one used after it expired", async () => {
@@ -198,19 +213,22 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     const last = path.at(-1)!;
     const changed = path.slice(0, -1) + (last === "A" ? "B" : "A");
     const tampered = await post(signInHandler(deps()), changed);
-    expect(tampered.status).toBe(404);
     expect(tampered.headers.get("set-cookie")).toBeNull();
+    expect((await follow(tampered)).response.status).toBe(404);
+    // Opening the changed link's page says so too (and counts as a failed try, as its post does).
+    expect((await page(changed)).response.status).toBe(404);
 
     const later = Date.now() + SIGN_IN_LINK_TTL_MS + 60_000;
     const expired = await post(signInHandler(deps({ now: () => later })), path);
-    expect(expired.status).toBe(410);
     expect(expired.headers.get("set-cookie")).toBeNull();
-    expect(await expired.text()).toContain(escapeHtml(OWNER_MESSAGES.linkExpired));
+    const expiredPage = await follow(expired);
+    expect(expiredPage.response.status).toBe(410);
+    expect(expiredPage.inMain.getByRole("alert").textContent).toContain(OWNER_MESSAGES.linkExpired);
   });
 
   it("keeps the link for /admin's Messages view when no e-mail provider is set up", async () => {
     const res = await post(claimHandler(deps({ env: quiet })), "/owner/claim/maple-trees", claimFields());
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(303);
     expect(mail.calls).toHaveLength(0);
     const list = await adminMessagesHandler({ store, env: quiet })(
       getRequest("/api/admin/messages?limit=100", { headers: auth }),
@@ -229,8 +247,7 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
   it("answers the visitor even when Resend fails: the link is stored and its message waits in the log", async () => {
     mail.respondWith(500);
     const res = await post(claimHandler(deps()), "/owner/claim/maple-trees", claimFields());
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Check your e-mail");
+    expect(heading(await follow(res))).toBe("Check your e-mail");
     const list = await adminMessagesHandler({ store, env })(
       getRequest("/api/admin/messages?limit=5", { headers: auth }),
       nextIp(),
@@ -295,7 +312,7 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     );
 
     // A new deployment's first scheduled run (a fresh process: a store it has not seen).
-    const fresh = createStore({ transport: "redis", url: h!.url, prefix: store().prefix });
+    const fresh = createStore({ transport: "redis", url: site!.env.REDIS_URL!, prefix: store().prefix });
     try {
       const report = await drainOutbox(fresh, { env, now: () => at + 60_000 });
       expect(report).toMatchObject({ claimed: 1, delivered: 1 });
@@ -321,8 +338,9 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
       "/owner/claim/maple-trees",
       claimFields({ email: "nephew@gmail.test", proof: "operator", note: "I run the office" }),
     );
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Claim received");
+    const received = await follow(res);
+    expect(heading(received)).toBe("Claim received");
+    expect(received.main.textContent).toContain("n•••@gmail.test");
     expect(mail.calls).toHaveLength(0);
     expect(await isOwner(store(), "oc-maple", "nephew@gmail.test")).toBe(false);
 
@@ -384,7 +402,7 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
       "/owner/claim/maple-trees",
       claimFields({ email: "cousin@gmail.test", proof: "operator" }),
     );
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(303);
     const queue = await adminClaimsHandler({ store, env })(
       getRequest("/api/admin/claims", { headers: auth }),
       nextIp(),
@@ -407,12 +425,12 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
       "/owner/claim/maple-trees",
       claimFields({ email: "Manager@Elsewhere.test", proof: "operator" }),
     );
-    expect(await res.text()).toContain("Check your e-mail");
+    expect(heading(await follow(res))).toBe("Check your e-mail");
     const [email] = emailsTo("manager@elsewhere.test");
     await removeOwner(store(), "oc-maple", "manager@elsewhere.test");
     const refused = await post(signInHandler(deps()), linkIn(email!.text));
-    expect(refused.status).toBe(404);
     expect(refused.headers.get("set-cookie")).toBeNull();
+    expect((await follow(refused)).response.status).toBe(404);
     expect(await isOwner(store(), "oc-maple", "manager@elsewhere.test")).toBe(false);
   });
 
@@ -457,19 +475,24 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     const code = /\b(\d{6})\b/.exec(text!.get("Body") ?? "")![1]!;
     const wrong = code === "000000" ? "111111" : "000000";
 
-    const form = await get(codeHandler(deps()), codePath);
-    expect(form.status).toBe(200);
-    expect(await form.text()).toContain("Maple Trees's phone on file (•••) •••-0142");
+    const form = await page(codePath);
+    expect(form.response.status).toBe(200);
+    expect(form.main.textContent?.replace(/\s+/g, " ")).toContain("Maple Trees' phone on file (•••) •••-0142");
     for (let left = CODE_MAX_TRIES - 1; left > 0; left--) {
-      const tried = await post(codeHandler(deps()), codePath, [["code", wrong]]);
-      expect(tried.status).toBe(400);
-      expect(await tried.text()).toContain(`${left} ${left === 1 ? "try" : "tries"} left`);
+      const tried = await follow(await post(codeHandler(deps()), codePath, [["code", wrong]]));
+      expect(tried.response.status).toBe(422);
+      const field = tried.document.querySelector('input[name="code"]')!;
+      expect(field.getAttribute("aria-invalid")).toBe("true");
+      expect(tried.document.getElementById(field.getAttribute("aria-describedby")!)?.textContent).toContain(
+        `${left} ${left === 1 ? "try" : "tries"} left`,
+      );
     }
     const last = await post(codeHandler(deps()), codePath, [["code", wrong]]);
-    expect(last.status).toBe(410);
+    expect((await follow(last)).response.status).toBe(410);
     const right = await post(codeHandler(deps()), codePath, [["code", code]]);
-    expect(right.status).toBe(410);
     expect(right.headers.get("set-cookie")).toBeNull();
+    expect((await follow(right)).response.status).toBe(410);
+    expect((await page(codePath)).response.status).toBe(410);
     expect(await isOwner(store(), "oc-maple", "texter@maple.test")).toBe(false);
   });
 
@@ -485,7 +508,7 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     expect(signedIn.status).toBe(303);
     expect(signedIn.headers.get("set-cookie")).toMatch(/^tl_owner=/);
     expect((await listOwners(store(), "oc-maple")).find((o) => o.email === "texter2@maple.test")?.via).toBe("sms");
-    expect((await post(codeHandler(deps()), codePath, [["code", code]])).status).toBe(410);
+    expect((await follow(await post(codeHandler(deps()), codePath, [["code", code]]))).response.status).toBe(410);
   });
 
   it("answers a bad claim with the form and its field messages", async () => {
@@ -494,11 +517,13 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
       "/owner/claim/maple-trees",
       claimFields({ email: "not-an-email", role: "" }),
     );
-    expect(res.status).toBe(400);
-    const html = await res.text();
-    expect(html).toContain(escapeHtml(OWNER_MESSAGES.email));
-    expect(html).toContain(escapeHtml(OWNER_MESSAGES.role));
-    expect(html).toContain('value="Mia Maple"');
+    const refused = await follow(res);
+    expect(refused.response.status).toBe(422);
+    const { document } = refused;
+    expect(document.getElementById("err-email")?.textContent?.trim()).toBe(OWNER_MESSAGES.email);
+    expect(document.getElementById("err-role")?.textContent?.trim()).toBe(OWNER_MESSAGES.role);
+    expect(document.querySelector('input[name="email"]')?.getAttribute("aria-describedby")).toBe("err-email");
+    expect(document.querySelector<HTMLInputElement>('input[name="name"]')?.value).toBe("Mia Maple");
   });
 
   it("lists an added business only once the operator approves it, then mails the submitter a link", async () => {
@@ -521,20 +546,26 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
       "/owner/add",
       fields.filter(([k]) => k !== "services"),
     );
-    expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain(escapeHtml(OWNER_MESSAGES.services));
+    const badPage = await follow(bad);
+    expect(badPage.response.status).toBe(422);
+    expect(badPage.document.getElementById("err-services")?.textContent?.trim()).toBe(OWNER_MESSAGES.services);
+    expect(badPage.document.querySelector<HTMLInputElement>('input[name="businessName"]')?.value).toBe(
+      "Cedar Ridge Arborists",
+    );
     // A ZIP from another state than the one given (90012 is Los Angeles, CA): refused by the field.
     const elsewhere = await post(
       addBusinessHandler(deps()),
       "/owner/add",
       fields.map(([k, v]) => [k, k === "zipCode" ? "90012" : v] as [string, string]),
     );
-    expect(elsewhere.status).toBe(400);
-    expect(await elsewhere.text()).toContain(escapeHtml(OWNER_MESSAGES.zipElsewhere));
+    const elsewherePage = await follow(elsewhere);
+    expect(elsewherePage.response.status).toBe(422);
+    expect(elsewherePage.document.getElementById("err-zipCode")?.textContent?.trim()).toBe(OWNER_MESSAGES.zipElsewhere);
 
     const res = await post(addBusinessHandler(deps()), "/owner/add", fields);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("is not listed");
+    const thanks = await follow(res);
+    expect(heading(thanks)).toBe("Thanks: we'll check it");
+    expect(thanks.main.textContent).toContain("Cedar Ridge Arborists is not listed");
     const search = () => store().businesses.list({ search: "Cedar Ridge" });
     expect((await search()).data).toHaveLength(0);
 
@@ -575,22 +606,24 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
     expect(out.headers.get("set-cookie")).toMatch(/^tl_owner=; Path=\/owner; HttpOnly; SameSite=Lax; Max-Age=0/);
     const req = new Request(`${ORIGIN}/owner`, { headers: { cookie } });
     expect(await readOwnerSession(req, store(), env, Date.now())).toBeNull();
-    expect(await (await get(signOutHandler(deps()), "/owner/sign-out")).text()).toContain(
-      escapeHtml(OWNER_MESSAGES.signedOut),
-    );
+    const after = await follow(out);
+    expect(heading(after)).toBe("Signed out");
+    expect(after.inMain.getByRole("status").textContent).toContain(OWNER_MESSAGES.signedOut);
+    expect((await page("/owner", cookie)).response.status).toBe(401);
   });
 
   it("locks a client address out after repeated bad links", async () => {
     const ip = { ip: `198.51.100.7:${process.pid}` };
     const bad = `/owner/sign-in/${"x".repeat(43)}`;
     for (let i = 0; i < OWNER_MAX_FAILURES; i++) {
-      expect((await signInHandler(deps())(formRequest(bad, []), ip)).status).toBe(404);
+      expect((await follow(await signInHandler(deps())(formRequest(bad, []), ip))).response.status).toBe(404);
     }
     const path = await linkByEmail();
     const locked = await signInHandler(deps())(formRequest(path, []), ip);
-    expect(locked.status).toBe(429);
     expect(locked.headers.get("set-cookie")).toBeNull();
-    expect(await locked.text()).toContain(escapeHtml(OWNER_MESSAGES.lockedOut));
+    const lockedPage = await follow(locked);
+    expect(lockedPage.response.status).toBe(429);
+    expect(lockedPage.inMain.getByRole("alert").textContent).toContain(OWNER_MESSAGES.lockedOut);
     // Another address is not affected, and the link was not used up by the refused try.
     expect((await post(signInHandler(deps()), path)).status).toBe(303);
   });
@@ -605,11 +638,13 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
         "/owner/claim/birch-bros",
         claimFields({ email: "desk@birch.test" }),
       );
-    expect((await claim()).status).toBe(200);
-    expect((await claim()).status).toBe(200);
-    const third = await claim();
-    expect(third.status).toBe(429);
-    expect(await third.text()).toContain(escapeHtml(TOO_MANY_SENDS));
+    expect(heading(await follow(await claim()))).toBe("Check your e-mail");
+    expect(heading(await follow(await claim()))).toBe("Check your e-mail");
+    const third = await follow(await claim());
+    expect(third.response.status).toBe(429);
+    expect(third.inMain.getByRole("alert").textContent).toContain(TOO_MANY_SENDS);
+    // The form is still there, to try again in a minute.
+    expect(third.document.querySelector('main form[method="post"]')).not.toBeNull();
     expect(emailsTo("desk@birch.test")).toHaveLength(2);
     // A claim for the operator is not a send: it still goes through.
     const other = await post(
@@ -617,7 +652,7 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
       "/owner/claim/birch-bros",
       claimFields({ email: "someone@birch.test", proof: "operator" }),
     );
-    expect(other.status).toBe(200);
+    expect(heading(await follow(other))).toBe("Claim received");
   });
 
   it("refuses a claim posted from another site", async () => {
@@ -625,7 +660,9 @@ describe.skipIf(!h)("owner claims and sign-in", () => {
       formRequest("/owner/claim/maple-trees", claimFields(), { origin: "https://evil.test" }),
       nextIp(),
     );
-    expect(res.status).toBe(403);
+    const refused = await follow(res);
+    expect(refused.response.status).toBe(403);
+    expect(refused.inMain.getByRole("alert").textContent).toContain(CROSS_SITE_ERROR);
     expect(mail.calls).toHaveLength(0);
   });
 });

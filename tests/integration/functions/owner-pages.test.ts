@@ -1,15 +1,17 @@
 /**
- * The owner's pages and the operator's change history, in-process against real Redis: the
- * session gate, the overview's leads (from the per-business index, with Answer links), the
- * profile form (hours to the public page and its JSON-LD, 400 with messages and nothing
- * changed), photos (metadata stripped, resized, type sniffed), and rollback.
+ * The owner's pages and the operator's change history: the pages (src/pages/owner/*, on
+ * demand) against the built site on a real Redis (tests/helpers/site.ts), their posts through
+ * the functions' handlers in-process on the same store. The session gate, the overview's
+ * leads (from the per-business index, with Answer links), the profile form (hours to the
+ * public page and its JSON-LD; a refused post back to the page with the messages, 422, and
+ * nothing changed), photos (metadata stripped, resized, type sniffed), and rollback.
  */
 import sharp from "sharp";
 import type { Endpoint } from "../../../netlify/lib/http.ts";
+import { CROSS_SITE_ERROR } from "../../../netlify/lib/http.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryPhotoStore } from "../../../netlify/lib/blobs.ts";
 import { loadBusinessPage } from "../../../netlify/lib/directory-page.ts";
-import { ownerOverviewHandler } from "../../../netlify/lib/owners/overview.ts";
 import { ownerCredentialsHandler } from "../../../netlify/lib/owners/credentials.ts";
 import { ownerReviewsHandler } from "../../../netlify/lib/owners/reviews.ts";
 import { OWNER_PAGE_HEADERS } from "../../../netlify/lib/owners/page.ts";
@@ -23,15 +25,14 @@ import { CHANGE_NOT_FOUND, NOTHING_TO_ROLL_BACK, type AdminChangesReply } from "
 import { signInHandler, signOutHandler } from "../../../netlify/lib/owners/sign-in.ts";
 import { keyspace } from "../../../netlify/lib/store/keys.ts";
 import { businessJsonLd } from "../../../src/lib/jsonld.ts";
+import { OWNER_SECTIONS } from "../../../src/lib/owner-links.ts";
 import { FINISH_LISTING } from "../../../src/lib/owner-profile/checklist.ts";
 import { HOLIDAYS_IGNORED, PROFILE_MESSAGES, PROFILE_SAVED } from "../../../src/lib/owner-profile/messages.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import type { Delivery } from "../../../src/lib/schemas/lead.ts";
 import {
   ORIGIN,
-  directoryDeps,
   formRequest,
-  functionsHarness,
   getRequest,
   jsonRequest,
   multipartRequest,
@@ -40,13 +41,19 @@ import {
   testBusiness,
   toEntries,
   validBooking,
-  type FunctionsHarness,
 } from "../../helpers/functions.ts";
-import { parseHtml } from "../../helpers/dist.ts";
+import { foreignStyles } from "../../helpers/dist.ts";
+import { siteHarness, type SitePage } from "../../helpers/site.ts";
 
-const h = await functionsHarness("owner-pages");
 const TOKEN = "owner-pages-admin-token-0123456789";
-const env = parseEnv({ RATE_LIMIT_PER_MINUTE: "1000", SITE_URL: ORIGIN, ADMIN_TOKEN: TOKEN });
+const SECRET = "owner-pages-link-secret-0123456789abcdef";
+const site = await siteHarness("owner-pages", { LINK_SIGNING_SECRET: SECRET, ADMIN_TOKEN: TOKEN });
+const env = parseEnv({
+  RATE_LIMIT_PER_MINUTE: "1000",
+  SITE_URL: ORIGIN,
+  ADMIN_TOKEN: TOKEN,
+  LINK_SIGNING_SECRET: SECRET,
+});
 
 /** A week of 8-to-5 weekdays as the profile form posts it. */
 function profileFields(over: Record<string, string | string[]> = {}): [string, string][] {
@@ -70,17 +77,43 @@ function profileFields(over: Record<string, string | string[]> = {}): [string, s
   return toEntries({ ...base, ...over });
 }
 
-describe.skipIf(!h)("owner pages", () => {
-  let harness: FunctionsHarness;
+/** The page a post's 303 leads to (same site, same cookie), as the browser then shows it. */
+async function follow(res: Response, cookie: string): Promise<SitePage> {
+  expect(res.status).toBe(303);
+  expect(await res.text()).toBe("");
+  const location = res.headers.get("location")!;
+  expect(location).toMatch(/^\/owner/);
+  return site!.page(location, { headers: { cookie } });
+}
+
+/**
+ * Never stored by a browser or the CDN, never indexed. A page fetched from the server lacks the
+ * CDN's own header: npm start, like Netlify, keeps it to itself.
+ */
+const expectPrivate = (res: Response) => {
+  const served = res.url !== "";
+  for (const [name, value] of Object.entries(OWNER_PAGE_HEADERS))
+    if (!(served && name === "netlify-cdn-cache-control")) expect(res.headers.get(name), name).toBe(value);
+};
+
+afterAll(() => site?.stop());
+
+describe.skipIf(!site)("owner pages", () => {
   const photos = memoryPhotoStore();
   let n = 0;
-  const deps = directoryDeps(h!, { env, photos: () => photos });
-  const { purges } = deps;
+  const purges: string[][] = [];
+  const deps = {
+    store: () => site!.store,
+    env,
+    photos: () => photos,
+    purge: async (tags: string[]) => void purges.push(tags),
+  };
+  const store = () => site!.store;
 
   /** A fresh business with a signed-in owner: its id and the Cookie header. */
   const ownedBusiness = (over: Parameters<typeof testBusiness>[1] = {}) =>
     ownedBusinessFor(
-      harness.store,
+      store(),
       env,
       `own-${process.pid}-${++n}`,
       { businessHours: { monday: "7:00 AM - 6:00 PM" }, images: [], ...over },
@@ -91,39 +124,48 @@ describe.skipIf(!h)("owner pages", () => {
     formRequest(path, fields, { origin: ORIGIN, cookie });
   const postForm = (path: string, form: FormData, cookie: string) =>
     multipartRequest(path, form, { origin: ORIGIN, cookie, accept: "text/html" });
+  const open = (path: string, cookie?: string) => site!.page(path, cookie ? { headers: { cookie } } : {});
 
   beforeAll(() => {
-    harness = h!;
-  });
-  afterAll(async () => {
-    await h?.teardown();
+    purges.length = 0;
   });
 
   describe("the session gate", () => {
-    const everyPage = () => [
-      ownerOverviewHandler(deps),
-      ownerProfileHandler(deps),
-      ownerPhotosHandler(deps),
-      ownerCredentialsHandler(deps),
-      ownerReviewsHandler(deps),
-    ];
-
     it("answers the sign-in page (401, never cached, never indexed) without a cookie, on every owner page", async () => {
-      for (const handler of everyPage()) {
-        const res = await handler(getRequest("/owner"), nextIp());
-        expect(res.status).toBe(401);
-        for (const [name, value] of Object.entries(OWNER_PAGE_HEADERS)) expect(res.headers.get(name)).toBe(value);
-        const html = await res.text();
-        expect(html).toContain("Sign in to manage your listing");
+      for (const { path } of OWNER_SECTIONS) {
+        const { response, html, document, inMain } = await open(path);
+        expect(response.status, path).toBe(401);
+        expectPrivate(response);
+        expect(inMain.getByRole("heading", { level: 1 }).textContent).toBe("Sign in to manage your listing");
         // The way back in works without JavaScript: the directory's own search, by name.
         expect(html).toContain('<form method="get" action="/directory"');
-        expect(html).toContain('name="q"');
+        expect(document.querySelector('main input[name="q"]')).not.toBeNull();
+        // The site's own layout (header with its navigation, footer), its one stylesheet.
+        expect(document.querySelector("header nav")).not.toBeNull();
+        expect(document.querySelector("footer")).not.toBeNull();
+        expect(foreignStyles(document)).toEqual([]);
+        expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow");
       }
     });
 
-    it("refuses another site's post on every owner page with a page that is never cached either", async () => {
-      const { cookie } = await ownedBusiness();
-      // Every page that takes a post (the overview takes none: 405); photos take multipart.
+    it("shows the owner's sections with the current one marked, and a sign-out button", async () => {
+      const { cookie } = await ownedBusiness({ name: "Miller Family Tree Works" });
+      for (const { path, label } of OWNER_SECTIONS) {
+        const { response, inMain, main } = await open(path, cookie);
+        expect(response.status, path).toBe(200);
+        expectPrivate(response);
+        expect(main.textContent).toContain("Managing Miller Family Tree Works");
+        const nav = inMain.getByRole("navigation", { name: "Your listing" });
+        expect(nav.querySelector('[aria-current="page"]')?.textContent?.trim()).toBe(label);
+        expect(nav.querySelector('form[method="post"][action="/owner/sign-out"] button')?.textContent?.trim()).toBe(
+          "Sign out",
+        );
+      }
+    });
+
+    it("sends another site's post back to the page without doing it: the page says why (403), never cached", async () => {
+      const { id, cookie } = await ownedBusiness();
+      // Every page that takes a post; photos take multipart.
       const posts: [Endpoint, Request][] = [
         [ownerProfileHandler(deps), post("/owner/profile", profileFields(), cookie)],
         [ownerPhotosHandler(deps), postForm("/owner/photos", new FormData(), cookie)],
@@ -133,84 +175,98 @@ describe.skipIf(!h)("owner pages", () => {
       for (const [handler, req] of posts) {
         req.headers.set("origin", "https://evil.example");
         const res = await handler(req, nextIp());
-        expect(res.status).toBe(403);
-        expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-        for (const [name, value] of Object.entries(OWNER_PAGE_HEADERS)) expect(res.headers.get(name)).toBe(value);
+        expectPrivate(res);
+        const { response, inMain } = await follow(res, cookie);
+        expect(response.status).toBe(403);
+        expectPrivate(response);
+        expect(inMain.getByRole("alert").textContent?.trim()).toBe(CROSS_SITE_ERROR);
       }
+      expect((await store().businesses.get(id))!.description).toBe("General tree care.");
     });
 
-    it("answers a form post that asks for JSON with pages too: the refusals are never JSON (found by the fuzzer)", async () => {
+    it("answers a form post that asks for JSON with a redirect to its page too: never JSON (found by the fuzzer)", async () => {
       const { id, cookie } = await ownedBusiness();
       const asksJson = (req: Request, over: Record<string, string> = {}) => {
         req.headers.set("accept", "application/json");
         for (const [name, value] of Object.entries(over)) req.headers.set(name, value);
         return req;
       };
-      const refusals: [Endpoint, Request, number][] = [
+      const refusals: [Endpoint, Request, string, number][] = [
         // Another site's post (403), on a page behind the session and on sign-out.
         [
           ownerProfileHandler(deps),
           asksJson(post("/owner/profile", profileFields(), cookie), { origin: "https://evil.example" }),
+          "/owner/profile",
           403,
         ],
         [
-          signOutHandler({ store: () => harness.store, env }),
+          signOutHandler({ store, env }),
           asksJson(post("/owner/sign-out", [], cookie), { "sec-fetch-site": "same-site", origin: "" }),
+          "/owner/sign-out",
           403,
         ],
-        // Too long a post (413): the sign-in link's form.
+        // Too long a post (413): the sign-in link's form goes to the sign-in page, not back to the link.
         [
-          signInHandler({ store: () => harness.store, env }),
+          signInHandler({ store, env }),
           asksJson(post(`/owner/sign-in/${"a".repeat(43)}`, [["x", "y".repeat(20_000)]], "")),
+          "/owner/sign-in",
           413,
         ],
-        // The page's own refusal (400) was a page already; it stays one.
-        [ownerProfileHandler(deps), asksJson(post("/owner/profile", profileFields({ website: "nope" }), cookie)), 400],
+        // The page's own refusal (a field to fix).
+        [
+          ownerProfileHandler(deps),
+          asksJson(post("/owner/profile", profileFields({ website: "nope" }), cookie)),
+          "/owner/profile",
+          422,
+        ],
       ];
-      for (const [handler, req, status] of refusals) {
+      for (const [handler, req, page, status] of refusals) {
         const res = await handler(req, nextIp());
-        expect(res.status).toBe(status);
-        expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-        for (const [name, value] of Object.entries(OWNER_PAGE_HEADERS)) expect(res.headers.get(name)).toBe(value);
+        expect(res.status).toBe(303);
+        expect(res.headers.get("content-type")).toBeNull();
+        expectPrivate(res);
+        expect(new URL(res.headers.get("location")!, ORIGIN).pathname).toBe(page);
+        const { response } = await follow(res, cookie);
+        expect(response.status, page).toBe(status);
+        expect(response.headers.get("content-type")).toMatch(/^text\/html/);
       }
-      expect((await harness.store.businesses.get(id))!.description).toBe("General tree care.");
+      expect((await store().businesses.get(id))!.description).toBe("General tree care.");
     });
 
-    it("answers 401 to a forged cookie, and a forged post changes nothing", async () => {
+    it("answers 401 to a forged cookie, and a forged post changes nothing and goes back to the page", async () => {
       const { id, cookie } = await ownedBusiness();
       const forged = cookie.slice(0, -1) + (cookie.endsWith("A") ? "B" : "A");
-      const res = await ownerOverviewHandler(deps)(getRequest("/owner", { headers: { cookie: forged } }), nextIp());
-      expect(res.status).toBe(401);
+      expect((await open("/owner", forged)).response.status).toBe(401);
       const posted = await ownerProfileHandler(deps)(post("/owner/profile", profileFields(), forged), nextIp());
-      expect(posted.status).toBe(401);
-      expect((await harness.store.businesses.get(id))!.description).toBe("General tree care.");
+      expect(posted.headers.get("location")).toBe("/owner/profile");
+      expect((await follow(posted, forged)).response.status).toBe(401);
+      expect((await store().businesses.get(id))!.description).toBe("General tree care.");
+    });
+
+    it("says a listing that is gone is not found (404)", async () => {
+      const { id, cookie } = await ownedBusiness();
+      await store().redis.del(keyspace(store().prefix).business(id));
+      const { response, inMain } = await open("/owner/profile", cookie);
+      expect(response.status).toBe(404);
+      expect(inMain.getByRole("heading", { level: 1 }).textContent).toBe("Listing not found");
     });
   });
 
   describe("overview", () => {
     it("shows 'Finish your listing' for a bare new listing, each item linking to its fix, and not once it is done", async () => {
-      const overview = async (cookie: string) =>
-        parseHtml(
-          await (await ownerOverviewHandler(deps)(getRequest("/owner", { headers: { cookie } }), nextIp())).text(),
-          ORIGIN,
-        );
+      const overview = async (cookie: string) => (await open("/owner", cookie)).document;
       const bare = await ownedBusiness({ description: "", businessHours: {}, images: [] });
       const doc = await overview(bare.cookie);
       const section = doc.querySelector("section.finish")!;
-      expect(section.querySelector("h2")?.textContent).toBe(FINISH_LISTING.heading);
-      const links = [...section.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
+      expect(section.querySelector("h2")?.textContent?.trim()).toBe(FINISH_LISTING.heading);
+      const links = [...section.querySelectorAll("a")].map((a) => [a.textContent?.trim(), a.getAttribute("href")]);
       expect(links).toEqual([
         [FINISH_LISTING.description.text, "/owner/profile#description"],
         [FINISH_LISTING.hours.text, "/owner/profile#hours"],
         [FINISH_LISTING.photos.text, "/owner/photos"],
       ]);
       // The anchors exist on the profile page.
-      const profile = parseHtml(
-        await (
-          await ownerProfileHandler(deps)(getRequest("/owner/profile", { headers: { cookie: bare.cookie } }), nextIp())
-        ).text(),
-        ORIGIN,
-      );
+      const profile = (await open("/owner/profile", bare.cookie)).document;
       expect(profile.getElementById("description")).not.toBeNull();
       expect(profile.getElementById("hours")).not.toBeNull();
 
@@ -233,17 +289,16 @@ describe.skipIf(!h)("owner pages", () => {
         state,
       });
       const t = Date.now();
-      const older = await harness.store.leads.create("booking", validBooking(id), {
+      const older = await store().leads.create("booking", validBooking(id), {
         sourcePage: "/directory",
         routing: { deliveries: [offer(t - 60_000, "accepted")], events: [] },
       });
-      const newer = await harness.store.leads.create("booking", validBooking(id), {
+      const newer = await store().leads.create("booking", validBooking(id), {
         sourcePage: "/directory",
         routing: { deliveries: [offer(t, "waiting")], events: [] },
       });
-      const res = await ownerOverviewHandler(deps)(getRequest("/owner", { headers: { cookie } }), nextIp());
-      expect(res.status).toBe(200);
-      const html = await res.text();
+      const { response, html } = await open("/owner", cookie);
+      expect(response.status).toBe(200);
       expect(html.indexOf(newer.lead.id)).toBeGreaterThan(-1);
       expect(html.indexOf(newer.lead.id)).toBeLessThan(html.indexOf(older.lead.id));
       expect(html).toContain("Waiting for an answer");
@@ -252,12 +307,13 @@ describe.skipIf(!h)("owner pages", () => {
       expect(html).toContain(newer.lead.reference!);
       expect(html).toContain("No response time shown yet");
 
-      // Nothing posts to the overview, so a crafted ?saved= puts no words on it.
-      const crafted = await ownerOverviewHandler(deps)(
-        getRequest("/owner?saved=Your%20listing%20is%20suspended", { headers: { cookie } }),
-        nextIp(),
-      );
-      expect(await crafted.text()).not.toContain("suspended");
+      // Nothing posts to the overview: neither a crafted ?saved= nor another page's notice puts words on it.
+      const crafted = await open("/owner?saved=Your%20listing%20is%20suspended", cookie);
+      expect(crafted.html).not.toContain("suspended");
+      const other = await store().flashes.save({ path: "/owner/profile", status: 200, notice: "Listing suspended" });
+      const elsewhere = await open(`/owner?form=${other}`, cookie);
+      expect(elsewhere.response.status).toBe(200);
+      expect(elsewhere.html).not.toContain("suspended");
     });
 
     it("pages the leads 20 at a time", async () => {
@@ -265,7 +321,7 @@ describe.skipIf(!h)("owner pages", () => {
       const t = Date.now();
       for (let i = 0; i < 21; i++) {
         const at = new Date(t - i * 60_000).toISOString();
-        await harness.store.leads.create("booking", validBooking(id), {
+        await store().leads.create("booking", validBooking(id), {
           sourcePage: "/directory",
           routing: {
             deliveries: [{ businessId: id, name: "P", slug: "p", offeredAt: at, deadlineAt: at, state: "expired" }],
@@ -273,14 +329,12 @@ describe.skipIf(!h)("owner pages", () => {
           },
         });
       }
-      const open = (path: string) =>
-        ownerOverviewHandler(deps)(getRequest(path, { headers: { cookie } }), nextIp()).then((r) => r.text());
-      const first = await open("/owner");
+      const first = (await open("/owner", cookie)).html;
       expect(first.match(/<tr data-lead=/g)).toHaveLength(20);
-      expect(first).toContain('href="/owner?page=2" rel="next"');
-      const second = await open("/owner?page=2");
+      expect(first).toMatch(/href="\/owner\?page=2" rel="next"/);
+      const second = (await open("/owner?page=2", cookie)).html;
       expect(second.match(/<tr data-lead=/g)).toHaveLength(1);
-      expect(second).toContain('href="/owner?page=1" rel="prev"');
+      expect(second).toMatch(/href="\/owner\?page=1" rel="prev"/);
     });
 
     it("adds a delivery made by a routing change to the new business's list (the script step)", async () => {
@@ -295,23 +349,23 @@ describe.skipIf(!h)("owner pages", () => {
         deadlineAt: new Date(at + 3_600_000).toISOString(),
         state: "waiting",
       });
-      const { lead } = await harness.store.leads.create("booking", validBooking(first.id), {
+      const { lead } = await store().leads.create("booking", validBooking(first.id), {
         sourcePage: "/directory",
         routing: { deliveries: [d(first.id)], events: [] },
       });
-      await harness.store.leads.mutate(lead.id, (l) => ({
+      await store().leads.mutate(lead.id, (l) => ({
         ...l,
         routing: { ...l.routing!, deliveries: [...l.routing!.deliveries, d(second.id)] },
       }));
-      const keys = keyspace(harness.store.prefix);
-      expect(await harness.store.redis.zrange(keys.businessLeads(second.id), 0, -1)).toEqual([lead.id]);
-      expect(await harness.store.redis.zrange(keys.businessLeads(first.id), 0, -1)).toEqual([lead.id]);
+      const keys = keyspace(store().prefix);
+      expect(await store().redis.zrange(keys.businessLeads(second.id), 0, -1)).toEqual([lead.id]);
+      expect(await store().redis.zrange(keys.businessLeads(first.id), 0, -1)).toEqual([lead.id]);
     });
 
     it("the backfill adds leads stored before the index, and running it again adds nothing", async () => {
       const { id } = await ownedBusiness();
       const at = Date.now();
-      const { lead } = await harness.store.leads.create("booking", validBooking(id), {
+      const { lead } = await store().leads.create("booking", validBooking(id), {
         sourcePage: "/directory",
         routing: {
           deliveries: [
@@ -327,43 +381,47 @@ describe.skipIf(!h)("owner pages", () => {
           events: [],
         },
       });
-      const keys = keyspace(harness.store.prefix);
-      await harness.store.redis.del(keys.businessLeads(id));
-      expect(await backfillBusinessLeads(harness.store)).toBeGreaterThanOrEqual(1);
-      expect(await harness.store.redis.zrange(keys.businessLeads(id), 0, -1)).toEqual([lead.id]);
-      expect(await backfillBusinessLeads(harness.store)).toBe(0);
+      const keys = keyspace(store().prefix);
+      await store().redis.del(keys.businessLeads(id));
+      expect(await backfillBusinessLeads(store())).toBeGreaterThanOrEqual(1);
+      expect(await store().redis.zrange(keys.businessLeads(id), 0, -1)).toEqual([lead.id]);
+      expect(await backfillBusinessLeads(store())).toBe(0);
     });
   });
 
   describe("profile", () => {
     it("shows the form with the stored hours", async () => {
       const { cookie } = await ownedBusiness();
-      const res = await ownerProfileHandler(deps)(getRequest("/owner/profile", { headers: { cookie } }), nextIp());
-      expect(res.status).toBe(200);
-      const html = await res.text();
-      expect(html).toContain('name="monday.open" value="07:00"');
-      expect(html).toContain('name="monday.close" value="18:00"');
-      expect(html).toMatch(/name="tuesday.mode" value="closed" checked/);
+      const { response, document } = await open("/owner/profile", cookie);
+      expect(response.status).toBe(200);
+      const value = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.value;
+      expect(value("monday.open")).toBe("07:00");
+      expect(value("monday.close")).toBe("18:00");
+      expect(document.querySelector<HTMLInputElement>('input[name="tuesday.mode"][value="closed"]')?.checked).toBe(
+        true,
+      );
     });
 
     it("an hours edit: 303 with a notice, stored, recorded, purged, on the public page and in its JSON-LD", async () => {
       const { id, cookie } = await ownedBusiness();
       purges.length = 0;
       const res = await ownerProfileHandler(deps)(post("/owner/profile", profileFields(), cookie), nextIp());
-      expect(res.status).toBe(303);
-      expect(res.headers.get("location")).toBe(`/owner/profile?saved=${encodeURIComponent(PROFILE_SAVED)}`);
-      const stored = (await harness.store.businesses.get(id))!;
+      expect(res.headers.get("location")).toMatch(/^\/owner\/profile\?form=[A-Za-z0-9_-]{22}$/);
+      const saved = await follow(res, cookie);
+      expect(saved.response.status).toBe(200);
+      expect(saved.inMain.getByRole("status").textContent?.trim()).toBe(PROFILE_SAVED);
+      const stored = (await store().businesses.get(id))!;
       expect(stored.businessHours.monday).toBe("8:00 AM - 5:00 PM");
       expect(stored.businessHours.saturday).toBeUndefined();
       expect(stored.closedHolidays).toEqual(["Thanksgiving Day", "Christmas Day"]);
       expect(stored.closedDates).toEqual([{ date: "2099-12-24", note: "Christmas Eve" }]);
       expect(stored.serviceAreas).toEqual(["Austin", "Round Rock"]);
       expect(purges).toEqual([["directory", `business-${id}`]]);
-      const { items } = await listChanges(harness.store, { businessId: id });
+      const { items } = await listChanges(store(), { businessId: id });
       expect(items).toHaveLength(1);
       expect(items[0]!.actor).toEqual({ kind: "owner", email: "owner@example.com" });
       expect(items[0]!.before.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
-      const { page } = await loadBusinessPage(harness.store, stored.slug);
+      const { page } = await loadBusinessPage(store(), stored.slug);
       expect(page!.business.businessHours.friday).toBe("8:00 AM - 5:00 PM");
       const ld = businessJsonLd(
         page!.business,
@@ -393,22 +451,21 @@ describe.skipIf(!h)("owner pages", () => {
       const { id, cookie } = await ownedBusiness({ location, businessHours: { thursday: "9:00 AM - 5:00 PM" } });
       const thanksgivingNoon = Date.parse("2026-11-26T18:00:00Z");
       const openNow = async () =>
-        (
-          await harness.store.businesses.list({ near: location, radius: 5, openNow: true, now: thanksgivingNoon })
-        ).data.map((b) => b.id);
+        (await store().businesses.list({ near: location, radius: 5, openNow: true, now: thanksgivingNoon })).data.map(
+          (b) => b.id,
+        );
       expect(await openNow()).not.toContain(id);
       const fields = profileFields({ closedHolidays: [], "thursday.open": "09:00", "thursday.close": "17:00" });
       const res = await ownerProfileHandler(deps)(post("/owner/profile", fields, cookie), nextIp());
       expect(res.status).toBe(303);
-      expect((await harness.store.businesses.get(id))!.closedHolidays).toEqual([]);
+      expect((await store().businesses.get(id))!.closedHolidays).toEqual([]);
       expect(await openNow()).toContain(id);
     });
 
     it("says by the holiday ticks when holidays cannot close the listing (24/7 or emergency247)", async () => {
       const page = async (over: Parameters<typeof testBusiness>[1]) => {
         const { cookie } = await ownedBusiness(over);
-        const res = await ownerProfileHandler(deps)(getRequest("/owner/profile", { headers: { cookie } }), nextIp());
-        return res.text();
+        return (await open("/owner/profile", cookie)).html;
       };
       const allDay = Object.fromEntries(
         ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, "Open 24 hours"]),
@@ -423,12 +480,11 @@ describe.skipIf(!h)("owner pages", () => {
     it("lists a service once whatever its case, ticked, and keeps the stored order when only hours change", async () => {
       const services = ["Tree Planting", "Stump Grinding", "tree planting ", "Tree Trimming"];
       const { id, cookie } = await ownedBusiness({ services });
-      const stored = (await harness.store.businesses.get(id))!.services;
-      const html = await (
-        await ownerProfileHandler(deps)(getRequest("/owner/profile", { headers: { cookie } }), nextIp())
-      ).text();
-      expect(html.match(/value="tree planting"/gi)).toHaveLength(1);
-      expect(html).toContain('value="Tree Planting" checked');
+      const stored = (await store().businesses.get(id))!.services;
+      const { document } = await open("/owner/profile", cookie);
+      const boxes = [...document.querySelectorAll<HTMLInputElement>('input[name="services"]')];
+      expect(boxes.filter((b) => b.value.toLowerCase() === "tree planting")).toHaveLength(1);
+      expect(boxes.find((b) => b.value === "Tree Planting")?.checked).toBe(true);
       // The form posts the site's services first: the same set in another order is no change.
       const posted = ["Tree Trimming", "Stump Grinding", "Tree Planting"];
       const res = await ownerProfileHandler(deps)(
@@ -436,53 +492,85 @@ describe.skipIf(!h)("owner pages", () => {
         nextIp(),
       );
       expect(res.status).toBe(303);
-      expect((await harness.store.businesses.get(id))!.services).toEqual(stored);
-      const { items } = await listChanges(harness.store, { businessId: id });
+      expect((await store().businesses.get(id))!.services).toEqual(stored);
+      const { items } = await listChanges(store(), { businessId: id });
       expect(items).toHaveLength(1);
       expect(Object.keys(items[0]!.after)).not.toContain("services");
       const again = await ownerProfileHandler(deps)(
         post("/owner/profile", profileFields({ services: posted }), cookie),
         nextIp(),
       );
-      expect(again.headers.get("location")).toBe(`/owner/profile?saved=${encodeURIComponent(PROFILE_UNCHANGED)}`);
+      expect((await follow(again, cookie)).inMain.getByRole("status").textContent?.trim()).toBe(PROFILE_UNCHANGED);
     });
 
     it("shows its own notice after the redirect, never words a crafted link brings", async () => {
       const { cookie } = await ownedBusiness();
-      const open = (saved: string) =>
-        ownerProfileHandler(deps)(
-          getRequest(`/owner/profile?saved=${encodeURIComponent(saved)}`, { headers: { cookie } }),
-          nextIp(),
-        ).then((r) => r.text());
-      expect(await open(PROFILE_SAVED)).toContain(`<p class="notice" role="status">${PROFILE_SAVED}</p>`);
-      expect(await open("Your listing is suspended: call 555-0100")).not.toContain("suspended");
+      const crafted = await open(
+        `/owner/profile?saved=${encodeURIComponent("Your listing is suspended: call 555-0100")}`,
+        cookie,
+      );
+      expect(crafted.html).not.toContain("suspended");
+      expect(crafted.inMain.queryByRole("status")).toBeNull();
+      // A flash id is 128 random bits the store made; an unknown one shows the plain page.
+      const unknown = await open("/owner/profile?form=AAAAAAAAAAAAAAAAAAAAAA", cookie);
+      expect(unknown.response.status).toBe(200);
+      expect(unknown.inMain.queryByRole("status")).toBeNull();
     });
 
-    it("invalid hours: 400 with the message by the field, the posted values kept, nothing changed", async () => {
+    it("invalid hours: back to the page (422) with the message by the field, the posted values kept, nothing changed", async () => {
       const { id, cookie } = await ownedBusiness();
       purges.length = 0;
       const res = await ownerProfileHandler(deps)(
         post("/owner/profile", profileFields({ "tuesday.open": "", description: "Changed?" }), cookie),
         nextIp(),
       );
-      expect(res.status).toBe(400);
-      const html = await res.text();
-      expect(html).toContain(PROFILE_INVALID);
-      expect(html).toContain(`<p class="field-error" id="err-hours.tuesday">${PROFILE_MESSAGES.time}</p>`);
-      expect(html).toContain("Changed?");
-      const stored = (await harness.store.businesses.get(id))!;
+      const { response, document, inMain } = await follow(res, cookie);
+      expect(response.status).toBe(422);
+      expectPrivate(response);
+      expect(inMain.getByRole("alert").textContent?.trim()).toBe(PROFILE_INVALID);
+      const message = document.getElementById("err-hours.tuesday");
+      expect(message?.textContent?.trim()).toBe(PROFILE_MESSAGES.time);
+      const opens = document.querySelector('input[name="tuesday.open"]');
+      expect(opens?.getAttribute("aria-invalid")).toBe("true");
+      expect(opens?.getAttribute("aria-describedby")).toBe("err-hours.tuesday");
+      expect(document.querySelector("textarea#description")?.textContent).toBe("Changed?");
+      const stored = (await store().businesses.get(id))!;
       expect(stored.description).toBe("General tree care.");
       expect(stored.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
-      expect((await listChanges(harness.store, { businessId: id })).total).toBe(0);
+      expect((await listChanges(store(), { businessId: id })).total).toBe(0);
       expect(purges).toEqual([]);
+      // Another page given the same id shows none of it: a flash is read on its own path only.
+      const location = res.headers.get("location")!;
+      expect((await open(location.replace("/owner/profile", "/owner/credentials"), cookie)).html).not.toContain(
+        "Changed?",
+      );
+    });
+
+    it("a refused post's values come back as text, never as markup", async () => {
+      const { cookie } = await ownedBusiness();
+      const markup = '<script>alert(1)</script><img src=x onerror="alert(2)">';
+      const res = await ownerProfileHandler(deps)(
+        post(
+          "/owner/profile",
+          profileFields({ description: markup, website: `"><svg onload=alert(3)>`, "monday.open": "" }),
+          cookie,
+        ),
+        nextIp(),
+      );
+      const { response, html, document } = await follow(res, cookie);
+      expect(response.status).toBe(422);
+      // Escaped where it lands: text in the textarea, a quoted attribute value it cannot leave.
+      expect(html).not.toMatch(/<script>alert|<img src=x onerror|"><svg onload/);
+      expect(document.querySelector("textarea#description")?.textContent).toBe(markup);
+      expect(document.querySelector<HTMLInputElement>("input#website")?.value).toBe(`"><svg onload=alert(3)>`);
     });
 
     it("refuses a post from another site (403) and changes nothing", async () => {
       const { id, cookie } = await ownedBusiness();
       const req = formRequest("/owner/profile", profileFields(), { origin: "https://evil.example", cookie });
       const res = await ownerProfileHandler(deps)(req, nextIp());
-      expect(res.status).toBe(403);
-      expect((await harness.store.businesses.get(id))!.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
+      expect((await follow(res, cookie)).response.status).toBe(403);
+      expect((await store().businesses.get(id))!.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
     });
   });
 
@@ -497,8 +585,10 @@ describe.skipIf(!h)("owner pages", () => {
       const form = new FormData();
       form.set("photo", new File([new Uint8Array(jpeg)], "oak.jpg", { type: "image/jpeg" }));
       const res = await ownerPhotosHandler(deps)(postForm("/owner/photos", form, cookie), nextIp());
-      expect(res.status).toBe(303);
-      const stored = (await harness.store.businesses.get(id))!;
+      const added = await follow(res, cookie);
+      expect(added.inMain.getByRole("status").textContent?.trim()).toBe(PHOTO_MESSAGES.added);
+      expect(added.document.querySelectorAll("main li img")).toHaveLength(1);
+      const stored = (await store().businesses.get(id))!;
       expect(stored.images).toHaveLength(1);
       const src = stored.images[0]!;
       expect(src).toMatch(new RegExp(`^/photos/${id}/[a-f0-9]{32}\\.webp$`));
@@ -516,14 +606,15 @@ describe.skipIf(!h)("owner pages", () => {
       expect(bytes.includes(Buffer.from("Secret Owner"))).toBe(false);
     });
 
-    it("a text file named .jpg is refused (400) and nothing is added", async () => {
+    it("a text file named .jpg is refused (422 on the page) and nothing is added", async () => {
       const { id, cookie } = await ownedBusiness();
       const form = new FormData();
       form.set("photo", new File(["just some text, not a photo"], "tree.jpg", { type: "image/jpeg" }));
       const res = await ownerPhotosHandler(deps)(postForm("/owner/photos", form, cookie), nextIp());
-      expect(res.status).toBe(400);
-      expect(await res.text()).toContain(PHOTO_MESSAGES.type);
-      expect((await harness.store.businesses.get(id))!.images).toEqual([]);
+      const { response, inMain } = await follow(res, cookie);
+      expect(response.status).toBe(422);
+      expect(inMain.getByRole("alert").textContent?.trim()).toBe(PHOTO_MESSAGES.type);
+      expect((await store().businesses.get(id))!.images).toEqual([]);
     });
 
     it("Remove takes a photo off the listing", async () => {
@@ -531,8 +622,9 @@ describe.skipIf(!h)("owner pages", () => {
       const form = new FormData();
       form.set("remove", "/images/a.jpg");
       const res = await ownerPhotosHandler(deps)(postForm("/owner/photos", form, cookie), nextIp());
-      expect(res.status).toBe(303);
-      expect((await harness.store.businesses.get(id))!.images).toEqual(["/images/b.jpg"]);
+      const removed = await follow(res, cookie);
+      expect(removed.inMain.getByRole("status").textContent?.trim()).toBe(PHOTO_MESSAGES.removed);
+      expect((await store().businesses.get(id))!.images).toEqual(["/images/b.jpg"]);
     });
 
     it("an unknown photo name is 404", async () => {
@@ -570,7 +662,7 @@ describe.skipIf(!h)("owner pages", () => {
 
     it("narrows to one business by its id, its slug or its pasted page address", async () => {
       const { id, cookie } = await ownedBusiness({ name: "Slug Oaks" });
-      const { slug } = (await harness.store.businesses.get(id))!;
+      const { slug } = (await store().businesses.get(id))!;
       await ownerProfileHandler(deps)(post("/owner/profile", profileFields(), cookie), nextIp());
       const listed = async (ref: string) => {
         const res = await adminChangesHandler(deps)(
@@ -612,7 +704,7 @@ describe.skipIf(!h)("owner pages", () => {
     it("rollback restores the old hours on the public page, is itself recorded, and a second one has nothing to do", async () => {
       const { id, cookie } = await ownedBusiness();
       await ownerProfileHandler(deps)(post("/owner/profile", profileFields(), cookie), nextIp());
-      const [change] = (await listChanges(harness.store, { businessId: id })).items;
+      const [change] = (await listChanges(store(), { businessId: id })).items;
       purges.length = 0;
       const res = await adminRollbackHandler(deps)(rollback(change!.id), nextIp());
       expect(res.status).toBe(201);
@@ -622,14 +714,14 @@ describe.skipIf(!h)("owner pages", () => {
         actor: { kind: "operator" },
         summary: "Rolled back: Profile and hours",
       });
-      const stored = (await harness.store.businesses.get(id))!;
+      const stored = (await store().businesses.get(id))!;
       expect(stored.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
       expect(stored.closedHolidays).toBeUndefined();
       expect(stored.description).toBe("General tree care.");
       expect(purges).toEqual([["directory", `business-${id}`]]);
-      const { page } = await loadBusinessPage(harness.store, stored.slug);
+      const { page } = await loadBusinessPage(store(), stored.slug);
       expect(page!.business.businessHours).toEqual({ monday: "7:00 AM - 6:00 PM" });
-      expect((await listChanges(harness.store, { businessId: id })).total).toBe(2);
+      expect((await listChanges(store(), { businessId: id })).total).toBe(2);
       const again = await adminRollbackHandler(deps)(rollback(change!.id), nextIp());
       expect(again.status).toBe(409);
       expect(((await again.json()) as { error: string }).error).toBe(NOTHING_TO_ROLL_BACK);

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { QUOTE_ENDPOINT } from "../../../netlify/lib/lead-endpoints.ts";
 import { IDEMPOTENCY_CONFLICT, SAVE_ERROR } from "../../../netlify/lib/leads.ts";
 import { CROSS_SITE_ERROR } from "../../../netlify/lib/http.ts";
-import { EMERGENCY_CONFIRMATION, QUOTE_CONFIRMATION } from "../../../src/lib/forms/copy.ts";
 import { MESSAGES, VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
 import {
   ORIGIN,
@@ -20,6 +19,7 @@ import {
   validQuote,
   type FunctionsHarness,
   receiptReply,
+  expectFlash,
 } from "../../helpers/functions.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 
@@ -267,13 +267,13 @@ describe.skipIf(!h)("POST /api/quote", () => {
     const replay = await quote(jsonRequest("/api/quote", validQuote(), { "idempotency-key": key }), nextIp());
     expect(replay.status).toBe(201);
     expect((await replay.json()).id).toBe(id);
-    // The no-JS form: the same conflict as a page that explains it.
+    // The no-JS form: back to its page, which explains the conflict, with what was typed.
     const form = await quote(
       formRequest("/api/quote", [...toEntries({ ...validQuote(), name: "Form Person" }), ["_idempotencyKey", key]]),
       nextIp(),
     );
-    expect(form.status).toBe(409);
-    expect(await form.text()).toContain("already used for a different request");
+    const flash = await expectFlash(harness.store, form, "/forms/quote");
+    expect(flash).toMatchObject({ status: 409, problem: IDEMPOTENCY_CONFLICT, values: { name: "Form Person" } });
   });
 
   it("403 for a post another site makes a browser send, JSON or form; same-site and header-less posts pass", async () => {
@@ -286,11 +286,10 @@ describe.skipIf(!h)("POST /api/quote", () => {
       formRequest("/api/quote", toEntries(validQuote()), { "sec-fetch-site": "cross-site" }),
       nextIp(),
     );
-    expect(form.status).toBe(403);
-    expect(form.headers.get("content-type")).toMatch(/text\/html/);
-    const page = await form.text();
-    expect(page).toContain("another website");
-    expect(page).toContain("<h1>");
+    expect(await expectFlash(harness.store, form, "/forms/quote")).toMatchObject({
+      status: 403,
+      problem: CROSS_SITE_ERROR,
+    });
     expect((await quote(jsonRequest("/api/quote", validQuote(), { origin: "null" }), nextIp())).status).toBe(403);
     expect((await leadsOfType()).length).toBe(before);
     // The site's own pages, and clients that send neither header (curl, scripts), are served.
@@ -383,33 +382,25 @@ describe.skipIf(!h)("POST /api/quote", () => {
   });
 
   describe("form posts (no JavaScript)", () => {
-    it("200 HTML confirmation with the server's estimate", async () => {
-      const fields = toEntries({ ...validQuote(), _started: humanStarted(), _source: "/" });
+    it("303 to the lead's own confirmation page, under its status link", async () => {
+      const fields = toEntries({ ...validQuote(), name: "Form Quote Person", _started: humanStarted(), _source: "/" });
       const res = await quote(formRequest("/api/quote", fields), nextIp());
-      expect(res.status).toBe(200);
-      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-      expect(res.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
-      const html = await res.text();
-      expect(html).toMatch(/^<!DOCTYPE html>/);
-      expect(html).toContain("$900 - $4,500");
-      expect(html).toContain(QUOTE_CONFIRMATION.variesNote);
-      // validQuote is an emergency: call now and the emergency figures, never a day.
-      expect(html).not.toContain("within 24 hours");
-      expect(html).toContain(EMERGENCY_CONFIRMATION.figures);
-      expect(html).toContain("Fully insured and guaranteed work");
-      expect(html).toContain('href="tel:+15125550142"');
-      expect(html).toContain("Back to the site");
-      const leads = await leadsOfType();
-      expect(
-        leads.some(
-          (l) =>
-            (l.data as Record<string, unknown>).name === "Jane Customer" &&
-            (l.data as { treeDetails?: { height?: string } }).treeDetails?.height === "40 ft",
-        ),
-      ).toBe(true);
+      expect(res.status).toBe(303);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const location = res.headers.get("location")!;
+      expect(location).toMatch(/^\/requests\/ld_[0-9a-z]+\/[\w-]{22}\/received$/);
+      const lead = (await leadsOfType()).find((l) => (l.data as Record<string, unknown>).name === "Form Quote Person");
+      expect(lead?.id).toBe(location.split("/")[2]);
+      expect((lead!.data as { treeDetails?: { height?: string } }).treeDetails?.height).toBe("40 ft");
+      expect((lead!.data as { estimatedCost?: string }).estimatedCost).toBe("$900 - $4,500");
+      // Posting the same form again (a double click: the same key) leads to the same page, one lead.
+      const key: [string, string] = ["_idempotencyKey", `double-${Date.now()}`];
+      const once = await quote(formRequest("/api/quote", [...fields, key]), nextIp());
+      const twice = await quote(formRequest("/api/quote", [...fields, key]), nextIp());
+      expect(twice.headers.get("location")).toBe(once.headers.get("location"));
     });
 
-    it("400 HTML: the form again with messages, kept values, escaped input", async () => {
+    it("a refused form goes back to its page with the messages and what was typed; nothing is stored", async () => {
       const fields: [string, string][] = [
         ["name", '<script>alert("x")</script>'],
         ["email", "not-an-email"],
@@ -421,27 +412,17 @@ describe.skipIf(!h)("POST /api/quote", () => {
         ["_source", "/services/stump-grinding"],
       ];
       const res = await quote(formRequest("/api/quote", fields), nextIp());
-      expect(res.status).toBe(400);
-      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-      const html = await res.text();
-      expect(html).not.toContain("<script>alert");
-      expect(html).not.toContain("<img src=x");
-      expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
-      expect(html).toContain("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;");
-      // Messages next to the fields, wired for assistive tech.
-      expect(html).toContain('id="quote-email-error"');
-      expect(html).toMatch(
-        /id="quote-email"[^>]*aria-invalid="true"[^>]*aria-describedby="quote-email-error"|aria-invalid="true" aria-describedby="quote-email-error"/,
-      );
-      for (const m of [MESSAGES.email, MESSAGES.phone, MESSAGES.urgency]) expect(html).toContain(m);
-      expect(html).not.toContain(MESSAGES.name);
-      // Kept values.
-      expect(html).toContain('value="12 Elm"');
-      expect(html).toMatch(/<option value="stump-grinding" selected="">/);
-      expect(html).toContain('name="_source" value="/services/stump-grinding"');
-      expect(html).toContain('name="company_website"');
-      expect(html).toMatch(/name="_started" value="\d+"/);
-      expect(html).toContain('action="/api/quote"');
+      const flash = await expectFlash(harness.store, res, "/forms/quote");
+      expect(flash.status).toBe(422);
+      expect(flash.errors).toMatchObject({ email: MESSAGES.email, phone: MESSAGES.phone, urgency: MESSAGES.urgency });
+      expect(flash.errors.name).toBeUndefined();
+      expect(flash.values).toMatchObject({
+        name: '<script>alert("x")</script>',
+        address: "12 Elm",
+        serviceType: "stump-grinding",
+        "treeDetails.height": '"><img src=x onerror=alert(1)>',
+        _source: "/services/stump-grinding",
+      });
       expect((await leadsOfType()).some((l) => (l.data as Record<string, unknown>).address === "12 Elm")).toBe(false);
     });
 
@@ -454,17 +435,22 @@ describe.skipIf(!h)("POST /api/quote", () => {
       expect((await res.json()).estimatedCost).toBe("$900 - $4,500");
     });
 
-    it("limits and outages are explained as pages", async () => {
+    it("limits and outages go back to the form's page, which explains them", async () => {
+      // The store is down: the flash cannot be kept either, so the page is told of the outage.
       const down = harness.handler(QUOTE_ENDPOINT, { store: () => deadStore(harness.store) });
       const res = await down(formRequest("/api/quote", toEntries(validQuote())), nextIp());
-      expect(res.status).toBe(503);
-      const html = await res.text();
-      expect(html).toContain(SAVE_ERROR.replace("'", "&#39;"));
-      expect(html).toContain('href="tel:+15125550142"');
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/forms/quote?problem=unavailable");
 
       const big = await quote(formRequest("/api/quote", [["name", "x".repeat(20_000)]]), nextIp());
-      expect(big.status).toBe(413);
-      expect(await big.text()).toContain("<!DOCTYPE html>");
+      expect(await expectFlash(harness.store, big, "/forms/quote")).toMatchObject({ status: 413, values: {} });
+
+      const limited = harness.handler(QUOTE_ENDPOINT, { env: parseEnv({ RATE_LIMIT_PER_MINUTE: "1" }) });
+      const ip = nextIp();
+      await limited(formRequest("/api/quote", toEntries(validQuote())), ip);
+      const refused = await limited(formRequest("/api/quote", toEntries(validQuote())), ip);
+      expect(await expectFlash(harness.store, refused, "/forms/quote")).toMatchObject({ status: 429 });
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     });
   });
 });

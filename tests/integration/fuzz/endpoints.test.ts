@@ -1,6 +1,7 @@
 /** A fixed-seed sample of the endpoint fuzzer (`npm run bench:fuzz` runs >= 10,000 cases). */
 import { afterAll, describe, expect, it } from "vitest";
 import { FUZZ_OWNER_BUSINESS, formatCounts, fuzzRig, runFuzz, type FuzzRig } from "../../helpers/fuzz.ts";
+import { redirectWithFlash } from "../../../netlify/lib/form-flash.ts";
 
 const rig = await fuzzRig("fuzz");
 const canary = await fuzzRig("fuzz-canary");
@@ -11,7 +12,7 @@ describe.skipIf(!rig)("fuzzing the public endpoints and the owner's pages (fixed
     await canary?.teardown();
   });
 
-  it("never answers 5xx, answers 4xx as JSON errors (owner pages: as pages, changing nothing), stores only valid leads and each valid one once", async () => {
+  it("never answers 5xx, answers 4xx as JSON errors (owner pages: 303 back to the page, a refusal changing nothing), stores only valid leads and each valid one once", async () => {
     const stats = await runFuzz(rig!, { seed: 20261122, numRuns: 1000 });
     console.info(
       `[fuzz] ${stats.cases} cases, ${stats.validSubmissions} valid (${stats.replays} replayed), ${stats.storedLeads} leads and ${stats.storedReviews} reviews stored\n${formatCounts(stats)}`,
@@ -42,7 +43,7 @@ describe.skipIf(!rig)("fuzzing the public endpoints and the owner's pages (fixed
     expect(all).toMatch(/never answered 201/);
   }, 25_000);
 
-  it("catches an owner page that answers 5xx, a JSON refusal or a refused post that changed the listing (canary)", async () => {
+  it("catches an owner post that answers 5xx, a JSON refusal or a refused post that changed the listing (canary)", async () => {
     const owner = await fuzzRig("fuzz-owner-canary");
     try {
       // The profile and credentials posts share one broken handler: the first three writes misbehave.
@@ -58,7 +59,8 @@ describe.skipIf(!rig)("fuzzing the public endpoints and the owner's pages (fixed
             const store = owner!.h.store;
             const business = (await store.businesses.get(FUZZ_OWNER_BUSINESS))!;
             await store.businesses.upsert({ ...business, description: "Changed by a refused post." });
-            return new Response("<p>No</p>", { status: 400, headers: { "content-type": "text/html" } });
+            const path = new URL(req.url).pathname;
+            return redirectWithFlash(store, { path, status: 422, problem: "No" });
           }
           return real(req, context);
         };
@@ -68,7 +70,7 @@ describe.skipIf(!rig)("fuzzing the public endpoints and the owner's pages (fixed
       const all = stats.failures.join("\n");
       expect(n).toBeGreaterThanOrEqual(3);
       expect(all).toMatch(/\/owner\/(profile|credentials) .*5xx/);
-      expect(all).toMatch(/not an HTML page/);
+      expect(all).toMatch(/not a 303 to its page/);
       expect(all).toMatch(/a refused post changed the listing/);
     } finally {
       await owner?.teardown();

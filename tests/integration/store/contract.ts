@@ -24,6 +24,7 @@ import { ownersContract } from "./owners.ts";
 import { listingsContract } from "./listings.ts";
 import { countersContract } from "./counters.ts";
 import { ownerOutboxContract } from "./owner-outbox.ts";
+import { flashesContract } from "./flashes.ts";
 import type { StoreHarness } from "./contract.types.ts";
 
 type Fixture = BusinessInput & { rating: string; reviewCount: number; isFeatured: boolean };
@@ -199,6 +200,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     listingsContract(h);
     countersContract(h);
     ownerOutboxContract(h);
+    flashesContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {

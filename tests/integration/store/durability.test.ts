@@ -1,5 +1,5 @@
 /**
- * Fault injection on the embedded store's file (issue 15, item 4): a 2xx only for what is on
+ * Fault injection on the embedded store's file: a 2xx only for what is on
  * disk, one server per data folder, batches seen whole, and a damaged data file that does not
  * take the store down.
  */

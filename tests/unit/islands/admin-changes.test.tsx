@@ -121,7 +121,7 @@ describe("ChangesPanel", () => {
     api.on("GET", "/api/admin/changes", reply.json(200, page([credentials])));
     show();
     const item = within((await screen.findAllByRole("listitem"))[0]!);
-    const licence = "Licence CA C-49 #1012345 (checked Nov 28, 2026)";
+    const licence = "License CA C-49 #1012345 (checked Nov 28, 2026)";
     expect(item.getByText(licence).tagName).toBe("DEL");
     expect(
       item.getByText(`${licence}; Insurance Acme Mutual, $1,000,000, to Jun 30, 2027 (not checked yet)`),

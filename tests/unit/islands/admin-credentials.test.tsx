@@ -97,8 +97,8 @@ describe("admin: credentials", () => {
     expect(note.className.split(" ")).toContain("field");
     const buttons = within(row).getAllByRole("button");
     expect(buttons.map((b) => b.textContent)).toEqual([
-      "Check licence",
-      "Reject licence",
+      "Check license",
+      "Reject license",
       "Check insurance",
       "Reject insurance",
     ]);
@@ -130,15 +130,15 @@ describe("admin: credentials", () => {
     show();
     await screen.findByRole("listitem");
     await user.type(screen.getByLabelText(/^Note/), "MD DNR LTE register");
-    await user.click(screen.getByRole("button", { name: "Check licence" }));
-    expect(await screen.findByRole("status")).toHaveProperty("textContent", "Chesapeake Tree: licence checked.");
+    await user.click(screen.getByRole("button", { name: "Check license" }));
+    expect(await screen.findByRole("status")).toHaveProperty("textContent", "Chesapeake Tree: license checked.");
     expect(api.to("/api/admin/credentials/md-1", "PATCH")[0]!.json()).toEqual({
       licence: "checked",
       note: "MD DNR LTE register",
       seen: { licence: "MD|LTE|1234" },
     });
     expect(rows().getByText("Checked on Nov 28, 2026, 11:00 AM EST (the business's time)")).toBeTruthy();
-    expect(rows().queryByRole("button", { name: "Check licence" })).toBeNull();
+    expect(rows().queryByRole("button", { name: "Check license" })).toBeNull();
     expect(rows().getByRole("button", { name: "Check insurance" })).toBeTruthy();
   });
 
@@ -166,9 +166,9 @@ describe("admin: credentials", () => {
     api.on("PATCH", "/api/admin/credentials/md-1", reply.json(409, { error: "This business states no licence." }));
     show();
     await screen.findByRole("listitem");
-    await user.click(screen.getByRole("button", { name: "Check licence" }));
+    await user.click(screen.getByRole("button", { name: "Check license" }));
     expect((await screen.findByRole("alert")).textContent).toBe("This business states no licence.");
-    expect(rows().getByRole("button", { name: "Check licence" })).toBeTruthy();
+    expect(rows().getByRole("button", { name: "Check license" })).toBeTruthy();
   });
 
   it("a lost session signs the operator out", async () => {

@@ -413,9 +413,9 @@ describe("credentials on the business page", () => {
     expect(within(section).getByText("As stated by the business")).toBeTruthy();
     expect(within(section).getByText(FULL.licenseNumber!)).toBeTruthy();
     expect(within(section).queryByRole("list", { name: "Checked by Treeline" })).toBeNull();
-    // The site's spelling, as in the badges.
-    expect(within(section).getByText("Licence")).toBeTruthy();
-    expect(within(section).queryByText("License")).toBeNull();
+    // The site's spelling (US English), as in the badges.
+    expect(within(section).getByText("License")).toBeTruthy();
+    expect(within(section).queryByText("Licence")).toBeNull();
   });
 
   it("a kind the business states in the structured form never shows its old text, checked or not", () => {
@@ -429,7 +429,7 @@ describe("credentials on the business page", () => {
     );
     let section = credentialsSection();
     expect(
-      within(section).getByText("Licence MD LTE #1234, checked by Treeline on Feb 20, 2026", { exact: false }),
+      within(section).getByText("License MD LTE #1234, checked by Treeline on Feb 20, 2026", { exact: false }),
     ).toBeTruthy();
     expect(within(section).queryByText(FULL.licenseNumber!)).toBeNull();
     expect(within(section).getByText(FULL.insuranceDetails!)).toBeTruthy();
@@ -476,7 +476,7 @@ describe("credentials on the business page", () => {
       .getAllByRole("listitem")
       .map((li) => li.textContent?.trim());
     expect(badges).toEqual([
-      "Licence MD LTE #1234, checked by Treeline on Feb 20, 2026",
+      "License MD LTE #1234, checked by Treeline on Feb 20, 2026",
       "Insured: $2,000,000 general liability (Acme Mutual), checked by Treeline on Feb 20, 2026",
     ]);
     expect(within(credentialsSection()).queryByText("As stated by the business")).toBeNull();

@@ -1,0 +1,154 @@
+/**
+ * The page a lead form's no-JS post leads to once the lead is stored: the dialog's
+ * confirmation (Confirmations.tsx) under the toast's heading and words, and for find-pros the
+ * businesses it went to. Rendered by src/pages/requests/[leadId]/[sig]/received.astro.
+ */
+import {
+  ASSESSMENT_SUBMITTED,
+  AUDIT_TOASTS,
+  bookingToast,
+  findProsFollowUp,
+  noMatchesMessage,
+  quoteToast,
+} from "../../lib/forms/copy.ts";
+import { formatMiles } from "../../lib/geo/distance.ts";
+import type { Receipt } from "../../lib/receipt.ts";
+import { SITE, telHref } from "../../lib/site.ts";
+import { BookingConfirmation, GrowthConfirmation, QuoteConfirmation } from "./Confirmations.tsx";
+import { EmergencyCall, ReceiptNote } from "./Receipt.tsx";
+
+/** A business a find-pros request went to, as the confirmation lists it. */
+export interface ReceivedMatch {
+  name: string;
+  slug: string;
+  phone: string | null;
+  /** "4.9" */
+  rating: string;
+  reviewCount: number;
+  distanceMiles: number;
+}
+
+/** What was received, by form. */
+export type ReceivedLead =
+  | { kind: "quote"; estimate: string }
+  | { kind: "audit" | "assessment" }
+  | { kind: "booking"; businessName: string; slug?: string }
+  | { kind: "find-pros"; matches: readonly ReceivedMatch[] };
+
+/** The page's heading (also its title). */
+export function receivedTitle(lead: ReceivedLead, receipt: Receipt): string {
+  switch (lead.kind) {
+    case "quote":
+      return quoteToast(receipt.urgency).title;
+    case "audit":
+      return AUDIT_TOASTS.success.title;
+    case "assessment":
+      return ASSESSMENT_SUBMITTED;
+    case "booking":
+      return bookingToast(receipt.urgency).title;
+    case "find-pros":
+      return "Request Received";
+  }
+}
+
+const Lead = ({ children }: { children: string }) => <p className="mt-2 text-lg text-slate-700">{children}</p>;
+
+const CallUs = () => (
+  <p className="mt-5">
+    <a href={SITE.phoneHref} className="btn-primary">
+      Call {SITE.phone}
+    </a>
+  </p>
+);
+
+function Matches({ matches, receipt }: { matches: readonly ReceivedMatch[]; receipt: Receipt }) {
+  if (matches.length === 0) return <p className="mt-2 text-slate-700">{noMatchesMessage(receipt.urgency)}</p>;
+  return (
+    <>
+      <p className="mt-2 text-slate-700">These local pros offer the service you asked for:</p>
+      <ul className="matches mt-3 grid gap-3">
+        {matches.map((m) => (
+          <li key={m.slug} className="rounded-card border border-forest-100 bg-forest-50 px-4 py-3">
+            <a href={`/directory/${encodeURIComponent(m.slug)}`} className="link font-semibold">
+              {m.name}
+            </a>
+            <p className="mt-1 text-sm text-slate-600">
+              {formatMiles(m.distanceMiles)} away · {m.rating} stars ({m.reviewCount}{" "}
+              {m.reviewCount === 1 ? "review" : "reviews"})
+            </p>
+            {m.phone ? (
+              <p className="mt-1">
+                <a href={telHref(m.phone)} className="link whitespace-nowrap">
+                  {m.phone}
+                </a>
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-slate-700">{findProsFollowUp(receipt.urgency)}</p>
+    </>
+  );
+}
+
+/** The heading, the toast's words and the form's confirmation. */
+export function Received({ lead, receipt }: { lead: ReceivedLead; receipt: Receipt }) {
+  const title = receivedTitle(lead, receipt);
+  const heading = <h1 className="text-3xl font-bold text-forest-950 sm:text-4xl">{title}</h1>;
+  switch (lead.kind) {
+    case "quote": {
+      return (
+        <>
+          {heading}
+          <Lead>{quoteToast(receipt.urgency).description}</Lead>
+          <div className="mt-6">
+            <QuoteConfirmation estimate={lead.estimate} receipt={receipt} />
+          </div>
+        </>
+      );
+    }
+    case "audit":
+    case "assessment":
+      return (
+        <>
+          {heading}
+          <Lead>{AUDIT_TOASTS.success.description}</Lead>
+          <div className="mt-6">
+            <GrowthConfirmation receipt={receipt} />
+          </div>
+          <p className="mt-6 text-slate-700">Prefer to talk now?</p>
+          <CallUs />
+        </>
+      );
+    case "booking":
+      return (
+        <>
+          {heading}
+          <Lead>{bookingToast(receipt.urgency).description}</Lead>
+          <div className="mt-6">
+            <BookingConfirmation businessName={lead.businessName} slug={lead.slug} receipt={receipt} />
+          </div>
+        </>
+      );
+    case "find-pros": {
+      const emergency = receipt.urgency === "emergency";
+      return (
+        <>
+          {heading}
+          {emergency ? (
+            <div className="mt-5">
+              <EmergencyCall />
+            </div>
+          ) : null}
+          <Lead>Thanks! We&apos;ve got your request for quotes.</Lead>
+          <div className="mt-5">
+            <ReceiptNote receipt={receipt} />
+          </div>
+          <h2 className="mt-8 text-xl font-bold text-forest-950">Your matches</h2>
+          <Matches matches={lead.matches} receipt={receipt} />
+          {emergency ? null : <CallUs />}
+        </>
+      );
+    }
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * A business's answer page (/respond/{token}) against the built site: its private headers
+ * and its own script-free policy that still lets the number's `ping` through, the job and the
+ * customer, the one-tap call, the two forms posting back to the page, and what a post's flash
+ * shows there (tests/integration/delivery.test.ts drives the whole answer).
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { initialRouting } from "../../../netlify/lib/delivery/routing.ts";
+import { signer } from "../../../netlify/lib/delivery/signing.ts";
+import { siteHarness } from "../../helpers/site.ts";
+import { testBusiness, validBooking } from "../../helpers/functions.ts";
+
+const SECRET = "answer-page-secret-0123456789abcdefghij";
+const site = await siteHarness("answer", { LINK_SIGNING_SECRET: SECRET });
+afterAll(() => site?.stop());
+
+describe.skipIf(!site)("the answer page", () => {
+  const sign = signer(SECRET);
+
+  async function offer(urgency: "emergency" | "routine") {
+    const business = testBusiness("an-1", { name: "Miller Family Tree Works", slug: "miller-family" });
+    await site!.store.businesses.upsert(business);
+    const { lead } = await site!.store.leads.create(
+      "booking",
+      { ...validBooking("an-1"), urgency, description: "<b>Oak</b> over the roof" },
+      {
+        sourcePage: "/",
+        urgency,
+        routing: initialRouting(
+          [{ businessId: "an-1", name: business.name, slug: business.slug, distanceMiles: 3.2 }],
+          urgency,
+          Date.now(),
+        ),
+      },
+    );
+    return { lead, path: sign.answerPath(lead.id, "an-1", Date.now() + 86_400_000) };
+  }
+
+  it("shows the job, the customer and the call; private, script-free, and the ping allowed", async () => {
+    const { lead, path } = await offer("emergency");
+    const { response, document, main, inMain, html } = await site!.page(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(response.headers.get("referrer-policy")).toBe("same-origin");
+    const csp = response.headers.get("content-security-policy")!;
+    // Its own policy, enforced beside the site's: no script at all, connections (ping) to itself only.
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("form-action 'self'");
+    expect(document.querySelectorAll("script:not([type='application/ld+json'])")).toHaveLength(0);
+    expect(html).not.toContain("<style");
+    expect(document.querySelector('link[rel="canonical"]')).toBeNull();
+    // The task layout: the brand and the phone, no navigation.
+    expect(document.querySelector("header nav")).toBeNull();
+    expect(document.querySelector("header a[href='tel:+15125550142']")).not.toBeNull();
+
+    expect(inMain.getByRole("heading", { level: 1 }).textContent?.replace(/\s+/g, " ")).toBe(
+      `Emergency job ${lead.reference}`,
+    );
+    const job = main.querySelector("table")!;
+    expect(job.textContent).toContain("3.2 mi from you");
+    expect(job.textContent).toContain("<b>Oak</b> over the roof");
+    expect(job.querySelector("b")).toBeNull();
+    const call = inMain.getByRole("link", { name: /Call the customer/ });
+    expect(call.getAttribute("href")).toBe("tel:+15125550177");
+    expect(call.getAttribute("ping")).toBe(`${path}/call`);
+    const forms = main.querySelectorAll("form");
+    expect([...forms].map((f) => [f.getAttribute("method"), f.getAttribute("action")])).toEqual([
+      ["post", path],
+      ["post", path],
+    ]);
+    expect(inMain.getByRole("button", { name: "Accept this job" })).toBeTruthy();
+    expect(inMain.getAllByRole("radio")).toHaveLength(4);
+  });
+
+  it("shows a post's flash: the notice, or the form's message with what was typed", async () => {
+    const { path } = await offer("routine");
+    const refused = await site!.store.flashes.save({
+      path,
+      status: 422,
+      form: "accept",
+      values: { window: '"><script>x</script>', price: "a".repeat(120) },
+      errors: { price: "Keep the price under 100 characters." },
+      problem: "Keep the price under 100 characters.",
+    });
+    const page = await site!.page(`${path}?form=${refused}`);
+    expect(page.response.status).toBe(422);
+    expect(page.inMain.getByRole("alert").textContent).toBe("Keep the price under 100 characters.");
+    const price = page.document.getElementById("answer-price")!;
+    expect(price.getAttribute("aria-invalid")).toBe("true");
+    expect(price.getAttribute("aria-describedby")).toBe("answer-price-error");
+    // What was typed is the field's value, never markup.
+    expect((page.document.getElementById("answer-window") as HTMLInputElement).value).toBe('"><script>x</script>');
+    expect(page.document.querySelectorAll("script")).toHaveLength(0);
+
+    const done = await site!.store.flashes.save({ path, status: 200, notice: "Thanks for letting us know." });
+    expect((await site!.page(`${path}?form=${done}`)).inMain.getByRole("status").textContent).toBe(
+      "Thanks for letting us know.",
+    );
+    // Another page's flash shows nothing here.
+    const other = await site!.store.flashes.save({ path: "/respond/other", status: 409, problem: "Not here" });
+    const plain = await site!.page(`${path}?form=${other}`);
+    expect(plain.response.status).toBe(200);
+    expect(plain.html).not.toContain("Not here");
+  });
+
+  it("a changed link is 404, an expired one 410, each with the way to call", async () => {
+    const { lead, path } = await offer("routine");
+    const changed = await site!.page(`${path.slice(0, -1)}${path.endsWith("A") ? "B" : "A"}`);
+    expect(changed.response.status).toBe(404);
+    expect(changed.inMain.getByRole("heading", { level: 1 }).textContent).toBe("This link isn't valid");
+    expect(changed.inMain.getByRole("link", { name: /Call/ }).getAttribute("href")).toBe("tel:+15125550142");
+    const expired = await site!.page(sign.answerPath(lead.id, "an-1", Date.now() - 1000));
+    expect(expired.response.status).toBe(410);
+    expect(expired.inMain.getByRole("heading", { level: 1 }).textContent).toBe("This link has expired");
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The visitor's status page (/requests/{leadId}/{sig}), an on-demand Astro page, against the
+ * built site (tests/helpers/site.ts): what it says for each stage of a lead, its private
+ * headers, and what a changed link gets. Also how a page reads a form flash.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { answerLead } from "../../../netlify/lib/delivery/progress.ts";
+import { initialRouting } from "../../../netlify/lib/delivery/routing.ts";
+import { signer } from "../../../netlify/lib/delivery/signing.ts";
+import { readFlash } from "../../../netlify/lib/page-data/flash.ts";
+import { STORE_UNAVAILABLE } from "../../../netlify/lib/http.ts";
+import { siteHarness } from "../../helpers/site.ts";
+import { testBusiness, validBooking } from "../../helpers/functions.ts";
+
+const SECRET = "status-page-secret-0123456789abcdefghij";
+const site = await siteHarness("status", { LINK_SIGNING_SECRET: SECRET });
+
+afterAll(() => site?.stop());
+
+describe.skipIf(!site)("the status page", () => {
+  const sign = signer(SECRET);
+
+  async function booking(urgency: "emergency" | "routine") {
+    const business = testBusiness("st-1", {
+      name: "Miller Family Tree Works",
+      slug: "miller-family",
+      phone: "(512) 555-0111",
+    });
+    await site!.store.businesses.upsert(business);
+    const { lead } = await site!.store.leads.create(
+      "booking",
+      { ...validBooking("st-1"), urgency, businessName: business.name, businessSlug: business.slug },
+      {
+        sourcePage: "/",
+        urgency,
+        routing: initialRouting(
+          [{ businessId: "st-1", name: business.name, slug: business.slug, phone: business.phone }],
+          urgency,
+          Date.now(),
+        ),
+      },
+    );
+    return { lead, path: sign.statusPath(lead.id) };
+  }
+
+  it("names the request, who has it and what was asked; private headers; the hotline first for an emergency", async () => {
+    const { lead, path } = await booking("emergency");
+    const { response, document, main, inMain } = await site!.page(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, nofollow");
+    // The address is the key: it is written nowhere in the page.
+    expect(document.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(document.documentElement.outerHTML).not.toContain(path.split("/").at(-1)!);
+    // The site's own layout: its header and footer around the page.
+    expect(document.querySelector("header nav")).not.toBeNull();
+    expect(document.querySelector("footer")).not.toBeNull();
+
+    expect(inMain.getByRole("heading", { level: 1 }).textContent?.replace(/\s+/g, " ")).toBe(
+      `Your request ${lead.reference}`,
+    );
+    const first = main.firstElementChild?.firstElementChild;
+    expect(first?.textContent).toContain("call");
+    expect(inMain.getAllByRole("link", { name: /^Call \(512\) 555-0142$/ })[0]).toHaveProperty(
+      "href",
+      "tel:+15125550142",
+    );
+    const holders = inMain.getAllByRole("listitem");
+    expect(holders).toHaveLength(1);
+    expect(holders[0]!.textContent).toContain("Miller Family Tree Works");
+    expect(holders[0]!.textContent).toContain("Waiting for an answer");
+    expect(main.textContent).toContain("42 Pecan Lane");
+  });
+
+  it("says when the business accepted, with its number, and drops the hotline", async () => {
+    const { lead, path } = await booking("emergency");
+    const answer = { kind: "accept", window: "Today 4-6 PM", price: "$650" } as const;
+    await answerLead(site!.store, lead.id, "st-1", answer, Date.now(), async () => {});
+    const { inMain, main } = await site!.page(path);
+    const [holder] = inMain.getAllByRole("listitem");
+    expect(holder!.textContent).toContain("Accepted");
+    expect(holder!.textContent).toContain("When: Today 4-6 PM · Price: $650");
+    expect(inMain.getByRole("link", { name: "Call Miller Family Tree Works: (512) 555-0111" })).toBeTruthy();
+    expect(main.textContent).not.toContain("If anyone is in danger");
+  });
+
+  it("a changed or unknown link is 404 with the site's page, and no form posts to it", async () => {
+    const { lead, path } = await booking("routine");
+    const changed = `${path.slice(0, -1)}${path.endsWith("A") ? "B" : "A"}`;
+    for (const bad of [changed, `/requests/${lead.id}/x`, `${sign.statusPath("ld_0000000000000000000")}`]) {
+      const { response, inMain } = await site!.page(bad);
+      expect(response.status, bad).toBe(404);
+      expect(inMain.getByRole("heading", { level: 1 }).textContent).toMatch(
+        /This link isn't valid|no longer available/,
+      );
+    }
+    const posted = await site!.fetch(path, {
+      method: "POST",
+      body: "a=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(posted.status).toBeGreaterThanOrEqual(400);
+    expect(posted.status).toBeLessThan(500);
+  });
+});
+
+describe.skipIf(!site)("a page's form flash", () => {
+  it("is read only on its own path, and an outage is said as one", async () => {
+    const id = await site!.store.flashes.save({
+      path: "/forms/quote",
+      status: 422,
+      errors: { name: "Enter your name." },
+    });
+    const store = () => site!.store;
+    expect(await readFlash(new URL(`https://x/forms/quote?form=${id}`), store)).toMatchObject({
+      status: 422,
+      errors: { name: "Enter your name." },
+    });
+    expect(await readFlash(new URL(`https://x/forms/audit?form=${id}`), store)).toBeNull();
+    expect(await readFlash(new URL("https://x/forms/quote?form=AAAAAAAAAAAAAAAAAAAAAA"), store)).toBeNull();
+    expect(await readFlash(new URL("https://x/forms/quote"), store)).toBeNull();
+    expect(await readFlash(new URL("https://x/forms/quote?problem=unavailable"), store)).toMatchObject({
+      status: 503,
+      problem: STORE_UNAVAILABLE,
+    });
+    const broken = () => ({ flashes: { get: () => Promise.reject(new Error("down")) } }) as never;
+    expect(await readFlash(new URL(`https://x/forms/quote?form=${id}`), broken)).toMatchObject({ status: 503 });
+  });
+});
