@@ -15,6 +15,7 @@ import { FindProsRequest } from "../../src/lib/schemas/forms.ts";
 import { checkPhoto } from "./blobs.ts";
 import { errorName } from "./http.ts";
 import type { LeadEndpoint } from "./leads.types.ts";
+import type { ProMatch } from "../../src/lib/received.ts";
 import { PHOTO_BODY_LIMIT } from "./leads.ts";
 import { urgencyOf } from "../../src/lib/lead-urgency.ts";
 import type { Store } from "./store/index.ts";
@@ -25,19 +26,6 @@ export const MATCH_LIMIT = 3;
 export const MATCH_RADIUS = 50;
 /** Nearest candidates read before the rating tie-break; more than enough for three. */
 const MATCH_CANDIDATES = 12;
-
-/** A directory business suggested to a find-pros visitor (also the JSON `matches` item). */
-export interface ProMatch {
-  /** Business id (the stored lead records which businesses it went to). */
-  id: string;
-  name: string;
-  slug: string;
-  phone: string | null;
-  rating: string;
-  reviewCount: number;
-  /** Miles from the job's location. */
-  distanceMiles: number;
-}
 
 /** The find-pros reply's `message` when nothing matched (routine; noMatchesMessage(urgency) has the emergency's). */
 export const NO_MATCHES_MESSAGE = noMatchesMessage("routine");

@@ -7,9 +7,11 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { NO_MATCHES_MESSAGE, type ProMatch } from "../../netlify/lib/find-pros.ts";
+import { NO_MATCHES_MESSAGE } from "../../netlify/lib/find-pros.ts";
+import type { ProMatch } from "../../src/lib/received.ts";
 import { receiptOf, type Receipt } from "../../src/lib/receipt.ts";
-import { Received, type ReceivedLead } from "../../src/views/leads/Received.tsx";
+import { Received } from "../../src/views/leads/Received.tsx";
+import type { ReceivedLead } from "../../src/lib/received.ts";
 import {
   AUDIT_TOASTS,
   BOOKING_TOASTS,

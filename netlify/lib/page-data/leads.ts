@@ -16,7 +16,7 @@ import { IDEMPOTENCY_FIELD, SOURCE_FIELD, STARTED_FIELD, type FormValues } from 
 import type { Receipt } from "../../../src/lib/receipt.ts";
 import type { FieldErrors } from "../../../src/lib/schemas/forms.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
-import type { ReceivedLead, ReceivedMatch } from "../../../src/views/leads/Received.tsx";
+import type { ReceivedLead, ReceivedMatch } from "../../../src/lib/received.ts";
 import { isHeld } from "../delivery/routing.ts";
 import { signerFor } from "../delivery/signing.ts";
 import { env as currentEnv } from "../../../src/lib/env.ts";

@@ -13,27 +13,10 @@ import {
 } from "../../lib/forms/copy.ts";
 import { formatMiles } from "../../lib/geo/distance.ts";
 import type { Receipt } from "../../lib/receipt.ts";
+import type { ReceivedLead, ReceivedMatch } from "../../lib/received.ts";
 import { SITE, telHref } from "../../lib/site.ts";
 import { BookingConfirmation, GrowthConfirmation, QuoteConfirmation } from "./Confirmations.tsx";
 import { EmergencyCall, ReceiptNote } from "./Receipt.tsx";
-
-/** A business a find-pros request went to, as the confirmation lists it. */
-export interface ReceivedMatch {
-  name: string;
-  slug: string;
-  phone: string | null;
-  /** "4.9" */
-  rating: string;
-  reviewCount: number;
-  distanceMiles: number;
-}
-
-/** What was received, by form. */
-export type ReceivedLead =
-  | { kind: "quote"; estimate: string }
-  | { kind: "audit" | "assessment" }
-  | { kind: "booking"; businessName: string; slug?: string }
-  | { kind: "find-pros"; matches: readonly ReceivedMatch[] };
 
 /** The page's heading (also its title). */
 export function receivedTitle(lead: ReceivedLead, receipt: Receipt): string {
