@@ -26,7 +26,7 @@ export { CODE_DIGITS, SIGN_IN_HELP_PATH };
  * The client's address as the functions count it (the lockout is kept per address): Netlify's
  * context ip, which Astro gives as `clientAddress` (it throws where the server has none).
  */
-export function pageClient(request: Request, clientAddress: () => string): string | null {
+function pageClient(request: Request, clientAddress: () => string): string | null {
   let ip: string | undefined;
   try {
     ip = clientAddress();
@@ -159,9 +159,10 @@ export type SignInLinkView = { kind: "button"; businessName: string; action: str
 export function loadSignInLink(
   request: Request,
   token: string,
-  client: string | null,
+  clientAddress: () => string,
   deps: OwnerPageDeps = {},
 ): Promise<OwnerAuthPage<SignInLinkView>> {
+  const client = pageClient(request, clientAddress);
   return load<SignInLinkView>("sign-in", deps, async ({ store, env, now }) => {
     if (!ANY_TOKEN.test(token)) return refused(404, LINK_UNUSABLE, OWNER_MESSAGES.linkInvalid);
     const wait = await ownerLockedOutFor(store, client);
@@ -214,9 +215,10 @@ const CODE_UNUSABLE = "This code can't be used";
 export function loadCode(
   request: Request,
   id: string,
-  client: string | null,
+  clientAddress: () => string,
   deps: OwnerPageDeps = {},
 ): Promise<OwnerAuthPage<CodeView>> {
+  const client = pageClient(request, clientAddress);
   return load<CodeView>("code", deps, async ({ store, now }) => {
     if (!CODE_ID_PATTERN.test(id)) return refused(404, CODE_UNUSABLE, OWNER_MESSAGES.codeGone);
     const flash = await flashOf(new URL(request.url), store);

@@ -19,6 +19,19 @@ export function applyHeaders(headers: Headers, values: Readonly<Record<string, s
   for (const [name, value] of Object.entries(values)) headers.set(name, value);
 }
 
+/** A loaded page's answer: the status and headers it is sent with. */
+export interface PageAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+}
+
+/** Puts a loaded page's status and headers on `response` (Astro.response); returns the page. */
+export function answerWith<P extends PageAnswer>(response: { status?: number; headers: Headers }, page: P): P {
+  response.status = page.status;
+  applyHeaders(response.headers, page.headers);
+  return page;
+}
+
 /** Where a page leaves a policy of its own for the middleware (src/middleware.ts). */
 const PAGE_POLICY = "treeline:page-policy";
 
