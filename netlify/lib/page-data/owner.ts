@@ -66,7 +66,11 @@ async function section<V>(
     const owner = await readOwner(request, store, env, now);
     if (!owner.ok) return { status: SHELL_STATUS[owner.reason], headers, shell: { kind: owner.reason } };
     const fromPath = flash && flash.path === path ? flash : null;
-    const { view, problemHref } = await build({ store, env, now, owner, flash: fromPath });
+    // Only a refused post's flash carries values to fill the form again; after a success the
+    // form shows what is stored (a notice's flash has no values, and an empty form saved again
+    // would wipe the listing).
+    const refused = fromPath && fromPath.status >= 400 ? fromPath : null;
+    const { view, problemHref } = await build({ store, env, now, owner, flash: refused });
     const shell: OwnerShell = {
       kind: "signed-in",
       business: { name: owner.business.name, slug: owner.business.slug },

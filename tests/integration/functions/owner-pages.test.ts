@@ -416,6 +416,11 @@ describe.skipIf(!site)("owner pages", () => {
       expect(stored.closedHolidays).toEqual(["Thanksgiving Day", "Christmas Day"]);
       expect(stored.closedDates).toEqual([{ date: "2099-12-24", note: "Christmas Eve" }]);
       expect(stored.serviceAreas).toEqual(["Austin", "Round Rock"]);
+      // The page after the save shows the form as stored, not empty: saving it again changes nothing.
+      const form = saved.document;
+      expect(form.querySelector<HTMLTextAreaElement>('textarea[name="description"]')?.value).toBe(stored.description);
+      expect(form.querySelector<HTMLTextAreaElement>('textarea[name="serviceAreas"]')?.value).toContain("Round Rock");
+      expect(form.querySelector<HTMLInputElement>('input[name="monday.mode"][value="closed"]')?.checked).toBe(false);
       expect(purges).toEqual([["directory", `business-${id}`]]);
       const { items } = await listChanges(store(), { businessId: id });
       expect(items).toHaveLength(1);
