@@ -6,10 +6,10 @@
  * the site, its runtime, scripts, benches and tests, and the root configs; not test fixtures.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { REPO_ROOT, repoFiles } from "../helpers/repo-files.ts";
 
-const ROOT = join(import.meta.dirname, "..", "..");
 const SCANNED = ["src", "netlify", "runtime", "scripts", "bench", "tests"];
 const CODE = /\.(?:[cm]?[jt]sx?|d\.mts|astro|css)$/;
 /** Test data, which may quote anything. */
@@ -20,20 +20,10 @@ const SELF = "tests/unit/code-comments.test.ts";
 /** "issue 26", "Issue #9", "issues #4 and #13", "issue-17"; a spec's numbered section or "§". */
 const CITATION = /\bissues?(?:\s*#?|-)\d|\bspec(?:ification)?(?:'s)?\s+sections?\s*\d|\bsections?\s+\d+\b|§/i;
 
-function* files(dir: string): Generator<string> {
-  for (const name of readdirSync(dir)) {
-    if (name === "node_modules" || name.startsWith(".")) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* files(path);
-    else if (CODE.test(name)) yield path;
-  }
-}
-
 /** Every scanned code file, as a repository path with "/" separators. */
 function codeFiles(): string[] {
-  const roots = readdirSync(ROOT).filter((name) => CODE.test(name) && statSync(join(ROOT, name)).isFile());
-  const nested = SCANNED.flatMap((top) => [...files(join(ROOT, top))].map((path) => relative(ROOT, path)));
-  return [...roots, ...nested].map((path) => path.split(sep).join("/")).sort();
+  const roots = readdirSync(REPO_ROOT).filter((name) => CODE.test(name) && statSync(join(REPO_ROOT, name)).isFile());
+  return [...roots, ...repoFiles(SCANNED, CODE)].sort();
 }
 
 /** "file:line: text" for each line that cites an issue or a spec section. */
@@ -41,7 +31,7 @@ function citations(): string[] {
   const found: string[] = [];
   for (const path of codeFiles()) {
     if (path === SELF || path.startsWith(FIXTURES)) continue;
-    readFileSync(join(ROOT, path), "utf8")
+    readFileSync(join(REPO_ROOT, path), "utf8")
       .split("\n")
       .forEach((line, i) => {
         if (CITATION.test(line)) found.push(`${path}:${i + 1}: ${line.trim()}`);
