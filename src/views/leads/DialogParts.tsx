@@ -1,9 +1,9 @@
 /**
  * Pieces the lead dialogs' views share. The frame itself (the native `<dialog>`, its close
- * button, bottom sheet on phones and centred card from sm) is static markup in
+ * button, bottom sheet on phones and centered card from sm) is static markup in
  * src/components/LeadDialog.astro; these render inside it, and the no-JS pages reuse them.
  */
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { Icon } from "../Icon.tsx";
 
 /**
@@ -20,8 +20,14 @@ export function DialogHeader({
   title: string;
   description: string;
 }) {
+  const header = useRef<HTMLDivElement>(null);
+  // A new step (the confirmation after a long form) starts at its top: the sheet would keep
+  // the form's scroll and show the middle of the confirmation, its heading out of view.
+  useLayoutEffect(() => {
+    header.current?.closest("dialog")?.scrollTo?.({ top: 0 });
+  }, [title]);
   return (
-    <div className="mb-5 pr-10">
+    <div ref={header} className="mb-5 pr-10">
       <h2 id={`${dialogId}-title`} className="text-2xl leading-tight font-bold text-forest-950">
         {title}
       </h2>

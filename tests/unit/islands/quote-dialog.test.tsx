@@ -244,8 +244,12 @@ describe("quote dialog: success", () => {
     api.on("POST", "/api/quote", reply.json(201, { ok: true, id: "ld_9", estimatedCost: "$150 - $500", ...RECEIPT }));
     const { form, dialog } = open();
     await fillValid(form, "stump-grinding", "not-urgent");
+    // The sheet was scrolled down to the submit button; the confirmation opens at its heading.
+    const scrolls: unknown[] = [];
+    (dialog as HTMLElement).scrollTo = ((options: unknown) => void scrolls.push(options)) as never;
     await submit(form);
     await form.findByTestId("quote-estimate");
+    expect(scrolls.at(-1)).toEqual({ top: 0 });
     expect(document.getElementById("quote-dialog-description")!.textContent).toBe(QUOTE_TOASTS.success.description);
     for (const promise of QUOTE_CONFIRMATION.promises) expect(dialog.textContent).toContain(promise);
     expect(form.queryByTestId("emergency-call")).toBeNull();
