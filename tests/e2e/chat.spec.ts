@@ -201,7 +201,7 @@ test(
     expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
     expect(box.y).toBeGreaterThanOrEqual(64);
 
-    await panel(page).getByRole("button", { name: "Minimise chat" }).click();
+    await panel(page).getByRole("button", { name: "Minimize chat" }).click();
     await expect(log(page)).toBeHidden();
     expect(Math.round((await panel(page).boundingBox())!.height)).toBe(56);
     // The call link stays one tap away in the minimised bar.

@@ -122,7 +122,7 @@ export function ChatHeader({ minimised, onMinimise, onRestore, onClose, headerRe
         onClick={minimised ? onRestore : onMinimise}
         popoverTarget={minimised ? undefined : PANEL_ID}
         popoverTargetAction={minimised ? undefined : "hide"}
-        aria-label={minimised ? "Restore chat" : "Minimise chat"}
+        aria-label={minimised ? "Restore chat" : "Minimize chat"}
         aria-expanded={!minimised}
         aria-controls={BODY_ID}
       >

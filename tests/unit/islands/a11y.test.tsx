@@ -84,7 +84,7 @@ describe("axe: the chat panel", () => {
     await user.type(within(box).getByRole("textbox", { name: "Message" }), "How much to remove a tree?{Enter}");
     await within(box).findByRole("button", { name: QUOTE_ACTION_LABEL });
     expect(await blocking()).toEqual([]);
-    await user.click(within(box).getByRole("button", { name: "Minimise chat" }));
+    await user.click(within(box).getByRole("button", { name: "Minimize chat" }));
     expect(await blocking()).toEqual([]);
   });
 });

@@ -216,7 +216,7 @@ describe("chat: the panel's states", () => {
   it("minimise, restore, Escape and close; the draft survives, focus returns to the launcher", async () => {
     const { launcher, panel: el } = mount();
     await openPanel(launcher);
-    await user.click(within(panel()).getByRole("button", { name: "Minimise chat" }));
+    await user.click(within(panel()).getByRole("button", { name: "Minimize chat" }));
     expect($chatView.get()).toBe("minimised");
     expect(el.dataset.view).toBe("minimised");
     expect(isShown(el)).toBe(true);
@@ -435,7 +435,7 @@ describe("chat: where the conversation scrolls", () => {
 
     // Minimised and restored: still from the reply's start.
     const logEl = log();
-    await user.click(within(panel()).getByRole("button", { name: "Minimise chat" }));
+    await user.click(within(panel()).getByRole("button", { name: "Minimize chat" }));
     logEl.scrollTop = 0;
     await user.click(within(panel()).getByRole("button", { name: "Restore chat" }));
     expect(layout.newestTop()).toBe(0);
