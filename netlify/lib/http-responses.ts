@@ -11,17 +11,9 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Server-rendered pages need only their inline stylesheet and same-origin form posts;
- * anything else (a script that slipped through escaping) is refused by the browser.
- */
-export const HTML_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-
-/**
- * The security headers netlify.toml gives every static page, for the pages functions render:
- * Netlify applies `[[headers]]` to files only, so a function's HTML would go without them.
- * Their CSP is HTML_CSP (stricter than the static pages' frame-ancestors policy). A test
- * keeps these equal to netlify.toml's.
+ * The security headers netlify.toml gives every static page, for the local server's own
+ * plain-text refusals (Netlify applies `[[headers]]` to files only). A test keeps these equal
+ * to netlify.toml's.
  */
 export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "strict-transport-security": "max-age=31536000; includeSubDomains",
@@ -71,19 +63,6 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   return new Response(JSON.stringify(body), {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...BASE_HEADERS, ...headers },
-  });
-}
-
-export function htmlResponse(html: string, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(html, {
-    status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": HTML_CSP,
-      ...PAGE_SECURITY_HEADERS,
-      ...BASE_HEADERS,
-      ...headers,
-    },
   });
 }
 

@@ -23,7 +23,7 @@ import {
   type FunctionContext,
   type RouteParams,
 } from "./http-request.ts";
-import { HttpError, bugReport, errorName, htmlResponse, jsonError } from "./http-responses.ts";
+import { HttpError, bugReport, errorName, jsonError } from "./http-responses.ts";
 import { redirectWithFlash } from "./form-flash.ts";
 import { enforceRateLimit } from "./ratelimit.ts";
 import { StoreError } from "./store/errors.ts";
@@ -72,8 +72,6 @@ export interface EndpointSpec<R extends string, K extends BodyKind, O extends bo
   bug?: string;
   /** Headers set on every answer. */
   headers?: Readonly<Record<string, string>>;
-  /** The error page for a browser's form post; without it every error is JSON. */
-  page?(status: number, message: string): string;
   /**
    * The page a browser's form post goes back to when it is refused (post/redirect/get): the
    * answer is 303 to it with a form flash holding the status and the message (form-flash.ts).
@@ -142,9 +140,7 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
         store ??= openStore();
         return redirectWithFlash(store, { path: spec.formPage(req), status, problem: message }, headers);
       }
-      return html && spec.page
-        ? htmlResponse(spec.page(status, message), status, headers)
-        : jsonError(status, message, extra, headers);
+      return jsonError(status, message, extra, headers);
     };
 
     async function answer(): Promise<Response> {
