@@ -54,6 +54,8 @@ export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
   accepted: "Accepted",
   declined: "Declined",
   expired: "No answer in time",
+  undelivered: "Offer not delivered",
+  withdrawn: "Withdrew after accepting",
 };
 
 export const ROUTING_EVENT_LABELS: Record<RoutingEvent["kind"], string> = {
@@ -63,6 +65,9 @@ export const ROUTING_EVENT_LABELS: Record<RoutingEvent["kind"], string> = {
   called: "Called the customer",
   expired: "No answer in time",
   escalated: "Passed to the operator",
+  undelivered: "Offer not delivered",
+  withdrawn: "Withdrew after accepting",
+  completed: "Homeowner marked the job done",
 };
 
 /** A business's reason to decline, by value. */

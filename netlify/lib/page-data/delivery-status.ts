@@ -20,6 +20,8 @@ export const STATE_BADGES: Record<Delivery["state"], { label: string; tone: Stat
   declined: { label: "Declined", tone: "no" },
   expired: { label: "No answer in time", tone: "no" },
   waiting: { label: "Waiting for an answer", tone: "wait" },
+  undelivered: { label: "Couldn't be reached", tone: "no" },
+  withdrawn: { label: "Withdrew", tone: "no" },
 };
 
 /** One holder of the request on the status page: a business, or the site's team. */

@@ -19,6 +19,8 @@ const STATE_COLOURS: Record<DeliveryState, string> = {
   accepted: "bg-forest-100 text-forest-800",
   declined: "bg-slate-200 text-slate-700",
   expired: "bg-red-100 text-red-800",
+  undelivered: "bg-red-100 text-red-800",
+  withdrawn: "bg-slate-200 text-slate-700",
 };
 
 const sectionTitle = "mt-6 text-sm font-semibold tracking-wide text-forest-700 uppercase";

@@ -38,7 +38,7 @@ export type LeadChange = z.infer<typeof LeadChange>;
  * pro the response clock passed it to), with its answer. Contact details are copied from the
  * directory at offer time: the messages say where they went even if the listing changes.
  */
-export const DELIVERY_STATES = ["waiting", "accepted", "declined", "expired"] as const;
+export const DELIVERY_STATES = ["waiting", "accepted", "declined", "expired", "undelivered", "withdrawn"] as const;
 export const DeliveryState = z.enum(DELIVERY_STATES);
 export type DeliveryState = z.infer<typeof DeliveryState>;
 
@@ -61,7 +61,10 @@ export const Delivery = z.object({
   offeredAt: z.iso.datetime({ offset: true }),
   /** Answer by then, or the response clock passes the lead on (ISO). */
   deadlineAt: z.iso.datetime({ offset: true }),
-  /** waiting for an answer, accepted, declined, or expired (no answer in time). */
+  /**
+   * waiting for an answer, accepted, declined, expired (no answer in time), undelivered (no
+   * channel could take the offer to the business), or withdrawn (accepted, then given back).
+   */
   state: DeliveryState,
   /** When the business first answered (accept, decline or call; ISO). */
   answeredAt: z.iso.datetime({ offset: true }).optional(),
@@ -71,13 +74,25 @@ export const Delivery = z.object({
   window: z.string().max(200).optional(),
   /** Accept: their price, in their words. */
   price: z.string().max(100).optional(),
-  /** Decline: why (one of DECLINE_REASONS' values). */
+  /** Decline: why (one of DECLINE_REASONS' values); withdraw: why (one of WITHDRAW_REASONS' values). */
   reason: z.string().max(60).optional(),
+  /** Withdraw: when the business gave the accepted job back (ISO). */
+  withdrawnAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type Delivery = z.infer<typeof Delivery>;
 
 /** What happened to a lead after it arrived, oldest first; each event may send messages. */
-export const ROUTING_EVENTS = ["offered", "accepted", "declined", "called", "expired", "escalated"] as const;
+export const ROUTING_EVENTS = [
+  "offered",
+  "accepted",
+  "declined",
+  "called",
+  "expired",
+  "escalated",
+  "undelivered",
+  "withdrawn",
+  "completed",
+] as const;
 export const RoutingEvent = z.object({
   /** ISO timestamp. */
   at: z.iso.datetime({ offset: true }),
@@ -85,7 +100,7 @@ export const RoutingEvent = z.object({
   kind: z.enum(ROUTING_EVENTS),
   /** The business it concerns (absent for an escalation to the operator). */
   businessId: z.string().max(64).optional(),
-  /** Why, for an escalation ("no-answer", "all-declined", "no-pros", "unreachable"). */
+  /** Why: an escalation's ("no-answer", "all-declined", "no-pros", ...), an offer's ("next-pro", "operator"). */
   reason: z.string().max(60).optional(),
 });
 export type RoutingEvent = z.infer<typeof RoutingEvent>;
@@ -116,6 +131,8 @@ export function leadSchema<T extends z.ZodType>(data: T) {
     reference: z.string().max(20).optional(),
     /** emergency, urgent or routine (lead-urgency.ts), from the form's own fields. */
     urgency: z.enum(URGENCY_LEVELS).optional(),
+    /** The job's IANA time zone (from its place); every time a person reads about the lead is in it. */
+    timeZone: z.string().max(64).optional(),
     /** Deliveries to businesses and their answers (bookings and find-pros requests). */
     routing: Routing.optional(),
     /** Workflow state; "new" on arrival. */
