@@ -148,7 +148,8 @@ export interface ResponseFigures {
  * miss in a thousand still shows 99%.
  */
 export function responseRate(answered: number, offers: number): number {
-  if (!(offers > 0) || answered < 0 || answered > offers) throw new RangeError(`bad response rate ${answered}/${offers}`);
+  if (!(offers > 0) || answered < 0 || answered > offers)
+    throw new RangeError(`bad response rate ${answered}/${offers}`);
   const rate = Math.round((100 * answered) / offers);
   if (answered === offers) return 100;
   if (answered === 0) return 0;
@@ -160,7 +161,12 @@ export function responseRate(answered: number, offers: number): number {
  * deadline, `answers` answered at all (late ones too), whose median is `median` minutes. The
  * store keeps exactly these counts and calls this on every read.
  */
-export function figuresOf(counts: { offers: number; inTime: number; answers: number; median?: number }): ResponseFigures {
+export function figuresOf(counts: {
+  offers: number;
+  inTime: number;
+  answers: number;
+  median?: number;
+}): ResponseFigures {
   const { offers, inTime, answers, median } = counts;
   if (offers < MIN_RESPONSE_OFFERS) return offers > 0 ? { responseOffers: offers } : {};
   return {

@@ -60,7 +60,5 @@ export async function recordMisses(
   expired: readonly Delivery[],
   purge: Purge,
 ): Promise<void> {
-  await Promise.all(
-    expired.map((d) => record(store, leadId, d, { answered: false }, Date.parse(d.deadlineAt), purge)),
-  );
+  await Promise.all(expired.map((d) => record(store, leadId, d, { answered: false }, Date.parse(d.deadlineAt), purge)));
 }

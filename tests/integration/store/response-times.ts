@@ -127,7 +127,11 @@ export function responseTimeContract(h: StoreHarness) {
       const store = await h.fresh("rt-once");
       await store.businesses.upsert(business(1));
       await store.businesses.upsert(business(2));
-      await record(store, "rt-1", Array.from({ length: 5 }, () => answered(15)));
+      await record(
+        store,
+        "rt-1",
+        Array.from({ length: 5 }, () => answered(15)),
+      );
       const before = await store.businesses.get("rt-1");
       // The clock's step repeated, or an answer recorded after its expiry: nothing changes.
       const again = await store.businesses.recordOutcome("rt-1", "ld-0", MISSED);
