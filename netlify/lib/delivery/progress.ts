@@ -34,7 +34,7 @@ export async function advanceLead(
   const lead = await store.leads.get(leadId);
   if (!lead) return false;
   const candidate = needsNextPro(lead, now) ? await nextPro(store, lead) : null;
-  // The last attempt's pair is the one stored: a retried compare-and-set recomputes it.
+  // The mutation runs once per compare-and-set attempt; its last run is the change stored.
   let expired: Delivery[] = [];
   const result = await store.leads.mutate(
     leadId,
