@@ -1,14 +1,16 @@
 /**
  * The embedded store on disk: data survives a restart, every copy of the store code the local
  * server runs (functions, on-demand pages) shares the server's one backend and loses no
- * concurrent write, and the seed runs once on first start.
+ * concurrent write, the seed runs once on first start, and the single file of earlier
+ * versions is carried over once.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createStore, lendEmbeddedBackend, type Store } from "../../../netlify/lib/store/index.ts";
 import { EmbeddedBackend } from "../../../netlify/lib/store/transports/embedded.ts";
+import { contentsOf } from "./embedded-contents.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "treeline-store-"));
 const open: Store[] = [];
@@ -82,7 +84,83 @@ describe("embedded store persistence", () => {
       (await second.leads.create("booking", { customerName: "Kim" }, { sourcePage: "/", idempotencyKey: "k1" }))
         .duplicate,
     ).toBe(true);
-    expect(JSON.parse(readFileSync(file, "utf8")).format).toBe("treeline-embedded/1");
+    const header = readFileSync(join(dir, "restart", "store.log.1"), "utf8").split("\n")[0]!;
+    expect(JSON.parse(header.slice(9))).toMatchObject({ format: "treeline-embedded/2", kind: "log", log: 1 });
+  });
+
+  it("carries the single store.json of earlier versions over once, keys, values and expiries alike", async () => {
+    const folder = join(dir, "carried");
+    mkdirSync(folder);
+    const file = join(folder, "store.json");
+    const later = Date.now() + 3_600_000;
+    writeFileSync(
+      file,
+      JSON.stringify({
+        format: "treeline-embedded/1",
+        savedAt: "2025-01-01T00:00:00.000Z",
+        keys: {
+          "treeline:s": { type: "string", value: "text" },
+          "treeline:h": { type: "hash", value: { a: "1", b: "2" }, expiresAt: later },
+          "treeline:set": { type: "set", value: ["x", "y"] },
+          "treeline:z": {
+            type: "zset",
+            value: [
+              ["m", 2],
+              ["n", 1.5],
+            ],
+          },
+          "treeline:l": { type: "list", value: ["3", "2", "1"] },
+          "treeline:gone": { type: "string", value: "expired", expiresAt: Date.now() - 1 },
+        },
+      }),
+    );
+    writeFileSync(`${file}.prev`, "{}");
+    const expected = {
+      "treeline:h": { type: "hash", value: { a: "1", b: "2" }, expiresAt: later },
+      "treeline:l": { type: "list", value: ["3", "2", "1"], expiresAt: -1 },
+      "treeline:s": { type: "string", value: "text", expiresAt: -1 },
+      "treeline:set": { type: "set", value: ["x", "y"], expiresAt: -1 },
+      "treeline:z": { type: "zset", value: ["n", "1.5", "m", "2"], expiresAt: -1 },
+    };
+    const first = new EmbeddedBackend({ file });
+    expect(await contentsOf(first)).toEqual(expected);
+    await first.command(["SET", "treeline:after", "1"]);
+    await first.close();
+    expect(readdirSync(folder).sort()).toEqual(["store.json.v1", "store.log.1", "store.snapshot"]);
+    // Read once: the next start reads the snapshot and the log, and the old file no more.
+    writeFileSync(join(folder, "store.json.v1"), "not read again");
+    const second = new EmbeddedBackend({ file });
+    expect(await contentsOf(second)).toEqual({
+      ...expected,
+      "treeline:after": { type: "string", value: "1", expiresAt: -1 },
+    });
+    await second.close();
+  });
+
+  it("carries over the previous save when the old store.json cannot be read", async () => {
+    const folder = join(dir, "carried-damaged");
+    mkdirSync(folder);
+    const file = join(folder, "store.json");
+    writeFileSync(file, '{"format":"treeline-embedded/1","keys":{"treeline:a"');
+    writeFileSync(
+      `${file}.prev`,
+      JSON.stringify({
+        format: "treeline-embedded/1",
+        savedAt: "x",
+        keys: { "treeline:a": { type: "string", value: "1" } },
+      }),
+    );
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const backend = new EmbeddedBackend({ file });
+      expect(await backend.command(["GET", "treeline:a"])).toBe("1");
+      await backend.close();
+      expect(quiet).toHaveBeenCalledWith(expect.stringMatching(/store\.json could not be read .*previous save/));
+    } finally {
+      quiet.mockRestore();
+    }
+    expect(readdirSync(folder).filter((n) => n.startsWith("store.json.damaged-"))).toHaveLength(1);
+    expect(existsSync(`${file}.prev`)).toBe(false);
   });
 
   it("shares the server's backend with every copy of the store code, losing no concurrent write", async () => {

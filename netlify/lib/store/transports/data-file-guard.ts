@@ -33,6 +33,18 @@ function ownerOf(path: string): { pid: number; token: string } | null {
 
 export class DataFileInUseError extends Error {}
 
+/** The errors a folder the process may not write (permissions, a read-only mount) gives. */
+const NOT_WRITABLE = new Set(["EACCES", "EPERM", "EROFS"]);
+
+function notWritable(path: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (!code || !NOT_WRITABLE.has(code)) return error as Error;
+  return new Error(
+    `${dirname(path)}: the data folder cannot be written (${code}); the store keeps its data there, so give this user write access to it or set TREELINE_DATA_DIR`,
+    { cause: error },
+  );
+}
+
 export class DataFileGuard {
   private constructor(
     readonly path: string,
@@ -42,7 +54,11 @@ export class DataFileGuard {
   /** Takes the lock at `path` or throws DataFileInUseError naming the process that has it. */
   static take(path: string): DataFileGuard {
     if (held.has(path)) throw new DataFileInUseError(`${path} is already open in this process`);
-    mkdirSync(dirname(path), { recursive: true });
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (error) {
+      throw notWritable(path, error);
+    }
     const token = randomUUID();
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
@@ -55,7 +71,7 @@ export class DataFileGuard {
         held.add(path);
         return new DataFileGuard(path, token);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw notWritable(path, error);
       }
       const owner = ownerOf(path);
       if (owner && owner.pid !== process.pid && processRuns(owner.pid)) {

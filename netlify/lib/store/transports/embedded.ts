@@ -1,68 +1,103 @@
 /**
- * The embedded store: ioredis-mock in this process, optionally persisted to one JSON file.
+ * The embedded store: ioredis-mock in this process, optionally persisted to a data folder.
  *
  * It lives in one long-lived process (the local server, which runs the functions in-process
- * and lends this backend to every copy of the store code it loads: see ../local.ts). The file
- * is read once at start, and a guard file keeps a second server off the same data folder.
- * Commands run one at a time, which also makes pipelines and MULTI/EXEC atomic here.
+ * and lends this backend to every copy of the store code it loads: see ../local.ts). The
+ * folder is read once at start, and a guard file keeps a second server off it. Commands run
+ * one at a time, which also makes pipelines, MULTI/EXEC and scripts atomic here.
  *
- * A write is acknowledged only once it is durable: after each write command (or batch) the
- * snapshot goes to a temp file that is fsynced, renamed over the data file, and the directory
- * is fsynced. If that fails the command fails (the API answers 503) and the store forgets the
- * unsaved change by reloading the file, so nothing unsaved is ever read back and every later
- * write fails too until a save succeeds again. The previous save is kept as `<file>.prev`; a
- * data file that cannot be read is moved aside as `<file>.damaged-<time>` and the last good
- * copy is used instead.
+ * The mock's data lives in a Keyspace (keyspace.ts), which records what each operation
+ * changed. A write is acknowledged only once that record is on disk in the append-only log
+ * (append-log.ts); reads go on meanwhile, and one that read something not yet on disk waits
+ * for it too, so nothing unsaved is ever answered. When the log has grown past the snapshot,
+ * a fresh snapshot is written in the background, a slice at a time, and the log restarts.
+ *
+ * If the log cannot be written the writes fail (the API answers 503), the store reads its data
+ * back from disk so that nothing unsaved is kept, and every later write fails too until the
+ * log takes data again.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { existsSync, mkdirSync, renameSync } from "node:fs";
-import { basename, dirname } from "node:path";
+import { link, open, rename, rm } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import RedisMock from "ioredis-mock";
-import { isWrite, normaliseOptions } from "./embedded-commands.ts";
+import { AppendLog } from "./append-log.ts";
 import { DataFileGuard } from "./data-file-guard.ts";
-import type { CommandBackend, Reply } from "./requester.ts";
 import {
-  FORMAT,
-  dump,
-  probeWrite,
-  readSnapshot,
-  restore,
-  writeDurably,
-  type MockInternals,
-  type Snapshot,
-} from "./snapshot.ts";
+  type Layout,
+  carryOver,
+  createLog,
+  layoutOf,
+  loadFolder,
+  openLog,
+  removeLeftovers,
+  removeOldLogs,
+} from "./data-folder.ts";
+import { isWrite, normaliseOptions } from "./embedded-commands.ts";
+import { Keyspace, detached } from "./keyspace.ts";
+import type { CommandBackend, Reply } from "./requester.ts";
+import { SnapshotDump, fsyncDirAsync, probeWrite, snapshotFooter, snapshotHeader, tempOf } from "./snapshot.ts";
 
 export interface EmbeddedOptions {
-  /** JSON file to persist to; undefined keeps everything in memory. */
+  /** The data file the folder's files are named after (`.data/store.json`); undefined keeps everything in memory. */
   file?: string;
+  /** The log is compacted into a fresh snapshot once it is larger than this... */
+  compactMinBytes?: number;
+  /** ...and larger than the snapshot times this. */
+  compactRatio?: number;
+}
+
+/** Small enough to replay in a blink at start, large enough that compaction is occasional. */
+const COMPACT_MIN_BYTES = 8 * 1024 * 1024;
+const COMPACT_RATIO = 1;
+/** How long one slice of a snapshot may hold the store's other operations. */
+const SLICE_MS = 2;
+const COMPACT_RETRY_MS = 30_000;
+
+class Aborted extends Error {}
+
+function saveError(error: unknown): Error {
+  return new Error(
+    `ERR embedded store could not save its data (${error instanceof Error ? error.message : String(error)})`,
+    { cause: error },
+  );
 }
 
 export class EmbeddedBackend implements CommandBackend {
   readonly scriptCache = "local" as const;
   private readonly mock: InstanceType<typeof RedisMock>;
-  private readonly internals: MockInternals;
+  private readonly keyspace = new Keyspace();
+  private readonly layout?: Layout;
   private readonly guard?: DataFileGuard;
+  private log?: AppendLog;
   private queue: Promise<unknown> = Promise.resolve();
   /** Set inside exclusive(): its commands run without waiting for the batch they belong to. */
   private readonly inBatch = new AsyncLocalStorage<true>();
   /** The running batch, which every other operation waits for. */
   private batchDone: Promise<void> | null = null;
-  private dirty = false;
-  /** After a failed save or reload: the next operation reloads the file first. */
+  /** After a failed write: the data is read back from disk before anything else runs. */
   private stale = false;
+  /** Counts the times the data was read back from disk; a compaction begun before stops. */
+  private epoch = 0;
+  private snapshotBytes = 0;
+  /** The first log the current snapshot does not hold. */
+  private snapshotFrom = 1;
+  private compaction: Promise<void> | null = null;
+  private compactNotBefore = 0;
+  private closing = false;
 
   constructor(private readonly options: EmbeddedOptions = {}) {
     // A unique host gives this instance its own keyspace (ioredis-mock shares data per host:port).
     this.mock = new RedisMock({ host: `treeline-embedded-${randomUUID()}`, lazyConnect: false });
-    this.internals = this.mock as unknown as MockInternals;
-    if (typeof this.internals.data?.keys !== "function" || typeof this.internals.expires?.get !== "function") {
-      throw new Error("ioredis-mock internals changed; the embedded store cannot persist with this version");
+    const internals = this.mock as unknown as { data?: { get?: unknown }; expires?: { get?: unknown } };
+    if (typeof internals.data?.get !== "function" || typeof internals.expires?.get !== "function") {
+      throw new Error("ioredis-mock internals changed; the embedded store cannot run with this version");
     }
+    Object.assign(this.mock, { data: this.keyspace.data, expires: this.keyspace.expires });
     if (options.file) {
+      this.layout = layoutOf(options.file);
       this.guard = DataFileGuard.take(`${options.file}.lock`);
       try {
-        this.load();
+        this.open(this.layout);
       } catch (error) {
         this.guard.release();
         throw error;
@@ -93,8 +128,8 @@ export class EmbeddedBackend implements CommandBackend {
   }
 
   /**
-   * Runs fn as one unit and saves once at the end (seeding in bulk): other callers wait until
-   * it is done, so none reads half a batch, and a batch that throws is forgotten whole.
+   * Runs fn as one unit, saved as one record at the end (seeding in bulk): other callers wait
+   * until it is done, so none reads half a batch, and a batch that throws is forgotten whole.
    */
   async exclusive<T>(fn: () => Promise<T>): Promise<T> {
     if (this.inBatch.getStore()) return fn();
@@ -102,15 +137,22 @@ export class EmbeddedBackend implements CommandBackend {
     let finish!: () => void;
     this.batchDone = new Promise((resolve) => (finish = resolve));
     try {
+      await this.serial(async () => {
+        await this.prepare(true);
+        if (this.log) this.keyspace.begin();
+      });
       return await this.inBatch.run(true, async () => {
+        let result: T;
         try {
-          const result = await fn();
-          if (this.dirty) await this.serial(async () => this.save());
-          return result;
+          result = await fn();
         } catch (error) {
-          if (this.dirty) await this.serial(async () => this.forget());
+          await this.serial(() => this.forgetBatch());
           throw error;
         }
+        // Wrapped: an async function returning the promise would hold the queue until it settles.
+        const { durable } = await this.serial(async () => ({ durable: this.commit() }));
+        if (durable) await durable.catch((error: unknown) => Promise.reject(saveError(error)));
+        return result;
       });
     } finally {
       this.batchDone = null;
@@ -119,29 +161,40 @@ export class EmbeddedBackend implements CommandBackend {
   }
 
   /**
-   * Whether a write would be saved now, without saving the whole store (a health check may
-   * come every few seconds): the temp file a save writes first can be written and synced.
+   * Whether a write would be saved now (for the health check): the log is the file on disk
+   * and takes data, and the folder takes a new file (a snapshot needs one).
    */
-  canSave(): Promise<boolean> {
-    const file = this.file;
-    if (!file) return Promise.resolve(true);
-    return this.serial(async () => {
-      try {
-        probeWrite(file);
-        return true;
-      } catch {
-        return false;
+  async canSave(): Promise<boolean> {
+    const { log, layout } = this;
+    if (!log || !layout) return true;
+    try {
+      if (this.stale || log.failure) await this.serial(() => this.prepare(true));
+      await log.check();
+      await probeWrite(layout.file);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Adds every key of another instance's data folder (a seeded copy), as one record. */
+  adopt(file: string): Promise<void> {
+    return this.run(true, async () => {
+      const other = new Keyspace();
+      loadFolder(layoutOf(file), other, { repair: false });
+      for (const [key, value] of other.values) {
+        this.keyspace.data.set(key, value);
+        const at = other.expiries.get(key);
+        if (at !== undefined) this.keyspace.expires.set(key, at);
       }
     });
   }
 
-  /** Adds every key of another instance's data file (a seeded copy) and saves. */
-  adopt(file: string): Promise<void> {
-    return this.run(true, async () => restore(this.internals, readSnapshot(file).keys, false));
-  }
-
   async close(): Promise<void> {
+    this.closing = true;
     await this.queue.catch(() => {});
+    await this.compaction?.catch(() => {});
+    await this.log?.close().catch(() => {});
     this.mock.disconnect();
     this.guard?.release();
   }
@@ -154,18 +207,58 @@ export class EmbeddedBackend implements CommandBackend {
     return next;
   }
 
-  private async run<T>(write: boolean, fn: () => Promise<T>): Promise<T> {
+  private async run<T>(mayWrite: boolean, fn: () => Promise<T>): Promise<T> {
     const batched = Boolean(this.inBatch.getStore());
     if (!batched) while (this.batchDone) await this.batchDone;
-    return this.serial(async () => {
-      if (this.stale) this.load();
-      const result = await fn();
-      if (write && this.file) {
-        this.dirty = true;
-        if (!batched) this.save();
+    const { outcome, durable } = await this.serial(async () => {
+      // A batch whose data was read back from disk under it has lost its start: it fails whole.
+      if (batched && this.stale) throw saveError(new Error("the data was read back from disk during the batch"));
+      await this.prepare(mayWrite);
+      if (!batched && this.log) this.keyspace.begin();
+      let outcome: { ok: true; value: T } | { ok: false; error: unknown };
+      try {
+        outcome = { ok: true, value: await fn() };
+      } catch (error) {
+        outcome = { ok: false, error };
       }
-      return result;
+      return { outcome, durable: batched ? null : this.commit() };
     });
+    if (durable) await durable.catch((error: unknown) => Promise.reject(saveError(error)));
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  }
+
+  /** Before an operation: the data matches the disk, and a write has a log to go to. */
+  private async prepare(mayWrite: boolean): Promise<void> {
+    if (this.stale) this.reload();
+    if (mayWrite && this.log?.failure) {
+      try {
+        await this.log.repair();
+      } catch (error) {
+        throw saveError(error);
+      }
+    }
+  }
+
+  /** Ends the operation's unit: appends its changes, and says what its answer waits for. */
+  private commit(): Promise<void> | null {
+    const log = this.log;
+    if (!log) return null;
+    const { changes, keys, seen } = this.keyspace.end();
+    if (changes.length > 0) {
+      const seq = log.append(changes, keys);
+      this.keyspace.markPending(seq, keys);
+      this.maybeCompact();
+      return log.whenSynced(seq);
+    }
+    return seen > 0 ? log.whenSynced(seen) : null;
+  }
+
+  private async forgetBatch(): Promise<void> {
+    if (!this.log) return;
+    this.keyspace.end();
+    await this.log.idle();
+    this.reload();
   }
 
   private method(name: string): ((...args: string[]) => Promise<unknown>) | undefined {
@@ -177,7 +270,8 @@ export class EmbeddedBackend implements CommandBackend {
     const [name = "", ...rest] = args;
     const fn = this.method(name);
     if (!fn) throw new Error(`ERR unknown command '${name}'`);
-    return fn(...normaliseOptions(name.toUpperCase(), rest));
+    // A reply must not be the stored value itself (HGETALL hands back the hash).
+    return detached(await fn(...normaliseOptions(name.toUpperCase(), rest)));
   }
 
   private async execAll(commands: string[][]): Promise<Reply[]> {
@@ -194,80 +288,138 @@ export class EmbeddedBackend implements CommandBackend {
 
   // --- persistence ---------------------------------------------------------------------
 
-  /** Reads the data file into memory (empty when there is none), repairing a damaged one. */
-  private load(): void {
-    const file = this.file;
-    if (!file) return;
-    let snapshot: Snapshot | null = null;
-    if (existsSync(file)) {
-      try {
-        snapshot = readSnapshot(file);
-      } catch (error) {
-        snapshot = this.recover(file, error);
-      }
+  /** Start-up: tidy the folder, read it back (or carry the old single file over), open the log. */
+  private open(layout: Layout): void {
+    removeLeftovers(layout);
+    const loaded = loadFolder(layout, this.keyspace, { repair: true });
+    this.snapshotBytes = loaded.snapshotBytes;
+    this.snapshotFrom = loaded.from;
+    if (loaded.snapshotBytes === 0 && loaded.logs.length === 0) {
+      const carried = carryOver(layout, this.keyspace);
+      if (carried) this.snapshotBytes = carried.snapshotBytes;
     }
-    restore(this.internals, snapshot?.keys ?? {});
-    this.dirty = false;
+    removeOldLogs(layout, loaded.from);
+    const latest = loaded.logs.at(-1);
+    const file = latest ? openLog(latest.gen, latest.path, latest.bytes) : createLog(layout, loaded.from);
+    this.log = new AppendLog(file, layout.log, {
+      synced: (seq, keys) => this.keyspace.settled(seq, keys),
+      failed: (error) => {
+        this.stale = true;
+        console.error(
+          `[store] embedded store could not save to ${layout.dir}; the requests waiting for it fail and nothing of them was acknowledged:`,
+          error,
+        );
+      },
+    });
+    this.log.earlierBytes = loaded.logs.slice(0, -1).reduce((sum, l) => sum + l.bytes, 0);
+    this.maybeCompact();
+  }
+
+  /** Reads the data back from disk (after a failed write), dropping everything not saved. */
+  private reload(): void {
+    const { layout, log } = this;
+    if (!layout || !log) return;
+    this.epoch++;
+    this.keyspace.reset();
+    this.stale = true;
+    try {
+      loadFolder(layout, this.keyspace, { repair: false, current: log.file });
+    } catch (error) {
+      throw saveError(
+        new Error(`its data could not be read back from disk: ${(error as Error).message}`, { cause: error }),
+      );
+    }
     this.stale = false;
   }
 
-  /**
-   * The data file cannot be read (at start, or when reloading after a failed save): keep it
-   * aside for a person to look at, and carry on from the previous save (`<file>.prev`),
-   * written back as the data file; empty when there is none.
-   */
-  private recover(file: string, error: unknown): Snapshot | null {
-    const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-    renameSync(file, aside);
-    let previous: Snapshot | null = null;
-    try {
-      previous = readSnapshot(`${file}.prev`);
-    } catch {
-      // No good previous save either.
-    }
-    const why = error instanceof Error ? error.message : String(error);
-    const kept = `${file} could not be read (${why}); it is kept as ${basename(aside)}`;
-    if (previous) {
-      writeDurably(file, JSON.stringify(previous));
-      console.error(
-        `[store] ${kept}; continuing from the previous save (${basename(file)}.prev, saved ${previous.savedAt}).`,
-      );
-      return previous;
-    }
-    console.error(`[store] ${kept}; no earlier copy exists, so the store starts empty.`);
-    return null;
+  /** Writes a fresh snapshot now (or waits for the one being written); rejects if it fails. */
+  compactNow(): Promise<void> {
+    const { log, layout } = this;
+    if (!log || !layout) return Promise.resolve();
+    this.compaction ??= this.compact(log, layout).finally(() => {
+      this.compaction = null;
+    });
+    return this.compaction;
   }
 
-  /** Drops changes that were never saved by reading the file back (or on the next operation). */
-  private forget(): void {
-    this.dirty = false;
-    this.stale = true;
-    try {
-      this.load();
-    } catch {
-      // Still unreadable: the next operation tries again and fails until it can.
-    }
-  }
-
-  /** Makes the in-memory state durable, or throws (and forgets the unsaved change). */
-  private save(): void {
-    const file = this.file;
-    if (!file) return;
-    try {
-      const snapshot: Snapshot = { format: FORMAT, savedAt: new Date().toISOString(), keys: dump(this.internals) };
-      mkdirSync(dirname(file), { recursive: true });
-      writeDurably(file, JSON.stringify(snapshot), `${file}.prev`);
-      this.dirty = false;
-    } catch (error) {
-      this.forget();
+  private maybeCompact(): void {
+    const log = this.log;
+    if (!log || this.compaction || this.closing || log.failure || Date.now() < this.compactNotBefore) return;
+    const minBytes = this.options.compactMinBytes ?? COMPACT_MIN_BYTES;
+    const ratio = this.options.compactRatio ?? COMPACT_RATIO;
+    if (log.bytes < Math.max(minBytes, ratio * this.snapshotBytes)) return;
+    this.compactNow().catch((error: unknown) => {
+      this.compactNotBefore = Date.now() + COMPACT_RETRY_MS;
+      if (error instanceof Aborted) return;
       console.error(
-        `[store] embedded store could not save ${file}; the request fails and nothing was acknowledged:`,
+        "[store] writing a fresh snapshot failed; the log keeps everything and it is tried again later:",
         error,
       );
-      throw new Error(
-        `ERR embedded store could not save its data (${error instanceof Error ? error.message : String(error)})`,
-        { cause: error },
-      );
+    });
+  }
+
+  private stop(epoch: number): void {
+    if (this.closing) throw new Aborted("closing");
+    if (this.stale || epoch !== this.epoch) throw new Aborted("a write failed: the data is read back from disk");
+  }
+
+  /**
+   * Writes a fresh snapshot and lets the logs it makes unneeded go. The log is rotated first,
+   * so writes carry on into the new log while the snapshot is written a slice at a time.
+   */
+  private async compact(log: AppendLog, layout: Layout): Promise<void> {
+    const epoch = this.epoch;
+    const gen = log.gen + 1;
+    const { keys, rotated } = await this.serial(async () => {
+      this.stop(epoch);
+      return { keys: [...this.keyspace.values.keys()], rotated: log.rotate(gen) };
+    });
+    await rotated;
+    const tmp = tempOf(layout.snapshot);
+    let bytes = 0;
+    try {
+      const handle = await open(tmp, "w");
+      try {
+        const put = async (text: string) => {
+          await handle.write(text);
+          bytes += Buffer.byteLength(text);
+        };
+        await put(snapshotHeader(gen));
+        const dump = new SnapshotDump(this.keyspace, keys);
+        for (;;) {
+          // A batch is not on disk until it ends: none of it may be in a snapshot before.
+          while (this.batchDone) await this.batchDone;
+          const text = await this.serial(async () => {
+            this.stop(epoch);
+            return dump.next(SLICE_MS);
+          });
+          if (text === null) break;
+          if (text) await put(text);
+        }
+        await put(snapshotFooter(dump.lines));
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      // Everything the snapshot holds must be on disk before it stands in for the logs.
+      const last = await this.serial(async () => {
+        this.stop(epoch);
+        return log.appended;
+      });
+      await log.whenSynced(last);
+      await rm(layout.previous, { force: true });
+      await link(layout.snapshot, layout.previous).catch(() => {});
+      await rename(tmp, layout.snapshot);
+      await fsyncDirAsync(layout.dir);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
     }
+    const before = this.snapshotFrom;
+    this.snapshotBytes = bytes;
+    this.snapshotFrom = gen;
+    log.earlierBytes = 0;
+    // The previous snapshot (the one just replaced) needs the logs from its own start.
+    for (const old of layout.logs()) if (old.gen < before) await rm(old.path, { force: true });
   }
 }
