@@ -4,7 +4,7 @@
  * speaks from its own loopback address (127.0.0.x), so per-client limits never meet. See
  * docs/security.md for the before/after of each case.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +12,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSS_SITE_ERROR, MAX_BODY_LIMIT, PAGE_SECURITY_HEADERS } from "../../netlify/lib/http.ts";
 import { SAVE_ERROR } from "../../netlify/lib/leads.ts";
+import { layoutOf } from "../../netlify/lib/store/transports/data-folder.ts";
 import { BUILT, rssOf, send, startServe, type Served } from "../helpers/serve.ts";
 import { repeatedParamMessage } from "../../src/lib/query-params.ts";
 import { TINY_PNG, humanStarted, toEntries, validFindPros, validQuote } from "../helpers/functions.ts";
@@ -308,14 +309,16 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
   it("a save that fails answers 503 (then and after) and a restart keeps exactly what was acknowledged", async () => {
     const post = (name: string) =>
       send(served, "POST", "/api/quote", { ...json({ ...validQuote(), name }), from: "127.0.0.10" });
-    // The server's own temp file for saves is taken by a directory: every save fails.
-    const temp = join(dataDir, `store.json.${served.pid}.0.tmp`);
-    mkdirSync(temp);
+    // The log's path no longer leads to the file the server appends to: every save fails.
+    const log = layoutOf(join(dataDir, "store.json")).logs().at(-1)!.path;
+    renameSync(log, `${log}.aside`);
+    mkdirSync(log);
     let failed: Awaited<ReturnType<typeof post>>[];
     try {
       failed = [await post("Never Saved One"), await post("Never Saved Two")];
     } finally {
-      rmSync(temp, { recursive: true, force: true });
+      rmSync(log, { recursive: true, force: true });
+      renameSync(`${log}.aside`, log);
     }
     for (const res of failed) {
       expect(res.status).toBe(503);
