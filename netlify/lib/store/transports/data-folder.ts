@@ -5,6 +5,7 @@
  */
 import {
   closeSync,
+  constants,
   copyFileSync,
   existsSync,
   fstatSync,
@@ -21,7 +22,7 @@ import {
   fsyncSync,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import type { LogFile } from "./append-log.ts";
+import { LOG_FLAGS, type LogFile } from "./append-log.ts";
 import { type Change, Keyspace } from "./keyspace.ts";
 import {
   SnapshotDump,
@@ -238,7 +239,7 @@ export function removeOldLogs(layout: Layout, from: number): void {
 export function createLog(layout: Layout, gen: number): LogFile {
   const path = layout.log(gen);
   // Readable too: after a failed write the store reads its data back through this file.
-  const fd = openSync(path, "w+");
+  const fd = openSync(path, LOG_FLAGS | constants.O_CREAT | constants.O_TRUNC, 0o666);
   const header = Buffer.from(logHeaderLine(gen));
   writeSync(fd, header);
   fsyncSync(fd);
@@ -249,7 +250,7 @@ export function createLog(layout: Layout, gen: number): LogFile {
 
 /** Opens an existing log (already cut to `bytes`) for appending. */
 export function openLog(gen: number, path: string, bytes: number): LogFile {
-  const fd = openSync(path, "r+");
+  const fd = openSync(path, LOG_FLAGS);
   const { dev, ino } = fstatSync(fd);
   return { gen, path, fd, size: bytes, dev, ino };
 }

@@ -169,7 +169,7 @@ export class EmbeddedBackend implements CommandBackend {
     if (!log || !layout) return true;
     try {
       if (this.stale || log.failure) await this.serial(() => this.prepare(true));
-      await log.check();
+      log.check();
       await probeWrite(layout.file);
       return true;
     } catch {
