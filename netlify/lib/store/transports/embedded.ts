@@ -52,6 +52,10 @@ const COMPACT_RATIO = 1;
 /** How long one slice of a snapshot may hold the store's other operations. */
 const SLICE_MS = 2;
 const COMPACT_RETRY_MS = 30_000;
+/** How long operations may run back to back before the event loop gets a turn. */
+const YIELD_MS = 5;
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 class Aborted extends Error {}
 
@@ -70,6 +74,10 @@ export class EmbeddedBackend implements CommandBackend {
   private readonly guard?: DataFileGuard;
   private log?: AppendLog;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Operations queued or running, and since when they have run without the event loop having a turn. */
+  private queued = 0;
+  private ranSince = performance.now();
+  private turnPending = false;
   /** Set inside exclusive(): its commands run without waiting for the batch they belong to. */
   private readonly inBatch = new AsyncLocalStorage<true>();
   /** The running batch, which every other operation waits for. */
@@ -202,9 +210,34 @@ export class EmbeddedBackend implements CommandBackend {
   // --- execution -----------------------------------------------------------------------
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(fn, fn);
+    this.queued++;
+    const run = async () => {
+      // An operation that waits for no I/O (a read, anything in memory) resolves through
+      // promises alone: a caller reading in a loop would keep the event loop from everything
+      // else, the log's own completions included, so after YIELD_MS it gets a turn.
+      if (performance.now() - this.ranSince > YIELD_MS) {
+        await turn();
+        this.ranSince = performance.now();
+      }
+      try {
+        return await fn();
+      } finally {
+        if (--this.queued === 0) this.noteTurn();
+      }
+    };
+    const next = this.queue.then(run, run);
     this.queue = next.catch(() => {});
     return next;
+  }
+
+  /** Restarts the clock once the event loop has had a turn (not when the next operation follows at once). */
+  private noteTurn(): void {
+    if (this.turnPending) return;
+    this.turnPending = true;
+    setImmediate(() => {
+      this.turnPending = false;
+      this.ranSince = performance.now();
+    });
   }
 
   private async run<T>(mayWrite: boolean, fn: () => Promise<T>): Promise<T> {
