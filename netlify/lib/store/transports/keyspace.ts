@@ -139,7 +139,7 @@ function copyOf(value: Value): Value {
   return { ...value };
 }
 
-function normalise(value: unknown): Value {
+function normalize(value: unknown): Value {
   const target = targetOf(value);
   if (target) return target as Value;
   if (typeof value === "string") return value;
@@ -199,7 +199,7 @@ export class Keyspace {
       return [...this.values.keys()].filter((key) => this.live(key));
     },
     set: (key: string, raw: unknown) => {
-      const incoming = normalise(raw);
+      const incoming = normalize(raw);
       const stored = this.values.get(key);
       if (stored !== undefined && incoming === stored) return; // changed in place, already recorded
       // A value taken from another key (RENAME, COPY) becomes this key's own.
