@@ -134,6 +134,10 @@ describe("embedded store durability", () => {
         /could not save/,
       );
       expect(await store.writable()).toBe(false);
+      // A batch does not even start.
+      await expect(
+        store.batch(() => store.leads.create("quote", { name: "Lost 3" }, { sourcePage: "/" })),
+      ).rejects.toThrow(/could not save/);
       // Nothing unsaved is served either.
       expect((await store.leads.list("quote")).items.map((l) => l.id)).toEqual([kept.lead.id]);
       expect(quiet).toHaveBeenCalledWith(expect.stringContaining("could not save"), expect.anything());

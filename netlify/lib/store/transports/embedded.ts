@@ -145,9 +145,10 @@ export class EmbeddedBackend implements CommandBackend {
     let finish!: () => void;
     this.batchDone = new Promise((resolve) => (finish = resolve));
     try {
-      await this.serial(async () => {
+      const epoch = await this.serial(async () => {
         await this.prepare(true);
         if (this.log) this.keyspace.begin();
+        return this.epoch;
       });
       return await this.inBatch.run(true, async () => {
         let result: T;
@@ -158,7 +159,14 @@ export class EmbeddedBackend implements CommandBackend {
           throw error;
         }
         // Wrapped: an async function returning the promise would hold the queue until it settles.
-        const { durable } = await this.serial(async () => ({ durable: this.commit() }));
+        const { durable } = await this.serial(async () => {
+          // Read back from disk under the batch (a failed write before it): what it did is lost.
+          if (this.epoch !== epoch) {
+            await this.forgetBatch();
+            throw saveError(new Error("the data was read back from disk during the batch"));
+          }
+          return { durable: this.commit() };
+        });
         if (durable) await durable.catch((error: unknown) => Promise.reject(saveError(error)));
         return result;
       });
@@ -244,8 +252,8 @@ export class EmbeddedBackend implements CommandBackend {
     const batched = Boolean(this.inBatch.getStore());
     if (!batched) while (this.batchDone) await this.batchDone;
     const { outcome, durable } = await this.serial(async () => {
-      // A batch whose data was read back from disk under it has lost its start: it fails whole.
-      if (batched && this.stale) throw saveError(new Error("the data was read back from disk during the batch"));
+      // Within a batch the data may not be read back from disk: the batch would lose its start.
+      if (batched && this.stale) throw saveError(new Error("a write failed during the batch"));
       await this.prepare(mayWrite);
       if (!batched && this.log) this.keyspace.begin();
       let outcome: { ok: true; value: T } | { ok: false; error: unknown };

@@ -371,6 +371,7 @@ export class Keyspace {
     this.values.clear();
     this.expiries.clear();
     this.pending.clear();
+    this.lastSeq = 0;
     this.touched = null;
     this.flushed = false;
     this.seen = 0;
