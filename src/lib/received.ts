@@ -20,9 +20,20 @@ export interface ProMatch {
 /** A match as the confirmation lists it (the id stays on the server). */
 export type ReceivedMatch = Omit<ProMatch, "id">;
 
+/** Where a routed request stands the moment it is stored (the JSON reply and the no-JS page). */
+export interface OfferSummary {
+  offered: number;
+  near: string | null;
+  aroundTheClock: boolean;
+  answerMinutes?: number;
+  answerBy?: string /* ISO, earliest deadline */;
+  timeZone: string;
+  toOperator?: "no-place" | "no-pros";
+}
+
 /** What was received, by form. */
 export type ReceivedLead =
-  | { kind: "quote"; estimate: string }
+  | { kind: "quote"; estimate: string; matches: readonly ReceivedMatch[]; offers?: OfferSummary }
   | { kind: "audit" | "assessment" }
   | { kind: "booking"; businessName: string; slug?: string }
-  | { kind: "find-pros"; matches: readonly ReceivedMatch[] };
+  | { kind: "find-pros"; matches: readonly ReceivedMatch[]; offers?: OfferSummary };
