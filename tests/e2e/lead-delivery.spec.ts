@@ -3,12 +3,12 @@
  * functions and store. No provider is set up in e2e, so every message is kept and the
  * operator reads it in /admin > Messages; that is how the business's answer link is found.
  *
- * 1. No JavaScript: a homeowner books a business in an emergency and gets the hotline first,
+ * 1. No JavaScript: a homeowner books a business in an emergency and gets the danger first,
  *    a reference and a status page; the operator finds the offer; the business opens its
  *    link, sees the job and accepts with a window and a price; the status page says so. A
  *    link with one character changed is refused (404), and a second answer changes nothing.
  * 2. JavaScript, on the phone too: an emergency find-pros request; the confirmation puts the
- *    hotline first, then the reference; the status page lists the matched pros, nearest first.
+ *    danger and our own line first, then the reference; the status page lists the matched pros, nearest first.
  *
  * Signing, the clock and every refusal are tests/unit/delivery and tests/integration/delivery.
  */
@@ -62,11 +62,13 @@ test.describe("without JavaScript", () => {
     await form.getByLabel("Describe the Job").fill(description);
     await form.getByRole("button", { name: "Submit Booking Request" }).click();
 
-    // The hotline first, never a day; then the reference and the way to follow it.
+    // The danger first, then our own line, never a day or an arrival; then the reference and the way to follow it.
     const main = page.getByRole("main");
     const call = page.getByTestId("emergency-call");
     const receipt = page.getByTestId("lead-receipt");
-    await expect(call).toContainText(EMERGENCY_CONFIRMATION.heading, SLOW);
+    await expect(main).toContainText(EMERGENCY_CONFIRMATION.heading, SLOW);
+    await expect(call).toContainText(EMERGENCY_CONFIRMATION.lines);
+    await expect(main).not.toContainText(/dispatch|on site|arriv/i);
     await expect(call.getByRole("link", { name: EMERGENCY_CONFIRMATION.call })).toHaveAttribute("href", /^tel:/);
     await expect(receipt).toContainText(new RegExp(`${RECEIPT_COPY.referenceLabel} ${REFERENCE.source}`));
     expect(await precedes(call, receipt)).toBe(true);

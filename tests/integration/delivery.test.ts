@@ -14,6 +14,7 @@ import { runClock } from "../../netlify/lib/delivery/progress.ts";
 import { REVIEW_INVITE_DELAY_MS } from "../../netlify/lib/delivery/compose.ts";
 import { reviewInviteHandler } from "../../netlify/lib/delivery/review-invite.ts";
 import { signer } from "../../netlify/lib/delivery/signing.ts";
+import { EMERGENCY_LINE } from "../../netlify/lib/messages/visitor.ts";
 import { drainOutbox } from "../../netlify/lib/notify/index.ts";
 import { zipPoint } from "../../src/lib/geo/places.ts";
 import { parseEnv } from "../../src/lib/env.ts";
@@ -356,8 +357,11 @@ describe.skipIf(!h)("lead delivery", () => {
     );
     expect(emails("pro4@pros.test")).toHaveLength(0);
     const receipt = emails("homer@example.com")[0]!;
-    expect(receipt.text.split("\n")[0]).toMatch(/^If anyone is in danger.*call \(512\) 555-0142 now/);
-    expect(receipt.text).not.toMatch(/24 hours/);
+    expect(receipt.text.split("\n")[0]).toBe(EMERGENCY_LINE);
+    expect(receipt.text).toContain(
+      "Offered to 3 crews near 78701 that take emergencies now; each has 10 minutes to answer",
+    );
+    expect(receipt.text).not.toMatch(/24 hours|dispatch|on site/);
 
     // The photo is there for the pros the lead went to.
     const path = linkIn(emails("pro1@pros.test")[0]!.text, "respond");

@@ -9,10 +9,19 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { composeMessages, undeliverableMessages } from "../../netlify/lib/delivery/compose.ts";
 import { signer } from "../../netlify/lib/delivery/signing.ts";
 import { claimRefused, signInCode, signInLink, signInTitle } from "../../netlify/lib/messages/owner.ts";
-import { EMERGENCY_LINE } from "../../netlify/lib/messages/visitor.ts";
+import { leadFacts } from "../../netlify/lib/messages/parts.ts";
+import {
+  EMERGENCY_LINE,
+  answerUpdate,
+  nextStep,
+  operatorHasIt,
+  passedOn,
+  receipt as receiptMessage,
+} from "../../netlify/lib/messages/visitor.ts";
 import { NOTES, toMessage, type ChannelSetup } from "../../netlify/lib/notify/drafts.ts";
 import { summarizeLead } from "../../src/lib/lead-summary.ts";
-import type { Lead } from "../../src/lib/schemas/lead.ts";
+import type { Delivery, Lead } from "../../src/lib/schemas/lead.ts";
+import { ARRIVAL_PROMISE } from "../helpers/receipts.ts";
 
 vi.mock("../../src/lib/lead-summary.ts", async (actual) => {
   const real = await actual<typeof import("../../src/lib/lead-summary.ts")>();
@@ -176,5 +185,137 @@ describe("messages as composed", () => {
     expect(refused).toMatchObject({ state: "kept", note: NOTES.noEmail, subject: "Your request for Oak & Sons" });
     expect(refused.text).toContain("Reason: No proof <b>");
     expect(refused.html).toContain("Reason: No proof &lt;b&gt;");
+  });
+});
+
+/** An emergency quote for a Miami address, offered to three 24/7 crews at once, on Eastern time. */
+function miami(deliveries: Partial<Delivery>[] = [{}, {}, {}]): Lead {
+  const names = ["Brickell Tree Pros", "Coral Canopy", "Key Biscayne Arbor"];
+  const list: Delivery[] = deliveries.map((d, i) => ({
+    businessId: `mia-${i}`,
+    name: names[i]!,
+    slug: `mia-${i}`,
+    email: `pro${i}@mia.test`,
+    offeredAt: at(0),
+    deadlineAt: at(10),
+    state: "waiting",
+    ...d,
+  }));
+  return {
+    id: "ld_0000000000000000002",
+    type: "quote",
+    createdAt: at(0),
+    sourcePage: "/services/emergency",
+    reference: "TL-5F22-5D",
+    urgency: "emergency",
+    timeZone: "America/New_York",
+    status: "new",
+    data: {
+      name: "Ana Ruiz",
+      email: "ana@example.com",
+      phone: "305-555-0199",
+      address: "200 Biscayne Blvd Way, Miami, FL 33131",
+      serviceType: "tree-removal",
+      urgency: "emergency",
+    },
+    routing: {
+      deliveries: list,
+      events: list.map((d) => ({ at: d.offeredAt, kind: "offered" as const, businessId: d.businessId })),
+    },
+  };
+}
+
+const STATUS = `${SITE}/requests/x/y`;
+
+describe("the visitor's messages tell the truth", () => {
+  it("the emergency line: 911, the power lines, then our own line, named as ours; no dispatch or arrival", () => {
+    expect(EMERGENCY_LINE).toBe(
+      "If anyone is hurt or in danger, call 911. Stay away from downed power lines and call your electric utility. Treeline's 24/7 line: (512) 555-0142.",
+    );
+    expect(EMERGENCY_LINE).not.toMatch(ARRIVAL_PROMISE);
+  });
+
+  it("a Miami emergency's receipt: danger first, who has it now and until when, in Eastern time", () => {
+    const written = receiptMessage(leadFacts(miami()), STATUS);
+    const lines = written.text.split("\n");
+    expect(lines[0]).toBe(EMERGENCY_LINE);
+    expect(written.text).toContain(
+      "Offered to 3 crews near 33131 that take emergencies now; each has 10 minutes to answer (by 10:10 AM EST). If nobody accepts in time, we pass your request on.",
+    );
+    expect(written.text).not.toMatch(ARRIVAL_PROMISE);
+    expect(written.text).not.toMatch(/\bC[SD]T\b/);
+    expect(written.html).toContain("call 911");
+    expect(written.html!.indexOf("call 911")).toBeLessThan(written.html!.indexOf("Offered to 3 crews"));
+  });
+
+  it("every message of an emergency leads with the danger and promises no arrival", () => {
+    const facts = leadFacts(miami());
+    const d = facts.lead.routing!.deliveries[0]!;
+    for (const written of [
+      receiptMessage(facts, STATUS),
+      answerUpdate(facts, d, "declined", STATUS),
+      answerUpdate(facts, d, "accepted", STATUS),
+      answerUpdate(facts, d, "withdrawn", STATUS),
+      passedOn(facts, d, STATUS),
+      operatorHasIt(facts, STATUS),
+    ]) {
+      expect(written.text.split("\n")[0], written.subject).toBe(EMERGENCY_LINE);
+      expect(written.text, written.subject).not.toMatch(ARRIVAL_PROMISE);
+      expect(written.html, written.subject).toContain("call 911");
+    }
+    expect(operatorHasIt(facts, STATUS).text).toContain(
+      "No pro has accepted your emergency yet, so Treeline's team has it now and will call you.",
+    );
+  });
+
+  it("says 'waiting' only for offers that wait: not for one no channel delivered, nor one withdrawn", () => {
+    const lead = miami([{}, { state: "undelivered" }, { state: "withdrawn", answeredAt: at(3), withdrawnAt: at(5) }]);
+    const next = nextStep(lead);
+    expect(next).toBe(
+      "Waiting for Brickell Tree Pros to answer, by 10:10 AM EST. If nobody accepts in time, we pass your request on.",
+    );
+    expect(next).not.toContain("Coral Canopy");
+    expect(next).not.toContain("Key Biscayne Arbor");
+
+    const none = miami([{ state: "undelivered" }, { state: "expired" }, { state: "declined", answeredAt: at(2) }]);
+    expect(nextStep(none)).toBe("No pro has your request right now, so we're passing it on.");
+    expect(nextStep(none)).not.toMatch(/waiting/i);
+  });
+
+  it("after acceptance names the pro; sent straight to our team says why", () => {
+    expect(nextStep(miami([{ state: "accepted", answeredAt: at(4) }, {}, {}]))).toBe(
+      "Brickell Tree Pros accepted your request and will contact you to confirm the details.",
+    );
+    const noPros = {
+      ...miami([]),
+      routing: {
+        deliveries: [],
+        events: [{ at: at(0), kind: "escalated" as const, reason: "no-pros" }],
+        escalatedAt: at(0),
+      },
+    };
+    expect(nextStep(noPros)).toBe(
+      "No listed crew near 33131 takes emergencies right now: Treeline's team has your request and will call you.",
+    );
+    const routine = {
+      ...noPros,
+      urgency: "routine" as const,
+      routing: { ...noPros.routing, events: [{ at: at(0), kind: "escalated" as const, reason: "no-place" }] },
+    };
+    expect(nextStep(routine)).toBe(
+      "We couldn't place that address on our map: Treeline's team has your request and will contact you within 24 hours.",
+    );
+  });
+
+  it("a routine request's deadline is said with its day, in the job's zone", () => {
+    const lead: Lead = {
+      ...miami([{ deadlineAt: "2026-11-30T17:00:00.000Z" }, { deadlineAt: "2026-11-30T17:00:00.000Z" }]),
+      urgency: "routine",
+      timeZone: "America/Chicago",
+      data: { name: "Lee", email: "lee@example.com", address: "2100 N Clark St, Chicago, IL 60614" },
+    };
+    expect(nextStep(lead)).toBe(
+      "Offered to 2 pros near 60614; each has until Mon, Nov 30, 11:00 AM CST to answer. If nobody accepts in time, we pass your request on.",
+    );
   });
 });

@@ -5,7 +5,7 @@
  * with the danger and our own line.
  */
 import { LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
-import { EMERGENCY_CONFIRMATION } from "../../../src/lib/forms/copy.ts";
+import { EMERGENCY_CONFIRMATION, HOTLINE } from "../../../src/lib/forms/copy.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { SITE, telHref } from "../../../src/lib/site.ts";
@@ -46,8 +46,9 @@ export interface Holder {
 export interface DangerBox {
   hurt: string;
   lines: string;
-  /** Our line, named as ours (the link's text). */
-  call: string;
+  /** Our line, named as ours: the link's words, then the number. */
+  callLabel: string;
+  phone: string;
   callHref: string;
 }
 
@@ -74,7 +75,7 @@ function detailOf(d: Delivery, tz: string): string {
     case "expired":
       return "Didn't answer in time";
     case "undelivered":
-      return "We couldn't get your request to them, so it went on without them";
+      return "Our offer couldn't reach them";
     case "withdrawn":
       return `Accepted, then gave the job back${d.withdrawnAt ? ` ${dayTime(d.withdrawnAt, tz)}` : ""}`;
   }
@@ -117,7 +118,15 @@ export function statusPageOf(lead: Lead): StatusPage {
   return {
     reference: lead.reference ?? "",
     ...(lead.urgency === "emergency"
-      ? { danger: { hurt: E.heading, lines: E.lines, call: E.call, callHref: SITE.phoneHref } }
+      ? {
+          danger: {
+            hurt: E.heading,
+            lines: E.lines,
+            callLabel: HOTLINE.label,
+            phone: SITE.phone,
+            callHref: SITE.phoneHref,
+          },
+        }
       : {}),
     nextStep: nextStep(lead),
     holders,

@@ -71,7 +71,9 @@ export function Toaster() {
               // An emergency: our own line as a button, named as ours.
               <a href={SITE.phoneHref} className="btn-primary btn-sm mt-1 justify-self-start">
                 <Icon name="phone" className="size-4" />
-                {HOTLINE.text}
+                <span>
+                  {HOTLINE.label}: <span className="whitespace-nowrap">{SITE.phone}</span>
+                </span>
               </a>
             ) : null}
             {toast.action ? (

@@ -24,6 +24,8 @@ export const DANGER_FIRST = {
 
 /** The site's own number, named as the site's, so nobody takes it for a pro's. */
 export const HOTLINE = {
+  /** What the number is, before it (the number itself never wraps). */
+  label: `${SITE.name}'s 24/7 line`,
   text: `${SITE.name}'s 24/7 line: ${SITE.phone}`,
 } as const;
 

@@ -4,7 +4,7 @@
  * to the request now and, for an emergency, the danger and our own line before anything
  * else. Copy lives in src/lib/forms/copy.ts.
  */
-import { EMERGENCY_CONFIRMATION as E, RECEIPT_COPY as R } from "../../lib/forms/copy.ts";
+import { EMERGENCY_CONFIRMATION as E, HOTLINE, RECEIPT_COPY as R } from "../../lib/forms/copy.ts";
 import type { Receipt } from "../../lib/receipt.ts";
 import { SITE } from "../../lib/site.ts";
 
@@ -40,8 +40,8 @@ export function EmergencyCall({ hurt = true }: { hurt?: boolean }) {
     <div className="emergency-call rounded-card border border-red-200 bg-red-50 p-5" data-testid="emergency-call">
       {hurt ? <p className="text-lg font-bold text-red-900">{E.heading}</p> : null}
       <p className={hurt ? "mt-2 text-slate-800" : "font-semibold text-red-900"}>{E.lines}</p>
-      <a href={SITE.phoneHref} className="btn-primary mt-3 w-full text-center">
-        {E.call}
+      <a href={SITE.phoneHref} className="btn-primary mt-3 w-full flex-wrap text-center">
+        {HOTLINE.label}: <span className="whitespace-nowrap">{SITE.phone}</span>
       </a>
     </div>
   );
