@@ -166,7 +166,7 @@ test.describe("without JavaScript", () => {
 });
 
 test(
-  "an emergency find-pros request on the phone: the hotline first, the reference, and a status page with the matched pros waiting, nearest first",
+  "an emergency find-pros request on the phone: the danger and our own line first, the reference, and a status page with the matched pros waiting, nearest first",
   { tag: "@mobile" },
   async ({ page }) => {
     test.setTimeout(90_000);
