@@ -47,7 +47,12 @@ export const QUOTE_ENDPOINT: LeadEndpoint<QuoteLead> = {
     const { text } = estimate(data.serviceType, data.urgency);
     const matches = data.matchedBusinesses ?? [];
     return {
-      stored: { ...rest, estimatedCost: text, ...(clientEstimate ? { clientEstimate } : {}), matchedBusinesses: matches },
+      stored: {
+        ...rest,
+        estimatedCost: text,
+        ...(clientEstimate ? { clientEstimate } : {}),
+        matchedBusinesses: matches,
+      },
       reply: { estimatedCost: text, matches },
     };
   },

@@ -6,6 +6,7 @@
  * repeat sends nothing twice. What each one says is in ../messages; the lead is summarized
  * once per composition and that summary is handed to every message.
  */
+import { NO_MATCH_REASONS } from "../../../src/lib/lead-routing.ts";
 import type { Lead, Delivery } from "../../../src/lib/schemas/lead.ts";
 import type { Message } from "../../../src/lib/schemas/message.ts";
 import { offer } from "../messages/job.ts";
@@ -110,8 +111,8 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
         return;
       case "escalated":
         toOperator(key, "escalated", escalation(facts, event.reason ?? "no-answer", links.adminUrl), event.at);
-        // A request no pro matched already told the visitor so on its receipt.
-        if (event.reason !== "no-pros" && event.reason !== "too-fast")
+        // A request nobody was offered already told the visitor so on its receipt.
+        if (!NO_MATCH_REASONS.some((r) => r === event.reason) && event.reason !== "too-fast")
           toVisitor(`${key}-v`, "operator-has-it", operatorHasIt(facts, links.statusUrl), event.at);
         return;
       case "expired":
