@@ -317,18 +317,20 @@ describe.skipIf(!h)("lead delivery", () => {
     );
     // The first answer (the call) is the response time; the decline adds no second sample.
     expect(await h!.store.businesses.get("dl-3")).toMatchObject({ responseCount: 1 });
-    // Below three answers there is no public figure, so the page was not purged.
+    // Below five outcomes there is no public figure, so the page was not purged.
     expect(purges).toEqual([]);
-    // Two more first answers make the figure public: the business page is purged once.
-    for (let i = 0; i < 2; i++) {
+    // Four more first answers make the figures public: the business page is purged once.
+    for (let i = 0; i < 4; i++) {
       const more = await submit(BOOKING_ENDPOINT, validBooking("dl-3"));
       const { id: other } = (await more.json()) as { id: string };
       const link = linkIn(emails("pro3@pros.test").find((e) => e.text.includes(other))!.text, "respond");
       await answer(link, [["action", "accept"]]);
     }
     expect(await h!.store.businesses.get("dl-3")).toMatchObject({
-      responseCount: 3,
+      responseCount: 5,
+      responseRate: 100,
       responseMinutes: expect.any(Number),
+      responseOffers: 5,
     });
     expect(purges).toEqual([["business-dl-3"]]);
   });
