@@ -3,8 +3,8 @@
  * Quotes Fast" lead goes to up to MATCH_LIMIT directory businesses near the job offering the
  * asked-for service (matching.ts; an emergency only to those answering 24/7 or open now). The
  * location is what the visitor typed: a ZIP ("78664"), "City, ST" or a city name, read by the
- * same place lookup as the directory's `near` search. Kept out of leads.ts so only this
- * function loads the ZIP dataset.
+ * same place lookup as the directory's `near` search. Kept out of leads.ts so only the
+ * functions that match a new lead (this one and the quote's) load the ZIP dataset.
  */
 import { FIND_PROS_FORM } from "../../src/lib/forms/fields.ts";
 import { noMatchesMessage } from "../../src/lib/forms/copy.ts";

@@ -6,8 +6,9 @@
  * businesses (operator-offer.ts).
  *
  * Matching reads the job's place as a point (the lead's `place`, resolved when it arrived), so
- * the functions that only move a lead on never load the ZIP dataset; a lead stored before
- * places were kept has its text read again, loading the dataset then.
+ * the functions that only move a lead on (the clock, the answer pages, the notifier) never
+ * load the ZIP dataset. A lead without one (stored before places were kept) gets no next pro:
+ * the operator has it when nobody accepts.
  */
 import { DEFAULT_TIME_ZONE } from "../../src/lib/hours.ts";
 import { PRO_SERVICES, optionLabel, quoteProService } from "../../src/lib/options.ts";
@@ -151,13 +152,10 @@ export async function routeJob(
   return { route: { candidates, place: kept, timeZone }, matches: matched.map((m) => m.match) };
 }
 
-const text = (data: Record<string, unknown>, key: string) =>
-  typeof data[key] === "string" ? (data[key] as string) : undefined;
-
 /** The service a lead asks for, as the directory names it; null when it names none. */
 export function serviceOf(lead: Pick<Lead, "type" | "data">): string | null {
   const data = (lead.data && typeof lead.data === "object" ? lead.data : {}) as Record<string, unknown>;
-  const service = text(data, "serviceType");
+  const service = typeof data.serviceType === "string" ? data.serviceType : "";
   if (!service) return null;
   switch (lead.type) {
     case "quote":
@@ -171,32 +169,22 @@ export function serviceOf(lead: Pick<Lead, "type" | "data">): string | null {
   }
 }
 
-/** Where the lead's text says the job is (a lead stored before places were kept); loads the ZIP dataset. */
-async function placeOfText(lead: Pick<Lead, "type" | "data">): Promise<LeadPlace | null> {
-  const data = (lead.data && typeof lead.data === "object" ? lead.data : {}) as Record<string, unknown>;
-  const { findPlace, placeInAddress } = await import("../../src/lib/geo/places.ts");
-  const place =
-    lead.type === "find-pros"
-      ? findPlace(text(data, "location") ?? "")
-      : lead.type === "quote"
-        ? placeInAddress(text(data, "address") ?? "")
-        : lead.type === "booking"
-          ? placeInAddress(text(data, "propertyAddress") ?? "")
-          : null;
-  return place ? leadPlaceOf(place) : null;
-}
-
-/** The job a lead describes, for matching; null for a lead with no place (or not a job: growth requests). */
-export async function jobOf(lead: Pick<Lead, "type" | "data" | "place" | "urgency">): Promise<Job | null> {
-  if (lead.type === "audit" || lead.type === "assessment") return null;
-  const place = lead.place ?? (await placeOfText(lead));
-  if (!place) return null;
+/**
+ * The job a lead describes, for matching, at `place` (default: where it was matched when it
+ * arrived); null without a place (a booking, a lead stored before places were kept, a text
+ * naming none) or for a request that is not a job (growth).
+ */
+export function jobOf(
+  lead: Pick<Lead, "type" | "data" | "place" | "urgency">,
+  place: LeadPlace | null | undefined = lead.place,
+): Job | null {
+  if (lead.type === "audit" || lead.type === "assessment" || !place) return null;
   return { place, service: serviceOf(lead), emergency: lead.urgency === "emergency" };
 }
 
 /** The nearest matching business the lead has not been offered yet; null when none. */
 export async function nextProFor(store: Store, lead: Lead, now: number): Promise<Candidate | null> {
-  const job = await jobOf(lead);
+  const job = jobOf(lead);
   if (!job) return null;
   const offered = new Set((lead.routing?.deliveries ?? []).map((d) => d.businessId));
   const [next] = await matchPros(store, job, { limit: 1, exclude: offered, now });

@@ -7,8 +7,8 @@
 import { distanceMiles } from "../../../src/lib/geo/distance.ts";
 import { openState } from "../../../src/lib/hours.ts";
 import type { ProMatch } from "../../../src/lib/received.ts";
-import type { Lead } from "../../../src/lib/schemas/lead.ts";
-import { jobOf, nearbyBusinesses, proMatchOf } from "../matching.ts";
+import type { Lead, LeadPlace } from "../../../src/lib/schemas/lead.ts";
+import { jobOf, leadPlaceOf, nearbyBusinesses, proMatchOf } from "../matching.ts";
 import { notifyLead, type NotifyDeps } from "../notify/index.ts";
 import type { Store } from "../store/index.ts";
 import type { ListedBusiness } from "../store/repos/businesses.types.ts";
@@ -38,6 +38,26 @@ const nearby = (b: ListedBusiness, offersService: boolean, now: number): NearbyC
 });
 
 /**
+ * Where the lead's text says the job is, for a lead that does not keep its place (a booking's
+ * property address, a lead stored before places were kept). Loads the ZIP dataset: only the
+ * operator's list needs it.
+ */
+async function placeOfText(lead: Pick<Lead, "type" | "data">): Promise<LeadPlace | null> {
+  const data = (lead.data && typeof lead.data === "object" ? lead.data : {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof data[key] === "string" ? (data[key] as string) : "");
+  const { findPlace, placeInAddress } = await import("../../../src/lib/geo/places.ts");
+  const place =
+    lead.type === "find-pros"
+      ? findPlace(text("location"))
+      : lead.type === "quote"
+        ? placeInAddress(text("address"))
+        : lead.type === "booking"
+          ? placeInAddress(text("propertyAddress"))
+          : null;
+  return place ? leadPlaceOf(place) : null;
+}
+
+/**
  * Up to `limit` businesses near the lead's job that it has not been offered yet, nearest
  * first: those offering its service, then (to fill the list) nearby ones offering others.
  * For an emergency, those answering 24/7 or open now come first. Empty for a lead whose
@@ -49,8 +69,9 @@ export async function nearbyCandidates(
   limit: number,
   now: number = Date.now(),
 ): Promise<NearbyCandidate[]> {
-  const job = await jobOf(lead);
-  if (!job || limit <= 0) return [];
+  if (limit <= 0 || lead.type === "audit" || lead.type === "assessment") return [];
+  const job = jobOf(lead, lead.place ?? (await placeOfText(lead)));
+  if (!job) return [];
   const exclude = new Set((lead.routing?.deliveries ?? []).map((d) => d.businessId));
   const read = (service: string | null) =>
     nearbyBusinesses(store, { ...job, service }, { limit: limit + exclude.size, exclude, now, emergency: false });
