@@ -1,14 +1,13 @@
 /**
- * Where a routed request stands when it is stored (OfferSummary, src/lib/received.ts), read
- * two ways: from a lead POST's JSON reply in the browser (checked, since the islands render
- * it), and from the stored lead itself for the pages and e-mails that say the same thing
- * later (the no-JS confirmation, the receipt e-mail). Client-safe.
+ * A lead POST's JSON reply as the islands read it: where the request stands (`offers`,
+ * OfferSummary in src/lib/received.ts) and the businesses it went to (`matches`), each
+ * checked, since the browser renders them. The server builds both from the lead itself
+ * (offerSummary in netlify/lib/delivery/routing.ts), so the pages and e-mails say the same.
  */
-import type { Lead } from "./schemas/lead.ts";
+import { NO_MATCH_REASONS } from "./lead-routing.ts";
 import type { OfferSummary, ReceivedMatch } from "./received.ts";
-import { jobTimeZone } from "./zone-time.ts";
 
-const TO_OPERATOR = new Set(["no-place", "no-pros"]);
+const TO_OPERATOR = new Set<string>(NO_MATCH_REASONS);
 
 const record = (v: unknown): Record<string, unknown> =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -62,60 +61,4 @@ export function readMatches(reply: unknown): ReceivedMatch[] {
       },
     ];
   });
-}
-
-const ZIP = /\b(\d{5})(?:-\d{4})?\b/g;
-const CITY_STATE = /([A-Za-z][A-Za-z .'-]*?),\s*([A-Z]{2})\b/;
-
-/** "33131", "Miami, FL": the place a request names (a ZIP first, else a "City, ST"), or null. */
-export function placeOf(text: string): string | null {
-  const zips = [...text.matchAll(ZIP)];
-  if (zips.length > 0) return zips.at(-1)![1]!;
-  const city = CITY_STATE.exec(text);
-  if (city) return `${city[1]!.trim()}, ${city[2]}`;
-  return null;
-}
-
-/** The place a stored lead's job is at, as its own form gave it. */
-function leadPlace(lead: Lead): string | null {
-  const data = record(lead.data);
-  const text = (key: string) => (typeof data[key] === "string" ? (data[key] as string) : "");
-  if (lead.type === "find-pros") return text("location").trim().slice(0, 60) || null;
-  if (lead.type === "quote") return placeOf(text("address"));
-  if (lead.type === "booking") return placeOf(text("propertyAddress"));
-  return null;
-}
-
-/**
- * A stored lead's summary as its reply gave it: the first round of offers (made together
- * when the lead was stored), or why it went to the operator at once. Undefined for a lead
- * that was never routed (a growth request, or one stored before routing).
- */
-export function offerSummaryOf(lead: Lead): OfferSummary | undefined {
-  const routing = lead.routing;
-  if (!routing) return undefined;
-  const base = {
-    near: leadPlace(lead),
-    aroundTheClock: lead.urgency === "emergency",
-    timeZone: jobTimeZone(lead),
-  };
-  const first = routing.deliveries[0];
-  if (!first) {
-    const reason = routing.events.find((e) => e.kind === "escalated")?.reason;
-    return {
-      ...base,
-      offered: 0,
-      ...(reason && TO_OPERATOR.has(reason) ? { toOperator: reason as NonNullable<OfferSummary["toOperator"]> } : {}),
-    };
-  }
-  const round = routing.deliveries.filter((d) => d.offeredAt === first.offeredAt);
-  const answerBy = round.map((d) => d.deadlineAt).sort((a, b) => Date.parse(a) - Date.parse(b))[0]!;
-  return {
-    ...base,
-    offered: round.length,
-    answerBy,
-    ...(base.aroundTheClock
-      ? { answerMinutes: Math.round((Date.parse(answerBy) - Date.parse(first.offeredAt)) / 60_000) }
-      : {}),
-  };
 }

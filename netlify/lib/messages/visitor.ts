@@ -7,7 +7,6 @@
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
 import { EMERGENCY_CONFIRMATION, offersNow } from "../../../src/lib/forms/copy.ts";
 import { CONTACT_PROMISE_HOURS, SITE } from "../../../src/lib/facts.ts";
-import { offerSummaryOf } from "../../../src/lib/offers.ts";
 import { LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import {
@@ -22,6 +21,7 @@ import {
   type Row,
   type Written,
 } from "./parts.ts";
+import { offerSummary } from "../delivery/routing.ts";
 import { clockTime, dayTime, jobTimeZone } from "./time.ts";
 
 /** The danger and our own line, first, in every emergency message to a visitor. */
@@ -48,7 +48,7 @@ export function nextStep(lead: Lead): string {
   if (accepted) return `${accepted.name} accepted your request and will contact you to confirm the details.`;
   const team = `${SITE.name}'s team has your request`;
   if (r?.escalatedAt) {
-    const first = offerSummaryOf(lead);
+    const first = offerSummary(lead);
     // Straight to the team (no place, no pro near it): the summary says why.
     if (first && first.offered === 0 && first.toOperator) return offersNow(first, urgency)!;
     return emergency
@@ -58,7 +58,7 @@ export function nextStep(lead: Lead): string {
   const waiting = r?.deliveries.filter((d) => d.state === "waiting") ?? [];
   if (waiting.length > 0) {
     const due = new Date(Math.max(...waiting.map((d) => Date.parse(d.deadlineAt)))).toISOString();
-    const first = offerSummaryOf(lead);
+    const first = offerSummary(lead);
     // Nothing has moved since the first offers: say them as the confirmation did.
     const untouched = first && r!.deliveries.length === first.offered && waiting.length === first.offered;
     const asked = untouched

@@ -2,14 +2,13 @@
  * A stored lead's confirmation (/requests/{id}/{sig}/received, where a lead form's no-JS post
  * lands): read from the lead itself, so a reload shows the same thing without posting again,
  * and says what the JSON reply said: the receipt, what was asked, the pros it went to and
- * where the request stands (src/lib/offers.ts reads that from the lead's own routing).
+ * where the request stands (offerSummary, read from the lead's own routing).
  */
 import { env as currentEnv } from "../../../src/lib/env.ts";
-import { offerSummaryOf } from "../../../src/lib/offers.ts";
 import type { Receipt } from "../../../src/lib/receipt.ts";
 import type { ReceivedLead, ReceivedMatch } from "../../../src/lib/received.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
-import { isHeld } from "../delivery/routing.ts";
+import { isHeld, offerSummary } from "../delivery/routing.ts";
 import { signerFor } from "../delivery/signing.ts";
 import { errorName } from "../http.ts";
 import { getStore, type Store } from "../store/index.ts";
@@ -35,9 +34,8 @@ export function receivedOf(lead: Lead, statusUrl: string, emailConfigured: boole
     // Every lead form asks for an e-mail; it is only sent with a provider, and not for a held lead.
     emailed: emailConfigured && !isHeld(lead),
   };
-  // A held lead offered nothing: its confirmation says no more than the receipt.
-  const offers = isHeld(lead) ? undefined : offerSummaryOf(lead);
-  const withOffers = offers ? { offers } : {};
+  // What happened to a request routed to businesses (leads stored before routing have nothing to tell).
+  const withOffers = lead.routing ? { offers: offerSummary(lead) } : {};
   switch (lead.type) {
     case "quote":
       return {

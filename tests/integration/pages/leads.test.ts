@@ -192,7 +192,11 @@ describe.skipIf(!site)("a stored lead's confirmation (/requests/{id}/{sig}/recei
         ),
       },
     );
-    await site!.store.leads.mutate(lead.id, (l) => ({ ...l, timeZone: "America/New_York" }));
+    await site!.store.leads.mutate(lead.id, (l) => ({
+      ...l,
+      timeZone: "America/New_York",
+      place: { label: "Miami, FL 33131", zip: "33131", lat: 25.77, lng: -80.19 },
+    }));
     const { main, inMain } = await site!.page(`${sign.statusPath(lead.id)}/received`);
     const text = textOf(main);
     expect(inMain.getByTestId("offers-now").textContent).toBe(

@@ -113,7 +113,11 @@ describe.skipIf(!site)("the status page", () => {
       { ...validQuote(), address: "200 Biscayne Blvd Way, Miami, FL 33131" },
       { sourcePage: "/", urgency: "emergency", routing },
     );
-    await site!.store.leads.mutate(lead.id, (l) => ({ ...l, timeZone: "America/New_York" }));
+    await site!.store.leads.mutate(lead.id, (l) => ({
+      ...l,
+      timeZone: "America/New_York",
+      place: { label: "Miami, FL 33131", zip: "33131", lat: 25.77, lng: -80.19 },
+    }));
     return site!.page(sign.statusPath(lead.id));
   }
 

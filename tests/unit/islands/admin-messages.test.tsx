@@ -473,6 +473,6 @@ describe("admin: a lead's delivery, status page and messages", () => {
     expect(dialog.textContent).toMatch(/Passed to the operator .*: a person needs to take it\./);
     expect(within(dialog).getByText("Not offered to any business.")).toBeTruthy();
     const timeline = within(dialog).getByRole("list", { name: "Timeline, oldest first" });
-    expect(timeline.textContent).toContain("Passed to the operator (no listed pro matched)");
+    expect(timeline.textContent).toContain("Passed to the operator (no listed pro near the job offers that service");
   });
 });
