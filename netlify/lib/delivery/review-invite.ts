@@ -13,10 +13,9 @@ import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import { REVIEW_EMAIL_TAKEN } from "../directory-reviews.ts";
 import { businessTag, DIRECTORY_TAG, netlifyPurge, purgeQuietly, type Purge } from "../directory.ts";
 import { redirectWithFlash } from "../form-flash.ts";
-import { REVIEW_NOTICES } from "../messages/review.ts";
+import { REVIEW_NOTICES, reviewFrom } from "../messages/review.ts";
 import { ReviewEmailTakenError } from "../store/errors.ts";
 import { HttpError, KB, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
-import { dayTime } from "../messages/time.ts";
 import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
 import { reviewTime } from "./review-time.ts";
 import { signerFor } from "./signing.ts";
@@ -62,7 +61,7 @@ export function reviewInviteHandler(deps: ReviewInviteDeps = {}): Endpoint {
       // Verified means the job was done: not before its day is over or the homeowner says so.
       const due = reviewTime(lead, delivery);
       if (!due || due.at > now()) {
-        const when = dayTime(new Date(due?.at ?? now()).toISOString(), lead.timeZone ?? DEFAULT_TIME_ZONE);
+        const when = reviewFrom(due ?? { at: now(), basis: "done" }, lead.timeZone ?? DEFAULT_TIME_ZONE);
         return redirectWithFlash(store, { path, status: 409, problem: REVIEW_NOTICES.early(delivery.name, when) });
       }
 

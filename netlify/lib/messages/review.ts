@@ -7,6 +7,7 @@
 import { SITE } from "../../../src/lib/site.ts";
 import type { Delivery } from "../../../src/lib/schemas/lead.ts";
 import { button, oneLine, para, shell, type LeadFacts, type Written } from "./parts.ts";
+import { dayTime } from "./time.ts";
 
 /** The invitation's question, its e-mail's heading and its page's title. */
 export const reviewQuestion = (businessName: string) => `How did ${businessName} do?`;
@@ -30,5 +31,17 @@ export const REVIEW_NOTICES = {
   stored: (business: string) => `Thanks for your review of ${business}. It is on their page now, marked Verified.`,
   already: (business: string) => `Your verified review of ${business} is on their page.`,
   early: (business: string, when: string) =>
-    `You can review ${business} once the job is done: from ${when}, or as soon as you mark it done on your request page.`,
+    `You can review ${business} once the job is done: ${when}, or as soon as you mark it done on your request page.`,
 } as const;
+
+/**
+ * When a review can be written, as the invitation's page says it: "after Tue, Dec 8" when it
+ * waits for the job's day to be over, else "from Thu, Dec 3, 10:00 AM CST".
+ */
+export function reviewFrom(time: { at: number; basis: string }, timeZone: string): string {
+  if (time.basis === "booked" || time.basis === "window") {
+    const day = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", month: "short", day: "numeric" });
+    return `after ${day.format(new Date(time.at - 1))}`;
+  }
+  return `from ${dayTime(new Date(time.at).toISOString(), timeZone)}`;
+}

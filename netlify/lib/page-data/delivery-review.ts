@@ -1,11 +1,10 @@
 /** The review invitation (/review/{token}): a customer's verified review of the business that took their job. */
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
-import { REVIEW_NOTICES, VERIFIED_BECAUSE, reviewQuestion } from "../messages/review.ts";
+import { REVIEW_NOTICES, VERIFIED_BECAUSE, reviewFrom, reviewQuestion } from "../messages/review.ts";
 import { invitedReviewId } from "../delivery/review-invite.ts";
 import { reviewTime } from "../delivery/review-time.ts";
 import { signerFor } from "../delivery/signing.ts";
 import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
-import { dayTime } from "../messages/time.ts";
 import { getStore, type Store } from "../store/index.ts";
 import { LINK_TOKEN, loading, type Loaded } from "./delivery-link.ts";
 
@@ -46,10 +45,7 @@ export function loadReviewInvite(
     const early =
       !reviewed && due && due.at > now
         ? {
-            text: REVIEW_NOTICES.early(
-              delivery.name,
-              dayTime(new Date(due.at).toISOString(), lead.timeZone ?? DEFAULT_TIME_ZONE),
-            ),
+            text: REVIEW_NOTICES.early(delivery.name, reviewFrom(due, lead.timeZone ?? DEFAULT_TIME_ZONE)),
             statusPath: signer.statusPath(lead.id),
           }
         : undefined;
