@@ -3,7 +3,7 @@ import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.t
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { SITE, telHref } from "../../../src/lib/site.ts";
-import { jobRows } from "../messages/job.ts";
+import { jobRows, withdrawLabel } from "../messages/job.ts";
 import { dayTime } from "../messages/time.ts";
 import { EMERGENCY_LINE, nextStep } from "../messages/visitor.ts";
 import { signerFor } from "../delivery/signing.ts";
@@ -55,7 +55,9 @@ function holderOf(d: Delivery): Holder {
         ? `Accepted ${dayTime(d.answeredAt!)}${offerTerms(d) ? ` · ${offerTerms(d)}` : ""}`
         : d.state === "declined"
           ? "Can't take this job"
-          : "Didn't answer in time";
+          : d.state === "withdrawn"
+            ? `Gave the job back after accepting it (${withdrawLabel(d.reason).toLowerCase()})`
+            : "Didn't answer in time";
   return {
     name: d.name,
     href: `/directory/${encodeURIComponent(d.slug)}`,
