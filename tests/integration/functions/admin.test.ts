@@ -228,44 +228,85 @@ describe.skipIf(!h)("admin API", () => {
       expect(none).toMatchObject({ data: [], nextCursor: null });
     });
 
+    it("finds a lead by its reference, with or without TL-, any case, spaces for dashes; then the text search", async () => {
+      const id = await submitQuote({ name: "Reference Person", email: "ref.person@example.com" });
+      const reference = (await harness.store.leads.get(id))!.reference!;
+      const body = reference.slice(3);
+      const leads = adminLeadsHandler(deps);
+      const spellings = [
+        reference,
+        body,
+        reference.toLowerCase(),
+        body.toLowerCase(),
+        ` ${reference.replace(/-/g, " ")} `,
+      ];
+      for (const q of spellings) {
+        const found = await (await leads(get(`/api/admin/leads?q=${encodeURIComponent(q)}`), nextIp())).json();
+        expect(found.data[0]?.id, q).toBe(id);
+        expect(
+          found.data.filter((l: { id: string }) => l.id === id),
+          q,
+        ).toHaveLength(1);
+      }
+      // The filters still apply (the lead is a quote), and a later page repeats nothing.
+      const audits = await (await leads(get(`/api/admin/leads?type=audit&q=${body}`), nextIp())).json();
+      expect(audits.data).toEqual([]);
+      const cursor = `ld_${"z".repeat(19)}`;
+      const later = await (await leads(get(`/api/admin/leads?q=${body}&cursor=${cursor}`), nextIp())).json();
+      expect(later.data.map((l: { id: string }) => l.id)).not.toContain(id);
+      // A reference nobody has finds nothing; a name still finds its lead.
+      const unknown = await (await leads(get("/api/admin/leads?q=TL-ZZZZ-ZZ"), nextIp())).json();
+      expect(unknown.data).toEqual([]);
+      const byName = await (await leads(get("/api/admin/leads?q=reference%20person"), nextIp())).json();
+      expect(byName.data.map((l: { id: string }) => l.id)).toEqual([id]);
+    });
+
     it("400s a bad query", async () => {
       const leads = adminLeadsHandler(deps);
-      for (const q of ["type=spam", "cursor=(bad", "limit=0", "limit=1000", `q=${"x".repeat(101)}`]) {
+      for (const q of ["type=spam", "status=won", "cursor=(bad", "limit=0", "limit=1000", `q=${"x".repeat(101)}`]) {
         const res = await leads(get(`/api/admin/leads?${q}`), nextIp());
         expect(res.status, q).toBe(400);
         expect(Object.keys((await res.json()).fields ?? {})).toHaveLength(1);
       }
     });
 
-    it("shows one lead with its outbox item, and moves its status with a note and history", async () => {
+    it("shows one lead with its outbox item; the operator closes and reopens it, with a note and history", async () => {
       const id = await submitQuote({ name: "Status Person" });
       const lead = adminLeadHandler(deps);
       const shown = await (await lead(get(`/api/admin/leads/${id}`), { ...nextIp(), params: { id } })).json();
-      expect(shown.data).toMatchObject({
-        id,
-        status: "new",
-        data: { name: "Status Person", estimatedCost: "$900 - $4,500" },
-      });
+      // Where it starts is what its offers say (the store's statusOf): never "closed".
+      const start = shown.data.status as string;
+      expect(["new", "offered", "escalated"]).toContain(start);
+      expect(shown.data).toMatchObject({ id, data: { name: "Status Person", estimatedCost: "$900 - $4,500" } });
       expect(shown.outbox).toMatchObject({ leadId: id, attempts: 0 });
 
-      const contacted = await lead(
-        patch(`/api/admin/leads/${id}`, { status: "contacted", note: "Called, wants Friday" }),
+      const closed = await lead(
+        patch(`/api/admin/leads/${id}`, { closed: true, note: "Called, found someone" }),
         nextIp(),
       );
-      expect(contacted.status).toBe(200);
-      expect((await contacted.json()).data).toMatchObject({
-        status: "contacted",
-        note: "Called, wants Friday",
-        history: [{ from: "new", to: "contacted" }],
+      expect(closed.status).toBe(200);
+      expect((await closed.json()).data).toMatchObject({
+        status: "closed",
+        note: "Called, found someone",
+        history: [{ from: start, to: "closed", note: "Called, found someone" }],
       });
-      const won = await (await lead(patch(`/api/admin/leads/${id}`, { status: "won" }), nextIp())).json();
-      expect(won.data.history.map((c: { to: string }) => c.to)).toEqual(["contacted", "won"]);
-      expect((await harness.store.leads.get(id))?.status).toBe("won");
+      const reopened = await (await lead(patch(`/api/admin/leads/${id}`, { closed: false }), nextIp())).json();
+      expect(reopened.data.status).toBe(start);
+      expect(reopened.data.history.map((c: { to: string }) => c.to)).toEqual(["closed", start]);
+      expect((await harness.store.leads.get(id))?.status).toBe(start);
 
-      for (const body of [{}, { status: "archived" }, { note: "x".repeat(2001) }, { status: "won", extra: 1 }]) {
+      // The status itself is not the operator's to set: it follows the offers.
+      for (const body of [
+        {},
+        { status: "accepted" },
+        { status: "closed" },
+        { closed: "yes" },
+        { note: "x".repeat(2001) },
+        { closed: true, extra: 1 },
+      ]) {
         expect((await lead(patch(`/api/admin/leads/${id}`, body), nextIp())).status, JSON.stringify(body)).toBe(400);
       }
-      expect((await lead(patch("/api/admin/leads/ld_doesnotexist0000000", { status: "won" }), nextIp())).status).toBe(
+      expect((await lead(patch("/api/admin/leads/ld_doesnotexist0000000", { closed: true }), nextIp())).status).toBe(
         404,
       );
       expect((await lead(get("/api/admin/leads/nonsense"), nextIp())).status).toBe(404);
