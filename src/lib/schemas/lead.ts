@@ -133,6 +133,21 @@ export const Routing = z.object({
 });
 export type Routing = z.infer<typeof Routing>;
 
+/**
+ * The job's place as the server understood it: how it reads back ("Miami, FL 33131"), its ZIP
+ * when the text had one, and the point nearby businesses are measured from.
+ */
+export const LeadPlace = z.object({
+  label: z.string().max(120),
+  zip: z
+    .string()
+    .regex(/^\d{5}$/)
+    .optional(),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+export type LeadPlace = z.infer<typeof LeadPlace>;
+
 /** Envelope schema for a given payload schema. */
 export function leadSchema<T extends z.ZodType>(data: T) {
   return z.object({
@@ -150,6 +165,8 @@ export function leadSchema<T extends z.ZodType>(data: T) {
     urgency: z.enum(URGENCY_LEVELS).optional(),
     /** The job's IANA time zone (from its place); every time a person reads about the lead is in it. */
     timeZone: z.string().max(64).optional(),
+    /** Where the job is, as matched (a quote's address, a find-pros location): offers go near it. */
+    place: LeadPlace.optional(),
     /** Deliveries to businesses and their answers (bookings and find-pros requests). */
     routing: Routing.optional(),
     /** Where it stands (LEAD_STATUSES), kept in step with its offers by the store. */

@@ -132,6 +132,8 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
         sourcePage: options.sourcePage,
         reference,
         ...(options.urgency ? { urgency: options.urgency } : {}),
+        ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+        ...(options.place ? { place: options.place } : {}),
         ...(options.routing ? { routing: options.routing } : {}),
         status: "new",
         data,

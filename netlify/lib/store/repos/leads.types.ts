@@ -31,6 +31,10 @@ export interface CreateLeadOptions {
   urgency?: Lead["urgency"];
   /** The businesses it goes to; a waiting delivery puts the lead on the response clock. */
   routing?: Lead["routing"];
+  /** The job's IANA time zone (from its place, or its business's). */
+  timeZone?: Lead["timeZone"];
+  /** Where the job is, as matched (quotes, find-pros requests). */
+  place?: Lead["place"];
 }
 
 /** A routing change: the lead as it should be next, or null for "nothing to change". */
