@@ -194,6 +194,22 @@ export const ReviewPatch = z
   });
 export type ReviewPatch = z.output<typeof ReviewPatch>;
 
+/** Businesses a lead's window lists to offer it to by hand, nearest first. */
+export const NEARBY_LIMIT = 10;
+/** A lead holds at most this many offers (the lead schema's `routing.deliveries`). */
+export const MAX_LEAD_OFFERS = 12;
+
+/** POST /api/admin/leads/:id/offers body: the businesses to offer the lead to, in that order. */
+export const LeadOfferPost = z
+  .object({
+    businessIds: z
+      .array(z.string().trim().min(1).max(64), { error: "Send businessIds: a list of business ids" })
+      .min(1, "Choose at least one business to offer the lead to.")
+      .max(MAX_LEAD_OFFERS, `A lead can be offered to at most ${MAX_LEAD_OFFERS} businesses.`),
+  })
+  .strict();
+export type LeadOfferPost = z.output<typeof LeadOfferPost>;
+
 export const isLeadId = (value: string) => LEAD_ID.test(value);
 export const isReviewId = (value: string) => REVIEW_ID.test(value);
 
@@ -239,6 +255,48 @@ export interface AdminLeadReply {
   messages: Message[];
   /** The visitor's private status page (a site path); absent when the signing key cannot be read. */
   statusUrl?: string;
+}
+
+/** A business near the job that the lead has not been offered yet (GET /api/admin/leads/:id/offers). */
+export interface AdminNearbyBusiness {
+  id: string;
+  name: string;
+  slug: string;
+  /** Miles from the job. */
+  distanceMiles: number;
+  /** "4.9" */
+  rating: string;
+  reviewCount: number;
+  /** The services it lists. */
+  services: string[];
+  /** It lists the service the lead asks for (false: listed after those that do). */
+  offersService: boolean;
+  /** Answers emergencies 24/7. */
+  emergency247: boolean;
+  /** Open at the time of the list, in its own time zone. */
+  openNow: boolean;
+  /** Where the offer goes: false when it has neither an e-mail nor a phone on file. */
+  reachable: boolean;
+}
+
+/** GET /api/admin/leads/:id/offers. */
+export interface AdminNearbyReply {
+  /** Nearest first (for an emergency, those answering 24/7 or open now first); at most NEARBY_LIMIT. */
+  data: AdminNearbyBusiness[];
+  /** Where the job is ("Miami, FL 33131"); null when the lead names no place we know. */
+  near: string | null;
+  /** The service it asks for, as the directory names it; null for any. */
+  service: string | null;
+  /** Whether the lead goes to businesses at all (growth requests are Treeline's own). */
+  routable: boolean;
+}
+
+/** POST /api/admin/leads/:id/offers. */
+export interface AdminOfferReply {
+  /** The lead as stored after the offers (its status follows: offered). */
+  data: Lead;
+  /** The businesses newly offered the lead. */
+  offered: string[];
 }
 
 /** GET /api/admin/messages. */

@@ -1,8 +1,9 @@
 /**
  * One lead in full (every field the visitor sent, as text, choices by their labels), its
  * reference and urgency, where it went and what the businesses answered, every message about
- * it, the visitor's status page, its notification state, its status (which follows its
- * offers; the operator closes and reopens it) and the operator's note. Every time is said in
+ * it, the visitor's status page, its notification state, offering it to nearby businesses by
+ * hand, its status (which follows its offers; the operator closes and reopens it) and the
+ * operator's note. Every time is said in
  * the job's own zone, labeled. Opened from a list row or from `/admin#lead=ld_...` (the link
  * in a notification). Uses the site's dialog frame: Radix focus trap, Escape, labels.
  */
@@ -20,6 +21,7 @@ import { DialogHeader, DialogShell } from "./DialogShell.tsx";
 import { inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { leadFields } from "./leadFields.ts";
+import { LeadOffers } from "./LeadOffers.tsx";
 import { LeadRouting } from "./LeadRouting.tsx";
 import { useAdminAction } from "./ListParts.tsx";
 import { MessageRow } from "./MessageRow.tsx";
@@ -213,6 +215,15 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
           </dl>
 
           {lead.routing ? <LeadRouting routing={lead.routing} timeZone={timeZone} /> : null}
+          <LeadOffers
+            token={token}
+            lead={lead}
+            onAuthError={onAuthError}
+            onOffered={(next) => {
+              setLead(next);
+              onSaved(next, lead);
+            }}
+          />
 
           <form onSubmit={save} className="mt-6 grid gap-4 rounded-lg border border-forest-100 bg-forest-50/50 p-4">
             <div>

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminDeps } from "../../../netlify/lib/admin/endpoint.ts";
 import { adminLeadHandler, adminLeadsCsvHandler, adminLeadsHandler } from "../../../netlify/lib/admin/leads.ts";
 import { adminMessagesHandler } from "../../../netlify/lib/admin/messages.ts";
+import { adminLeadOffersHandler } from "../../../netlify/lib/admin/offers.ts";
 import { adminOutboxHandler } from "../../../netlify/lib/admin/outbox.ts";
 import { adminReviewHandler, adminReviewsHandler } from "../../../netlify/lib/admin/reviews.ts";
 import { LOCKOUT_SECONDS, MAX_FAILURES, tokensMatch } from "../../../netlify/lib/admin/auth.ts";
@@ -107,6 +108,7 @@ describe.skipIf(!h)("admin API", () => {
         adminLeadsHandler,
         adminLeadHandler,
         adminLeadsCsvHandler,
+        adminLeadOffersHandler,
         adminReviewsHandler,
         adminReviewHandler,
         adminOutboxHandler,

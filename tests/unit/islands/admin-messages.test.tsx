@@ -10,7 +10,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import AdminApp from "../../../src/islands/AdminApp.tsx";
-import { NOTHING_SENT } from "../../../src/lib/admin-messages.ts";
+import { NOTHING_SENT, ROUTING_REASON_LABELS } from "../../../src/lib/admin-messages.ts";
 import {
   ADMIN_TOKEN_STORAGE_KEY,
   type AdminChannels,
@@ -481,6 +481,6 @@ describe("admin: a lead's delivery, status page and messages", () => {
     expect(dialog.textContent).toMatch(/Passed to the operator .*: a person needs to take it\./);
     expect(within(dialog).getByText("Not offered to any business.")).toBeTruthy();
     const timeline = within(dialog).getByRole("list", { name: "Timeline, oldest first" });
-    expect(timeline.textContent).toContain("Passed to the operator (no listed pro matched)");
+    expect(timeline.textContent).toContain(`Passed to the operator (${ROUTING_REASON_LABELS["no-pros"]})`);
   });
 });
