@@ -70,6 +70,8 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
   const { busy, notice: saved, setNotice, run } = useAdminAction(onAuthError, setError);
   const saving = busy === "save";
 
+  // Read again after an offer by hand, for the messages it sent; the form keeps what is typed.
+  const [reads, setReads] = useState(0);
   useEffect(() => {
     let live = true;
     adminJson<AdminLeadReply>(token, `/api/admin/leads/${encodeURIComponent(leadId)}`)
@@ -79,6 +81,7 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
         setOutbox(body.outbox);
         setMessages(body.messages ?? []);
         setStatusUrl(body.statusUrl);
+        if (reads > 0) return;
         setClosed(body.data.status === "closed");
         setNote(body.data.note ?? "");
       })
@@ -90,7 +93,7 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
     return () => {
       live = false;
     };
-  }, [token, leadId, onAuthError]);
+  }, [token, leadId, onAuthError, reads]);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -222,6 +225,7 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
             onOffered={(next) => {
               setLead(next);
               onSaved(next, lead);
+              setReads((n) => n + 1);
             }}
           />
 

@@ -19,6 +19,7 @@ import {
   type AdminOfferReply,
 } from "../../../src/lib/admin.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
+import type { Message } from "../../../src/lib/schemas/message.ts";
 import { mockFetch, reply, type FetchMock, type Reply } from "../../helpers/fetch-mock.ts";
 import "../../helpers/islands.ts";
 
@@ -187,6 +188,26 @@ describe("admin: offering a lead to nearby businesses by hand", () => {
     });
     const answer: AdminOfferReply = { data: after, offered: ["b", "a"] };
     api.on("POST", offersPath, authorized(reply.json(200, answer)));
+    // Read again after the offer: the messages it sent show in the window.
+    const sent: Message = {
+      id: `${LEAD_ID}~offer-b~email`,
+      leadId: LEAD_ID,
+      kind: "offer",
+      audience: "business",
+      channel: "email",
+      to: "b@pros.test",
+      toName: "Crew b",
+      subject: "New job: tree removal",
+      text: "A customer needs you.",
+      state: "kept",
+      createdAt: AT,
+      attempts: 0,
+    };
+    api.on(
+      "GET",
+      `/api/admin/leads/${LEAD_ID}`,
+      authorized(reply.json(200, { data: after, outbox: null, messages: [sent] })),
+    );
     await user.click(within(list).getByRole("checkbox", { name: "Crew b" }));
     await user.click(within(list).getByRole("checkbox", { name: "Crew a" }));
     await user.click(within(section).getByRole("button", { name: "Offer to 2 businesses" }));
@@ -205,6 +226,8 @@ describe("admin: offering a lead to nearby businesses by hand", () => {
     expect(within(deliveries).getAllByRole("listitem")).toHaveLength(3);
     // Its deadline in the job's zone, labeled.
     expect(deliveries.textContent).toContain("Nov 26, 2026, 3:10 AM EST");
+    expect(await within(dialog).findByRole("heading", { name: "Messages (1)" })).toBeTruthy();
+    expect(api.to(`/api/admin/leads/${LEAD_ID}`, "GET")).toHaveLength(2);
 
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
