@@ -9,13 +9,16 @@
  * the functions that only move a lead on never load the ZIP dataset; a lead stored before
  * places were kept has its text read again, loading the dataset then.
  */
+import { DEFAULT_TIME_ZONE } from "../../src/lib/hours.ts";
 import { PRO_SERVICES, optionLabel, quoteProService } from "../../src/lib/options.ts";
 import type { Place } from "../../src/lib/geo/places.ts";
+import { timeZoneOf } from "../../src/lib/geo/time-zone.ts";
 import type { ProMatch } from "../../src/lib/received.ts";
 import type { Lead, LeadPlace } from "../../src/lib/schemas/lead.ts";
 import { errorName } from "./http.ts";
 import type { Store } from "./store/index.ts";
 import type { ListQuery, ListedBusiness } from "./store/repos/businesses.types.ts";
+import type { LeadRoute } from "./leads.types.ts";
 import { candidateOf, type Candidate } from "./delivery/routing.ts";
 
 export const MATCH_LIMIT = 3;
@@ -120,6 +123,32 @@ export async function matchPros(store: Store, job: Job, options: Partial<NearbyO
     console.warn(`[lead] matching: directory lookup failed (${errorName(error)})`);
     return [];
   }
+}
+
+/** A new lead's route and the matches its visitor is shown. */
+export interface JobRoute {
+  route: LeadRoute;
+  matches: ProMatch[];
+}
+
+/**
+ * Routes a new job at `place` (null: the text named no place we know) asking for `service`:
+ * the nearby matches, the place as the lead keeps it, and the job's time zone (its state's,
+ * else the nearest match's, else DEFAULT_TIME_ZONE). No match: the operator's, saying why.
+ */
+export async function routeJob(
+  store: Store,
+  place: Place | null,
+  service: string | null,
+  emergency: boolean,
+  now: number,
+): Promise<JobRoute> {
+  if (!place) return { route: { candidates: [], noMatch: "no-place", timeZone: DEFAULT_TIME_ZONE }, matches: [] };
+  const kept = leadPlaceOf(place);
+  const matched = await matchPros(store, { place: kept, service, emergency }, { now });
+  const candidates = matched.map((m) => m.candidate);
+  const timeZone = timeZoneOf(place.state, place) ?? candidates[0]?.timeZone ?? DEFAULT_TIME_ZONE;
+  return { route: { candidates, place: kept, timeZone }, matches: matched.map((m) => m.match) };
 }
 
 const text = (data: Record<string, unknown>, key: string) =>

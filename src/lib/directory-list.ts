@@ -25,6 +25,8 @@ export type ListBusiness = Pick<
   | "timeZone"
   | "emergency247"
   | "responseMinutes"
+  | "responseRate"
+  | "responseOffers"
   | "closedHolidays"
   | "closedDates"
 > & {
@@ -58,6 +60,8 @@ export function toListBusiness(b: ListBusiness): ListBusiness {
     ...(b.timeZone ? { timeZone: b.timeZone } : {}),
     ...(b.emergency247 ? { emergency247: b.emergency247 } : {}),
     ...(typeof b.responseMinutes === "number" ? { responseMinutes: b.responseMinutes } : {}),
+    ...(typeof b.responseRate === "number" ? { responseRate: b.responseRate } : {}),
+    ...(typeof b.responseOffers === "number" ? { responseOffers: b.responseOffers } : {}),
     // The owner's closures: the card's "Open now" must agree with the business page.
     ...(b.closedHolidays ? { closedHolidays: b.closedHolidays } : {}),
     ...(b.closedDates?.length ? { closedDates: b.closedDates } : {}),

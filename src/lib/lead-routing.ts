@@ -31,6 +31,7 @@ export const ROUTING_REASON_LABELS: Readonly<Record<string, string>> = {
   "no-place": "the address names no ZIP code or city we know",
   unreachable: "the business has no e-mail or phone on file",
   undeliverable: "our offer could not be delivered to the business",
+  "no-channel": "no channel set up here reaches the business (e.g. only a phone on file, and SMS is not set up)",
   "next-pro": "next pro",
   operator: "offered by the operator",
   "too-fast": "held: sent faster than a person types, so nothing went out; check it and call the customer",

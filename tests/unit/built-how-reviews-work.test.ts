@@ -2,12 +2,22 @@
  * /how-reviews-work as the build prebuilds it: the limits, what Verified means (and that
  * unverified reviews count), the fixed moderation reasons (the same list as the admin's,
  * HIDE_REASONS), that a rating never decides moderation, and what owners' replies may do; it
- * is listed in the static sitemap. Business pages link to it (their
- * reviews section, ReviewsPanel: tests/unit/islands).
+ * is listed in the static sitemap; and how the response figures are measured (#response), in
+ * the words and numbers of RESPONSE_RULES, the source the figure's own line is written from.
+ * Business pages link to it (their reviews section, ReviewsPanel, and the response figure,
+ * ResponseTime: tests/unit/islands).
  */
 import { describe, expect, it } from "vitest";
 import { HIDE_REASONS, hiddenLine } from "../../src/lib/schemas/review.ts";
 import { REPLY_MAX_LENGTH } from "../../src/lib/schemas/reply.ts";
+import {
+  MIN_RESPONSE_OFFERS,
+  MIN_RESPONSE_SAMPLES,
+  RESPONSE_RULES,
+  RESPONSE_RULES_ID,
+  RESPONSE_RULES_PATH,
+  RESPONSE_WINDOW,
+} from "../../src/lib/response-time.ts";
 import { builtPage, textOf } from "../helpers/dist.ts";
 
 describe("/how-reviews-work", () => {
@@ -40,5 +50,22 @@ describe("/how-reviews-work", () => {
     expect(text).toContain("never hide or remove a review because of its rating");
     expect(text).toContain("16 CFR Part 465");
     expect(text).toContain(hiddenLine("not-about-this-business"));
+  });
+
+  it("explains how response is measured, at the anchor the figure links to, in the rule's own words", () => {
+    expect(RESPONSE_RULES_PATH).toBe(`/how-reviews-work#${RESPONSE_RULES_ID}`);
+    const heading = doc.getElementById(RESPONSE_RULES_ID)!;
+    expect(heading.tagName).toBe("H2");
+    expect(textOf(heading)).toBe("How we measure response");
+    const terms = [...doc.querySelectorAll("[data-response-rules] dt")].map((dt) => textOf(dt));
+    const texts = [...doc.querySelectorAll("[data-response-rules] dd")].map((dd) => textOf(dd));
+    expect(terms).toEqual(RESPONSE_RULES.map((r) => r.term));
+    expect(texts).toEqual(RESPONSE_RULES.map((r) => r.text));
+    expect(text).toContain("Responds to 90% of requests · usually within 2 hours · last 50 requests");
+    expect(text).toContain(`The business's latest ${RESPONSE_WINDOW} requests whose outcome we know`);
+    expect(text).toContain(`Nothing is shown until ${MIN_RESPONSE_OFFERS} requests have an outcome`);
+    expect(text).toContain(`the response time needs ${MIN_RESPONSE_SAMPLES} answered ones`);
+    expect(text).toContain("A request left unanswered until its deadline counts against it");
+    expect(text).toContain("A request we could not deliver to the business does not count");
   });
 });

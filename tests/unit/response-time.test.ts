@@ -1,20 +1,28 @@
 /**
  * src/lib/response-time.ts: daytime minutes on the business's own clock (night 21:00-07:00
- * left out, DST days included), its inverse, the median and the "Usually responds within"
- * phrases.
+ * left out, DST days included), its inverse, the median, the response rate and the figures over
+ * the window of outcomes, their words ("Responds to 10% of requests · usually within 2 hours ·
+ * last 10 requests") and the rule's explanation written from the same constants.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  MIN_RESPONSE_OFFERS,
   MIN_RESPONSE_SAMPLES,
   NIGHT_END_HOUR,
   NIGHT_START_HOUR,
-  RESPONSE_SAMPLE_LIMIT,
+  RESPONSE_RULES,
+  RESPONSE_WINDOW,
   addDaytimeMinutes,
   daytimeMinutesBetween,
+  figuresOf,
   formatResponseTime,
   medianMinutes,
-  responseTimeLabel,
+  responseFigures,
+  responseLabel,
+  responseLine,
+  responseRate,
+  type OfferOutcome,
 } from "../../src/lib/response-time.ts";
 
 const CHICAGO = "America/Chicago";
@@ -156,9 +164,139 @@ describe("formatResponseTime", () => {
     for (const [minutes, phrase] of cases) expect(formatResponseTime(minutes), `${minutes}`).toBe(phrase);
   });
 
-  it("reads as a sentence, shown after a few answers and taken over the latest ones", () => {
-    expect(responseTimeLabel(95)).toBe("Usually responds within 2 hours");
-    expect(responseTimeLabel(10)).toBe("Usually responds within 15 minutes");
-    expect([MIN_RESPONSE_SAMPLES, RESPONSE_SAMPLE_LIMIT]).toEqual([3, 50]);
+  it("reads as part of the figure's line", () => {
+    expect(responseLabel({ responseRate: 90, responseMinutes: 95, responseOffers: 50 })).toBe(
+      "Responds to 90% of requests · usually within 2 hours · last 50 requests",
+    );
+  });
+});
+
+const answered = (minutes: number, inTime = true): OfferOutcome => ({ answered: true, minutes, inTime });
+const MISSED: OfferOutcome = { answered: false };
+
+describe("responseRate", () => {
+  it("is a whole percent, never rounded to 0 or 100 unless it is", () => {
+    expect(responseRate(1, 10)).toBe(10);
+    expect(responseRate(2, 3)).toBe(67);
+    expect(responseRate(0, 7)).toBe(0);
+    expect(responseRate(7, 7)).toBe(100);
+    expect(responseRate(999, 1000)).toBe(99);
+    expect(responseRate(1, 1000)).toBe(1);
+  });
+
+  it("refuses counts that are not a share", () => {
+    expect(() => responseRate(1, 0)).toThrow(RangeError);
+    expect(() => responseRate(3, 2)).toThrow(RangeError);
+    expect(() => responseRate(-1, 2)).toThrow(RangeError);
+  });
+});
+
+describe("responseFigures", () => {
+  it("1 answered and 9 expired offers: a 10% response rate, no time yet", () => {
+    const figures = responseFigures([answered(20), ...Array.from({ length: 9 }, () => MISSED)]);
+    expect(figures).toEqual({ responseRate: 10, responseOffers: 10 });
+    expect(responseLabel(figures)).toBe("Responds to 10% of requests · last 10 requests");
+  });
+
+  it("shows nothing before the minimum number of outcomes, then the rate, then the time", () => {
+    expect([MIN_RESPONSE_OFFERS, MIN_RESPONSE_SAMPLES, RESPONSE_WINDOW]).toEqual([5, 3, 50]);
+    expect(responseFigures([])).toEqual({});
+    const four = [answered(10), answered(20), answered(30), answered(40)];
+    expect(responseFigures(four)).toEqual({ responseOffers: 4 });
+    expect(responseLabel(responseFigures(four))).toBe("");
+    // Five outcomes but two answers: the rate alone.
+    expect(responseFigures([answered(10), answered(20), MISSED, MISSED, MISSED])).toEqual({
+      responseRate: 40,
+      responseOffers: 5,
+    });
+    expect(responseFigures([answered(10), answered(20), answered(30.4), MISSED, MISSED])).toEqual({
+      responseRate: 60,
+      responseMinutes: 20,
+      responseOffers: 5,
+    });
+  });
+
+  it("counts a late answer in the time but not in the rate", () => {
+    const figures = responseFigures([answered(30), answered(600, false), answered(60), MISSED, MISSED]);
+    expect(figures).toEqual({ responseRate: 40, responseMinutes: 60, responseOffers: 5 });
+  });
+
+  it("covers only the newest outcomes (the list is newest first)", () => {
+    const newest = Array.from({ length: RESPONSE_WINDOW }, () => answered(5));
+    const older = Array.from({ length: 30 }, () => MISSED);
+    expect(responseFigures([...newest, ...older])).toEqual({
+      responseRate: 100,
+      responseMinutes: 5,
+      responseOffers: RESPONSE_WINDOW,
+    });
+  });
+
+  it("agrees with figuresOf over the same counts, for any outcomes", () => {
+    const outcome = fc.oneof(
+      fc.constant(MISSED),
+      fc.record({
+        answered: fc.constant(true as const),
+        minutes: fc.integer({ min: 0, max: 5000 }),
+        inTime: fc.boolean(),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(outcome, { maxLength: 80 }), (outcomes) => {
+        const window = outcomes.slice(0, RESPONSE_WINDOW);
+        const minutes = window.flatMap((o) => (o.answered ? [o.minutes] : []));
+        const figures = responseFigures(outcomes);
+        expect(figures).toEqual(
+          figuresOf({
+            offers: window.length,
+            inTime: window.filter((o) => o.answered && o.inTime).length,
+            answers: minutes.length,
+            median: minutes.length ? medianMinutes(minutes) : undefined,
+          }),
+        );
+        if (figures.responseRate !== undefined) {
+          expect(figures.responseRate).toBeGreaterThanOrEqual(0);
+          expect(figures.responseRate).toBeLessThanOrEqual(100);
+        }
+        expect(figures.responseOffers ?? 0).toBeLessThanOrEqual(RESPONSE_WINDOW);
+      }),
+    );
+  });
+});
+
+describe("responseLine", () => {
+  it("is null without a rate; the time joins when there is one; one request is singular", () => {
+    expect(responseLine({})).toBeNull();
+    expect(responseLine({ responseOffers: 4 })).toBeNull();
+    expect(responseLine({ responseMinutes: 20, responseOffers: 4 })).toBeNull();
+    expect(responseLine({ responseRate: 75, responseMinutes: 20, responseOffers: 8 })).toEqual({
+      rate: "Responds to 75% of requests",
+      time: "usually within 30 minutes",
+      window: "last 8 requests",
+    });
+    expect(responseLine({ responseRate: 100, responseOffers: 1 })?.window).toBe("last 1 request");
+  });
+});
+
+describe("RESPONSE_RULES", () => {
+  const text = RESPONSE_RULES.map((r) => `${r.term}: ${r.text}`).join("\n");
+
+  it("states the window, the minimum samples and the daytime hours from the constants", () => {
+    expect(RESPONSE_RULES.map((r) => r.term)).toEqual([
+      "Which requests count",
+      "Response rate",
+      "Response time",
+      "When it shows",
+    ]);
+    expect(text).toContain(`latest ${RESPONSE_WINDOW} requests`);
+    expect(text).toContain(`until ${MIN_RESPONSE_OFFERS} requests have an outcome`);
+    expect(text).toContain(`needs ${MIN_RESPONSE_SAMPLES} answered ones`);
+    expect(text).toContain("7 AM to 9 PM");
+    expect(text).toContain("sent at 11 PM and answered at 7:30 AM took 30 minutes");
+  });
+
+  it("says a miss counts and an undelivered request does not", () => {
+    expect(text).toContain("left unanswered until its deadline counts against it");
+    expect(text).toContain("could not deliver to the business does not count");
+    expect(text).toContain("accepted and later gave back still counts as answered");
   });
 });

@@ -3,26 +3,41 @@
  * Each applies a pure step from routing.ts with compare-and-set (leads.mutate, which also
  * queues the lead's messages), then hands the lead to the notifier.
  */
-import { daytimeMinutesBetween, responseTimeLabel } from "../../../src/lib/response-time.ts";
-import { businessTag, netlifyPurge, purgeQuietly, type Purge } from "../directory.ts";
-import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
+import { netlifyPurge, type Purge } from "../directory.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { nextProFor } from "../matching.ts";
 import { errorName } from "../http.ts";
 import { notifyLead, type NotifyDeps } from "../notify/index.ts";
 import type { Store } from "../store/index.ts";
+import { newlyExpired, recordAnswer, recordMisses } from "./response-figures.ts";
 import { advance, applyAnswer, needsNextPro, type Answer, type AnswerOutcome } from "./routing.ts";
 
 /** Rows the clock handles per scheduled run (each is a few store calls). */
 export const CLOCK_BATCH = 50;
 
-/** The clock's step for one lead at `now`; true when it changed. */
-export async function advanceLead(store: Store, leadId: string, now: number): Promise<boolean> {
+/** The clock's step for one lead at `now`; true when it changed. Offers it expires count as misses. */
+export async function advanceLead(
+  store: Store,
+  leadId: string,
+  now: number,
+  purge: Purge = netlifyPurge,
+): Promise<boolean> {
   const lead = await store.leads.get(leadId);
   if (!lead) return false;
   // The next pro is the nearest one not offered yet, under the same rules as the first offers.
   const candidate = needsNextPro(lead, now) ? await nextProFor(store, lead, now) : null;
-  const result = await store.leads.mutate(leadId, (fresh) => advance(fresh, now, candidate), now);
+  // The mutation runs once per compare-and-set attempt; its last run is the change stored.
+  let expired: Delivery[] = [];
+  const result = await store.leads.mutate(
+    leadId,
+    (fresh) => {
+      const next = advance(fresh, now, candidate);
+      expired = newlyExpired(fresh, next);
+      return next;
+    },
+    now,
+  );
+  if (result?.changed) await recordMisses(store, leadId, expired, purge);
   return result?.changed ?? false;
 }
 
@@ -32,7 +47,7 @@ export interface AnswerResult {
 }
 
 /**
- * A business's answer: applied once (a repeat is a no-op), its response time recorded on its
+ * A business's answer: applied once (a repeat is a no-op), its response recorded on its
  * first answer, and a lead left with nobody (every pro declined) passed on at once.
  */
 export async function answerLead(
@@ -61,9 +76,7 @@ export async function answerLead(
   if (result.changed) {
     const delivery = lead.routing?.deliveries.find((d) => d.businessId === businessId);
     if (firstAnswer && delivery) {
-      await recordResponse(store, delivery, now, purge).catch((error: unknown) =>
-        console.warn(`[delivery] ${leadId}: response time not recorded (${errorName(error)})`),
-      );
+      await recordAnswer(store, leadId, delivery, now, purge);
     }
     // Everyone declined: no need to wait for the clock.
     if (
@@ -71,21 +84,10 @@ export async function answerLead(
       !lead.routing.escalatedAt &&
       !lead.routing.deliveries.some((d) => d.state === "waiting" || d.state === "accepted")
     ) {
-      if (await advanceLead(store, leadId, now)) lead = (await store.leads.get(leadId)) ?? lead;
+      if (await advanceLead(store, leadId, now, purge)) lead = (await store.leads.get(leadId)) ?? lead;
     }
   }
   return { outcome, lead };
-}
-
-/** Adds the answer to the business's response time; its page is purged when the public figure changes. */
-async function recordResponse(store: Store, delivery: Delivery, now: number, purge: Purge): Promise<void> {
-  const minutes = daytimeMinutesBetween(Date.parse(delivery.offeredAt), now, delivery.timeZone ?? DEFAULT_TIME_ZONE);
-  const label = (m: number | undefined) => (m === undefined ? "" : responseTimeLabel(m));
-  const before = await store.businesses.get(delivery.businessId);
-  const after = await store.businesses.recordResponse(delivery.businessId, minutes, new Date(now));
-  if (after && label(before?.responseMinutes) !== label(after.responseMinutes)) {
-    await purgeQuietly(purge, [businessTag(delivery.businessId)]);
-  }
 }
 
 export interface ClockReport {
@@ -95,13 +97,13 @@ export interface ClockReport {
 }
 
 /** The scheduled run: every lead whose deadline has passed, then their messages. */
-export async function runClock(store: Store, deps: NotifyDeps = {}): Promise<ClockReport> {
+export async function runClock(store: Store, deps: NotifyDeps & { purge?: Purge } = {}): Promise<ClockReport> {
   const now = (deps.now ?? Date.now)();
   const ids = await store.leads.clockDue(now, CLOCK_BATCH);
   const report: ClockReport = { due: ids.length, changed: 0, failed: 0 };
   for (const id of ids) {
     try {
-      if (await advanceLead(store, id, now)) {
+      if (await advanceLead(store, id, now, deps.purge)) {
         report.changed++;
         await notifyLead(store, id, deps);
       }

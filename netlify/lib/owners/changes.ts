@@ -58,7 +58,7 @@ export async function applyListingChange(
   }
   if (Object.keys(after).length === 0) return { business: current, change: null };
   // Derived figures are the store's, never written back through an upsert.
-  const { responseMinutes: _m, responseCount: _c, ...profile } = next as Business;
+  const { responseMinutes: _m, responseCount: _c, responseRate: _r, responseOffers: _o, ...profile } = next as Business;
   const business = await store.businesses.upsert(profile);
   const at = new Date(now);
   const change: ListingChange = {

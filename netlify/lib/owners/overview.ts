@@ -1,7 +1,7 @@
 /**
  * What the owner's overview (/owner) shows: a "Finish your listing" checklist while it has no
  * description, no hours or no photos; the business at a glance (its public page, its
- * response-time figure worded exactly as the public page words it); and "Leads we sent you",
+ * response figures worded exactly as the public page words them); and "Leads we sent you",
  * newest offer first, 20 a page, each with an Answer link: the business's own signed answer
  * page (/respond/..., the lead-delivery answer flow). The page is src/pages/owner/index.astro.
  */
@@ -11,7 +11,7 @@ import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import { unfinishedListing } from "../../../src/lib/owner-profile/checklist.ts";
 import { URGENCY_LABELS } from "../../../src/lib/lead-urgency.ts";
-import { MIN_RESPONSE_SAMPLES, responseTimeLabel } from "../../../src/lib/response-time.ts";
+import { MIN_RESPONSE_OFFERS, responseLabel } from "../../../src/lib/response-time.ts";
 import type { LeadRow, OverviewView } from "../../../src/lib/owner-views.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { ANSWER_LINK_TTL_MS, signerFor, type Signer } from "../delivery/signing.ts";
@@ -30,12 +30,16 @@ function when(iso: string, timeZone: string): string {
 }
 
 /** The public page's line, or why there is none yet. */
-export function responseFigure(business: Pick<Business, "responseMinutes" | "responseCount">): string {
-  if (business.responseMinutes !== undefined) {
-    const count = business.responseCount ?? 0;
-    return `${responseTimeLabel(business.responseMinutes)} (from ${count} answered lead${count === 1 ? "" : "s"}). Your public page shows this line.`;
-  }
-  return `No response time shown yet: your page shows one once you have answered ${MIN_RESPONSE_SAMPLES} leads.`;
+export function responseFigure(
+  business: Pick<Business, "responseMinutes" | "responseCount" | "responseRate" | "responseOffers">,
+): string {
+  const line = responseLabel(business);
+  if (line) return `${line}. Your public page shows this line.`;
+  const offers = business.responseOffers ?? 0;
+  return (
+    `No response figures shown yet: your page shows them once ${MIN_RESPONSE_OFFERS} leads have an outcome ` +
+    `(answered, or not answered by the deadline; ${offers} so far).`
+  );
 }
 
 /** The Answer link: the offer's own link while it lives, else a fresh one for a day (the owner is signed in). */

@@ -12,7 +12,7 @@ export function keyspace(prefix: string) {
     prefix: p,
     /** Hash: doc (profile JSON), slug, rank, feat, sum, count, terms, tv, near, rt (response time). */
     business: (id: string) => `${p}biz:${id}`,
-    /** List: the business's latest response-time samples, newest first ("minutes:answered-at ms"). */
+    /** List: the business's latest offer outcomes, newest first ("lead|a, l or m|minutes|at ms"). */
     responses: (id: string) => `${p}biz:${id}:resp`,
     /** Hash: slug -> business id. */
     slugs: `${p}biz:slugs`,

@@ -3,7 +3,7 @@
  * moderation (each recomputes the order score, see score.ts, and rewrites it in every index
  * set of the business in one atomic step, so concurrent reviews never lose a count), an
  * operator's lead edit and a routing change (compare-and-set, with the lead's status sets), the
- * notification outbox's claims and a business's response-time samples.
+ * notification outbox's claims and a business's response outcomes.
  *
  * Portability: the same text runs on Redis 7 (Lua 5.1), Upstash and ioredis-mock (fengari,
  * Lua 5.3), so the scripts avoid unpack, cjson, error replies and float formatting, and
@@ -289,32 +289,51 @@ return 'ok'
 `;
 
 /**
- * Records one answer to a lead offer: pushes the sample, keeps the newest ARGV[2], and stores
- * their median and the all-time answer count in the business's `rt` field ("median count"),
- * in one step so concurrent answers never lose a sample. Samples are whole minutes, so the
- * median is built as text ("12" or "12.5") rather than formatted as a float.
- * KEYS: business, its samples list. ARGV: sample "minutes:answered-at ms", sample limit
- * -> {"ok", median, count} | {"missing"}
+ * Records how one lead offer ended for a business, once per lead: pushes the outcome, keeps the
+ * newest ARGV[5], and stores the figures over them in the business's `rt` field ("median count
+ * in-time offers answers": the answers' median minutes or "-", every answer ever, and over the
+ * kept outcomes those answered by the deadline, all of them and those answered at all), in one
+ * step so concurrent outcomes never lose one. A lead already among the kept outcomes changes
+ * nothing ("repeated"). Entries without an outcome (the older "minutes:at" answers) are dropped:
+ * they cannot say whether the answer came in time. Minutes are whole, so the median is built as
+ * text ("12" or "12.5") rather than formatted as a float.
+ * KEYS: business, its outcomes list. ARGV: lead id, outcome (a: answered in time, l: answered
+ * late, m: missed), whole minutes (0 for a miss), at ms, window
+ * -> {"ok" | "repeated", rt before, rt after} | {"missing"}
  */
-export const RECORD_RESPONSE = `
+export const RECORD_OUTCOME = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
-redis.call('LPUSH', KEYS[2], ARGV[1])
-redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[2]) - 1)
-local xs = {}
-for i, v in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
-  xs[i] = tonumber(string.match(v, '^%d+') or '0')
+local before = redis.call('HGET', KEYS[1], 'rt') or ''
+local prefix = ARGV[1] .. '|'
+for _, v in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
+  if string.sub(v, 1, #prefix) == prefix then return {'repeated', before, before} end
+  if not string.match(v, '^[^|]+|[alm]|%d+|%d+$') then redis.call('LREM', KEYS[2], 0, v) end
 end
-table.sort(xs)
-local half = math.floor(#xs / 2)
-local twice
-if #xs % 2 == 1 then twice = xs[half + 1] * 2 else twice = xs[half] + xs[half + 1] end
-local median = tostring(math.floor(twice / 2))
-if twice % 2 == 1 then median = median .. '.5' end
-local previous = redis.call('HGET', KEYS[1], 'rt')
-local count = 1
-if previous then count = (tonumber(string.match(previous, '%d+$') or '0') or 0) + 1 end
-redis.call('HSET', KEYS[1], 'rt', median .. ' ' .. tostring(count))
-return {'ok', median, tostring(count)}
+redis.call('LPUSH', KEYS[2], prefix .. ARGV[2] .. '|' .. ARGV[3] .. '|' .. ARGV[4])
+redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[5]) - 1)
+local xs = {}
+local in_time = 0
+local offers = 0
+for _, v in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
+  local kind, minutes = string.match(v, '^[^|]+|([alm])|(%d+)|')
+  offers = offers + 1
+  if kind == 'a' then in_time = in_time + 1 end
+  if kind ~= 'm' then xs[#xs + 1] = tonumber(minutes) end
+end
+local median = '-'
+if #xs > 0 then
+  table.sort(xs)
+  local half = math.floor(#xs / 2)
+  local twice
+  if #xs % 2 == 1 then twice = xs[half + 1] * 2 else twice = xs[half] + xs[half + 1] end
+  median = tostring(math.floor(twice / 2))
+  if twice % 2 == 1 then median = median .. '.5' end
+end
+local count = tonumber(string.match(before, '^%S+ (%d+)') or '0') or 0
+if ARGV[2] ~= 'm' then count = count + 1 end
+local after = median .. ' ' .. tostring(count) .. ' ' .. tostring(in_time) .. ' ' .. tostring(offers) .. ' ' .. tostring(#xs)
+redis.call('HSET', KEYS[1], 'rt', after)
+return {'ok', before, after}
 `;
 
 /**

@@ -120,17 +120,30 @@ export const Business = z.object({
   /** Licence and insurance with the operator's checks (schemas/credentials.ts). */
   credentials: Credentials.optional(),
   /**
-   * Median minutes from a lead's offer to the business's first answer, night hours left out
-   * (src/lib/response-time.ts); derived by the store, present once MIN_RESPONSE_SAMPLES answers are in.
+   * Median minutes from a lead's offer to the business's first answer, night hours left out, over
+   * its latest offers (src/lib/response-time.ts); derived by the store, present once the window
+   * holds MIN_RESPONSE_OFFERS offers and MIN_RESPONSE_SAMPLES answers.
    */
   responseMinutes: z.number().min(0).optional(),
-  /** Offers the business has answered; derived by the store, absent = none yet. */
+  /** Offers the business has answered, ever; derived by the store, absent = none yet. */
   responseCount: z.number().int().min(0).optional(),
+  /**
+   * Percent of its latest offers (responseOffers of them) answered by the offer's deadline;
+   * expired offers count against it. Derived by the store, present from MIN_RESPONSE_OFFERS offers.
+   */
+  responseRate: z.number().int().min(0).max(100).optional(),
+  /** Offers with a known outcome that the response figures cover (at most RESPONSE_WINDOW). */
+  responseOffers: z.number().int().min(0).optional(),
 });
 export type Business = z.infer<typeof Business>;
 
-/** What the store derives from recorded answers: never written by an upsert or a seed. */
-const RESPONSE_FIELDS = { responseMinutes: true, responseCount: true } as const;
+/** What the store derives from recorded offers: never written by an upsert or a seed. */
+export const RESPONSE_FIELDS = {
+  responseMinutes: true,
+  responseCount: true,
+  responseRate: true,
+  responseOffers: true,
+} as const;
 
 /**
  * What `businesses.upsert` accepts. rating/reviewCount are derived from reviews; when given

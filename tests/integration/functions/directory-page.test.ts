@@ -235,18 +235,22 @@ describe.skipIf(!h)("on-demand directory data", () => {
     }
   });
 
-  it("a business's response time reaches its page, the /directory list and the API answer", async () => {
-    for (const minutes of [20, 100, 130]) await h!.store.businesses.recordResponse("dp-5", minutes);
+  it("a business's response figures reach its page, the /directory list and the API answer", async () => {
+    const outcomes = [20, 100, 130, null, null].map((minutes) =>
+      minutes === null ? { answered: false as const } : { answered: true as const, minutes, inTime: true },
+    );
+    for (const [i, o] of outcomes.entries()) await h!.store.businesses.recordOutcome("dp-5", `ld-${i}`, o);
+    const figure = { responseRate: 60, responseMinutes: 100, responseOffers: 5 };
     const { page } = await loadBusinessPage(h!.store, "page-tree-5");
-    expect(page?.business).toMatchObject({ responseMinutes: 100, responseCount: 3 });
+    expect(page?.business).toMatchObject({ ...figure, responseCount: 3 });
     const { data } = await loadDirectoryPage(h!.store, parseDirectoryQuery("?city=austin"));
     const cards = new Map(data.page.data.map((b) => [b.id, b]));
-    expect(cards.get("dp-5")?.responseMinutes).toBe(100);
-    expect(cards.get("dp-1")).not.toHaveProperty("responseMinutes");
+    expect(cards.get("dp-5")).toMatchObject(figure);
+    expect(cards.get("dp-1")).not.toHaveProperty("responseRate");
     const api = (await (
       await businessesHandler(directoryDeps(h!))(getRequest("/api/businesses?city=austin"))
-    ).json()) as { data: { id: string; responseMinutes?: number }[] };
-    expect(api.data.find((b) => b.id === "dp-5")?.responseMinutes).toBe(100);
+    ).json()) as { data: { id: string; responseRate?: number; responseMinutes?: number; responseOffers?: number }[] };
+    expect(api.data.find((b) => b.id === "dp-5")).toMatchObject(figure);
   });
 
   it("sitemap files split the directory without gaps or repeats, in directory order", async () => {

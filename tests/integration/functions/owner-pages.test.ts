@@ -305,7 +305,7 @@ describe.skipIf(!site)("owner pages", () => {
       expect(html).toContain("Accepted");
       expect(html).toMatch(new RegExp(`href="/respond/${newer.lead.id}\\.${id}\\.[0-9a-z]+\\.[A-Za-z0-9_-]{22}"`));
       expect(html).toContain(newer.lead.reference!);
-      expect(html).toContain("No response time shown yet");
+      expect(html).toContain("No response figures shown yet");
 
       // Nothing posts to the overview: neither a crafted ?saved= nor another page's notice puts words on it.
       const crafted = await open("/owner?saved=Your%20listing%20is%20suspended", cookie);

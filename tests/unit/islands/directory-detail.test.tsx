@@ -165,14 +165,26 @@ describe("business page", () => {
     ).toEqual(["directions"]);
   });
 
-  it("the header says how soon the business usually answers, once it has a figure", () => {
-    render(<BusinessHeader business={{ ...FULL, responseMinutes: 12, responseCount: 7 }} />);
+  it("the header gives the response figures and links to how they are measured, once there are any", () => {
+    render(
+      <BusinessHeader
+        business={{ ...FULL, responseRate: 90, responseMinutes: 12, responseOffers: 50, responseCount: 70 }}
+      />,
+    );
     const header = screen.getByRole("heading", { level: 1 }).closest("section")!;
-    expect(within(header).getByTestId("response-time").textContent).toBe("Usually responds within 15 minutes");
+    expect(within(header).getByTestId("response-time").textContent).toBe(
+      "Responds to 90% of requests · usually within 15 minutes · last 50 requests",
+    );
+    expect(within(header).getByRole("link", { name: "How we measure response" }).getAttribute("href")).toBe(
+      "/how-reviews-work#response",
+    );
     cleanup();
-    render(<BusinessDetail business={{ ...FULL, responseCount: 2 }} reviews={null} now={MONDAY_10AM} />);
+    render(
+      <BusinessDetail business={{ ...FULL, responseCount: 2, responseOffers: 4 }} reviews={null} now={MONDAY_10AM} />,
+    );
     expect(screen.queryByTestId("response-time")).toBeNull();
-    expect(screen.queryByText(/Usually responds/)).toBeNull();
+    expect(screen.queryByText(/Responds to/)).toBeNull();
+    expect(screen.queryByRole("link", { name: "How we measure response" })).toBeNull();
   });
 
   it("the header's rating is marked for the live update", () => {

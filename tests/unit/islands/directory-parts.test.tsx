@@ -112,14 +112,16 @@ describe("BusinessCard", () => {
     expect(within(el).getByText("24/7 emergency")).toBeTruthy();
   });
 
-  it("a business with a response time says how soon it usually answers, with a clock; one without says nothing", () => {
-    const el = card({ responseMinutes: 95 });
+  it("a business with response figures shows them with a clock; one without says nothing", () => {
+    const el = card({ responseRate: 10, responseOffers: 10 });
     const line = within(el).getByTestId("response-time");
-    expect(line.textContent).toBe("Usually responds within 2 hours");
-    expect(line.querySelector(".icon-clock")?.getAttribute("aria-hidden")).toBe("true");
+    expect(line.textContent).toBe("Responds to 10% of requests · last 10 requests");
+    expect(line.parentElement?.parentElement?.querySelector(".icon-clock")?.getAttribute("aria-hidden")).toBe("true");
+    // A card stays short: the rule's link is on the business page.
+    expect(within(el).queryByRole("link", { name: "How we measure response" })).toBeNull();
     cleanup();
-    expect(within(card()).queryByTestId("response-time")).toBeNull();
-    expect(screen.queryByText(/Usually responds/)).toBeNull();
+    expect(within(card({ responseMinutes: 95 })).queryByTestId("response-time")).toBeNull();
+    expect(screen.queryByText(/Responds to/)).toBeNull();
   });
 
   it("without a clock there is no open badge; with one it says Open now or Closed", () => {

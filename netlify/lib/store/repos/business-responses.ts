@@ -1,49 +1,71 @@
 /**
- * A business's response time (docs/directory.md, "Response time"): lead delivery records how
- * long the business took to answer each offer; the business hash keeps the median of the
- * latest samples and the answer count in one field, `rt`, so every read that loads a profile
- * gets the figure in the same HMGET.
+ * A business's response figures (docs/directory.md, "Response figures"): lead delivery records
+ * how each offer ended for the business (answered, in time or late, with the daytime minutes it
+ * took; or missed, the deadline passed), once per lead. The latest RESPONSE_WINDOW outcomes
+ * are kept in a list; the business hash keeps what the figures need in one field, `rt`, so every
+ * read that loads a profile gets them in the same HMGET.
  */
 import type { Redis } from "@upstash/redis";
-import { MIN_RESPONSE_SAMPLES, RESPONSE_SAMPLE_LIMIT } from "../../../../src/lib/response-time.ts";
-import type { Business } from "../../../../src/lib/schemas/business.ts";
+import { RESPONSE_WINDOW, figuresOf, type OfferOutcome } from "../../../../src/lib/response-time.ts";
 import { asNumber, asString } from "../decode.ts";
 import type { Keys } from "../keys.ts";
-import { RECORD_RESPONSE } from "../lua.ts";
+import { RECORD_OUTCOME } from "../lua.ts";
+import type { RecordedOutcome, ResponseFigure } from "./businesses.types.ts";
 
 /** A sample longer than this (a year of minutes) is stored as this: keeps Lua's numbers whole and short. */
 export const MAX_RESPONSE_MINUTES = 525_600;
 
-export type ResponseFigure = Pick<Business, "responseMinutes" | "responseCount">;
-
-/** The Business fields for an `rt` value ("median count"); none before the first answer. */
-export function responseFields(rt: unknown): ResponseFigure {
-  const [median, count] = (asString(rt) ?? "").split(" ");
-  const n = asNumber(count);
-  if (n <= 0) return {};
-  return n >= MIN_RESPONSE_SAMPLES ? { responseMinutes: asNumber(median), responseCount: n } : { responseCount: n };
-}
+/** A lead id as the outcomes list can hold it (its entries are "lead|outcome|minutes|at"). */
+const LEAD_ID = /^[\w-]{1,64}$/;
 
 /**
- * Records one answer: `minutes` of daytime between the offer and the answer (rounded to whole
- * minutes), answered at `at`. Null for an unknown business.
+ * The Business fields for an `rt` value ("median count in-time offers answers"); none before the
+ * first outcome. A value from before outcomes were kept ("median count") gives the count alone.
  */
-export function responseRecorder(redis: Redis, keys: Keys) {
-  const script = redis.createScript<unknown[]>(RECORD_RESPONSE);
+export function responseFields(rt: unknown): ResponseFigure {
+  const [median, count, inTime, offers, answers] = (asString(rt) ?? "").split(" ");
+  const n = asNumber(count);
+  return {
+    ...figuresOf({
+      offers: asNumber(offers),
+      inTime: asNumber(inTime),
+      answers: asNumber(answers),
+      median: median === undefined || median === "-" ? undefined : asNumber(median, Number.NaN),
+    }),
+    ...(n > 0 ? { responseCount: n } : {}),
+  };
+}
+
+/** The outcome's code in the list: answered in time, answered late, missed. */
+const code = (o: OfferOutcome) => (o.answered ? (o.inTime ? "a" : "l") : "m");
+
+/**
+ * Records how the business's offer of lead `leadId` ended, at `at`: once per lead and business
+ * (a repeat returns `recorded: false`). Null for an unknown business.
+ */
+export function outcomeRecorder(redis: Redis, keys: Keys) {
+  const script = redis.createScript<unknown[]>(RECORD_OUTCOME);
   return async (
     businessId: string,
-    minutes: number,
+    leadId: string,
+    outcome: OfferOutcome,
     at: Date = new Date(),
-  ): Promise<{ responseMinutes?: number; responseCount: number } | null> => {
-    if (!Number.isFinite(minutes) || minutes < 0) throw new RangeError(`response minutes must be >= 0, got ${minutes}`);
-    if (!Number.isFinite(at.getTime())) throw new RangeError("the answer's time is not a valid date");
-    const whole = Math.min(MAX_RESPONSE_MINUTES, Math.round(minutes));
+  ): Promise<RecordedOutcome | null> => {
+    if (!LEAD_ID.test(leadId)) throw new RangeError(`not a lead id: ${JSON.stringify(leadId)}`);
+    if (outcome.answered && (!Number.isFinite(outcome.minutes) || outcome.minutes < 0))
+      throw new RangeError(`response minutes must be >= 0, got ${outcome.minutes}`);
+    if (!Number.isFinite(at.getTime())) throw new RangeError("the outcome's time is not a valid date");
+    const whole = outcome.answered ? Math.min(MAX_RESPONSE_MINUTES, Math.round(outcome.minutes)) : 0;
     const reply = await script.exec(
       [keys.business(businessId), keys.responses(businessId)],
-      [`${whole}:${at.getTime()}`, String(RESPONSE_SAMPLE_LIMIT)],
+      [leadId, code(outcome), String(whole), String(at.getTime()), String(RESPONSE_WINDOW)],
     );
-    if (asString(reply[0]) === "missing") return null;
-    const { responseMinutes, responseCount = 0 } = responseFields(`${asString(reply[1])} ${asString(reply[2])}`);
-    return responseMinutes === undefined ? { responseCount } : { responseMinutes, responseCount };
+    const status = asString(reply[0]);
+    if (status === "missing") return null;
+    return {
+      recorded: status === "ok",
+      before: responseFields(reply[1]),
+      after: responseFields(reply[2]),
+    };
   };
 }

@@ -3,7 +3,7 @@
  * display order, see score.ts) and the upsert that keeps those indexes in step with it.
  */
 import type { Redis } from "@upstash/redis";
-import { Business, BusinessInput } from "../../../../src/lib/schemas/business.ts";
+import { Business, BusinessInput, RESPONSE_FIELDS } from "../../../../src/lib/schemas/business.ts";
 import { asJson, asString } from "../decode.ts";
 import { ConflictError } from "../errors.ts";
 import type { Keys } from "../keys.ts";
@@ -16,8 +16,8 @@ import { writeNear, type NearState } from "./business-near.ts";
  * A business as stored: its rating and review count live beside it as a sum and a count,
  * its response time in its own field (`rt`).
  */
-export type Profile = Omit<Business, "rating" | "reviewCount" | "responseMinutes" | "responseCount">;
-export const Profile = Business.omit({ rating: true, reviewCount: true, responseMinutes: true, responseCount: true });
+export type Profile = Omit<Business, "rating" | "reviewCount" | keyof typeof RESPONSE_FIELDS>;
+export const Profile = Business.omit({ rating: true, reviewCount: true, ...RESPONSE_FIELDS });
 
 /** Text a business is searchable by. */
 export function searchableTexts(

@@ -17,7 +17,7 @@ import type { Keys } from "../keys.ts";
 import { CITY_BAND, FEATURED_BOOST, cityBand, cityRank, formatRating } from "../score.ts";
 import { queryTerms } from "../text.ts";
 import { nearList } from "./business-near.ts";
-import { responseFields, responseRecorder } from "./business-responses.ts";
+import { outcomeRecorder, responseFields } from "./business-responses.ts";
 import { slugPager } from "./business-slugs.ts";
 import type { BusinessesRepository, ListQuery, ListResult } from "./businesses.types.ts";
 import { businessUpsert, type Profile } from "./business-writes.ts";
@@ -189,6 +189,6 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
 
     slugs: slugPager(redis, keys),
 
-    recordResponse: responseRecorder(redis, keys),
+    recordOutcome: outcomeRecorder(redis, keys),
   };
 }

@@ -6,6 +6,18 @@ import type { Business, BusinessInput } from "../../../../src/lib/schemas/busine
 import type { Review } from "../../../../src/lib/schemas/review.ts";
 import type { DirectorySort } from "../../../../src/lib/directory-url.ts";
 import type { Point } from "../../../../src/lib/geo/distance.ts";
+import type { OfferOutcome } from "../../../../src/lib/response-time.ts";
+
+/** A business's response figures as every read carries them (src/lib/response-time.ts). */
+export type ResponseFigure = Pick<Business, "responseMinutes" | "responseCount" | "responseRate" | "responseOffers">;
+
+/** What recording one offer's outcome did: the business's figures before and after it. */
+export interface RecordedOutcome {
+  /** False when this lead's outcome was already recorded for the business (nothing changed). */
+  recorded: boolean;
+  before: ResponseFigure;
+  after: ResponseFigure;
+}
 
 /** best: featured, rating, reviews, then distance. distance: nearest first. rating / reviews: that first, then nearest. */
 export type NearSort = DirectorySort;
@@ -71,14 +83,11 @@ export interface BusinessesRepository {
   /** Slugs of the businesses at positions offset .. offset + limit - 1 in directory order (the sitemaps). */
   slugs(offset: number, limit: number): Promise<string[]>;
   /**
-   * Records how long the business took to answer a lead offer (daytime minutes, see
-   * src/lib/response-time.ts) and returns its figure: the median of the latest
-   * RESPONSE_SAMPLE_LIMIT answers once there are MIN_RESPONSE_SAMPLES, and the answer count.
-   * Null for an unknown business.
+   * Records how the business's offer of lead `leadId` ended (answered, with the daytime minutes
+   * it took and whether it came by the deadline; or missed), once per lead and business: a
+   * repeat changes nothing and says so (`recorded: false`). Returns the figures before and after
+   * (src/lib/response-time.ts: over the latest RESPONSE_WINDOW outcomes, each shown from its
+   * minimum sample). Null for an unknown business.
    */
-  recordResponse(
-    businessId: string,
-    minutes: number,
-    at?: Date,
-  ): Promise<{ responseMinutes?: number; responseCount: number } | null>;
+  recordOutcome(businessId: string, leadId: string, outcome: OfferOutcome, at?: Date): Promise<RecordedOutcome | null>;
 }

@@ -109,7 +109,7 @@ export function BusinessHeader({
               {formatMiles(distance.miles)} from {distance.label}
             </span>
           ) : null}
-          <ResponseTime minutes={business.responseMinutes} className="text-slate-700" iconClass="text-forest-700" />
+          <ResponseTime figures={business} rulesLink className="text-slate-700" iconClass="text-forest-700" />
         </div>
         {business.specialties.length > 0 ? (
           <ul className="mt-4 flex flex-wrap gap-2" aria-label="Specialties">

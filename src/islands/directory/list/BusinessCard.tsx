@@ -2,8 +2,8 @@
  * One directory card: name, Featured badge, stars, review count,
  * description, town and state, phone, up to 3 services plus "+N more", View Details and,
  * when the business has a phone, Call Now. A near-me search adds the distance ("3.2 mi");
- * the hours add a "24/7", "Open now" or "Closed" badge, and a response time "Usually responds
- * within ..." under the phone.
+ * the hours add a "24/7", "Open now" or "Closed" badge, and the response figures ("Responds to
+ * 90% of requests · usually within 2 hours · last 50 requests") under the phone.
  *
  * Pure: everything comes in as props. "Open now" depends on the clock, so it is drawn only
  * when the caller passes `now`: /directory's render time (its CDN copy ends when a card's
@@ -110,9 +110,9 @@ export function BusinessCard({
             <span className="whitespace-nowrap">{phone}</span>
           </li>
         )}
-        {business.responseMinutes !== undefined && (
+        {business.responseRate !== undefined && (
           <li>
-            <ResponseTime minutes={business.responseMinutes} />
+            <ResponseTime figures={business} />
           </li>
         )}
       </ul>
