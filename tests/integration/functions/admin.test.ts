@@ -14,7 +14,7 @@ import { adminReviewHandler, adminReviewsHandler } from "../../../netlify/lib/ad
 import { LOCKOUT_SECONDS, MAX_FAILURES, tokensMatch } from "../../../netlify/lib/admin/auth.ts";
 import { reviewsHandler } from "../../../netlify/lib/directory-reviews.ts";
 import { QUOTE_ENDPOINT } from "../../../netlify/lib/lead-endpoints.ts";
-import { ADMIN_DISABLED } from "../../../src/lib/admin.ts";
+import { ADMIN_DISABLED, LEAD_STATUS_LABELS } from "../../../src/lib/admin.ts";
 import {
   ORIGIN,
   directoryDeps,
@@ -346,7 +346,9 @@ describe.skipIf(!h)("admin API", () => {
       // A one-line field: the line break arrives as a space (src/lib/schemas/text.ts).
       expect(row["Address / Location"]).toBe('12 "Quoted" Rd, Line two, Austin');
       expect(row.Type).toBe("Quote request");
-      expect(row.Status).toBe("New");
+      // The status as its offers leave it (a quote is routed: offered, or the operator's).
+      expect(row.Status).toBe(LEAD_STATUS_LABELS[(await harness.store.leads.get(id))!.status]);
+      expect(["Offered", "Escalated"]).toContain(row.Status);
       expect(row.Estimate).toBe("$900 - $4,500");
       expect(row["All fields"]).toContain("treeDetails.treeType: @SUM(A1:A2)");
       // Every row of this prefix's quotes, newest first; none of another type.
