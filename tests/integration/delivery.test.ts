@@ -76,6 +76,8 @@ describe.skipIf(!h)("lead delivery", () => {
       email: `pro${n}@pros.test`,
       phone: `(512) 555-02${String(n).padStart(2, "0")}`,
       services: ["Tree Removal", "Tree Trimming"],
+      // An emergency goes only to businesses answering 24/7 (or open at the time).
+      emergency247: true,
       // Farther by number, so "nearest first" is pro 1, 2, 3, then 4.
       location: { lat: lat + n * 0.01, lng },
       ...over,
@@ -442,7 +444,7 @@ describe.skipIf(!h)("lead delivery", () => {
     expect(messages.filter((m) => m.audience === "business")).toEqual([]);
   });
 
-  it("a provider that refuses an offer for good hands it to the operator; a failing one never fails the visitor", async () => {
+  it("a provider that refuses an offer for good hands it to the operator at once; a failing one never fails the visitor", async () => {
     // Resend refuses the business's address for good (422) and fails the visitor's receipt for now (500).
     mail.route = (c) => {
       const to = (c.body as Email).to;
@@ -455,22 +457,33 @@ describe.skipIf(!h)("lead delivery", () => {
       Object.fromEntries(
         (await h!.store.messages.forLead(id)).map((m) => [`${m.kind}:${m.channel}`, [m.state, m.note]]),
       );
+    // Its only business cannot get it: the offer is undelivered and the operator has the lead, not waiting for the clock.
     expect(await state()).toEqual({
       "new-lead:email": ["sent", undefined],
       "receipt:email": ["retrying", "Attempt 1: HTTP 500"],
       "offer:email": ["failed", "Attempt 1: HTTP 422"],
       "undeliverable:email": ["sent", undefined],
+      "escalated:email": ["sent", undefined],
+      "operator-has-it:email": ["retrying", "Attempt 1: HTTP 500"],
     });
-    expect(emails("ops@treeline.test").map((e) => e.subject)).toContainEqual(
-      expect.stringMatching(/needs you: TL-.* Mail Only: our offer could not be delivered to the business/),
+    expect(emails("ops@treeline.test").map((e) => e.subject)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/needs you: TL-.* Mail Only: our offer could not be delivered to the business/),
+        expect.stringMatching(/needs you: TL-.* none of the pros could be reached/),
+      ]),
     );
+    const lead = (await h!.store.leads.get(id))!;
+    expect(lead.routing!.deliveries.map((d) => d.state)).toEqual(["undelivered"]);
+    expect(lead.routing!.escalatedAt).toBeDefined();
+    expect(await h!.store.leads.clockDue(Date.now() + 30 * 24 * 60 * MIN, 100)).not.toContain(id);
 
-    // The scheduled run sends the receipt once the provider answers; the refused offer is not tried again.
+    // The scheduled run sends the visitor's e-mails once the provider answers; the refused offer is not tried again.
     mail.route = null;
     mail.calls.length = 0;
     const item = (await h!.store.outbox.get(id))!;
-    await drainOutbox(h!.store, { env, now: () => Date.parse(item.nextAttemptAt) + 1 });
-    expect(mail.calls.map((c) => (c.body as Email).to)).toEqual([["bob@example.com"]]);
+    // Both retries are due a minute after their own first attempt, a few milliseconds apart.
+    await drainOutbox(h!.store, { env, now: () => Date.parse(item.nextAttemptAt) + 5_000 });
+    expect(mail.calls.map((c) => (c.body as Email).to)).toEqual([["bob@example.com"], ["bob@example.com"]]);
     expect((await state())["receipt:email"]).toEqual(["sent", undefined]);
     expect(await h!.store.outbox.get(id)).toBeNull();
   });

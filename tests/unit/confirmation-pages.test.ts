@@ -26,7 +26,8 @@ import { DAY_PROMISE, RECEIPT } from "../helpers/receipts.ts";
 /** The page's main content as the Astro page renders it. */
 const page = (lead: ReceivedLead, receipt: Receipt) =>
   `<main>${renderToStaticMarkup(createElement(Received, { lead, receipt }))}</main>`;
-const quoteConfirmationPage = (estimate: string, receipt: Receipt) => page({ kind: "quote", estimate }, receipt);
+const quoteConfirmationPage = (estimate: string, receipt: Receipt) =>
+  page({ kind: "quote", estimate, matches: [] }, receipt);
 const growthConfirmationPage = (kind: "audit" | "assessment", receipt: Receipt) => page({ kind }, receipt);
 const bookingConfirmationPage = (businessName: string, slug: string, receipt: Receipt) =>
   page({ kind: "booking", businessName, slug }, receipt);

@@ -6,7 +6,7 @@
  * once per composition however many messages it owes.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { composeMessages, undeliverableMessages } from "../../netlify/lib/delivery/compose.ts";
+import { composeMessages } from "../../netlify/lib/delivery/compose.ts";
 import { signer } from "../../netlify/lib/delivery/signing.ts";
 import { claimRefused, signInCode, signInLink, signInTitle } from "../../netlify/lib/messages/owner.ts";
 import { EMERGENCY_LINE } from "../../netlify/lib/messages/visitor.ts";
@@ -78,6 +78,35 @@ function lead(): Lead {
   };
 }
 
+/** The same lead with a third pro whose offer no channel took (the notifier marked it undelivered). */
+function undelivered(): Lead {
+  const l = lead();
+  const routing = l.routing!;
+  return {
+    ...l,
+    routing: {
+      ...routing,
+      deliveries: [
+        ...routing.deliveries,
+        {
+          businessId: "pro-3",
+          name: "Phone Only Trees",
+          slug: "phone-only",
+          phone: "(512) 555-0203",
+          offeredAt: at(0),
+          deadlineAt: at(10),
+          state: "undelivered",
+        },
+      ],
+      events: [
+        ...routing.events,
+        { at: at(0), kind: "offered", businessId: "pro-3" },
+        { at: at(0), kind: "undelivered", businessId: "pro-3" },
+      ],
+    },
+  };
+}
+
 describe("messages as composed", () => {
   beforeEach(() => {
     vi.mocked(summarizeLead).mockClear();
@@ -89,9 +118,21 @@ describe("messages as composed", () => {
       new Set(["new-lead", "receipt", "offer", "unreachable", "accepted", "review-invite"]),
     );
     expect(summarizeLead).toHaveBeenCalledTimes(1);
-    vi.mocked(summarizeLead).mockClear();
-    expect(undeliverableMessages(lead(), ["ev0", "ev1"], ctx(ALL))).toHaveLength(4);
-    expect(summarizeLead).toHaveBeenCalledTimes(1);
+  });
+
+  it("tells the operator of an undelivered offer, saying whether any channel here reaches the business", () => {
+    const [reached, unreached] = [ALL, { ...ALL, sms: false }].map((setup) =>
+      composeMessages(undelivered(), ctx(setup)).filter((m) => m.kind === "undeliverable"),
+    );
+    expect(reached!.map((m) => m.channel)).toEqual(["webhook", "email"]);
+    expect(reached![0]!.subject).toContain("Phone Only Trees: our offer could not be delivered to the business");
+    expect(reached![0]!.id).toBe("ld_0000000000000000001~ev4~webhook");
+    expect(unreached![0]!.subject).toContain("Phone Only Trees: no channel set up here reaches the business");
+    // The business with no contact at all was handed over at its offer ("unreachable"), not twice.
+    const noContact = lead();
+    noContact.routing!.deliveries[1]!.state = "undelivered";
+    noContact.routing!.events.push({ at: at(1), kind: "undelivered", businessId: "pro-2" });
+    expect(composeMessages(noContact, ctx(ALL)).filter((m) => m.kind === "undeliverable")).toEqual([]);
   });
 
   it("writes each message once for all its channels: the SMS is its own, the webhook body only on the webhook", () => {
@@ -151,7 +192,7 @@ describe("messages as composed", () => {
   });
 
   it("escapes what the visitor typed in every e-mail and keeps every subject on one line", () => {
-    const messages = [...composeMessages(lead(), ctx(ALL)), ...undeliverableMessages(lead(), ["ev0"], ctx(ALL))];
+    const messages = composeMessages(undelivered(), ctx(ALL));
     for (const m of messages) {
       expect(m.subject).not.toMatch(/[\r\n]/);
       if (!m.html) continue;

@@ -6,6 +6,7 @@
  * repeat sends nothing twice. What each one says is in ../messages; the lead is summarized
  * once per composition and that summary is handed to every message.
  */
+import { NO_MATCH_REASONS } from "../../../src/lib/lead-routing.ts";
 import type { Lead, Delivery } from "../../../src/lib/schemas/lead.ts";
 import { isPending, type Message } from "../../../src/lib/schemas/message.ts";
 import { offer } from "../messages/job.ts";
@@ -117,10 +118,17 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
       case "called":
         if (delivery) toVisitor(key, event.kind, answerUpdate(facts, delivery, event.kind, links.statusUrl), event.at);
         return;
+      case "undelivered":
+        // A business with no contact at all was already handed over when it was offered.
+        if (delivery && (delivery.email || delivery.phone)) {
+          const reason = channelFor(delivery, setup) ? "undeliverable" : "no-channel";
+          toOperator(key, "undeliverable", escalation(facts, reason, links.adminUrl, delivery), event.at);
+        }
+        return;
       case "escalated":
         toOperator(key, "escalated", escalation(facts, event.reason ?? "no-answer", links.adminUrl), event.at);
-        // A request no pro matched already told the visitor so on its receipt.
-        if (event.reason !== "no-pros" && event.reason !== "too-fast")
+        // A request nobody was offered already told the visitor so on its receipt.
+        if (!NO_MATCH_REASONS.some((r) => r === event.reason) && event.reason !== "too-fast")
           toVisitor(`${key}-v`, "operator-has-it", operatorHasIt(facts, links.statusUrl), event.at);
         return;
       case "expired":
@@ -147,26 +155,6 @@ function offerDrafts(facts: LeadFacts, delivery: Delivery, key: string, at: stri
 }
 
 /**
- * The operator's messages when offers could not be delivered at all (every channel refused
- * them for good): made by the notifier after its sends, each keyed to its offer's event.
- */
-export function undeliverableMessages(lead: Lead, offerKeys: readonly string[], ctx: ComposeContext): Message[] {
-  if (offerKeys.length === 0) return [];
-  const links = linksFor(lead, ctx);
-  const facts = leadFacts(lead);
-  return offerKeys.flatMap((offerKey) => {
-    const businessId = lead.routing?.events[Number(offerKey.slice(2))]?.businessId;
-    const delivery = lead.routing?.deliveries.find((d) => d.businessId === businessId);
-    return operatorDrafts(ctx.setup, {
-      key: `${offerKey}-undeliverable`,
-      kind: "undeliverable",
-      written: escalation(facts, "undeliverable", links.adminUrl, delivery),
-      at: new Date().toISOString(),
-    }).map((d) => toMessage(about(lead), d, ctx.setup));
-  });
-}
-
-/**
  * Stored messages still waiting for their time (a review invitation) that the lead now times
  * otherwise: brought forward to the time composed now (the homeowner marked the job done), or
  * never sent once composed as withdrawn (the pro gave the job back). The notifier stores these
@@ -184,3 +172,7 @@ export function rescheduled(stored: readonly Message[], composed: readonly Messa
     return now.nextAttemptAt !== m.nextAttemptAt ? [{ ...m, nextAttemptAt: now.nextAttemptAt }] : [];
   });
 }
+
+/** Whether a configured channel reaches the business at all (its e-mail with e-mail set up, its phone with SMS). */
+export const channelFor = (delivery: Pick<Delivery, "email" | "phone">, setup: ChannelSetup) =>
+  (delivery.email !== undefined && setup.email) || (delivery.phone !== undefined && setup.sms);

@@ -5,24 +5,15 @@
  */
 import { netlifyPurge, type Purge } from "../directory.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
-import { matchCandidates } from "../find-pros.ts";
+import { nextProFor } from "../matching.ts";
 import { errorName } from "../http.ts";
 import { notifyLead, type NotifyDeps } from "../notify/index.ts";
 import type { Store } from "../store/index.ts";
 import { newlyExpired, recordAnswer, recordMisses } from "./response-figures.ts";
-import { advance, applyAnswer, needsNextPro, type Answer, type AnswerOutcome, type Candidate } from "./routing.ts";
+import { advance, applyAnswer, needsNextPro, type Answer, type AnswerOutcome } from "./routing.ts";
 
 /** Rows the clock handles per scheduled run (each is a few store calls). */
 export const CLOCK_BATCH = 50;
-
-/** The next pro for a find-pros lead the clock passes on, nearest first; null when none. */
-async function nextPro(store: Store, lead: Lead): Promise<Candidate | null> {
-  const data = (lead.data ?? {}) as Record<string, unknown>;
-  if (typeof data.location !== "string" || typeof data.serviceType !== "string") return null;
-  const offered = new Set((lead.routing?.deliveries ?? []).map((d) => d.businessId));
-  const [next] = await matchCandidates(store, data.location, data.serviceType, 1, offered);
-  return next?.candidate ?? null;
-}
 
 /** The clock's step for one lead at `now`; true when it changed. Offers it expires count as misses. */
 export async function advanceLead(
@@ -33,7 +24,8 @@ export async function advanceLead(
 ): Promise<boolean> {
   const lead = await store.leads.get(leadId);
   if (!lead) return false;
-  const candidate = needsNextPro(lead, now) ? await nextPro(store, lead) : null;
+  // The next pro is the nearest one not offered yet, under the same rules as the first offers.
+  const candidate = needsNextPro(lead, now) ? await nextProFor(store, lead, now) : null;
   // The mutation runs once per compare-and-set attempt; its last run is the change stored.
   let expired: Delivery[] = [];
   const result = await store.leads.mutate(

@@ -61,25 +61,43 @@ async function settle(
   return failing.length > 0 ? "retry" : "delivered";
 }
 
+/**
+ * Passes over one lead at most: its first messages, then (an offer reached nobody, so the
+ * lead moved on) the operator's alert and the next offer, then one more if that reached
+ * nobody either, then the hand-over.
+ */
+const MAX_PASSES = 4;
+
 /** Handles one claimed item: its messages sent, the item settled. */
 async function handle(
   store: Store,
-  item: OutboxItem,
+  claimed: OutboxItem,
   leaseUntil: number,
   config: NotifyConfig,
   deps: Required<NotifyDeps>,
 ): Promise<Outcome> {
-  const messages =
-    item.type === "owner"
-      ? await deliverOwner(store, item, config, deps)
-      : await deliverLead(store, item, config, deps);
-  if (!messages) {
-    // Nothing left to announce (a lead is never deleted by the app; this is manual clean-up).
-    await store.outbox.settle(item.leadId, leaseUntil, null);
-    console.warn(`[notify] ${item.leadId}: lead is gone; dropped its messages`);
-    return "dropped";
+  let item = claimed;
+  let lease = leaseUntil;
+  for (let pass = 1; ; pass++) {
+    const delivered =
+      item.type === "owner"
+        ? { messages: await deliverOwner(store, item, config, deps), moved: false }
+        : await deliverLead(store, item, config, deps);
+    if (!delivered?.messages) {
+      // Nothing left to announce (a lead is never deleted by the app; this is manual clean-up).
+      await store.outbox.settle(item.leadId, lease, null);
+      console.warn(`[notify] ${item.leadId}: lead is gone; dropped its messages`);
+      return "dropped";
+    }
+    const outcome = await settle(store, item, lease, delivered.messages, deps.now());
+    if (!delivered.moved || pass === MAX_PASSES) return outcome;
+    // The lead moved on while held (its change queued it again): what that owes goes now, not at the next run.
+    const now = deps.now();
+    lease = now + CLAIM_LEASE_MS;
+    const again = await store.outbox.claim(item.leadId, now, lease);
+    if (!again) return outcome;
+    item = again;
   }
-  return settle(store, item, leaseUntil, messages, deps.now());
 }
 
 /**

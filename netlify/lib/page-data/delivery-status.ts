@@ -77,13 +77,8 @@ export function statusPageOf(lead: Lead): StatusPage {
     holders.push({
       name: `${SITE.name}'s team`,
       badge: {
-        label:
-          lead.status === "new"
-            ? "Received"
-            : lead.status === "contacted"
-              ? "Contacted you"
-              : LEAD_STATUS_LABELS[lead.status],
-        tone: lead.status === "new" ? "wait" : "ok",
+        label: lead.status === "closed" ? LEAD_STATUS_LABELS.closed : "Received",
+        tone: lead.status === "closed" ? "ok" : "wait",
       },
       lines: routing?.escalatedAt ? [`Has your request since ${dayTime(routing.escalatedAt)}`] : [],
     });

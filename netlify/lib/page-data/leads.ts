@@ -17,7 +17,7 @@ import type { Receipt } from "../../../src/lib/receipt.ts";
 import type { FieldErrors } from "../../../src/lib/schemas/forms.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
 import type { ReceivedLead, ReceivedMatch } from "../../../src/lib/received.ts";
-import { isHeld } from "../delivery/routing.ts";
+import { isHeld, offerSummary } from "../delivery/routing.ts";
 import { signerFor } from "../delivery/signing.ts";
 import { env as currentEnv } from "../../../src/lib/env.ts";
 import { STORE_UNAVAILABLE, errorName } from "../http.ts";
@@ -89,9 +89,12 @@ export function receivedOf(lead: Lead, statusUrl: string, emailConfigured: boole
     // Every lead form asks for an e-mail; it is only sent with a provider, and not for a held lead.
     emailed: emailConfigured && !isHeld(lead),
   };
+  const matches = Array.isArray(data.matchedBusinesses) ? (data.matchedBusinesses as ReceivedMatch[]) : [];
+  // What happened to a request routed to businesses (leads stored before it have no place or offers to tell).
+  const offers = lead.routing ? { offers: offerSummary(lead) } : {};
   switch (lead.type) {
     case "quote":
-      return { receipt, lead: { kind: "quote", estimate: str(data.estimatedCost) ?? "" } };
+      return { receipt, lead: { kind: "quote", estimate: str(data.estimatedCost) ?? "", matches, ...offers } };
     case "audit":
     case "assessment":
       return { receipt, lead: { kind: lead.type } };
@@ -100,10 +103,8 @@ export function receivedOf(lead: Lead, statusUrl: string, emailConfigured: boole
         receipt,
         lead: { kind: "booking", businessName: str(data.businessName) ?? "the business", slug: str(data.businessSlug) },
       };
-    case "find-pros": {
-      const matches = Array.isArray(data.matchedBusinesses) ? (data.matchedBusinesses as ReceivedMatch[]) : [];
-      return { receipt, lead: { kind: "find-pros", matches } };
-    }
+    case "find-pros":
+      return { receipt, lead: { kind: "find-pros", matches, ...offers } };
   }
 }
 
