@@ -23,6 +23,7 @@ import {
 } from "./parts.ts";
 import { offerSummary } from "../delivery/routing.ts";
 import { clockTime, dayTime, jobTimeZone } from "./time.ts";
+import { withdrawLabel } from "./job.ts";
 
 /** The danger and our own line, first, in every emergency message to a visitor. */
 export const EMERGENCY_LINE = EMERGENCY_CONFIRMATION.line;
@@ -105,11 +106,11 @@ export function receipt({ lead, summary }: LeadFacts, statusUrl: string): Writte
   };
 }
 
-/** To the visitor after a business answered, or gave back a job it had accepted. */
+/** To the visitor after a business answered. */
 export function answerUpdate(
   { lead }: LeadFacts,
   delivery: Delivery,
-  kind: "accepted" | "declined" | "called" | "withdrawn",
+  kind: "accepted" | "declined" | "called",
   statusUrl: string,
 ): Written {
   const terms: Row[] = [
@@ -121,9 +122,7 @@ export function answerUpdate(
       ? `${delivery.name} accepted your request`
       : kind === "called"
         ? `${delivery.name} is calling you`
-        : kind === "withdrawn"
-          ? `${delivery.name} can no longer take your request`
-          : `${delivery.name} can't take your request`;
+        : `${delivery.name} can't take your request`;
   const detail =
     kind === "accepted"
       ? `${delivery.name} will contact you to confirm the details.${delivery.phone ? ` Their number: ${delivery.phone}.` : ""}`
@@ -176,5 +175,25 @@ export function operatorHasIt({ lead }: LeadFacts, statusUrl: string): Written {
     subject: oneLine(`Our team has your request (${lead.reference})`),
     text: [...dangerText(lead), line, "", `Your request: ${statusUrl}`].join("\n"),
     html: shell("Our team has your request", dangerHtml(lead) + para(line) + button(statusUrl, "See your request")),
+  };
+}
+
+/** To the visitor when a pro that accepted gave the job back: why, and what happens now. */
+export function withdrawnUpdate({ lead }: LeadFacts, delivery: Delivery, statusUrl: string): Written {
+  const headline = `${delivery.name} can no longer take your request`;
+  const why = `They gave it back after accepting it (${withdrawLabel(delivery.reason).toLowerCase()}).`;
+  const next = nextStep(lead);
+  return {
+    subject: oneLine(`${headline} (${lead.reference})`),
+    text: [
+      ...dangerText(lead),
+      headline + ".",
+      why,
+      "",
+      next,
+      "",
+      `Reference ${lead.reference}. Your request: ${statusUrl}`,
+    ].join("\n"),
+    html: shell(headline, dangerHtml(lead) + para(why) + para(next) + button(statusUrl, "See your request")),
   };
 }

@@ -4,12 +4,12 @@
  * what they asked. Every time is in the job's own zone, named; an emergency's page opens
  * with the danger and our own line.
  */
-import { LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
+import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
 import { EMERGENCY_CONFIRMATION, HOTLINE } from "../../../src/lib/forms/copy.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { SITE, telHref } from "../../../src/lib/site.ts";
-import { jobRows } from "../messages/job.ts";
+import { jobRows, withdrawLabel } from "../messages/job.ts";
 import { dayTime, jobTimeZone } from "../messages/time.ts";
 import { EMERGENCY_LINE, nextStep } from "../messages/visitor.ts";
 import { signerFor } from "../delivery/signing.ts";
@@ -77,7 +77,7 @@ function detailOf(d: Delivery, tz: string): string {
     case "undelivered":
       return "Our offer couldn't reach them";
     case "withdrawn":
-      return `Accepted, then gave the job back${d.withdrawnAt ? ` ${dayTime(d.withdrawnAt, tz)}` : ""}`;
+      return `Gave the job back${d.withdrawnAt ? ` ${dayTime(d.withdrawnAt, tz)}` : ""} after accepting it (${withdrawLabel(d.reason).toLowerCase()})`;
   }
 }
 
@@ -92,14 +92,11 @@ function holderOf(d: Delivery, tz: string): Holder {
   };
 }
 
-/** The site's team as a holder: its badge from the operator's status, as the homeowner reads it. */
-function teamBadge(lead: Lead): Holder["badge"] {
-  // Compared as text: older stored leads keep statuses the operator's list has since renamed.
-  const status: string = lead.status;
-  if (status === "closed" || status === "won" || status === "lost") return { label: "Closed", tone: "ok" };
-  if (status === "contacted") return { label: "Contacted you", tone: "ok" };
-  return { label: "Has your request", tone: "wait" };
-}
+/** The site's team as a holder: closed once the operator closed the lead, else it has the request. */
+const teamBadge = (lead: Lead): Holder["badge"] =>
+  lead.status === "closed"
+    ? { label: LEAD_STATUS_LABELS.closed, tone: "ok" }
+    : { label: "Has your request", tone: "wait" };
 
 /** The status page's content for a lead. */
 export function statusPageOf(lead: Lead): StatusPage {

@@ -146,7 +146,9 @@ describe.skipIf(!site)("the status page", () => {
     expect(undelivered!.textContent).toContain("Couldn't be reached");
     expect(undelivered!.textContent).toContain("Our offer couldn't reach them");
     expect(withdrawn!.textContent).toContain("Withdrew");
-    expect(withdrawn!.textContent).toContain("Accepted, then gave the job back Sat, Nov 28, 10:06 AM EST");
+    expect(withdrawn!.textContent).toContain(
+      "Gave the job back Sat, Nov 28, 10:06 AM EST after accepting it (no reason given)",
+    );
     for (const h of [undelivered!, withdrawn!]) {
       expect(h.textContent).not.toContain("Didn't answer in time");
       expect(h.textContent).not.toMatch(/waiting|answer due/i);
