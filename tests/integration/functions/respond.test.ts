@@ -59,7 +59,13 @@ describe.skipIf(!h)("the functions behind a lead's links", () => {
   const delivery = async (leadId: string, businessId = "rs-1") =>
     (await h!.store.leads.get(leadId))!.routing!.deliveries.find((d) => d.businessId === businessId)!;
 
-  const pro = (n: number): Candidate => ({ businessId: `rs-${n}`, name: `Pro ${n} Trees`, slug: `rs-pro-${n}` });
+  // Reachable by e-mail: an offer no channel can carry is undelivered and moves on at once.
+  const pro = (n: number): Candidate => ({
+    businessId: `rs-${n}`,
+    name: `Pro ${n} Trees`,
+    slug: `rs-pro-${n}`,
+    email: `pro${n}@pros.test`,
+  });
 
   beforeAll(async () => {
     const { lat, lng } = zipPoint("78701")!;
