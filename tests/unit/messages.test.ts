@@ -141,7 +141,7 @@ describe("messages as composed", () => {
     expect(email!.subject).toBe(sms!.subject);
     expect(sms!.html).toBeUndefined();
     expect(sms!.text).toMatch(
-      /^Treeline: EMERGENCY job - Tree Removal, 78701\. Answer by .+: https:\/\/treeline\.test\/respond\//,
+      /^Treeline: EMERGENCY job - Tree Removal, Austin, TX 78701\. Answer by .+: https:\/\/treeline\.test\/respond\//,
     );
     const answerLink = /https:\/\/treeline\.test\/respond\/\S+/.exec(sms!.text)![0];
     expect(email!.text).toContain(answerLink);
@@ -159,11 +159,36 @@ describe("messages as composed", () => {
 
     const receipt = messages.find((m) => m.kind === "receipt")!;
     expect(receipt.text.split("\n")[0]).toBe(EMERGENCY_LINE);
+    // Accepted for "Today 4-6 PM" (a Saturday morning in Chicago): asked once that day is over.
     const invite = messages.find((m) => m.kind === "review-invite")!;
     expect(invite).toMatchObject({
       subject: "How did Oak & Sons do? (TL-7KQ2-9F)",
-      nextAttemptAt: at(4 + 3 * 24 * 60),
+      nextAttemptAt: "2026-11-29T06:00:00.000Z",
     });
+  });
+
+  it("offers a job with the customer's first name and area only: no phone, e-mail or street address", () => {
+    const booked = {
+      ...lead(),
+      type: "booking" as const,
+      data: {
+        customerName: "Bob Booker",
+        customerEmail: "bob@example.com",
+        customerPhone: "512-555-0177",
+        propertyAddress: "42 Pecan Lane, Austin TX 78701",
+        serviceType: "Tree Trimming",
+      },
+    };
+    const offers = composeMessages(booked, ctx(ALL)).filter((m) => m.kind === "offer");
+    expect(offers.map((m) => m.channel)).toEqual(["email", "sms"]);
+    for (const m of offers) {
+      for (const part of [m.subject, m.text, m.html ?? ""]) {
+        expect(part).not.toMatch(/555-0177|bob@example\.com|Pecan|Booker/);
+      }
+      expect(m.text).toContain("Austin, TX 78701");
+    }
+    expect(offers[0]!.text).toContain("Customer: Bob");
+    expect(offers[0]!.subject).toMatch(/^EMERGENCY job: Tree Trimming in Austin, TX 78701 \(answer by /);
   });
 
   it("escapes what the visitor typed in every e-mail and keeps every subject on one line", () => {

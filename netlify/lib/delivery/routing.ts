@@ -6,6 +6,7 @@
  * (answering twice is a no-op).
  *
  *   offered -> accepted | declined | expired (deadline passed) | undelivered (no channel took it)
+ *   accepted -> withdrawn (given back with a reason: the lead moves on as after a decline)
  *   nothing accepted and nothing waiting -> the next pro (find-pros and quotes, EXTRA_PROS of
  *   them), then the operator (escalated)
  *   the operator offers it to businesses by hand -> the same offers and clock; nobody
@@ -14,7 +15,12 @@
 import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
 import type { UrgencyLevel } from "../../../src/lib/lead-urgency.ts";
 import type { Delivery, Lead, LeadType, Routing, RoutingEvent } from "../../../src/lib/schemas/lead.ts";
-import { NO_MATCH_REASONS, type DeclineReason, type NoMatchReason } from "../../../src/lib/lead-routing.ts";
+import {
+  NO_MATCH_REASONS,
+  type DeclineReason,
+  type NoMatchReason,
+  type WithdrawReason,
+} from "../../../src/lib/lead-routing.ts";
 import type { OfferSummary } from "../../../src/lib/received.ts";
 import { ANSWER_WINDOW_MINUTES, COUNTS_NIGHT, EXTRA_PROS, answerDeadline } from "./clock.ts";
 
@@ -77,7 +83,12 @@ export function initialRouting(
   };
 }
 
-export { DECLINE_REASONS, type DeclineReason } from "../../../src/lib/lead-routing.ts";
+export {
+  DECLINE_REASONS,
+  WITHDRAW_REASONS,
+  type DeclineReason,
+  type WithdrawReason,
+} from "../../../src/lib/lead-routing.ts";
 
 export type Answer =
   { kind: "accept"; window?: string; price?: string } | { kind: "decline"; reason: DeclineReason } | { kind: "call" };
@@ -87,8 +98,8 @@ export type AnswerOutcome = "applied" | "repeated" | "closed";
 
 /**
  * One business's answer. The first accept or decline is final (a second tap, or the other
- * button afterwards, changes nothing); "call" records the contact at any time and counts
- * as the first response when it comes first. An expired offer takes no answer.
+ * button afterwards, changes nothing); "call" records the contact, and only a business that
+ * accepted has the number to call. An expired or withdrawn offer takes no answer.
  */
 export function applyAnswer(
   lead: Lead,
@@ -104,13 +115,15 @@ export function applyAnswer(
   let next: Delivery;
   let event: RoutingEvent;
   if (answer.kind === "call") {
+    // The customer's number comes with the acceptance: a business that has not accepted (or
+    // no longer has the job) has no call to record.
+    if (delivery.state !== "accepted") return { lead: null, outcome: "closed" };
     if (delivery.calledAt) return { lead: null, outcome: "repeated" };
-    if (delivery.state === "expired") return { lead: null, outcome: "closed" };
     next = { ...delivery, calledAt: at, answeredAt: delivery.answeredAt ?? at };
     event = { at, kind: "called", businessId };
   } else {
     if (delivery.state === "accepted" || delivery.state === "declined") return { lead: null, outcome: "repeated" };
-    if (delivery.state === "expired") return { lead: null, outcome: "closed" };
+    if (delivery.state === "expired" || delivery.state === "withdrawn") return { lead: null, outcome: "closed" };
     next =
       answer.kind === "accept"
         ? {
@@ -173,6 +186,7 @@ export function needsNextPro(lead: Lead, now: number): boolean {
 
 /** Why nobody has the lead: every pro declined, none could be reached, or no answer in time. */
 function escalationReason(deliveries: readonly Delivery[]): string {
+  if (deliveries.some((d) => d.state === "withdrawn")) return "withdrawn";
   if (deliveries.length > 0 && deliveries.every((d) => d.state === "declined")) return "all-declined";
   if (deliveries.length > 0 && deliveries.every((d) => d.state === "undelivered")) return "none-reached";
   return "no-answer";
@@ -211,6 +225,54 @@ export function advance(lead: Lead, now: number, nextPro?: Candidate | null): Le
   }
   if (!changed) return null;
   return { ...lead, routing: { ...routing, deliveries, events, ...(escalatedAt ? { escalatedAt } : {}) } };
+}
+
+/**
+ * A business gives back a job it accepted, with a reason. Its first answer stays as it was
+ * (`answeredAt`, so its response time does not move); the lead then moves on as after a
+ * decline (advance). Only an accepted offer can be withdrawn; a second withdrawal is a repeat.
+ */
+export function applyWithdraw(
+  lead: Lead,
+  businessId: string,
+  reason: WithdrawReason,
+  now: number,
+): { lead: Lead | null; outcome: AnswerOutcome } {
+  const routing = lead.routing;
+  const delivery = routing?.deliveries.find((d) => d.businessId === businessId);
+  if (!routing || !delivery) return { lead: null, outcome: "closed" };
+  if (delivery.state === "withdrawn") return { lead: null, outcome: "repeated" };
+  if (delivery.state !== "accepted") return { lead: null, outcome: "closed" };
+  const at = iso(now);
+  const deliveries = routing.deliveries.map((d) =>
+    d === delivery ? { ...d, state: "withdrawn" as const, withdrawnAt: at, reason } : d,
+  );
+  const event: RoutingEvent = { at, kind: "withdrawn", businessId, reason };
+  return {
+    lead: { ...lead, routing: { ...routing, deliveries, events: [...routing.events, event] } },
+    outcome: "applied",
+  };
+}
+
+/** When the homeowner said a business's job is done (ISO), if they did. */
+export const completedAt = (lead: Pick<Lead, "routing">, businessId: string): string | undefined =>
+  lead.routing?.events.find((e) => e.kind === "completed" && e.businessId === businessId)?.at;
+
+/**
+ * The homeowner marks the job a business accepted as done: its review invitation may go at
+ * once (compose.ts). Once per business; a job nobody accepted (or one given back) cannot be done.
+ */
+export function applyComplete(
+  lead: Lead,
+  businessId: string,
+  now: number,
+): { lead: Lead | null; outcome: AnswerOutcome } {
+  const routing = lead.routing;
+  const delivery = routing?.deliveries.find((d) => d.businessId === businessId);
+  if (!routing || delivery?.state !== "accepted") return { lead: null, outcome: "closed" };
+  if (completedAt(lead, businessId)) return { lead: null, outcome: "repeated" };
+  const event: RoutingEvent = { at: iso(now), kind: "completed", businessId };
+  return { lead: { ...lead, routing: { ...routing, events: [...routing.events, event] } }, outcome: "applied" };
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type Row,
   type Written,
 } from "./parts.ts";
+import { withdrawLabel } from "./job.ts";
 import { dayTime } from "./time.ts";
 
 /** The emergency line, first, in every emergency message to a visitor. */
@@ -140,5 +141,17 @@ export function operatorHasIt({ lead }: LeadFacts, statusUrl: string): Written {
     subject: oneLine(`Our team has your request (${lead.reference})`),
     text: [line, "", `Your request: ${statusUrl}`].join("\n"),
     html: shell("Our team has your request", para(line) + button(statusUrl, "See your request")),
+  };
+}
+
+/** To the visitor when a pro that accepted gave the job back: why, and what happens now. */
+export function withdrawnUpdate({ lead }: LeadFacts, delivery: Delivery, statusUrl: string): Written {
+  const headline = `${delivery.name} can no longer take your request`;
+  const why = `They gave it back after accepting it (${withdrawLabel(delivery.reason).toLowerCase()}).`;
+  const next = nextStep(lead);
+  return {
+    subject: oneLine(`${headline} (${lead.reference})`),
+    text: [headline + ".", why, "", next, "", `Reference ${lead.reference}. Your request: ${statusUrl}`].join("\n"),
+    html: shell(headline, para(why) + para(next) + button(statusUrl, "See your request")),
   };
 }

@@ -8,7 +8,7 @@ import type { OutboxItem } from "../../../src/lib/schemas/outbox.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
 import { isPending, type Message } from "../../../src/lib/schemas/message.ts";
 import type { Store } from "../store/index.ts";
-import { composeMessages } from "../delivery/compose.ts";
+import { composeMessages, rescheduled } from "../delivery/compose.ts";
 import { signerFor } from "../delivery/signing.ts";
 import { passOnUndelivered } from "../delivery/undelivered.ts";
 import { setupOf, type NotifyConfig, type NotifyDeps } from "./config.ts";
@@ -62,7 +62,14 @@ export async function deliverLead(
       Object.assign(m, { state: "sent", note: NOTES.sentBeforeLog });
     }
   }
-  const messages = await sendAndRecord(store, await store.messages.ensure(composed), config, deps);
+  let stored = await store.messages.ensure(composed);
+  // A waiting review invitation follows the lead: sooner once the job is done, never once given back.
+  const changed = rescheduled(stored, composed);
+  if (changed.length > 0) {
+    await store.messages.update(...changed);
+    stored = stored.map((m) => changed.find((c) => c.id === m.id) ?? m);
+  }
+  const messages = await sendAndRecord(store, stored, config, deps);
   const unreached = undeliveredOffers(lead, messages, setup);
   const moved = unreached.length > 0 && (await passOnUndelivered(store, lead.id, unreached, deps.now()));
   return { messages, moved };

@@ -3,7 +3,7 @@ import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.t
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { SITE, telHref } from "../../../src/lib/site.ts";
-import { jobRows } from "../messages/job.ts";
+import { jobRows, withdrawLabel } from "../messages/job.ts";
 import { dayTime } from "../messages/time.ts";
 import { EMERGENCY_LINE, nextStep } from "../messages/visitor.ts";
 import { signerFor } from "../delivery/signing.ts";
@@ -55,7 +55,9 @@ function holderOf(d: Delivery): Holder {
         ? `Accepted ${dayTime(d.answeredAt!)}${offerTerms(d) ? ` · ${offerTerms(d)}` : ""}`
         : d.state === "declined"
           ? "Can't take this job"
-          : "Didn't answer in time";
+          : d.state === "withdrawn"
+            ? `Gave the job back after accepting it (${withdrawLabel(d.reason).toLowerCase()})`
+            : "Didn't answer in time";
   return {
     name: d.name,
     href: `/directory/${encodeURIComponent(d.slug)}`,
@@ -75,13 +77,8 @@ export function statusPageOf(lead: Lead): StatusPage {
     holders.push({
       name: `${SITE.name}'s team`,
       badge: {
-        label:
-          lead.status === "new"
-            ? "Received"
-            : lead.status === "contacted"
-              ? "Contacted you"
-              : LEAD_STATUS_LABELS[lead.status],
-        tone: lead.status === "new" ? "wait" : "ok",
+        label: lead.status === "closed" ? LEAD_STATUS_LABELS.closed : "Received",
+        tone: lead.status === "closed" ? "ok" : "wait",
       },
       lines: routing?.escalatedAt ? [`Has your request since ${dayTime(routing.escalatedAt)}`] : [],
     });

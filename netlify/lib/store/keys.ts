@@ -48,11 +48,11 @@ export function keyspace(prefix: string) {
     leadsByType: (type: LeadType) => `${p}leads:${type}`,
     /** Zset (all scores 0): every lead id. */
     leadsAll: `${p}leads:all`,
-    /** Zset (all scores 0): lead ids in one workflow status (`leads:status:new` is the "N new" count). */
+    /** Zset (all scores 0): lead ids in one status (new and escalated make the "N need you" count). */
     leadsByStatus: (status: LeadStatus) => `${p}leads:status:${status}`,
     /** Zset (all scores 0): lead ids of one urgency; routine (and leads without one) has no set. */
     leadsByUrgency: (urgency: "emergency" | "urgent") => `${p}leads:urgency:${urgency}`,
-    /** Zset (all scores 0): open emergencies (urgency emergency, status new), pinned in /admin. */
+    /** Zset (all scores 0): open emergencies (urgency emergency, not accepted, not closed), pinned in /admin. */
     leadsEmergencies: `${p}leads:emergencies`,
     /** Hash: lead id -> search text (folded name, e-mail, phone digits), scanned by /admin search. */
     leadText: `${p}leads:text`,
@@ -76,7 +76,7 @@ export function keyspace(prefix: string) {
     leadIdempotency: (type: LeadType, keyHash: string) => `${p}lead:idem:${type}:${keyHash}`,
     /**
      * Hash: store metadata (seededAt; linkSecret, the answer links' key when LINK_SIGNING_SECRET
-     * is unset; leadFacets, set once leads stored before the status and urgency sets are in them).
+     * is unset; leadStatuses, "done" once every lead is in the sets of today's statuses).
      */
     meta: `${p}meta`,
     /** Hash: owner e-mail (lower-cased) -> JSON {email, via, since}: who may run this business's listing. */

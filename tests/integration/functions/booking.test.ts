@@ -72,7 +72,8 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
       ...receiptReply("routine"),
     });
     const lead = await h!.store.leads.get(body.id);
-    expect(lead).toMatchObject({ type: "booking", status: "new" });
+    // Offered to its business at once: its status follows (src/lib/lead-status.ts).
+    expect(lead).toMatchObject({ type: "booking", status: "offered" });
     expect(lead!.data).toEqual({
       customerName: "Bob Booker",
       customerEmail: "bob@example.com",
