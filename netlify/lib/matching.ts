@@ -6,9 +6,9 @@
  * businesses (operator-offer.ts).
  *
  * Matching reads the job's place as a point (the lead's `place`, resolved when it arrived), so
- * the functions that only move a lead on (the clock, the answer pages, the notifier) never
- * load the ZIP dataset. A lead without one (stored before places were kept) gets no next pro:
- * the operator has it when nobody accepts.
+ * moving a lead on needs no ZIP dataset; a lead stored before places were kept has its text
+ * read again by the clock (job-place.ts), while the notifier, which never loads the dataset,
+ * leaves such a lead to the operator when nobody is left.
  */
 import { DEFAULT_TIME_ZONE } from "../../src/lib/hours.ts";
 import { PRO_SERVICES, optionLabel, quoteProService } from "../../src/lib/options.ts";
@@ -182,9 +182,17 @@ export function jobOf(
   return { place, service: serviceOf(lead), emergency: lead.urgency === "emergency" };
 }
 
-/** The nearest matching business the lead has not been offered yet; null when none. */
-export async function nextProFor(store: Store, lead: Lead, now: number): Promise<Candidate | null> {
-  const job = jobOf(lead);
+/**
+ * The nearest matching business the lead has not been offered yet, near `place` (default: the
+ * lead's own); null when none.
+ */
+export async function nextProFor(
+  store: Store,
+  lead: Lead,
+  now: number,
+  place: LeadPlace | null | undefined = lead.place,
+): Promise<Candidate | null> {
+  const job = jobOf(lead, place);
   if (!job) return null;
   const offered = new Set((lead.routing?.deliveries ?? []).map((d) => d.businessId));
   const [next] = await matchPros(store, job, { limit: 1, exclude: offered, now });

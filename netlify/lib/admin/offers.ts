@@ -13,9 +13,8 @@ import {
   type AdminNearbyReply,
   type AdminOfferReply,
 } from "../../../src/lib/admin.ts";
-import { nearbyCandidates, offerLeadTo, type NearbyCandidate } from "../delivery/operator-offer.ts";
+import { nearbyCandidates, offerLeadTo, operatorJobOf, type NearbyCandidate } from "../delivery/operator-offer.ts";
 import { endpoint, jsonError, jsonResponse, storeCall } from "../http.ts";
-import { jobOf } from "../matching.ts";
 import type { Store } from "../store/index.ts";
 import { adminSpec, readPatch, type AdminDeps, type AdminHandler } from "./endpoint.ts";
 import { LEAD_NOT_FOUND } from "./leads.ts";
@@ -53,7 +52,7 @@ export function adminLeadOffersHandler(deps: AdminDeps = {}): AdminHandler {
     if (req.method === "GET") {
       const lead = await storeCall(() => store.leads.get(id));
       if (!lead) return jsonError(404, LEAD_NOT_FOUND);
-      const job = await jobOf(lead);
+      const job = await operatorJobOf(lead);
       const data = await storeCall(async () => rowsOf(store, await nearbyCandidates(store, lead, NEARBY_LIMIT, now())));
       const reply: AdminNearbyReply = {
         data,

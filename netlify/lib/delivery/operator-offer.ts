@@ -7,8 +7,9 @@
 import { distanceMiles } from "../../../src/lib/geo/distance.ts";
 import { openState } from "../../../src/lib/hours.ts";
 import type { ProMatch } from "../../../src/lib/received.ts";
-import type { Lead, LeadPlace } from "../../../src/lib/schemas/lead.ts";
-import { jobOf, leadPlaceOf, nearbyBusinesses, proMatchOf } from "../matching.ts";
+import type { Lead } from "../../../src/lib/schemas/lead.ts";
+import { placeOfText } from "../job-place.ts";
+import { jobOf, nearbyBusinesses, proMatchOf, type Job } from "../matching.ts";
 import { notifyLead, type NotifyDeps } from "../notify/index.ts";
 import type { Store } from "../store/index.ts";
 import type { ListedBusiness } from "../store/repos/businesses.types.ts";
@@ -38,23 +39,13 @@ const nearby = (b: ListedBusiness, offersService: boolean, now: number): NearbyC
 });
 
 /**
- * Where the lead's text says the job is, for a lead that does not keep its place (a booking's
- * property address, a lead stored before places were kept). Loads the ZIP dataset: only the
- * operator's list needs it.
+ * The job a lead describes, for the operator: where it was matched, else where its text says
+ * it is (a booking's property address, a lead stored before places were kept); null for a
+ * growth request or a text naming no place we know.
  */
-async function placeOfText(lead: Pick<Lead, "type" | "data">): Promise<LeadPlace | null> {
-  const data = (lead.data && typeof lead.data === "object" ? lead.data : {}) as Record<string, unknown>;
-  const text = (key: string) => (typeof data[key] === "string" ? (data[key] as string) : "");
-  const { findPlace, placeInAddress } = await import("../../../src/lib/geo/places.ts");
-  const place =
-    lead.type === "find-pros"
-      ? findPlace(text("location"))
-      : lead.type === "quote"
-        ? placeInAddress(text("address"))
-        : lead.type === "booking"
-          ? placeInAddress(text("propertyAddress"))
-          : null;
-  return place ? leadPlaceOf(place) : null;
+export async function operatorJobOf(lead: Lead): Promise<Job | null> {
+  if (lead.type === "audit" || lead.type === "assessment") return null;
+  return jobOf(lead, lead.place ?? (await placeOfText(lead)));
 }
 
 /**
@@ -69,8 +60,7 @@ export async function nearbyCandidates(
   limit: number,
   now: number = Date.now(),
 ): Promise<NearbyCandidate[]> {
-  if (limit <= 0 || lead.type === "audit" || lead.type === "assessment") return [];
-  const job = jobOf(lead, lead.place ?? (await placeOfText(lead)));
+  const job = limit > 0 ? await operatorJobOf(lead) : null;
   if (!job) return [];
   const exclude = new Set((lead.routing?.deliveries ?? []).map((d) => d.businessId));
   const read = (service: string | null) =>

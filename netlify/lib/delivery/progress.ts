@@ -5,6 +5,7 @@
  */
 import { netlifyPurge, type Purge } from "../directory.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
+import { placeOfText } from "../job-place.ts";
 import { nextProFor } from "../matching.ts";
 import { errorName } from "../http.ts";
 import { notifyLead, type NotifyDeps } from "../notify/index.ts";
@@ -25,7 +26,9 @@ export async function advanceLead(
   const lead = await store.leads.get(leadId);
   if (!lead) return false;
   // The next pro is the nearest one not offered yet, under the same rules as the first offers.
-  const candidate = needsNextPro(lead, now) ? await nextProFor(store, lead, now) : null;
+  const candidate = needsNextPro(lead, now)
+    ? await nextProFor(store, lead, now, lead.place ?? (await placeOfText(lead)))
+    : null;
   // The mutation runs once per compare-and-set attempt; its last run is the change stored.
   let expired: Delivery[] = [];
   const result = await store.leads.mutate(
