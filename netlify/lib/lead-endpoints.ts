@@ -7,6 +7,8 @@
  */
 import { estimate } from "../../src/lib/estimate.ts";
 import { DEFAULT_TIME_ZONE } from "../../src/lib/hours.ts";
+import { timeZoneOf } from "../../src/lib/geo/time-zone.ts";
+import type { LeadPlace } from "../../src/lib/schemas/lead.ts";
 import { urgencyOf } from "../../src/lib/lead-urgency.ts";
 import { quoteProService } from "../../src/lib/options.ts";
 import type { ProMatch } from "../../src/lib/received.ts";
@@ -17,7 +19,7 @@ import { AssessmentRequest, AuditRequest, QuoteRequest } from "../../src/lib/sch
 import { TEXT_BODY_LIMIT } from "./http.ts";
 import type { LeadEndpoint, LeadRoute } from "./leads.types.ts";
 import { candidateOf, type Candidate } from "./delivery/routing.ts";
-import { routeJob } from "./matching.ts";
+import { leadPlaceOf, routeJob } from "./matching.ts";
 
 /** A quote after matching: the businesses it was offered to go into the stored lead, as find-pros's do. */
 export type QuoteLead = QuoteRequest & {
@@ -86,6 +88,10 @@ export type BookingLead = BookingRequest & {
   businessSlug?: string;
   /** Who the booking is offered to (the business's contacts; routing keeps them, the lead data does not). */
   candidate?: Candidate;
+  /** Where the job is, from its property address (the lead's envelope keeps it, the lead data does not). */
+  place?: LeadPlace;
+  /** That place's time zone. */
+  zone?: string;
 };
 
 export const BOOKING_ENDPOINT: LeadEndpoint<BookingLead> = {
@@ -105,15 +111,23 @@ export const BOOKING_ENDPOINT: LeadEndpoint<BookingLead> = {
     }
     // The admin reads leads without the directory at hand, so the lead names the business.
     const candidate = candidateOf(business);
-    return { data: { ...data, serviceType, businessName: business.name, businessSlug: business.slug, candidate } };
+    // Where the job is, kept so the business sees its area before it accepts (never the street).
+    const { placeInAddress } = await import("../../src/lib/geo/places.ts");
+    const found = data.propertyAddress ? placeInAddress(data.propertyAddress) : null;
+    const place = found ? leadPlaceOf(found) : undefined;
+    const zone = found ? timeZoneOf(found.state, found) : undefined;
+    return {
+      data: { ...data, serviceType, businessName: business.name, businessSlug: business.slug, candidate, place, zone },
+    };
   },
-  prepare: ({ candidate: _candidate, ...data }) => ({
+  prepare: ({ candidate: _candidate, place: _place, zone: _zone, ...data }) => ({
     stored: { ...data },
     reply: { businessName: data.businessName },
   }),
-  // The job's clock and times are the business's: it is the one offered the job.
+  // Times are the job's own zone when its address names a place, else the business's.
   route: (data) => ({
     candidates: data.candidate ? [data.candidate] : [],
-    timeZone: data.candidate?.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZone: data.zone ?? data.candidate?.timeZone ?? DEFAULT_TIME_ZONE,
+    ...(data.place ? { place: data.place } : {}),
   }),
 };

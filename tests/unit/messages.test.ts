@@ -46,6 +46,8 @@ function lead(): Lead {
     sourcePage: "/find-a-tree-service",
     reference: "TL-7KQ2-9F",
     urgency: "emergency",
+    // Where the request was matched, as the function keeps it.
+    place: { label: "Austin, TX 78701", zip: "78701", lat: 30.27, lng: -97.74 },
     status: "new",
     data: {
       name: HOSTILE,

@@ -9,7 +9,6 @@ import { summarizeLead, type LeadSummary } from "../../../src/lib/lead-summary.t
 import { formatMiles } from "../../../src/lib/geo/distance.ts";
 import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
 import { DECLINE_REASONS, WITHDRAW_REASONS } from "../../../src/lib/lead-routing.ts";
-import { findPlace, zipPoint } from "../../../src/lib/geo/places.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { button, oneLine, para, shell, table, textRows, type LeadFacts, type Row, type Written } from "./parts.ts";
@@ -17,48 +16,15 @@ import { clockTime } from "./time.ts";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
 
-/**
- * Where a job is without its street address, for a business that has not accepted it yet:
- * "Austin, TX 78701" from a ZIP in it, else "Austin, TX" from a city it names; undefined when
- * it names neither (a street alone says nothing but the street).
- */
-export function areaOf(place: string): string | undefined {
-  const text = place.trim().replace(/\s+/g, " ");
-  if (!text) return undefined;
-  // A ZIP, the surest: the last five digits that are not a house number opening the address.
-  const zip = [...text.matchAll(/\b(\d{5})(?:-\d{4})?\b/g)].filter((m) => m.index > 0 || m[0] === text).at(-1)?.[1];
-  if (zip) {
-    const hit = zipPoint(zip);
-    return hit ? `${hit.city}, ${hit.state} ${zip}` : zip;
-  }
-  const known = (candidate: string) => {
-    const found = findPlace(candidate);
-    return found && found.label !== "your location" ? found.label : undefined;
-  };
-  // A place and nothing else ("Round Rock, TX", "Katy"): it is the area.
-  if (!/^\d/.test(text)) {
-    const whole = known(text);
-    if (whole) return whole;
-  }
-  // "42 Pecan Lane, Austin TX": what follows the street; else the last words ("... Austin TX").
-  const parts = text.split(",").map((p) => p.trim());
-  for (let i = 1; i < parts.length; i++) {
-    const found = known(parts.slice(i).join(", "));
-    if (found) return found;
-  }
-  const words = text.split(" ");
-  for (let take = Math.min(4, words.length - 1); take >= 1; take--) {
-    const found = known(words.slice(-take).join(" "));
-    if (found) return found;
-  }
-  return undefined;
-}
-
 /** "Bob" of "Bob Booker": what a business sees of the customer before it accepts. */
 export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
-/** The job's area (areaOf its address or place), if it names one. */
-export const jobArea = (summary: LeadSummary) => (summary.place ? areaOf(summary.place) : undefined);
+/**
+ * Where a job is without its street address, for a business that has not accepted it yet:
+ * the place the lead was matched at when it arrived ("Austin, TX 78701" from a ZIP in the
+ * address, else "Austin, TX"); undefined for a lead that names neither.
+ */
+export const jobArea = (lead: Pick<Lead, "place">) => lead.place?.label;
 
 /**
  * The job as a business needs it: service, place, urgency, timing, details. `area` shows the
@@ -80,7 +46,7 @@ export function jobRows(
         : // A booking may leave the service open: what kind of visit it asks for says enough.
           (asked ?? `${optionLabel(REQUEST_TYPES, str(d.requestType) ?? "consultation")} request`);
   rows.push(["Service", service || "Not specified"]);
-  if (area) rows.push(["Area", jobArea(summary) ?? "Given when you accept"]);
+  if (area) rows.push(["Area", jobArea(lead) ?? "Given when you accept"]);
   else if (summary.place) rows.push([lead.type === "find-pros" ? "Location" : "Address", summary.place]);
   if (lead.type === "find-pros" && str(d.propertyType))
     rows.push(["Property", optionLabel(PROPERTY_TYPES, str(d.propertyType)!)]);
@@ -112,7 +78,7 @@ export function offer({ lead, summary }: LeadFacts, delivery: Delivery, answerUr
   const due = clockTime(delivery.deadlineAt, tz);
   const emergency = lead.urgency === "emergency";
   const service = rows[0]![1];
-  const place = jobArea(summary) ?? "";
+  const place = jobArea(lead) ?? "";
   const intro =
     lead.type === "booking"
       ? `A customer asked to book ${delivery.name} through ${SITE.name}.`

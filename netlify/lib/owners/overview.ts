@@ -15,7 +15,7 @@ import { MIN_RESPONSE_OFFERS, responseLabel } from "../../../src/lib/response-ti
 import type { LeadRow, OverviewView } from "../../../src/lib/owner-views.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { ANSWER_LINK_TTL_MS, signerFor, type Signer } from "../delivery/signing.ts";
-import { areaOf } from "../messages/job.ts";
+import { jobArea } from "../messages/job.ts";
 import { storeCall, type Env } from "../http.ts";
 import type { Store } from "../store/index.ts";
 import { OWNER_LEADS_PAGE, businessLeadsPage, type OwnerLead } from "./leads.ts";
@@ -71,7 +71,7 @@ export async function overviewView(
     const { lead, delivery } = item;
     const s = summarizeLead(lead);
     // The street address comes with the acceptance, as on the answer page; before it, the area.
-    const place = delivery.state === "accepted" ? s.place : s.place && areaOf(s.place);
+    const place = delivery.state === "accepted" ? s.place : jobArea(lead);
     return {
       id: lead.id,
       sent: when(delivery.offeredAt, timeZone),

@@ -229,7 +229,10 @@ const COUNTRY = /^(?:USA?|U\.S\.(?:A\.)?)$/i;
  */
 export function placeInAddress(address: string): Place | null {
   const text = address.replace(/\s+/g, " ").trim();
-  const zips = [...text.matchAll(/\b(\d{5})(?:-\d{4})?\b/g)].map((m) => m[1]!);
+  // A five-digit number opening a longer address is its house number, never its ZIP.
+  const zips = [...text.matchAll(/\b(\d{5})(?:-\d{4})?\b/g)]
+    .filter((m) => m.index > 0 || m[0] === text)
+    .map((m) => m[1]!);
   for (const zip of zips.reverse()) {
     const place = findPlace(zip);
     if (place) return place;
@@ -242,6 +245,8 @@ export function placeInAddress(address: string): Place | null {
     const state = words.slice(-stateWords).join(" ");
     for (let cityWords = Math.min(4, words.length - stateWords); cityWords > 0; cityWords--) {
       const city = words.slice(-stateWords - cityWords, -stateWords).join(" ");
+      // A city has a name: "30.26, -97.74" is a point someone typed, not a place in an address.
+      if (!/[a-z]/i.test(city)) continue;
       const place = findPlace(`${city}, ${state}`);
       if (place) return place;
     }

@@ -73,7 +73,13 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
     });
     const lead = await h!.store.leads.get(body.id);
     // Offered to its business at once: its status follows (src/lib/lead-status.ts).
-    expect(lead).toMatchObject({ type: "booking", status: "offered" });
+    // Where the job is (the area its business sees before accepting) and its time zone.
+    expect(lead).toMatchObject({
+      type: "booking",
+      status: "offered",
+      place: { label: "Austin, TX" },
+      timeZone: "America/Chicago",
+    });
     expect(lead!.data).toEqual({
       customerName: "Bob Booker",
       customerEmail: "bob@example.com",

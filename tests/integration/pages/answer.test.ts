@@ -31,6 +31,8 @@ describe.skipIf(!site)("the answer page", () => {
       {
         sourcePage: "/",
         urgency,
+        // As the booking function keeps it from the property address.
+        place: { label: "Austin, TX", lat: 30.27, lng: -97.74 },
         routing: initialRouting(
           [{ businessId: "an-1", name: business.name, slug: business.slug, distanceMiles: 3.2 }],
           urgency,

@@ -3,7 +3,7 @@
  * has the customer's number (the call), it can give the job back with a reason (the lead then
  * moves on as after a decline, its response time untouched), the homeowner can say the job is
  * done; and when the review invitation goes (review-time.ts), how a waiting one follows the
- * lead (rescheduled), and what a business sees of the job before it accepts (areaOf).
+ * lead (rescheduled), and what a business sees of the job before it accepts (jobArea).
  */
 import { describe, expect, it } from "vitest";
 import { INVITE_WITHDRAWN_NOTE, composeMessages, rescheduled } from "../../../netlify/lib/delivery/compose.ts";
@@ -25,7 +25,9 @@ import {
   type Candidate,
 } from "../../../netlify/lib/delivery/routing.ts";
 import { signer } from "../../../netlify/lib/delivery/signing.ts";
-import { areaOf, firstName } from "../../../netlify/lib/messages/job.ts";
+import { firstName, jobArea } from "../../../netlify/lib/messages/job.ts";
+import { leadPlaceOf } from "../../../netlify/lib/matching.ts";
+import { placeInAddress } from "../../../src/lib/geo/places.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
 
 /** Monday, Nov 30 2026, 10:00 in Chicago. */
@@ -222,6 +224,11 @@ describe("the review invitation's time", () => {
 
 describe("the job before a business accepts", () => {
   it("is its area, never its street address; the customer is a first name", () => {
+    // The area is the place the lead kept when it arrived, read from its address.
+    const areaOf = (address: string) => {
+      const place = placeInAddress(address);
+      return jobArea({ place: place ? leadPlaceOf(place) : undefined });
+    };
     expect(areaOf("42 Pecan Lane, Austin TX")).toBe("Austin, TX");
     expect(areaOf("410 Oakmont Ct, San Antonio, TX")).toBe("San Antonio, TX");
     expect(areaOf("100 Brickell Ave, Miami, FL 33131")).toBe("Miami, FL 33131");
