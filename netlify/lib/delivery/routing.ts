@@ -151,8 +151,13 @@ export function heldRouting(now: number): Routing {
   return { deliveries: [], events: [{ at: iso(now), kind: "escalated", reason: "too-fast" }], escalatedAt: iso(now) };
 }
 
-/** Held for the operator: no e-mail goes to the address the lead gives. */
-export const isHeld = (lead: Pick<Lead, "routing">) => lead.routing?.events[0]?.reason === "too-fast";
+/**
+ * Held for the operator: no e-mail goes to the address the lead gives, until the operator,
+ * having checked it, offers it to businesses by hand (then the visitor hears as any other).
+ */
+export const isHeld = (lead: Pick<Lead, "routing">) =>
+  lead.routing?.events[0]?.reason === "too-fast" &&
+  !lead.routing.events.some((e) => e.kind === "offered" && e.reason === "operator");
 
 /** Someone has it: an accepted offer, or the operator. */
 export const isSettled = (routing: Routing) =>

@@ -8,6 +8,8 @@ import {
   needsNextPro,
   offerSummary,
   operatorOffer,
+  heldRouting,
+  isHeld,
   type Candidate,
 } from "../../../netlify/lib/delivery/routing.ts";
 import { MAX_OFFERS } from "../../../netlify/lib/delivery/operator-offer.ts";
@@ -218,6 +220,12 @@ describe("operator offers", () => {
     expect(back.routing!.deliveries).toHaveLength(2);
     expect(back.routing!.events.at(-1)).toMatchObject({ kind: "escalated", reason: "no-answer" });
     expect(back.routing!.escalatedAt).toBe(new Date(T0 + 15 * MIN).toISOString());
+  });
+
+  it("release a lead held as sent too fast: once the operator offers it, its visitor hears as any other", () => {
+    const held: Lead = { ...lead("quote", "routine", []), routing: heldRouting(T0) };
+    expect(isHeld(held)).toBe(true);
+    expect(isHeld(operatorOffer(held, [pro(3)], T0 + MIN)!)).toBe(false);
   });
 
   it("skip businesses already offered, and leads without routing get one", () => {
