@@ -16,6 +16,7 @@ import { BASE_HEADERS, endpoint, errorName, jsonError, jsonResponse, storeCall }
 import type { Store } from "../store/index.ts";
 import { csvHeader, csvRows } from "./csv.ts";
 import { adminSpec, readPatch, readQuery, type AdminDeps, type AdminHandler } from "./endpoint.ts";
+import { shownMessage } from "./messages.ts";
 
 export const LEAD_NOT_FOUND = "Lead not found";
 /** Open emergencies each inbox answer pins on top. */
@@ -88,7 +89,12 @@ export function adminLeadHandler(deps: AdminDeps = {}): AdminHandler {
       );
       if (!lead) return jsonError(404, LEAD_NOT_FOUND);
       const statusUrl = await statusPathOf(store, env, id);
-      const reply: AdminLeadReply = { data: lead, outbox, messages, ...(statusUrl ? { statusUrl } : {}) };
+      const reply: AdminLeadReply = {
+        data: lead,
+        outbox,
+        messages: messages.map(shownMessage),
+        ...(statusUrl ? { statusUrl } : {}),
+      };
       return jsonResponse(reply);
     }
     const patch = readPatch(LeadPatch, body);

@@ -2,9 +2,12 @@
  * Sending stored messages: each due one goes to its provider once, and comes back as it is
  * now (sent with the provider's id, "retrying" with its next attempt after a failure that may
  * pass, "failed" when the provider refused it for good, "kept" when its provider is gone).
- * Nothing here throws; logs carry ids, kinds, channels and status codes only.
+ * A sign-in link or code in a message that went, or never can, leaves the log in that same
+ * write: only its receiver may hold it. Nothing here throws; logs carry ids, kinds, channels
+ * and status codes only.
  */
 import { isPending, type Message } from "../../../src/lib/schemas/message.ts";
+import { withoutSignInSecrets } from "../messages/owner.ts";
 import type { Store } from "../store/index.ts";
 import { DeliveryError, sendEmail, sendSms, sendWebhook } from "./channels.ts";
 import type { NotifyConfig, NotifyDeps } from "./config.ts";
@@ -58,7 +61,7 @@ async function sendOne(m: Message, config: NotifyConfig, deps: Required<NotifyDe
   if (providerGone(m, config)) return { ...m, state: "kept", note: NOTES.providerGone };
   try {
     const providerId = await send(m, config, deps.fetch);
-    const { nextAttemptAt: _n, note: _e, ...rest } = m;
+    const { nextAttemptAt: _n, note: _e, ...rest } = withoutSignInSecrets(m);
     return {
       ...rest,
       state: "sent",
@@ -70,7 +73,7 @@ async function sendOne(m: Message, config: NotifyConfig, deps: Required<NotifyDe
     const attempts = m.attempts + 1;
     const note = `Attempt ${attempts}: ${describe(error)}`.slice(0, 300);
     return error instanceof DeliveryError && error.permanent
-      ? { ...m, state: "failed", attempts, note }
+      ? { ...withoutSignInSecrets(m), state: "failed", attempts, note }
       : { ...m, state: "retrying", attempts, note, nextAttemptAt: new Date(now + backoffMs(attempts)).toISOString() };
   }
 }

@@ -89,6 +89,8 @@ export function keyspace(prefix: string) {
     ownerCode: (id: string) => `${p}owner:code:${id}`,
     /** String with a short TTL: failed owner sign-ins (links, codes) from one client address. */
     ownerFailures: (client: string) => `${p}owner:fail:${client}`,
+    /** String with a day's TTL: wrong sign-in codes tried against one business (its id hashed), from every address. */
+    ownerCodeFailures: (business: string) => `${p}owner:codefail:${business}`,
     /** String: claim JSON (a claim of a listed business or a business to add), by claim id. */
     claim: (id: string) => `${p}claim:${id}`,
     /** Zset: every claim id by created (ms), for /admin. */
@@ -113,6 +115,8 @@ export function keyspace(prefix: string) {
     rateLimits: `${p}ratelimit`,
     /** String (counter, 3,700 s TTL): review posts to one business in one clock hour (hours since the epoch). */
     reviewRate: (businessId: string, hour: number) => `${p}ratelimit:review-business:${businessId}:${hour}`,
+    /** String (counter, 2 days TTL): one cap's count on one UTC day (YYYY-MM-DD) for one thing (sha256, 32 hex). */
+    dailyCap: (name: string, id: string, day: string) => `${p}ratelimit:day:${name}:${id}:${day}`,
     /** String (counter, 2 days TTL): tokens the assistant's model used on one UTC day (YYYY-MM-DD). */
     chatBudget: (day: string) => `${p}chat:budget:${day}`,
     /** String (counter, 2 days TTL): the same, for one client (sha256 of its address, 32 hex). */

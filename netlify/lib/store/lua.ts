@@ -388,3 +388,23 @@ redis.call('SET', KEYS[1], ARGV[2])
 if ARGV[4] == '1' then redis.call('ZREM', KEYS[2], ARGV[3]) end
 return 'ok'
 `;
+
+/**
+ * One more under every cap, or none: counted only when no counter has reached its most, so
+ * a refused request uses up nothing and concurrent ones never pass a cap together.
+ *
+ * KEYS: the counters
+ * ARGV: each counter's most (in KEYS order), then the counters' lifetime in seconds
+ * -> 1 counted | 0 refused
+ */
+export const COUNT_UNDER_CAPS = `
+for i, key in ipairs(KEYS) do
+  local n = tonumber(redis.call('GET', key) or '0') or 0
+  if n >= tonumber(ARGV[i]) then return 0 end
+end
+for i, key in ipairs(KEYS) do
+  redis.call('INCR', key)
+  redis.call('EXPIRE', key, tonumber(ARGV[#KEYS + 1]))
+end
+return 1
+`;
