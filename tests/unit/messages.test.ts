@@ -8,7 +8,15 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { composeMessages } from "../../netlify/lib/delivery/compose.ts";
 import { signer } from "../../netlify/lib/delivery/signing.ts";
-import { claimRefused, signInCode, signInLink, signInTitle } from "../../netlify/lib/messages/owner.ts";
+import {
+  CODE_REMOVED,
+  LINK_REMOVED,
+  claimRefused,
+  signInCode,
+  signInLink,
+  signInTitle,
+  withoutSignInSecrets,
+} from "../../netlify/lib/messages/owner.ts";
 import { leadFacts } from "../../netlify/lib/messages/parts.ts";
 import {
   EMERGENCY_LINE,
@@ -254,6 +262,39 @@ describe("messages as composed", () => {
     expect(refused).toMatchObject({ state: "kept", note: NOTES.noEmail, subject: "Your request for Oak & Sons" });
     expect(refused.text).toContain("Reason: No proof <b>");
     expect(refused.html).toContain("Reason: No proof &lt;b&gt;");
+  });
+
+  it("drops a sign-in link or code from what the log keeps, and leaves every other message as it was", () => {
+    const claim = { id: "cl_aaaaaaaaaaaaaaaaaaaa" };
+    const token = "A".repeat(21) + "_-" + "z9".repeat(10);
+    const draft = (m: ReturnType<typeof signInCode>) => ({
+      key: m.kind,
+      kind: m.kind,
+      audience: "business" as const,
+      channel: m.channel,
+      to: "x",
+      written: m.written,
+      at: at(0),
+    });
+    const link = toMessage(
+      claim,
+      draft(signInLink({ businessName: "Oak 123456", url: `${SITE}/owner/sign-in/${token}`, approved: true })),
+      ALL,
+    );
+    const clean = withoutSignInSecrets({ ...link, payload: JSON.stringify({ text: `/owner/sign-in/${token}` }) });
+    expect(JSON.stringify(clean)).not.toContain(token);
+    expect(clean.text).toContain(`Sign in: ${LINK_REMOVED}`);
+    expect(clean.html).toContain(`href="${LINK_REMOVED}"`);
+    expect(clean.payload).toContain(LINK_REMOVED);
+    // Only a code message loses its digits: a link message's business name keeps them.
+    expect(clean.subject).toBe("Your claim of Oak 123456 is approved");
+
+    const code = toMessage(claim, draft(signInCode({ businessName: "Oak & Sons", code: "042517" })), ALL);
+    expect(withoutSignInSecrets(code).text).toBe(
+      `Treeline: ${CODE_REMOVED} is your code to manage Oak & Sons. It works for 10 minutes. If you didn't ask for it, ignore this text.`,
+    );
+    const refused = toMessage(claim, draft(claimRefused({ businessName: "Oak", reason: "No 123456" })), ALL);
+    expect(withoutSignInSecrets(refused)).toBe(refused);
   });
 });
 

@@ -13,6 +13,7 @@ import { drainOutbox } from "../../../netlify/lib/notify/index.ts";
 import { claimHandler } from "../../../netlify/lib/owners/forms.ts";
 import type { OwnerAuthDeps } from "../../../netlify/lib/owners/page.ts";
 import { codeHandler, signInHandler } from "../../../netlify/lib/owners/sign-in.ts";
+import { loadCode } from "../../../netlify/lib/page-data/owner-sign-in.ts";
 import { takeSignInLink, tryCode } from "../../../netlify/lib/owners/tokens.ts";
 import { createStore, type Store } from "../../../netlify/lib/store/index.ts";
 import type { AdminMessagesReply } from "../../../src/lib/admin.ts";
@@ -26,7 +27,7 @@ import {
   TOO_MANY_CODES_TODAY,
 } from "../../../src/lib/owners/limits.ts";
 import type { Message } from "../../../src/lib/schemas/message.ts";
-import { expectFlash, formRequest, getRequest, nextIp, testBusiness } from "../../helpers/functions.ts";
+import { ORIGIN, expectFlash, formRequest, getRequest, nextIp, testBusiness } from "../../helpers/functions.ts";
 import { deleteKeysWithPrefix, resolveTestRedisUrl, uniquePrefix } from "../../helpers/redis.ts";
 
 const url = await resolveTestRedisUrl();
@@ -258,6 +259,15 @@ describe.skipIf(!url)("sign-in secrets at rest, and code guessing", () => {
     const refused = await codeHandler(deps())(formRequest(third.path, [["code", third.code]]), nextIp());
     expect(refused.headers.get("set-cookie")).toBeNull();
     expect(await expectFlash(store, refused, third.path)).toMatchObject({ status: 429, problem: CODES_PAUSED });
+    // Its code page, opened without a post, shows why instead of a form.
+    const shown = await loadCode(
+      new Request(`${ORIGIN}${third.path}`),
+      third.path.split("/").at(-1)!,
+      () => "192.0.2.77",
+      { store: () => store, env, now: () => clock },
+    );
+    expect(shown).toMatchObject({ status: 429, view: { kind: "refused", problem: CODES_PAUSED } });
+    expect(Number(shown.headers["retry-after"])).toBeGreaterThan(0);
     // And no more codes are texted to it meanwhile.
     sent.length = 0;
     const asked = await claim("sec-fir", { email: "late@else.test", proof: "sms" });
