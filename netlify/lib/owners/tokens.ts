@@ -145,7 +145,7 @@ export const recordCodeFailure = (store: Store, businessId: string): Promise<voi
 
 /**
  * Counts one code texted to a business's phone today, under both daily caps; false (nothing
- * counted) when either is reached. The number is compared as dialled (+15125550142), so one
+ * counted) when either is reached. The number is compared as dialed (+15125550142), so one
  * phone written two ways on two listings is one phone.
  */
 export function countCodeSend(store: Store, businessId: string, phone: string, now: number): Promise<boolean> {
