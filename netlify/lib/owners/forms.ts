@@ -22,7 +22,6 @@ import { maskEmail, maskPhone } from "../../../src/lib/owners/masks.ts";
 import { OWNER_MESSAGES } from "../../../src/lib/owners/messages.ts";
 import type { AddBusinessFormView, ClaimFormView } from "../../../src/lib/owner-views.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
-import type { Store } from "../store/index.ts";
 import { VALIDATION_ERROR, fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { businessRoute } from "../directory.ts";
 import { seeOther } from "../form-flash.ts";
@@ -30,6 +29,7 @@ import { HttpError, endpoint, storeCall, type Endpoint } from "../http.ts";
 import { signInCode } from "../messages/owner.ts";
 import { sendToOwner } from "../notify/index.ts";
 import { enforceRateLimit } from "../ratelimit.ts";
+import type { Store } from "../store/index.ts";
 import { createClaim, newClaimId, type Claim } from "./claims.ts";
 import {
   INVALID_STATUS,
