@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminMessagesHandler } from "../../../netlify/lib/admin/messages.ts";
 import { CODE_REMOVED, LINK_REMOVED } from "../../../netlify/lib/messages/owner.ts";
 import { drainOutbox } from "../../../netlify/lib/notify/index.ts";
+import { forgetSentSignIns } from "../../../netlify/lib/notify/owners.ts";
 import { claimHandler } from "../../../netlify/lib/owners/forms.ts";
 import type { OwnerAuthDeps } from "../../../netlify/lib/owners/page.ts";
 import { codeHandler, signInHandler } from "../../../netlify/lib/owners/sign-in.ts";
@@ -186,6 +187,40 @@ describe.skipIf(!url)("sign-in secrets at rest, and code guessing", () => {
     expect(after.state).toBe("sent");
     expect(stored(after)).not.toContain(token);
     expect(await store.outbox.get(waiting.leadId)).toBeNull();
+  });
+
+  it("a message sent before the log dropped its link is rewritten once; kept ones are left alone", async () => {
+    const token = "L".repeat(43);
+    const legacy: Message = {
+      id: "cl_legacysecret00000001~owner-sign-in~email",
+      leadId: "cl_legacysecret00000001",
+      kind: "owner-sign-in",
+      audience: "business",
+      channel: "email",
+      to: "old@maple.test",
+      subject: "Sign in to manage Maple Trees",
+      text: `Sign in: ${SITE}/owner/sign-in/${token}`,
+      html: `<a href="${SITE}/owner/sign-in/${token}">Sign in</a>`,
+      state: "sent",
+      createdAt: new Date(T0 - DAY).toISOString(),
+      attempts: 1,
+    };
+    const kept: Message = {
+      ...legacy,
+      id: "cl_legacysecret00000002~owner-sign-in~email",
+      leadId: "cl_legacysecret00000002",
+      state: "kept",
+    };
+    await store.messages.ensure([legacy, kept]);
+    // /admin shows it without the link even before the rewrite.
+    const shown = (JSON.parse(await adminView()) as Message[]).find((m) => m.id === legacy.id)!;
+    expect(JSON.stringify(shown)).not.toContain(token);
+    const first = await forgetSentSignIns(store, 3);
+    expect(first.rewritten).toBe(1);
+    expect(first.read).toBeGreaterThanOrEqual(2);
+    expect(stored((await store.messages.get(legacy.id))!)).not.toContain(token);
+    expect((await store.messages.get(kept.id))!.text).toContain(token);
+    expect((await forgetSentSignIns(store)).rewritten).toBe(0);
   });
 
   it("without a provider the kept message shows the link: the operator is the only way to deliver it", async () => {
