@@ -10,7 +10,7 @@ import { keepsSecrets, withoutSignInSecrets, type OwnerMessage } from "../messag
 import type { Store } from "../store/index.ts";
 import { notifyConfig, resolveDeps, setupOf, type NotifyConfig, type NotifyDeps } from "./config.ts";
 import { toMessage } from "./drafts.ts";
-import { isDue, sendAndRecord } from "./send.ts";
+import { isDue, sendAndRecord, wasDeferred } from "./send.ts";
 
 export interface OwnerRecipient {
   /** The claim the message is about (`cl_...`): its id in the message log and in the outbox. */
@@ -58,15 +58,16 @@ export async function sendToOwner(
   const [stored] = await store.messages.ensure([draft]);
   if (!stored) throw new Error("The message was not stored.");
   const [sent] = await sendAndRecord(store, [stored], config, d, (m, now) => m.attempts === 0 && isDue(m, now));
-  if (sent!.state === "retrying" && sent!.nextAttemptAt) {
+  // Failed for now, or not tried (a caller's run out of time): the outbox sends it later.
+  if (sent!.state === "retrying" || wasDeferred(sent!)) {
+    const tried = sent!.state === "retrying";
     await store.outbox.schedule({
       leadId: recipient.claimId,
       type: "owner",
       createdAt: at,
-      attempts: 1,
-      nextAttemptAt: sent!.nextAttemptAt,
-      lastAttemptAt: at,
-      lastError: failureOf([sent!]),
+      attempts: tried ? 1 : 0,
+      nextAttemptAt: sent!.nextAttemptAt ?? at,
+      ...(tried ? { lastAttemptAt: at, lastError: failureOf([sent!]) } : {}),
       delivered: [],
     });
   }

@@ -9,7 +9,7 @@ import type { Redis } from "@upstash/redis";
 import { leadSearchText } from "../search-text.ts";
 import type { OutboxItem } from "../../../../src/lib/schemas/outbox.ts";
 import { Lead as LeadSchema, LeadType, type Lead, type LeadChange } from "../../../../src/lib/schemas/lead.ts";
-import { asString } from "../decode.ts";
+import { asNumber, asString } from "../decode.ts";
 import { timeId, isTimeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
 import { IdempotencyConflictError } from "../errors.ts";
@@ -212,6 +212,8 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
       const ids = await redis.zrange<unknown[]>(keys.clock, "-inf", now, { byScore: true, offset: 0, count: limit });
       return ids.map((v) => asString(v) ?? "").filter(Boolean);
     },
+
+    clockDueCount: async (now) => asNumber(await redis.zcount(keys.clock, "-inf", now)),
 
     async byReference(reference) {
       const id = asString(await redis.get(keys.reference(reference)));

@@ -106,6 +106,8 @@ export interface LeadsRepository {
   mutate(id: string, change: LeadMutation, now?: number): Promise<{ lead: Lead; changed: boolean } | null>;
   /** Lead ids whose next deadline is at or before `now`, soonest first. */
   clockDue(now: number, limit: number): Promise<string[]>;
+  /** How many leads clockDue would name without a limit. */
+  clockDueCount(now: number): Promise<number>;
   /** The lead a reference names, in any spelling normalizeReference accepts upstream. */
   byReference(reference: string): Promise<Lead | null>;
 }
