@@ -37,7 +37,12 @@ export interface SmsProvider {
 /** 4xx other than timeouts and rate limits will fail again the same way. */
 const permanentStatus = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
-async function call(doFetch: typeof fetch, url: string, init: RequestInit, timeoutMs: number): Promise<unknown> {
+/** `timeoutMs`: the send timeout, or less when the caller's run has less time left. */
+async function call(
+  doFetch: typeof fetch,
+  url: string,
+  { timeoutMs, ...init }: RequestInit & { timeoutMs: number },
+): Promise<unknown> {
   const res = await doFetch(url, {
     ...init,
     method: "POST",
@@ -69,26 +74,22 @@ export async function sendEmail(
     .split(",")
     .map((a) => a.trim())
     .filter(Boolean);
-  const body = await call(
-    doFetch,
-    provider.apiUrl,
-    {
-      // Resend sends a repeated key once (24 h): a retry after a lost answer never mails twice.
-      headers: {
-        "content-type": "application/json",
-        authorization: `Bearer ${provider.apiKey}`,
-        "idempotency-key": m.id.slice(0, 256),
-      },
-      body: JSON.stringify({
-        from: provider.from,
-        to,
-        subject: m.subject,
-        text: m.text,
-        ...(m.html ? { html: m.html } : {}),
-      }),
-    },
+  const body = await call(doFetch, provider.apiUrl, {
     timeoutMs,
-  );
+    // Resend sends a repeated key once (24 h): a retry after a lost answer never mails twice.
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${provider.apiKey}`,
+      "idempotency-key": m.id.slice(0, 256),
+    },
+    body: JSON.stringify({
+      from: provider.from,
+      to,
+      subject: m.subject,
+      text: m.text,
+      ...(m.html ? { html: m.html } : {}),
+    }),
+  });
   return idFrom(body, "id");
 }
 
@@ -113,15 +114,11 @@ export async function sendSms(
   form.set(provider.from.startsWith("MG") ? "MessagingServiceSid" : "From", provider.from);
   const url = `${provider.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(provider.accountSid)}/Messages.json`;
   const auth = Buffer.from(`${provider.accountSid}:${provider.authToken}`).toString("base64");
-  const body = await call(
-    doFetch,
-    url,
-    {
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${auth}` },
-      body: form.toString(),
-    },
+  const body = await call(doFetch, url, {
     timeoutMs,
-  );
+    headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${auth}` },
+    body: form.toString(),
+  });
   return idFrom(body, "sid");
 }
 
@@ -131,11 +128,10 @@ export async function sendWebhook(
   m: Message,
   timeoutMs = SEND_TIMEOUT_MS,
 ): Promise<undefined> {
-  await call(
-    doFetch,
-    url,
-    { headers: { "content-type": "application/json" }, body: m.payload ?? JSON.stringify({ text: m.text }) },
+  await call(doFetch, url, {
     timeoutMs,
-  );
+    headers: { "content-type": "application/json" },
+    body: m.payload ?? JSON.stringify({ text: m.text }),
+  });
   return undefined;
 }
