@@ -60,7 +60,7 @@ export async function sendToOwner(
   const [sent] = await sendAndRecord(store, [stored], config, d, (m, now) => m.attempts === 0 && isDue(m, now));
   // Failed for now, or not tried (a caller's run out of time): the outbox sends it later.
   if (sent!.state === "retrying" || wasDeferred(sent!)) {
-    const tried = sent!.state === "retrying";
+    const tried = !wasDeferred(sent!);
     await store.outbox.schedule({
       leadId: recipient.claimId,
       type: "owner",
