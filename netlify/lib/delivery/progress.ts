@@ -9,7 +9,7 @@ import { placeOfText } from "../job-place.ts";
 import { nextProFor } from "../matching.ts";
 import { errorName } from "../http.ts";
 import { DRAIN_BATCH, notifyLead, SEND_TIMEOUT_MS, type NotifyDeps } from "../notify/index.ts";
-import { RUN_BUDGET_MS, runDeadline } from "../run-budget.ts";
+import { RUN_BUDGET_MS } from "../run-budget.ts";
 import type { Store } from "../store/index.ts";
 import { newlyExpired, recordAnswer, recordMisses } from "./response-figures.ts";
 import { advance, applyAnswer, needsNextPro, type Answer, type AnswerOutcome } from "./routing.ts";
@@ -118,7 +118,7 @@ export interface ClockReport {
 export async function runClock(store: Store, deps: NotifyDeps & { purge?: Purge } = {}): Promise<ClockReport> {
   const clock = deps.now ?? Date.now;
   const start = clock();
-  const deadline = deps.deadline ?? runDeadline(clock, RUN_BUDGET_MS);
+  const deadline = deps.deadline ?? start + RUN_BUDGET_MS;
   const notifyDeps: NotifyDeps = { ...deps, now: clock, deadline };
   const ids = await store.leads.clockDue(start, CLOCK_BATCH);
   const report: ClockReport = { due: ids.length, handled: 0, changed: 0, failed: 0, left: 0, outOfTime: false };
