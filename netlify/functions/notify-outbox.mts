@@ -2,7 +2,8 @@
  * Scheduled every 5 minutes: sends again, with backoff, whatever waits in the outbox: lead
  * notifications whose first attempt (right after the visitor's response) failed or never ran,
  * and owners' sign-in links, codes and claim answers whose send failed. The notifier lives in
- * ../lib/notify/index.ts.
+ * ../lib/notify/index.ts. A run works for at most RUN_BUDGET_MS (../lib/run-budget.ts); what
+ * it does not reach stays due for the next.
  */
 import type { Config } from "@netlify/functions";
 import { errorName } from "../lib/http.ts";
@@ -12,9 +13,10 @@ import { getStore } from "../lib/store/index.ts";
 export default async (): Promise<void> => {
   try {
     const report = await drainOutbox(getStore());
-    if (report.claimed > 0) {
+    if (report.claimed > 0 || report.due > 0) {
       console.info(
-        `[notify] scheduled run: ${report.delivered} delivered, ${report.retry} to retry, ${report.dropped} dropped`,
+        `[notify] scheduled run: ${report.claimed} claimed, ${report.delivered} delivered, ${report.retry} to retry, ` +
+          `${report.dropped} dropped; ${report.due} left for the next run${report.outOfTime ? " (out of time)" : ""}`,
       );
     }
   } catch (error) {

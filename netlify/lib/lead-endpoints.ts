@@ -1,30 +1,61 @@
 /**
  * What each lead endpoint adds to the one pipeline (leads.ts): its form and schema, its
  * store rules and the reply it answers with (a no-JS post's pages are src/pages/forms and
- * src/pages/requests). find-pros has its own file (with its
- * matching) so that only that function loads the ZIP dataset.
+ * src/pages/requests). A quote is matched like a find-pros request (matching.ts); the ZIP
+ * dataset its address is read with is imported when a quote arrives, so the other endpoints
+ * here never load it. find-pros has its own file.
  */
 import { estimate } from "../../src/lib/estimate.ts";
+import { DEFAULT_TIME_ZONE } from "../../src/lib/hours.ts";
+import { timeZoneOf } from "../../src/lib/geo/time-zone.ts";
+import type { LeadPlace } from "../../src/lib/schemas/lead.ts";
+import { urgencyOf } from "../../src/lib/lead-urgency.ts";
+import { quoteProService } from "../../src/lib/options.ts";
+import type { ProMatch } from "../../src/lib/received.ts";
 import { ASSESSMENT_FORM, AUDIT_FORM, BOOKING_FORM, QUOTE_FORM, type FormDef } from "../../src/lib/forms/fields.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { BOOKING_MESSAGES, bookingRequestSchema, BookingRequest } from "../../src/lib/schemas/booking.ts";
 import { AssessmentRequest, AuditRequest, QuoteRequest } from "../../src/lib/schemas/forms.ts";
 import { TEXT_BODY_LIMIT } from "./http.ts";
-import type { LeadEndpoint } from "./leads.types.ts";
+import type { LeadEndpoint, LeadRoute } from "./leads.types.ts";
 import { candidateOf, type Candidate } from "./delivery/routing.ts";
+import { leadPlaceOf, routeJob } from "./matching.ts";
 
-export const QUOTE_ENDPOINT: LeadEndpoint<QuoteRequest> = {
+/** A quote after matching: the businesses it was offered to go into the stored lead, as find-pros's do. */
+export type QuoteLead = QuoteRequest & {
+  matchedBusinesses?: ProMatch[];
+  /** Who it is offered to and where (routing and the lead's envelope keep them, the lead data does not). */
+  route?: LeadRoute;
+};
+
+export const QUOTE_ENDPOINT: LeadEndpoint<QuoteLead> = {
   type: "quote",
   form: QUOTE_FORM,
   schema: QuoteRequest,
   multipartLimit: TEXT_BODY_LIMIT,
-  prepare(data) {
+  replyOffers: true,
+  // The job's place is the ZIP in its address, else its "City, ST"; its service, the directory's name for it.
+  async check(data, store, now) {
+    const { placeInAddress } = await import("../../src/lib/geo/places.ts");
+    const emergency = urgencyOf("quote", data) === "emergency";
+    const service = quoteProService(data.serviceType) ?? null;
+    const { route, matches } = await routeJob(store, placeInAddress(data.address), service, emergency, now);
+    return { data: { ...data, matchedBusinesses: matches, route } };
+  },
+  route: (data) => data.route ?? { candidates: [] },
+  prepare({ route: _route, ...data }) {
     // The visitor's figure is kept for reference only; the price we stand by is our own.
     const { estimatedCost: clientEstimate, ...rest } = data;
     const { text } = estimate(data.serviceType, data.urgency);
+    const matches = data.matchedBusinesses ?? [];
     return {
-      stored: { ...rest, estimatedCost: text, ...(clientEstimate ? { clientEstimate } : {}) },
-      reply: { estimatedCost: text },
+      stored: {
+        ...rest,
+        estimatedCost: text,
+        ...(clientEstimate ? { clientEstimate } : {}),
+        matchedBusinesses: matches,
+      },
+      reply: { estimatedCost: text, matches },
     };
   },
 };
@@ -57,6 +88,10 @@ export type BookingLead = BookingRequest & {
   businessSlug?: string;
   /** Who the booking is offered to (the business's contacts; routing keeps them, the lead data does not). */
   candidate?: Candidate;
+  /** Where the job is, from its property address (the lead's envelope keeps it, the lead data does not). */
+  place?: LeadPlace;
+  /** That place's time zone. */
+  zone?: string;
 };
 
 export const BOOKING_ENDPOINT: LeadEndpoint<BookingLead> = {
@@ -76,11 +111,23 @@ export const BOOKING_ENDPOINT: LeadEndpoint<BookingLead> = {
     }
     // The admin reads leads without the directory at hand, so the lead names the business.
     const candidate = candidateOf(business);
-    return { data: { ...data, serviceType, businessName: business.name, businessSlug: business.slug, candidate } };
+    // Where the job is, kept so the business sees its area before it accepts (never the street).
+    const { placeInAddress } = await import("../../src/lib/geo/places.ts");
+    const found = data.propertyAddress ? placeInAddress(data.propertyAddress) : null;
+    const place = found ? leadPlaceOf(found) : undefined;
+    const zone = found ? timeZoneOf(found.state, found) : undefined;
+    return {
+      data: { ...data, serviceType, businessName: business.name, businessSlug: business.slug, candidate, place, zone },
+    };
   },
-  prepare: ({ candidate: _candidate, ...data }) => ({
+  prepare: ({ candidate: _candidate, place: _place, zone: _zone, ...data }) => ({
     stored: { ...data },
     reply: { businessName: data.businessName },
   }),
-  candidates: (data) => (data.candidate ? [data.candidate] : []),
+  // Times are the job's own zone when its address names a place, else the business's.
+  route: (data) => ({
+    candidates: data.candidate ? [data.candidate] : [],
+    timeZone: data.zone ?? data.candidate?.timeZone ?? DEFAULT_TIME_ZONE,
+    ...(data.place ? { place: data.place } : {}),
+  }),
 };

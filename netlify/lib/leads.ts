@@ -18,7 +18,7 @@ import { SOURCE_FIELD, type FormValues } from "../../src/lib/forms/markup.ts";
 import { leadFormPage, receivedPage } from "../../src/lib/forms/pages.ts";
 import { VALIDATION_ERROR, fieldErrors, type FieldErrors } from "../../src/lib/schemas/forms.ts";
 import { urgencyOf } from "../../src/lib/lead-urgency.ts";
-import { heldRouting, initialRouting } from "./delivery/routing.ts";
+import { heldRouting, initialRouting, offerSummary } from "./delivery/routing.ts";
 import { signerFor } from "./delivery/signing.ts";
 import { newReference } from "./store/reference.ts";
 import { netlifyPhotoStore, type PhotoStore } from "./blobs.ts";
@@ -152,7 +152,7 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
     if (!parsed.success || Object.keys(errors).length > 0) return invalid(errors);
     let data = parsed.data;
     if (lead.check) {
-      const checked = await storeCall(() => lead.check!(data, store), { step: "store check" });
+      const checked = await storeCall(() => lead.check!(data, store, now()), { step: "store check" });
       if ("status" in checked) throw new HttpError(checked.status, checked.error);
       if ("errors" in checked) return invalid(checked.errors);
       data = checked.data;
@@ -160,6 +160,12 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
     const { stored, reply } = lead.prepare(data);
     const { meta } = submission;
     const urgency = urgencyOf(lead.type, stored);
+    const route = lead.route?.(data);
+    const routing = route ? initialRouting(route.candidates, urgency, now(), route.noMatch) : undefined;
+    const where = {
+      ...(route?.timeZone ? { timeZone: route.timeZone } : {}),
+      ...(route?.place ? { place: route.place } : {}),
+    };
 
     const elapsed = meta.started === null ? null : now() - meta.started;
     // A future _started is clock skew between browser and server, not a bot.
@@ -170,13 +176,14 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
       // Indistinguishable from success, so the bot learns nothing.
       const extra = lead.after ? await lead.after(data, store) : {};
       const fakeId = timeId("ld");
+      const offers = lead.replyOffers ? { offers: offerSummary({ routing, urgency, ...where }) } : {};
       const receipt = {
         reference: newReference(),
         statusUrl: `/requests/${fakeId}/${randomBytes(16).toString("base64url").slice(0, 22)}`,
         urgency,
         emailed: env.RESEND_API_KEY !== undefined,
       };
-      return succeed(store, html, fakeId, { ...reply, ...extra, ...receipt });
+      return succeed(store, html, fakeId, { ...reply, ...extra, ...offers, ...receipt });
     }
 
     // What the idempotency key is bound to: the validated content, the photo by its hash.
@@ -212,14 +219,11 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
             idempotencyKey: meta.idempotencyKey,
             fingerprint,
             urgency,
+            ...where,
             // Too fast to have been typed (autofill, or a script): kept, but held for the operator
             // to check: no offers to businesses and no e-mail to the address given (a script could
             // use the form to send mail), while the visitor's receipt and status page work as usual.
-            ...(tooFast
-              ? { routing: heldRouting(now()) }
-              : lead.candidates
-                ? { routing: initialRouting(lead.candidates(data), urgency, now()) }
-                : {}),
+            ...(tooFast ? { routing: heldRouting(now()) } : routing ? { routing } : {}),
           }),
         { step: "write" },
       );
@@ -241,6 +245,8 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
     const statusUrl = await signerFor(store, env)
       .then((s) => s.statusPath(id))
       .catch(() => undefined);
+    // What happened to it, told from the stored lead (a repeat tells the first one's story).
+    const offers = lead.replyOffers ? { offers: offerSummary(created.lead) } : {};
     const receipt = {
       reference: created.lead.reference,
       ...(statusUrl ? { statusUrl } : {}),
@@ -248,7 +254,7 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
       // Every lead form asks for an e-mail; it is only sent when a provider is configured (and not held).
       emailed: env.RESEND_API_KEY !== undefined && !tooFast,
     };
-    return succeed(store, html, id, { ...reply, ...extra, ...receipt });
+    return succeed(store, html, id, { ...reply, ...extra, ...offers, ...receipt });
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * The operator's leads inbox at /admin (an Island that starts once the page is idle: this page is an app, not content).
  * Sign-in with the operator token (kept in sessionStorage, sent as a bearer header), then
- * tabs: the leads (with the "N new" count; filters and pinned emergencies in the panel), every
+ * tabs: the leads (with the "N need you" count: new and escalated leads; filters and pinned
+ * emergencies in the panel), every
  * message the site sent or kept, reviews and undelivered notifications. Lists are read again
  * when the tab regains focus (the spec's "submissions" list is refreshed by being looked at),
  * and `#lead=ld_...` (the link in a notification) opens that lead.
@@ -9,7 +10,9 @@
 import { Tabs } from "radix-ui";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ApiError } from "../lib/api.ts";
-import { ADMIN_DISABLED, isLeadId, type AdminChannels, type AdminOutboxReply } from "../lib/admin.ts";
+import { ADMIN_DISABLED, isLeadId, needsYouLabel, type AdminChannels, type AdminOutboxReply } from "../lib/admin.ts";
+import { needsOperator } from "../lib/lead-status.ts";
+import { SITE } from "../lib/site.ts";
 import type { Lead } from "../lib/schemas/lead.ts";
 import { adminJson, problem, saveToken, savedToken } from "./admin/api.ts";
 import { CredentialsPanel } from "./admin/CredentialsPanel.tsx";
@@ -39,6 +42,16 @@ const TABS: [Tab, string][] = [
   ["outbox", "Notifications"],
   ["changes", "Changes"],
 ];
+/** The page's heading follows the open tab (the page title stays the operator area's). */
+const HEADINGS: Record<Tab, string> = {
+  leads: "Leads inbox",
+  messages: "Messages sent and kept",
+  reviews: "Review moderation",
+  claims: "Listing claims",
+  credentials: "License and insurance checks",
+  outbox: "Notifications waiting",
+  changes: "Listing changes",
+};
 
 const LEAD_FROM_HASH = /^#lead=(ld_[0-9a-z]{19})$/;
 
@@ -111,7 +124,7 @@ export default function AdminApp() {
   const [phase, setPhase] = useState<Phase>({ kind: "checking" });
   const [tab, setTab] = useState<Tab>("leads");
   const [refreshKey, setRefreshKey] = useState(0);
-  const [newCount, setNewCount] = useState<number | null>(null);
+  const [needsYou, setNeedsYou] = useState<number | null>(null);
   const [undelivered, setUndelivered] = useState<number | null>(null);
   const [channels, setChannels] = useState<AdminChannels | null>(null);
   const [filters, setFilters] = useState<LeadFilterValues>(NO_FILTERS);
@@ -132,6 +145,11 @@ export default function AdminApp() {
     window.addEventListener("hashchange", fromHash);
     return () => window.removeEventListener("hashchange", fromHash);
   }, []);
+
+  // The browser tab and history name the section open, as the heading does.
+  useEffect(() => {
+    document.title = `${phase.kind === "ready" ? HEADINGS[tab] : "Operator area"} | ${SITE.name}`;
+  }, [phase.kind, tab]);
 
   // Back to this tab: new leads may have arrived while the operator was elsewhere.
   useEffect(() => {
@@ -179,12 +197,12 @@ export default function AdminApp() {
     trigger.current = from;
     setOpen(id);
   }, []);
-  const onCounts = useCallback((_: unknown, count: number) => setNewCount(count), []);
+  const onCounts = useCallback((count: number) => setNeedsYou(count), []);
   const onSaved = useCallback((lead: Lead, before: Lead) => {
     setUpdated(lead);
-    // The "N new" count follows an edit without reading the list again.
-    const delta = Number(lead.status === "new") - Number(before.status === "new");
-    if (delta !== 0) setNewCount((n) => (n === null ? n : Math.max(0, n + delta)));
+    // The "N need you" count follows an edit without reading the list again.
+    const delta = Number(needsOperator(lead.status)) - Number(needsOperator(before.status));
+    if (delta !== 0) setNeedsYou((n) => (n === null ? n : Math.max(0, n + delta)));
   }, []);
   const closeLead = () => {
     setOpen(null);
@@ -233,7 +251,9 @@ export default function AdminApp() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <p className="eyebrow">Operations</p>
-          <h1 className="text-3xl font-bold text-forest-950">Leads inbox</h1>
+          <h1 className="text-3xl font-bold text-forest-950">
+            {phase.kind === "ready" ? HEADINGS[tab] : "Operator area"}
+          </h1>
         </div>
         {phase.kind === "ready" ? (
           <div className="flex gap-2">
@@ -261,7 +281,13 @@ export default function AdminApp() {
           >
             {TABS.map(([value, label]) => {
               const badge =
-                value === "leads" ? (newCount ? `${newCount} new` : null) : value === "outbox" ? undelivered : null;
+                value === "leads"
+                  ? needsYou
+                    ? needsYouLabel(needsYou)
+                    : null
+                  : value === "outbox"
+                    ? undelivered
+                    : null;
               return (
                 <Tabs.Trigger
                   key={value}

@@ -10,6 +10,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { FIND_PROS_FORM } from "../lib/forms/fields.ts";
 import type { Receipt } from "../lib/receipt.ts";
+import type { OfferSummary } from "../lib/received.ts";
 import { FORM_CLASSES, fieldId, HONEYPOT_FIELD, SOURCE_FIELD, STARTED_FIELD } from "../lib/forms/markup.ts";
 import type { FieldErrors } from "../lib/schemas/forms.ts";
 import { showToast } from "../lib/stores/dialogs.ts";
@@ -30,7 +31,15 @@ interface Props {
 
 type View =
   | { kind: "form" }
-  | { kind: "done"; matches: Match[]; message?: string; receipt: Receipt; name: string; location: string };
+  | {
+      kind: "done";
+      matches: Match[];
+      message?: string;
+      receipt: Receipt;
+      offers?: OfferSummary;
+      name: string;
+      location: string;
+    };
 
 const NETWORK_MESSAGE = "We couldn't reach our server. Check your connection and try again.";
 const FAILED_MESSAGE = "Failed to submit your request. Please try again.";
@@ -100,6 +109,7 @@ export default function FindProsForm({ source }: Props) {
         matches: outcome.matches,
         message: outcome.message,
         receipt: outcome.receipt,
+        offers: outcome.offers,
         name: String(data.get("name") ?? ""),
         location: String(data.get("location") ?? ""),
       });
@@ -138,6 +148,7 @@ export default function FindProsForm({ source }: Props) {
         matches={view.matches}
         message={view.message}
         receipt={view.receipt}
+        offers={view.offers}
         name={view.name}
         location={view.location}
         onReset={reset}

@@ -5,7 +5,7 @@
  * is the working no-JS form, and it hydrates on intent (Island.astro), i.e. on the first
  * pointer or focus on one of its triggers, or when its dialog opens. From then on it adds
  * what needs script: validation messages, JSON posts with an Idempotency-Key, the pending
- * label, the confirmation view and the toasts.
+ * label, the confirmation view (a booking's receipt panel) and the toasts.
  *
  * Whatever the visitor typed or chose before hydration is read back from the DOM on the
  * first client render, so React starts from those values, not the server's defaults.
@@ -19,6 +19,7 @@ import { BookingDialogBody } from "./leads/BookingDialog.tsx";
 import { BusinessDialogBody } from "./leads/BusinessDialog.tsx";
 import { QuoteDialogBody } from "./leads/QuoteDialog.tsx";
 import { REVIEW_FORM_ID, ReviewDialogBody } from "./leads/ReviewDialog.tsx";
+import { BookingReceiptPanel } from "./leads/ReceiptPanel.tsx";
 import { ensureToaster } from "./leads/Toaster.tsx";
 
 interface Props {
@@ -92,7 +93,13 @@ export default function LeadDialog({ kind, preset = {}, business, source }: Prop
     case "assessment":
       return <BusinessDialogBody key={key} kind={kind} {...common} />;
     case "booking":
-      return business ? <BookingDialogBody key={key} business={business} {...common} /> : null;
+      // The receipt panel lives outside the body, so a fresh form does not take it away.
+      return business ? (
+        <>
+          <BookingDialogBody key={key} business={business} {...common} />
+          <BookingReceiptPanel />
+        </>
+      ) : null;
     case "review":
       return business ? (
         <ReviewDialogBody key={key} preset={business} dialogId={dialogId} defaults={defaults} onFinished={onFinished} />

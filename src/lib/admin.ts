@@ -3,7 +3,7 @@
  * schemas the island and the admin functions share. Browser-safe: nothing node-only.
  */
 import { z } from "./zod.ts";
-import { LeadStatus, LeadType, MAX_NOTE_LENGTH, type Lead } from "./schemas/lead.ts";
+import { LEAD_STATUSES, LeadType, MAX_NOTE_LENGTH, type Lead, type LeadStatus } from "./schemas/lead.ts";
 import { HIDE_REASONS, HideReason, type Review } from "./schemas/review.ts";
 import type { Message } from "./schemas/message.ts";
 import type { OutboxItem, OutboxType } from "./schemas/outbox.ts";
@@ -45,10 +45,23 @@ export const OUTBOX_TYPE_LABELS: Record<OutboxType, string> = {
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   new: "New",
-  contacted: "Contacted",
-  won: "Won",
-  lost: "Lost",
+  offered: "Offered",
+  accepted: "Accepted",
+  escalated: "Escalated",
+  closed: "Closed",
 };
+
+/** What each status means, as the lead window says it under the status. */
+export const LEAD_STATUS_HINTS: Record<LeadStatus, string> = {
+  new: "Not offered to any business: it is yours to handle.",
+  offered: "Offered to businesses; waiting for an answer.",
+  accepted: "A business accepted it.",
+  escalated: "Passed to you: no business took it.",
+  closed: "Closed: it stays closed, whatever its offers do, until you reopen it.",
+};
+
+/** The inbox tab's headline count: leads that wait for the operator (new and escalated). */
+export const needsYouLabel = (count: number) => `${count} need${count === 1 ? "s" : ""} you`;
 
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_MAX_PAGE_SIZE = 100;
@@ -77,7 +90,7 @@ export const AdminLeadsQuery = z.object({
   /** One lead type; absent or blank for every type. */
   type: z.string().optional().transform(blank).pipe(LeadType.optional()),
   /** One workflow status; absent or blank for every status. */
-  status: z.string().optional().transform(blank).pipe(LeadStatus.optional()),
+  status: z.string().optional().transform(blank).pipe(z.enum(LEAD_STATUSES).optional()),
   /** One urgency ("routine" includes leads stored before urgencies existed); absent or blank for all. */
   urgency: z.string().optional().transform(blank).pipe(z.enum(URGENCY_LEVELS).optional()),
   /** `nextCursor` of the previous page (a lead id); absent for the newest page. */
@@ -86,7 +99,10 @@ export const AdminLeadsQuery = z.object({
     .optional()
     .transform(blank)
     .refine((v) => v === undefined || LEAD_ID.test(v), "Invalid cursor"),
-  /** Name, e-mail or phone to look for (case, accents and phone punctuation ignored). */
+  /**
+   * A reference ("TL-7KQ2-9F", "7KQ2-9F", any case, spaces for dashes), found first, then a
+   * name, e-mail or phone to look for (case, accents and phone punctuation ignored).
+   */
   q: z
     .string()
     .max(MAX_ADMIN_SEARCH, `Search can be at most ${MAX_ADMIN_SEARCH} characters`)
@@ -137,11 +153,14 @@ export const AdminReviewsQuery = z.object({
 });
 export type AdminReviewsQuery = z.output<typeof AdminReviewsQuery>;
 
-/** PATCH /api/admin/leads/:id body: a new status, a new note, or both. */
+/**
+ * PATCH /api/admin/leads/:id body: close or reopen, a new note, or both. The status itself
+ * follows the lead's offers (lead-status.ts); the operator only closes and reopens.
+ */
 export const LeadPatch = z
   .object({
-    /** New workflow state. */
-    status: LeadStatus.optional(),
+    /** true closes the lead (it stays closed whatever its offers do); false reopens it. */
+    closed: z.boolean({ error: "Send closed: true or false" }).optional(),
     /** Replaces the current note; an empty string clears it. */
     note: cleanString(undefined, { multiline: true })
       .trim()
@@ -149,7 +168,7 @@ export const LeadPatch = z
       .optional(),
   })
   .strict()
-  .refine((p) => p.status !== undefined || p.note !== undefined, "Send a status, a note, or both");
+  .refine((p) => p.closed !== undefined || p.note !== undefined, "Send closed, a note, or both");
 export type LeadPatch = z.output<typeof LeadPatch>;
 
 /**
@@ -174,6 +193,22 @@ export const ReviewPatch = z
     path: ["hiddenReason"],
   });
 export type ReviewPatch = z.output<typeof ReviewPatch>;
+
+/** Businesses a lead's window lists to offer it to by hand, nearest first. */
+export const NEARBY_LIMIT = 10;
+/** A lead holds at most this many offers (the lead schema's `routing.deliveries`). */
+export const MAX_LEAD_OFFERS = 12;
+
+/** POST /api/admin/leads/:id/offers body: the businesses to offer the lead to, in that order. */
+export const LeadOfferPost = z
+  .object({
+    businessIds: z
+      .array(z.string().trim().min(1).max(64), { error: "Send businessIds: a list of business ids" })
+      .min(1, "Choose at least one business to offer the lead to.")
+      .max(MAX_LEAD_OFFERS, `A lead can be offered to at most ${MAX_LEAD_OFFERS} businesses.`),
+  })
+  .strict();
+export type LeadOfferPost = z.output<typeof LeadOfferPost>;
 
 export const isLeadId = (value: string) => LEAD_ID.test(value);
 export const isReviewId = (value: string) => REVIEW_ID.test(value);
@@ -200,9 +235,14 @@ export interface AdminLeadsReply {
   scanned?: number;
   /** Leads per type, and in all. */
   counts: Record<LeadType | "all", number>;
-  /** Leads with status new, of every type. */
-  newCount: number;
-  /** Open emergencies (urgency emergency, status new), newest first, at most 20, whatever the filters. */
+  /** Leads per status, of every type. */
+  statusCounts: Record<LeadStatus, number>;
+  /** Leads waiting for the operator (new and escalated), of every type: the tab's "N need you". */
+  needsYou: number;
+  /**
+   * Open emergencies (urgency emergency, no business accepted, not closed), newest first, at
+   * most 20, whatever the filters.
+   */
   emergencies: Lead[];
 }
 
@@ -215,6 +255,48 @@ export interface AdminLeadReply {
   messages: Message[];
   /** The visitor's private status page (a site path); absent when the signing key cannot be read. */
   statusUrl?: string;
+}
+
+/** A business near the job that the lead has not been offered yet (GET /api/admin/leads/:id/offers). */
+export interface AdminNearbyBusiness {
+  id: string;
+  name: string;
+  slug: string;
+  /** Miles from the job. */
+  distanceMiles: number;
+  /** "4.9" */
+  rating: string;
+  reviewCount: number;
+  /** The services it lists. */
+  services: string[];
+  /** It lists the service the lead asks for (false: listed after those that do). */
+  offersService: boolean;
+  /** Answers emergencies 24/7. */
+  emergency247: boolean;
+  /** Open at the time of the list, in its own time zone. */
+  openNow: boolean;
+  /** Where the offer goes: false when it has neither an e-mail nor a phone on file. */
+  reachable: boolean;
+}
+
+/** GET /api/admin/leads/:id/offers. */
+export interface AdminNearbyReply {
+  /** Nearest first (for an emergency, those answering 24/7 or open now first); at most NEARBY_LIMIT. */
+  data: AdminNearbyBusiness[];
+  /** Where the job is ("Miami, FL 33131"); null when the lead names no place we know. */
+  near: string | null;
+  /** The service it asks for, as the directory names it; null for any. */
+  service: string | null;
+  /** Whether the lead goes to businesses at all (growth requests are Treeline's own). */
+  routable: boolean;
+}
+
+/** POST /api/admin/leads/:id/offers. */
+export interface AdminOfferReply {
+  /** The lead as stored after the offers (its status follows: offered). */
+  data: Lead;
+  /** The businesses newly offered the lead. */
+  offered: string[];
 }
 
 /** GET /api/admin/messages. */

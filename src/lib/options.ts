@@ -193,6 +193,24 @@ export const PRO_SERVICES = textOptions([
   "Tree Health Assessment",
 ]);
 
+/** A directory service's name (PRO_SERVICES). */
+export type ProService = (typeof PRO_SERVICES)[number]["value"];
+
+/** The directory service a quote's service asks for: a quote is offered to nearby businesses offering it. */
+export const QUOTE_PRO_SERVICES: Readonly<Record<(typeof SERVICE_TYPES)[number]["value"], ProService>> = {
+  "tree-trimming": "Tree Trimming",
+  "tree-removal": "Tree Removal",
+  "stump-grinding": "Stump Grinding",
+  emergency: "Emergency Service",
+};
+
+/** The directory service for a quote's service value; undefined for text outside SERVICE_TYPES. */
+export function quoteProService(serviceType: string): ProService | undefined {
+  return Object.hasOwn(QUOTE_PRO_SERVICES, serviceType)
+    ? QUOTE_PRO_SERVICES[serviceType as keyof typeof QUOTE_PRO_SERVICES]
+    : undefined;
+}
+
 /** Find-a-tree-service: property types. */
 export const PROPERTY_TYPES = [
   { value: "residential", label: "Residential Home" },

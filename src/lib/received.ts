@@ -2,6 +2,7 @@
  * What a lead form's no-JS post left to show once the lead is stored: read by the server's
  * page data and drawn by the confirmation view, so both sides share the shape, not a copy.
  */
+import type { NoMatchReason } from "./lead-routing.ts";
 
 /** A directory business a find-pros request went to (also the JSON `matches` item). */
 export interface ProMatch {
@@ -17,12 +18,41 @@ export interface ProMatch {
   distanceMiles: number;
 }
 
+/**
+ * What happened to a request once stored (quote, find-pros), for its confirmation: the JSON
+ * reply's `offers` and the no-JS page both carry it, so the words can say what is happening
+ * now ("offered to 3 crews near 33131; each has 10 minutes to answer") and nothing more.
+ */
+export interface OfferSummary {
+  /** Businesses the request is offered to (offers no channel could deliver not counted). */
+  offered: number;
+  /** Where the job is: its ZIP, else "City, ST"; null when the text named no place we know. */
+  near: string | null;
+  /**
+   * An emergency: offered only to businesses answering emergencies 24/7 or open now, and
+   * their answer clock runs night and day.
+   */
+  aroundTheClock: boolean;
+  /** Minutes each business has to answer (when offered to any). */
+  answerMinutes?: number;
+  /** The earliest deadline of an offer still waiting (ISO). */
+  answerBy?: string;
+  /** The job's IANA time zone: times shown about it are in this zone. */
+  timeZone: string;
+  /**
+   * Why Treeline's team has it instead (nobody was offered it): no-place, the address named no
+   * ZIP or city we know; no-pros, no listed pro near it offers that service (or, for an
+   * emergency, works now). Absent otherwise, also for a request held for the team to check.
+   */
+  toOperator?: NoMatchReason;
+}
+
 /** A match as the confirmation lists it (the id stays on the server). */
 export type ReceivedMatch = Omit<ProMatch, "id">;
 
 /** What was received, by form. */
 export type ReceivedLead =
-  | { kind: "quote"; estimate: string }
+  | { kind: "quote"; estimate: string; matches: readonly ReceivedMatch[]; offers?: OfferSummary }
   | { kind: "audit" | "assessment" }
   | { kind: "booking"; businessName: string; slug?: string }
-  | { kind: "find-pros"; matches: readonly ReceivedMatch[] };
+  | { kind: "find-pros"; matches: readonly ReceivedMatch[]; offers?: OfferSummary };

@@ -3,15 +3,16 @@
  * is refused; a quote sent through the dialog, with markup in it, shows up in /admin with its
  * full detail as text, its reference and the messages the site kept for it (no provider in
  * this run: the visitor's receipt is "Kept (not sent)", its HTML only in a sandboxed frame),
- * and takes a status and note; the CSV export of the filtered list downloads it; the Messages
- * tab says nothing is sent; a review hidden in /admin shows only its reason on the public
- * profile (that the inbox offers no Verify is tests/unit/islands/admin-app.test.tsx). Each
- * test makes its own data (unique names). The page's noindex and its absence from the
- * sitemap are tests/unit/built-routes.test.ts.
+ * and is closed with a note; the CSV export of the filtered list downloads it; the Messages
+ * tab says nothing is sent; the operator finds a lead by its reference (with and without
+ * "TL-") and offers it by hand to a business near the job, in a 360 px wide window; a review
+ * hidden in /admin shows only its reason on the public profile (that the inbox offers no
+ * Verify is tests/unit/islands/admin-app.test.tsx). Each test makes its own data (unique
+ * names). The page's noindex and its absence from the sitemap are tests/unit/built-routes.test.ts.
  */
 import { readFile } from "node:fs/promises";
 import { QUOTE_FORM } from "../../src/lib/forms/fields";
-import { expect, signInAdmin, test, unique } from "./fixtures";
+import { axeBlocking, expect, signInAdmin, test, unique } from "./fixtures";
 
 /** Not asserted on by the directory specs, so an extra review changes nothing there. */
 const BUSINESS = { id: "biz-016", slug: "heights-canopy-care-houston" };
@@ -20,7 +21,7 @@ const BUSINESS = { id: "biz-016", slug: "heights-canopy-care-houston" };
 const SLOW = { timeout: 20_000 };
 test.describe.configure({ timeout: 120_000 });
 
-test("a wrong token is refused; a quote from the dialog, markup and all, reaches the inbox as text with its kept messages, takes a status and exports as CSV", async ({
+test("a wrong token is refused; a quote from the dialog, markup and all, reaches the inbox as text with its kept messages, is closed and exports as CSV", async ({
   page,
 }) => {
   await signInAdmin(page, { token: "definitely-not-the-token" });
@@ -57,13 +58,15 @@ test("a wrong token is refused; a quote from the dialog, markup and all, reaches
 
   await signInAdmin(page);
   await expect(page.getByRole("tab", { name: /^Leads/ })).toHaveAttribute("aria-selected", "true", SLOW);
-  await expect(page.getByRole("tab", { name: /^Leads/ })).toContainText(/\d+ new/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Leads inbox");
+  await expect(page.getByRole("tab", { name: /^Leads/ })).toHaveText(/^Leads(\d+ needs? you)?$/);
   await page.getByLabel(/Search leads/).fill(name);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   const row = page.getByRole("button", { name: new RegExp(name) });
   await expect(row).toBeVisible(SLOW);
   await expect(row).toContainText("Stump Grinding");
-  await expect(row).toContainText("New");
+  // Its status is what its offers say: offered to pros near Austin, or the operator's.
+  await expect(row).toContainText(/Offered|Escalated|New/);
 
   await row.click();
   const detail = page.getByRole("dialog", { name: new RegExp(name) });
@@ -99,13 +102,14 @@ test("a wrong token is refused; a quote from the dialog, markup and all, reaches
   await expect(detail.getByRole("definition").filter({ hasText: /^Stump Grinding$/ })).toBeVisible();
   await expect(detail.getByRole("definition").filter({ hasText: /^Within a week$/ })).toBeVisible();
   await expect(detail).not.toContainText("within-week");
-  await detail.getByLabel("Status").selectOption("contacted");
+  await detail.getByRole("checkbox", { name: "Closed" }).check();
   await detail.getByLabel("Note").fill("Called back, site visit Tuesday");
   await detail.getByRole("button", { name: "Save" }).click();
   await expect(detail.getByRole("status")).toHaveText("Saved", SLOW);
-  await expect(detail).toContainText("New → Contacted");
+  await expect(detail).toContainText(/(Offered|Escalated|New) → Closed/);
+  await expect(detail.getByTestId("lead-status")).toContainText("Closed");
   await page.keyboard.press("Escape");
-  await expect(row).toContainText("Contacted");
+  await expect(row).toContainText("Closed");
 
   // The export takes what the filters select.
   await page.getByLabel("Type", { exact: true }).selectOption("quote");
@@ -117,7 +121,7 @@ test("a wrong token is refused; a quote from the dialog, markup and all, reaches
   const csv = await readFile((await file.path())!, "utf8");
   expect(csv.split("\r\n")[0]).toContain("Lead ID,Received (UTC),Type,Status,Name,Email,Phone");
   const line = csv.split("\r\n").find((l) => l.includes(name));
-  expect(line).toContain("Contacted");
+  expect(line).toContain("Closed");
   expect(line).toContain("Called back, site visit Tuesday");
   expect(line).toContain("(512) 555-0177");
 
@@ -127,6 +131,85 @@ test("a wrong token is refused; a quote from the dialog, markup and all, reaches
     SLOW,
   );
   await expect(page.getByRole("list", { name: "Messages, newest first" })).toContainText("Kept (not sent)");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Messages sent and kept");
+});
+
+test("the operator finds a lead by its reference, with or without TL-, and offers it by hand to a business near the job, at 360 px", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const name = unique("Route By Hand");
+  const posted = await page.request.post("/api/quote", {
+    data: {
+      name,
+      email: "route.by.hand@example.com",
+      phone: "(512) 555-0166",
+      address: "200 Congress Ave, Austin, TX 78701",
+      serviceType: "tree-removal",
+      urgency: "within-week",
+      treeDetails: { treeType: "Live oak", height: "40 ft" },
+      estimatedCost: "$900 - $4,500",
+      _started: String(Date.now() - 60_000),
+    },
+  });
+  expect(posted.status()).toBe(201);
+  const reference = (await posted.json()).reference as string;
+  expect(reference).toMatch(/^TL-[0-9A-Z]{4}-[0-9A-Z]{2}$/);
+
+  await signInAdmin(page);
+  const search = page.getByLabel(/Search leads/);
+  await expect(search).toBeVisible(SLOW);
+  const rows = page.getByRole("list", { name: "Leads, newest first" }).getByRole("button");
+  // The reference as the homeowner reads it, then without its TL-, in lower case.
+  for (const q of [reference, reference.slice(3).toLowerCase()]) {
+    await search.fill(q);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByText(`Results for ${q}`)).toBeVisible(SLOW);
+    await expect(rows.first()).toContainText(name, SLOW);
+    await expect(rows.first()).toContainText(reference);
+  }
+
+  await rows.first().click();
+  const detail = page.getByRole("dialog", { name: new RegExp(name) });
+  const offers = detail.getByTestId("lead-offers");
+  await expect(offers.getByRole("heading", { name: "Offer to nearby businesses" })).toBeVisible(SLOW);
+  await offers.getByRole("button", { name: "Show nearby businesses" }).click();
+  const nearby = offers.getByRole("list", { name: "Nearby businesses" });
+  // The businesses the quote already went to are marked and cannot be chosen again.
+  const choosable = nearby.getByRole("checkbox", { disabled: false });
+  await expect(choosable.first()).toBeVisible(SLOW);
+  const chosen = choosable.first();
+  const business = (await chosen.getAttribute("id"))!;
+  const businessName = (await nearby.locator(`label[for="${business}"]`).textContent())!.trim();
+  await expect(nearby.locator("li").filter({ has: page.locator(`[id="${business}"]`) })).toContainText(
+    /\d+(\.\d)? mi · /,
+  );
+  await chosen.check();
+  await offers.getByRole("button", { name: "Offer to the chosen business" }).click();
+  await expect(offers.getByRole("status")).toHaveText(`Offered to ${businessName}.`, SLOW);
+
+  // Listed as offered: in the list (marked, not choosable) and among the lead's deliveries, waiting.
+  const marked = nearby.locator("li").filter({ hasText: businessName }).filter({ hasText: "Already offered" });
+  await expect(marked).toContainText("Already offered: Waiting for an answer");
+  await expect(marked.getByRole("checkbox")).toBeDisabled();
+  const delivery = detail
+    .getByRole("list", { name: "Businesses offered the lead" })
+    .getByRole("listitem")
+    .filter({ hasText: businessName });
+  await expect(delivery).toContainText("Waiting for an answer");
+  await expect(delivery).toContainText(/Answer by.*(CST|CDT)/);
+  await expect(detail.getByTestId("lead-status")).toContainText("Offered");
+  // Its offer was composed (kept on this install) with the rest of the lead's messages.
+  await expect(
+    detail.getByRole("list", { name: "Messages about this lead, oldest first" }).getByRole("listitem").filter({
+      hasText: businessName,
+    }),
+  ).not.toHaveCount(0);
+
+  // The window fits a 360 px phone: nothing wider than the screen, and nothing axe objects to.
+  const overflow = await detail.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await axeBlocking(page, "[role=dialog]")).toEqual([]);
 });
 
 test("a review hidden in the inbox shows only its reason on the public profile", async ({ page }) => {

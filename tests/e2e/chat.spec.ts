@@ -12,6 +12,7 @@ import type { Page, Request } from "@playwright/test";
 import { HYDRATED } from "../../src/lib/dialogs";
 import { CHAT_GREETING, CHAT_IDS, CHAT_TITLE, QUOTE_ACTION_LABEL } from "../../src/lib/chat";
 import { QUOTE_FORM } from "../../src/lib/forms/fields";
+import { DANGER_FIRST } from "../../src/lib/forms/copy";
 import { SITE } from "../../src/lib/site";
 import { axeBlocking, expect, hold, settled, test } from "./fixtures";
 
@@ -229,7 +230,7 @@ test(
     }
     await expect(log(page)).toContainText(CHAT_GREETING);
     await expect(log(page)).toContainText("A tree fell on my house");
-    await expect(log(page)).toContainText("Please call us now");
+    await expect(log(page)).toContainText(DANGER_FIRST.hurt);
 
     // Closed stays closed on the next page, with the history kept for the next opening.
     await panel(page).getByRole("button", { name: "Close chat" }).click();

@@ -10,7 +10,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import seed from "../../content/directory/businesses.json" with { type: "json" };
-import { BOOKING_TOASTS, REVIEW_TOASTS } from "../../src/lib/forms/copy";
+import { BOOKING_CONFIRMATION, BOOKING_TOASTS, RECEIPT_COPY, REVIEW_TOASTS } from "../../src/lib/forms/copy";
 import { expect, expectModal, hold, hydrated, settled, test, toasts } from "./fixtures";
 
 type SeedBusiness = (typeof seed)[number];
@@ -66,7 +66,7 @@ test.describe("the server's HTML (no JavaScript)", () => {
 });
 
 test(
-  "booking: no framework code until the visitor reaches for it; a broken photo falls back; the dialog validates, books and starts fresh",
+  "booking: no framework code until the visitor reaches for it; a broken photo falls back; the dialog validates, books, keeps the receipt on screen and starts fresh",
   { tag: "@mobile" },
   async ({ page }) => {
     test.setTimeout(90_000);
@@ -139,6 +139,16 @@ test(
       businessId: FULL.id,
     });
     expect(body).not.toHaveProperty("preferredDate");
+
+    // The receipt stays on screen, focused, until the visitor closes it; the toast comes and goes.
+    const receipt = page.getByRole("region", { name: BOOKING_CONFIRMATION.receiptTitle });
+    await expect(receipt.getByRole("heading", { name: BOOKING_CONFIRMATION.receiptTitle })).toBeFocused();
+    await expect(receipt.getByRole("link", { name: RECEIPT_COPY.track })).toHaveAttribute("href", /^\/requests\//);
+    await toasts(page).first().getByRole("button", { name: "Close" }).click();
+    await expect(toasts(page)).toHaveCount(0);
+    await expect(receipt).toBeInViewport();
+    await receipt.getByRole("button", { name: BOOKING_CONFIRMATION.close }).click();
+    await expect(receipt).toHaveCount(0);
 
     // Reopening starts from an empty form.
     await page.getByRole("main").getByRole("button", { name: "Book Service" }).click();

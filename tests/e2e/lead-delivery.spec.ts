@@ -3,20 +3,24 @@
  * functions and store. No provider is set up in e2e, so every message is kept and the
  * operator reads it in /admin > Messages; that is how the business's answer link is found.
  *
- * 1. No JavaScript: a homeowner books a business in an emergency and gets the hotline first,
+ * 1. No JavaScript: a homeowner books a business in an emergency and gets the danger first,
  *    a reference and a status page; the operator finds the offer; the business opens its
- *    link, sees the job and accepts with a window and a price; the status page says so. A
+ *    link, sees the job, the customer's first name and area (no number), and taps "Accept and
+ *    call" with a window and a price: the number comes back first; the status page says so. A
  *    link with one character changed is refused (404), and a second answer changes nothing.
  * 2. JavaScript, on the phone too: an emergency find-pros request; the confirmation puts the
- *    hotline first, then the reference; the status page lists the matched pros, nearest first.
+ *    danger and our own line first, then the reference; the status page lists the matched pros, nearest first.
+ * 3. A pro answers from the link, with JavaScript and without: no number before accepting, the
+ *    number, e-mail and address after; it gives the job back with a reason and sees none of
+ *    them again; the homeowner's status page says so.
  *
  * Signing, the clock and every refusal are tests/unit/delivery and tests/integration/delivery.
  */
-import type { Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { EMERGENCY_CONFIRMATION, RECEIPT_COPY } from "../../src/lib/forms/copy";
 import { FIND_PROS_FORM } from "../../src/lib/forms/fields";
-import { DECLINE_REASONS } from "../../src/lib/lead-routing";
-import { axeBlocking, expect, signInAdmin, test, unique, watchPage } from "./fixtures";
+import { DECLINE_REASONS, WITHDRAW_REASONS } from "../../src/lib/lead-routing";
+import { ADMIN_TOKEN, axeBlocking, expect, signInAdmin, test, unique, watchPage } from "./fixtures";
 
 const REFERENCE = /TL-[0-9A-Z]{4}-[0-9A-Z]{2}/;
 /** A server page after a form post, or an admin screen that needs two function calls, on two busy cores. */
@@ -62,11 +66,13 @@ test.describe("without JavaScript", () => {
     await form.getByLabel("Describe the Job").fill(description);
     await form.getByRole("button", { name: "Submit Booking Request" }).click();
 
-    // The hotline first, never a day; then the reference and the way to follow it.
+    // The danger first, then our own line, never a day or an arrival; then the reference and the way to follow it.
     const main = page.getByRole("main");
     const call = page.getByTestId("emergency-call");
     const receipt = page.getByTestId("lead-receipt");
-    await expect(call).toContainText(EMERGENCY_CONFIRMATION.heading, SLOW);
+    await expect(main).toContainText(EMERGENCY_CONFIRMATION.heading, SLOW);
+    await expect(call).toContainText(EMERGENCY_CONFIRMATION.lines);
+    await expect(main).not.toContainText(/dispatch|on site|arriv/i);
     await expect(call.getByRole("link", { name: EMERGENCY_CONFIRMATION.call })).toHaveAttribute("href", /^tel:/);
     await expect(receipt).toContainText(new RegExp(`${RECEIPT_COPY.referenceLabel} ${REFERENCE.source}`));
     expect(await precedes(call, receipt)).toBe(true);
@@ -108,7 +114,8 @@ test.describe("without JavaScript", () => {
     // axe runs as a script, which the business's browser does not; the page has none of its own,
     // so this is the page the business gets (a GET changes nothing).
     await operator.goto(answerPath);
-    await expect(operator.getByRole("button", { name: "Accept this job" })).toBeVisible();
+    const firstName = customer.split(" ")[0]!;
+    await expect(operator.getByRole("button", { name: `Accept and call ${firstName}` })).toBeVisible();
     expect(await axeBlocking(operator)).toEqual([]);
     await operatorContext.close();
 
@@ -122,17 +129,27 @@ test.describe("without JavaScript", () => {
     await expect(business.getByRole("heading", { level: 1 })).toHaveText(`Emergency job ${reference}`);
     const job = business.getByRole("table").first();
     await expect(job).toContainText(listed.services[0]);
-    await expect(job).toContainText("410 Oakmont Ct, San Antonio, TX");
+    // Before accepting: the area and the first name, nothing to reach the customer by.
+    await expect(job).toContainText("San Antonio, TX");
+    await expect(business.getByRole("main")).not.toContainText("410 Oakmont");
     await expect(job).toContainText(description);
-    await expect(business.getByRole("main")).toContainText(customer);
-    await expect(business.getByRole("link", { name: /Call the customer/ })).toHaveAttribute("href", "tel:+12105550163");
+    const theCustomer = business.getByRole("table").nth(1);
+    await expect(theCustomer).toHaveText(`Name${firstName}`);
+    await expect(business.getByRole("main")).not.toContainText("555-0163");
+    await expect(business.getByRole("main").locator("a[href^='tel:'], a[href^='mailto:']")).toHaveCount(0);
     await sms.goto(answerPath);
 
+    // One tap accepts and brings the number back first.
     await business.getByLabel("When can you come? (optional)").fill("Today 4-6 PM");
     await business.getByLabel("Your price or range (optional)").fill("$650");
-    await business.getByRole("button", { name: "Accept this job" }).click();
-    await expect(business.getByRole("status")).toContainText("you accepted this job", SLOW);
-    await expect(business.getByRole("button", { name: "Accept this job" })).toHaveCount(0);
+    await business.getByRole("button", { name: `Accept and call ${firstName}` }).click();
+    await expect(business.getByRole("status")).toContainText("You accepted this job", SLOW);
+    const callNow = business.getByRole("main").getByRole("link").first();
+    await expect(callNow).toHaveText(`Call ${firstName} now: (210) 555-0163`);
+    await expect(callNow).toHaveAttribute("href", "tel:+12105550163");
+    await expect(theCustomer).toContainText(customer);
+    await expect(theCustomer).toContainText("410 Oakmont Ct, San Antonio, TX");
+    await expect(business.getByRole("button", { name: /^Accept/ })).toHaveCount(0);
 
     // The visitor's page now names the business, the window and the price.
     const accepted = async () => {
@@ -164,7 +181,7 @@ test.describe("without JavaScript", () => {
 });
 
 test(
-  "an emergency find-pros request on the phone: the hotline first, the reference, and a status page with the matched pros waiting, nearest first",
+  "an emergency find-pros request on the phone: the danger and our own line first, the reference, and a status page with the matched pros waiting, nearest first",
   { tag: "@mobile" },
   async ({ page }) => {
     test.setTimeout(90_000);
@@ -217,3 +234,90 @@ test(
     expect(await axeBlocking(page)).toEqual([]);
   },
 );
+
+/**
+ * The pro's side of one offer, with JavaScript (`js`) or without: the homeowner's booking goes
+ * in through the API (the journeys above drive the forms), its offer's link is read from
+ * /admin's messages API as the operator's view shows it.
+ */
+async function proAnswersAndWithdraws({ page, request }: { page: Page; request: APIRequestContext }, js: boolean) {
+  const listed = (await (await request.get("/api/businesses?limit=1")).json()).data[0];
+  const customer = unique(js ? "Pat Homeowner" : "Lee Homeowner");
+  const firstName = customer.split(" ")[0]!;
+  const booked = await request.post("/api/booking-request", {
+    data: {
+      customerName: customer,
+      customerEmail: "pro.journey@example.com",
+      customerPhone: "(210) 555-0164",
+      serviceType: listed.services[0],
+      propertyAddress: "77 Mesquite Trail, San Antonio, TX 78209",
+      description: "Dead cedar leaning on the fence.",
+      businessId: listed.id,
+      _started: String(Date.now() - 60_000),
+    },
+  });
+  expect(booked.status()).toBe(201);
+  const { id, statusUrl } = (await booked.json()) as { id: string; statusUrl: string };
+  let answerPath = "";
+  await expect(async () => {
+    const res = await request.get(`/api/admin/messages?leadId=${id}`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    const { data } = (await res.json()) as { data: { kind: string; text: string }[] };
+    const offer = data.find((m) => m.kind === "offer");
+    expect(offer, "the offer is kept").toBeDefined();
+    expect(offer!.text).not.toContain("555-0164");
+    answerPath = /\/respond\/\S+/.exec(offer!.text)![0];
+  }).toPass(SLOW);
+
+  // Before accepting: the job, "Pat" and the area; no number, e-mail or street, no call.
+  await page.goto(answerPath);
+  const main = page.getByRole("main");
+  await expect(main).toContainText(firstName);
+  await expect(main).toContainText("San Antonio, TX 78209");
+  for (const hidden of [customer, "555-0164", "pro.journey@example.com", "77 Mesquite"])
+    await expect(main).not.toContainText(hidden);
+  await expect(main.locator("a[href^='tel:'], a[href^='mailto:']")).toHaveCount(0);
+
+  // Accepting brings them.
+  await page.getByLabel("When can you come? (optional)").fill("Friday 9-11 AM");
+  await page.getByRole("button", { name: "Accept this job" }).click();
+  await expect(page.getByRole("status")).toContainText("you accepted this job", SLOW);
+  await expect(main.getByRole("link", { name: /Call the customer/ })).toHaveAttribute("href", "tel:+12105550164");
+  await expect(main.getByRole("link", { name: "pro.journey@example.com" })).toHaveAttribute(
+    "href",
+    "mailto:pro.journey@example.com",
+  );
+  await expect(main).toContainText(customer);
+  await expect(main).toContainText("77 Mesquite Trail, San Antonio, TX 78209");
+  // axe runs as a script: on the accepted page with its new form, where the browser runs one.
+  if (js) expect(await axeBlocking(page)).toEqual([]);
+
+  // Giving it back takes a reason; then the details are gone again.
+  await page.getByLabel(WITHDRAW_REASONS[0].label).check();
+  await page.getByRole("button", { name: "Give this job back" }).click();
+  await expect(page.getByRole("status")).toContainText("You gave this job back", SLOW);
+  await expect(main).toContainText(WITHDRAW_REASONS[0].label);
+  for (const hidden of [customer, "555-0164", "pro.journey@example.com", "77 Mesquite"])
+    await expect(main).not.toContainText(hidden);
+  await expect(main.locator("a[href^='tel:'], a[href^='mailto:'], form")).toHaveCount(0);
+
+  // The homeowner's page says so.
+  await page.goto(statusUrl);
+  await expect(holders(page).filter({ hasText: listed.name })).toContainText("Gave the job back");
+}
+
+test.describe("a pro answers from the link: sees no phone, accepts, sees the phone; gives the job back", () => {
+  test("with JavaScript", async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await proAnswersAndWithdraws({ page, request }, true);
+  });
+
+  test.describe(() => {
+    test.use({ javaScriptEnabled: false });
+    test("without JavaScript", async ({ page, request }) => {
+      test.setTimeout(60_000);
+      await proAnswersAndWithdraws({ page, request }, false);
+    });
+  });
+});

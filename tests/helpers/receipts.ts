@@ -13,3 +13,9 @@ export const RECEIPT: Receipt = {
 
 /** A day's wait in any spelling ("24 hours", "24-hour", "24 hrs"): never said to an emergency. */
 export const DAY_PROMISE = /\b24[\s-]*(hours?|hrs?|h)\b/i;
+
+/**
+ * A promise of when a crew comes ("dispatched within 30 minutes", "on site within 2 hours",
+ * "arrives"): the site controls who is asked, not that, so no confirmation says it.
+ */
+export const ARRIVAL_PROMISE = /\b(dispatch\w*|on site|arriv\w*)\b/i;

@@ -9,11 +9,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_ENDPOINT } from "../../netlify/lib/lead-endpoints.ts";
 import { FIND_PROS_ENDPOINT } from "../../netlify/lib/find-pros.ts";
-import { respondCallHandler, respondHandler, respondPhotoHandler } from "../../netlify/lib/delivery/handlers.ts";
+import {
+  jobDoneHandler,
+  respondCallHandler,
+  respondHandler,
+  respondPhotoHandler,
+} from "../../netlify/lib/delivery/handlers.ts";
 import { runClock } from "../../netlify/lib/delivery/progress.ts";
 import { REVIEW_INVITE_DELAY_MS } from "../../netlify/lib/delivery/compose.ts";
 import { reviewInviteHandler } from "../../netlify/lib/delivery/review-invite.ts";
 import { signer } from "../../netlify/lib/delivery/signing.ts";
+import { EMERGENCY_LINE } from "../../netlify/lib/messages/visitor.ts";
 import { drainOutbox } from "../../netlify/lib/notify/index.ts";
 import { zipPoint } from "../../src/lib/geo/places.ts";
 import { parseEnv } from "../../src/lib/env.ts";
@@ -71,6 +77,8 @@ describe.skipIf(!h)("lead delivery", () => {
       email: `pro${n}@pros.test`,
       phone: `(512) 555-02${String(n).padStart(2, "0")}`,
       services: ["Tree Removal", "Tree Trimming"],
+      // An emergency goes only to businesses answering 24/7 (or open at the time).
+      emergency247: true,
       // Farther by number, so "nearest first" is pro 1, 2, 3, then 4.
       location: { lat: lat + n * 0.01, lng },
       ...over,
@@ -170,8 +178,11 @@ describe.skipIf(!h)("lead delivery", () => {
     const [offer] = emails("pro1@pros.test");
     expect(offer).toMatchObject({
       from: "Treeline <leads@treeline.test>",
-      subject: expect.stringMatching(/^New job: Tree Trimming in 42 Pecan Lane/),
+      subject: expect.stringMatching(/^New job: Tree Trimming in Austin, TX/),
     });
+    // Before it accepts, a business learns the customer's first name and area, nothing to reach them by.
+    expect(offer!.text).toContain("Customer: Bob");
+    expect(offer!.text).not.toMatch(/Booker|555-0177|bob@example\.com|Pecan/);
     expect(offer!.text).toContain(`${SITE}/respond/${reply.id}.dl-1.`);
     expect(offer!.html).toContain(`${SITE}/respond/${reply.id}.dl-1.`);
     const [text] = texts();
@@ -202,8 +213,8 @@ describe.skipIf(!h)("lead delivery", () => {
     expect(page.headers.get("referrer-policy")).toBe("same-origin");
     const html = await page.text();
     expect(html).toContain("Accept this job");
-    expect(html).toContain("Bob Booker");
-    expect(html).toContain('ping="' + path + '/call"');
+    expect(html).toContain("Bob");
+    expect(html).not.toMatch(/Booker|555-0177|bob@example\.com|Pecan|ping=/);
 
     const before = await status(reply.statusUrl);
     expect(before.status).toBe(200);
@@ -223,13 +234,27 @@ describe.skipIf(!h)("lead delivery", () => {
     );
     const acceptedPage = await followed(accepted, path);
     expect(acceptedPage.status).toBe(200);
-    expect(await acceptedPage.text()).toContain("you accepted this job");
+    const acceptedHtml = await acceptedPage.text();
+    expect(acceptedHtml).toContain("you accepted this job");
+    // Accepting brings the customer's name, number, e-mail and address, and the call button.
+    for (const detail of ["Bob Booker", "512-555-0177", "bob@example.com", "42 Pecan Lane, Austin TX"])
+      expect(acceptedHtml).toContain(detail);
+    expect(acceptedHtml).toContain('ping="' + path + '/call"');
     const after = await (await status(reply.statusUrl)).text();
     expect(after).toContain("Accepted");
     expect(after).toContain("Tomorrow 8-10 AM");
     expect(after).toContain("$450");
     const [update] = emails("bob@example.com").slice(1);
     expect(update!.subject).toBe(`Pro 1 Trees accepted your request (${reply.reference})`);
+
+    // Now the tap on the number is recorded, and the visitor sees it.
+    const ping = await call(
+      respondCallHandler(deps()),
+      new Request(`${ORIGIN}${path}/call`, { method: "POST", headers: { "content-type": "text/ping" }, body: "PING" }),
+    );
+    expect(ping.status).toBe(204);
+    expect((await h!.store.leads.get(reply.id))!.routing!.deliveries[0]!.calledAt).toBeDefined();
+    expect(await (await status(reply.statusUrl)).text()).toContain("Called you");
 
     // Answering again changes nothing and sends nothing.
     mail.calls.length = 0;
@@ -275,7 +300,7 @@ describe.skipIf(!h)("lead delivery", () => {
     expect(await h!.store.leads.get(id)).toEqual(before);
   });
 
-  it("a decline needs a reason; the business's tap on the number is recorded", async () => {
+  it("a decline needs a reason; the number's ping is refused to a business that has not accepted", async () => {
     const res = await submit(BOOKING_ENDPOINT, validBooking("dl-3"));
     const { id, statusUrl } = (await res.json()) as { id: string; statusUrl: string };
     const path = linkIn(emails("pro3@pros.test")[0]!.text, "respond");
@@ -293,27 +318,36 @@ describe.skipIf(!h)("lead delivery", () => {
     expect(json.status).toBe(400);
     expect(await json.json()).toMatchObject({ fields: { action: "Choose Accept or Decline." } });
 
-    const ping = await respondCallHandler(deps())(
-      new Request(`${ORIGIN}${path}/call`, { method: "POST", headers: { "content-type": "text/ping" }, body: "PING" }),
-      nextIp(),
-    );
-    expect(ping.status).toBe(204);
-    expect((await h!.store.leads.get(id))!.routing!.deliveries[0]!.calledAt).toBeDefined();
-    expect(await (await status(statusUrl)).text()).toContain("Called you");
-    expect(await h!.store.businesses.get("dl-3")).toMatchObject({ responseCount: 1 });
+    const ping = () =>
+      respondCallHandler(deps())(
+        new Request(`${ORIGIN}${path}/call`, {
+          method: "POST",
+          headers: { "content-type": "text/ping" },
+          body: "PING",
+        }),
+        nextIp(),
+      );
+    // The number comes with the acceptance: a ping before it records nothing.
+    expect((await ping()).status).toBe(403);
+    expect((await h!.store.leads.get(id))!.routing!.deliveries[0]!.calledAt).toBeUndefined();
+    expect((await h!.store.businesses.get("dl-3"))?.responseCount ?? 0).toBe(0);
 
     const declined = await answer(path, [
       ["action", "decline"],
       ["reason", "too-busy"],
     ]);
-    expect(await (await followed(declined, path)).text()).toContain("passed the job on");
+    const declinedPage = await (await followed(declined, path)).text();
+    expect(declinedPage).toContain("passed the job on");
+    expect(declinedPage).not.toMatch(/Booker|555-0177|bob@example\.com|Pecan|Call the customer/);
+    expect((await ping()).status).toBe(403);
+    expect(await (await status(statusUrl)).text()).not.toContain("Called you");
     // The only business declined: the operator has it at once.
     const lead = await h!.store.leads.get(id);
     expect(lead!.routing).toMatchObject({ escalatedAt: expect.any(String) });
     expect(emails("ops@treeline.test").map((e) => e.subject)).toContainEqual(
       expect.stringMatching(/needs you: TL-.* every pro declined/),
     );
-    // The first answer (the call) is the response time; the decline adds no second sample.
+    // The decline is the response time; the refused pings add nothing.
     expect(await h!.store.businesses.get("dl-3")).toMatchObject({ responseCount: 1 });
     // Below five outcomes there is no public figure, so the page was not purged.
     expect(purges).toEqual([]);
@@ -351,15 +385,18 @@ describe.skipIf(!h)("lead delivery", () => {
     expect(reply.matches.map((m) => m.id)).toEqual(["dl-1", "dl-2", "dl-3"]);
     for (const n of [1, 2, 3]) {
       const [offer] = emails(`pro${n}@pros.test`);
-      expect(offer!.subject).toMatch(/^EMERGENCY job: Tree Removal in 78701/);
+      expect(offer!.subject).toMatch(/^EMERGENCY job: Tree Removal in Austin, TX 78701/);
     }
     expect(texts().map((t) => t.form.get("To"))).toEqual(
       expect.arrayContaining(["+15125550201", "+15125550202", "+15125550203"]),
     );
     expect(emails("pro4@pros.test")).toHaveLength(0);
     const receipt = emails("homer@example.com")[0]!;
-    expect(receipt.text.split("\n")[0]).toMatch(/^If anyone is in danger.*call \(512\) 555-0142 now/);
-    expect(receipt.text).not.toMatch(/24 hours/);
+    expect(receipt.text.split("\n")[0]).toBe(EMERGENCY_LINE);
+    expect(receipt.text).toContain(
+      "Offered to 3 crews near 78701 that take emergencies now; each has 10 minutes to answer",
+    );
+    expect(receipt.text).not.toMatch(/24 hours|dispatch|on site/);
 
     // The photo is there for the pros the lead went to.
     const path = linkIn(emails("pro1@pros.test")[0]!.text, "respond");
@@ -411,7 +448,7 @@ describe.skipIf(!h)("lead delivery", () => {
     expect(messages.filter((m) => m.audience === "business")).toEqual([]);
   });
 
-  it("a provider that refuses an offer for good hands it to the operator; a failing one never fails the visitor", async () => {
+  it("a provider that refuses an offer for good hands it to the operator at once; a failing one never fails the visitor", async () => {
     // Resend refuses the business's address for good (422) and fails the visitor's receipt for now (500).
     mail.route = (c) => {
       const to = (c.body as Email).to;
@@ -424,41 +461,82 @@ describe.skipIf(!h)("lead delivery", () => {
       Object.fromEntries(
         (await h!.store.messages.forLead(id)).map((m) => [`${m.kind}:${m.channel}`, [m.state, m.note]]),
       );
+    // Its only business cannot get it: the offer is undelivered and the operator has the lead, not waiting for the clock.
     expect(await state()).toEqual({
       "new-lead:email": ["sent", undefined],
       "receipt:email": ["retrying", "Attempt 1: HTTP 500"],
       "offer:email": ["failed", "Attempt 1: HTTP 422"],
       "undeliverable:email": ["sent", undefined],
+      "escalated:email": ["sent", undefined],
+      "operator-has-it:email": ["retrying", "Attempt 1: HTTP 500"],
     });
-    expect(emails("ops@treeline.test").map((e) => e.subject)).toContainEqual(
-      expect.stringMatching(/needs you: TL-.* Mail Only: our offer could not be delivered to the business/),
+    expect(emails("ops@treeline.test").map((e) => e.subject)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/needs you: TL-.* Mail Only: our offer could not be delivered to the business/),
+        expect.stringMatching(/needs you: TL-.* none of the pros could be reached/),
+      ]),
     );
+    const lead = (await h!.store.leads.get(id))!;
+    expect(lead.routing!.deliveries.map((d) => d.state)).toEqual(["undelivered"]);
+    expect(lead.routing!.escalatedAt).toBeDefined();
+    expect(await h!.store.leads.clockDue(Date.now() + 30 * 24 * 60 * MIN, 100)).not.toContain(id);
 
-    // The scheduled run sends the receipt once the provider answers; the refused offer is not tried again.
+    // The scheduled run sends the visitor's e-mails once the provider answers; the refused offer is not tried again.
     mail.route = null;
     mail.calls.length = 0;
     const item = (await h!.store.outbox.get(id))!;
-    await drainOutbox(h!.store, { env, now: () => Date.parse(item.nextAttemptAt) + 1 });
-    expect(mail.calls.map((c) => (c.body as Email).to)).toEqual([["bob@example.com"]]);
+    // Both retries are due a minute after their own first attempt, a few milliseconds apart.
+    await drainOutbox(h!.store, { env, now: () => Date.parse(item.nextAttemptAt) + 5_000 });
+    expect(mail.calls.map((c) => (c.body as Email).to)).toEqual([["bob@example.com"], ["bob@example.com"]]);
     expect((await state())["receipt:email"]).toEqual(["sent", undefined]);
     expect(await h!.store.outbox.get(id)).toBeNull();
   });
-  it("a few days after a pro accepts, the visitor is invited to review it; that review is Verified, once", async () => {
+  it("once the job should be done the visitor is invited to review the pro; that review is Verified, once", async () => {
     const res = await submit(BOOKING_ENDPOINT, { ...validBooking("dl-4"), customerEmail: "rita@example.com" });
-    const { id } = (await res.json()) as { id: string };
+    const { id, statusUrl } = (await res.json()) as { id: string; statusUrl: string };
     const path = linkIn(emails("pro4@pros.test")[0]!.text, "respond");
     await answer(path, [["action", "accept"]]);
     const invite = (await h!.store.messages.forLead(id)).find((m) => m.kind === "review-invite")!;
     expect(invite).toMatchObject({ state: "queued", to: "rita@example.com" });
+    // No booked day and no day in the pro's answer: a few days after the acceptance.
     const acceptedAt = (await h!.store.leads.get(id))!.routing!.deliveries[0]!.answeredAt!;
     expect(Date.parse(invite.nextAttemptAt!) - Date.parse(acceptedAt)).toBe(REVIEW_INVITE_DELAY_MS);
     // Not before its time; then the scheduled run sends it.
+    expect(emails("rita@example.com").some((e) => e.subject.startsWith("How did"))).toBe(false);
+    await drainOutbox(h!.store, { env, now: () => Date.parse(invite.nextAttemptAt!) - 1_000 });
     expect(emails("rita@example.com").some((e) => e.subject.startsWith("How did"))).toBe(false);
     await drainOutbox(h!.store, { env, now: () => Date.parse(invite.nextAttemptAt!) + 1 });
     const sent = emails("rita@example.com").find((e) => e.subject.startsWith("How did Pro 4 Trees do?"))!;
     const reviewPath = linkIn(sent.text, "review");
 
     const review = (req: Request) => reviewInviteHandler({ ...deps() })(req, nextIp());
+    // The site's own clock is days before that: no Verified review yet, the page says when.
+    const early = await get(reviewPath);
+    expect(early.status).toBe(200);
+    const earlyHtml = await early.text();
+    expect(earlyHtml).toContain("once the job is done");
+    expect(earlyHtml).not.toContain('name="rating"');
+    const tooSoon = await review(
+      formRequest(reviewPath, [
+        ["rating", "5"],
+        ["customerName", "Rita R."],
+      ]),
+    );
+    expect(await expectFlash(h!.store, tooSoon, reviewPath)).toMatchObject({
+      status: 409,
+      problem: expect.stringContaining("once the job is done"),
+    });
+    expect(await h!.store.reviews.list("dl-4")).toHaveLength(0);
+    // The homeowner says the job is done (the status page's form): the review can be written now.
+    const markDone = (url: string) =>
+      call(
+        jobDoneHandler(deps()),
+        formRequest(`${new URL(url, ORIGIN).pathname}/done`, [["businessId", "dl-4"]], { origin: "null" }),
+      );
+    const done = await markDone(statusUrl);
+    expect(await (await followed(done, new URL(statusUrl, ORIGIN).pathname)).text()).toContain(
+      "You can review Pro 4 Trees now",
+    );
     const form = await get(reviewPath);
     expect(form.status).toBe(200);
     expect(form.headers.get("cache-control")).toBe("private, no-store");
@@ -502,6 +580,7 @@ describe.skipIf(!h)("lead delivery", () => {
     const { id: second } = (await other.json()) as { id: string };
     const otherLink = linkIn(emails("pro4@pros.test").find((e) => e.text.includes(second))!.text, "respond");
     await answer(otherLink, [["action", "accept"]]);
+    await markDone(signer(SECRET).statusPath(second));
     const otherPath = new URL(signer(SECRET).reviewPath(second, "dl-4", Date.now() + 86_400_000), ORIGIN).pathname;
     const refused = await review(
       formRequest(otherPath, [

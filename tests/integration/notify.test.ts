@@ -22,6 +22,12 @@ import { parseEnv } from "../../src/lib/env.ts";
 
 const SITE = "https://treeline.test";
 const h = await functionsHarness("notify");
+/**
+ * A quote as the operator alone handles it (no routing: as stored before quotes were offered
+ * to businesses), so each lead here owes exactly its alert and its receipt; routing's own
+ * messages are tests/integration/delivery.test.ts's.
+ */
+const OPERATOR_QUOTE = { ...QUOTE_ENDPOINT, check: undefined, route: undefined, replyOffers: false };
 
 describe.skipIf(!h)("lead notifications", () => {
   let harness: FunctionsHarness;
@@ -65,7 +71,7 @@ describe.skipIf(!h)("lead notifications", () => {
   /** Submits a quote through the real pipeline; returns the id and the work it left for after the response. */
   async function submit(envOver: Record<string, string> = {}, over: Record<string, unknown> = {}) {
     const pending: Promise<unknown>[] = [];
-    const quote = harness.handler(QUOTE_ENDPOINT, { env: parseEnv({ ...env(), ...envOver }) });
+    const quote = harness.handler(OPERATOR_QUOTE, { env: parseEnv({ ...env(), ...envOver }) });
     const res = await quote(jsonRequest("/api/quote", { ...validQuote(), ...over, _started: humanStarted() }), {
       ...nextIp(),
       waitUntil: (p) => void pending.push(p),
@@ -201,7 +207,7 @@ describe.skipIf(!h)("lead notifications", () => {
 
   it("never sends the same item twice at once (the scheduled run next to the response's attempt)", async () => {
     // The response's own attempt is held back, so three notifiers race for the item.
-    const quote = harness.handler(QUOTE_ENDPOINT, { env: parseEnv(env()), notify: async () => undefined });
+    const quote = harness.handler(OPERATOR_QUOTE, { env: parseEnv(env()), notify: async () => undefined });
     const res = await quote(jsonRequest("/api/quote", { ...validQuote(), _started: humanStarted() }), nextIp());
     const { id } = (await res.json()) as { id: string };
     const runs = await Promise.all([

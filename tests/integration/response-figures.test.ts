@@ -92,9 +92,9 @@ describe.skipIf(!h)("response figures from lead delivery", () => {
     await store().businesses.upsert(testBusiness("rf-5"));
     const t0 = Date.now();
     const lead = await emergency(["rf-4", "rf-5"], t0);
-    await answerLead(store(), lead.id, "rf-4", { kind: "call" }, t0 + 3 * MIN, async () => {});
-    // A second answer from the same business adds nothing.
-    await answerLead(store(), lead.id, "rf-4", { kind: "accept" }, t0 + 4 * MIN, async () => {});
+    await answerLead(store(), lead.id, "rf-4", { kind: "accept" }, t0 + 3 * MIN, async () => {});
+    // What the same business does next (its call to the customer) adds nothing.
+    await answerLead(store(), lead.id, "rf-4", { kind: "call" }, t0 + 4 * MIN, async () => {});
     await answerLead(store(), lead.id, "rf-5", { kind: "decline", reason: "too-busy" }, t0 + 12 * MIN, async () => {});
     await runClock(store(), { now: () => t0 + 13 * MIN, purge: async () => {} });
     expect(await outcomes("rf-4")).toEqual([`${lead.id}|a|3|${t0 + 3 * MIN}`]);

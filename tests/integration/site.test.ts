@@ -229,6 +229,36 @@ describe("business pages as the server renders them", () => {
   });
 });
 
+describe("the site's own line on a business page", () => {
+  it("is labeled as Treeline's and not this business's, apart from the business's own phone; the header has no call button", async () => {
+    const { document, main, inMain } = await businessPage(FULL.slug);
+    const bar = within(document.body).getByRole("complementary", { name: `${SITE.name}'s emergency line` });
+    // The label and the number are flex items: no space between them in the text.
+    expect(textOf(bar)).toBe(`${SITE.name}'s own 24/7 line, not this business's number:${SITE.phone}`);
+    // The phone's narrower bar still names the line as the site's own.
+    expect(textOf(bar.querySelector("[data-testid=site-line-label]")!.firstChild!)).toBe(
+      `${SITE.name}'s own 24/7 line`,
+    );
+    expect(within(bar).getByRole("link", { name: SITE.phone }).getAttribute("href")).toBe(SITE.phoneHref);
+    expect(main.contains(bar)).toBe(false);
+    // Under it, the only call buttons are the business's own.
+    const header = document.querySelector("header")!;
+    expect(within(header).queryByRole("link", { name: `Call ${SITE.phone}` })).toBeNull();
+    expect(inMain.getByRole("link", { name: /Call Now/ }).getAttribute("href")).toBe(telHref(FULL.phone!));
+    expect([...main.querySelectorAll('a[href^="tel:"]')].map((a) => a.getAttribute("href"))).not.toContain(
+      SITE.phoneHref,
+    );
+  });
+
+  it("other pages keep the header's call button and name the bar's line as the site's", async () => {
+    const res = await get("/services/tree-removal");
+    const document = parseHtml(await res.text());
+    const bar = within(document.body).getByRole("complementary", { name: `${SITE.name}'s emergency line` });
+    expect(textOf(bar)).toBe(`Storm damage or a fallen tree? ${SITE.name}'s 24/7 emergency line:${SITE.phone}`);
+    expect(within(document.querySelector("header")!).getByRole("link", { name: `Call ${SITE.phone}` })).toBeTruthy();
+  });
+});
+
 describe("no dead ends, as served without JavaScript", () => {
   /** /directory's HTML for a query, parsed. */
   async function directoryPage(query: string) {

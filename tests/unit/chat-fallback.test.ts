@@ -3,6 +3,7 @@
  * chat contract that need no server: the request schema, the history the widget sends,
  * the history the model gets, and the system prompt's contents.
  */
+import { DANGER_FIRST, HOTLINE } from "../../src/lib/forms/copy.ts";
 import { describe, expect, it } from "vitest";
 import { fallbackReply } from "../../netlify/lib/assistant/fallback.ts";
 import { toModelMessages } from "../../netlify/lib/assistant/claude.ts";
@@ -78,7 +79,7 @@ describe("built-in assistant", () => {
     expect(a!.message).toMatch(/^Which service do you need/);
   });
 
-  it("emergencies get the phone number first, at any step", () => {
+  it("emergencies get 911 and the power lines first, then the site's own line, at any step", () => {
     for (const text of [
       "A tree fell on my house",
       "branch on the power line!",
@@ -86,8 +87,10 @@ describe("built-in assistant", () => {
       "emergency",
     ]) {
       const reply = play("residential", text).at(-1)!;
-      expect(reply.message.startsWith(`Please call us now at ${SITE.phone}`), text).toBe(true);
-      expect(reply.message).toContain("24/7");
+      expect(reply.message.startsWith(`${DANGER_FIRST.hurt} ${DANGER_FIRST.lines}`), text).toBe(true);
+      expect(reply.message.split("\n\n")[1]).toContain(HOTLINE.text);
+      // Nobody can promise when a crew arrives for a job no crew has accepted yet.
+      expect(reply.message).not.toMatch(/dispatch|on site within/i);
       expect(reply.actions).toEqual([{ type: "quote", serviceType: "emergency", urgency: "emergency" }]);
     }
   });
@@ -149,7 +152,8 @@ describe("system prompt and tools", () => {
     for (const u of URGENCY) expect(prompt).toContain(`${u.label} (${u.value})`);
     expect(prompt).toContain(SITE.phone);
     expect(prompt).toContain(SITE.email);
-    expect(prompt).toMatch(/answered 24\/7/);
+    expect(prompt).toContain(HOTLINE.text);
+    expect(prompt).toContain(DANGER_FIRST.hurt);
     expect(prompt).toContain("$200 - $1,500");
     for (const page of ASSISTANT_PAGES) {
       expect(STATIC_ROUTES).toContain(page.path);

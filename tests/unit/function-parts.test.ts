@@ -82,7 +82,7 @@ describe("LeadForm on the server (the prebuilt dialogs and the no-JS pages)", ()
     const received = (lead: ReceivedLead) =>
       renderToStaticMarkup(createElement(Received, { lead, receipt: receiptOf({}) }));
     const unquote = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
-    const quote = received({ kind: "quote", estimate: "$900 - $4,500" });
+    const quote = received({ kind: "quote", estimate: "$900 - $4,500", matches: [] });
     expect(quote).toMatch(/<h1[^>]*>Quote Request Submitted<\/h1>/);
     expect(quote).toContain("$900 - $4,500");
     for (const promise of QUOTE_CONFIRMATION.promises) expect(unquote(quote)).toContain(promise);

@@ -7,11 +7,16 @@ import {
   type AdminLeadsReply,
 } from "../../../src/lib/admin.ts";
 import type { Env } from "../../../src/lib/env.ts";
+import { normalizeReference } from "../../../src/lib/receipt.ts";
+import type { Lead } from "../../../src/lib/schemas/lead.ts";
+import type { LeadFilter } from "../store/repos/leads.types.ts";
+import { urgencyOfLead } from "../store/repos/lead-facets.ts";
 import { signerFor } from "../delivery/signing.ts";
 import { BASE_HEADERS, endpoint, errorName, jsonError, jsonResponse, storeCall } from "../http.ts";
 import type { Store } from "../store/index.ts";
 import { csvHeader, csvRows } from "./csv.ts";
 import { adminSpec, readPatch, readQuery, type AdminDeps, type AdminHandler } from "./endpoint.ts";
+import { shownMessage } from "./messages.ts";
 
 export const LEAD_NOT_FOUND = "Lead not found";
 /** Open emergencies each inbox answer pins on top. */
@@ -20,26 +25,38 @@ export const PINNED_EMERGENCIES = 20;
 export const CSV_MAX_ROWS = 50_000;
 const CSV_PAGE = 100;
 
+/** Whether a lead passes the list's filters (the search text aside). */
+const passes = (lead: Lead, { type, status, urgency }: LeadFilter) =>
+  (!type || lead.type === type) && (!status || lead.status === status) && (!urgency || urgencyOfLead(lead) === urgency);
+
 /**
  * GET /api/admin/leads?type=&status=&urgency=&q=&cursor=&limit= -> AdminLeadsReply: the page,
- * the counts per type, the "N new" count and the open emergencies pinned above the list.
+ * the counts per type and status, the "N need you" count and the open emergencies pinned
+ * above the list. A query that reads as a reference (the one thing every homeowner page
+ * tells people to quote, with or without its "TL-") puts that lead first on the first page,
+ * then the text search's matches.
  */
 export function adminLeadsHandler(deps: AdminDeps = {}): AdminHandler {
   return endpoint(adminSpec("leads", ["GET"]), deps, async ({ req, store }) => {
     const { type, status, urgency, cursor, q, limit } = readQuery(AdminLeadsQuery, req);
-    const [page, counts, overview] = await storeCall(() =>
+    const filter = { type, status, urgency, q };
+    const reference = q && !cursor ? normalizeReference(q) : null;
+    const [page, counts, overview, named] = await storeCall(() =>
       Promise.all([
-        store.leads.find({ type, status, urgency, q }, { cursor, limit }),
+        store.leads.find(filter, { cursor, limit }),
         store.leads.counts(),
         store.leads.overview(PINNED_EMERGENCIES),
+        reference ? store.leads.byReference(reference) : null,
       ]),
     );
+    const hit = named && passes(named, filter) ? named : null;
     const reply: AdminLeadsReply = {
-      data: page.items,
+      data: hit ? [hit, ...page.items.filter((l) => l.id !== hit.id)] : page.items,
       nextCursor: page.nextCursor,
       ...(page.scanned !== undefined ? { scanned: page.scanned } : {}),
       counts,
-      newCount: overview.newCount,
+      statusCounts: overview.statusCounts,
+      needsYou: overview.needsYou,
       emergencies: overview.emergencies,
     };
     return jsonResponse(reply);
@@ -58,7 +75,7 @@ async function statusPathOf(store: Store, env: Env, id: string): Promise<string 
 
 /**
  * GET /api/admin/leads/:id -> AdminLeadReply (the lead, its outbox item, its messages and the
- * visitor's status page); PATCH { status?, note? } -> { data }.
+ * visitor's status page); PATCH { closed?, note? } -> { data }.
  */
 export function adminLeadHandler(deps: AdminDeps = {}): AdminHandler {
   const spec = {
@@ -72,13 +89,18 @@ export function adminLeadHandler(deps: AdminDeps = {}): AdminHandler {
       );
       if (!lead) return jsonError(404, LEAD_NOT_FOUND);
       const statusUrl = await statusPathOf(store, env, id);
-      const reply: AdminLeadReply = { data: lead, outbox, messages, ...(statusUrl ? { statusUrl } : {}) };
+      const reply: AdminLeadReply = {
+        data: lead,
+        outbox,
+        messages: messages.map(shownMessage),
+        ...(statusUrl ? { statusUrl } : {}),
+      };
       return jsonResponse(reply);
     }
     const patch = readPatch(LeadPatch, body);
     const lead = await storeCall(() => store.leads.update(id, patch, new Date(now())));
     if (!lead) return jsonError(404, LEAD_NOT_FOUND);
-    console.info(`[admin] lead ${id} (${lead.type}) -> ${lead.status}${patch.note !== undefined ? " with note" : ""}`);
+    console.info(`[admin] lead ${id} (${lead.type}): ${lead.status}${patch.note !== undefined ? " with note" : ""}`);
     return jsonResponse({ data: lead });
   });
 }

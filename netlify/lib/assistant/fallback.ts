@@ -9,14 +9,9 @@
  */
 import { CHAT_GREETING, type ChatAction, type ChatMessage, type ChatReply } from "../../../src/lib/chat.ts";
 import { estimate, type ServiceType, type Urgency } from "../../../src/lib/estimate.ts";
-import {
-  CONTACT_PROMISE_HOURS,
-  EMERGENCY_RESPONSE,
-  PRUNING,
-  emergencyFigures,
-  formatRange,
-} from "../../../src/lib/facts.ts";
+import { CONTACT_PROMISE_HOURS, PRUNING, emergencyFigures, formatRange } from "../../../src/lib/facts.ts";
 import { SERVICE_TYPES, URGENCY, optionLabel } from "../../../src/lib/options.ts";
+import { DANGER_FIRST, HOTLINE } from "../../../src/lib/forms/copy.ts";
 import { SITE } from "../../../src/lib/site.ts";
 
 type Segment = "residential" | "commercial";
@@ -139,9 +134,9 @@ function emergencyReply(): ChatReply {
   const e = emergencyFigures();
   return {
     message:
-      `Please call us now at ${SITE.phone}: our emergency line is answered 24/7, crews dispatch within ${EMERGENCY_RESPONSE.dispatchMinutes} minutes and are on site within ${EMERGENCY_RESPONSE.onSiteHours} hours. ` +
-      `Keep everyone away from the tree and any downed power lines, and call 911 if anyone is hurt or a line is down.\n\n` +
-      `For reference, our instant estimate for an emergency call-out is ${e.quoted} (the ${e.base} base at ${e.multiplier} for emergency urgency), and a tree removal needed right away is ${e.removal}. You can also send the details with "Get a quote". [Emergency tree service](/services/emergency)`,
+      `${DANGER_FIRST.hurt} ${DANGER_FIRST.lines} Keep everyone away from the tree.\n\n` +
+      `Then call ${HOTLINE.text} (answered around the clock), or send the details with "Get a quote": an emergency request goes at once to nearby crews that take emergencies now.\n\n` +
+      `For reference, our instant estimate for an emergency call-out is ${e.quoted} (the ${e.base} base at ${e.multiplier} for emergency urgency), and a tree removal needed right away is ${e.removal}. [Emergency tree service](/services/emergency)`,
     actions: [{ type: "quote", serviceType: "emergency", urgency: "emergency" }],
   };
 }

@@ -9,10 +9,10 @@ import { CHAT_GREETING, CHAT_TITLE } from "../../../src/lib/chat.ts";
 import { BASE_RANGES, UNKNOWN_SERVICE_RANGE, URGENCY_MULTIPLIERS, formatRange } from "../../../src/lib/estimate.ts";
 import { SERVICE_TYPES, URGENCY } from "../../../src/lib/options.ts";
 import type { StaticRoute } from "../../../src/lib/routes.ts";
+import { DANGER_FIRST, HOTLINE } from "../../../src/lib/forms/copy.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import {
   CONTACT_PROMISE_HOURS,
-  EMERGENCY_RESPONSE,
   LIABILITY_INSURANCE,
   OWNER_STORY,
   PRUNING,
@@ -66,7 +66,7 @@ How to run the conversation:
 4. Call ${ESTIMATE_TOOL} and give the range it returns, say the final price is confirmed after a free on-site assessment, give the phone number ${SITE.phone}, and call ${QUOTE_FORM_TOOL} so a "Get a quote" button appears.
 Ask one short question at a time. Skip questions the visitor already answered.
 
-Emergencies come first: if a tree or limb is on a house, car or other structure, near or on power lines, blocking a road or driveway, leaning dangerously, hanging, or there is storm damage, your first sentence gives the phone number ${SITE.phone} and says the emergency line is answered 24/7 (crews dispatch within ${EMERGENCY_RESPONSE.dispatchMinutes} minutes and are on site within ${EMERGENCY_RESPONSE.onSiteHours} hours). Tell them to keep clear of downed power lines and to call 911 if anyone is hurt or in danger. Only then offer the emergency estimate and the quote button.
+Emergencies come first: if a tree or limb is on a house, car or other structure, near or on power lines, blocking a road or driveway, leaning dangerously, hanging, or there is storm damage, your first sentences say "${DANGER_FIRST.hurt} ${DANGER_FIRST.lines}", then give ${HOTLINE.text} (answered around the clock). Never promise when a crew is dispatched or arrives for their job: nobody can until a crew accepts it. An emergency quote request goes at once to nearby crews that take emergencies now. Only then offer the emergency estimate and the quote button.
 
 Prices (the only prices you may state; quote a job's range only from ${ESTIMATE_TOOL}):
 ${services}

@@ -3,8 +3,8 @@
  * what happens when nobody does (docs/lead-delivery.md has the table).
  *
  * - emergency: 10 minutes, night or day. Three offers at once, then one more pro at minute
- *   10, then the operator at minute 20: inside the 30-minute dispatch the emergency page
- *   promises.
+ *   10, then the operator at minute 20: someone who can act holds it well inside the half
+ *   hour the emergency page names for the hotline.
  * - urgent: 2 hours, routine: 4 hours, both counted in daytime only (07:00-21:00 at the
  *   business), as the response-time figure is: an offer made at 22:00 is due at 11:00.
  */

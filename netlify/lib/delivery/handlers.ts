@@ -1,8 +1,11 @@
 /**
  * The handlers behind a lead's links (one function file each):
- *   POST     /respond/:token        a business's answer (the answer page's forms, or JSON)
- *   POST     /respond/:token/call   the answer page's `ping` when the customer's number is tapped
+ *   POST     /respond/:token        a business's answer (the answer page's forms, or JSON):
+ *                                   accept (and call), decline, or give an accepted job back
+ *   POST     /respond/:token/call   the answer page's `ping` when the customer's number is
+ *                                   tapped (only a business that accepted has it)
  *   GET      /respond/:token/photo  the customer's photo, for that business only
+ *   POST     /requests/:leadId/:sig/done   the homeowner marks the job done (status page)
  * The pages themselves (the answer page, the visitor's status page) are Astro pages
  * (src/pages/respond, src/pages/requests). A link that is tampered with, expired or not for
  * this lead and business changes nothing (signing.ts): JSON gets a 4xx, a form post goes back
@@ -28,8 +31,9 @@ import { redirectWithFlash } from "../form-flash.ts";
 import { notifyLead, type NotifyDeps } from "../notify/index.ts";
 import type { Store } from "../store/index.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";
+import { DONE_FORM, completeLead, withdrawLead } from "./accepted.ts";
 import { answerLead } from "./progress.ts";
-import { DECLINE_REASONS, type Answer } from "./routing.ts";
+import { DECLINE_REASONS, WITHDRAW_REASONS, type Answer, type AnswerOutcome } from "./routing.ts";
 import { signerFor } from "./signing.ts";
 
 export const RESPOND_ROUTE = "/respond/:token";
@@ -42,6 +46,7 @@ const ANSWERS_PER_MINUTE = 30;
 export const ANSWER_MESSAGES = {
   action: "Choose Accept or Decline.",
   reason: "Choose a reason for declining.",
+  withdrawReason: "Choose a reason for giving the job back.",
   window: "Keep the time window under 200 characters.",
   price: "Keep the price under 100 characters.",
 } as const;
@@ -65,12 +70,23 @@ export const AnswerForm = z.discriminatedUnion(
       window: optionalText(200, ANSWER_MESSAGES.window),
       /** Their price, in their words. */
       price: optionalText(100, ANSWER_MESSAGES.price),
+      /** "call": an emergency's "Accept and call" (the page comes back with the number first). */
+      then: z
+        .string()
+        .optional()
+        .transform((v) => (v === "call" ? ("call" as const) : undefined)),
     }),
     z.object({
       /** Decline the job. */
       action: z.literal("decline"),
       /** Why (DECLINE_REASONS). */
       reason: z.enum(optionValues(DECLINE_REASONS), { error: ANSWER_MESSAGES.reason }),
+    }),
+    z.object({
+      /** Give back a job already accepted. */
+      action: z.literal("withdraw"),
+      /** Why (WITHDRAW_REASONS). */
+      reason: z.enum(optionValues(WITHDRAW_REASONS), { error: ANSWER_MESSAGES.withdrawReason }),
     }),
   ],
   { error: ANSWER_MESSAGES.action },
@@ -101,14 +117,29 @@ function notifyLater(store: Store, leadId: string, context: FunctionContext | nu
   context?.waitUntil?.(run);
 }
 
-const NOTICES = {
+/** What the answer page says after a post, by what the post did. */
+export const NOTICES = {
   applied: {
-    accept: "Thanks: you accepted this job. The customer's request page shows it; please call them to confirm.",
+    accept:
+      "Thanks: you accepted this job. The customer's number, e-mail and address are below; please call them to confirm.",
+    call: "You accepted this job. Call the customer now: their number is first on this page.",
     decline: "Thanks for letting us know. We've passed the job on.",
+    withdraw: "You gave this job back. We've told the customer and passed the job on.",
   },
   repeated: "You already answered this job; your first answer stands.",
+  withdrawnAgain: "You already gave this job back.",
   closed: "The time to answer this job has passed, so nothing was changed.",
+  notYours: "Only a job you accepted can be given back, so nothing was changed.",
+  gaveBack: "You gave this job back, so nothing was changed.",
 } as const;
+
+/** The line after an answer: what it did, or why it did nothing. */
+function noticeOf(action: "accept" | "call" | "decline" | "withdraw", outcome: AnswerOutcome, state?: string): string {
+  if (outcome === "applied") return NOTICES.applied[action];
+  if (action === "withdraw") return outcome === "repeated" ? NOTICES.withdrawnAgain : NOTICES.notYours;
+  if (state === "withdrawn") return NOTICES.gaveBack;
+  return outcome === "repeated" ? NOTICES.repeated : NOTICES.closed;
+}
 
 /**
  * Records an answer. The answer page's form post goes back to the page (303) with a notice,
@@ -145,36 +176,46 @@ export function respondHandler(deps: DeliveryDeps = {}): Endpoint {
         const problem = Object.values(fields)[0] ?? ANSWER_MESSAGES.action;
         return redirectWithFlash(store, { path, status: 422, values, errors: fields, problem, form });
       }
-      const answer: Answer =
-        parsed.data.action === "accept"
-          ? { kind: "accept", window: parsed.data.window, price: parsed.data.price }
-          : { kind: "decline", reason: parsed.data.reason };
+      const data = parsed.data;
       const result = await storeCall(
-        () => answerLead(store, grant.leadId, grant.businessId, answer, now(), deps.purge ?? netlifyPurge),
+        () => {
+          if (data.action === "withdraw")
+            return withdrawLead(store, grant.leadId, grant.businessId, data.reason, now());
+          const answer: Answer =
+            data.action === "accept"
+              ? { kind: "accept", window: data.window, price: data.price }
+              : { kind: "decline", reason: data.reason };
+          return answerLead(store, grant.leadId, grant.businessId, answer, now(), deps.purge ?? netlifyPurge);
+        },
         { step: "answer" },
       );
       if (!result) throw new HttpError(404, LINK_INVALID);
       if (result.outcome === "applied") notifyLater(store, grant.leadId, context, deps);
       const state = result.lead.routing?.deliveries.find((d) => d.businessId === grant.businessId)?.state;
-      console.info(`[delivery] ${grant.leadId} ${grant.businessId}: ${parsed.data.action} -> ${result.outcome}`);
+      console.info(`[delivery] ${grant.leadId} ${grant.businessId}: ${data.action} -> ${result.outcome}`);
       if (!html)
         return jsonResponse(
           { ok: result.outcome !== "closed", outcome: result.outcome, state },
           result.outcome === "closed" ? 409 : 200,
         );
       const closed = result.outcome === "closed";
-      const text = result.outcome === "applied" ? NOTICES.applied[parsed.data.action] : NOTICES[result.outcome];
+      const action = data.action === "accept" && data.then === "call" ? "call" : data.action;
+      const text = noticeOf(action, result.outcome, state);
       return redirectWithFlash(store, {
         path,
         status: closed ? 409 : 200,
         ...(closed ? { problem: text } : { notice: text }),
-        form,
+        // "call" tells the page to put the customer's number first.
+        form: action === "call" && state === "accepted" ? "call" : form,
       });
     },
   );
 }
 
-/** The answer page's ping: the business tapped the customer's number. */
+/** Why the call ping is refused: the number comes with the acceptance. */
+export const CALL_NOT_ACCEPTED = "Only a business that accepted this job can call the customer.";
+
+/** The answer page's ping: the business tapped the customer's number (it accepted the job). */
 export function respondCallHandler(deps: DeliveryDeps = {}): Endpoint {
   return endpoint(
     {
@@ -192,6 +233,7 @@ export function respondCallHandler(deps: DeliveryDeps = {}): Endpoint {
         { step: "call" },
       );
       if (!result) throw new HttpError(404, LINK_INVALID);
+      if (result.outcome === "closed") throw new HttpError(403, CALL_NOT_ACCEPTED);
       if (result.outcome === "applied") notifyLater(store, grant.leadId, context, deps);
       return new Response(null, { status: 204, headers: { ...BASE_HEADERS, "cache-control": "no-store" } });
     },
@@ -225,6 +267,67 @@ export function respondPhotoHandler(deps: DeliveryDeps = {}): Endpoint {
           "content-security-policy": "default-src 'none'; sandbox",
           "referrer-policy": "no-referrer",
         },
+      });
+    },
+  );
+}
+
+export const JOB_DONE_ROUTE = "/requests/:leadId/:sig/done";
+const STATUS_PARAM = /^[A-Za-z0-9_-]{1,40}$/;
+const BUSINESS_PARAM = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/** What the status page says after "The job is done". */
+export const DONE_NOTICES = {
+  applied: (business: string) => `Thanks for letting us know. You can review ${business} now with the link below.`,
+  repeated: "You already marked this job done.",
+  closed: "Only a job a pro accepted can be marked done, so nothing was changed.",
+  choose: "Choose the pro who did the job.",
+} as const;
+
+/**
+ * The homeowner's "The job is done" on their status page: the job a business accepted is
+ * done, so that business's review invitation goes now instead of after the job's day. 303
+ * back to the status page with a notice; JavaScript plays no part.
+ */
+export function jobDoneHandler(deps: DeliveryDeps = {}): Endpoint {
+  return endpoint(
+    {
+      log: "[delivery] done",
+      methods: ["POST"],
+      route: { path: JOB_DONE_ROUTE, valid: (v) => STATUS_PARAM.test(v), notFound: LINK_INVALID },
+      body: { urlencoded: 1 * KB },
+      // Not sameSiteOnly: the status page is sent with `no-referrer`, so a browser posts its
+      // form with `Origin: null`, which the cross-site check refuses. The signed address is
+      // the key here: a page on another site cannot post to an address it does not know.
+      rateLimit: { name: "respond", perMinute: () => ANSWERS_PER_MINUTE },
+      formPage: (req) => new URL(req.url).pathname.replace(/\/done$/, ""),
+      pagesOnly: true,
+    },
+    deps,
+    async ({ store, env, now, params, body, context }) => {
+      const path = `/requests/${params.leadId}/${params.sig}`;
+      const signer = await storeCall(() => signerFor(store, env), { step: "link key" });
+      if (!signer.checkStatus(params.leadId, params.sig)) throw new HttpError(404, LINK_INVALID);
+      const businessId = body!.value.get("businessId") ?? "";
+      if (!BUSINESS_PARAM.test(businessId))
+        return redirectWithFlash(store, { path, status: 422, problem: DONE_NOTICES.choose, form: DONE_FORM });
+      const result = await storeCall(() => completeLead(store, params.leadId, businessId, now()), { step: "done" });
+      if (!result) throw new HttpError(404, LINK_INVALID);
+      if (result.outcome === "applied") notifyLater(store, params.leadId, context, deps);
+      console.info(`[delivery] ${params.leadId} ${businessId}: done -> ${result.outcome}`);
+      const name = result.lead.routing?.deliveries.find((d) => d.businessId === businessId)?.name ?? "the pro";
+      const closed = result.outcome === "closed";
+      const text =
+        result.outcome === "applied"
+          ? DONE_NOTICES.applied(name)
+          : closed
+            ? DONE_NOTICES.closed
+            : DONE_NOTICES.repeated;
+      return redirectWithFlash(store, {
+        path,
+        status: closed ? 409 : 200,
+        ...(closed ? { problem: text } : { notice: text }),
+        form: DONE_FORM,
       });
     },
   );

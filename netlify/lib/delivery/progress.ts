@@ -5,24 +5,19 @@
  */
 import { netlifyPurge, type Purge } from "../directory.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
-import { matchCandidates } from "../find-pros.ts";
+import { placeOfText } from "../job-place.ts";
+import { nextProFor } from "../matching.ts";
 import { errorName } from "../http.ts";
-import { notifyLead, type NotifyDeps } from "../notify/index.ts";
+import { DRAIN_BATCH, notifyLead, SEND_TIMEOUT_MS, type NotifyDeps } from "../notify/index.ts";
+import { RUN_BUDGET_MS } from "../run-budget.ts";
 import type { Store } from "../store/index.ts";
 import { newlyExpired, recordAnswer, recordMisses } from "./response-figures.ts";
-import { advance, applyAnswer, needsNextPro, type Answer, type AnswerOutcome, type Candidate } from "./routing.ts";
+import { advance, applyAnswer, needsNextPro, type Answer, type AnswerOutcome } from "./routing.ts";
 
-/** Rows the clock handles per scheduled run (each is a few store calls). */
-export const CLOCK_BATCH = 50;
-
-/** The next pro for a find-pros lead the clock passes on, nearest first; null when none. */
-async function nextPro(store: Store, lead: Lead): Promise<Candidate | null> {
-  const data = (lead.data ?? {}) as Record<string, unknown>;
-  if (typeof data.location !== "string" || typeof data.serviceType !== "string") return null;
-  const offered = new Set((lead.routing?.deliveries ?? []).map((d) => d.businessId));
-  const [next] = await matchCandidates(store, data.location, data.serviceType, 1, offered);
-  return next?.candidate ?? null;
-}
+/** Due leads one scheduled run reads; the run's budget decides how many of them it reaches. */
+export const CLOCK_BATCH = 200;
+/** Leads moved on together, their messages then sent in parallel (about one send's time). */
+export const CLOCK_CHUNK = DRAIN_BATCH;
 
 /** The clock's step for one lead at `now`; true when it changed. Offers it expires count as misses. */
 export async function advanceLead(
@@ -33,7 +28,10 @@ export async function advanceLead(
 ): Promise<boolean> {
   const lead = await store.leads.get(leadId);
   if (!lead) return false;
-  const candidate = needsNextPro(lead, now) ? await nextPro(store, lead) : null;
+  // The next pro is the nearest one not offered yet, under the same rules as the first offers.
+  const candidate = needsNextPro(lead, now)
+    ? await nextProFor(store, lead, now, lead.place ?? (await placeOfText(lead)))
+    : null;
   // The mutation runs once per compare-and-set attempt; its last run is the change stored.
   let expired: Delivery[] = [];
   const result = await store.leads.mutate(
@@ -99,26 +97,54 @@ export async function answerLead(
 }
 
 export interface ClockReport {
+  /** Due leads read at the start (at most CLOCK_BATCH). */
   due: number;
+  /** Of those, the ones the run reached before its budget ran out. */
+  handled: number;
   changed: number;
   failed: number;
+  /** Leads still due when the run ended, for the next run (failed ones among them). */
+  left: number;
+  /** True when the budget stopped the run with leads it had read still waiting. */
+  outOfTime: boolean;
 }
 
-/** The scheduled run: every lead whose deadline has passed, then their messages. */
+/**
+ * The scheduled run: leads whose deadline has passed, CLOCK_CHUNK at a time, each moved on and
+ * then its messages sent, while the run's budget (RUN_BUDGET_MS, or `deps.deadline`) still
+ * has room for a send. A lead is moved on only when its messages can go in the same run; the
+ * ones not reached keep their place on the clock for the next run (a minute later).
+ */
 export async function runClock(store: Store, deps: NotifyDeps & { purge?: Purge } = {}): Promise<ClockReport> {
-  const now = (deps.now ?? Date.now)();
-  const ids = await store.leads.clockDue(now, CLOCK_BATCH);
-  const report: ClockReport = { due: ids.length, changed: 0, failed: 0 };
-  for (const id of ids) {
-    try {
-      if (await advanceLead(store, id, now, deps.purge)) {
-        report.changed++;
-        await notifyLead(store, id, deps);
-      }
-    } catch (error) {
-      report.failed++;
-      console.error(`[clock] ${id}: step failed (${errorName(error)})`);
+  const clock = deps.now ?? Date.now;
+  const start = clock();
+  const deadline = deps.deadline ?? start + RUN_BUDGET_MS;
+  const notifyDeps: NotifyDeps = { ...deps, now: clock, deadline };
+  const ids = await store.leads.clockDue(start, CLOCK_BATCH);
+  const report: ClockReport = { due: ids.length, handled: 0, changed: 0, failed: 0, left: 0, outOfTime: false };
+  while (report.handled < ids.length) {
+    if (deadline - clock() < SEND_TIMEOUT_MS) {
+      report.outOfTime = true;
+      break;
     }
+    const chunk = ids.slice(report.handled, report.handled + CLOCK_CHUNK);
+    report.handled += chunk.length;
+    const now = clock();
+    const changed: string[] = [];
+    for (const id of chunk) {
+      try {
+        if (await advanceLead(store, id, now, deps.purge)) {
+          report.changed++;
+          changed.push(id);
+        }
+      } catch (error) {
+        report.failed++;
+        console.error(`[clock] ${id}: step failed (${errorName(error)})`);
+      }
+    }
+    // notifyLead never throws; a send that does not fit leaves the lead's outbox item due.
+    await Promise.all(changed.map((id) => notifyLead(store, id, notifyDeps)));
   }
+  report.left = await store.leads.clockDueCount(start);
   return report;
 }

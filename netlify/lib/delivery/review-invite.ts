@@ -1,8 +1,9 @@
 /**
  * POST /review/:token: the visitor's review of a pro that accepted their job, from the
- * invitation page (src/pages/review/[token].astro; the invitation is sent a few days after
- * the acceptance, compose.ts). The only way to a "Verified" review: the link is signed for
- * this lead and this business, works only for an accepted offer, and makes one review per
+ * invitation page (src/pages/review/[token].astro; the invitation is sent once the job should
+ * be done, review-time.ts). The only way to a "Verified" review: the link is signed for this
+ * lead and this business, works only for a job the business still holds and only once its
+ * time has come (its day over, or the homeowner marked it done), and makes one review per
  * lead and business (a fixed id, so a second post changes nothing). The post always goes
  * back to the page (303), with the result or the form's values and messages.
  */
@@ -12,9 +13,11 @@ import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import { REVIEW_EMAIL_TAKEN } from "../directory-reviews.ts";
 import { businessTag, DIRECTORY_TAG, netlifyPurge, purgeQuietly, type Purge } from "../directory.ts";
 import { redirectWithFlash } from "../form-flash.ts";
-import { REVIEW_NOTICES } from "../messages/review.ts";
+import { REVIEW_NOTICES, reviewFrom } from "../messages/review.ts";
 import { ReviewEmailTakenError } from "../store/errors.ts";
 import { HttpError, KB, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
+import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
+import { reviewTime } from "./review-time.ts";
 import { signerFor } from "./signing.ts";
 
 export const REVIEW_ROUTE = "/review/:token";
@@ -55,6 +58,12 @@ export function reviewInviteHandler(deps: ReviewInviteDeps = {}): Endpoint {
       const done = (notice: string) => redirectWithFlash(store, { path, status: 200, notice });
       if (await storeCall(() => store.reviews.get(id), { step: "read" }))
         return done(REVIEW_NOTICES.already(delivery.name));
+      // Verified means the job was done: not before its day is over or the homeowner says so.
+      const due = reviewTime(lead, delivery);
+      if (!due || due.at > now()) {
+        const when = reviewFrom(due ?? { at: now(), basis: "done" }, lead.timeZone ?? DEFAULT_TIME_ZONE);
+        return redirectWithFlash(store, { path, status: 409, problem: REVIEW_NOTICES.early(delivery.name, when) });
+      }
 
       // The only body kind is a form post; the customer's e-mail comes from the request itself.
       const values = Object.fromEntries(

@@ -1,6 +1,6 @@
 /**
  * Job offers: what a business is sent when a lead is offered to it (e-mail and SMS), and the
- * job's rows and decline labels that its answer page shows too.
+ * job's rows, its area and the decline and withdrawal labels that its answer page shows too.
  */
 import { PRO_SERVICES, PROPERTY_TYPES, SERVICE_TYPES, TIMELINES, optionLabel } from "../../../src/lib/options.ts";
 import { REQUEST_TYPES } from "../../../src/lib/schemas/booking.ts";
@@ -8,7 +8,7 @@ import { URGENCY_LABELS } from "../../../src/lib/lead-urgency.ts";
 import { summarizeLead, type LeadSummary } from "../../../src/lib/lead-summary.ts";
 import { formatMiles } from "../../../src/lib/geo/distance.ts";
 import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
-import { DECLINE_REASONS } from "../../../src/lib/lead-routing.ts";
+import { DECLINE_REASONS, WITHDRAW_REASONS } from "../../../src/lib/lead-routing.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { button, oneLine, para, shell, table, textRows, type LeadFacts, type Row, type Written } from "./parts.ts";
@@ -16,8 +16,25 @@ import { clockTime } from "./time.ts";
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
 
-/** The job as a business needs it: service, place, urgency, timing, details. */
-export function jobRows(lead: Lead, summary: LeadSummary = summarizeLead(lead)): [label: string, value: string][] {
+/** "Bob" of "Bob Booker": what a business sees of the customer before it accepts. */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/**
+ * Where a job is without its street address, for a business that has not accepted it yet:
+ * the place the lead was matched at when it arrived ("Austin, TX 78701" from a ZIP in the
+ * address, else "Austin, TX"); undefined for a lead that names neither.
+ */
+export const jobArea = (lead: Pick<Lead, "place">) => lead.place?.label;
+
+/**
+ * The job as a business needs it: service, place, urgency, timing, details. `area` shows the
+ * place as its area only (before the business accepted: no street address).
+ */
+export function jobRows(
+  lead: Lead,
+  summary: LeadSummary = summarizeLead(lead),
+  { area = false }: { area?: boolean } = {},
+): [label: string, value: string][] {
   const d = (lead.data && typeof lead.data === "object" ? lead.data : {}) as Record<string, unknown>;
   const rows: [string, string][] = [];
   const asked = str(d.serviceType);
@@ -29,7 +46,8 @@ export function jobRows(lead: Lead, summary: LeadSummary = summarizeLead(lead)):
         : // A booking may leave the service open: what kind of visit it asks for says enough.
           (asked ?? `${optionLabel(REQUEST_TYPES, str(d.requestType) ?? "consultation")} request`);
   rows.push(["Service", service || "Not specified"]);
-  if (summary.place) rows.push([lead.type === "find-pros" ? "Location" : "Address", summary.place]);
+  if (area) rows.push(["Area", jobArea(lead) ?? "Given when you accept"]);
+  else if (summary.place) rows.push([lead.type === "find-pros" ? "Location" : "Address", summary.place]);
   if (lead.type === "find-pros" && str(d.propertyType))
     rows.push(["Property", optionLabel(PROPERTY_TYPES, str(d.propertyType)!)]);
   rows.push(["Urgency", URGENCY_LABELS[lead.urgency ?? "routine"]]);
@@ -43,16 +61,24 @@ export function jobRows(lead: Lead, summary: LeadSummary = summarizeLead(lead)):
 export const declineLabel = (reason: string | undefined) =>
   DECLINE_REASONS.find((r) => r.value === reason)?.label ?? "No reason given";
 
-/** To a business: the job and the one-tap answer link, by e-mail and by text. */
+/** How a business's reason for giving a job back reads to it, the visitor and the operator. */
+export const withdrawLabel = (reason: string | undefined) =>
+  WITHDRAW_REASONS.find((r) => r.value === reason)?.label ?? "No reason given";
+
+/**
+ * To a business: the job and the one-tap answer link, by e-mail and by text. Before it
+ * accepts, a business learns the customer's first name and the job's area, never their
+ * phone, e-mail or street address: those come with Accept, on the answer page.
+ */
 export function offer({ lead, summary }: LeadFacts, delivery: Delivery, answerUrl: string): Written {
   const tz = delivery.timeZone ?? DEFAULT_TIME_ZONE;
-  const rows: Row[] = jobRows(lead, summary);
+  const rows: Row[] = [...jobRows(lead, summary, { area: true }), ["Customer", firstName(summary.name)]];
   if (delivery.distanceMiles !== undefined)
     rows.splice(2, 0, ["Distance", `${formatMiles(delivery.distanceMiles)} from you`]);
   const due = clockTime(delivery.deadlineAt, tz);
   const emergency = lead.urgency === "emergency";
   const service = rows[0]![1];
-  const place = summary.place ?? "";
+  const place = jobArea(lead) ?? "";
   const intro =
     lead.type === "booking"
       ? `A customer asked to book ${delivery.name} through ${SITE.name}.`
@@ -69,7 +95,7 @@ export function offer({ lead, summary }: LeadFacts, delivery: Delivery, answerUr
       ...textRows(rows),
       "",
       clock,
-      `Accept, decline or call the customer: ${answerUrl}`,
+      `Accept or decline (the customer's number and address come with Accept): ${answerUrl}`,
       "",
       noAccount,
     ].join("\n"),

@@ -3,7 +3,8 @@
  * (SMS), and the operator's answer to a claim (approved: a link; refused: the reason). Each
  * says how long what it carries works and what to do if the reader never asked for it.
  */
-import { CODE_TTL_MS, SIGN_IN_LINK_TTL_MS, linkLifetime } from "../../../src/lib/owners/limits.ts";
+import { CODE_DIGITS, CODE_TTL_MS, SIGN_IN_LINK_TTL_MS, linkLifetime } from "../../../src/lib/owners/limits.ts";
+import type { Message } from "../../../src/lib/schemas/message.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import { button, para, shell, type Written } from "./parts.ts";
 
@@ -69,3 +70,43 @@ export function claimRefused(o: { businessName: string; reason: string }): Owner
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------
+// What the message log keeps once a message went
+
+/** What stands in the log for a sign-in link, and for a sign-in code, once the message went. */
+export const LINK_REMOVED = "[sign-in link removed once sent]";
+export const CODE_REMOVED = "[code removed once sent]";
+
+/** A sign-in link as any message writes it (with or without its origin; its token is 43 base64url characters). */
+const SIGN_IN_URL = /(?:https?:\/\/[^\s"'<>/]+)?\/owner\/sign-in\/[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
+/** The code in a sign-in code's text (any run of exactly that many digits: a business name's too, harmlessly). */
+const CODE = new RegExp(`(?<!\\d)\\d{${CODE_DIGITS}}(?!\\d)`, "g");
+
+/**
+ * A message as the log may keep it once a provider took it, or refused it for good: every
+ * sign-in link and code replaced, so a copy of the log (or /admin) signs nobody in. Only the
+ * receiver needs them, and the store checks them by hash. Other messages come back unchanged
+ * (the same object).
+ */
+export function withoutSignInSecrets(m: Message): Message {
+  const clean = (text: string) => {
+    const linkless = text.replace(SIGN_IN_URL, LINK_REMOVED);
+    return m.kind === "owner-code" ? linkless.replace(CODE, CODE_REMOVED) : linkless;
+  };
+  const text = clean(m.text);
+  const subject = clean(m.subject);
+  const html = m.html === undefined ? undefined : clean(m.html);
+  const payload = m.payload === undefined ? undefined : clean(m.payload);
+  if (text === m.text && subject === m.subject && html === m.html && payload === m.payload) return m;
+  return {
+    ...m,
+    subject,
+    text,
+    ...(html === undefined ? {} : { html }),
+    ...(payload === undefined ? {} : { payload }),
+  };
+}
+
+/** Whether the log keeps a message's secrets: only while it may still be sent, or when nothing can send it. */
+export const keepsSecrets = (m: Pick<Message, "state">) => m.state !== "sent" && m.state !== "failed";

@@ -1,9 +1,12 @@
 /**
  * Lead receipts and updates: what the visitor is told by e-mail when the request arrives and
- * each time where it stands changes, and the lines their status page says too.
+ * each time where it stands changes, and the lines their status page says too. Every time in
+ * them is in the job's own zone, named; an emergency's message leads with the danger and our
+ * own line, and none promises when a crew arrives: the site controls who is asked, not that.
  */
 import { escapeHtml } from "../../../src/lib/forms/markup.ts";
-import { CONTACT_PROMISE_HOURS, EMERGENCY_RESPONSE, SITE } from "../../../src/lib/facts.ts";
+import { EMERGENCY_CONFIRMATION, offersNow } from "../../../src/lib/forms/copy.ts";
+import { CONTACT_PROMISE_HOURS, SITE } from "../../../src/lib/facts.ts";
 import { LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import {
@@ -18,32 +21,59 @@ import {
   type Row,
   type Written,
 } from "./parts.ts";
-import { dayTime } from "./time.ts";
+import { offerSummary } from "../delivery/routing.ts";
+import { clockTime, dayTime, jobTimeZone } from "./time.ts";
+import { withdrawLabel } from "./job.ts";
 
-/** The emergency line, first, in every emergency message to a visitor. */
-export const EMERGENCY_LINE = `If anyone is in danger or a tree is on a house or a power line, call ${SITE.phone} now: our emergency crews are dispatched within ${EMERGENCY_RESPONSE.dispatchMinutes} minutes and on site within ${EMERGENCY_RESPONSE.onSiteHours} hours, 24/7.`;
+/** The danger and our own line, first, in every emergency message to a visitor. */
+export const EMERGENCY_LINE = EMERGENCY_CONFIRMATION.line;
 
-/** What the visitor is told happens next, by where the lead stands. */
+/** "A", "A and B", "A, B and C". */
+const names = (list: readonly string[]) =>
+  list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+
+/** When an offer is due, in the job's zone: an emergency's minutes as a clock time, else with its day. */
+const dueAt = (lead: Lead, iso: string) =>
+  lead.urgency === "emergency" ? clockTime(iso, jobTimeZone(lead)) : dayTime(iso, jobTimeZone(lead));
+
+/**
+ * What the visitor is told happens next, by where the lead stands: who accepted, who is
+ * still asked (only offers that wait: one no channel could deliver waits on nobody), or who
+ * has it when no business does.
+ */
 export function nextStep(lead: Lead): string {
   const r = lead.routing;
-  const emergency = lead.urgency === "emergency";
-  if (r?.deliveries.some((d) => d.state === "accepted")) {
-    return "A pro has accepted your request and will contact you to confirm the details.";
-  }
+  const urgency = lead.urgency ?? "routine";
+  const emergency = urgency === "emergency";
+  const accepted = r?.deliveries.find((d) => d.state === "accepted");
+  if (accepted) return `${accepted.name} accepted your request and will contact you to confirm the details.`;
+  const team = `${SITE.name}'s team has your request`;
   if (r?.escalatedAt) {
+    const first = offerSummary(lead);
+    // Straight to the team (no place, no pro near it): the summary says why.
+    if (first && first.offered === 0 && first.toOperator) return offersNow(first, urgency)!;
     return emergency
-      ? `Our team has your request and is calling pros now. Don't wait for us: call ${SITE.phone} for emergency dispatch.`
-      : "Our team has your request and will call you to find a pro who can take it.";
+      ? `No pro has accepted your emergency, so ${team} and will call you.`
+      : `${team} and will call you to find a pro who can take it.`;
   }
   const waiting = r?.deliveries.filter((d) => d.state === "waiting") ?? [];
   if (waiting.length > 0) {
-    const due = Math.max(...waiting.map((d) => Date.parse(d.deadlineAt)));
-    return `Waiting for ${waiting.map((d) => d.name).join(", ")} to answer. If nobody accepts by ${dayTime(new Date(due).toISOString())}, we pass your request on.`;
+    const due = new Date(Math.max(...waiting.map((d) => Date.parse(d.deadlineAt)))).toISOString();
+    const first = offerSummary(lead);
+    // Nothing has moved since the first offers: say them as the confirmation did.
+    const untouched = first && r!.deliveries.length === first.offered && waiting.length === first.offered;
+    const asked = untouched
+      ? offersNow(first, urgency, { until: true })!
+      : `Waiting for ${names(waiting.map((d) => d.name))} to answer, by ${dueAt(lead, due)}.`;
+    return `${asked} If nobody accepts in time, we pass your request on.`;
   }
-  return emergency
-    ? `Call ${SITE.phone} now for emergency dispatch; our team also has your request.`
-    : `Our team will contact you within ${CONTACT_PROMISE_HOURS} hours.`;
+  if (r && r.deliveries.length > 0) return `No pro has your request right now, so we're passing it on.`;
+  return emergency ? `${team} and will call you.` : `Our team will contact you within ${CONTACT_PROMISE_HOURS} hours.`;
 }
+
+/** An emergency message's first lines: the danger and our own line (text, then HTML). */
+const dangerText = (lead: Lead) => (lead.urgency === "emergency" ? [EMERGENCY_LINE, ""] : []);
+const dangerHtml = (lead: Lead) => (lead.urgency === "emergency" ? warning(EMERGENCY_LINE) : "");
 
 /** To the visitor right after the request: the reference, the link, what happens next. */
 export function receipt({ lead, summary }: LeadFacts, statusUrl: string): Written {
@@ -54,7 +84,7 @@ export function receipt({ lead, summary }: LeadFacts, statusUrl: string): Writte
   return {
     subject: oneLine(`${emergency ? "Emergency request" : "Your request"} ${lead.reference} is in`),
     text: [
-      ...(emergency ? [EMERGENCY_LINE, ""] : []),
+      ...dangerText(lead),
       hi,
       "",
       got,
@@ -66,7 +96,7 @@ export function receipt({ lead, summary }: LeadFacts, statusUrl: string): Writte
     ].join("\n"),
     html: shell(
       `We've got your request, ${lead.reference}`,
-      (emergency ? warning(EMERGENCY_LINE) : "") +
+      dangerHtml(lead) +
         para(hi) +
         para(got) +
         `<p style="margin:12px 0">Your reference: <strong>${escapeHtml(lead.reference ?? "")}</strong></p>` +
@@ -102,6 +132,7 @@ export function answerUpdate(
   return {
     subject: oneLine(`${headline} (${lead.reference})`),
     text: [
+      ...dangerText(lead),
       headline + ".",
       ...textRows(terms),
       "",
@@ -111,7 +142,8 @@ export function answerUpdate(
     ].join("\n"),
     html: shell(
       headline,
-      para(detail) +
+      dangerHtml(lead) +
+        para(detail) +
         (terms.length ? table(terms) : "") +
         button(statusUrl, "See your request") +
         para(`Reference ${lead.reference}`),
@@ -125,8 +157,11 @@ export function passedOn({ lead }: LeadFacts, delivery: Delivery, statusUrl: str
   const next = nextStep(lead);
   return {
     subject: oneLine(`We've passed your request to ${delivery.name} (${lead.reference})`),
-    text: [line, "", next, "", `Your request: ${statusUrl}`].join("\n"),
-    html: shell("We've passed your request on", para(line) + para(next) + button(statusUrl, "See your request")),
+    text: [...dangerText(lead), line, "", next, "", `Your request: ${statusUrl}`].join("\n"),
+    html: shell(
+      "We've passed your request on",
+      dangerHtml(lead) + para(line) + para(next) + button(statusUrl, "See your request"),
+    ),
   };
 }
 
@@ -134,11 +169,31 @@ export function passedOn({ lead }: LeadFacts, delivery: Delivery, statusUrl: str
 export function operatorHasIt({ lead }: LeadFacts, statusUrl: string): Written {
   const line =
     lead.urgency === "emergency"
-      ? `No pro has confirmed your emergency yet, so our own team has it now. Call ${SITE.phone} for dispatch within ${EMERGENCY_RESPONSE.dispatchMinutes} minutes.`
+      ? `No pro has accepted your emergency yet, so ${SITE.name}'s team has it now and will call you.`
       : "Our team has your request now and will call you to find a pro who can take it.";
   return {
     subject: oneLine(`Our team has your request (${lead.reference})`),
-    text: [line, "", `Your request: ${statusUrl}`].join("\n"),
-    html: shell("Our team has your request", para(line) + button(statusUrl, "See your request")),
+    text: [...dangerText(lead), line, "", `Your request: ${statusUrl}`].join("\n"),
+    html: shell("Our team has your request", dangerHtml(lead) + para(line) + button(statusUrl, "See your request")),
+  };
+}
+
+/** To the visitor when a pro that accepted gave the job back: why, and what happens now. */
+export function withdrawnUpdate({ lead }: LeadFacts, delivery: Delivery, statusUrl: string): Written {
+  const headline = `${delivery.name} can no longer take your request`;
+  const why = `They gave it back after accepting it (${withdrawLabel(delivery.reason).toLowerCase()}).`;
+  const next = nextStep(lead);
+  return {
+    subject: oneLine(`${headline} (${lead.reference})`),
+    text: [
+      ...dangerText(lead),
+      headline + ".",
+      why,
+      "",
+      next,
+      "",
+      `Reference ${lead.reference}. Your request: ${statusUrl}`,
+    ].join("\n"),
+    html: shell(headline, dangerHtml(lead) + para(why) + para(next) + button(statusUrl, "See your request")),
   };
 }

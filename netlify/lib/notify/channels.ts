@@ -7,6 +7,8 @@ import type { Message } from "../../../src/lib/schemas/message.ts";
 
 /** One slow receiver must not eat a whole scheduled run. */
 export const SEND_TIMEOUT_MS = 10_000;
+/** A send is not started with less than this left in its run: it waits for the next run instead. */
+export const MIN_SEND_MS = 1_000;
 
 export class DeliveryError extends Error {
   /** True when the provider refused this message for good (a bad address, a bad number). */
@@ -35,11 +37,16 @@ export interface SmsProvider {
 /** 4xx other than timeouts and rate limits will fail again the same way. */
 const permanentStatus = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
-async function call(doFetch: typeof fetch, url: string, init: RequestInit): Promise<unknown> {
+/** `timeoutMs`: the send timeout, or less when the caller's run has less time left. */
+async function call(
+  doFetch: typeof fetch,
+  url: string,
+  { timeoutMs, ...init }: RequestInit & { timeoutMs: number },
+): Promise<unknown> {
   const res = await doFetch(url, {
     ...init,
     method: "POST",
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    signal: AbortSignal.timeout(timeoutMs),
     redirect: "error",
   });
   // Read the body so the connection is reused; only the provider's id is kept from it.
@@ -61,12 +68,14 @@ export async function sendEmail(
   doFetch: typeof fetch,
   provider: EmailProvider,
   m: Message,
+  timeoutMs = SEND_TIMEOUT_MS,
 ): Promise<string | undefined> {
   const to = m.to
     .split(",")
     .map((a) => a.trim())
     .filter(Boolean);
   const body = await call(doFetch, provider.apiUrl, {
+    timeoutMs,
     // Resend sends a repeated key once (24 h): a retry after a lost answer never mails twice.
     headers: {
       "content-type": "application/json",
@@ -93,7 +102,12 @@ export function e164(phone: string): string | null {
   return null;
 }
 
-export async function sendSms(doFetch: typeof fetch, provider: SmsProvider, m: Message): Promise<string | undefined> {
+export async function sendSms(
+  doFetch: typeof fetch,
+  provider: SmsProvider,
+  m: Message,
+  timeoutMs = SEND_TIMEOUT_MS,
+): Promise<string | undefined> {
   const to = e164(m.to);
   if (!to) throw new DeliveryError("not a phone number", true);
   const form = new URLSearchParams({ To: to, Body: m.text });
@@ -101,14 +115,21 @@ export async function sendSms(doFetch: typeof fetch, provider: SmsProvider, m: M
   const url = `${provider.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(provider.accountSid)}/Messages.json`;
   const auth = Buffer.from(`${provider.accountSid}:${provider.authToken}`).toString("base64");
   const body = await call(doFetch, url, {
+    timeoutMs,
     headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${auth}` },
     body: form.toString(),
   });
   return idFrom(body, "sid");
 }
 
-export async function sendWebhook(doFetch: typeof fetch, url: string, m: Message): Promise<undefined> {
+export async function sendWebhook(
+  doFetch: typeof fetch,
+  url: string,
+  m: Message,
+  timeoutMs = SEND_TIMEOUT_MS,
+): Promise<undefined> {
   await call(doFetch, url, {
+    timeoutMs,
     headers: { "content-type": "application/json" },
     body: m.payload ?? JSON.stringify({ text: m.text }),
   });

@@ -57,10 +57,17 @@ export interface NotifyDeps {
   env?: Env;
   fetch?: typeof fetch;
   now?: () => number;
+  /**
+   * The end of the caller's scheduled run (ms on `now`'s clock, ../run-budget.ts): no work
+   * starts that cannot end by then, and no send is given more time than is left. Default
+   * none (a request's own attempt, which only has the send timeout).
+   */
+  deadline?: number;
 }
 
 export const resolveDeps = (deps: NotifyDeps): Required<NotifyDeps> => ({
   env: deps.env ?? currentEnv(),
   fetch: deps.fetch ?? fetch,
   now: deps.now ?? Date.now,
+  deadline: deps.deadline ?? Infinity,
 });

@@ -1,48 +1,76 @@
 /**
  * One lead's messages, for the notifier holding its outbox item: compose them from the lead
- * (delivery/compose.ts), store the new ones, send the due ones, and hand an offer no business
- * could receive to the operator instead, saying why.
+ * (delivery/compose.ts), store the new ones, send the due ones, and find the offers that
+ * reached nobody: those wait for nobody (delivery/undelivered.ts), so the operator hears at
+ * once and the lead moves on.
  */
 import type { OutboxItem } from "../../../src/lib/schemas/outbox.ts";
+import type { Lead } from "../../../src/lib/schemas/lead.ts";
 import { isPending, type Message } from "../../../src/lib/schemas/message.ts";
 import type { Store } from "../store/index.ts";
-import { composeMessages, undeliverableMessages } from "../delivery/compose.ts";
+import { composeMessages, rescheduled } from "../delivery/compose.ts";
 import { signerFor } from "../delivery/signing.ts";
+import { passOnUndelivered } from "../delivery/undelivered.ts";
 import { setupOf, type NotifyConfig, type NotifyDeps } from "./config.ts";
-import { NOTES } from "./drafts.ts";
+import { NOTES, type ChannelSetup } from "./drafts.ts";
 import { sendAndRecord } from "./send.ts";
 
-/** Offers that every channel refused for good (their event keys, e.g. "ev0"). */
-function undeliveredOffers(messages: Message[]): string[] {
+/**
+ * The businesses whose waiting offer no channel delivered (docs/lead-delivery.md,
+ * "Undelivered"): it has no e-mail or phone at all, or every message of it was refused for
+ * good ("failed") or only kept, while some provider is set up. On an install with no
+ * provider at all every message is kept for /admin, offers included, and they wait as usual:
+ * that is how a default install shows the whole loop.
+ */
+export function undeliveredOffers(lead: Lead, messages: readonly Message[], setup: ChannelSetup): string[] {
+  const events = lead.routing?.events ?? [];
+  const configured = setup.email || setup.sms || setup.webhook;
   const offers = new Map<string, Message[]>();
   for (const m of messages) {
     if (m.kind !== "offer") continue;
     const key = m.id.split("~")[1]!;
     offers.set(key, [...(offers.get(key) ?? []), m]);
   }
-  return [...offers].filter(([, group]) => group.every((m) => m.state === "failed")).map(([key]) => key);
+  return (lead.routing?.deliveries ?? [])
+    .filter((d) => {
+      if (d.state !== "waiting") return false;
+      if (!d.email && !d.phone) return true;
+      const offered = events.findLastIndex((e) => e.kind === "offered" && e.businessId === d.businessId);
+      const group = offers.get(`ev${offered}`) ?? [];
+      if (group.length === 0) return false;
+      const unsent = group.every((m) => m.state === "failed" || m.state === "kept");
+      return unsent && (configured || group.some((m) => m.state === "failed"));
+    })
+    .map((d) => d.businessId);
 }
 
-/** The lead's messages as they are after this attempt; null when the lead is gone. */
+/** The lead's messages as they are after this attempt, and whether the lead moved on meanwhile; null when it is gone. */
 export async function deliverLead(
   store: Store,
   item: OutboxItem,
   config: NotifyConfig,
   deps: Required<NotifyDeps>,
-): Promise<Message[] | null> {
+): Promise<{ messages: Message[]; moved: boolean } | null> {
   const lead = await store.leads.get(item.leadId);
   if (!lead) return null;
   const signer = await signerFor(store, deps.env);
-  const ctx = { setup: setupOf(config), signer, siteUrl: config.siteUrl };
-  const composed = composeMessages(lead, ctx);
+  const setup = setupOf(config);
+  const composed = composeMessages(lead, { setup, signer, siteUrl: config.siteUrl });
   // An item from before the message log records which operator channels already went.
   for (const m of composed) {
     if (m.kind === "new-lead" && (item.delivered as string[]).includes(m.channel) && isPending(m)) {
       Object.assign(m, { state: "sent", note: NOTES.sentBeforeLog });
     }
   }
-  const messages = await sendAndRecord(store, await store.messages.ensure(composed), config, deps);
-  const fallback = undeliverableMessages(lead, undeliveredOffers(messages), ctx);
-  if (fallback.length === 0) return messages;
-  return [...messages, ...(await sendAndRecord(store, await store.messages.ensure(fallback), config, deps))];
+  let stored = await store.messages.ensure(composed);
+  // A waiting review invitation follows the lead: sooner once the job is done, never once given back.
+  const changed = rescheduled(stored, composed);
+  if (changed.length > 0) {
+    await store.messages.update(...changed);
+    stored = stored.map((m) => changed.find((c) => c.id === m.id) ?? m);
+  }
+  const messages = await sendAndRecord(store, stored, config, deps);
+  const unreached = undeliveredOffers(lead, messages, setup);
+  const moved = unreached.length > 0 && (await passOnUndelivered(store, lead.id, unreached, deps.now()));
+  return { messages, moved };
 }

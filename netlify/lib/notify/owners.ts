@@ -6,11 +6,11 @@
  */
 import { isPending, type Message } from "../../../src/lib/schemas/message.ts";
 import type { OutboxItem } from "../../../src/lib/schemas/outbox.ts";
-import type { OwnerMessage } from "../messages/owner.ts";
+import { keepsSecrets, withoutSignInSecrets, type OwnerMessage } from "../messages/owner.ts";
 import type { Store } from "../store/index.ts";
 import { notifyConfig, resolveDeps, setupOf, type NotifyConfig, type NotifyDeps } from "./config.ts";
 import { toMessage } from "./drafts.ts";
-import { isDue, sendAndRecord } from "./send.ts";
+import { isDue, sendAndRecord, wasDeferred } from "./send.ts";
 
 export interface OwnerRecipient {
   /** The claim the message is about (`cl_...`): its id in the message log and in the outbox. */
@@ -58,15 +58,16 @@ export async function sendToOwner(
   const [stored] = await store.messages.ensure([draft]);
   if (!stored) throw new Error("The message was not stored.");
   const [sent] = await sendAndRecord(store, [stored], config, d, (m, now) => m.attempts === 0 && isDue(m, now));
-  if (sent!.state === "retrying" && sent!.nextAttemptAt) {
+  // Failed for now, or not tried (a caller's run out of time): the outbox sends it later.
+  if (sent!.state === "retrying" || wasDeferred(sent!)) {
+    const tried = !wasDeferred(sent!);
     await store.outbox.schedule({
       leadId: recipient.claimId,
       type: "owner",
       createdAt: at,
-      attempts: 1,
-      nextAttemptAt: sent!.nextAttemptAt,
-      lastAttemptAt: at,
-      lastError: failureOf([sent!]),
+      attempts: tried ? 1 : 0,
+      nextAttemptAt: sent!.nextAttemptAt ?? at,
+      ...(tried ? { lastAttemptAt: at, lastError: failureOf([sent!]) } : {}),
       delivered: [],
     });
   }
@@ -120,4 +121,28 @@ export async function adoptLegacyRetries(store: Store): Promise<number> {
   }
   adopted.add(store);
   return entries.length;
+}
+
+/**
+ * Rewrites the messages logged before sent ones dropped their sign-in link or code, so none is
+ * left at rest (scripts/forget-sent-sign-ins.ts runs it once). Returns how many it read and
+ * rewrote; running it again rewrites nothing.
+ */
+export async function forgetSentSignIns(store: Store, pageSize = 200): Promise<{ read: number; rewritten: number }> {
+  let read = 0;
+  let rewritten = 0;
+  for (let offset = 0; ; offset += pageSize) {
+    const { items, total } = await store.messages.list({ offset, limit: pageSize });
+    read += items.length;
+    const changed = items
+      .filter((m) => !keepsSecrets(m))
+      .flatMap((m) => {
+        const clean = withoutSignInSecrets(m);
+        return clean === m ? [] : [clean];
+      });
+    await store.messages.update(...changed);
+    rewritten += changed.length;
+    if (items.length === 0 || offset + pageSize >= total) break;
+  }
+  return { read, rewritten };
 }

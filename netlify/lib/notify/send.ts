@@ -2,11 +2,14 @@
  * Sending stored messages: each due one goes to its provider once, and comes back as it is
  * now (sent with the provider's id, "retrying" with its next attempt after a failure that may
  * pass, "failed" when the provider refused it for good, "kept" when its provider is gone).
- * Nothing here throws; logs carry ids, kinds, channels and status codes only.
+ * A sign-in link or code in a message that went, or never can, leaves the log in that same
+ * write: only its receiver may hold it. Nothing here throws; logs carry ids, kinds, channels
+ * and status codes only.
  */
 import { isPending, type Message } from "../../../src/lib/schemas/message.ts";
+import { withoutSignInSecrets } from "../messages/owner.ts";
 import type { Store } from "../store/index.ts";
-import { DeliveryError, sendEmail, sendSms, sendWebhook } from "./channels.ts";
+import { DeliveryError, MIN_SEND_MS, SEND_TIMEOUT_MS, sendEmail, sendSms, sendWebhook } from "./channels.ts";
 import type { NotifyConfig, NotifyDeps } from "./config.ts";
 import { NOTES } from "./drafts.ts";
 
@@ -28,14 +31,14 @@ export function describe(error: unknown): string {
   return typeof error;
 }
 
-function send(m: Message, config: NotifyConfig, doFetch: typeof fetch): Promise<string | undefined> {
+function send(m: Message, config: NotifyConfig, doFetch: typeof fetch, timeoutMs: number): Promise<string | undefined> {
   switch (m.channel) {
     case "email":
-      return sendEmail(doFetch, config.resend!, m);
+      return sendEmail(doFetch, config.resend!, m, timeoutMs);
     case "sms":
-      return sendSms(doFetch, config.sms!, m);
+      return sendSms(doFetch, config.sms!, m, timeoutMs);
     case "webhook":
-      return sendWebhook(doFetch, config.webhookUrl!, m);
+      return sendWebhook(doFetch, config.webhookUrl!, m, timeoutMs);
     default:
       return Promise.reject(new DeliveryError("no channel", true));
   }
@@ -54,11 +57,30 @@ function providerGone(m: Message, config: NotifyConfig): boolean {
 export const isDue = (m: Message, now: number) =>
   isPending(m) && !(m.nextAttemptAt && Date.parse(m.nextAttemptAt) > now);
 
-async function sendOne(m: Message, config: NotifyConfig, deps: Required<NotifyDeps>, now: number): Promise<Message> {
+/** Time left in the caller's run (Infinity outside a scheduled run). */
+export const timeLeft = (deps: Required<NotifyDeps>): number => deps.deadline - deps.now();
+
+/** Whether a whole send still fits in the run: work that sends something starts only then. */
+export const roomToSend = (deps: Required<NotifyDeps>): boolean => timeLeft(deps) >= SEND_TIMEOUT_MS;
+
+/**
+ * Messages that were due but not tried because their run had no time left: unchanged, still
+ * due, and no failed attempt (the outbox item is not backed off for them).
+ */
+const deferred = new WeakSet<Message>();
+export const wasDeferred = (m: Message): boolean => deferred.has(m);
+
+async function sendOne(
+  m: Message,
+  config: NotifyConfig,
+  deps: Required<NotifyDeps>,
+  now: number,
+  timeoutMs: number,
+): Promise<Message> {
   if (providerGone(m, config)) return { ...m, state: "kept", note: NOTES.providerGone };
   try {
-    const providerId = await send(m, config, deps.fetch);
-    const { nextAttemptAt: _n, note: _e, ...rest } = m;
+    const providerId = await send(m, config, deps.fetch, timeoutMs);
+    const { nextAttemptAt: _n, note: _e, ...rest } = withoutSignInSecrets(m);
     return {
       ...rest,
       state: "sent",
@@ -70,7 +92,7 @@ async function sendOne(m: Message, config: NotifyConfig, deps: Required<NotifyDe
     const attempts = m.attempts + 1;
     const note = `Attempt ${attempts}: ${describe(error)}`.slice(0, 300);
     return error instanceof DeliveryError && error.permanent
-      ? { ...m, state: "failed", attempts, note }
+      ? { ...withoutSignInSecrets(m), state: "failed", attempts, note }
       : { ...m, state: "retrying", attempts, note, nextAttemptAt: new Date(now + backoffMs(attempts)).toISOString() };
   }
 }
@@ -78,6 +100,8 @@ async function sendOne(m: Message, config: NotifyConfig, deps: Required<NotifyDe
 /**
  * Sends the messages `which` picks (default: every due one), in parallel; returns the list with
  * each sent one replaced by its new state (the others are returned as they were, same object).
+ * Each send gets the send timeout or the time left in the run, whichever is less, so none
+ * outlasts the run; with less than MIN_SEND_MS left a message is not tried (wasDeferred).
  */
 export async function sendDue(
   messages: Message[],
@@ -86,10 +110,15 @@ export async function sendDue(
   which: (m: Message, now: number) => boolean = isDue,
 ): Promise<Message[]> {
   const now = deps.now();
+  const left = deps.deadline - now;
   return Promise.all(
     messages.map(async (m) => {
       if (!which(m, now)) return m;
-      const next = await sendOne(m, config, deps, now);
+      if (left < MIN_SEND_MS) {
+        deferred.add(m);
+        return m;
+      }
+      const next = await sendOne(m, config, deps, now, Math.min(SEND_TIMEOUT_MS, left));
       console.info(`[notify] ${m.leadId} ${m.kind} ${m.channel}: ${next.state}${next.note ? ` (${next.note})` : ""}`);
       return next;
     }),

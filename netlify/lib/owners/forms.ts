@@ -11,7 +11,13 @@ import { zipPoint } from "../../../src/lib/geo/places.ts";
 import { METROS, PRO_SERVICES } from "../../../src/lib/options.ts";
 import { CLAIM_PROOFS, OWNER_ROLES } from "../../../src/lib/owners/choices.ts";
 import { AddBusinessInput, ClaimInput } from "../../../src/lib/owners/forms.ts";
-import { CLAIMS_PER_MINUTE, SENDS_PER_BUSINESS_PER_MINUTE, TOO_MANY_SENDS } from "../../../src/lib/owners/limits.ts";
+import {
+  CLAIMS_PER_MINUTE,
+  CODES_PAUSED,
+  SENDS_PER_BUSINESS_PER_MINUTE,
+  TOO_MANY_CODES_TODAY,
+  TOO_MANY_SENDS,
+} from "../../../src/lib/owners/limits.ts";
 import { maskEmail, maskPhone } from "../../../src/lib/owners/masks.ts";
 import { OWNER_MESSAGES } from "../../../src/lib/owners/messages.ts";
 import type { AddBusinessFormView, ClaimFormView } from "../../../src/lib/owner-views.ts";
@@ -19,10 +25,11 @@ import type { Business } from "../../../src/lib/schemas/business.ts";
 import { VALIDATION_ERROR, fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { businessRoute } from "../directory.ts";
 import { seeOther } from "../form-flash.ts";
-import { endpoint, storeCall, type Endpoint } from "../http.ts";
+import { HttpError, endpoint, storeCall, type Endpoint } from "../http.ts";
 import { signInCode } from "../messages/owner.ts";
 import { sendToOwner } from "../notify/index.ts";
 import { enforceRateLimit } from "../ratelimit.ts";
+import type { Store } from "../store/index.ts";
 import { createClaim, newClaimId, type Claim } from "./claims.ts";
 import {
   INVALID_STATUS,
@@ -35,10 +42,25 @@ import {
 } from "./page.ts";
 import { isOwner, normalEmail } from "./session.ts";
 import { sendSignInLink } from "./sign-in.ts";
-import { issueCode } from "./tokens.ts";
+import { codesPausedFor, countCodeSend, issueCode } from "./tokens.ts";
 
 export const CLAIM_ROUTE = "/owner/claim/:slug";
 export const ADD_ROUTE = "/owner/add";
+
+/** Seconds from `now` to the next UTC midnight, when the daily caps start again. */
+const untilTomorrow = (now: number) => Math.max(1, Math.ceil((86_400_000 - (now % 86_400_000)) / 1000));
+
+/**
+ * Refuses (429) a code for a business whose code sign-in is paused by wrong codes, or whose
+ * phone had its codes for the day; counts it otherwise.
+ */
+async function allowCode(store: Store, business: Business, now: number): Promise<void> {
+  const paused = await storeCall(() => codesPausedFor(store, business.id), { step: "lockout" });
+  if (paused > 0) throw new HttpError(429, CODES_PAUSED, { headers: { "retry-after": String(paused) } });
+  const counted = await storeCall(() => countCodeSend(store, business.id, business.phone!, now), { step: "limit" });
+  if (!counted)
+    throw new HttpError(429, TOO_MANY_CODES_TODAY, { headers: { "retry-after": String(untilTomorrow(now)) } });
+}
 
 /** A field's text (a repeated one's first value). */
 const one = (v: FlashValues, name: string) => {
@@ -147,6 +169,7 @@ export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
           now,
           TOO_MANY_SENDS,
         );
+      if (proof === "sms") await allowCode(store, business, at);
       const claim: Claim = {
         id: newClaimId(),
         kind: "claim",

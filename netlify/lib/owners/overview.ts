@@ -15,6 +15,7 @@ import { MIN_RESPONSE_OFFERS, responseLabel } from "../../../src/lib/response-ti
 import type { LeadRow, OverviewView } from "../../../src/lib/owner-views.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { ANSWER_LINK_TTL_MS, signerFor, type Signer } from "../delivery/signing.ts";
+import { jobArea } from "../messages/job.ts";
 import { storeCall, type Env } from "../http.ts";
 import type { Store } from "../store/index.ts";
 import { OWNER_LEADS_PAGE, businessLeadsPage, type OwnerLead } from "./leads.ts";
@@ -69,6 +70,8 @@ export async function overviewView(
   const rows = items.map((item): LeadRow => {
     const { lead, delivery } = item;
     const s = summarizeLead(lead);
+    // The street address comes with the acceptance, as on the answer page; before it, the area.
+    const place = delivery.state === "accepted" ? s.place : jobArea(lead);
     return {
       id: lead.id,
       sent: when(delivery.offeredAt, timeZone),
@@ -76,7 +79,7 @@ export async function overviewView(
       type: LEAD_TYPE_SINGULAR[lead.type] ?? lead.type,
       urgency: lead.urgency ? URGENCY_LABELS[lead.urgency] : "—",
       what: s.what,
-      ...(s.place ? { place: s.place } : {}),
+      ...(place ? { place } : {}),
       state: delivery.state,
       stateLabel: DELIVERY_STATE_LABELS[delivery.state],
       answerHref: answerHref(signer, item, now),

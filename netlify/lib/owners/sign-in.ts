@@ -8,10 +8,16 @@
  *   /owner/sign-out       ends the session
  *
  * Every post answers 303 (post/redirect/get), never cached. Bad links and wrong codes count
- * against the client address and lock it out for a while.
+ * against the client address and lock it out for a while; wrong codes also count against
+ * their business, whose code sign-in pauses after too many from anywhere.
  */
 import { CodeInput } from "../../../src/lib/owners/forms.ts";
-import { APPROVED_LINK_TTL_MS, SIGN_INS_PER_MINUTE, SIGN_IN_LINK_TTL_MS } from "../../../src/lib/owners/limits.ts";
+import {
+  APPROVED_LINK_TTL_MS,
+  CODES_PAUSED,
+  SIGN_INS_PER_MINUTE,
+  SIGN_IN_LINK_TTL_MS,
+} from "../../../src/lib/owners/limits.ts";
 import { OWNER_MESSAGES, wrongCodeMessage } from "../../../src/lib/owners/messages.ts";
 import { seeOther } from "../form-flash.ts";
 import { clientIp, endpoint, storeCall, type Call, type Endpoint, type Env } from "../http.ts";
@@ -31,9 +37,11 @@ import {
 import { addOwner, createOwnerSession, endOwnerSession, isOwner } from "./session.ts";
 import {
   CODE_ID_PATTERN,
+  codesPausedFor,
   peekCode,
   issueSignInLink,
   ownerLockedOutFor,
+  recordCodeFailure,
   recordOwnerFailure,
   takeSignInLink,
   tryCode,
@@ -173,11 +181,17 @@ export function codeHandler(deps: OwnerAuthDeps = {}): Endpoint {
         await storeCall(() => recordOwnerFailure(store, client), { step: "lockout" });
         return gone();
       }
+      // Many addresses guessing one business's codes are stopped together, even the right code.
+      const paused = await storeCall(() => codesPausedFor(store, grant.businessId), { step: "lockout" });
+      if (paused > 0) return back(429, { problem: CODES_PAUSED });
       const parsed = CodeInput.safeParse(postedValues(body!.value));
       if (!parsed.success) return back(INVALID_STATUS, { error: OWNER_MESSAGES.code });
       const result = await storeCall(() => tryCode(store, params.id, parsed.data.code, now()), { step: "code" });
       if (result.ok) return (await startSession(call, result.grant)) ?? gone();
-      await storeCall(() => recordOwnerFailure(store, client), { step: "lockout" });
+      await storeCall(
+        () => Promise.all([recordOwnerFailure(store, client), recordCodeFailure(store, grant.businessId)]),
+        { step: "lockout" },
+      );
       if (result.reason === "wrong") return back(INVALID_STATUS, { error: wrongCodeMessage(result.triesLeft) });
       return gone();
     },

@@ -9,19 +9,26 @@
  *   deletes the code.
  *
  * Failed sign-ins per client address are counted (the address hashed) and lock it out for a
- * while, as the admin's token check does.
+ * while, as the admin's token check does. Codes are also capped per business and per phone
+ * number a day, and wrong codes against one business pause its code sign-in, however many
+ * addresses guess.
  */
 import { randomBytes, randomInt } from "node:crypto";
 import {
+  CODE_BUSINESS_LOCKOUT_SECONDS,
   CODE_DIGITS,
+  CODE_FAILURES_PER_BUSINESS,
   CODE_MAX_TRIES,
   CODE_TTL_MS,
+  CODES_PER_BUSINESS_PER_DAY,
+  CODES_PER_PHONE_PER_DAY,
   OWNER_LOCKOUT_SECONDS,
   OWNER_MAX_FAILURES,
   SIGN_IN_LINK_TTL_MS,
 } from "../../../src/lib/owners/limits.ts";
 import type { SignInGrant } from "../../../src/lib/owner-records.ts";
 import { lockout } from "../lockout.ts";
+import { e164 } from "../notify/channels.ts";
 import type { Store } from "../store/index.ts";
 
 export type { SignInGrant };
@@ -117,4 +124,37 @@ export async function ownerLockedOutFor(store: Store, client: string | null): Pr
 
 export async function recordOwnerFailure(store: Store, client: string | null): Promise<void> {
   if (client !== null) await ownerLockout.recordFailure(store, client);
+}
+
+// ---------------------------------------------------------------------------------------
+// Codes per business and per phone number
+
+const codeLockout = lockout({
+  scope: "owner-code",
+  max: CODE_FAILURES_PER_BUSINESS,
+  seconds: CODE_BUSINESS_LOCKOUT_SECONDS,
+});
+
+/** Seconds until codes for this business may be tried (and sent) again, or 0. */
+export const codesPausedFor = (store: Store, businessId: string): Promise<number> =>
+  codeLockout.lockedOutFor(store, businessId);
+
+/** Counts a wrong (or tried-out) code against its business, whoever tried it. */
+export const recordCodeFailure = (store: Store, businessId: string): Promise<void> =>
+  codeLockout.recordFailure(store, businessId);
+
+/**
+ * Counts one code texted to a business's phone today, under both daily caps; false (nothing
+ * counted) when either is reached. The number is compared as dialed (+15125550142), so one
+ * phone written two ways on two listings is one phone.
+ */
+export function countCodeSend(store: Store, businessId: string, phone: string, now: number): Promise<boolean> {
+  const number = e164(phone) ?? phone.replace(/\D/g, "");
+  return store.rateLimits.underDailyCaps(
+    [
+      { name: "owner-code-business", id: businessId, max: CODES_PER_BUSINESS_PER_DAY },
+      { name: "owner-code-phone", id: number, max: CODES_PER_PHONE_PER_DAY },
+    ],
+    now,
+  );
 }

@@ -1,10 +1,16 @@
-/** The visitor's status page (/requests/{id}/{sig}): who holds their request, and what they asked. */
+/**
+ * The visitor's status page (/requests/{id}/{sig}): who holds their request and where each
+ * offer truly stands (one no channel could deliver is said as such, never as waiting), and
+ * what they asked. Every time is in the job's own zone, named; an emergency's page opens
+ * with the danger and our own line.
+ */
 import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
+import { EMERGENCY_CONFIRMATION, HOTLINE } from "../../../src/lib/forms/copy.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { SITE, telHref } from "../../../src/lib/site.ts";
-import { jobRows } from "../messages/job.ts";
-import { dayTime } from "../messages/time.ts";
+import { jobRows, withdrawLabel } from "../messages/job.ts";
+import { dayTime, jobTimeZone } from "../messages/time.ts";
 import { EMERGENCY_LINE, nextStep } from "../messages/visitor.ts";
 import { signerFor } from "../delivery/signing.ts";
 import { getStore, type Store } from "../store/index.ts";
@@ -36,10 +42,20 @@ export interface Holder {
   call?: { href: string; text: string };
 }
 
+/** An emergency's first words on the page: 911, the power lines, then our own line. */
+export interface DangerBox {
+  hurt: string;
+  lines: string;
+  /** Our line, named as ours: the link's words, then the number. */
+  callLabel: string;
+  phone: string;
+  callHref: string;
+}
+
 export interface StatusPage {
   reference: string;
-  /** Shown before anything else: an emergency nobody has accepted yet. */
-  emergencyLine?: string;
+  /** Shown before anything else on an emergency's page, whoever has it. */
+  danger?: DangerBox;
   nextStep: string;
   holders: Holder[];
   asked: Row[];
@@ -47,54 +63,73 @@ export interface StatusPage {
   quote: string;
 }
 
-function holderOf(d: Delivery): Holder {
-  const detail =
-    d.state === "waiting"
-      ? `Answer due by ${dayTime(d.deadlineAt)}`
-      : d.state === "accepted"
-        ? `Accepted ${dayTime(d.answeredAt!)}${offerTerms(d) ? ` · ${offerTerms(d)}` : ""}`
-        : d.state === "declined"
-          ? "Can't take this job"
-          : "Didn't answer in time";
+/** The line under a business: what its offer came to, each time in the job's zone. */
+function detailOf(d: Delivery, tz: string): string {
+  switch (d.state) {
+    case "waiting":
+      return `Answer due by ${dayTime(d.deadlineAt, tz)}`;
+    case "accepted":
+      return `Accepted ${d.answeredAt ? dayTime(d.answeredAt, tz) : ""}${offerTerms(d) ? ` · ${offerTerms(d)}` : ""}`.trim();
+    case "declined":
+      return "Can't take this job";
+    case "expired":
+      return "Didn't answer in time";
+    case "undelivered":
+      return "Our offer couldn't reach them";
+    case "withdrawn":
+      return `Gave the job back${d.withdrawnAt ? ` ${dayTime(d.withdrawnAt, tz)}` : ""} after accepting it (${withdrawLabel(d.reason).toLowerCase()})`;
+  }
+}
+
+function holderOf(d: Delivery, tz: string): Holder {
   return {
     name: d.name,
     href: `/directory/${encodeURIComponent(d.slug)}`,
     badge: STATE_BADGES[d.state],
-    lines: [detail, ...(d.calledAt ? [`Called you ${dayTime(d.calledAt)}`] : [])],
+    lines: [detailOf(d, tz), ...(d.calledAt ? [`Called you ${dayTime(d.calledAt, tz)}`] : [])],
     call:
       d.state === "accepted" && d.phone ? { href: telHref(d.phone), text: `Call ${d.name}: ${d.phone}` } : undefined,
   };
 }
 
+/** The site's team as a holder: closed once the operator closed the lead, else it has the request. */
+const teamBadge = (lead: Lead): Holder["badge"] =>
+  lead.status === "closed"
+    ? { label: LEAD_STATUS_LABELS.closed, tone: "ok" }
+    : { label: "Has your request", tone: "wait" };
+
 /** The status page's content for a lead. */
 export function statusPageOf(lead: Lead): StatusPage {
   const routing = lead.routing;
-  const settled = routing?.deliveries.some((d) => d.state === "accepted");
-  const holders = (routing?.deliveries ?? []).map(holderOf);
+  const tz = jobTimeZone(lead);
+  const holders = (routing?.deliveries ?? []).map((d) => holderOf(d, tz));
   if (!routing || routing.escalatedAt) {
     holders.push({
       name: `${SITE.name}'s team`,
-      badge: {
-        label:
-          lead.status === "new"
-            ? "Received"
-            : lead.status === "contacted"
-              ? "Contacted you"
-              : LEAD_STATUS_LABELS[lead.status],
-        tone: lead.status === "new" ? "wait" : "ok",
-      },
-      lines: routing?.escalatedAt ? [`Has your request since ${dayTime(routing.escalatedAt)}`] : [],
+      badge: teamBadge(lead),
+      lines: routing?.escalatedAt ? [`Has your request since ${dayTime(routing.escalatedAt, tz)}`] : [],
     });
   }
   const detailed = lead.type === "find-pros" || lead.type === "booking" || lead.type === "quote";
+  const E = EMERGENCY_CONFIRMATION;
   return {
     reference: lead.reference ?? "",
-    emergencyLine: lead.urgency === "emergency" && !settled ? EMERGENCY_LINE : undefined,
+    ...(lead.urgency === "emergency"
+      ? {
+          danger: {
+            hurt: E.heading,
+            lines: E.lines,
+            callLabel: HOTLINE.label,
+            phone: SITE.phone,
+            callHref: SITE.phoneHref,
+          },
+        }
+      : {}),
     nextStep: nextStep(lead),
     holders,
     asked: [
       ["Request", LEAD_TYPE_SINGULAR[lead.type]],
-      ["Sent", dayTime(lead.createdAt)],
+      ["Sent", dayTime(lead.createdAt, tz)],
       ...(detailed ? jobRows(lead) : [["What", summarizeLead(lead).what] as Row]),
     ],
     quote: lead.reference ?? lead.id,

@@ -17,11 +17,14 @@ export {
 export {
   ANSWER_PAGE_CSP,
   ANSWER_PAGE_REFERRER_POLICY,
+  CONTACTS_NOTE,
   DECLINE_REASONS,
+  WITHDRAW_REASONS,
   answerPageOf,
   loadAnswerPage,
   type AnswerPage,
   type AnswerState,
+  type ContactRow,
 } from "./delivery-answer.ts";
 export {
   REVIEW_NOTICES,

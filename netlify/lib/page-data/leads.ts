@@ -1,8 +1,7 @@
 /**
  * What the lead forms' no-JS pages show: a form's own page (/forms/{form}: the form again
- * with the values and messages a refused post left in its flash, or fresh), and a stored
- * lead's confirmation (/requests/{id}/{sig}/received), read from the lead itself so a reload
- * shows the same thing without posting again.
+ * with the values and messages a refused post left in its flash, or fresh), and a business's
+ * review form. A stored lead's confirmation is ./received.ts.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -13,13 +12,7 @@ import {
   type LeadFormName,
 } from "../../../src/lib/forms/fields.ts";
 import { IDEMPOTENCY_FIELD, SOURCE_FIELD, STARTED_FIELD, type FormValues } from "../../../src/lib/forms/markup.ts";
-import type { Receipt } from "../../../src/lib/receipt.ts";
 import type { FieldErrors } from "../../../src/lib/schemas/forms.ts";
-import type { Lead } from "../../../src/lib/schemas/lead.ts";
-import type { ReceivedLead, ReceivedMatch } from "../../../src/lib/received.ts";
-import { isHeld } from "../delivery/routing.ts";
-import { signerFor } from "../delivery/signing.ts";
-import { env as currentEnv } from "../../../src/lib/env.ts";
 import { STORE_UNAVAILABLE, errorName } from "../http.ts";
 import { getStore, type Store } from "../store/index.ts";
 import { readFlash } from "./flash.ts";
@@ -70,60 +63,6 @@ export async function loadFormPage(name: string, url: URL, store: () => Store = 
       [IDEMPOTENCY_FIELD]: randomUUID(),
     },
   };
-}
-
-export interface ReceivedPage {
-  lead: ReceivedLead;
-  receipt: Receipt;
-}
-
-const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-
-/** What the confirmation shows for a stored lead. */
-export function receivedOf(lead: Lead, statusUrl: string, emailConfigured: boolean): ReceivedPage {
-  const data = (lead.data && typeof lead.data === "object" ? lead.data : {}) as Record<string, unknown>;
-  const receipt: Receipt = {
-    reference: lead.reference ?? "",
-    statusUrl,
-    urgency: lead.urgency ?? "routine",
-    // Every lead form asks for an e-mail; it is only sent with a provider, and not for a held lead.
-    emailed: emailConfigured && !isHeld(lead),
-  };
-  switch (lead.type) {
-    case "quote":
-      return { receipt, lead: { kind: "quote", estimate: str(data.estimatedCost) ?? "" } };
-    case "audit":
-    case "assessment":
-      return { receipt, lead: { kind: lead.type } };
-    case "booking":
-      return {
-        receipt,
-        lead: { kind: "booking", businessName: str(data.businessName) ?? "the business", slug: str(data.businessSlug) },
-      };
-    case "find-pros": {
-      const matches = Array.isArray(data.matchedBusinesses) ? (data.matchedBusinesses as ReceivedMatch[]) : [];
-      return { receipt, lead: { kind: "find-pros", matches } };
-    }
-  }
-}
-
-/** The confirmation for /requests/{leadId}/{sig}/received: null when the link opens nothing, "unavailable" on an outage. */
-export async function loadReceived(
-  leadId: string,
-  sig: string,
-  store: () => Store = getStore,
-): Promise<ReceivedPage | null | "unavailable"> {
-  try {
-    const s = store();
-    const signer = await signerFor(s);
-    if (!signer.checkStatus(leadId, sig)) return null;
-    const lead = await s.leads.get(leadId);
-    if (!lead) return null;
-    return receivedOf(lead, signer.statusPath(leadId), currentEnv().RESEND_API_KEY !== undefined);
-  } catch (error) {
-    console.error(`[lead] confirmation page: store unavailable (${errorName(error)})`);
-    return "unavailable";
-  }
 }
 
 export interface ReviewFormPage {

@@ -5,7 +5,7 @@
  * page does not use it up (mail scanners open links); a bad link or code counts against the
  * client address as its post would, and a locked-out address is told to wait (429).
  */
-import { CODE_DIGITS, linkLifetime } from "../../../src/lib/owners/limits.ts";
+import { CODES_PAUSED, CODE_DIGITS, linkLifetime } from "../../../src/lib/owners/limits.ts";
 import { maskPhone } from "../../../src/lib/owners/masks.ts";
 import { OWNER_MESSAGES } from "../../../src/lib/owners/messages.ts";
 import { Business } from "../../../src/lib/schemas/business.ts";
@@ -16,7 +16,14 @@ import { getStore, type Store } from "../store/index.ts";
 import { addFormView, claimFormView, outcomeOf, type Outcome } from "../owners/forms.ts";
 import { OWNER_PAGE_HEADERS, readOwner } from "../owners/page.ts";
 import { ANY_TOKEN, SIGN_IN_HELP_PATH } from "../owners/sign-in.ts";
-import { CODE_ID_PATTERN, ownerLockedOutFor, peekCode, peekSignInLink, recordOwnerFailure } from "../owners/tokens.ts";
+import {
+  CODE_ID_PATTERN,
+  codesPausedFor,
+  ownerLockedOutFor,
+  peekCode,
+  peekSignInLink,
+  recordOwnerFailure,
+} from "../owners/tokens.ts";
 import { readFlash, type Flash } from "./flash.ts";
 import type { OwnerPageDeps } from "./owner.ts";
 
@@ -232,6 +239,9 @@ export function loadCode(
     if (wait > 0) return refused(429, "Please wait", OWNER_MESSAGES.lockedOut, waitHeaders(wait));
     const grant = await peekCode(store, id, now);
     if (!grant) return refused(410, CODE_UNUSABLE, OWNER_MESSAGES.codeGone);
+    // No form while the business's code sign-in is paused: no code would be taken.
+    const paused = await codesPausedFor(store, grant.businessId);
+    if (paused > 0) return refused(429, "Please wait", CODES_PAUSED, waitHeaders(paused));
     const business = await store.businesses.get(grant.businessId);
     return {
       status: flash?.status ?? 200,

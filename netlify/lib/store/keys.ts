@@ -48,11 +48,11 @@ export function keyspace(prefix: string) {
     leadsByType: (type: LeadType) => `${p}leads:${type}`,
     /** Zset (all scores 0): every lead id. */
     leadsAll: `${p}leads:all`,
-    /** Zset (all scores 0): lead ids in one workflow status (`leads:status:new` is the "N new" count). */
+    /** Zset (all scores 0): lead ids in one status (new and escalated make the "N need you" count). */
     leadsByStatus: (status: LeadStatus) => `${p}leads:status:${status}`,
     /** Zset (all scores 0): lead ids of one urgency; routine (and leads without one) has no set. */
     leadsByUrgency: (urgency: "emergency" | "urgent") => `${p}leads:urgency:${urgency}`,
-    /** Zset (all scores 0): open emergencies (urgency emergency, status new), pinned in /admin. */
+    /** Zset (all scores 0): open emergencies (urgency emergency, not accepted, not closed), pinned in /admin. */
     leadsEmergencies: `${p}leads:emergencies`,
     /** Hash: lead id -> search text (folded name, e-mail, phone digits), scanned by /admin search. */
     leadText: `${p}leads:text`,
@@ -76,7 +76,7 @@ export function keyspace(prefix: string) {
     leadIdempotency: (type: LeadType, keyHash: string) => `${p}lead:idem:${type}:${keyHash}`,
     /**
      * Hash: store metadata (seededAt; linkSecret, the answer links' key when LINK_SIGNING_SECRET
-     * is unset; leadFacets, set once leads stored before the status and urgency sets are in them).
+     * is unset; leadStatuses, "done" once every lead is in the sets of today's statuses).
      */
     meta: `${p}meta`,
     /** Hash: owner e-mail (lower-cased) -> JSON {email, via, since}: who may run this business's listing. */
@@ -89,6 +89,8 @@ export function keyspace(prefix: string) {
     ownerCode: (id: string) => `${p}owner:code:${id}`,
     /** String with a short TTL: failed owner sign-ins (links, codes) from one client address. */
     ownerFailures: (client: string) => `${p}owner:fail:${client}`,
+    /** String with a day's TTL: wrong sign-in codes tried against one business (its id hashed), from every address. */
+    ownerCodeFailures: (business: string) => `${p}owner:codefail:${business}`,
     /** String: claim JSON (a claim of a listed business or a business to add), by claim id. */
     claim: (id: string) => `${p}claim:${id}`,
     /** Zset: every claim id by created (ms), for /admin. */
@@ -113,6 +115,8 @@ export function keyspace(prefix: string) {
     rateLimits: `${p}ratelimit`,
     /** String (counter, 3,700 s TTL): review posts to one business in one clock hour (hours since the epoch). */
     reviewRate: (businessId: string, hour: number) => `${p}ratelimit:review-business:${businessId}:${hour}`,
+    /** String (counter, 2 days TTL): one cap's count on one UTC day (YYYY-MM-DD) for one thing (sha256, 32 hex). */
+    dailyCap: (name: string, id: string, day: string) => `${p}ratelimit:day:${name}:${id}:${day}`,
     /** String (counter, 2 days TTL): tokens the assistant's model used on one UTC day (YYYY-MM-DD). */
     chatBudget: (day: string) => `${p}chat:budget:${day}`,
     /** String (counter, 2 days TTL): the same, for one client (sha256 of its address, 32 hex). */

@@ -2,13 +2,14 @@
  * Lua for the writes that must read before they write: a business upsert, a review and its
  * moderation (each recomputes the order score, see score.ts, and rewrites it in every index
  * set of the business in one atomic step, so concurrent reviews never lose a count), an
- * operator's lead edit (compare-and-set, with the lead's status sets), the notification outbox's claims and a
- * business's response outcomes.
+ * operator's lead edit and a routing change (compare-and-set, with the lead's status sets), the
+ * notification outbox's claims and a business's response outcomes.
  *
  * Portability: the same text runs on Redis 7 (Lua 5.1), Upstash and ioredis-mock (fengari,
  * Lua 5.3), so the scripts avoid unpack, cjson, error replies and float formatting, and
  * return strings rather than numbers. Every key is passed in KEYS.
  */
+import { LEAD_STATUSES } from "../../../src/lib/schemas/lead.ts";
 
 const ORDER_SCORE = `
 local function order_score(feat, sum, count)
@@ -158,44 +159,61 @@ return 'ok'
 `;
 
 /**
- * A lead's status and urgency sets, kept with the lead: an operator's edit (compare-and-set,
- * WATCH is not available over REST) and the one-time indexing of leads stored before the sets
- * existed (same check, no write). The lead leaves every status set and enters its own, so a
- * retried or concurrent edit can never leave it in two.
- * KEYS: lead, leads:status:{new,contacted,won,lost} (LEAD_STATUSES order), leads:urgency:emergency,
- * leads:urgency:urgent, leads:emergencies.
- * ARGV: expected JSON, new JSON ("" = keep the lead as it is), lead id, status position (1-4),
- * urgency ("emergency" | "urgent" | "routine") -> 'ok' | 'stale' | 'missing'
+ * Moves a lead between its status and urgency sets, given the first of them at KEYS[k] (the
+ * status sets in LEAD_STATUSES order, then leads:urgency:emergency, leads:urgency:urgent,
+ * leads:emergencies) and its facts at ARGV[a] (status position 1..n, urgency, "1" when it is
+ * an open emergency). The lead leaves every status set and enters its own, so a retried or
+ * concurrent write can never leave it in two.
  */
-export const SET_LEAD_FACETS = `
+const MOVE_FACETS = `
+local function move_facets(k, a, id)
+  local n = ${LEAD_STATUSES.length}
+  for i = k, k + n - 1 do redis.call('ZREM', KEYS[i], id) end
+  redis.call('ZADD', KEYS[k - 1 + tonumber(ARGV[a])], 0, id)
+  if ARGV[a + 1] == 'emergency' then redis.call('ZADD', KEYS[k + n], 0, id) end
+  if ARGV[a + 1] == 'urgent' then redis.call('ZADD', KEYS[k + n + 1], 0, id) end
+  if ARGV[a + 2] == '1' then
+    redis.call('ZADD', KEYS[k + n + 2], 0, id)
+  else
+    redis.call('ZREM', KEYS[k + n + 2], id)
+  end
+end
+`;
+
+/** Keys MOVE_FACETS takes: one set per status, two urgencies, the open emergencies. */
+export const FACET_KEY_COUNT = LEAD_STATUSES.length + 3;
+
+/**
+ * A lead's status and urgency sets, kept with the lead: an operator's edit (compare-and-set,
+ * WATCH is not available over REST) and the one-time re-indexing of leads stored before (same
+ * check; a write only when the stored status must change).
+ * KEYS: lead, then MOVE_FACETS's keys.
+ * ARGV: expected JSON, new JSON ("" = keep the lead as it is), lead id, then MOVE_FACETS's
+ * facts (status position, urgency, open emergency) -> 'ok' | 'stale' | 'missing'
+ */
+export const SET_LEAD_FACETS = `${MOVE_FACETS}
 local current = redis.call('GET', KEYS[1])
 if not current then return 'missing' end
 if current ~= ARGV[1] then return 'stale' end
 if ARGV[2] ~= '' then redis.call('SET', KEYS[1], ARGV[2]) end
-for i = 2, 5 do redis.call('ZREM', KEYS[i], ARGV[3]) end
-local status = tonumber(ARGV[4])
-redis.call('ZADD', KEYS[1 + status], 0, ARGV[3])
-if ARGV[5] == 'emergency' then redis.call('ZADD', KEYS[6], 0, ARGV[3]) end
-if ARGV[5] == 'urgent' then redis.call('ZADD', KEYS[7], 0, ARGV[3]) end
-if ARGV[5] == 'emergency' and status == 1 then
-  redis.call('ZADD', KEYS[8], 0, ARGV[3])
-else
-  redis.call('ZREM', KEYS[8], ARGV[3])
-end
+move_facets(2, 4, ARGV[3])
 return 'ok'
 `;
 
 /**
  * A routing change (an answer, the response clock): compare-and-set the lead, then in the
- * same step set or clear its clock entry and queue its messages, so a change is never stored
- * without the messages it owes.
- * KEYS: lead, clock zset, outbox item, outbox zset, then one businessLeads zset per delivery.
+ * same step set or clear its clock entry, queue its messages and move it to the status its
+ * offers give it, so a change is never stored without the messages it owes and the admin's
+ * filters never disagree with the lead.
+ * KEYS: lead, clock zset, outbox item, outbox zset, MOVE_FACETS's keys, then one
+ * businessLeads zset per delivery.
  * ARGV: expected JSON, new JSON, lead id, clock score ms ("" = off the clock), fresh outbox
- * item JSON, now ms, then each delivery's offer time ms (same order as its key) -> 'ok' |
- * 'stale' | 'missing'. The business's lead list gets the lead in the same step (NX: the
- * first offer time stays), so an owner's page never misses an offered lead.
+ * item JSON, now ms, MOVE_FACETS's facts (status position, urgency, open emergency), then
+ * each delivery's offer time ms (same order as its key) -> 'ok' | 'stale' | 'missing'. The
+ * business's lead list gets the lead in the same step (NX: the first offer time stays), so
+ * an owner's page never misses an offered lead.
  */
-export const MUTATE_LEAD = `
+export const MUTATE_LEAD = `${MOVE_FACETS}
 local current = redis.call('GET', KEYS[1])
 if not current then return 'missing' end
 if current ~= ARGV[1] then return 'stale' end
@@ -207,7 +225,9 @@ else
 end
 if redis.call('EXISTS', KEYS[3]) == 0 then redis.call('SET', KEYS[3], ARGV[5]) end
 redis.call('ZADD', KEYS[4], ARGV[6], ARGV[3])
-for i = 5, #KEYS do redis.call('ZADD', KEYS[i], 'NX', ARGV[i + 2], ARGV[3]) end
+move_facets(5, 7, ARGV[3])
+local first = 5 + ${LEAD_STATUSES.length + 3}
+for i = first, #KEYS do redis.call('ZADD', KEYS[i], 'NX', ARGV[i - first + 10], ARGV[3]) end
 return 'ok'
 `;
 
@@ -367,4 +387,24 @@ if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 'stale' end
 redis.call('SET', KEYS[1], ARGV[2])
 if ARGV[4] == '1' then redis.call('ZREM', KEYS[2], ARGV[3]) end
 return 'ok'
+`;
+
+/**
+ * One more under every cap, or none: counted only when no counter has reached its most, so
+ * a refused request uses up nothing and concurrent ones never pass a cap together.
+ *
+ * KEYS: the counters
+ * ARGV: each counter's most (in KEYS order), then the counters' lifetime in seconds
+ * -> 1 counted | 0 refused
+ */
+export const COUNT_UNDER_CAPS = `
+for i, key in ipairs(KEYS) do
+  local n = tonumber(redis.call('GET', key) or '0') or 0
+  if n >= tonumber(ARGV[i]) then return 0 end
+end
+for i, key in ipairs(KEYS) do
+  redis.call('INCR', key)
+  redis.call('EXPIRE', key, tonumber(ARGV[#KEYS + 1]))
+end
+return 1
 `;

@@ -1,16 +1,19 @@
 /**
  * One lead in full (every field the visitor sent, as text, choices by their labels), its
  * reference and urgency, where it went and what the businesses answered, every message about
- * it, the visitor's status page, its notification state, and the operator's status and note.
- * Opened from a list row or from `/admin#lead=ld_...` (the link in a notification). Uses the
- * site's dialog frame: Radix focus trap, Escape, labels.
+ * it, the visitor's status page, its notification state, offering it to nearby businesses by
+ * hand, its status (which follows its offers; the operator closes and reopens it) and the
+ * operator's note. Every time is said in
+ * the job's own zone, labeled. Opened from a list row or from `/admin#lead=ld_...` (the link
+ * in a notification). Uses the site's dialog frame: Radix focus trap, Escape, labels.
  */
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR, type AdminLeadReply } from "../../lib/admin.ts";
+import { LEAD_STATUS_HINTS, LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR, type AdminLeadReply } from "../../lib/admin.ts";
+import { DEFAULT_TIME_ZONE } from "../../lib/hours.ts";
 import { summarizeLead } from "../../lib/lead-summary.ts";
 import type { Message } from "../../lib/schemas/message.ts";
 import type { OutboxItem } from "../../lib/schemas/outbox.ts";
-import { LEAD_STATUSES, MAX_NOTE_LENGTH, type Lead, type LeadStatus } from "../../lib/schemas/lead.ts";
+import { MAX_NOTE_LENGTH, type Lead } from "../../lib/schemas/lead.ts";
 import { telHref } from "../../lib/site.ts";
 import { businessPath } from "../../lib/directory.ts";
 import { formatMiles } from "../../lib/geo/distance.ts";
@@ -18,6 +21,7 @@ import { DialogHeader, DialogShell } from "./DialogShell.tsx";
 import { inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
 import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
 import { leadFields } from "./leadFields.ts";
+import { LeadOffers } from "./LeadOffers.tsx";
 import { LeadRouting } from "./LeadRouting.tsx";
 import { useAdminAction } from "./ListParts.tsx";
 import { MessageRow } from "./MessageRow.tsx";
@@ -61,11 +65,13 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
   const [statusUrl, setStatusUrl] = useState<string | undefined>(undefined);
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState<LeadStatus>("new");
+  const [closed, setClosed] = useState(false);
   const [note, setNote] = useState("");
   const { busy, notice: saved, setNotice, run } = useAdminAction(onAuthError, setError);
   const saving = busy === "save";
 
+  // Read again after an offer by hand, for the messages it sent; the form keeps what is typed.
+  const [reads, setReads] = useState(0);
   useEffect(() => {
     let live = true;
     adminJson<AdminLeadReply>(token, `/api/admin/leads/${encodeURIComponent(leadId)}`)
@@ -75,7 +81,8 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
         setOutbox(body.outbox);
         setMessages(body.messages ?? []);
         setStatusUrl(body.statusUrl);
-        setStatus(body.data.status);
+        if (reads > 0) return;
+        setClosed(body.data.status === "closed");
         setNote(body.data.note ?? "");
       })
       .catch((e) => {
@@ -86,7 +93,7 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
     return () => {
       live = false;
     };
-  }, [token, leadId, onAuthError]);
+  }, [token, leadId, onAuthError, reads]);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -94,9 +101,10 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
     await run("save", async () => {
       const body = await adminJson<{ data: Lead }>(token, `/api/admin/leads/${encodeURIComponent(lead.id)}`, {
         method: "PATCH",
-        body: { status, note },
+        body: { closed, note },
       });
       setLead(body.data);
+      setClosed(body.data.status === "closed");
       setNotice("Saved");
       onSaved(body.data, lead);
     });
@@ -114,6 +122,8 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
 
   const s = lead ? summarizeLead(lead) : null;
   const matched = lead ? matchedBusinesses(lead) : [];
+  const timeZone = lead?.timeZone ?? DEFAULT_TIME_ZONE;
+  const when = (iso: string) => formatWhen(iso, timeZone);
   return (
     <DialogShell open onClose={onClose} returnFocus={returnFocus} wide>
       {!lead || !s ? (
@@ -129,7 +139,7 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
         <>
           <DialogHeader
             title={s.name}
-            description={`${LEAD_TYPE_SINGULAR[lead.type]}${lead.reference ? ` ${lead.reference}` : ""} received ${formatWhen(lead.createdAt)}`}
+            description={`${LEAD_TYPE_SINGULAR[lead.type]}${lead.reference ? ` ${lead.reference}` : ""} received ${when(lead.createdAt)}`}
           />
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <UrgencyBadge urgency={lead.urgency} always />
@@ -161,8 +171,7 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
               data-testid="lead-outbox"
             >
               Notification not delivered yet ({outbox.attempts} attempt{outbox.attempts === 1 ? "" : "s"}
-              {outbox.lastError ? `, last error: ${outbox.lastError}` : ""}); next attempt{" "}
-              {formatWhen(outbox.nextAttemptAt)}.
+              {outbox.lastError ? `, last error: ${outbox.lastError}` : ""}); next attempt {when(outbox.nextAttemptAt)}.
             </p>
           ) : null}
 
@@ -208,25 +217,43 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
             <dd className="font-mono text-xs break-all text-slate-900">{lead.id}</dd>
           </dl>
 
-          {lead.routing ? <LeadRouting routing={lead.routing} /> : null}
+          {lead.routing ? <LeadRouting routing={lead.routing} timeZone={timeZone} /> : null}
+          <LeadOffers
+            token={token}
+            lead={lead}
+            onAuthError={onAuthError}
+            onOffered={(next) => {
+              setLead(next);
+              onSaved(next, lead);
+              setReads((n) => n + 1);
+            }}
+          />
 
           <form onSubmit={save} className="mt-6 grid gap-4 rounded-lg border border-forest-100 bg-forest-50/50 p-4">
             <div>
-              <label htmlFor={`${uid}-status`} className={labelClass}>
-                Status
-              </label>
-              <select
-                id={`${uid}-status`}
-                className={inputClass}
-                value={status}
-                onChange={(e) => setStatus(e.target.value as LeadStatus)}
-              >
-                {LEAD_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {LEAD_STATUS_LABELS[value]}
-                  </option>
-                ))}
-              </select>
+              <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="lead-status">
+                <span className="font-semibold text-slate-700">Status</span>
+                <StatusBadge status={lead.status} />
+                <span className="text-slate-600">{LEAD_STATUS_HINTS[lead.status]}</span>
+              </p>
+              <div className="mt-2 flex items-start gap-2">
+                <input
+                  id={`${uid}-closed`}
+                  type="checkbox"
+                  className="mt-1 size-5 shrink-0 accent-forest-700"
+                  checked={closed}
+                  onChange={(e) => setClosed(e.target.checked)}
+                  aria-describedby={`${uid}-closed-hint`}
+                />
+                <div>
+                  <label htmlFor={`${uid}-closed`} className="font-medium text-slate-900">
+                    Closed
+                  </label>
+                  <p id={`${uid}-closed-hint`} className="text-sm text-slate-600">
+                    Nothing more to do on it. Clear the box to reopen it: its status goes back to what its offers say.
+                  </p>
+                </div>
+              </div>
             </div>
             <div>
               <label htmlFor={`${uid}-note`} className={labelClass}>
@@ -265,7 +292,7 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
                 {[...lead.history].reverse().map((change, i) => (
                   <li key={`${change.at}-${i}`}>
                     <time dateTime={change.at} className="text-slate-500">
-                      {formatWhen(change.at)}
+                      {when(change.at)}
                     </time>{" "}
                     {change.from === change.to
                       ? "Note changed"
@@ -290,7 +317,7 @@ export function LeadDetail({ token, leadId, onClose, returnFocus, onSaved, onAut
               aria-label="Messages about this lead, oldest first"
             >
               {messages.map((m) => (
-                <MessageRow key={m.id} message={m} />
+                <MessageRow key={m.id} message={m} timeZone={timeZone} />
               ))}
             </ul>
           )}

@@ -1,6 +1,6 @@
 /**
- * The inbox's filters: type (with its count), status and urgency, as selects. Each change
- * reads the list again from its newest lead; blank means "any".
+ * The inbox's filters: type and status (each with its count) and urgency, as selects. Each
+ * change reads the list again from its newest lead; blank means "any".
  */
 import { useId } from "react";
 import { LEAD_STATUS_LABELS, LEAD_TYPE_LABELS } from "../../lib/admin.ts";
@@ -20,10 +20,11 @@ export const NO_FILTERS: LeadFilterValues = { type: "", status: "", urgency: "" 
 interface Props {
   value: LeadFilterValues;
   counts: Record<LeadType | "all", number> | null;
+  statusCounts: Record<LeadStatus, number> | null;
   onChange(next: LeadFilterValues): void;
 }
 
-export function LeadFilters({ value, counts, onChange }: Props) {
+export function LeadFilters({ value, counts, statusCounts, onChange }: Props) {
   const id = useId();
   const count = (n: number | undefined) => (n === undefined ? "" : ` (${n})`);
   const select = <K extends keyof LeadFilterValues>(key: K, label: string, options: [string, string][]) => (
@@ -54,7 +55,7 @@ export function LeadFilters({ value, counts, onChange }: Props) {
       ])}
       {select("status", "Status", [
         ["", "Any status"],
-        ...LEAD_STATUSES.map((s): [string, string] => [s, LEAD_STATUS_LABELS[s]]),
+        ...LEAD_STATUSES.map((s): [string, string] => [s, `${LEAD_STATUS_LABELS[s]}${count(statusCounts?.[s])}`]),
       ])}
       {select("urgency", "Urgency", [
         ["", "Any urgency"],

@@ -25,12 +25,13 @@ const STATE_COLOURS: Record<DeliveryState, string> = {
 
 const sectionTitle = "mt-6 text-sm font-semibold tracking-wide text-forest-700 uppercase";
 
-function answerFacts(d: Delivery): [string, string][] {
+function answerFacts(d: Delivery, when: (iso: string) => string): [string, string][] {
   const facts: [string, string | undefined][] = [
-    ["Offered", formatWhen(d.offeredAt)],
-    [d.state === "waiting" ? "Answer by" : "Deadline", formatWhen(d.deadlineAt)],
-    ["Answered", d.answeredAt ? formatWhen(d.answeredAt) : undefined],
-    ["Called the customer", d.calledAt ? formatWhen(d.calledAt) : undefined],
+    ["Offered", when(d.offeredAt)],
+    [d.state === "waiting" ? "Answer by" : "Deadline", when(d.deadlineAt)],
+    ["Answered", d.answeredAt ? when(d.answeredAt) : undefined],
+    ["Called the customer", d.calledAt ? when(d.calledAt) : undefined],
+    ["Withdrew", d.withdrawnAt ? when(d.withdrawnAt) : undefined],
     ["Window", d.window],
     ["Price", d.price],
     ["Reason", d.reason ? (DECLINE_REASON_LABELS[d.reason] ?? d.reason) : undefined],
@@ -39,14 +40,16 @@ function answerFacts(d: Delivery): [string, string][] {
   return facts.filter((f): f is [string, string] => !!f[1]);
 }
 
-export function LeadRouting({ routing }: { routing: Routing }) {
+/** `timeZone`: the lead's own (the job's); every time here is said in it, with its name. */
+export function LeadRouting({ routing, timeZone }: { routing: Routing; timeZone: string }) {
   const names = new Map(routing.deliveries.map((d) => [d.businessId, d.name]));
+  const when = (iso: string) => formatWhen(iso, timeZone);
   return (
     <>
       <h3 className={sectionTitle}>Delivery</h3>
       {routing.escalatedAt ? (
         <p className="mt-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          Passed to the operator {formatWhen(routing.escalatedAt)}: a person needs to take it.
+          Passed to the operator {when(routing.escalatedAt)}: a person needs to take it.
         </p>
       ) : null}
       {routing.deliveries.length === 0 ? (
@@ -65,7 +68,7 @@ export function LeadRouting({ routing }: { routing: Routing }) {
                 <span className={`badge ${STATE_COLOURS[d.state]}`}>{DELIVERY_STATE_LABELS[d.state]}</span>
               </p>
               <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_minmax(0,1fr)]">
-                {answerFacts(d).map(([term, value]) => (
+                {answerFacts(d, when).map(([term, value]) => (
                   <div key={term} className="contents">
                     <dt className="text-slate-600">{term}</dt>
                     <dd className="break-words text-slate-900">{value}</dd>
@@ -83,7 +86,7 @@ export function LeadRouting({ routing }: { routing: Routing }) {
             {routing.events.map((e, i) => (
               <li key={`${e.at}-${i}`}>
                 <time dateTime={e.at} className="text-slate-500">
-                  {formatWhen(e.at)}
+                  {when(e.at)}
                 </time>{" "}
                 {ROUTING_EVENT_LABELS[e.kind] ?? e.kind}
                 {e.businessId ? `: ${names.get(e.businessId) ?? e.businessId}` : ""}

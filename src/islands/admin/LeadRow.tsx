@@ -1,12 +1,13 @@
 /**
  * One lead in a list (the inbox and its pinned emergencies): who, how to reach them, what they
- * want, its type and reference, urgency and status. The whole row opens the lead. Text only.
+ * want, its type and reference, urgency and status (which says whether a pro accepted it or
+ * it needs the operator). The whole row opens the lead. Text only.
  */
 import { LEAD_TYPE_SINGULAR } from "../../lib/admin.ts";
 import { summarizeLead } from "../../lib/lead-summary.ts";
 import type { Lead } from "../../lib/schemas/lead.ts";
 import { formatWhen } from "./api.ts";
-import { RoutingBadge, StatusBadge, UrgencyBadge } from "./StatusBadge.tsx";
+import { StatusBadge, UrgencyBadge } from "./StatusBadge.tsx";
 
 export function LeadRow({ lead, onOpen }: { lead: Lead; onOpen(id: string, trigger: HTMLElement): void }) {
   const s = summarizeLead(lead);
@@ -30,7 +31,6 @@ export function LeadRow({ lead, onOpen }: { lead: Lead; onOpen(id: string, trigg
       <span className="flex flex-wrap items-center gap-2 text-sm text-slate-500 sm:flex-col sm:items-end sm:gap-1">
         <span className="flex gap-1">
           <UrgencyBadge urgency={lead.urgency} />
-          <RoutingBadge routing={lead.routing} />
           <StatusBadge status={lead.status} />
         </span>
         <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt)}</time>

@@ -1,11 +1,13 @@
 /**
  * The leads inbox: every type, newest first, a page at a time ("Load more" follows the cursor),
- * filtered by type, status and urgency, searchable by name, e-mail or phone, with the CSV export
- * of what the filters select. Open emergencies (whatever the filters) are pinned above the list.
- * Rows open the detail dialog. Every value is rendered as text.
+ * filtered by type, status and urgency, searchable by reference (the lead it names comes
+ * first), name, e-mail or phone, with the CSV export of what the filters select. Open
+ * emergencies (whatever the filters) are pinned above the list. Rows open the detail dialog.
+ * Every value is rendered as text.
  */
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { MAX_ADMIN_SEARCH, type AdminLeadsReply } from "../../lib/admin.ts";
+import { isOpenEmergency } from "../../lib/lead-status.ts";
 import type { Lead } from "../../lib/schemas/lead.ts";
 import { inputClass, labelClass } from "../../views/leads/LeadForm.tsx";
 import { adminFetch, adminJson, isAuthError, problem } from "./api.ts";
@@ -22,8 +24,8 @@ interface Props extends PanelProps {
   filters: LeadFilterValues;
   onFilters(next: LeadFilterValues): void;
   onOpen(id: string, trigger: HTMLElement): void;
-  /** Every page's counts per type and of new leads, for the tab. */
-  onCounts(counts: LeadsPage["counts"], newCount: number): void;
+  /** Every page's count of leads that need the operator, for the tab. */
+  onCounts(needsYou: number): void;
 }
 
 const listClass = "divide-y divide-slate-200 overflow-hidden rounded-card border bg-white";
@@ -34,6 +36,7 @@ export function LeadsPanel({ token, refreshKey, updated, filters, onFilters, onO
   const [draft, setDraft] = useState("");
   const [query, setQuery] = useState("");
   const [counts, setCounts] = useState<LeadsPage["counts"] | null>(null);
+  const [statusCounts, setStatusCounts] = useState<LeadsPage["statusCounts"] | null>(null);
   const [emergencies, setEmergencies] = useState<Lead[]>([]);
   const [scanned, setScanned] = useState<number | undefined>(undefined);
   const [exporting, setExporting] = useState(false);
@@ -58,8 +61,9 @@ export function LeadsPanel({ token, refreshKey, updated, filters, onFilters, onO
     (page: LeadsPage) => {
       setScanned(page.scanned);
       setCounts(page.counts);
+      setStatusCounts(page.statusCounts ?? null);
       setEmergencies(page.emergencies ?? []);
-      onCounts(page.counts, page.newCount ?? 0);
+      onCounts(page.needsYou ?? 0);
     },
     [onCounts],
   );
@@ -73,10 +77,10 @@ export function LeadsPanel({ token, refreshKey, updated, filters, onFilters, onO
   useEffect(() => {
     if (!updated) return;
     setItems((current) => current.map((l) => (l.id === updated.id ? updated : l)));
-    // A pinned emergency leaves the block once someone has it.
+    // A pinned emergency leaves the block once someone has it (accepted or closed).
     // eslint-disable-next-line react-hooks/set-state-in-effect -- mirrors a change made in the dialog
     setEmergencies((current) =>
-      current.flatMap((l) => (l.id !== updated.id ? [l] : updated.status === "new" ? [updated] : [])),
+      current.flatMap((l) => (l.id !== updated.id ? [l] : isOpenEmergency(updated) ? [updated] : [])),
     );
   }, [updated, setItems]);
 
@@ -115,7 +119,9 @@ export function LeadsPanel({ token, refreshKey, updated, filters, onFilters, onO
           <h2 id={emergencyId} className="text-lg font-semibold text-red-800">
             Open emergencies ({emergencies.length})
           </h2>
-          <p className="text-sm text-slate-600">Emergency requests still new, whatever the filters below.</p>
+          <p className="text-sm text-slate-600">
+            Emergency requests no business has accepted and nobody closed, whatever the filters below.
+          </p>
           <ul className={`mt-2 border-red-300 ${listClass}`} aria-label="Open emergencies, newest first">
             {emergencies.map((lead) => (
               <li key={lead.id}>
@@ -126,12 +132,12 @@ export function LeadsPanel({ token, refreshKey, updated, filters, onFilters, onO
         </section>
       ) : null}
 
-      <LeadFilters value={filters} counts={counts} onChange={onFilters} />
+      <LeadFilters value={filters} counts={counts} statusCounts={statusCounts} onChange={onFilters} />
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <form role="search" onSubmit={search} className="flex w-full max-w-xl items-end gap-2">
           <div className="flex-1">
             <label htmlFor={searchId} className={labelClass}>
-              Search leads by name, e-mail or phone
+              Search leads by reference, name, e-mail or phone
             </label>
             <input
               id={searchId}

@@ -41,14 +41,15 @@ function pretty(payload: string): string {
   }
 }
 
-export function MessageBody({ message: m }: { message: Message }) {
+/** `timeZone`: a lead's dialog says its times in the job's zone, labeled (formatWhen). */
+export function MessageBody({ message: m, timeZone }: { message: Message; timeZone?: string }) {
   const facts: [string, string | undefined][] = [
     ["To", m.channel === "admin" ? "This admin only" : m.to],
     ["Channel", MESSAGE_CHANNEL_LABELS[m.channel]],
-    ["Made", formatWhen(m.createdAt)],
-    ["Sent", m.sentAt ? formatWhen(m.sentAt) : undefined],
+    ["Made", formatWhen(m.createdAt, timeZone)],
+    ["Sent", m.sentAt ? formatWhen(m.sentAt, timeZone) : undefined],
     ["Attempts", String(m.attempts)],
-    ["Next attempt", m.nextAttemptAt ? formatWhen(m.nextAttemptAt) : undefined],
+    ["Next attempt", m.nextAttemptAt ? formatWhen(m.nextAttemptAt, timeZone) : undefined],
     ["Provider id", m.providerId],
     // A claim's messages (sign-in links, codes, decisions) file under the claim, not a lead.
     [isClaimId(m.leadId) ? "Claim" : "Lead", m.reference ?? m.leadId],

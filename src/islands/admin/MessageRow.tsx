@@ -37,9 +37,11 @@ interface Props {
   message: Message;
   /** The Messages tab offers the lead; a lead's own dialog does not. */
   onOpenLead?(leadId: string, trigger: HTMLElement): void;
+  /** A lead's dialog says its times in the job's zone, labeled; the Messages tab in the operator's. */
+  timeZone?: string;
 }
 
-export function MessageRow({ message: m, onOpenLead: openLead }: Props) {
+export function MessageRow({ message: m, onOpenLead: openLead, timeZone }: Props) {
   // A claim's messages (sign-in links, codes, decisions) have no lead to open.
   const onOpenLead = isClaimId(m.leadId) ? undefined : openLead;
   const panelId = useId();
@@ -54,7 +56,7 @@ export function MessageRow({ message: m, onOpenLead: openLead }: Props) {
         onClick={() => setOpen((o) => !o)}
       >
         <time dateTime={m.createdAt} className="text-sm text-slate-500">
-          {formatWhen(m.createdAt)}
+          {formatWhen(m.createdAt, timeZone)}
         </time>
         <span className="min-w-0 text-sm">
           <span className="block truncate font-medium text-slate-900">{recipientOf(m)}</span>
@@ -76,7 +78,7 @@ export function MessageRow({ message: m, onOpenLead: openLead }: Props) {
         </p>
       ) : null}
       <div id={panelId} hidden={!open}>
-        {open ? <MessageBody message={m} /> : null}
+        {open ? <MessageBody message={m} timeZone={timeZone} /> : null}
       </div>
     </li>
   );

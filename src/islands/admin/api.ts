@@ -5,6 +5,7 @@
  */
 import { ApiError, throwIfResNotOk } from "../../lib/api.ts";
 import { ADMIN_TOKEN_STORAGE_KEY } from "../../lib/admin.ts";
+import { DEFAULT_TIME_ZONE } from "../../lib/hours.ts";
 
 export function savedToken(): string {
   try {
@@ -62,11 +63,29 @@ export function problem(error: unknown): string {
 export const isAuthError = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 429);
 
-/** "2 Jan 2025, 14:05" in the operator's locale and time zone. */
-export function formatWhen(iso: string | undefined): string {
+const IN_ZONE: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+};
+
+/**
+ * "2 Jan 2025, 14:05" in the operator's locale and time zone; with `timeZone` (a lead's own,
+ * the job's), "Jan 2, 2025, 3:05 PM EST" in that zone with its name, as the homeowner's and
+ * the pro's pages and messages say it.
+ */
+export function formatWhen(iso: string | undefined, timeZone?: string): string {
   if (!iso) return "";
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  if (Number.isNaN(date.getTime())) return iso;
+  if (!timeZone) return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  try {
+    return new Intl.DateTimeFormat("en-US", { ...IN_ZONE, timeZone }).format(date);
+  } catch {
+    // A zone this browser does not know: the site's own, still labeled.
+    return new Intl.DateTimeFormat("en-US", { ...IN_ZONE, timeZone: DEFAULT_TIME_ZONE }).format(date);
+  }
 }

@@ -1,15 +1,17 @@
 /**
- * What replaces the form once the request is stored: for an emergency the hotline first,
- * then the promise and the receipt, then the pros it went to (or what happens when none
- * matched). An emergency is never promised a day. Focus moves to the heading so keyboard
- * and screen reader users land on the result instead of on a button that no longer exists.
+ * What replaces the form once the request is stored: for an emergency the danger and our
+ * own line first, then what is happening to the request now and the receipt, then the pros
+ * it went to (or who has it when none matched). An emergency is promised neither a day nor
+ * an arrival. Focus moves to the heading so keyboard and screen reader users land on the
+ * result instead of on a button that no longer exists.
  */
 import { useEffect, useRef } from "react";
 import { NO_REVIEWS_YET } from "../../lib/directory.ts";
-import { noMatchesMessage } from "../../lib/forms/copy.ts";
+import { noMatchesMessage, offersNow } from "../../lib/forms/copy.ts";
 import { formatMiles } from "../../lib/geo/distance.ts";
 import { CONTACT_PROMISE_HOURS } from "../../lib/lead-urgency.ts";
 import type { Receipt } from "../../lib/receipt.ts";
+import type { OfferSummary } from "../../lib/received.ts";
 import { telHref } from "../../lib/site.ts";
 import { StarRow } from "../Stars.tsx";
 import { Icon } from "../../views/Icon.tsx";
@@ -21,19 +23,22 @@ interface Props {
   /** The server's next-step text when nothing matched (preferred over ours, except in an emergency). */
   message?: string;
   receipt: Receipt;
+  /** Where the request stands now (the reply's `offers`), when the server said. */
+  offers?: OfferSummary;
   /** The name as typed, for a personal touch; may be empty. */
   name: string;
   location: string;
   onReset: () => void;
 }
 
-export function Confirmation({ matches, message, receipt, name, location, onReset }: Props) {
+export function Confirmation({ matches, message, receipt, offers, name, location, onReset }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   // The whole name as typed: its first word may not be a name ("Find Pros Tester", "Dr. Ruiz").
   const greeting = name.trim().replace(/\s+/g, " ");
   const emergency = receipt.urgency === "emergency";
   const where = location.trim() ? ` in ${location.trim()}` : "";
+  const now = offersNow(offers, receipt.urgency);
 
   return (
     <div className="text-center sm:text-left" data-testid="find-pros-confirmation">
@@ -51,7 +56,8 @@ export function Confirmation({ matches, message, receipt, name, location, onRese
       <p className="mt-2 text-slate-600">
         {greeting ? `Thanks, ${greeting}. ` : "Thanks. "}
         {matches.length > 0
-          ? `We've sent your request to ${matches.length === 1 ? "a local pro" : `${matches.length} local pros`}.` +
+          ? (now ??
+              `We've sent your request to ${matches.length === 1 ? "a local pro" : `${matches.length} local pros`}.`) +
             (emergency ? "" : ` Expect a call or e-mail with a quote within ${CONTACT_PROMISE_HOURS} hours.`)
           : "We've got your request for quotes."}
       </p>
@@ -107,11 +113,15 @@ export function Confirmation({ matches, message, receipt, name, location, onRese
           </ul>
         </>
       ) : (
-        <p className="mt-6 rounded-xl border border-forest-100 bg-forest-50/60 p-4 text-left text-slate-700">
-          {emergency
-            ? noMatchesMessage("emergency")
-            : (message ??
-              `We couldn't match a listed pro${where} right away. Our team will hand-pick up to 3 licensed, insured pros near you and contact you within ${CONTACT_PROMISE_HOURS} hours.`)}
+        <p
+          className="mt-6 rounded-xl border border-forest-100 bg-forest-50/60 p-4 text-left text-slate-700"
+          data-testid="offers-now"
+        >
+          {now ??
+            (emergency
+              ? noMatchesMessage("emergency")
+              : (message ??
+                `We couldn't match a listed pro${where} right away. Our team will hand-pick up to 3 licensed, insured pros near you and contact you within ${CONTACT_PROMISE_HOURS} hours.`))}
         </p>
       )}
 

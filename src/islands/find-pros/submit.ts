@@ -6,7 +6,9 @@
 import { z } from "../../lib/zod.ts";
 import { FIND_PROS_FORM } from "../../lib/forms/fields.ts";
 import { urgencyOf } from "../../lib/lead-urgency.ts";
+import { readOffers } from "../../lib/offers.ts";
 import { receiptOf, type Receipt } from "../../lib/receipt.ts";
+import type { OfferSummary } from "../../lib/received.ts";
 import type { FieldErrors } from "../../lib/schemas/forms.ts";
 
 /** A pro the request was passed to. Ratings are numeric strings in the directory data. */
@@ -34,7 +36,7 @@ const Created = z.object({
 const Problem = z.object({ error: z.string().optional(), fields: z.record(z.string(), z.string()).optional() });
 
 export type SubmitOutcome =
-  | { kind: "sent"; id: string; matches: Match[]; message?: string; receipt: Receipt }
+  | { kind: "sent"; id: string; matches: Match[]; message?: string; receipt: Receipt; offers?: OfferSummary }
   | { kind: "invalid"; fields: FieldErrors; message?: string }
   | { kind: "failed"; status: number; message?: string };
 
@@ -57,9 +59,17 @@ export async function submitFindPros(data: FormData, key: string, signal?: Abort
     const created = Created.safeParse(body);
     // The form's own timeline counts too, so an emergency is never promised a day.
     const receipt = receiptOf(body, urgencyOf("find-pros", { timeline: data.get("timeline") }));
+    const offers = readOffers(body);
     // A 2xx we cannot read still means the request was stored: confirm without matches.
     return created.success
-      ? { kind: "sent", id: created.data.id, matches: created.data.matches, message: created.data.message, receipt }
+      ? {
+          kind: "sent",
+          id: created.data.id,
+          matches: created.data.matches,
+          message: created.data.message,
+          receipt,
+          ...(offers ? { offers } : {}),
+        }
       : { kind: "sent", id: "", matches: [], receipt };
   }
   const problem = Problem.safeParse(body);

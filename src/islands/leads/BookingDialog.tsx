@@ -2,9 +2,10 @@
  * Book Service: name, e-mail and phone required; the business's
  * own services as the choices; address, date, urgency (default normal) and description
  * optional. Success closes the dialog (the next opening starts from a fresh form) and
- * toasts, with the lead's reference and its "Track your request" link (the toast stays
- * longer so the reference can be read), and an emergency's toast says call now; failure
- * keeps the dialog and what was typed, with a destructive toast.
+ * toasts, with the lead's reference and its "Track your request" link, and the same receipt
+ * stays on screen until the visitor closes it (ReceiptPanel.tsx); an emergency's toast and
+ * receipt lead with the danger. Failure keeps the dialog and what was typed, with a
+ * destructive toast.
  */
 import { useState } from "react";
 import { closeDialog } from "../../lib/dialogs.ts";
@@ -12,6 +13,7 @@ import { BOOKING_TOASTS, bookingToast, withReceipt } from "../../lib/forms/copy.
 import { bookingForm } from "../../lib/forms/fields.ts";
 import { urgencyOf } from "../../lib/lead-urgency.ts";
 import { receiptOf } from "../../lib/receipt.ts";
+import { $bookingReceipt } from "./ReceiptPanel.tsx";
 import { BookingRequest } from "../../lib/schemas/booking.ts";
 import type { BusinessPreset } from "../../lib/stores/dialogs.ts";
 import { DialogHeader } from "../../views/leads/DialogParts.tsx";
@@ -60,8 +62,10 @@ export function BookingDialogBody({
             requestType: data.requestType,
             businessId: business.businessId,
           };
-          return send(form, payload, () => {
+          return send(form, payload, (reply) => {
             closeDialog("booking");
+            const receipt = receiptOf(reply, urgencyOf("booking", payload));
+            if (receipt.reference) $bookingReceipt.set({ businessName: business.businessName, receipt });
             onFinished();
           });
         }}

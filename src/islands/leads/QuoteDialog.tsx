@@ -1,8 +1,9 @@
 /**
  * The quote dialog: form -> estimate computed and request sent ->
- * confirmation with the receipt and the range; an emergency (its urgency or its service)
- * is told to call now instead of promised a day. A failure keeps the form and what was
- * typed, and says so in a destructive toast; a 400's field messages also show inline.
+ * confirmation with who has the request now, the receipt and the range, until the visitor
+ * closes it; an emergency (its urgency or its service) is told the danger first and our own
+ * line, never promised a day. A failure keeps the form and what was typed, and says so in a
+ * destructive toast; a 400's field messages also show inline.
  */
 import { useState } from "react";
 import { closeDialog } from "../../lib/dialogs.ts";
@@ -10,7 +11,9 @@ import { estimate } from "../../lib/estimate.ts";
 import { QUOTE_CONFIRMATION as C, QUOTE_TOASTS, quoteToast } from "../../lib/forms/copy.ts";
 import { QUOTE_FORM } from "../../lib/forms/fields.ts";
 import { urgencyOf } from "../../lib/lead-urgency.ts";
+import { readMatches, readOffers } from "../../lib/offers.ts";
 import { receiptOf, type Receipt } from "../../lib/receipt.ts";
+import type { OfferSummary, ReceivedMatch } from "../../lib/received.ts";
 import { QuoteRequest } from "../../lib/schemas/forms.ts";
 import { QuoteConfirmation } from "../../views/leads/Confirmations.tsx";
 import { DialogHeader } from "../../views/leads/DialogParts.tsx";
@@ -24,13 +27,29 @@ export function QuoteDialogBody({ dialogId, defaults, hidden, onFinished }: Dial
       failure: QUOTE_TOASTS.failure,
     }),
   );
-  const [done, setDone] = useState<{ estimate: string; receipt: Receipt } | null>(null);
+  const [done, setDone] = useState<{
+    estimate: string;
+    receipt: Receipt;
+    offers?: OfferSummary;
+    matches: ReceivedMatch[];
+  } | null>(null);
 
   if (done !== null) {
+    const emergency = done.receipt.urgency === "emergency";
     return (
       <>
-        <DialogHeader dialogId={dialogId} title={C.title} description={quoteToast(done.receipt.urgency).description} />
-        <QuoteConfirmation estimate={done.estimate} receipt={done.receipt} />
+        <DialogHeader
+          dialogId={dialogId}
+          title={C.title}
+          description={quoteToast(done.receipt.urgency).description}
+          danger={emergency}
+        />
+        <QuoteConfirmation
+          estimate={done.estimate}
+          receipt={done.receipt}
+          offers={done.offers}
+          matches={done.matches}
+        />
         <button type="button" className="btn-secondary mt-6 w-full" onClick={(e) => closeDialog(e.currentTarget)}>
           Done
         </button>
@@ -60,7 +79,12 @@ export function QuoteDialogBody({ dialogId, defaults, hidden, onFinished }: Dial
             estimatedCost,
           };
           return send(QUOTE_FORM, payload, (reply) => {
-            setDone({ estimate: estimatedCost, receipt: receiptOf(reply, urgencyOf("quote", payload)) });
+            setDone({
+              estimate: estimatedCost,
+              receipt: receiptOf(reply, urgencyOf("quote", payload)),
+              offers: readOffers(reply),
+              matches: readMatches(reply),
+            });
             onFinished();
           });
         }}

@@ -9,7 +9,7 @@ import { Toast } from "radix-ui";
 import { useEffect, useLayoutEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { createRoot } from "react-dom/client";
-import { RECEIPT_COPY } from "../../lib/forms/copy.ts";
+import { HOTLINE, RECEIPT_COPY } from "../../lib/forms/copy.ts";
 import { SITE } from "../../lib/site.ts";
 import { $toasts, dismissToast } from "../../lib/stores/dialogs.ts";
 import { Icon } from "../../views/Icon.tsx";
@@ -68,10 +68,12 @@ export function Toaster() {
               </Toast.Description>
             ) : null}
             {toast.call ? (
-              // An emergency: the hotline as a button, first thing to tap.
+              // An emergency: our own line as a button, named as ours.
               <a href={SITE.phoneHref} className="btn-primary btn-sm mt-1 justify-self-start">
                 <Icon name="phone" className="size-4" />
-                Call {SITE.phone}
+                <span>
+                  {HOTLINE.label}: <span className="whitespace-nowrap">{SITE.phone}</span>
+                </span>
               </a>
             ) : null}
             {toast.action ? (

@@ -2,33 +2,96 @@
  * What the lead forms say after a submit: the dialogs, their toasts
  * and the functions' no-JS confirmation pages all read these, and so do the e2e tests.
  */
-import { EMERGENCY_RESPONSE as E, RESPONSE_TIMES, type UrgencyLevel } from "../lead-urgency.ts";
+import { RESPONSE_TIMES, type UrgencyLevel } from "../lead-urgency.ts";
 import type { Receipt } from "../receipt.ts";
+import type { OfferSummary } from "../received.ts";
 import { SITE } from "../site.ts";
 import type { ToastInput } from "../stores/dialogs.ts";
+import { clockTime, dayTime } from "../zone-time.ts";
 
 /** The routine contact promise, as every non-emergency confirmation words it. */
 const WITHIN_PROMISE = `within ${RESPONSE_TIMES.contact}`;
 
 /**
- * An emergency is never told to wait a day: every confirmation of one says call now, the
- * hotline first, with the emergency page's own figures (EMERGENCY_RESPONSE).
+ * What every emergency confirmation, status page and e-mail says before anything else. The
+ * site controls neither a crew's dispatch nor its arrival, so no confirmation of one request
+ * promises either: it says what keeps people safe, then what is happening to the request.
  */
-const FIGURES = `crews dispatched within ${E.dispatchMinutes} minutes, on site within ${E.onSiteHours} hours`;
+export const DANGER_FIRST = {
+  hurt: "If anyone is hurt or in danger, call 911.",
+  lines: "Stay away from downed power lines and call your electric utility.",
+} as const;
+
+/** The site's own number, named as the site's, so nobody takes it for a pro's. */
+export const HOTLINE = {
+  /** What the number is, before it (the number itself never wraps). */
+  label: `${SITE.name}'s 24/7 line`,
+  text: `${SITE.name}'s 24/7 line: ${SITE.phone}`,
+} as const;
 
 export const EMERGENCY_CONFIRMATION = {
-  heading: "Emergency? Call us now",
+  /** The box's first words: 911 before anything of ours. */
+  heading: DANGER_FIRST.hurt,
+  lines: DANGER_FIRST.lines,
   /** The hotline link's text. */
-  call: `Call ${SITE.phone}`,
-  figures: `Crews dispatched within ${E.dispatchMinutes} minutes, on site within ${E.onSiteHours} hours.`,
-  /** The toasts' and the pages' one-line version, the phone first. */
-  callNow: `Call ${SITE.phone} now: ${FIGURES}.`,
+  call: HOTLINE.text,
+  /** The e-mails' and the one-line places' version: danger first, then our line. */
+  line: `${DANGER_FIRST.hurt} ${DANGER_FIRST.lines} ${HOTLINE.text}.`,
 } as const;
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Who has the request when no business does, and when they get in touch. */
+const teamHasIt = (urgency: UrgencyLevel) =>
+  `${SITE.name}'s team has your request and will ${urgency === "emergency" ? "call you" : `contact you ${WITHIN_PROMISE}`}.`;
+
+/**
+ * What is happening to a routed request right now, from the reply's (or the stored lead's)
+ * offer summary: "Offered to 3 crews near 33131 that take emergencies now; each has 10
+ * minutes to answer." or who has it when no business does. Undefined without a summary.
+ * An emergency goes only to businesses answering emergencies around the clock or open now,
+ * so it says "take emergencies now", never a promise of when anyone arrives.
+ */
+export function offersNow(
+  offers: OfferSummary | undefined,
+  urgency: UrgencyLevel,
+  /** Also say the clock time an emergency's minutes run out (pages and e-mails read later). */
+  { until = false }: { until?: boolean } = {},
+): string | undefined {
+  if (!offers) return undefined;
+  const emergency = urgency === "emergency";
+  const near = offers.near ? ` near ${offers.near}` : "";
+  const n = offers.offered;
+  if (n > 0) {
+    const who = emergency
+      ? `${count(n, "crew", "crews")}${near} that ${n === 1 ? "takes" : "take"} emergencies now`
+      : `${count(n, "pro", "pros")}${near}`;
+    const each = n === 1 ? "it has" : "each has";
+    const clock =
+      offers.aroundTheClock && offers.answerMinutes
+        ? count(offers.answerMinutes, "minute", "minutes")
+        : offers.answerBy
+          ? `until ${dayTime(offers.answerBy, offers.timeZone)}`
+          : "";
+    const by =
+      until && offers.aroundTheClock && offers.answerMinutes && offers.answerBy
+        ? ` (by ${clockTime(offers.answerBy, offers.timeZone)})`
+        : "";
+    return `Offered to ${who}${clock ? `; ${each} ${clock} to answer${by}` : ""}.`;
+  }
+  const team = teamHasIt(urgency);
+  if (offers.toOperator === "no-pros")
+    return emergency
+      ? `No listed crew${near || " near you"} takes emergencies right now: ${team}`
+      : `No listed pro${near || " near you"} offers this service yet: ${team}`;
+  if (offers.toOperator === "no-place") return `We couldn't place that address on our map: ${team}`;
+  return team;
+}
 
 export const QUOTE_TOASTS = {
   success: { title: "Quote Request Submitted", description: `We'll contact you ${WITHIN_PROMISE} with your estimate.` },
-  // The quote dialog stays open on its confirmation, which leads with the call button already.
-  emergency: { title: "Quote Request Submitted", description: EMERGENCY_CONFIRMATION.callNow },
+  // An emergency is never told to wait a day: its words are the danger, first.
+  emergency: { title: "Quote Request Submitted", description: DANGER_FIRST.hurt },
   failure: { title: "Error", description: "Failed to submit quote request. Please try again.", variant: "destructive" },
 } as const satisfies Record<string, ToastInput>;
 
@@ -46,21 +109,21 @@ export const QUOTE_CONFIRMATION = {
   estimateLabel: "Estimated cost",
   variesNote: "Final quote may vary after on-site inspection.",
   promises: [`We'll contact you ${WITHIN_PROMISE}`, "Free on-site assessment", "Fully insured and guaranteed work"],
-  callPrompt: "Need help sooner? Call",
+  callPrompt: `Need help sooner? Call ${SITE.name}'s 24/7 line:`,
+  /** The heading over the businesses a routed quote went to. */
+  offeredTo: "Offered to",
 } as const;
 
 /** The quote's success words for its urgency (the dialog's header, its toast, the no-JS page). */
 export const quoteToast = (urgency: UrgencyLevel) =>
   urgency === "emergency" ? QUOTE_TOASTS.emergency : QUOTE_TOASTS.success;
 
-/** What the quote confirmation promises: an emergency gets the emergency page's figures, not a day. */
+/**
+ * What the quote confirmation promises: the spec's list, less the day's wait for an
+ * emergency (its confirmation says who has the request now instead).
+ */
 export function quotePromises(urgency: UrgencyLevel): readonly string[] {
-  if (urgency !== "emergency") return QUOTE_CONFIRMATION.promises;
-  return [
-    `Crews dispatched within ${E.dispatchMinutes} minutes`,
-    `On site within ${E.onSiteHours} hours maximum`,
-    "Fully insured and guaranteed work",
-  ];
+  return urgency === "emergency" ? QUOTE_CONFIRMATION.promises.slice(1) : QUOTE_CONFIRMATION.promises;
 }
 
 export const AUDIT_CONFIRMATION = {
@@ -83,8 +146,8 @@ export const BOOKING_TOASTS = {
     title: "Booking Request Submitted",
     description: `We'll contact you ${WITHIN_PROMISE} to schedule your service.`,
   },
-  // The booking dialog closes: the toast is the confirmation, so it carries the call button.
-  emergency: { title: "Booking Request Submitted", description: EMERGENCY_CONFIRMATION.callNow, call: true },
+  // The booking dialog closes: the toast leads with the danger and carries our line.
+  emergency: { title: "Booking Request Submitted", description: DANGER_FIRST.hurt, call: true },
   failure: {
     title: "Error",
     description: "Failed to submit booking request. Please try again.",
@@ -129,13 +192,13 @@ export function withReceipt(toast: ToastInput, receipt: Receipt): ToastInput {
 /** find-pros when no listed pro matched (the JSON reply's `message` and the no-JS page). */
 export function noMatchesMessage(urgency: UrgencyLevel): string {
   return urgency === "emergency"
-    ? `We couldn't match a listed pro right away. ${EMERGENCY_CONFIRMATION.callNow}`
+    ? `We couldn't match a listed pro right away: ${teamHasIt(urgency)}`
     : `We'll match you with local pros by phone ${WITHIN_PROMISE}.`;
 }
 
-/** find-pros after the matches (the no-JS page). */
+/** find-pros after the matches (the no-JS page); an emergency has said who has it already. */
 export const findProsFollowUp = (urgency: UrgencyLevel) =>
-  urgency === "emergency" ? EMERGENCY_CONFIRMATION.callNow : `We'll also follow up ${WITHIN_PROMISE}.`;
+  urgency === "emergency" ? undefined : `We'll also follow up ${WITHIN_PROMISE}.`;
 
 /** The no-JS assessment page's heading (the dialog shares the audit's wording). */
 export const ASSESSMENT_SUBMITTED = "Assessment Request Submitted";
@@ -143,5 +206,10 @@ export const ASSESSMENT_SUBMITTED = "Assessment Request Submitted";
 /** The no-JS booking page: the toast's words, and who the request went to. */
 export const BOOKING_CONFIRMATION = {
   sentTo: "Thank you! Your request has been sent to",
+  /** An emergency booking: what happens when its one business does not take it. */
+  emergencyNext: `If they don't accept it in time, ${SITE.name}'s team takes it over and calls you.`,
   backTo: "Back to",
+  /** The receipt the business page keeps on screen after the dialog closes. */
+  receiptTitle: "Your booking request",
+  close: "Close",
 } as const;

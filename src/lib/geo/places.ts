@@ -21,6 +21,8 @@ export interface Place extends Point {
   label: string;
   /** The ZIP when one was given. */
   zip?: string;
+  /** Its state ("FL") when the place is a ZIP or a city; absent for bare coordinates. */
+  state?: string;
 }
 
 const ZIP = /^(\d{5})(?:-\d{4})?$/;
@@ -176,7 +178,7 @@ function cityPoint(city: string, state: string): Place | null {
   if (zips.length === 0) return null;
   const lat = zips.reduce((s, z) => s + z.lat, 0) / zips.length;
   const lng = zips.reduce((s, z) => s + z.lng, 0) / zips.length;
-  return { lat, lng, label: `${titleCase(zips[0]!.city)}, ${state}` };
+  return { lat, lng, label: `${titleCase(zips[0]!.city)}, ${state}`, state };
 }
 
 /** Resolves what a visitor typed; null when the dataset does not know it. */
@@ -186,7 +188,9 @@ export function findPlace(input: string): Place | null {
   const zip = ZIP.exec(text);
   if (zip) {
     const hit = zipPoint(zip[1]!);
-    return hit ? { lat: hit.lat, lng: hit.lng, label: `${hit.city}, ${hit.state} ${zip[1]}`, zip: zip[1] } : null;
+    return hit
+      ? { lat: hit.lat, lng: hit.lng, label: `${hit.city}, ${hit.state} ${zip[1]}`, zip: zip[1], state: hit.state }
+      : null;
   }
   const coords = COORDS.exec(text);
   if (coords) {
@@ -213,4 +217,39 @@ export function findPlace(input: string): Place | null {
     if (state) return cityPoint(words.slice(0, -take).join(" "), state);
   }
   return cityPoint(text, DEFAULT_STATE);
+}
+
+/** Words after the state that name the country, not the place. */
+const COUNTRY = /^(?:USA?|U\.S\.(?:A\.)?)$/i;
+
+/**
+ * The place a street address names: a ZIP in it (the last one the dataset knows: a five-digit
+ * house number comes first), else the "City, ST" (or "City State") it ends with. Unlike
+ * findPlace, a city without its state is not guessed. Null when it names neither.
+ */
+export function placeInAddress(address: string): Place | null {
+  const text = address.replace(/\s+/g, " ").trim();
+  // A five-digit number opening a longer address is its house number, never its ZIP.
+  const zips = [...text.matchAll(/\b(\d{5})(?:-\d{4})?\b/g)]
+    .filter((m) => m.index > 0 || m[0] === text)
+    .map((m) => m[1]!);
+  for (const zip of zips.reverse()) {
+    const place = findPlace(zip);
+    if (place) return place;
+  }
+  const words = text.split(/[\s,]+/).filter((w) => w && !/^\d{5}(?:-\d{4})?$/.test(w));
+  while (words.length > 0 && COUNTRY.test(words.at(-1)!)) words.pop();
+  if (words.at(-2)?.toUpperCase() === "UNITED" && /^STATES$/i.test(words.at(-1)!)) words.splice(-2);
+  // "New York", "District of Columbia": a state's name may be up to three words; a city up to four.
+  for (const stateWords of [1, 2, 3]) {
+    const state = words.slice(-stateWords).join(" ");
+    for (let cityWords = Math.min(4, words.length - stateWords); cityWords > 0; cityWords--) {
+      const city = words.slice(-stateWords - cityWords, -stateWords).join(" ");
+      // A city has a name: "30.26, -97.74" is a point someone typed, not a place in an address.
+      if (!/[a-z]/i.test(city)) continue;
+      const place = findPlace(`${city}, ${state}`);
+      if (place) return place;
+    }
+  }
+  return null;
 }

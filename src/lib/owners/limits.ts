@@ -27,6 +27,24 @@ export const CODE_MAX_TRIES = 5;
 /** Failed sign-ins (bad links, wrong codes) per client address before a lockout, as the admin's. */
 export const OWNER_MAX_FAILURES = 10;
 export const OWNER_LOCKOUT_SECONDS = 15 * 60;
+/**
+ * Sign-in codes texted per UTC day: to one business, and to one phone number (several listings
+ * may share one), whoever asks. With CODE_MAX_TRIES tries each, that bounds the guesses a day
+ * against a business, and the texts its phone gets from strangers.
+ */
+export const CODES_PER_BUSINESS_PER_DAY = 5;
+export const CODES_PER_PHONE_PER_DAY = 10;
+export const TOO_MANY_CODES_TODAY =
+  "We have texted as many sign-in codes for this business today as we send in a day. Please try again tomorrow, or claim it with the e-mail on file.";
+/**
+ * Wrong codes tried against one business, from every address together, before its code
+ * sign-in pauses for the rest of this window (from the first wrong try): many addresses
+ * guessing together are stopped as one.
+ */
+export const CODE_FAILURES_PER_BUSINESS = 10;
+export const CODE_BUSINESS_LOCKOUT_SECONDS = 24 * 60 * 60;
+export const CODES_PAUSED =
+  "Too many wrong codes were tried for this business, so signing in to it by text is paused for up to a day. Please claim it with the e-mail on file, or send a claim for Treeline to check.";
 /** Claims, codes and new businesses per client address per minute. */
 export const CLAIMS_PER_MINUTE = 10;
 /** Links and codes sent to one business's contact on file per minute, whoever asks (no mail bombing). */

@@ -10,11 +10,28 @@ export const LeadType = z.enum(LEAD_TYPES);
 export type LeadType = z.infer<typeof LeadType>;
 
 /**
- * The operator's workflow: new -> contacted -> won or lost. Any state may be set from any
- * other (people correct mistakes); every change is kept in `history`, so nothing is lost.
+ * Where a lead stands, read off its offers (src/lib/lead-status.ts): new (nobody has it yet),
+ * offered (businesses have it and someone may still answer), accepted (a business took it),
+ * escalated (passed to the operator), or closed (the operator closed it; it stays closed
+ * until the operator reopens it). Every operator change is kept in `history`.
  */
-export const LEAD_STATUSES = ["new", "contacted", "won", "lost"] as const;
-export const LeadStatus = z.enum(LEAD_STATUSES);
+export const LEAD_STATUSES = ["new", "offered", "accepted", "escalated", "closed"] as const;
+
+/**
+ * Statuses an earlier version stored, as they read now: the operator had "contacted" the
+ * customer (the lead is with the operator), or marked it "won" or "lost" (done with it).
+ */
+export const LEGACY_LEAD_STATUSES: Readonly<Record<string, (typeof LEAD_STATUSES)[number]>> = {
+  contacted: "escalated",
+  won: "closed",
+  lost: "closed",
+};
+
+export const LeadStatus = z.preprocess(
+  (value) =>
+    typeof value === "string" && Object.hasOwn(LEGACY_LEAD_STATUSES, value) ? LEGACY_LEAD_STATUSES[value] : value,
+  z.enum(LEAD_STATUSES),
+);
 export type LeadStatus = z.infer<typeof LeadStatus>;
 
 /** Longest operator note; a note is a reminder, not a document. */
@@ -116,6 +133,21 @@ export const Routing = z.object({
 });
 export type Routing = z.infer<typeof Routing>;
 
+/**
+ * The job's place as the server understood it: how it reads back ("Miami, FL 33131"), its ZIP
+ * when the text had one, and the point nearby businesses are measured from.
+ */
+export const LeadPlace = z.object({
+  label: z.string().max(120),
+  zip: z
+    .string()
+    .regex(/^\d{5}$/)
+    .optional(),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+export type LeadPlace = z.infer<typeof LeadPlace>;
+
 /** Envelope schema for a given payload schema. */
 export function leadSchema<T extends z.ZodType>(data: T) {
   return z.object({
@@ -133,9 +165,11 @@ export function leadSchema<T extends z.ZodType>(data: T) {
     urgency: z.enum(URGENCY_LEVELS).optional(),
     /** The job's IANA time zone (from its place); every time a person reads about the lead is in it. */
     timeZone: z.string().max(64).optional(),
+    /** Where the job is, as matched (a quote's address, a find-pros location): offers go near it. */
+    place: LeadPlace.optional(),
     /** Deliveries to businesses and their answers (bookings and find-pros requests). */
     routing: Routing.optional(),
-    /** Workflow state; "new" on arrival. */
+    /** Where it stands (LEAD_STATUSES), kept in step with its offers by the store. */
     status: LeadStatus,
     /** The operator's current note (absent until one is written). */
     note: z.string().max(MAX_NOTE_LENGTH).optional(),

@@ -7,22 +7,37 @@ import {
   AUDIT_CONFIRMATION as A,
   BOOKING_CONFIRMATION as B,
   QUOTE_CONFIRMATION as Q,
+  offersNow,
   quotePromises,
 } from "../../lib/forms/copy.ts";
 import type { Receipt } from "../../lib/receipt.ts";
+import type { OfferSummary, ReceivedMatch } from "../../lib/received.ts";
 import { SITE } from "../../lib/site.ts";
 import { CheckItem } from "./DialogParts.tsx";
-import { EmergencyCall, ReceiptNote } from "./Receipt.tsx";
+import { MatchList } from "./Matches.tsx";
+import { EmergencyCall, OffersNow, ReceiptNote } from "./Receipt.tsx";
 
 /**
- * The receipt, the estimate range, what happens next and the phone. An emergency starts
- * with the hotline and is promised the emergency page's figures, never a day.
+ * Who has the request now, the receipt, the estimate range, the spec's promises, the pros it
+ * went to and our phone. An emergency starts with the danger and our own line (its host's
+ * heading has said the 911 line) and is promised neither a day nor an arrival.
  */
-export function QuoteConfirmation({ estimate, receipt }: { estimate: string; receipt: Receipt }) {
+export function QuoteConfirmation({
+  estimate,
+  receipt,
+  offers,
+  matches = [],
+}: {
+  estimate: string;
+  receipt: Receipt;
+  offers?: OfferSummary;
+  matches?: readonly ReceivedMatch[];
+}) {
   const emergency = receipt.urgency === "emergency";
   return (
     <div className="lead-confirmation grid gap-5">
-      {emergency ? <EmergencyCall /> : null}
+      {emergency ? <EmergencyCall hurt={false} /> : null}
+      <OffersNow text={offersNow(offers, receipt.urgency)} />
       <ReceiptNote receipt={receipt} />
       <div className="rounded-card border border-amber-200 bg-amber-50 p-5 text-center">
         <p className="text-sm font-semibold tracking-wide text-amber-800 uppercase">{Q.estimateLabel}</p>
@@ -36,6 +51,14 @@ export function QuoteConfirmation({ estimate, receipt }: { estimate: string; rec
           <CheckItem key={p}>{p}</CheckItem>
         ))}
       </ul>
+      {matches.length > 0 ? (
+        <section aria-labelledby="quote-offered-to">
+          <h3 id="quote-offered-to" className="mb-3 text-lg font-semibold text-forest-950">
+            {Q.offeredTo}
+          </h3>
+          <MatchList matches={matches} />
+        </section>
+      ) : null}
       {emergency ? null : (
         <p className="text-slate-700">
           {Q.callPrompt}{" "}
@@ -99,8 +122,9 @@ export function GrowthConfirmation({ receipt }: { receipt: Pick<Receipt, "refere
 }
 
 /**
- * Who the booking went to, its receipt, and the way back to their page (no-JS page; the
- * dialog toasts). An emergency starts with the hotline.
+ * Who the booking went to, its receipt, and the way back to their page (the no-JS page; the
+ * business page keeps the same receipt on screen, without the way back). An emergency starts
+ * with the danger and our own line (its host's heading has said the 911 line).
  */
 export function BookingConfirmation({
   businessName,
@@ -111,13 +135,14 @@ export function BookingConfirmation({
   slug?: string;
   receipt: Receipt;
 }) {
+  const emergency = receipt.urgency === "emergency";
   return (
     <div className="lead-confirmation grid gap-4">
-      {receipt.urgency === "emergency" ? <EmergencyCall /> : null}
-      <ReceiptNote receipt={receipt} />
+      {emergency ? <EmergencyCall hurt={false} /> : null}
       <p>
-        {B.sentTo} <strong>{businessName}</strong>.
+        {B.sentTo} <strong>{businessName}</strong>.{emergency ? ` ${B.emergencyNext}` : ""}
       </p>
+      <ReceiptNote receipt={receipt} />
       {slug ? (
         <p>
           <a href={`/directory/${encodeURIComponent(slug)}`}>

@@ -15,10 +15,13 @@ export function DialogHeader({
   dialogId,
   title,
   description,
+  danger = false,
 }: {
   dialogId: string;
   title: string;
   description: string;
+  /** The description is an emergency's 911 line: in the danger's colors. */
+  danger?: boolean;
 }) {
   const header = useRef<HTMLDivElement>(null);
   // A new step (the confirmation after a long form) starts at its top: the sheet would keep
@@ -31,7 +34,10 @@ export function DialogHeader({
       <h2 id={`${dialogId}-title`} className="text-2xl leading-tight font-bold text-forest-950">
         {title}
       </h2>
-      <p id={`${dialogId}-description`} className="mt-1.5 text-slate-600">
+      <p
+        id={`${dialogId}-description`}
+        className={danger ? "mt-1.5 text-lg font-bold text-red-900" : "mt-1.5 text-slate-600"}
+      >
         {description}
       </p>
     </div>

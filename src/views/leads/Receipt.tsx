@@ -1,9 +1,10 @@
 /**
  * The parts every lead confirmation shares, in the dialogs, the find-pros island and the
- * functions' no-JS pages alike: the receipt (reference and status link) and, for an
- * emergency, the hotline before anything else. Copy lives in src/lib/forms/copy.ts.
+ * functions' no-JS pages alike: the receipt (reference and status link), what is happening
+ * to the request now and, for an emergency, the danger and our own line before anything
+ * else. Copy lives in src/lib/forms/copy.ts.
  */
-import { EMERGENCY_CONFIRMATION as E, RECEIPT_COPY as R } from "../../lib/forms/copy.ts";
+import { EMERGENCY_CONFIRMATION as E, HOTLINE, RECEIPT_COPY as R } from "../../lib/forms/copy.ts";
 import type { Receipt } from "../../lib/receipt.ts";
 import { SITE } from "../../lib/site.ts";
 
@@ -30,15 +31,28 @@ export function ReceiptNote({ receipt }: { receipt: Pick<Receipt, "reference" | 
   );
 }
 
-/** An emergency's first words: call now, the hotline, the emergency page's figures. */
-export function EmergencyCall() {
+/**
+ * An emergency's first words: 911 if anyone is hurt or in danger, the power lines, then our
+ * own line, named as ours. `hurt={false}` where the heading above has said the 911 line.
+ */
+export function EmergencyCall({ hurt = true }: { hurt?: boolean }) {
   return (
     <div className="emergency-call rounded-card border border-red-200 bg-red-50 p-5" data-testid="emergency-call">
-      <p className="text-lg font-bold text-red-900">{E.heading}</p>
-      <a href={SITE.phoneHref} className="btn-primary mt-3 w-full">
-        {E.call}
+      {hurt ? <p className="text-lg font-bold text-red-900">{E.heading}</p> : null}
+      <p className={hurt ? "mt-2 text-slate-800" : "font-semibold text-red-900"}>{E.lines}</p>
+      <a href={SITE.phoneHref} className="btn-primary mt-3 w-full flex-wrap text-center">
+        {HOTLINE.label}: <span className="whitespace-nowrap">{SITE.phone}</span>
       </a>
-      <p className="mt-3 text-slate-700">{E.figures}</p>
     </div>
+  );
+}
+
+/** What is happening to the request now (copy.ts offersNow), when the reply said. */
+export function OffersNow({ text }: { text?: string }) {
+  if (!text) return null;
+  return (
+    <p className="offers-now font-semibold text-forest-950" data-testid="offers-now">
+      {text}
+    </p>
   );
 }

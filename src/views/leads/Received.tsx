@@ -8,15 +8,17 @@ import {
   AUDIT_TOASTS,
   bookingToast,
   findProsFollowUp,
+  HOTLINE,
   noMatchesMessage,
+  offersNow,
   quoteToast,
 } from "../../lib/forms/copy.ts";
-import { formatMiles } from "../../lib/geo/distance.ts";
 import type { Receipt } from "../../lib/receipt.ts";
 import type { ReceivedLead, ReceivedMatch } from "../../lib/received.ts";
-import { SITE, telHref } from "../../lib/site.ts";
+import { SITE } from "../../lib/site.ts";
 import { BookingConfirmation, GrowthConfirmation, QuoteConfirmation } from "./Confirmations.tsx";
-import { EmergencyCall, ReceiptNote } from "./Receipt.tsx";
+import { MatchList } from "./Matches.tsx";
+import { EmergencyCall, OffersNow, ReceiptNote } from "./Receipt.tsx";
 
 /** The page's heading (also its title). */
 export function receivedTitle(lead: ReceivedLead, receipt: Receipt): string {
@@ -34,42 +36,27 @@ export function receivedTitle(lead: ReceivedLead, receipt: Receipt): string {
   }
 }
 
-const Lead = ({ children }: { children: string }) => <p className="mt-2 text-lg text-slate-700">{children}</p>;
+/** The toast's words under the heading; an emergency's are the 911 line, in the danger's colors. */
+const Lead = ({ children, danger = false }: { children: string; danger?: boolean }) => (
+  <p className={danger ? "mt-2 text-lg font-bold text-red-900" : "mt-2 text-lg text-slate-700"}>{children}</p>
+);
 
 const CallUs = () => (
   <p className="mt-5">
     <a href={SITE.phoneHref} className="btn-primary">
-      Call {SITE.phone}
+      {HOTLINE.text}
     </a>
   </p>
 );
 
 function Matches({ matches, receipt }: { matches: readonly ReceivedMatch[]; receipt: Receipt }) {
   if (matches.length === 0) return <p className="mt-2 text-slate-700">{noMatchesMessage(receipt.urgency)}</p>;
+  const followUp = findProsFollowUp(receipt.urgency);
   return (
     <>
-      <p className="mt-2 text-slate-700">These local pros offer the service you asked for:</p>
-      <ul className="matches mt-3 grid gap-3">
-        {matches.map((m) => (
-          <li key={m.slug} className="rounded-card border border-forest-100 bg-forest-50 px-4 py-3">
-            <a href={`/directory/${encodeURIComponent(m.slug)}`} className="link font-semibold">
-              {m.name}
-            </a>
-            <p className="mt-1 text-sm text-slate-600">
-              {formatMiles(m.distanceMiles)} away · {m.rating} stars ({m.reviewCount}{" "}
-              {m.reviewCount === 1 ? "review" : "reviews"})
-            </p>
-            {m.phone ? (
-              <p className="mt-1">
-                <a href={telHref(m.phone)} className="link whitespace-nowrap">
-                  {m.phone}
-                </a>
-              </p>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      <p className="mt-3 text-slate-700">{findProsFollowUp(receipt.urgency)}</p>
+      <p className="mt-2 mb-3 text-slate-700">These local pros offer the service you asked for:</p>
+      <MatchList matches={matches} />
+      {followUp ? <p className="mt-3 text-slate-700">{followUp}</p> : null}
     </>
   );
 }
@@ -83,9 +70,9 @@ export function Received({ lead, receipt }: { lead: ReceivedLead; receipt: Recei
       return (
         <>
           {heading}
-          <Lead>{quoteToast(receipt.urgency).description}</Lead>
+          <Lead danger={receipt.urgency === "emergency"}>{quoteToast(receipt.urgency).description}</Lead>
           <div className="mt-6">
-            <QuoteConfirmation estimate={lead.estimate} receipt={receipt} />
+            <QuoteConfirmation estimate={lead.estimate} receipt={receipt} offers={lead.offers} matches={lead.matches} />
           </div>
         </>
       );
@@ -107,7 +94,7 @@ export function Received({ lead, receipt }: { lead: ReceivedLead; receipt: Recei
       return (
         <>
           {heading}
-          <Lead>{bookingToast(receipt.urgency).description}</Lead>
+          <Lead danger={receipt.urgency === "emergency"}>{bookingToast(receipt.urgency).description}</Lead>
           <div className="mt-6">
             <BookingConfirmation businessName={lead.businessName} slug={lead.slug} receipt={receipt} />
           </div>
@@ -124,11 +111,20 @@ export function Received({ lead, receipt }: { lead: ReceivedLead; receipt: Recei
             </div>
           ) : null}
           <Lead>Thanks! We&apos;ve got your request for quotes.</Lead>
+          {lead.offers ? (
+            <div className="mt-4">
+              <OffersNow text={offersNow(lead.offers, receipt.urgency)} />
+            </div>
+          ) : null}
           <div className="mt-5">
             <ReceiptNote receipt={receipt} />
           </div>
-          <h2 className="mt-8 text-xl font-bold text-forest-950">Your matches</h2>
-          <Matches matches={lead.matches} receipt={receipt} />
+          {lead.matches.length > 0 || !lead.offers ? (
+            <>
+              <h2 className="mt-8 text-xl font-bold text-forest-950">Your matches</h2>
+              <Matches matches={lead.matches} receipt={receipt} />
+            </>
+          ) : null}
           {emergency ? null : <CallUs />}
         </>
       );

@@ -196,28 +196,46 @@ describe.skipIf(!h)("admin API: messages, lead delivery and inbox filters", () =
     vi.restoreAllMocks();
   });
 
-  it("filters the inbox by status, urgency and type, and answers the new count and open emergencies", async () => {
+  it("filters the inbox by status, urgency and type, and answers what needs the operator and open emergencies", async () => {
     const leads = adminLeadsHandler(deps);
     const before = await json<AdminLeadsReply>(leads(get("/api/admin/leads"), nextIp()));
     const urgent = await booking("Uma Urgent", "urgent");
     const emergency = await booking("Eli Emergency", "emergency");
     const handled = await booking("Hal Handled", "emergency");
-    await harness.store.leads.update(handled.id, { status: "contacted" });
+    await harness.store.leads.mutate(handled.id, (l) => applyAnswer(l, "biz-msg", { kind: "accept" }, Date.now()).lead);
+    // Nobody to offer it to: the operator's at once.
+    const { lead: unmatched } = await harness.store.leads.create(
+      "find-pros",
+      { name: "Nell Nomatch", email: "nell@example.com" },
+      {
+        sourcePage: "/find-a-tree-service",
+        urgency: "emergency",
+        routing: initialRouting([], "emergency", Date.now()),
+      },
+    );
 
     const now = await json<AdminLeadsReply>(leads(get("/api/admin/leads"), nextIp()));
-    expect(now.newCount).toBe(before.newCount + 2);
-    expect(now.emergencies[0]!.id).toBe(emergency.id);
+    // Offered and accepted leads wait for a business, not the operator: only the escalated one counts.
+    expect(now.needsYou).toBe(before.needsYou + 1);
+    expect(now.needsYou).toBe(now.statusCounts.new + now.statusCounts.escalated);
+    expect(now.statusCounts.offered).toBe(before.statusCounts.offered + 2);
+    expect(now.statusCounts.accepted).toBe(before.statusCounts.accepted + 1);
+    expect(now.emergencies.map((l) => l.id).slice(0, 2)).toEqual([unmatched.id, emergency.id]);
     expect(now.emergencies.map((l) => l.id)).not.toContain(handled.id);
-    expect(now.emergencies.every((l) => l.urgency === "emergency" && l.status === "new")).toBe(true);
+    expect(
+      now.emergencies.every((l) => l.urgency === "emergency" && ["new", "offered", "escalated"].includes(l.status)),
+    ).toBe(true);
     expect(now.emergencies.length).toBeLessThanOrEqual(PINNED_EMERGENCIES);
     expect(now.counts.booking).toBeGreaterThanOrEqual(3);
 
     const ids = (reply: AdminLeadsReply) => reply.data.map((l) => l.id);
-    const contacted = await json<AdminLeadsReply>(leads(get("/api/admin/leads?status=contacted"), nextIp()));
-    expect(ids(contacted)).toContain(handled.id);
-    expect(contacted.data.every((l) => l.status === "contacted")).toBe(true);
+    const accepted = await json<AdminLeadsReply>(leads(get("/api/admin/leads?status=accepted"), nextIp()));
+    expect(ids(accepted)).toContain(handled.id);
+    expect(accepted.data.every((l) => l.status === "accepted")).toBe(true);
+    const escalated = await json<AdminLeadsReply>(leads(get("/api/admin/leads?status=escalated"), nextIp()));
+    expect(ids(escalated)[0]).toBe(unmatched.id);
     const emergencies = await json<AdminLeadsReply>(
-      leads(get("/api/admin/leads?urgency=emergency&status=new"), nextIp()),
+      leads(get("/api/admin/leads?urgency=emergency&status=offered"), nextIp()),
     );
     expect(ids(emergencies)[0]).toBe(emergency.id);
     expect(ids(emergencies)).not.toContain(handled.id);
@@ -241,8 +259,9 @@ describe.skipIf(!h)("admin API: messages, lead delivery and inbox filters", () =
     }
 
     // The export takes the same filters.
-    const csv = await (await adminLeadsCsvHandler(deps)(get("/api/admin/leads.csv?status=contacted"), nextIp())).text();
+    const csv = await (await adminLeadsCsvHandler(deps)(get("/api/admin/leads.csv?status=accepted"), nextIp())).text();
     expect(csv).toContain(handled.id);
+    expect(csv).toContain(",Accepted,");
     expect(csv).not.toContain(emergency.id);
   });
 

@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminDeps } from "../../../netlify/lib/admin/endpoint.ts";
 import { adminLeadHandler, adminLeadsCsvHandler, adminLeadsHandler } from "../../../netlify/lib/admin/leads.ts";
 import { adminMessagesHandler } from "../../../netlify/lib/admin/messages.ts";
+import { adminLeadOffersHandler } from "../../../netlify/lib/admin/offers.ts";
 import { adminOutboxHandler } from "../../../netlify/lib/admin/outbox.ts";
 import { adminReviewHandler, adminReviewsHandler } from "../../../netlify/lib/admin/reviews.ts";
 import { LOCKOUT_SECONDS, MAX_FAILURES, tokensMatch } from "../../../netlify/lib/admin/auth.ts";
 import { reviewsHandler } from "../../../netlify/lib/directory-reviews.ts";
 import { QUOTE_ENDPOINT } from "../../../netlify/lib/lead-endpoints.ts";
-import { ADMIN_DISABLED } from "../../../src/lib/admin.ts";
+import { ADMIN_DISABLED, LEAD_STATUS_LABELS } from "../../../src/lib/admin.ts";
 import {
   ORIGIN,
   directoryDeps,
@@ -107,6 +108,7 @@ describe.skipIf(!h)("admin API", () => {
         adminLeadsHandler,
         adminLeadHandler,
         adminLeadsCsvHandler,
+        adminLeadOffersHandler,
         adminReviewsHandler,
         adminReviewHandler,
         adminOutboxHandler,
@@ -228,44 +230,85 @@ describe.skipIf(!h)("admin API", () => {
       expect(none).toMatchObject({ data: [], nextCursor: null });
     });
 
+    it("finds a lead by its reference, with or without TL-, any case, spaces for dashes; then the text search", async () => {
+      const id = await submitQuote({ name: "Reference Person", email: "ref.person@example.com" });
+      const reference = (await harness.store.leads.get(id))!.reference!;
+      const body = reference.slice(3);
+      const leads = adminLeadsHandler(deps);
+      const spellings = [
+        reference,
+        body,
+        reference.toLowerCase(),
+        body.toLowerCase(),
+        ` ${reference.replace(/-/g, " ")} `,
+      ];
+      for (const q of spellings) {
+        const found = await (await leads(get(`/api/admin/leads?q=${encodeURIComponent(q)}`), nextIp())).json();
+        expect(found.data[0]?.id, q).toBe(id);
+        expect(
+          found.data.filter((l: { id: string }) => l.id === id),
+          q,
+        ).toHaveLength(1);
+      }
+      // The filters still apply (the lead is a quote), and a later page repeats nothing.
+      const audits = await (await leads(get(`/api/admin/leads?type=audit&q=${body}`), nextIp())).json();
+      expect(audits.data).toEqual([]);
+      const cursor = `ld_${"z".repeat(19)}`;
+      const later = await (await leads(get(`/api/admin/leads?q=${body}&cursor=${cursor}`), nextIp())).json();
+      expect(later.data.map((l: { id: string }) => l.id)).not.toContain(id);
+      // A reference nobody has finds nothing; a name still finds its lead.
+      const unknown = await (await leads(get("/api/admin/leads?q=TL-ZZZZ-ZZ"), nextIp())).json();
+      expect(unknown.data).toEqual([]);
+      const byName = await (await leads(get("/api/admin/leads?q=reference%20person"), nextIp())).json();
+      expect(byName.data.map((l: { id: string }) => l.id)).toEqual([id]);
+    });
+
     it("400s a bad query", async () => {
       const leads = adminLeadsHandler(deps);
-      for (const q of ["type=spam", "cursor=(bad", "limit=0", "limit=1000", `q=${"x".repeat(101)}`]) {
+      for (const q of ["type=spam", "status=won", "cursor=(bad", "limit=0", "limit=1000", `q=${"x".repeat(101)}`]) {
         const res = await leads(get(`/api/admin/leads?${q}`), nextIp());
         expect(res.status, q).toBe(400);
         expect(Object.keys((await res.json()).fields ?? {})).toHaveLength(1);
       }
     });
 
-    it("shows one lead with its outbox item, and moves its status with a note and history", async () => {
+    it("shows one lead with its outbox item; the operator closes and reopens it, with a note and history", async () => {
       const id = await submitQuote({ name: "Status Person" });
       const lead = adminLeadHandler(deps);
       const shown = await (await lead(get(`/api/admin/leads/${id}`), { ...nextIp(), params: { id } })).json();
-      expect(shown.data).toMatchObject({
-        id,
-        status: "new",
-        data: { name: "Status Person", estimatedCost: "$900 - $4,500" },
-      });
+      // Where it starts is what its offers say (the store's statusOf): never "closed".
+      const start = shown.data.status as string;
+      expect(["new", "offered", "escalated"]).toContain(start);
+      expect(shown.data).toMatchObject({ id, data: { name: "Status Person", estimatedCost: "$900 - $4,500" } });
       expect(shown.outbox).toMatchObject({ leadId: id, attempts: 0 });
 
-      const contacted = await lead(
-        patch(`/api/admin/leads/${id}`, { status: "contacted", note: "Called, wants Friday" }),
+      const closed = await lead(
+        patch(`/api/admin/leads/${id}`, { closed: true, note: "Called, found someone" }),
         nextIp(),
       );
-      expect(contacted.status).toBe(200);
-      expect((await contacted.json()).data).toMatchObject({
-        status: "contacted",
-        note: "Called, wants Friday",
-        history: [{ from: "new", to: "contacted" }],
+      expect(closed.status).toBe(200);
+      expect((await closed.json()).data).toMatchObject({
+        status: "closed",
+        note: "Called, found someone",
+        history: [{ from: start, to: "closed", note: "Called, found someone" }],
       });
-      const won = await (await lead(patch(`/api/admin/leads/${id}`, { status: "won" }), nextIp())).json();
-      expect(won.data.history.map((c: { to: string }) => c.to)).toEqual(["contacted", "won"]);
-      expect((await harness.store.leads.get(id))?.status).toBe("won");
+      const reopened = await (await lead(patch(`/api/admin/leads/${id}`, { closed: false }), nextIp())).json();
+      expect(reopened.data.status).toBe(start);
+      expect(reopened.data.history.map((c: { to: string }) => c.to)).toEqual(["closed", start]);
+      expect((await harness.store.leads.get(id))?.status).toBe(start);
 
-      for (const body of [{}, { status: "archived" }, { note: "x".repeat(2001) }, { status: "won", extra: 1 }]) {
+      // The status itself is not the operator's to set: it follows the offers.
+      for (const body of [
+        {},
+        { status: "accepted" },
+        { status: "closed" },
+        { closed: "yes" },
+        { note: "x".repeat(2001) },
+        { closed: true, extra: 1 },
+      ]) {
         expect((await lead(patch(`/api/admin/leads/${id}`, body), nextIp())).status, JSON.stringify(body)).toBe(400);
       }
-      expect((await lead(patch("/api/admin/leads/ld_doesnotexist0000000", { status: "won" }), nextIp())).status).toBe(
+      expect((await lead(patch("/api/admin/leads/ld_doesnotexist0000000", { closed: true }), nextIp())).status).toBe(
         404,
       );
       expect((await lead(get("/api/admin/leads/nonsense"), nextIp())).status).toBe(404);
@@ -303,7 +346,9 @@ describe.skipIf(!h)("admin API", () => {
       // A one-line field: the line break arrives as a space (src/lib/schemas/text.ts).
       expect(row["Address / Location"]).toBe('12 "Quoted" Rd, Line two, Austin');
       expect(row.Type).toBe("Quote request");
-      expect(row.Status).toBe("New");
+      // The status as its offers leave it (a quote is routed: offered, or the operator's).
+      expect(row.Status).toBe(LEAD_STATUS_LABELS[(await harness.store.leads.get(id))!.status]);
+      expect(["Offered", "Escalated"]).toContain(row.Status);
       expect(row.Estimate).toBe("$900 - $4,500");
       expect(row["All fields"]).toContain("treeDetails.treeType: @SUM(A1:A2)");
       // Every row of this prefix's quotes, newest first; none of another type.

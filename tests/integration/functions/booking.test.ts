@@ -72,7 +72,14 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
       ...receiptReply("routine"),
     });
     const lead = await h!.store.leads.get(body.id);
-    expect(lead).toMatchObject({ type: "booking", status: "new" });
+    // Offered to its business at once: its status follows (src/lib/lead-status.ts).
+    // Where the job is (the area its business sees before accepting) and its time zone.
+    expect(lead).toMatchObject({
+      type: "booking",
+      status: "offered",
+      place: { label: "Austin, TX" },
+      timeZone: "America/Chicago",
+    });
     expect(lead!.data).toEqual({
       customerName: "Bob Booker",
       customerEmail: "bob@example.com",

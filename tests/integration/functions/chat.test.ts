@@ -3,6 +3,7 @@
  * API on 127.0.0.1 driven through the real SDK: the prompt sent, the tool round trip,
  * the caps, every road to the built-in assistant, and 4xx for bad payloads.
  */
+import { DANGER_FIRST } from "../../../src/lib/forms/copy.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { estimateTokens } from "../../../netlify/lib/assistant/budget.ts";
 import { BUDGET_TTL_SECONDS, budgetClient, budgetDay } from "../../../netlify/lib/store/repos/chat-budget.ts";
@@ -117,12 +118,13 @@ describe.skipIf(!h)("POST /api/chat", () => {
       expect(fake.requests).toHaveLength(0);
     });
 
-    it("emergencies get the phone number first, and the emergency range", async () => {
+    it("emergencies get 911 first, then the site's own line, and the emergency range", async () => {
       const reply = await say(offline(), [
         greeting,
         { role: "user", content: "A big oak fell on my roof in the storm!" },
       ]);
-      expect(reply.message.indexOf(SITE.phone)).toBeLessThan(40);
+      expect(reply.message.startsWith(DANGER_FIRST.hurt)).toBe(true);
+      expect(reply.message.indexOf(SITE.phone)).toBeLessThan(250);
       expect(reply.message).toContain(estimate("emergency", "emergency").text);
       expect(reply.actions).toEqual([{ type: "quote", serviceType: "emergency", urgency: "emergency" }]);
     });

@@ -47,10 +47,19 @@ describe.skipIf(!h)("POST /api/quote", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     const body = await res.json();
+    // No business is listed near it here: the operator has it at once, and the reply says so.
     expect(body).toEqual({
       ok: true,
       id: expect.stringMatching(/^ld_/),
       estimatedCost: "$900 - $4,500",
+      matches: [],
+      offers: {
+        offered: 0,
+        near: "Austin, TX",
+        aroundTheClock: true,
+        timeZone: "America/Chicago",
+        toOperator: "no-pros",
+      },
       ...receiptReply("emergency"),
     });
 
@@ -164,10 +173,19 @@ describe.skipIf(!h)("POST /api/quote", () => {
     );
     expect(res.status).toBe(201);
     const body = await res.json();
+    // The same reply a stored quote gets.
     expect(body).toEqual({
       ok: true,
       id: expect.stringMatching(/^ld_/),
       estimatedCost: "$900 - $4,500",
+      matches: [],
+      offers: {
+        offered: 0,
+        near: "Austin, TX",
+        aroundTheClock: true,
+        timeZone: "America/Chicago",
+        toOperator: "no-pros",
+      },
       ...receiptReply("emergency"),
     });
     expect(await harness.store.leads.get(body.id)).toBeNull();
@@ -209,7 +227,7 @@ describe.skipIf(!h)("POST /api/quote", () => {
     expect(noClock.status).toBe(201);
     const normal = await harness.store.leads.get((await noClock.json()).id);
     expect(normal).not.toBeNull();
-    expect(normal!.routing).toBeUndefined();
+    expect(normal!.routing!.events).toEqual([expect.objectContaining({ kind: "escalated", reason: "no-pros" })]);
   });
 
   it("429 with Retry-After once the per-IP limit is used up", async () => {

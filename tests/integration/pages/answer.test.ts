@@ -1,11 +1,16 @@
 /**
  * A business's answer page (/respond/{token}) against the built site: its private headers
  * and its own script-free policy that still lets the number's `ping` through, the job and the
- * customer, the one-tap call, the two forms posting back to the page, and what a post's flash
- * shows there (tests/integration/delivery.test.ts drives the whole answer).
+ * customer (first name and area before accepting; name, number, e-mail and address after),
+ * the emergency's "Accept and call" and the number first after it, the forms posting back to
+ * the page, what a business that declined or gave the job back still sees, and what a post's
+ * flash shows there (tests/integration/delivery.test.ts drives the whole answer).
  */
+import { within } from "@testing-library/dom";
 import { afterAll, describe, expect, it } from "vitest";
-import { initialRouting } from "../../../netlify/lib/delivery/routing.ts";
+import { withdrawLead } from "../../../netlify/lib/delivery/accepted.ts";
+import { answerLead } from "../../../netlify/lib/delivery/progress.ts";
+import { WITHDRAW_REASONS, initialRouting } from "../../../netlify/lib/delivery/routing.ts";
 import { signer } from "../../../netlify/lib/delivery/signing.ts";
 import { siteHarness } from "../../helpers/site.ts";
 import { testBusiness, validBooking } from "../../helpers/functions.ts";
@@ -26,6 +31,8 @@ describe.skipIf(!site)("the answer page", () => {
       {
         sourcePage: "/",
         urgency,
+        // As the booking function keeps it from the property address.
+        place: { label: "Austin, TX", lat: 30.27, lng: -97.74 },
         routing: initialRouting(
           [{ businessId: "an-1", name: business.name, slug: business.slug, distanceMiles: 3.2 }],
           urgency,
@@ -36,7 +43,12 @@ describe.skipIf(!site)("the answer page", () => {
     return { lead, path: sign.answerPath(lead.id, "an-1", Date.now() + 86_400_000) };
   }
 
-  it("shows the job, the customer and the call; private, script-free, and the ping allowed", async () => {
+  /** What a business may see only once it holds the job. */
+  const CONTACTS = /Booker|555-0177|bob@example\.com|Pecan/;
+  const answer = (leadId: string, a: Parameters<typeof answerLead>[3]) =>
+    answerLead(site!.store, leadId, "an-1", a, Date.now(), async () => {});
+
+  it("shows the job and the customer's first name and area, no way to reach them; private, script-free", async () => {
     const { lead, path } = await offer("emergency");
     const { response, document, main, inMain, html } = await site!.page(path);
     expect(response.status).toBe(200);
@@ -60,18 +72,79 @@ describe.skipIf(!site)("the answer page", () => {
     );
     const job = main.querySelector("table")!;
     expect(job.textContent).toContain("3.2 mi from you");
+    expect(job.textContent).toContain("Austin, TX");
     expect(job.textContent).toContain("<b>Oak</b> over the roof");
     expect(job.querySelector("b")).toBeNull();
-    const call = inMain.getByRole("link", { name: /Call the customer/ });
-    expect(call.getAttribute("href")).toBe("tel:+15125550177");
-    expect(call.getAttribute("ping")).toBe(`${path}/call`);
+    // The customer is "Bob" near Austin: no number, e-mail, street or call until the business accepts.
+    expect(main.textContent).toContain("Bob");
+    expect(main.textContent).not.toMatch(CONTACTS);
+    expect(main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping]")).toBeNull();
+    expect(main.textContent).toContain("Their phone, e-mail and street address come with Accept");
     const forms = main.querySelectorAll("form");
     expect([...forms].map((f) => [f.getAttribute("method"), f.getAttribute("action")])).toEqual([
       ["post", path],
       ["post", path],
     ]);
-    expect(inMain.getByRole("button", { name: "Accept this job" })).toBeTruthy();
+    // An emergency's Accept calls in the same tap.
+    const accept = inMain.getByRole("button", { name: "Accept and call Bob" });
+    expect([accept.getAttribute("name"), accept.getAttribute("value")]).toEqual(["then", "call"]);
+    expect(inMain.queryByRole("button", { name: "Accept this job" })).toBeNull();
     expect(inMain.getAllByRole("radio")).toHaveLength(4);
+  });
+
+  it("after accepting: the customer's name, number, e-mail and address, the call, and a way to give the job back", async () => {
+    const { lead, path } = await offer("routine");
+    const before = await site!.page(path);
+    expect(before.inMain.getByRole("button", { name: "Accept this job" })).toBeTruthy();
+    await answer(lead.id, { kind: "accept", window: "Tomorrow 8-10 AM" });
+    const { main, inMain } = await site!.page(path);
+    for (const detail of ["Bob Booker", "512-555-0177", "42 Pecan Lane, Austin TX"])
+      expect(main.textContent).toContain(detail);
+    expect(inMain.getByRole("link", { name: "bob@example.com" }).getAttribute("href")).toBe("mailto:bob@example.com");
+    const call = inMain.getByRole("link", { name: /Call the customer/ });
+    expect(call.getAttribute("href")).toBe("tel:+15125550177");
+    expect(call.getAttribute("ping")).toBe(`${path}/call`);
+    expect(inMain.queryByRole("button", { name: /Accept/ })).toBeNull();
+    const giveBack = inMain.getByRole("button", { name: "Give this job back" }).closest("form")!;
+    expect([giveBack.getAttribute("method"), giveBack.getAttribute("action")]).toEqual(["post", path]);
+    expect(
+      within(giveBack)
+        .getAllByRole("radio")
+        .map((r) => r.getAttribute("value")),
+    ).toEqual(WITHDRAW_REASONS.map((r) => r.value));
+  });
+
+  it("after Accept and call, the customer's number is the first thing on the page", async () => {
+    const { lead, path } = await offer("emergency");
+    await answer(lead.id, { kind: "accept" });
+    const flash = await site!.store.flashes.save({ path, status: 200, notice: "You accepted this job.", form: "call" });
+    const { main } = await site!.page(`${path}?form=${flash}`);
+    const first = main.querySelector("a, button, h1");
+    expect(first?.tagName).toBe("A");
+    expect(first?.getAttribute("href")).toBe("tel:+15125550177");
+    expect(first?.getAttribute("ping")).toBe(`${path}/call`);
+    expect(first?.textContent?.replace(/\s+/g, " ")).toBe("Call Bob now: 512-555-0177");
+    // Only once: the customer section's button is that one.
+    expect(main.querySelectorAll("a[href^='tel:']")).toHaveLength(1);
+  });
+
+  it("a business that declined, or gave the job back, sees no way to reach the customer", async () => {
+    const declined = await offer("routine");
+    await answer(declined.lead.id, { kind: "decline", reason: "too-busy" });
+    const d = await site!.page(declined.path);
+    expect(d.main.textContent).toContain("Declined");
+    expect(d.main.textContent).not.toMatch(CONTACTS);
+    expect(d.main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping], form")).toBeNull();
+
+    const withdrawn = await offer("routine");
+    await answer(withdrawn.lead.id, { kind: "accept" });
+    expect((await site!.page(withdrawn.path)).main.textContent).toContain("Bob Booker");
+    await withdrawLead(site!.store, withdrawn.lead.id, "an-1", "cant-make-it", Date.now());
+    const w = await site!.page(withdrawn.path);
+    expect(w.main.textContent).toContain("You gave this job back");
+    expect(w.main.textContent).toContain("Can't make it after all");
+    expect(w.main.textContent).not.toMatch(CONTACTS);
+    expect(w.main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping], form")).toBeNull();
   });
 
   it("shows a post's flash: the notice, or the form's message with what was typed", async () => {

@@ -12,7 +12,9 @@ import {
   AUDIT_CONFIRMATION,
   AUDIT_TOASTS,
   BOOKING_TOASTS,
+  DANGER_FIRST,
   EMERGENCY_CONFIRMATION,
+  HOTLINE,
   QUOTE_CONFIRMATION,
   QUOTE_TOASTS,
   RECEIPT_COPY,
@@ -21,6 +23,7 @@ import {
 import { MESSAGES } from "../../../src/lib/schemas/forms.ts";
 import { QUOTE_FORM } from "../../../src/lib/forms/fields.ts";
 import { textOf } from "../../helpers/dist.ts";
+import { ARRIVAL_PROMISE } from "../../helpers/receipts.ts";
 import { testBusiness, validAudit, validBooking, validQuote } from "../../helpers/functions.ts";
 import { siteHarness } from "../../helpers/site.ts";
 
@@ -122,7 +125,7 @@ describe.skipIf(!site)("a form's own page (/forms/{form})", () => {
 describe.skipIf(!site)("a stored lead's confirmation (/requests/{id}/{sig}/received)", () => {
   const sign = signer(SECRET);
 
-  it("a quote emergency: the hotline first, the estimate, the receipt and its link; private; a reload is the same", async () => {
+  it("a quote emergency: the danger first, our own line, the estimate, the receipt and its link; private; a reload is the same", async () => {
     const { lead } = await site!.store.leads.create(
       "quote",
       { ...validQuote(), estimatedCost: "$900 - $4,500" },
@@ -138,9 +141,13 @@ describe.skipIf(!site)("a stored lead's confirmation (/requests/{id}/{sig}/recei
     const text = textOf(main);
     expect(text).toContain("$900 - $4,500");
     expect(text).toContain(QUOTE_CONFIRMATION.variesNote);
-    expect(text).toContain(EMERGENCY_CONFIRMATION.figures);
+    expect(text).toContain(EMERGENCY_CONFIRMATION.lines);
     expect(text).not.toMatch(/within 24 hours/);
+    expect(text).not.toMatch(ARRIVAL_PROMISE);
+    expect(text.indexOf(DANGER_FIRST.hurt)).toBeLessThan(text.indexOf(DANGER_FIRST.lines));
+    expect(text.indexOf(DANGER_FIRST.lines)).toBeLessThan(text.indexOf(lead.reference!));
     expect(main.querySelector("a")!.getAttribute("href")).toBe("tel:+15125550142");
+    expect(main.querySelector("a")!.textContent).toBe(HOTLINE.text);
     const receipt = main.querySelector("[data-testid=lead-receipt]")!;
     expect(receipt.textContent).toContain(lead.reference);
     expect(inMain.getByRole("link", { name: RECEIPT_COPY.track }).getAttribute("href")).toBe(statusPath);
@@ -148,6 +155,60 @@ describe.skipIf(!site)("a stored lead's confirmation (/requests/{id}/{sig}/recei
     expect(text).toContain(RECEIPT_COPY.keep);
     const again = await site!.page(`${statusPath}/received`);
     expect(textOf(again.main)).toBe(text);
+  });
+
+  it("a Miami emergency quote offered to three crews: who has it now, and each crew with its own number, never an arrival", async () => {
+    const now = Date.now();
+    const pros = ["Brickell Tree Pros", "Coral Canopy", "Key Biscayne Arbor"].map((name, i) => ({
+      id: `lp-mia-${i}`,
+      name,
+      slug: `lp-mia-${i}`,
+      phone: `(305) 555-010${i}`,
+      rating: "4.8",
+      reviewCount: 10,
+      distanceMiles: 1 + i,
+    }));
+    const { lead } = await site!.store.leads.create(
+      "quote",
+      {
+        ...validQuote(),
+        address: "200 Biscayne Blvd Way, Miami, FL 33131",
+        estimatedCost: "$900 - $4,500",
+        matchedBusinesses: pros,
+      },
+      {
+        sourcePage: "/",
+        urgency: "emergency",
+        routing: initialRouting(
+          pros.map((p) => ({
+            businessId: p.id,
+            name: p.name,
+            slug: p.slug,
+            phone: p.phone,
+            timeZone: "America/New_York",
+          })),
+          "emergency",
+          now,
+        ),
+      },
+    );
+    await site!.store.leads.mutate(lead.id, (l) => ({
+      ...l,
+      timeZone: "America/New_York",
+      place: { label: "Miami, FL 33131", zip: "33131", lat: 25.77, lng: -80.19 },
+    }));
+    const { main, inMain } = await site!.page(`${sign.statusPath(lead.id)}/received`);
+    const text = textOf(main);
+    expect(inMain.getByTestId("offers-now").textContent).toBe(
+      "Offered to 3 crews near 33131 that take emergencies now; each has 10 minutes to answer.",
+    );
+    expect(text.indexOf(DANGER_FIRST.hurt)).toBeLessThan(text.indexOf("Offered to 3 crews"));
+    expect(text).not.toMatch(ARRIVAL_PROMISE);
+    const offered = inMain.getByRole("region", { name: QUOTE_CONFIRMATION.offeredTo });
+    expect(offered.querySelectorAll("li")).toHaveLength(3);
+    expect(inMain.getByRole("link", { name: "Call Brickell Tree Pros at (305) 555-0100" }).getAttribute("href")).toBe(
+      "tel:+13055550100",
+    );
   });
 
   it("an audit lists the next steps; a booking names the business and the way back", async () => {

@@ -1,16 +1,21 @@
 /**
  * The visitor's status page (/requests/{leadId}/{sig}), an on-demand Astro page, against the
- * built site (tests/helpers/site.ts): what it says for each stage of a lead, its private
+ * built site (tests/helpers/site.ts): what it says for each stage of a lead (an emergency's
+ * danger first, offers said as they truly stand, times in the job's zone), its private
  * headers, and what a changed link gets. Also how a page reads a form flash.
  */
+import { within } from "@testing-library/dom";
 import { afterAll, describe, expect, it } from "vitest";
 import { answerLead } from "../../../netlify/lib/delivery/progress.ts";
 import { initialRouting } from "../../../netlify/lib/delivery/routing.ts";
 import { signer } from "../../../netlify/lib/delivery/signing.ts";
 import { readFlash } from "../../../netlify/lib/page-data/flash.ts";
 import { STORE_UNAVAILABLE } from "../../../netlify/lib/http.ts";
+import { DANGER_FIRST, HOTLINE } from "../../../src/lib/forms/copy.ts";
+import type { Delivery } from "../../../src/lib/schemas/lead.ts";
+import { ARRIVAL_PROMISE } from "../../helpers/receipts.ts";
 import { siteHarness } from "../../helpers/site.ts";
-import { testBusiness, validBooking } from "../../helpers/functions.ts";
+import { testBusiness, validBooking, validQuote } from "../../helpers/functions.ts";
 
 const SECRET = "status-page-secret-0123456789abcdefghij";
 const site = await siteHarness("status", { LINK_SIGNING_SECRET: SECRET });
@@ -43,7 +48,7 @@ describe.skipIf(!site)("the status page", () => {
     return { lead, path: sign.statusPath(lead.id) };
   }
 
-  it("names the request, who has it and what was asked; private headers; the hotline first for an emergency", async () => {
+  it("names the request, who has it and what was asked; private headers; the danger first for an emergency", async () => {
     const { lead, path } = await booking("emergency");
     const { response, document, main, inMain } = await site!.page(path);
     expect(response.status).toBe(200);
@@ -63,11 +68,14 @@ describe.skipIf(!site)("the status page", () => {
       `Your request ${lead.reference}`,
     );
     const first = main.firstElementChild?.firstElementChild;
-    expect(first?.textContent).toContain("call");
-    expect(inMain.getAllByRole("link", { name: /^Call \(512\) 555-0142$/ })[0]).toHaveProperty(
+    expect(first?.getAttribute("data-testid")).toBe("danger");
+    expect(first?.textContent).toContain(DANGER_FIRST.hurt);
+    expect(first?.textContent).toContain(DANGER_FIRST.lines);
+    expect(within(first as HTMLElement).getByRole("link", { name: HOTLINE.text })).toHaveProperty(
       "href",
       "tel:+15125550142",
     );
+    expect(main.textContent).not.toMatch(ARRIVAL_PROMISE);
     const holders = inMain.getAllByRole("listitem");
     expect(holders).toHaveLength(1);
     expect(holders[0]!.textContent).toContain("Miller Family Tree Works");
@@ -75,7 +83,7 @@ describe.skipIf(!site)("the status page", () => {
     expect(main.textContent).toContain("42 Pecan Lane");
   });
 
-  it("says when the business accepted, with its number, and drops the hotline", async () => {
+  it("says when the business accepted, with its number; an emergency keeps the danger first", async () => {
     const { lead, path } = await booking("emergency");
     const answer = { kind: "accept", window: "Today 4-6 PM", price: "$650" } as const;
     await answerLead(site!.store, lead.id, "st-1", answer, Date.now(), async () => {});
@@ -84,7 +92,72 @@ describe.skipIf(!site)("the status page", () => {
     expect(holder!.textContent).toContain("Accepted");
     expect(holder!.textContent).toContain("When: Today 4-6 PM · Price: $650");
     expect(inMain.getByRole("link", { name: "Call Miller Family Tree Works: (512) 555-0111" })).toBeTruthy();
-    expect(main.textContent).not.toContain("If anyone is in danger");
+    expect(main.textContent).toContain(DANGER_FIRST.hurt);
+    expect(inMain.getByText(/will contact you to confirm/).textContent).toBe(
+      "Miller Family Tree Works accepted your request and will contact you to confirm the details.",
+    );
+  });
+
+  /** A Miami emergency quote offered to three crews, on Eastern time; `states` sets each offer's fate. */
+  async function miami(states: Partial<Delivery>[]) {
+    const now = Date.parse("2026-11-28T15:00:00.000Z");
+    const names = ["Brickell Tree Pros", "Coral Canopy", "Key Biscayne Arbor"];
+    const routing = initialRouting(
+      names.map((name, i) => ({ businessId: `st-mia-${i}`, name, slug: `st-mia-${i}`, email: `p${i}@mia.test` })),
+      "emergency",
+      now,
+    );
+    routing.deliveries = routing.deliveries.map((d, i) => ({ ...d, ...states[i] }));
+    const { lead } = await site!.store.leads.create(
+      "quote",
+      { ...validQuote(), address: "200 Biscayne Blvd Way, Miami, FL 33131" },
+      { sourcePage: "/", urgency: "emergency", routing },
+    );
+    await site!.store.leads.mutate(lead.id, (l) => ({
+      ...l,
+      timeZone: "America/New_York",
+      place: { label: "Miami, FL 33131", zip: "33131", lat: 25.77, lng: -80.19 },
+    }));
+    return site!.page(sign.statusPath(lead.id));
+  }
+
+  it("a Miami emergency: what happens next and every time in Eastern time, named", async () => {
+    const { main, inMain } = await miami([{}, {}, {}]);
+    const text = main.textContent!.replace(/\s+/g, " ");
+    expect(text).toContain(
+      "Offered to 3 crews near 33131 that take emergencies now; each has 10 minutes to answer (by 10:10 AM EST). If nobody accepts in time, we pass your request on.",
+    );
+    const holders = inMain.getAllByRole("listitem");
+    expect(holders).toHaveLength(3);
+    for (const h of holders) expect(h.textContent).toContain("Answer due by Sat, Nov 28, 10:10 AM EST");
+    expect(text).toMatch(/Sent\w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M E[SD]T/);
+    expect(text).not.toMatch(/\bC[SD]T\b/);
+    expect(text).not.toMatch(ARRIVAL_PROMISE);
+  });
+
+  it("an offer no channel delivered, and one given back, are said as such: never waiting, never 'no answer in time'", async () => {
+    const { main, inMain } = await miami([
+      {},
+      { state: "undelivered" },
+      { state: "withdrawn", answeredAt: "2026-11-28T15:03:00.000Z", withdrawnAt: "2026-11-28T15:06:00.000Z" },
+    ]);
+    const [waiting, undelivered, withdrawn] = inMain.getAllByRole("listitem");
+    expect(waiting!.textContent).toContain("Waiting for an answer");
+    expect(undelivered!.textContent).toContain("Couldn't be reached");
+    expect(undelivered!.textContent).toContain("Our offer couldn't reach them");
+    expect(withdrawn!.textContent).toContain("Withdrew");
+    expect(withdrawn!.textContent).toContain(
+      "Gave the job back Sat, Nov 28, 10:06 AM EST after accepting it (no reason given)",
+    );
+    for (const h of [undelivered!, withdrawn!]) {
+      expect(h.textContent).not.toContain("Didn't answer in time");
+      expect(h.textContent).not.toMatch(/waiting|answer due/i);
+    }
+    const next = inMain.getByRole("heading", { name: "What happens next" }).nextElementSibling!.textContent!;
+    expect(next).toBe(
+      "Waiting for Brickell Tree Pros to answer, by 10:10 AM EST. If nobody accepts in time, we pass your request on.",
+    );
+    expect(main.textContent).not.toMatch(/Waiting for (Coral Canopy|Key Biscayne Arbor)/);
   });
 
   it("a changed or unknown link is 404 with the site's page, and no form posts to it", async () => {

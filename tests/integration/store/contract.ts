@@ -706,27 +706,33 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
         expect(await store.outbox.claim(b.id, now, now + 60_000)).toMatchObject({ leadId: b.id });
       });
 
-      it("updates status and note with a history, and refuses unknown leads", async () => {
+      it("closes, reopens and notes a lead with a history, and refuses unknown leads", async () => {
         const store = await h.fresh("lead-update");
         const { lead } = await store.leads.create("quote", { name: "Ann" }, { sourcePage: "/" });
         const t1 = new Date("2025-01-02T10:00:00.000Z");
-        const contacted = await store.leads.update(lead.id, { status: "contacted", note: "Left a voicemail" }, t1);
-        expect(contacted).toMatchObject({
-          status: "contacted",
+        const noted = await store.leads.update(lead.id, { note: "Left a voicemail" }, t1);
+        expect(noted).toMatchObject({
+          status: "new",
           note: "Left a voicemail",
           updatedAt: t1.toISOString(),
-          history: [{ at: t1.toISOString(), from: "new", to: "contacted", note: "Left a voicemail" }],
+          history: [{ at: t1.toISOString(), from: "new", to: "new", note: "Left a voicemail" }],
         });
-        const won = await store.leads.update(lead.id, { status: "won" }, new Date("2025-01-03T10:00:00.000Z"));
-        expect(won?.history).toHaveLength(2);
-        expect(won?.note).toBe("Left a voicemail");
+        const closed = await store.leads.update(lead.id, { closed: true }, new Date("2025-01-03T10:00:00.000Z"));
+        expect(closed).toMatchObject({ status: "closed", note: "Left a voicemail" });
+        expect(closed?.history?.[1]).toMatchObject({ from: "new", to: "closed" });
+        // Closing a closed lead, or reopening an open one, changes nothing.
+        expect((await store.leads.update(lead.id, { closed: true }))?.history).toHaveLength(2);
+        const reopened = await store.leads.update(lead.id, { closed: false });
+        expect(reopened).toMatchObject({ status: "new" });
+        expect(reopened?.history?.[2]).toMatchObject({ from: "closed", to: "new" });
+        expect((await store.leads.update(lead.id, { closed: false }))?.history).toHaveLength(3);
         const cleared = await store.leads.update(lead.id, { note: "" });
         expect(cleared?.note).toBeUndefined();
         expect(await store.leads.get(lead.id)).toEqual(cleared);
-        expect(await store.leads.update("ld_doesnotexist0000000", { status: "won" })).toBeNull();
+        expect(await store.leads.update("ld_doesnotexist0000000", { closed: true })).toBeNull();
         // Concurrent edits: every one lands in the history.
         await Promise.all(["a", "b", "c", "d"].map((note) => store.leads.update(lead.id, { note })));
-        expect((await store.leads.get(lead.id))?.history).toHaveLength(3 + 4);
+        expect((await store.leads.get(lead.id))?.history).toHaveLength(4 + 4);
       });
 
       it("searches by name, e-mail and phone digits, newest first, with a cursor", async () => {

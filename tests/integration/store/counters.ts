@@ -36,6 +36,17 @@ export function countersContract(h: StoreHarness) {
       expect(keys[0]).not.toContain("198.51.100.7");
     });
 
+    it("counts wrong codes per business on a scope of its own, keyed by the business hashed", async () => {
+      const store = await h.fresh("lockouts-business");
+      for (let i = 0; i < 3; i++) await store.lockouts.recordFailure("owner-code", "biz-1", 86_400);
+      expect(await store.lockouts.lockedOutFor("owner-code", "biz-1", 3, 86_400)).toBeGreaterThan(86_000);
+      expect(await store.lockouts.lockedOutFor("owner-code", "biz-2", 3, 86_400)).toBe(0);
+      expect(await store.lockouts.lockedOutFor("owner", "biz-1", 3, 86_400)).toBe(0);
+      const keys = await store.redis.keys(`${store.prefix}owner:codefail:*`);
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).not.toContain("biz-1");
+    });
+
     it("lets the address in again once the window from its first failure has passed", async () => {
       const store = await h.fresh("lockouts-expiry");
       await store.lockouts.recordFailure("owner", "192.0.2.1", 1);
@@ -72,6 +83,40 @@ export function countersContract(h: StoreHarness) {
       const ttl = await store.redis.ttl(key);
       expect(ttl).toBeGreaterThan(3_600);
       expect(ttl).toBeLessThanOrEqual(3_700);
+    });
+  });
+
+  describe("daily caps", () => {
+    const caps = [
+      { name: "code-business", id: "biz-1", max: 2 },
+      { name: "code-phone", id: "+15125550142", max: 3 },
+    ];
+
+    it("counts under every cap or none, per UTC day, with what is capped hashed in the key", async () => {
+      const store = await h.fresh("daily-caps");
+      expect(await store.rateLimits.underDailyCaps(caps, NOW)).toBe(true);
+      expect(await store.rateLimits.underDailyCaps(caps, NOW)).toBe(true);
+      // The business's cap is reached: refused, and the phone's count does not move.
+      expect(await store.rateLimits.underDailyCaps(caps, NOW)).toBe(false);
+      const other = [{ ...caps[0]!, id: "biz-2" }, caps[1]!];
+      expect(await store.rateLimits.underDailyCaps(other, NOW)).toBe(true);
+      expect(await store.rateLimits.underDailyCaps(other, NOW)).toBe(false);
+      // The next UTC day starts afresh.
+      expect(await store.rateLimits.underDailyCaps(caps, NOW + 86_400_000)).toBe(true);
+      expect(await store.rateLimits.underDailyCaps([], NOW)).toBe(true);
+      const keys = await store.redis.keys(`${keyspace(store.prefix).rateLimits}:day:*`);
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.join()).not.toContain("5550142");
+      expect(keys.join()).not.toContain("biz-1");
+      const ttl = await store.redis.ttl(keys[0]!);
+      expect(ttl).toBeGreaterThan(86_400);
+      expect(ttl).toBeLessThanOrEqual(2 * 86_400);
+    });
+
+    it("never lets concurrent counts pass a cap together", async () => {
+      const store = await h.fresh("daily-caps-race");
+      const results = await Promise.all(Array.from({ length: 8 }, () => store.rateLimits.underDailyCaps(caps, NOW)));
+      expect(results.filter(Boolean)).toHaveLength(2);
     });
   });
 

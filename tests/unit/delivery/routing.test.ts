@@ -4,10 +4,16 @@ import {
   advance,
   applyAnswer,
   initialRouting,
+  markUndelivered,
   needsNextPro,
+  offerSummary,
+  operatorOffer,
+  heldRouting,
+  isHeld,
   type Candidate,
 } from "../../../netlify/lib/delivery/routing.ts";
-import type { Lead } from "../../../src/lib/schemas/lead.ts";
+import { MAX_OFFERS } from "../../../netlify/lib/delivery/operator-offer.ts";
+import { Routing, type Lead } from "../../../src/lib/schemas/lead.ts";
 import { nextDeadline } from "../../../netlify/lib/store/repos/leads.ts";
 
 const T0 = Date.parse("2026-11-25T16:00:00Z"); // 10:00 in Chicago, a Wednesday
@@ -135,5 +141,142 @@ describe("routing", () => {
     l = applyAnswer(l, "biz-001", { kind: "decline", reason: "too-busy" }, T0 + MIN).lead!;
     const handed = advance(l, T0 + MIN)!;
     expect(handed.routing!.events.at(-1)).toMatchObject({ kind: "escalated", reason: "all-declined" });
+  });
+});
+
+describe("quotes", () => {
+  it("take a next pro like find-pros requests; bookings and growth requests never do", () => {
+    const quote = lead("quote", "emergency", [pro(1), pro(2), pro(3)]);
+    expect(needsNextPro(quote, T0 + 10 * MIN)).toBe(true);
+    const passed = advance(quote, T0 + 10 * MIN, pro(4))!;
+    expect(passed.routing!.events.at(-1)).toMatchObject({ kind: "offered", businessId: "biz-004", reason: "next-pro" });
+    expect(needsNextPro(lead("booking", "emergency", [pro(1)]), T0 + 10 * MIN)).toBe(false);
+  });
+
+  it("with no match go to the operator at once with the reason", () => {
+    const routing = initialRouting([], "emergency", T0, "no-place");
+    expect(routing.events).toEqual([{ at: new Date(T0).toISOString(), kind: "escalated", reason: "no-place" }]);
+    expect(routing.escalatedAt).toBe(new Date(T0).toISOString());
+  });
+});
+
+describe("undelivered offers", () => {
+  it("stop waiting, and with nobody else waiting the lead moves on at once: a next pro, then the operator", () => {
+    const l = lead("quote", "routine", [pro(1), pro(2)]);
+    const one = markUndelivered(l, ["biz-001"], T0 + 1_000)!;
+    expect(one.routing!.deliveries.map((d) => d.state)).toEqual(["undelivered", "waiting"]);
+    expect(one.routing!.events.at(-1)).toEqual({
+      at: new Date(T0 + 1_000).toISOString(),
+      kind: "undelivered",
+      businessId: "biz-001",
+    });
+    // Someone still waits: the clock has nothing to do yet.
+    expect(needsNextPro(one, T0 + 1_000)).toBe(false);
+    expect(advance(one, T0 + 1_000)).toBeNull();
+
+    const both = markUndelivered(one, ["biz-002"], T0 + 2_000)!;
+    expect(needsNextPro(both, T0 + 2_000)).toBe(true);
+    const next = advance(both, T0 + 2_000, pro(3))!;
+    expect(next.routing!.deliveries.map((d) => [d.businessId, d.state])).toEqual([
+      ["biz-001", "undelivered"],
+      ["biz-002", "undelivered"],
+      ["biz-003", "waiting"],
+    ]);
+    const none = advance(markUndelivered(next, ["biz-003"], T0 + 3_000)!, T0 + 3_000, pro(4))!;
+    expect(none.routing!.escalatedAt).toBe(new Date(T0 + 3_000).toISOString());
+    expect(none.routing!.events.at(-1)).toMatchObject({ kind: "escalated", reason: "none-reached" });
+  });
+
+  it("change nothing once answered, expired or unknown", () => {
+    let l = lead("find-pros", "routine", [pro(1)]);
+    l = applyAnswer(l, "biz-001", { kind: "accept" }, T0 + MIN).lead!;
+    expect(markUndelivered(l, ["biz-001", "biz-009"], T0 + 2 * MIN)).toBeNull();
+  });
+});
+
+describe("operator offers", () => {
+  it("reopen an escalated lead with the same offer and clock, and come back to the operator when nobody accepts", () => {
+    const none = lead("quote", "emergency", []);
+    expect(none.routing!.escalatedAt).toBeDefined();
+    const offered = operatorOffer(none, [pro(5), pro(6), pro(5)], T0 + 5 * MIN)!;
+    expect(offered.routing!.escalatedAt).toBeUndefined();
+    expect(offered.routing!.deliveries).toEqual([
+      expect.objectContaining({
+        businessId: "biz-005",
+        state: "waiting",
+        offeredAt: new Date(T0 + 5 * MIN).toISOString(),
+        deadlineAt: new Date(T0 + 15 * MIN).toISOString(),
+      }),
+      expect.objectContaining({ businessId: "biz-006", state: "waiting" }),
+    ]);
+    expect(offered.routing!.events.slice(1)).toEqual([
+      { at: new Date(T0 + 5 * MIN).toISOString(), kind: "offered", businessId: "biz-005", reason: "operator" },
+      { at: new Date(T0 + 5 * MIN).toISOString(), kind: "offered", businessId: "biz-006", reason: "operator" },
+    ]);
+    expect(nextDeadline(offered)).toBe(T0 + 15 * MIN);
+    // Nobody answers: back to the operator, not to a next pro.
+    expect(needsNextPro(offered, T0 + 15 * MIN)).toBe(false);
+    const back = advance(offered, T0 + 15 * MIN, pro(7))!;
+    expect(back.routing!.deliveries).toHaveLength(2);
+    expect(back.routing!.events.at(-1)).toMatchObject({ kind: "escalated", reason: "no-answer" });
+    expect(back.routing!.escalatedAt).toBe(new Date(T0 + 15 * MIN).toISOString());
+  });
+
+  it("release a lead held as sent too fast: once the operator offers it, its visitor hears as any other", () => {
+    const held: Lead = { ...lead("quote", "routine", []), routing: heldRouting(T0) };
+    expect(isHeld(held)).toBe(true);
+    expect(isHeld(operatorOffer(held, [pro(3)], T0 + MIN)!)).toBe(false);
+  });
+
+  it("skip businesses already offered, and leads without routing get one", () => {
+    const l = lead("find-pros", "routine", [pro(1)]);
+    expect(operatorOffer(l, [pro(1)], T0)).toBeNull();
+    const plain: Lead = { ...l, type: "quote", routing: undefined };
+    expect(operatorOffer(plain, [pro(2)], T0)!.routing!.deliveries.map((d) => d.businessId)).toEqual(["biz-002"]);
+  });
+
+  it("stop at the schema's limit of offers", () => {
+    const many = initialRouting(
+      Array.from({ length: MAX_OFFERS + 1 }, (_, i) => pro(i)),
+      "routine",
+      T0,
+    );
+    expect(Routing.safeParse({ ...many, deliveries: many.deliveries.slice(0, MAX_OFFERS) }).success).toBe(true);
+    expect(Routing.safeParse(many).success).toBe(false);
+  });
+});
+
+describe("offer summary", () => {
+  const place = { label: "Miami, FL 33131", zip: "33131", lat: 25.76, lng: -80.19 };
+  it("says how many have it, near where, for how long and until when, in the job's zone", () => {
+    const l = { ...lead("quote", "emergency", [pro(1), pro(2), pro(3)]), place, timeZone: "America/New_York" };
+    expect(offerSummary(l)).toEqual({
+      offered: 3,
+      near: "33131",
+      aroundTheClock: true,
+      answerMinutes: 10,
+      answerBy: new Date(T0 + 10 * MIN).toISOString(),
+      timeZone: "America/New_York",
+    });
+    const routine = {
+      ...lead("find-pros", "routine", [pro(1)]),
+      place: { ...place, zip: undefined, label: "Chicago, IL" },
+    };
+    expect(offerSummary(routine)).toMatchObject({ near: "Chicago, IL", aroundTheClock: false, answerMinutes: 240 });
+    expect(offerSummary(routine).timeZone).toBe("America/Chicago");
+  });
+
+  it("counts no undelivered offer, and names why the operator has a request nobody was offered", () => {
+    const l = markUndelivered(lead("quote", "routine", [pro(1), pro(2)]), ["biz-001"], T0)!;
+    expect(offerSummary(l)).toMatchObject({ offered: 1 });
+    const lost = { ...lead("quote", "routine", []), routing: initialRouting([], "routine", T0, "no-place") };
+    expect(offerSummary(lost)).toEqual({
+      offered: 0,
+      near: null,
+      aroundTheClock: false,
+      timeZone: "America/Chicago",
+      toOperator: "no-place",
+    });
+    expect(offerSummary(lead("quote", "routine", []))).toMatchObject({ offered: 0, toOperator: "no-pros" });
   });
 });

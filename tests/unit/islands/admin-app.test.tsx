@@ -55,7 +55,8 @@ const leadsReply = (data: Lead[], over: Record<string, unknown> = {}) => ({
   data,
   nextCursor: null,
   counts: COUNTS,
-  newCount: 2,
+  statusCounts: { new: 2, offered: 0, accepted: 0, escalated: 0, closed: 0 },
+  needsYou: 2,
   emergencies: [],
   ...over,
 });
@@ -163,7 +164,14 @@ describe("admin: signing in", () => {
       within(tabs)
         .getAllByRole("tab")
         .map((t) => t.textContent),
-    ).toEqual(["Leads2 new", "Messages", "Reviews", "Claims", "Credentials", "Notifications1", "Changes"]);
+    ).toEqual(["Leads2 need you", "Messages", "Reviews", "Claims", "Credentials", "Notifications1", "Changes"]);
+    // The heading names the section open, and so does the browser tab.
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Leads inbox");
+    expect(document.title).toBe("Leads inbox | Treeline");
+    await user.click(within(tabs).getByRole("tab", { name: "Reviews" }));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Review moderation");
+    expect(document.title).toBe("Review moderation | Treeline");
+    await user.click(within(tabs).getByRole("tab", { name: /^Leads/ }));
     await waitFor(() => expect(within(quotes()).getAllByRole("listitem")).toHaveLength(2));
     expect(api.to("/api/admin/leads")[0]!.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
     expect(Object.fromEntries(api.to("/api/admin/leads")[0]!.url.searchParams)).toEqual({ limit: "25" });
@@ -362,7 +370,7 @@ describe("admin: the lead dialog", () => {
     return { row, authorized, dialog: await screen.findByRole("dialog") };
   }
 
-  it("shows every field by its label, the undelivered notification, and saves a status and note", async () => {
+  it("shows every field by its label, the undelivered notification, and closes the lead with a note", async () => {
     const lead = quote(1);
     const { dialog, authorized, row } = await openFirst(lead, outboxItem(1));
     await within(dialog).findByRole("heading", { name: "Jordan 1" });
@@ -382,14 +390,17 @@ describe("admin: the lead dialog", () => {
     expect(within(dialog).getByText("Urgency").nextElementSibling!.textContent).toBe("Within a week");
     expect(within(dialog).getByRole("link", { name: "(512) 555-0199" }).getAttribute("href")).toBe("tel:+15125550199");
 
+    // The status follows the offers; the operator only closes (and reopens) it.
+    expect(within(dialog).getByTestId("lead-status").textContent).toContain(LEAD_STATUS_LABELS.new);
+    expect(within(dialog).queryByRole("combobox", { name: "Status" })).toBeNull();
     const saved: Lead = {
       ...lead,
-      status: "contacted",
+      status: "closed",
       note: "Called, sending crew",
-      history: [{ at: "2026-03-02T10:00:00.000Z", from: "new", to: "contacted", note: "Called, sending crew" }],
+      history: [{ at: "2026-03-02T10:00:00.000Z", from: "new", to: "closed", note: "Called, sending crew" }],
     };
     api.on("PATCH", `/api/admin/leads/${lead.id}`, authorized(reply.json(200, { data: saved })));
-    await user.selectOptions(within(dialog).getByLabelText("Status"), "contacted");
+    await user.click(within(dialog).getByRole("checkbox", { name: "Closed" }));
     await user.type(within(dialog).getByLabelText("Note"), "Called, sending crew");
     const release = api.hold();
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
@@ -397,19 +408,22 @@ describe("admin: the lead dialog", () => {
     await act(async () => release());
     expect((await within(dialog).findByRole("status")).textContent).toBe("Saved");
     expect(api.to(`/api/admin/leads/${lead.id}`, "PATCH")[0]!.json()).toEqual({
-      status: "contacted",
+      closed: true,
       note: "Called, sending crew",
     });
     expect(within(dialog).getByRole("heading", { name: "History" })).toBeTruthy();
-    expect(dialog.textContent).toContain(`${LEAD_STATUS_LABELS.new} → ${LEAD_STATUS_LABELS.contacted}`);
+    expect(dialog.textContent).toContain(`${LEAD_STATUS_LABELS.new} → ${LEAD_STATUS_LABELS.closed}`);
     expect(dialog.textContent).toContain("“Called, sending crew”");
-    // The list shows the new status without a reload.
-    expect(row.textContent).toContain(LEAD_STATUS_LABELS.contacted);
+    expect(within(dialog).getByTestId("lead-status").textContent).toContain(LEAD_STATUS_LABELS.closed);
+    expect((within(dialog).getByRole("checkbox", { name: "Closed" }) as HTMLInputElement).checked).toBe(true);
+    // The list shows the new status without a reload, and the tab's count follows.
+    expect(row.textContent).toContain(LEAD_STATUS_LABELS.closed);
 
     // Closing gives focus back to the row that opened it.
     await user.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(document.activeElement).toBe(row);
+    expect(screen.getByRole("tab", { name: /^Leads/ }).textContent).toBe("Leads1 needs you");
   });
 
   it("a failed save is shown in the dialog; a 401 signs out", async () => {

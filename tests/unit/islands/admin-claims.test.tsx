@@ -239,7 +239,7 @@ describe("admin: a claim's messages", () => {
     api.on(
       "GET",
       "/api/admin/leads",
-      reply.json(200, { data: [], nextCursor: null, counts: {}, newCount: 0, emergencies: [] }),
+      reply.json(200, { data: [], nextCursor: null, counts: {}, statusCounts: {}, needsYou: 0, emergencies: [] }),
     );
     sessionStorage.setItem(ADMIN_TOKEN_STORAGE_KEY, TOKEN);
     render(<AdminApp />);

@@ -10,7 +10,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import AdminApp from "../../../src/islands/AdminApp.tsx";
-import { NOTHING_SENT } from "../../../src/lib/admin-messages.ts";
+import { NOTHING_SENT, ROUTING_REASON_LABELS } from "../../../src/lib/admin-messages.ts";
 import {
   ADMIN_TOKEN_STORAGE_KEY,
   type AdminChannels,
@@ -50,8 +50,6 @@ function booking(n: number, fields: Partial<Lead> = {}): Lead {
   };
 }
 
-const emergency = (n: number) => booking(n, { urgency: "emergency" });
-
 function message(n: number, fields: Partial<Message> = {}): Message {
   return {
     id: `${id(1)}~ev${n}~email`,
@@ -90,7 +88,7 @@ const authorized =
 function server({
   leads = [booking(2), booking(3)],
   pinned = [] as Lead[],
-  newCount = 2,
+  needsYou = 2,
   channels = NO_PROVIDERS,
   messages = [] as Message[],
 } = {}) {
@@ -99,7 +97,8 @@ function server({
     data,
     nextCursor: null,
     counts: COUNTS,
-    newCount,
+    statusCounts: { new: 1, offered: 1, accepted: 0, escalated: needsYou - 1, closed: 0 },
+    needsYou,
     emergencies: pinned,
   });
   api.on("GET", "/api/admin/leads", authorized(reply.json(200, leadsReply(leads))));
@@ -265,12 +264,12 @@ describe("admin: the Messages tab", () => {
   });
 });
 
-describe("admin: filters, the new count and open emergencies", () => {
+describe("admin: filters, what needs the operator and open emergencies", () => {
   it("filters by type, status and urgency; no match says so", async () => {
     const { leadsReply } = server();
     await open();
     await screen.findByRole("list", { name: "Leads, newest first" });
-    expect(screen.getByRole("tab", { name: /^Leads/ }).textContent).toBe("Leads2 new");
+    expect(screen.getByRole("tab", { name: /^Leads/ }).textContent).toBe("Leads2 need you");
     expect(
       within(screen.getByLabelText("Type"))
         .getAllByRole("option")
@@ -283,14 +282,20 @@ describe("admin: filters, the new count and open emergencies", () => {
       "Find-pros requests (0)",
       "Bookings (2)",
     ]);
+    // Each status with its count, in the order a lead moves.
+    expect(
+      within(screen.getByLabelText("Status"))
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["Any status", "New (1)", "Offered (1)", "Accepted (0)", "Escalated (1)", "Closed (0)"]);
     api.on("GET", "/api/admin/leads", authorized(reply.json(200, leadsReply([]))));
     await user.selectOptions(screen.getByLabelText("Type"), "booking");
-    await user.selectOptions(screen.getByLabelText("Status"), "contacted");
+    await user.selectOptions(screen.getByLabelText("Status"), "escalated");
     await user.selectOptions(screen.getByLabelText("Urgency"), "emergency");
     await waitFor(() =>
       expect(Object.fromEntries(api.to("/api/admin/leads").at(-1)!.url.searchParams)).toEqual({
         type: "booking",
-        status: "contacted",
+        status: "escalated",
         urgency: "emergency",
         limit: "25",
       }),
@@ -299,14 +304,14 @@ describe("admin: filters, the new count and open emergencies", () => {
     // The filters outlive a visit to another tab.
     await user.click(screen.getByRole("tab", { name: /^Messages/ }));
     await user.click(screen.getByRole("tab", { name: /^Leads/ }));
-    expect((await screen.findByLabelText<HTMLSelectElement>("Status")).value).toBe("contacted");
+    expect((await screen.findByLabelText<HTMLSelectElement>("Status")).value).toBe("escalated");
     await user.selectOptions(screen.getByLabelText("Status"), "");
     await waitFor(() => expect(api.to("/api/admin/leads").at(-1)!.url.searchParams.has("status")).toBe(false));
   });
 
-  it("pins open emergencies above the list with a red Emergency badge; handling one unpins it and lowers the count", async () => {
-    const hot = emergency(7);
-    server({ leads: [hot, booking(2)], pinned: [hot], newCount: 2 });
+  it("pins open emergencies above the list with a red Emergency badge; closing one unpins it and lowers the count", async () => {
+    const hot = booking(7, { urgency: "emergency", status: "escalated" });
+    server({ leads: [hot, booking(2)], pinned: [hot], needsYou: 2 });
     api.on("GET", `/api/admin/leads/${hot.id}`, authorized(reply.json(200, { data: hot, outbox: null, messages: [] })));
     await open();
     const block = await screen.findByRole("list", { name: "Open emergencies, newest first" });
@@ -323,24 +328,22 @@ describe("admin: filters, the new count and open emergencies", () => {
     await user.click(pinnedRow);
     const dialog = await screen.findByRole("dialog");
     await within(dialog).findByRole("heading", { name: "Casey 7" });
-    api.on(
-      "PATCH",
-      `/api/admin/leads/${hot.id}`,
-      authorized(reply.json(200, { data: { ...hot, status: "contacted" } })),
-    );
-    await user.selectOptions(within(dialog).getByLabelText("Status"), "contacted");
+    api.on("PATCH", `/api/admin/leads/${hot.id}`, authorized(reply.json(200, { data: { ...hot, status: "closed" } })));
+    await user.click(within(dialog).getByRole("checkbox", { name: "Closed" }));
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     expect((await within(dialog).findByRole("status")).textContent).toBe("Saved");
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.queryByTestId("open-emergencies")).toBeNull();
-    expect(screen.getByRole("tab", { name: /^Leads/ }).textContent).toBe("Leads1 new");
+    expect(screen.getByRole("tab", { name: /^Leads/ }).textContent).toBe("Leads1 needs you");
   });
 });
 
 describe("admin: a lead's delivery, status page and messages", () => {
   const routed: Lead = booking(1, {
     urgency: "urgent",
+    status: "accepted",
+    timeZone: "America/New_York",
     routing: {
       deliveries: [
         {
@@ -398,7 +401,9 @@ describe("admin: a lead's delivery, status page and messages", () => {
       messages: [message(1, { kind: "receipt", audience: "visitor", toName: "Casey 1", to: "casey1@example.com" })],
       statusUrl,
     });
-    expect(dialog.textContent).toContain("Booking request TL-0001-AB received");
+    // Every time is the job's own, with its zone's name (12:00 UTC is 7:00 AM in New York in March).
+    expect(dialog.textContent).toContain("Booking request TL-0001-AB received Mar 1, 2026, 7:00 AM EST");
+    expect(within(dialog).getByTestId("lead-status").textContent).toContain("Accepted");
     expect(within(dialog).getByText("Urgent").className).toContain("badge");
     expect(within(dialog).getByText("Reference").nextElementSibling!.textContent).toBe("TL-0001-AB");
 
@@ -410,7 +415,7 @@ describe("admin: a lead's delivery, status page and messages", () => {
     expect(within(cedar!).getByText("Window").nextElementSibling!.textContent).toBe("Tomorrow 8-10am");
     expect(within(cedar!).getByText("Price").nextElementSibling!.textContent).toBe("$400");
     expect(within(cedar!).getByText("Called the customer")).toBeTruthy();
-    expect(within(cedar!).getByText("Deadline")).toBeTruthy();
+    expect(within(cedar!).getByText("Deadline").nextElementSibling!.textContent).toBe("Mar 1, 2026, 9:00 AM EST");
     expect(within(cedar!).getByText("Answered")).toBeTruthy();
     expect(within(cedar!).getByText("Reached at").nextElementSibling!.textContent).toBe(
       "crew@example.com · +15125550111",
@@ -423,14 +428,16 @@ describe("admin: a lead's delivery, status page and messages", () => {
     expect(
       within(timeline)
         .getAllByRole("listitem")
-        .map((li) => li.textContent!.replace(/^.*? (?=Offered|Declined|Accepted|Called)/, "")),
-    ).toEqual([
-      "Offered: Cedar Crew",
-      "Offered: Oak Bros",
-      "Declined: Oak Bros",
-      "Accepted: Cedar Crew",
-      "Called the customer: Cedar Crew",
-    ]);
+        .map((li) => li.textContent),
+    ).toEqual(
+      [
+        "7:00 AM EST Offered: Cedar Crew",
+        "7:00 AM EST Offered: Oak Bros",
+        "7:10 AM EST Declined: Oak Bros",
+        "7:30 AM EST Accepted: Cedar Crew",
+        "7:31 AM EST Called the customer: Cedar Crew",
+      ].map((line) => `Mar 1, 2026, ${line}`),
+    );
 
     const link = within(dialog).getByRole("link", { name: "The visitor's status page" });
     expect(link.getAttribute("href")).toBe(statusUrl);
@@ -447,6 +454,7 @@ describe("admin: a lead's delivery, status page and messages", () => {
     expect(row.textContent).toContain("Visitor: Casey 1 <casey1@example.com>");
     expect(row.textContent).toContain("E-mail · Receipt");
     expect(row.textContent).toContain("Kept (not sent)");
+    expect(row.textContent).toContain("Mar 1, 2026, 7:01 AM EST");
     expect(within(row).queryByRole("button", { name: /Open lead/ })).toBeNull();
     await user.click(within(row).getByRole("button"));
     expect(within(row).getByTestId("message-text").textContent).toContain("A customer needs you (1).");
@@ -473,6 +481,6 @@ describe("admin: a lead's delivery, status page and messages", () => {
     expect(dialog.textContent).toMatch(/Passed to the operator .*: a person needs to take it\./);
     expect(within(dialog).getByText("Not offered to any business.")).toBeTruthy();
     const timeline = within(dialog).getByRole("list", { name: "Timeline, oldest first" });
-    expect(timeline.textContent).toContain("Passed to the operator (no listed pro matched)");
+    expect(timeline.textContent).toContain(`Passed to the operator (${ROUTING_REASON_LABELS["no-pros"]})`);
   });
 });

@@ -12,15 +12,24 @@ import LeadDialogs from "../../../src/islands/LeadDialogs.tsx";
 import { RatingSummary } from "../../../src/islands/directory/detail/BusinessView.tsx";
 import ReviewsPanel, { NO_REVIEWS } from "../../../src/islands/directory/detail/ReviewsPanel.tsx";
 import { HELD_SUBMIT, ISLAND_SENDS } from "../../../src/lib/dialogs.ts";
-import { BOOKING_TOASTS, RECEIPT_COPY, RECEIPT_TOAST_MS, REVIEW_TOASTS } from "../../../src/lib/forms/copy.ts";
+import { $bookingReceipt } from "../../../src/islands/leads/ReceiptPanel.tsx";
+import {
+  BOOKING_CONFIRMATION,
+  BOOKING_TOASTS,
+  DANGER_FIRST,
+  HOTLINE,
+  RECEIPT_COPY,
+  RECEIPT_TOAST_MS,
+  REVIEW_TOASTS,
+} from "../../../src/lib/forms/copy.ts";
 import { BOOKING_FORM } from "../../../src/lib/forms/fields.ts";
 import { BOOKING_MESSAGES } from "../../../src/lib/schemas/booking.ts";
 import { REVIEW_MESSAGES, type PublicReview } from "../../../src/lib/schemas/review.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import { $toasts, type BusinessPreset } from "../../../src/lib/stores/dialogs.ts";
 import { mockFetch, reply, type FetchMock } from "../../helpers/fetch-mock.ts";
-import { description, dialogFrame, isInvalid, theToast } from "../../helpers/islands.ts";
-import { DAY_PROMISE, RECEIPT } from "../../helpers/receipts.ts";
+import { description, dialogFrame, isInvalid, theToast, toasts } from "../../helpers/islands.ts";
+import { ARRIVAL_PROMISE, DAY_PROMISE, RECEIPT } from "../../helpers/receipts.ts";
 
 const business = (id: string): BusinessPreset => ({
   businessId: id,
@@ -36,7 +45,11 @@ beforeEach(() => {
   api = mockFetch();
   user = userEvent.setup({ delay: null });
   history.replaceState(null, "", "/directory/balcones-canopy-works-austin");
+  $bookingReceipt.set(null);
 });
+
+/** The booking's receipt the page keeps on screen after the dialog closed. */
+const receiptPanel = () => document.querySelector<HTMLElement>("[data-testid=booking-receipt]");
 
 function open(kind: "booking" | "review", preset: BusinessPreset) {
   const frame = dialogFrame(`${kind}-dialog`);
@@ -164,7 +177,50 @@ describe("booking dialog", () => {
     expect($toasts.get()[0]!.duration).toBe(RECEIPT_TOAST_MS);
   });
 
-  it("an emergency booking's toast says call now, the hotline first, never 24 hours", async () => {
+  it("keeps the reference and status link on screen after the toast is gone, until the visitor closes them", async () => {
+    api.on("POST", "/api/booking-request", reply.json(201, { ok: true, id: "ld_7", businessName: "B", ...RECEIPT }));
+    const { form, dialog } = open("booking", business("biz-001"));
+    await fillContact(form);
+    await send(form);
+    await waitFor(() => expect(dialog.open).toBe(false));
+    await waitFor(() => expect(receiptPanel()).not.toBeNull());
+    const panel = within(receiptPanel()!);
+    const heading = panel.getByRole("heading", { name: BOOKING_CONFIRMATION.receiptTitle });
+    expect(receiptPanel()!.getAttribute("aria-labelledby")).toBe(heading.id);
+    // Focus lands on the receipt, not back on a button behind it.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(panel.getByText(RECEIPT.reference).tagName).toBe("STRONG");
+    expect(panel.getByRole("link", { name: RECEIPT_COPY.track }).getAttribute("href")).toBe(RECEIPT.statusUrl);
+    expect(receiptPanel()!.textContent).toContain(`${BOOKING_CONFIRMATION.sentTo} Balcones Canopy Works.`);
+    // No way back to the page it is on.
+    expect(panel.queryByRole("link", { name: /^Back to/ })).toBeNull();
+    // The toast is the spec's; closing it leaves the receipt.
+    await user.click(within(theToast()).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(toasts()).toHaveLength(0));
+    expect(receiptPanel()).not.toBeNull();
+
+    // Booking again replaces it; Close removes it.
+    await act(async () => dialog.showModal());
+    api.on("POST", "/api/booking-request", reply.json(201, { ok: true, ...RECEIPT, reference: "TL-AAAA-BB" }));
+    await fillContact(form);
+    await send(form);
+    await waitFor(() => expect(receiptPanel()!.textContent).toContain("TL-AAAA-BB"));
+    expect(document.querySelectorAll("[data-testid=booking-receipt]")).toHaveLength(1);
+    await user.click(within(receiptPanel()!).getByRole("button", { name: BOOKING_CONFIRMATION.close }));
+    expect(receiptPanel()).toBeNull();
+  });
+
+  it("a reply without a reference shows no receipt panel: the toast is all there is", async () => {
+    api.on("POST", "/api/booking-request", reply.json(201, { ok: true, id: "ld_9" }));
+    const { form, dialog } = open("booking", business("biz-001"));
+    await fillContact(form);
+    await send(form);
+    await waitFor(() => expect(dialog.open).toBe(false));
+    await waitFor(() => expect(theToast().textContent).toContain(BOOKING_TOASTS.success.description));
+    expect(receiptPanel()).toBeNull();
+  });
+
+  it("an emergency booking's toast and receipt lead with the danger and our own line, never 24 hours or an arrival", async () => {
     api.on("POST", "/api/booking-request", reply.json(201, { ok: true, id: "ld_8", ...RECEIPT }));
     const { form, dialog } = open("booking", business("biz-001"));
     await fillContact(form);
@@ -174,9 +230,23 @@ describe("booking dialog", () => {
     await waitFor(() => expect(theToast().textContent).toContain(BOOKING_TOASTS.emergency.description));
     const text = theToast().textContent!;
     expect(text).not.toMatch(DAY_PROMISE);
-    expect(BOOKING_TOASTS.emergency.description.startsWith(`Call ${SITE.phone} now`)).toBe(true);
-    expect(text.indexOf(SITE.phone)).toBeLessThan(text.indexOf(RECEIPT.reference));
+    expect(text).not.toMatch(ARRIVAL_PROMISE);
+    expect(BOOKING_TOASTS.emergency.description).toBe(DANGER_FIRST.hurt);
+    expect(within(theToast()).getByRole("link", { name: HOTLINE.text }).getAttribute("href")).toBe(SITE.phoneHref);
+    expect(text.indexOf(DANGER_FIRST.hurt)).toBe(
+      text.indexOf(BOOKING_TOASTS.emergency.title) + BOOKING_TOASTS.emergency.title.length,
+    );
     expect(within(theToast()).getByRole("link", { name: RECEIPT_COPY.track })).toBeTruthy();
+
+    await waitFor(() => expect(receiptPanel()).not.toBeNull());
+    const receipt = receiptPanel()!.textContent!;
+    expect(receipt).not.toMatch(DAY_PROMISE);
+    expect(receipt).not.toMatch(ARRIVAL_PROMISE);
+    expect(receipt.indexOf(DANGER_FIRST.hurt)).toBeLessThan(receipt.indexOf(DANGER_FIRST.lines));
+    expect(receipt.indexOf(DANGER_FIRST.lines)).toBeLessThan(receipt.indexOf(HOTLINE.text));
+    expect(receipt.indexOf(HOTLINE.text)).toBeLessThan(receipt.indexOf(RECEIPT.reference));
+    expect(receipt).toContain(BOOKING_CONFIRMATION.emergencyNext);
+    expect(within(receiptPanel()!).getByRole("link", { name: HOTLINE.text }).getAttribute("href")).toBe(SITE.phoneHref);
   });
 
   it("sends a chosen date", async () => {

@@ -9,13 +9,13 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import FindProsForm from "../../../src/islands/FindProsForm.tsx";
-import { EMERGENCY_CONFIRMATION, RECEIPT_COPY, noMatchesMessage } from "../../../src/lib/forms/copy.ts";
+import { DANGER_FIRST, EMERGENCY_CONFIRMATION, RECEIPT_COPY, noMatchesMessage } from "../../../src/lib/forms/copy.ts";
 import { FIND_PROS_FORM } from "../../../src/lib/forms/fields.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import { MESSAGES, PHOTO_MAX_BYTES } from "../../../src/lib/schemas/forms.ts";
 import { mockFetch, reply, type FetchMock } from "../../helpers/fetch-mock.ts";
 import { description, isInvalid, theToast, toasts } from "../../helpers/islands.ts";
-import { DAY_PROMISE, RECEIPT } from "../../helpers/receipts.ts";
+import { ARRIVAL_PROMISE, DAY_PROMISE, RECEIPT } from "../../helpers/receipts.ts";
 
 const PAGE = "/find-a-tree-service";
 const API = "/api/find-pros";
@@ -327,21 +327,67 @@ describe("find pros: success", () => {
   it.each([
     ["with matches", MATCHES],
     ["without matches", []],
-  ])("an emergency timeline, %s: the hotline first, never 24 hours, whatever the server says", async (_, matches) => {
-    // The reply's routine wording and urgency lose to the form's own emergency.
-    const message = noMatchesMessage("routine");
-    api.on("POST", API, reply.json(201, { ok: true, id: "lead_127", matches, message, ...RECEIPT }));
+  ])(
+    "an emergency timeline, %s: the danger first, then our own line, never 24 hours or an arrival, whatever the server says",
+    async (_, matches) => {
+      // The reply's routine wording and urgency lose to the form's own emergency.
+      const message = noMatchesMessage("routine");
+      api.on("POST", API, reply.json(201, { ok: true, id: "lead_127", matches, message, ...RECEIPT }));
+      mount();
+      await fillValid({ ...VALID, timeline: "emergency" });
+      await user.click(submitButton());
+      const done = await screen.findByTestId("find-pros-confirmation");
+      const text = done.textContent!;
+      expect(text).not.toMatch(DAY_PROMISE);
+      expect(text).not.toMatch(ARRIVAL_PROMISE);
+      const call = within(done).getAllByRole("link")[0]!;
+      expect(call.textContent).toBe(EMERGENCY_CONFIRMATION.call);
+      expect(call.getAttribute("href")).toBe(SITE.phoneHref);
+      expect(text.indexOf(DANGER_FIRST.hurt)).toBeLessThan(text.indexOf(DANGER_FIRST.lines));
+      expect(text.indexOf(DANGER_FIRST.lines)).toBeLessThan(text.indexOf(SITE.phone));
+      expect(text.indexOf(SITE.phone)).toBeLessThan(text.indexOf(RECEIPT.reference));
+      if (matches.length === 0) expect(text).toContain(noMatchesMessage("emergency"));
+    },
+  );
+
+  it("an emergency with the reply's offers says who has it now; with none near, who has it instead", async () => {
+    const offers = {
+      offered: 3,
+      near: "33131",
+      aroundTheClock: true,
+      answerMinutes: 10,
+      answerBy: "2026-11-28T20:10:00.000Z",
+      timeZone: "America/New_York",
+    };
+    api.on("POST", API, reply.json(201, { ok: true, id: "lead_128", matches: MATCHES, offers, ...RECEIPT }));
     mount();
     await fillValid({ ...VALID, timeline: "emergency" });
     await user.click(submitButton());
-    const done = await screen.findByTestId("find-pros-confirmation");
-    expect(done.textContent).not.toMatch(DAY_PROMISE);
-    const call = within(done).getAllByRole("link")[0]!;
-    expect(call.textContent).toBe(EMERGENCY_CONFIRMATION.call);
-    expect(call.getAttribute("href")).toBe(SITE.phoneHref);
-    expect(done.textContent).toContain(EMERGENCY_CONFIRMATION.figures);
-    expect(done.textContent!.indexOf(SITE.phone)).toBeLessThan(done.textContent!.indexOf(RECEIPT.reference));
-    if (matches.length === 0) expect(done.textContent).toContain(noMatchesMessage("emergency"));
+    let done = await screen.findByTestId("find-pros-confirmation");
+    expect(done.textContent).toContain(
+      "Offered to 3 crews near 33131 that take emergencies now; each has 10 minutes to answer.",
+    );
+    expect(done.textContent).not.toMatch(ARRIVAL_PROMISE);
+
+    await user.click(within(done).getByRole("button", { name: "Start another request" }));
+    api.on(
+      "POST",
+      API,
+      reply.json(201, {
+        ok: true,
+        id: "lead_129",
+        matches: [],
+        message: noMatchesMessage("emergency"),
+        offers: { ...offers, offered: 0, answerMinutes: undefined, answerBy: undefined, toOperator: "no-pros" },
+        ...RECEIPT,
+      }),
+    );
+    await fillValid({ ...VALID, timeline: "emergency" });
+    await user.click(submitButton());
+    done = await screen.findByTestId("find-pros-confirmation");
+    expect(within(done).getByTestId("offers-now").textContent).toBe(
+      "No listed crew near 33131 takes emergencies right now: Treeline's team has your request and will call you.",
+    );
   });
 
   it("a 2xx with an unreadable body still confirms (the request is stored), naming the place", async () => {

@@ -12,7 +12,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import LeadDialogs from "../../../src/islands/LeadDialogs.tsx";
 import { estimate } from "../../../src/lib/estimate.ts";
 import {
+  DANGER_FIRST,
   EMERGENCY_CONFIRMATION,
+  HOTLINE,
   QUOTE_CONFIRMATION,
   QUOTE_TOASTS,
   RECEIPT_COPY,
@@ -24,7 +26,7 @@ import { MESSAGES } from "../../../src/lib/schemas/forms.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import { mockFetch, reply, type FetchMock } from "../../helpers/fetch-mock.ts";
 import { description, dialogFrame, isInvalid, theToast, toasts } from "../../helpers/islands.ts";
-import { DAY_PROMISE, RECEIPT } from "../../helpers/receipts.ts";
+import { ARRIVAL_PROMISE, DAY_PROMISE, RECEIPT } from "../../helpers/receipts.ts";
 
 const contact = { name: "Jordan Rivera", email: "jordan@example.com", phone: "(512) 555-0199" };
 const ADDRESS = "1200 Barton Springs Rd, Austin, TX";
@@ -219,25 +221,140 @@ describe("quote dialog: success", () => {
       _source: "/services/emergency",
     });
 
-    // The confirmation view renames the dialog (its title id) and, for an emergency, says call now.
+    // The confirmation view renames the dialog (its title id); an emergency's description is the 911 line.
     expect(document.getElementById("quote-dialog-title")!.textContent).toBe(QUOTE_CONFIRMATION.title);
-    expect(document.getElementById("quote-dialog-description")!.textContent).toBe(QUOTE_TOASTS.emergency.description);
+    expect(document.getElementById("quote-dialog-description")!.textContent).toBe(DANGER_FIRST.hurt);
+    expect(QUOTE_TOASTS.emergency.description).toBe(DANGER_FIRST.hurt);
     expect(dialog.textContent).toContain(QUOTE_CONFIRMATION.variesNote);
     for (const promise of quotePromises("emergency")) expect(dialog.textContent).toContain(promise);
-    expect(dialog.textContent).toContain(EMERGENCY_CONFIRMATION.figures);
+    expect(dialog.textContent).toContain(EMERGENCY_CONFIRMATION.lines);
     const links = form.getAllByRole("link");
-    expect(links[0]!.textContent).toBe(EMERGENCY_CONFIRMATION.call);
+    expect(links[0]!.textContent).toBe(HOTLINE.text);
     expect(links[0]!.getAttribute("href")).toBe(SITE.phoneHref);
     const text = dialog.textContent!;
+    expect(text.indexOf(DANGER_FIRST.hurt)).toBeLessThan(text.indexOf(DANGER_FIRST.lines));
+    expect(text.indexOf(DANGER_FIRST.lines)).toBeLessThan(text.indexOf(SITE.phone));
     expect(text.indexOf(SITE.phone)).toBeLessThan(text.indexOf(RECEIPT.reference));
     expect(text.indexOf(SITE.phone)).toBeLessThan(text.indexOf(expected));
     expect(text).not.toMatch(DAY_PROMISE);
+    expect(text).not.toMatch(ARRIVAL_PROMISE);
     expect(form.getByText(RECEIPT.reference).tagName).toBe("STRONG");
     expect(form.getByRole("link", { name: RECEIPT_COPY.track }).getAttribute("href")).toBe(RECEIPT.statusUrl);
+    // An older reply without an offer summary says nothing about who has it rather than guess.
+    expect(form.queryByTestId("offers-now")).toBeNull();
     await waitFor(() => expect(theToast().textContent).toContain(QUOTE_TOASTS.emergency.title));
     expect(theToast().textContent).toContain(QUOTE_TOASTS.emergency.description);
     expect(theToast().textContent).not.toMatch(DAY_PROMISE);
+    expect(theToast().textContent).not.toMatch(ARRIVAL_PROMISE);
     expect(theToast().dataset.variant).toBe("default");
+  });
+
+  it("a Miami emergency offered to 24/7 crews says so, lists them with their own numbers, and stays until Done", async () => {
+    const offers = {
+      offered: 3,
+      near: "33131",
+      aroundTheClock: true,
+      answerMinutes: 10,
+      answerBy: "2026-11-28T20:10:00.000Z",
+      timeZone: "America/New_York",
+    };
+    const matches = [
+      {
+        id: "m1",
+        name: "Brickell Tree Pros",
+        slug: "brickell-tree-pros",
+        phone: "(305) 555-0101",
+        rating: "4.8",
+        reviewCount: 20,
+        distanceMiles: 0.8,
+      },
+      {
+        id: "m2",
+        name: "Coral Canopy",
+        slug: "coral-canopy",
+        phone: null,
+        rating: 4.5,
+        reviewCount: 0,
+        distanceMiles: 2.1,
+      },
+      { name: "not a match" },
+    ];
+    api.on(
+      "POST",
+      "/api/quote",
+      reply.json(201, { ok: true, id: "ld_m", ...RECEIPT, urgency: "emergency", offers, matches }),
+    );
+    const { form, dialog } = open({ serviceType: "tree-removal", urgency: "emergency" });
+    await fillValid(form);
+    await submit(form);
+    const now = await form.findByTestId("offers-now");
+    expect(now.textContent).toBe(
+      "Offered to 3 crews near 33131 that take emergencies now; each has 10 minutes to answer.",
+    );
+    const text = dialog.textContent!;
+    expect(text.indexOf(DANGER_FIRST.lines)).toBeLessThan(text.indexOf(now.textContent!));
+    expect(text.indexOf(now.textContent!)).toBeLessThan(text.indexOf(RECEIPT.reference));
+    const offered = within(form.getByRole("region", { name: QUOTE_CONFIRMATION.offeredTo }));
+    expect(offered.getAllByRole("listitem")).toHaveLength(2);
+    expect(offered.getByRole("link", { name: "Brickell Tree Pros" }).getAttribute("href")).toBe(
+      "/directory/brickell-tree-pros",
+    );
+    expect(offered.getByRole("link", { name: "Call Brickell Tree Pros at (305) 555-0101" }).getAttribute("href")).toBe(
+      "tel:+13055550101",
+    );
+    expect(text).not.toMatch(ARRIVAL_PROMISE);
+    // The receipt stays until the visitor closes it, whatever the toast does.
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    await user.click(within(theToast()).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(toasts()).toHaveLength(0));
+    expect(form.getByRole("link", { name: RECEIPT_COPY.track })).toBeTruthy();
+    expect(dialog.open).toBe(true);
+  });
+
+  it("a routine quote's offers give the deadline in the job's zone; one sent straight to our team says why", async () => {
+    api.on(
+      "POST",
+      "/api/quote",
+      reply.json(201, {
+        ok: true,
+        id: "ld_c",
+        ...RECEIPT,
+        offers: {
+          offered: 1,
+          near: "60614",
+          aroundTheClock: false,
+          answerBy: "2026-11-30T17:00:00.000Z",
+          timeZone: "America/Chicago",
+        },
+      }),
+    );
+    const first = open();
+    await fillValid(first.form, "stump-grinding", "not-urgent");
+    await submit(first.form);
+    expect((await first.form.findByTestId("offers-now")).textContent).toBe(
+      "Offered to 1 pro near 60614; it has until Mon, Nov 30, 11:00 AM CST to answer.",
+    );
+    for (const promise of QUOTE_CONFIRMATION.promises) expect(first.dialog.textContent).toContain(promise);
+    expect(first.dialog.textContent).toContain(`${QUOTE_CONFIRMATION.callPrompt} ${SITE.phone}`);
+  });
+
+  it("a quote whose address we could not place says so, and who has it", async () => {
+    api.on(
+      "POST",
+      "/api/quote",
+      reply.json(201, {
+        ok: true,
+        id: "ld_n",
+        ...RECEIPT,
+        offers: { offered: 0, near: null, aroundTheClock: false, timeZone: "America/Chicago", toOperator: "no-place" },
+      }),
+    );
+    const { form } = open();
+    await fillValid(form, "stump-grinding", "not-urgent");
+    await submit(form);
+    expect((await form.findByTestId("offers-now")).textContent).toBe(
+      "We couldn't place that address on our map: Treeline's team has your request and will contact you within 24 hours.",
+    );
   });
 
   it("a routine quote says the spec's words and shows the reference and its status link", async () => {
@@ -265,12 +382,24 @@ describe("quote dialog: success", () => {
   });
 
   it("an emergency service is an emergency whatever the urgency, even when the reply says routine", async () => {
-    api.on("POST", "/api/quote", reply.json(201, { ok: true, id: "ld_8", ...RECEIPT, urgency: "routine" }));
+    api.on(
+      "POST",
+      "/api/quote",
+      reply.json(201, {
+        ok: true,
+        id: "ld_8",
+        ...RECEIPT,
+        urgency: "routine",
+        offers: { offered: 2, near: "Miami, FL", aroundTheClock: true, answerMinutes: 10, timeZone: "Mars/Olympus" },
+      }),
+    );
     const { form, dialog } = open();
     await fillValid(form, "emergency", "not-urgent");
     await submit(form);
     await form.findByTestId("emergency-call");
     expect(dialog.textContent).not.toMatch(DAY_PROMISE);
+    // A zone the browser cannot read makes the summary unreadable: nothing is said rather than a wrong clock.
+    expect(form.queryByTestId("offers-now")).toBeNull();
     await waitFor(() => expect(theToast().textContent).toContain(QUOTE_TOASTS.emergency.description));
   });
 

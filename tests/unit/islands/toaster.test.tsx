@@ -9,7 +9,14 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ensureToaster } from "../../../src/islands/leads/Toaster.tsx";
-import { BOOKING_TOASTS, QUOTE_TOASTS, RECEIPT_COPY, REVIEW_TOASTS, withReceipt } from "../../../src/lib/forms/copy.ts";
+import {
+  BOOKING_TOASTS,
+  HOTLINE,
+  QUOTE_TOASTS,
+  RECEIPT_COPY,
+  REVIEW_TOASTS,
+  withReceipt,
+} from "../../../src/lib/forms/copy.ts";
 import { $toasts, dismissToast, showToast } from "../../../src/lib/stores/dialogs.ts";
 import { theToast, toasts } from "../../helpers/islands.ts";
 import { RECEIPT } from "../../helpers/receipts.ts";
@@ -56,14 +63,14 @@ describe("Toaster", () => {
     expect(withReceipt(BOOKING_TOASTS.success, { ...RECEIPT, reference: "" })).toBe(BOOKING_TOASTS.success);
   });
 
-  it("an emergency's receipt toast puts the hotline first as a tap-to-call link; a routine one has none", async () => {
+  it("an emergency's receipt toast offers our own line, named as ours, as a tap-to-call link; a routine one has none", async () => {
     ensureToaster();
     await act(async () => void showToast(withReceipt(BOOKING_TOASTS.emergency, RECEIPT)));
     const links = within(theToast()).getAllByRole("link");
     expect(links.map((a) => a.getAttribute("href"))).toEqual([SITE.phoneHref, RECEIPT.statusUrl]);
-    expect(links[0]!.textContent).toBe(`Call ${SITE.phone}`);
+    expect(links[0]!.textContent).toBe(HOTLINE.text);
     await act(async () => void showToast(withReceipt(BOOKING_TOASTS.success, RECEIPT)));
-    expect(within(theToast()).queryByRole("link", { name: `Call ${SITE.phone}` })).toBeNull();
+    expect(within(theToast()).queryByRole("link", { name: HOTLINE.text })).toBeNull();
   });
 
   it("Close dismisses the toast and empties the store", async () => {

@@ -1,19 +1,26 @@
 /**
- * The admin's lead filters (type, status, urgency, search text) and its "N new" and open
- * emergencies: small sets kept with each lead (create's MULTI, the operator's edit script),
- * read newest first like the id indexes. One filter reads its set directly; more than one
- * walks the smallest set and checks the others with ZMSCORE, a bounded scan like the search
- * (README "Lead filters").
+ * The admin's lead filters (type, status, urgency, search text), its "N need you" count and
+ * open emergencies: small sets kept with each lead (create's MULTI, the routing change's and
+ * the operator's edit scripts), read newest first like the id indexes. One filter reads its
+ * set directly; more than one walks the smallest set and checks the others with ZMSCORE, a
+ * bounded scan like the search (README "Lead filters").
  */
 import type { Redis } from "@upstash/redis";
 import type { UrgencyLevel } from "../../../../src/lib/lead-urgency.ts";
-import { LEAD_STATUSES, type Lead } from "../../../../src/lib/schemas/lead.ts";
+import {
+  NEEDS_OPERATOR,
+  isOpenEmergency,
+  readStatus,
+  statusOf,
+  withCurrentStatuses,
+} from "../../../../src/lib/lead-status.ts";
+import { LEAD_STATUSES, LEGACY_LEAD_STATUSES, type Lead, type LeadStatus } from "../../../../src/lib/schemas/lead.ts";
 import { asJson, asNumber, asString } from "../decode.ts";
 import { isTimeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
 import { matchesSearch } from "../search-text.ts";
 import { SET_LEAD_FACETS } from "../lua.ts";
-import type { LeadFilter, LeadPage } from "./leads.types.ts";
+import type { LeadFilter, LeadOverview, LeadPage } from "./leads.types.ts";
 
 /**
  * A scan reads this many index entries (and their checks) per request at most, in two round
@@ -25,35 +32,59 @@ export const MAX_PAGE = 100;
 const BACKFILL_CHUNK = 100;
 /** Ids per ZMSCORE / HMGET in a scan. */
 const CHECK_CHUNK = 500;
+/** The meta field that says every lead is in the status sets of today's statuses. */
+export const INDEXED_FLAG = "leadStatuses";
 
 /** The urgency a lead counts as: one stored before urgencies existed is routine. */
 export const urgencyOfLead = (lead: Pick<Lead, "urgency">): UrgencyLevel => lead.urgency ?? "routine";
 
-/** SET_LEAD_FACETS's keys, in its order. */
-export const facetKeys = (keys: Keys, id: string): string[] => [
-  keys.lead(id),
+/** The sets MOVE_FACETS (lua.ts) moves a lead between, in its order. */
+export const facetSetKeys = (keys: Keys): string[] => [
   ...LEAD_STATUSES.map((s) => keys.leadsByStatus(s)),
   keys.leadsByUrgency("emergency"),
   keys.leadsByUrgency("urgent"),
   keys.leadsEmergencies,
 ];
 
+/** MOVE_FACETS's facts about a lead: its status position, its urgency, whether it is an open emergency. */
+export const facetFacts = (lead: Pick<Lead, "status" | "urgency">): string[] => [
+  String(LEAD_STATUSES.indexOf(lead.status) + 1),
+  urgencyOfLead(lead),
+  isOpenEmergency(lead) ? "1" : "0",
+];
+
+/** SET_LEAD_FACETS's keys, in its order. */
+export const facetKeys = (keys: Keys, id: string): string[] => [keys.lead(id), ...facetSetKeys(keys)];
+
 /** SET_LEAD_FACETS's arguments: `next` "" checks `expected` and indexes the lead as it is. */
 export const facetArgs = (lead: Lead, expected: string, next: string): string[] => [
   expected,
   next,
   lead.id,
-  String(LEAD_STATUSES.indexOf(lead.status) + 1),
-  urgencyOfLead(lead),
+  ...facetFacts(lead),
 ];
 
-/** A new lead's set entries, queued on create's MULTI (a new lead is always "new"). */
+/** A new lead's set entries, queued on create's MULTI. */
 export function queueNewLeadFacets(tx: Pick<ReturnType<Redis["multi"]>, "zadd">, keys: Keys, lead: Lead): void {
   const urgency = urgencyOfLead(lead);
   tx.zadd(keys.leadsByStatus(lead.status), { score: 0, member: lead.id });
   if (urgency !== "routine") tx.zadd(keys.leadsByUrgency(urgency), { score: 0, member: lead.id });
-  if (urgency === "emergency" && lead.status === "new") tx.zadd(keys.leadsEmergencies, { score: 0, member: lead.id });
+  if (isOpenEmergency(lead)) tx.zadd(keys.leadsEmergencies, { score: 0, member: lead.id });
 }
+
+/** A stored lead as it reads now (earlier versions' statuses mapped), or null. */
+export function readLead(doc: unknown): Lead | null {
+  const lead = asJson<Lead>(doc);
+  return lead ? withCurrentStatuses(lead) : null;
+}
+
+/**
+ * The status a lead stored by an earlier version takes when it is indexed again: one still
+ * "new" gets what its offers say (that version never moved it), the operator's contacted,
+ * won and lost read as escalated and closed; a lead written since keeps its own.
+ */
+export const reindexedStatus = (lead: Lead): LeadStatus =>
+  lead.status === "new" ? statusOf(lead) : readStatus(lead.status);
 
 const idsOf = (raw: unknown[] | null) => (raw ?? []).map((v) => asString(v) ?? "").filter(Boolean);
 
@@ -67,20 +98,23 @@ function readIds(redis: Redis, index: string, cursor: string | null, count: numb
 async function loadLeads(redis: Redis, keys: Keys, ids: string[]): Promise<Lead[]> {
   if (ids.length === 0) return [];
   const docs = await redis.mget<unknown[]>(...ids.map((id) => keys.lead(id)));
-  return docs.map((d) => asJson<Lead>(d)).filter((l): l is Lead => l !== null);
+  return docs.map(readLead).filter((l): l is Lead => l !== null);
 }
 
 export function leadFacets(redis: Redis, keys: Keys) {
   let indexed: Promise<void> | null = null;
 
   /**
-   * Leads stored before the status and urgency sets existed enter them once, oldest first,
-   * resumable (meta `leadFacets`: the last id done, then "done"). Each goes through the edit
-   * script's compare-and-set, so an edit racing this never leaves a lead in a stale set.
+   * Every lead stored before statuses followed offers is indexed again once, oldest first,
+   * resumable (meta `leadStatuses`: the last id done, then "done"): it takes its status as
+   * it reads now (reindexedStatus), enters that set and the urgency sets, and the sets of the
+   * statuses no longer used are deleted at the end. Each goes through the edit script's
+   * compare-and-set, so an edit or a routing change racing this never leaves a lead in a
+   * stale set. (An older flag, `leadFacets`, marked the first indexing; it is not read.)
    */
   function ensureIndexed(): Promise<void> {
     indexed ??= (async () => {
-      let from = asString(await redis.hget(keys.meta, "leadFacets"));
+      let from = asString(await redis.hget(keys.meta, INDEXED_FLAG));
       if (from === "done") return;
       for (;;) {
         const raw = await redis.exec<unknown[]>([
@@ -98,9 +132,11 @@ export function leadFacets(redis: Redis, keys: Keys) {
           from = ids[ids.length - 1]!;
         }
         if (ids.length < BACKFILL_CHUNK) break;
-        await redis.hset(keys.meta, { leadFacets: from! });
+        await redis.hset(keys.meta, { [INDEXED_FLAG]: from! });
       }
-      await redis.hset(keys.meta, { leadFacets: "done" });
+      // The keys.ts type names today's statuses; these sets hold earlier versions' ones.
+      await redis.del(...Object.keys(LEGACY_LEAD_STATUSES).map((s) => keys.leadsByStatus(s as LeadStatus)));
+      await redis.hset(keys.meta, { [INDEXED_FLAG]: "done" });
     })().catch((error: unknown) => {
       indexed = null;
       throw error;
@@ -118,7 +154,9 @@ export function leadFacets(redis: Redis, keys: Keys) {
         const stored = asString(doc);
         const lead = asJson<Lead>(stored);
         if (!stored || !lead) return;
-        p.eval(SET_LEAD_FACETS, facetKeys(keys, pending[i]!), facetArgs(lead, stored, ""));
+        const next = withCurrentStatuses({ ...lead, status: reindexedStatus(lead) });
+        const json = JSON.stringify(next);
+        p.eval(SET_LEAD_FACETS, facetKeys(keys, pending[i]!), facetArgs(next, stored, json === stored ? "" : json));
         sent.push(pending[i]!);
       });
       if (sent.length === 0) return;
@@ -200,14 +238,24 @@ export function leadFacets(redis: Redis, keys: Keys) {
     return { items: await loadLeads(redis, keys, hits), nextCursor, scanned };
   }
 
-  /** Leads with status new, and the newest open emergencies (up to `limit`). */
-  async function overview(limit = 20): Promise<{ newCount: number; emergencies: Lead[] }> {
+  /** Leads per status, those that need the operator, and the newest open emergencies (up to `limit`). */
+  async function overview(limit = 20): Promise<LeadOverview> {
     await ensureIndexed();
-    const [newCount, ids] = await Promise.all([
-      redis.zcard(keys.leadsByStatus("new")),
+    const p = redis.pipeline();
+    for (const status of LEAD_STATUSES) p.zcard(keys.leadsByStatus(status));
+    const [sizes, ids] = await Promise.all([
+      p.exec<unknown[]>(),
       readIds(redis, keys.leadsEmergencies, null, Math.max(1, Math.min(MAX_PAGE, limit))),
     ]);
-    return { newCount: asNumber(newCount), emergencies: await loadLeads(redis, keys, ids) };
+    const statusCounts = Object.fromEntries(LEAD_STATUSES.map((s, i) => [s, asNumber(sizes[i])])) as Record<
+      LeadStatus,
+      number
+    >;
+    return {
+      statusCounts,
+      needsYou: NEEDS_OPERATOR.reduce((sum, s) => sum + statusCounts[s], 0),
+      emergencies: await loadLeads(redis, keys, ids),
+    };
   }
 
   return { ensureIndexed, find, overview };

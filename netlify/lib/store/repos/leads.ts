@@ -9,14 +9,23 @@ import type { Redis } from "@upstash/redis";
 import { leadSearchText } from "../search-text.ts";
 import type { OutboxItem } from "../../../../src/lib/schemas/outbox.ts";
 import { Lead as LeadSchema, LeadType, type Lead, type LeadChange } from "../../../../src/lib/schemas/lead.ts";
-import { asJson, asString } from "../decode.ts";
+import { asNumber, asString } from "../decode.ts";
 import { timeId, isTimeId } from "../ids.ts";
 import type { Keys } from "../keys.ts";
 import { IdempotencyConflictError } from "../errors.ts";
 import { leadCounter } from "./lead-counts.ts";
 import { MUTATE_LEAD, SET_LEAD_FACETS } from "../lua.ts";
 import { newReference } from "../reference.ts";
-import { facetArgs, facetKeys, leadFacets, queueNewLeadFacets } from "./lead-facets.ts";
+import { routedStatus, statusOf } from "../../../../src/lib/lead-status.ts";
+import {
+  facetArgs,
+  facetFacts,
+  facetKeys,
+  facetSetKeys,
+  leadFacets,
+  queueNewLeadFacets,
+  readLead,
+} from "./lead-facets.ts";
 import type { CreateLeadOptions, CreateLeadResult, LeadsRepository } from "./leads.types.ts";
 
 /** Same idempotency key within this window returns the first lead. */
@@ -66,7 +75,7 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
 
   async function get(id: string): Promise<Lead | null> {
     if (!isTimeId("ld", id)) return null;
-    return asJson<Lead>(await redis.get(keys.lead(id)));
+    return readLead(await redis.get(keys.lead(id)));
   }
 
   /**
@@ -123,10 +132,14 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
         sourcePage: options.sourcePage,
         reference,
         ...(options.urgency ? { urgency: options.urgency } : {}),
+        ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+        ...(options.place ? { place: options.place } : {}),
         ...(options.routing ? { routing: options.routing } : {}),
         status: "new",
         data,
       };
+      // Its offers decide where it starts: offered, or escalated when nobody matched.
+      lead.status = statusOf(lead);
       LeadSchema.parse(lead);
       const deadline = nextDeadline(lead);
       const tx = redis.multi();
@@ -151,15 +164,17 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
       for (let attempt = 0; attempt < 8; attempt++) {
         const stored = asString(await redis.get(keys.lead(id)));
         if (!stored) return null;
-        const lead = asJson<Lead>(stored)!;
-        const next = change(lead);
-        if (next === null) {
+        const lead = readLead(stored)!;
+        const changed = change(lead);
+        if (changed === null) {
           // Nothing to do now: the clock entry follows the lead as it is (it may be stale).
           const deadline = nextDeadline(lead);
           if (deadline === null) await redis.zrem(keys.clock, id);
           else await redis.zadd(keys.clock, { score: deadline, member: id });
           return { lead, changed: false };
         }
+        // The status follows the offers in the same step (the operator's "closed" stays).
+        const next: Lead = { ...changed, status: statusOf(changed) };
         LeadSchema.parse(next);
         const deadline = nextDeadline(next);
         const item = newOutboxItem({ ...next, createdAt: new Date(now).toISOString() });
@@ -172,6 +187,7 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
               keys.clock,
               keys.outboxItem(id),
               keys.outbox,
+              ...facetSetKeys(keys),
               ...offered.map((d) => keys.businessLeads(d.businessId)),
             ],
             [
@@ -181,6 +197,7 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
               deadline === null ? "" : String(deadline),
               JSON.stringify(item),
               String(now),
+              ...facetFacts(next),
               ...offered.map((d) => String(Date.parse(d.offeredAt))),
             ],
           ),
@@ -195,6 +212,8 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
       const ids = await redis.zrange<unknown[]>(keys.clock, "-inf", now, { byScore: true, offset: 0, count: limit });
       return ids.map((v) => asString(v) ?? "").filter(Boolean);
     },
+
+    clockDueCount: async (now) => asNumber(await redis.zcount(keys.clock, "-inf", now)),
 
     async byReference(reference) {
       const id = asString(await redis.get(keys.reference(reference)));
@@ -214,12 +233,19 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
       for (let attempt = 0; attempt < 8; attempt++) {
         const stored = asString(await redis.get(keys.lead(id)));
         if (!stored) return null;
-        const lead = asJson<Lead>(stored)!;
+        const lead = readLead(stored)!;
         const at = now.toISOString();
-        const to = change.status ?? lead.status;
+        // Closing is the operator's; reopening hands the status back to the offers.
+        const current = statusOf(lead);
+        const to =
+          change.closed === true
+            ? "closed"
+            : change.closed === false && current === "closed"
+              ? routedStatus(lead.routing)
+              : current;
         const noteChanged = change.note !== undefined && change.note !== (lead.note ?? "");
-        if (to === lead.status && !noteChanged) return lead;
-        const entry: LeadChange = { at, from: lead.status, to, ...(noteChanged ? { note: change.note } : {}) };
+        if (to === current && !noteChanged) return lead;
+        const entry: LeadChange = { at, from: current, to, ...(noteChanged ? { note: change.note } : {}) };
         const { note: _old, ...rest } = lead;
         const note = change.note !== undefined ? change.note : lead.note;
         const next: Lead = {

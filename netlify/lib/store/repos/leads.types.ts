@@ -31,6 +31,10 @@ export interface CreateLeadOptions {
   urgency?: Lead["urgency"];
   /** The businesses it goes to; a waiting delivery puts the lead on the response clock. */
   routing?: Lead["routing"];
+  /** The job's IANA time zone (from its place, or its business's). */
+  timeZone?: Lead["timeZone"];
+  /** Where the job is, as matched (quotes, find-pros requests). */
+  place?: Lead["place"];
 }
 
 /** A routing change: the lead as it should be next, or null for "nothing to change". */
@@ -51,12 +55,25 @@ export interface LeadPage {
   scanned?: number;
 }
 
-/** An operator's edit of a lead. */
+/**
+ * An operator's edit of a lead. The status follows the lead's offers; the operator only
+ * closes it (it stays closed whatever its offers do) or reopens it (back to what they say).
+ */
 export interface LeadUpdate {
-  /** New workflow state. */
-  status?: LeadStatus;
+  /** true closes the lead, false reopens a closed one. */
+  closed?: boolean;
   /** Replaces the note; "" clears it. */
   note?: string;
+}
+
+/** The admin's headline numbers (leads.overview). */
+export interface LeadOverview {
+  /** Leads in each status. */
+  statusCounts: Record<LeadStatus, number>;
+  /** Leads waiting for the operator: new (nobody has it) and escalated (it came back). */
+  needsYou: number;
+  /** The newest open emergencies (no business accepted, not closed), newest first. */
+  emergencies: Lead[];
 }
 
 export interface LeadsRepository {
@@ -74,20 +91,23 @@ export interface LeadsRepository {
    * `search`, a page may come back short with a cursor when several filters need a scan.
    */
   find(filter: LeadFilter, options?: { cursor?: string | null; limit?: number }): Promise<LeadPage>;
-  /** How many leads have status new, and the newest open emergencies (urgency emergency, status new). */
-  overview(limit?: number): Promise<{ newCount: number; emergencies: Lead[] }>;
+  /** Leads per status, how many need the operator, and the newest open emergencies. */
+  overview(limit?: number): Promise<LeadOverview>;
   /** Leads of each type and in all (O(1) each). */
   counts(): Promise<LeadCounts>;
-  /** Applies an operator edit (recorded in `history`); null for an unknown lead. */
+  /** Applies an operator edit (recorded in `history`, status sets moved); null for an unknown lead. */
   update(id: string, change: LeadUpdate, now?: Date): Promise<Lead | null>;
   /**
    * Applies a routing change atomically (compare-and-set, retried on a concurrent change):
-   * sets the lead's clock entry from `clockAt` and queues its messages. Returns the lead as
-   * stored and whether it changed; null for an unknown lead.
+   * sets the lead's clock entry, queues its messages and stores the status its offers give it
+   * (statusOf, with its status sets). Returns the lead as stored and whether it changed; null
+   * for an unknown lead.
    */
   mutate(id: string, change: LeadMutation, now?: number): Promise<{ lead: Lead; changed: boolean } | null>;
   /** Lead ids whose next deadline is at or before `now`, soonest first. */
   clockDue(now: number, limit: number): Promise<string[]>;
+  /** How many leads clockDue would name without a limit. */
+  clockDueCount(now: number): Promise<number>;
   /** The lead a reference names, in any spelling normalizeReference accepts upstream. */
   byReference(reference: string): Promise<Lead | null>;
 }

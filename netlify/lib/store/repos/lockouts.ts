@@ -1,15 +1,19 @@
 /**
- * Failed sign-ins counted per client address (the operator's token, owners' links and codes):
- * a counter per scope and address whose window starts at the first failure. The address is
- * hashed in the key: it is nobody's business in a key listing.
+ * Failed sign-ins counted per client address (the operator's token, owners' links and codes),
+ * and wrong codes per business: a counter per scope and address (or business) whose window
+ * starts at the first failure. The address is hashed in the key: it is nobody's business in a
+ * key listing.
  */
 import { createHash } from "node:crypto";
 import type { Redis } from "@upstash/redis";
 import { asNumber } from "../decode.ts";
 import type { Keys } from "../keys.ts";
 
-/** Whose sign-ins: the operator's (/admin) or owners' (/owner). */
-export type LockoutScope = "admin" | "owner";
+/**
+ * Whose sign-ins: the operator's (/admin) or owners' (/owner), per client address; or the
+ * codes tried against one business ("owner-code", keyed by the business's id), from anywhere.
+ */
+export type LockoutScope = "admin" | "owner" | "owner-code";
 
 export interface LockoutsRepository {
   /** Seconds until `client` may try again once it has `max` failures in its window (at most `seconds`), or 0. */
@@ -21,7 +25,8 @@ export interface LockoutsRepository {
 export function lockoutsRepository(redis: Redis, keys: Keys): LockoutsRepository {
   const keyOf = (scope: LockoutScope, client: string) => {
     const hashed = createHash("sha256").update(client, "utf8").digest("hex").slice(0, 32);
-    return scope === "admin" ? keys.adminFailures(hashed) : keys.ownerFailures(hashed);
+    if (scope === "admin") return keys.adminFailures(hashed);
+    return scope === "owner" ? keys.ownerFailures(hashed) : keys.ownerCodeFailures(hashed);
   };
 
   return {

@@ -17,6 +17,8 @@ export interface OutboxRepository {
   get(leadId: string): Promise<OutboxItem | null>;
   /** Up to `limit` items due at `now`, leased until `leaseUntil` (ms). */
   claimDue(now: number, leaseUntil: number, limit: number): Promise<OutboxItem[]>;
+  /** How many items are due at `now` (not leased, not waiting for a retry). */
+  dueCount(now: number): Promise<number>;
   /** The one item, if it is due (not leased by someone else, not waiting for a retry). */
   claim(leadId: string, now: number, leaseUntil: number): Promise<OutboxItem | null>;
   /** Delivered: the item goes. */
@@ -84,6 +86,8 @@ export function outboxRepository(redis: Redis, keys: Keys): OutboxRepository {
       );
       return load((reply ?? "").split(" ").filter(Boolean));
     },
+
+    dueCount: async (now) => asNumber(await redis.zcount(keys.outbox, "-inf", now)),
 
     async claim(leadId, now, leaseUntil) {
       const reply = asString(await claimOneScript.exec([keys.outbox], [leadId, String(now), String(leaseUntil)]));
