@@ -159,11 +159,13 @@ describe("embedded store durability", () => {
     const file = join(dir, "killed", "store.json");
     // A small compaction threshold: snapshots are written and logs rotated while it runs.
     const writer = child([file, "6", "20000"]);
-    await writer.until((lines) => lines.filter((l) => l.startsWith("ack ")).length >= 200);
+    // Killed once it has written a snapshot and rotated its log at least once, mid-stream.
+    await writer.until(
+      (lines) => lines.filter((l) => l.startsWith("ack ")).length >= 200 && existsSync(layoutOf(file).snapshot),
+    );
     writer.proc.kill("SIGKILL");
     await writer.exited;
     const acked = writer.acks();
-    expect(existsSync(layoutOf(file).snapshot)).toBe(true);
 
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     let restarted: Store;
