@@ -87,7 +87,8 @@ if (!BUILT)
 describe.skipIf(!BUILT)("npm start", () => {
   let served: Awaited<ReturnType<typeof startServe>> | undefined;
   beforeAll(async () => {
-    served = await startServe({ NODE_ENV: "test" });
+    // Routing reads no data: no seeding (seconds of CPU in the embedded store) before it starts.
+    served = await startServe({ NODE_ENV: "test", TREELINE_AUTO_SEED: "0" });
   }, 120_000);
   afterAll(() => served?.stop());
 
