@@ -78,11 +78,15 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
     },
   ],
-  webServer: [server(port), server(ownersPort, "owners:")],
+  webServer: [server(port), server(ownersPort, "-owners")],
 });
 
-/** `npm start`'s server on `port`; `prefix` is added to the run's key prefix (a store of its own). */
-function server(port: number, prefix = "") {
+/**
+ * `npm start`'s server on `port`. With `suffix`, a store of its own: the run's key prefix with
+ * `suffix` before its last ":" ("ci-1:" -> "ci-1-owners:"), a sibling, not a key space inside it.
+ */
+function server(port: number, suffix = "") {
+  const prefix = process.env.REDIS_KEY_PREFIX || "treeline:";
   return {
     // Without REDIS_URL each server shares one in-memory embedded store with its functions.
     command: "node runtime/serve.mjs",
@@ -91,7 +95,7 @@ function server(port: number, prefix = "") {
       PORT: String(port),
       HOST: "127.0.0.1",
       NODE_ENV: "test",
-      REDIS_KEY_PREFIX: `${process.env.REDIS_KEY_PREFIX || "treeline:"}${prefix}`,
+      REDIS_KEY_PREFIX: suffix ? prefix.replace(/:?$/, `${suffix}:`) : prefix,
       // With REDIS_URL (CI) the run's fresh key prefix starts empty: seed the directory.
       TREELINE_AUTO_SEED: "1",
       // Every e2e request comes from 127.0.0.1; the limiter itself is covered by function tests.

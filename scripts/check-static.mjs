@@ -7,6 +7,7 @@
 // them, its h1 its name. Every page's script policy allows exactly the inline scripts the
 // page carries: none blocked, none extra.
 import { createHash } from "node:crypto";
+import http from "node:http";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { HtmlValidate, FileSystemConfigLoader, formatterFactory } from "html-validate";
@@ -126,11 +127,24 @@ let onDemandInvalid = 0;
 let onDemandPages = 0;
 /** slug -> the h1 of its page, for every business page the crawl reached. */
 const businessHeadings = new Map();
-/** The page at `url`: its answer and, when it is HTML, its text (a failure throws when awaited). */
+/**
+ * The page at `url`: its status, headers and, when it is HTML, its text (a failure throws when
+ * awaited). A connection of its own per page: validating blocks this process for a moment, and
+ * a kept-alive connection the server closed meanwhile failed a fetch ("other side closed").
+ */
 function fetchPage(url) {
-  const page = fetch(url).then(async (response) => {
-    const isHtml = response.headers.get("content-type")?.startsWith("text/html");
-    return { url, response, html: isHtml ? await response.text() : null };
+  const page = new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        const chunks = [];
+        res.on("data", (chunk) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          const isHtml = res.headers["content-type"]?.startsWith("text/html");
+          resolve({ url, res, html: isHtml ? Buffer.concat(chunks).toString("utf8") : null });
+        });
+      })
+      .on("error", reject);
   });
   page.catch(() => {});
   return page;
@@ -141,12 +155,13 @@ const urls = [...onDemand];
 const ahead = urls.slice(0, AHEAD).map(fetchPage);
 for (let i = 0; i < urls.length; i++) {
   if (i + AHEAD < urls.length) ahead.push(fetchPage(urls[i + AHEAD]));
-  const { url, response, html } = await ahead.shift();
+  const { url, res, html } = await ahead.shift();
   if (html === null) continue;
   onDemandPages++;
   const slug = /^\/directory\/([^/?#]+)$/.exec(new URL(url).pathname)?.[1];
-  if (slug && response.ok) businessHeadings.set(slug, parseHtml(html).querySelector("h1")?.textContent ?? null);
-  checkPolicy(url, html, response.headers.get("content-security-policy"));
+  if (slug && res.statusCode >= 200 && res.statusCode < 300)
+    businessHeadings.set(slug, parseHtml(html).querySelector("h1")?.textContent ?? null);
+  checkPolicy(url, html, res.headers["content-security-policy"]);
   const report = await validator.validateString(html, url);
   if (!report.valid) {
     onDemandInvalid++;

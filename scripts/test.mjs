@@ -45,10 +45,14 @@ function run(name) {
   const begun = Date.now();
   const streamed = STREAMED.has(name);
   log(`${name}: npm run ${SCRIPTS[name]}${streamed ? "" : " (output when it ends)"}`);
+  // Its own process group, so stopping the run stops everything the stage started.
   const child = spawn("npm", ["run", "--silent", SCRIPTS[name]], {
     env,
+    detached: true,
     stdio: ["ignore", streamed ? "inherit" : "pipe", streamed ? "inherit" : "pipe"],
   });
+  children.add(child);
+  child.on("exit", () => children.delete(child));
   const chunks = [];
   child.stdout?.on("data", (c) => chunks.push(c));
   child.stderr?.on("data", (c) => chunks.push(c));
@@ -63,6 +67,21 @@ function run(name) {
       log(`${name}: ${stage.status} in ${seconds(Date.now() - begun)} s${signal ? ` (${signal})` : ""}`);
       resolve();
     });
+  });
+}
+
+// Stopped (Ctrl-C, or CI cancelling), this run stops each running stage's process group.
+const children = new Set();
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // Already gone.
+      }
+    }
+    process.exit(signal === "SIGINT" ? 130 : 143);
   });
 }
 

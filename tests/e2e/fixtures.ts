@@ -75,10 +75,9 @@ export const test = base.extend<{ watch: Seen }>({
 export async function axeBlocking(page: Page, include?: string): Promise<string[]> {
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
   if (include) builder = builder.include(include);
-  // A page without frames is checked by one axe.run() in the page, the same rules and results;
-  // the default (axe.runPartial() in every frame, then axe.finishRun() in a new blank page) is
-  // for frames, which the legacy run can only enter on the page's own origin, and it took
-  // several times as long per page.
+  // A page without frames gets one axe.run() in the page: the same rules and results as the
+  // default, which runs axe.runPartial() in every frame and then axe.finishRun() in a new blank
+  // page (several times as long per page) so that it reaches frames of other origins too.
   if (page.frames().length === 1) builder = builder.setLegacyMode(true);
   const results = await builder.analyze();
   return results.violations
