@@ -40,6 +40,7 @@ import {
 import { byField, readSubmission, type Submission } from "./lead-submission.ts";
 import type { LeadEndpoint, Upload } from "./leads.types.ts";
 import { redirectWithFlash, seeOther } from "./form-flash.ts";
+import { offersCanBeSent } from "./notify/config.ts";
 import { notifyLead } from "./notify/index.ts";
 import { timeId } from "./store/ids.ts";
 import { IdempotencyConflictError, type Store } from "./store/index.ts";
@@ -176,7 +177,9 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
       // Indistinguishable from success, so the bot learns nothing.
       const extra = lead.after ? await lead.after(data, store) : {};
       const fakeId = timeId("ld");
-      const offers = lead.replyOffers ? { offers: offerSummary({ routing, urgency, ...where }) } : {};
+      const offers = lead.replyOffers
+        ? { offers: offerSummary({ routing, urgency, ...where }, { kept: !offersCanBeSent(env) }) }
+        : {};
       const receipt = {
         reference: newReference(),
         statusUrl: `/requests/${fakeId}/${randomBytes(16).toString("base64url").slice(0, 22)}`,
@@ -246,7 +249,7 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
       .then((s) => s.statusPath(id))
       .catch(() => undefined);
     // What happened to it, told from the stored lead (a repeat tells the first one's story).
-    const offers = lead.replyOffers ? { offers: offerSummary(created.lead) } : {};
+    const offers = lead.replyOffers ? { offers: offerSummary(created.lead, { kept: !offersCanBeSent(env) }) } : {};
     const receipt = {
       reference: created.lead.reference,
       ...(statusUrl ? { statusUrl } : {}),

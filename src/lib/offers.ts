@@ -40,6 +40,7 @@ export function readOffers(reply: unknown): OfferSummary | undefined {
     ...(typeof o.toOperator === "string" && TO_OPERATOR.has(o.toOperator)
       ? { toOperator: o.toOperator as NonNullable<OfferSummary["toOperator"]> }
       : {}),
+    ...(o.kept === true ? { kept: true } : {}),
   };
 }
 

@@ -45,6 +45,11 @@ export interface OfferSummary {
    * emergency, works now). Absent otherwise, also for a request held for the team to check.
    */
   toOperator?: NoMatchReason;
+  /**
+   * No e-mail or text provider is set up here, so the offers are only kept for Treeline's team
+   * (in /admin): no business has the request yet, and nothing may say it does.
+   */
+  kept?: boolean;
 }
 
 /** A match as the confirmation lists it (the id stays on the server). */

@@ -101,7 +101,12 @@ describe.skipIf(!h)("lead delivery", () => {
       TWILIO_FROM: "+15125550100",
       TWILIO_API_URL: new URL(sms.url).origin,
     });
-    site = (await siteHarness("delivery", { LINK_SIGNING_SECRET: SECRET }, { prefix: h!.store.prefix }))!;
+    // The served pages run with the same providers as the functions: offers do reach businesses.
+    site = (await siteHarness(
+      "delivery",
+      { LINK_SIGNING_SECRET: SECRET, RESEND_API_KEY: "re_test", RESEND_API_URL: mail.url },
+      { prefix: h!.store.prefix },
+    ))!;
     for (const n of [1, 2, 3, 4, 5]) await h!.store.businesses.upsert(near(n));
     await h!.store.businesses.upsert(
       testBusiness("dl-quiet", {

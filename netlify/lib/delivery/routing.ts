@@ -338,7 +338,11 @@ export function operatorOffer(lead: Lead, candidates: readonly Candidate[], now:
  * answer window and the earliest deadline, the job's time zone, and why the operator has it
  * when nobody was offered it.
  */
-export function offerSummary(lead: Pick<Lead, "routing" | "urgency" | "timeZone" | "place">): OfferSummary {
+export function offerSummary(
+  lead: Pick<Lead, "routing" | "urgency" | "timeZone" | "place">,
+  /** No provider here carries offers to businesses: they are only kept for the team. */
+  { kept = false }: { kept?: boolean } = {},
+): OfferSummary {
   const urgency = lead.urgency ?? "routine";
   const deliveries = (lead.routing?.deliveries ?? []).filter((d) => d.state !== "undelivered");
   const waiting = deliveries.filter((d) => d.state === "waiting").map((d) => Date.parse(d.deadlineAt));
@@ -352,5 +356,6 @@ export function offerSummary(lead: Pick<Lead, "routing" | "urgency" | "timeZone"
     ...(waiting.length > 0 ? { answerBy: iso(Math.min(...waiting)) } : {}),
     timeZone: lead.timeZone ?? DEFAULT_TIME_ZONE,
     ...(toOperator ? { toOperator } : {}),
+    ...(kept && deliveries.length > 0 ? { kept: true } : {}),
   };
 }

@@ -41,7 +41,11 @@ const dueAt = (lead: Lead, iso: string) =>
  * still asked (only offers that wait: one no channel could deliver waits on nobody), or who
  * has it when no business does.
  */
-export function nextStep(lead: Lead): string {
+export function nextStep(
+  lead: Lead,
+  /** No provider here carries offers: they are only kept for the team (offerSummary). */
+  { kept = false }: { kept?: boolean } = {},
+): string {
   const r = lead.routing;
   const urgency = lead.urgency ?? "routine";
   const emergency = urgency === "emergency";
@@ -59,7 +63,8 @@ export function nextStep(lead: Lead): string {
   const waiting = r?.deliveries.filter((d) => d.state === "waiting") ?? [];
   if (waiting.length > 0) {
     const due = new Date(Math.max(...waiting.map((d) => Date.parse(d.deadlineAt)))).toISOString();
-    const first = offerSummary(lead);
+    const first = offerSummary(lead, { kept });
+    if (first.kept) return offersNow(first, urgency)!;
     // Nothing has moved since the first offers: say them as the confirmation did.
     const untouched = first && r!.deliveries.length === first.offered && waiting.length === first.offered;
     const asked = untouched

@@ -38,6 +38,12 @@ export function notifyConfig(env: Env = currentEnv()): NotifyConfig {
   return { webhookUrl: env.NOTIFY_WEBHOOK_URL, email, resend, sms, siteUrl: env.siteUrl };
 }
 
+/** Whether an offer can reach a business at all here: by e-mail (Resend) or text (Twilio). */
+export const offersCanBeSent = (env: Env = currentEnv()): boolean => {
+  const config = notifyConfig(env);
+  return config.resend !== undefined || config.sms !== undefined;
+};
+
 /** The operator's configured channels (none: their messages are kept for /admin). */
 export const channelsOf = (config: NotifyConfig): Channel[] => [
   ...(config.webhookUrl ? ["webhook" as const] : []),

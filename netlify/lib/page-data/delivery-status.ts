@@ -4,6 +4,7 @@
  * what they asked. Every time is in the job's own zone, named; an emergency's page opens
  * with the danger and our own line.
  */
+import { offersCanBeSent } from "../notify/config.ts";
 import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
 import { EMERGENCY_CONFIRMATION, HOTLINE } from "../../../src/lib/forms/copy.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
@@ -81,12 +82,21 @@ function detailOf(d: Delivery, tz: string): string {
   }
 }
 
-function holderOf(d: Delivery, tz: string): Holder {
+/** A waiting offer on an install whose offers reach no business: kept for the team, never "waiting". */
+export const KEPT_BADGE = { label: "Not sent yet", tone: "wait" } as const satisfies Holder["badge"];
+const keptLine = (d: Delivery, tz: string) =>
+  `Kept for our team until ${dayTime(d.deadlineAt, tz)}: this site sends no e-mail or text yet`;
+
+function holderOf(d: Delivery, tz: string, kept: boolean): Holder {
+  const keptOffer = kept && d.state === "waiting";
   return {
     name: d.name,
     href: `/directory/${encodeURIComponent(d.slug)}`,
-    badge: STATE_BADGES[d.state],
-    lines: [detailOf(d, tz), ...(d.calledAt ? [`Called you ${dayTime(d.calledAt, tz)}`] : [])],
+    badge: keptOffer ? KEPT_BADGE : STATE_BADGES[d.state],
+    lines: [
+      keptOffer ? keptLine(d, tz) : detailOf(d, tz),
+      ...(d.calledAt ? [`Called you ${dayTime(d.calledAt, tz)}`] : []),
+    ],
     call:
       d.state === "accepted" && d.phone ? { href: telHref(d.phone), text: `Call ${d.name}: ${d.phone}` } : undefined,
   };
@@ -99,10 +109,14 @@ const teamBadge = (lead: Lead): Holder["badge"] =>
     : { label: "Has your request", tone: "wait" };
 
 /** The status page's content for a lead. */
-export function statusPageOf(lead: Lead): StatusPage {
+export function statusPageOf(
+  lead: Lead,
+  /** Offers reach no business here (no e-mail or text provider): they are kept for the team. */
+  kept = false,
+): StatusPage {
   const routing = lead.routing;
   const tz = jobTimeZone(lead);
-  const holders = (routing?.deliveries ?? []).map((d) => holderOf(d, tz));
+  const holders = (routing?.deliveries ?? []).map((d) => holderOf(d, tz, kept));
   if (!routing || routing.escalatedAt) {
     holders.push({
       name: `${SITE.name}'s team`,
@@ -125,7 +139,7 @@ export function statusPageOf(lead: Lead): StatusPage {
           },
         }
       : {}),
-    nextStep: nextStep(lead),
+    nextStep: nextStep(lead, { kept }),
     holders,
     asked: [
       ["Request", LEAD_TYPE_SINGULAR[lead.type]],
@@ -151,6 +165,6 @@ export function loadStatusPage(
     if (!signer.checkStatus(leadId, sig)) return { ok: false, problem: "invalid" };
     const lead = await s.leads.get(leadId);
     if (!lead) return { ok: false, problem: "gone" };
-    return { ok: true, page: statusPageOf(lead) };
+    return { ok: true, page: statusPageOf(lead, !offersCanBeSent()) };
   });
 }

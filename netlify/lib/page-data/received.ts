@@ -4,6 +4,7 @@
  * and says what the JSON reply said: the receipt, what was asked, the pros it went to and
  * where the request stands (offerSummary, read from the lead's own routing).
  */
+import { offersCanBeSent } from "../notify/config.ts";
 import { env as currentEnv } from "../../../src/lib/env.ts";
 import type { Receipt } from "../../../src/lib/receipt.ts";
 import type { ReceivedLead, ReceivedMatch } from "../../../src/lib/received.ts";
@@ -25,7 +26,13 @@ const matchesIn = (data: Record<string, unknown>): ReceivedMatch[] =>
   Array.isArray(data.matchedBusinesses) ? (data.matchedBusinesses as ReceivedMatch[]) : [];
 
 /** What the confirmation shows for a stored lead. */
-export function receivedOf(lead: Lead, statusUrl: string, emailConfigured: boolean): ReceivedPage {
+export function receivedOf(
+  lead: Lead,
+  statusUrl: string,
+  emailConfigured: boolean,
+  /** Offers reach no business here (no e-mail or text provider): they are kept for the team. */
+  kept = false,
+): ReceivedPage {
   const data = (lead.data && typeof lead.data === "object" ? lead.data : {}) as Record<string, unknown>;
   const receipt: Receipt = {
     reference: lead.reference ?? "",
@@ -35,7 +42,7 @@ export function receivedOf(lead: Lead, statusUrl: string, emailConfigured: boole
     emailed: emailConfigured && !isHeld(lead),
   };
   // What happened to a request routed to businesses (leads stored before routing have nothing to tell).
-  const withOffers = lead.routing ? { offers: offerSummary(lead) } : {};
+  const withOffers = lead.routing ? { offers: offerSummary(lead, { kept }) } : {};
   switch (lead.type) {
     case "quote":
       return {
@@ -67,7 +74,8 @@ export async function loadReceived(
     if (!signer.checkStatus(leadId, sig)) return null;
     const lead = await s.leads.get(leadId);
     if (!lead) return null;
-    return receivedOf(lead, signer.statusPath(leadId), currentEnv().RESEND_API_KEY !== undefined);
+    const env = currentEnv();
+    return receivedOf(lead, signer.statusPath(leadId), env.RESEND_API_KEY !== undefined, !offersCanBeSent(env));
   } catch (error) {
     console.error(`[lead] confirmation page: store unavailable (${errorName(error)})`);
     return "unavailable";

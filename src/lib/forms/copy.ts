@@ -62,6 +62,10 @@ export function offersNow(
   const emergency = urgency === "emergency";
   const near = offers.near ? ` near ${offers.near}` : "";
   const n = offers.offered;
+  if (n > 0 && offers.kept) {
+    const who = `${count(n, emergency ? "crew" : "pro", emergency ? "crews" : "pros")}${near}`;
+    return `We matched your request to ${who}, but this site has no e-mail or text service set up yet, so it has not reached them: ${teamHasIt(urgency)}`;
+  }
   if (n > 0) {
     const who = emergency
       ? `${count(n, "crew", "crews")}${near} that ${n === 1 ? "takes" : "take"} emergencies now`

@@ -156,6 +156,8 @@ describe.skipIf(!h)("quotes routed to businesses", () => {
       answerMinutes: 10,
       answerBy: new Date(now + 10 * MIN).toISOString(),
       timeZone: "America/New_York",
+      // No provider here: the offers are kept for the team, and the reply says so.
+      kept: true,
     });
     const lead = await stored(reply.id);
     expect(lead).toMatchObject({

@@ -28,7 +28,15 @@ import { testBusiness, validAudit, validBooking, validQuote } from "../../helper
 import { siteHarness } from "../../helpers/site.ts";
 
 const SECRET = "lead-pages-secret-0123456789abcdefghijk";
-const site = await siteHarness("leads", { LINK_SIGNING_SECRET: SECRET });
+// An install that sends texts, not e-mail (these pages only read, so nothing is sent): offers reach businesses.
+// A default install's kept offers are tests/unit/kept-offers.test.ts and the e2e journeys.
+const site = await siteHarness("leads", {
+  LINK_SIGNING_SECRET: SECRET,
+  TWILIO_ACCOUNT_SID: "AC123",
+  TWILIO_AUTH_TOKEN: "twilio-token",
+  TWILIO_FROM: "+15125550100",
+  TWILIO_API_URL: "http://127.0.0.1:9",
+});
 afterAll(() => site?.stop());
 
 describe.skipIf(!site)("a form's own page (/forms/{form})", () => {

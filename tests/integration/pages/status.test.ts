@@ -18,7 +18,13 @@ import { siteHarness } from "../../helpers/site.ts";
 import { testBusiness, validBooking, validQuote } from "../../helpers/functions.ts";
 
 const SECRET = "status-page-secret-0123456789abcdefghij";
-const site = await siteHarness("status", { LINK_SIGNING_SECRET: SECRET });
+// An install that sends e-mail (these pages only read, so nothing is sent): offers reach businesses.
+// A default install's kept offers are tests/unit/kept-offers.test.ts and the e2e journeys.
+const site = await siteHarness("status", {
+  LINK_SIGNING_SECRET: SECRET,
+  RESEND_API_KEY: "re_test",
+  RESEND_API_URL: "http://127.0.0.1:9/emails",
+});
 
 afterAll(() => site?.stop());
 
