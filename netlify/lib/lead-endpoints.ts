@@ -100,6 +100,8 @@ export const BOOKING_ENDPOINT: LeadEndpoint<BookingLead> = {
   schema: BookingRequest,
   schemaAt: (now) => bookingRequestSchema(now),
   multipartLimit: TEXT_BODY_LIMIT,
+  // The confirmation says whether the business can get it (offered, kept, or held for the team).
+  replyOffers: true,
   async check(data, store) {
     const business = await store.businesses.get(data.businessId);
     if (!business) return { status: 404, error: BUSINESS_NOT_FOUND };

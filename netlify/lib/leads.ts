@@ -40,7 +40,7 @@ import {
 import { byField, readSubmission, type Submission } from "./lead-submission.ts";
 import type { LeadEndpoint, Upload } from "./leads.types.ts";
 import { redirectWithFlash, seeOther } from "./form-flash.ts";
-import { offersCanBeSent } from "./notify/config.ts";
+import { emailReady, offersCanBeSent } from "./notify/config.ts";
 import { notifyLead } from "./notify/index.ts";
 import { timeId } from "./store/ids.ts";
 import { IdempotencyConflictError, type Store } from "./store/index.ts";
@@ -184,7 +184,7 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
         reference: newReference(),
         statusUrl: `/requests/${fakeId}/${randomBytes(16).toString("base64url").slice(0, 22)}`,
         urgency,
-        emailed: env.RESEND_API_KEY !== undefined,
+        willEmail: emailReady(env),
       };
       return succeed(store, html, fakeId, { ...reply, ...extra, ...offers, ...receipt });
     }
@@ -254,8 +254,9 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
       reference: created.lead.reference,
       ...(statusUrl ? { statusUrl } : {}),
       urgency: created.lead.urgency ?? urgency,
-      // Every lead form asks for an e-mail; it is only sent when a provider is configured (and not held).
-      emailed: env.RESEND_API_KEY !== undefined && !tooFast,
+      // Every lead form asks for an e-mail; it goes after this answer, only when e-mail can reach
+      // the visitor (a Resend key and a sender of our own) and the request is not held.
+      willEmail: emailReady(env) && !tooFast,
     };
     return succeed(store, html, id, { ...reply, ...extra, ...offers, ...receipt });
   }

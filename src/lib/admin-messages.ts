@@ -82,7 +82,7 @@ export const NOTHING_SENT =
   "Nothing is sent: no e-mail, SMS or webhook provider is configured; every message is kept here.";
 
 const PROVIDERS = [
-  { on: (c: AdminChannels) => c.visitorEmail, name: "e-mail", setting: "RESEND_API_KEY" },
+  { on: (c: AdminChannels) => c.visitorEmail, name: "e-mail", setting: "RESEND_API_KEY with NOTIFY_EMAIL_FROM" },
   { on: (c: AdminChannels) => c.sms, name: "SMS", setting: "TWILIO_*" },
   { on: (c: AdminChannels) => c.webhook, name: "webhook", setting: "NOTIFY_WEBHOOK_URL" },
 ] as const;

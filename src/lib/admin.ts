@@ -312,7 +312,7 @@ export interface AdminChannels {
   webhook: boolean;
   /** NOTIFY_EMAIL_TO with RESEND_API_KEY: the operator's e-mail. */
   email: boolean;
-  /** RESEND_API_KEY: e-mail to visitors and businesses. */
+  /** RESEND_API_KEY with a sender of the operator's own (NOTIFY_EMAIL_FROM): e-mail to visitors and businesses. */
   visitorEmail: boolean;
   /** TWILIO_*: text messages to businesses. */
   sms: boolean;

@@ -41,6 +41,7 @@ export function readOffers(reply: unknown): OfferSummary | undefined {
       ? { toOperator: o.toOperator as NonNullable<OfferSummary["toOperator"]> }
       : {}),
     ...(o.kept === true ? { kept: true } : {}),
+    ...(o.held === true ? { held: true } : {}),
   };
 }
 

@@ -13,8 +13,13 @@ export interface Receipt {
   statusUrl: string;
   /** From urgencyOf() in lead-urgency.ts: what the confirmation may promise. */
   urgency: UrgencyLevel;
-  /** A confirmation e-mail with the link is really on its way (an e-mail provider is configured). */
-  emailed?: boolean;
+  /**
+   * A confirmation e-mail with the link will be tried once the reply is out: e-mail can reach
+   * the visitor here (emailReady in netlify/lib/notify/config.ts) and the request is not held.
+   * It is sent after the answer, so no confirmation says it was sent or is on its way: the
+   * status page says so once Resend took it (its delivery state).
+   */
+  willEmail?: boolean;
 }
 
 /** "TL-" then 4 + 2 Crockford base32 characters (no I, L, O, U: nothing to misread on the phone). */
@@ -60,6 +65,6 @@ export function receiptOf(reply: unknown, own: UrgencyLevel = "routine"): Receip
     reference,
     statusUrl,
     urgency: isUrgency(r.urgency) ? moreUrgent(r.urgency, own) : own,
-    ...(r.emailed === true ? { emailed: true } : {}),
+    ...(r.willEmail === true ? { willEmail: true } : {}),
   };
 }

@@ -46,6 +46,11 @@ export interface OfferSummary {
    */
   toOperator?: NoMatchReason;
   /**
+   * Held for Treeline's team to check (sent faster than a person types): it went to no business
+   * and nothing is e-mailed, until the team offers it by hand.
+   */
+  held?: boolean;
+  /**
    * No e-mail or text provider is set up here, so the offers are only kept for Treeline's team
    * (in /admin): no business has the request yet, and nothing may say it does.
    */
@@ -59,5 +64,5 @@ export type ReceivedMatch = Omit<ProMatch, "id">;
 export type ReceivedLead =
   | { kind: "quote"; estimate: string; matches: readonly ReceivedMatch[]; offers?: OfferSummary }
   | { kind: "audit" | "assessment" }
-  | { kind: "booking"; businessName: string; slug?: string }
+  | { kind: "booking"; businessName: string; slug?: string; offers?: OfferSummary }
   | { kind: "find-pros"; matches: readonly ReceivedMatch[]; offers?: OfferSummary };

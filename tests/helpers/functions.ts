@@ -297,7 +297,7 @@ export const receiptReply = (urgency: "emergency" | "urgent" | "routine") => ({
   reference: expect.stringMatching(REFERENCE_PATTERN),
   statusUrl: expect.stringMatching(/^\/requests\/ld_[0-9a-z]+\/[\w-]{22}$/),
   urgency,
-  emailed: false,
+  willEmail: false,
 });
 
 /**

@@ -8,7 +8,7 @@ export const RECEIPT: Receipt = {
   reference: "TL-7KQ2-9F",
   statusUrl: "/requests/ld_0abc123/Xy12Zq",
   urgency: "routine",
-  emailed: true,
+  willEmail: true,
 };
 
 /** A day's wait in any spelling ("24 hours", "24-hour", "24 hrs"): never said to an emergency. */

@@ -331,8 +331,8 @@ describe("a default install's whole loop, as npm start serves it (no provider, n
       }),
     });
     expect(booked.status).toBe(201);
-    const reply = (await booked.json()) as { id: string; statusUrl: string; emailed: boolean };
-    expect(reply.emailed).toBe(false);
+    const reply = (await booked.json()) as { id: string; statusUrl: string; willEmail: boolean };
+    expect(reply.willEmail).toBe(false);
     const admin = { authorization: `Bearer ${ADMIN}` };
     let offer: { state: string; text: string } | undefined;
     // The messages are composed right after the answer, off the request: poll briefly for them.

@@ -59,7 +59,7 @@ function expectReceipt(content: Element, text: string) {
   expect(receipt.textContent).toContain(`${RECEIPT_COPY.referenceLabel} ${RECEIPT.reference}`);
   const link = [...receipt.querySelectorAll("a")].find((a) => a.textContent === RECEIPT_COPY.track)!;
   expect(link.getAttribute("href")).toBe(RECEIPT.statusUrl);
-  expect(text).toContain(RECEIPT_COPY.emailed);
+  expect(text).toContain(RECEIPT_COPY.willEmail);
 }
 
 /**
@@ -167,8 +167,8 @@ describe("quote confirmation page", () => {
   });
 
   it("without an e-mail provider it does not promise an e-mail: the link is to be kept", () => {
-    const { text } = main(quoteConfirmationPage("$200 - $800", receiptOf({ ...RECEIPT, emailed: false })));
-    expect(text).not.toContain(RECEIPT_COPY.emailed);
+    const { text } = main(quoteConfirmationPage("$200 - $800", receiptOf({ ...RECEIPT, willEmail: false })));
+    expect(text).not.toContain(RECEIPT_COPY.willEmail);
     expect(text).toContain(RECEIPT_COPY.keep);
   });
 });

@@ -39,8 +39,8 @@ vi.mock("../../src/lib/lead-summary.ts", async (actual) => {
 
 const SITE = "https://treeline.test";
 const HOSTILE = 'Jo <script>alert(1)</script>\nBcc: "x"';
-const ALL: ChannelSetup = { email: true, operatorEmails: ["ops@treeline.test"], webhook: true, sms: true };
-const NONE: ChannelSetup = { email: false, operatorEmails: [], webhook: false, sms: false };
+const ALL: ChannelSetup = { email: true, emailReady: true, operatorEmails: ["ops@treeline.test"], webhook: true, sms: true };
+const NONE: ChannelSetup = { email: false, emailReady: false, operatorEmails: [], webhook: false, sms: false };
 const ctx = (setup: ChannelSetup) => ({ setup, signer: signer("x".repeat(40)), siteUrl: SITE });
 
 const at = (minutes: number) => new Date(Date.parse("2026-11-28T15:00:00Z") + minutes * 60_000).toISOString();

@@ -2,7 +2,7 @@
 import { z } from "../../../src/lib/zod.ts";
 import { isLeadId, type AdminChannels } from "../../../src/lib/admin.ts";
 import { afterResponse, endpoint, errorName, jsonResponse, storeCall } from "../http.ts";
-import { channelsOf, drainOutbox, notifyConfig, type NotifyConfig } from "../notify/index.ts";
+import { channelsOf, drainOutbox, notifyConfig, setupOf, type NotifyConfig } from "../notify/index.ts";
 import { adminSpec, readPatch, type AdminDeps, type AdminHandler } from "./endpoint.ts";
 
 const RetryBody = z.object({
@@ -14,7 +14,8 @@ const RetryBody = z.object({
 export const adminChannels = (config: NotifyConfig): AdminChannels => ({
   webhook: config.webhookUrl !== undefined,
   email: config.email !== undefined,
-  visitorEmail: config.resend !== undefined,
+  // Resend's test sender reaches only the account's owner: visitors' and businesses' mail is kept.
+  visitorEmail: setupOf(config).emailReady,
   sms: config.sms !== undefined,
 });
 

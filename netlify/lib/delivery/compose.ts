@@ -173,6 +173,9 @@ export function rescheduled(stored: readonly Message[], composed: readonly Messa
   });
 }
 
-/** Whether a configured channel reaches the business at all (its e-mail with e-mail set up, its phone with SMS). */
+/**
+ * Whether a configured channel reaches the business at all (its e-mail with e-mail set up and
+ * a real sender, its phone with SMS).
+ */
 export const channelFor = (delivery: Pick<Delivery, "email" | "phone">, setup: ChannelSetup) =>
-  (delivery.email !== undefined && setup.email) || (delivery.phone !== undefined && setup.sms);
+  (delivery.email !== undefined && setup.emailReady) || (delivery.phone !== undefined && setup.sms);

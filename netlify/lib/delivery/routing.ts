@@ -357,5 +357,6 @@ export function offerSummary(
     timeZone: lead.timeZone ?? DEFAULT_TIME_ZONE,
     ...(toOperator ? { toOperator } : {}),
     ...(kept && deliveries.length > 0 ? { kept: true } : {}),
+    ...(isHeld(lead) ? { held: true } : {}),
   };
 }

@@ -54,8 +54,8 @@ export function nextStep(
   const team = `${SITE.name}'s team has your request`;
   if (r?.escalatedAt) {
     const first = offerSummary(lead);
-    // Straight to the team (no place, no pro near it): the summary says why.
-    if (first && first.offered === 0 && first.toOperator) return offersNow(first, urgency)!;
+    // Straight to the team (no place, no pro near it; held to check): the summary says why.
+    if (first && first.offered === 0 && (first.toOperator || first.held)) return offersNow(first, urgency)!;
     return emergency
       ? `No pro has accepted your emergency, so ${team} and will call you.`
       : `${team} and will call you to find a pro who can take it.`;
@@ -158,13 +158,13 @@ export function answerUpdate(
 
 /** To the visitor when the clock offered the request to one more pro. */
 export function passedOn({ lead }: LeadFacts, delivery: Delivery, statusUrl: string): Written {
-  const line = `Nobody answered in time, so we've also sent your request to ${delivery.name}.`;
+  const line = `Nobody answered in time, so we've also offered your request to ${delivery.name}.`;
   const next = nextStep(lead);
   return {
-    subject: oneLine(`We've passed your request to ${delivery.name} (${lead.reference})`),
+    subject: oneLine(`We've also offered your request to ${delivery.name} (${lead.reference})`),
     text: [...dangerText(lead), line, "", next, "", `Your request: ${statusUrl}`].join("\n"),
     html: shell(
-      "We've passed your request on",
+      "We've offered your request to one more pro",
       dangerHtml(lead) + para(line) + para(next) + button(statusUrl, "See your request"),
     ),
   };

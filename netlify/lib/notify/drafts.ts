@@ -9,8 +9,13 @@ import type { Written } from "../messages/parts.ts";
 
 /** Which providers are configured (./config.ts reads them from env). */
 export interface ChannelSetup {
-  /** Resend is configured (any e-mail can go). */
+  /** Resend is configured (e-mail to the operator can go). */
   email: boolean;
+  /**
+   * E-mail reaches visitors, businesses and owners too: Resend with a sender of the operator's
+   * own (config.ts emailReady). With Resend's test sender their e-mail is kept, not sent.
+   */
+  emailReady: boolean;
   /** The operator's addresses (NOTIFY_EMAIL_TO), used when `email`. */
   operatorEmails: readonly string[];
   /** A Slack-compatible webhook for the operator. */
@@ -22,6 +27,8 @@ export interface ChannelSetup {
 /** What a message's log entry says about its delivery when no send explains it. */
 export const NOTES = {
   noEmail: "Not sent: no e-mail provider configured (RESEND_API_KEY).",
+  testSender:
+    "Not sent: NOTIFY_EMAIL_FROM is Resend's test sender (onboarding@resend.dev), which reaches only the Resend account's own address.",
   noSms: "Not sent: no SMS provider configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM).",
   noOperator:
     "Not sent: no operator channel configured (NOTIFY_WEBHOOK_URL, or NOTIFY_EMAIL_TO with RESEND_API_KEY). Shown here only.",
@@ -64,12 +71,14 @@ export function operatorDrafts(setup: ChannelSetup, d: Pick<Draft, "key" | "kind
   ];
 }
 
-function keptNote(channel: MessageChannel, setup: ChannelSetup): string | undefined {
+function keptNote(channel: MessageChannel, audience: MessageAudience, setup: ChannelSetup): string | undefined {
   switch (channel) {
     case "admin":
       return NOTES.noOperator;
     case "email":
-      return setup.email ? undefined : NOTES.noEmail;
+      if (!setup.email) return NOTES.noEmail;
+      // The operator may well be the Resend account's owner; nobody else can get the test sender's mail.
+      return audience === "operator" || setup.emailReady ? undefined : NOTES.testSender;
     case "sms":
       return setup.sms ? undefined : NOTES.noSms;
     case "webhook":
@@ -78,7 +87,7 @@ function keptNote(channel: MessageChannel, setup: ChannelSetup): string | undefi
 }
 
 export function toMessage(about: MessageSubject, d: Draft, setup: ChannelSetup): Message {
-  const note = keptNote(d.channel, setup);
+  const note = keptNote(d.channel, d.audience, setup);
   const { written } = d;
   return {
     id: `${about.id}~${d.key}~${d.channel}`,

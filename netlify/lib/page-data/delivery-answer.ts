@@ -133,7 +133,7 @@ export function answerPageOf(lead: Lead, delivery: Delivery, path: string, now: 
   return {
     heading: emergency ? "Emergency job" : "Job request",
     reference: lead.reference ?? "",
-    byline: `For ${delivery.name} · sent ${dayTime(delivery.offeredAt, tz)}`,
+    byline: `For ${delivery.name} · offered ${dayTime(delivery.offeredAt, tz)}`,
     state,
     job,
     photoPath: typeof photoKey === "string" ? `${path}/photo` : undefined,

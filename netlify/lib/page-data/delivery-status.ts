@@ -4,7 +4,10 @@
  * what they asked. Every time is in the job's own zone, named; an emergency's page opens
  * with the danger and our own line.
  */
-import { offersCanBeSent } from "../notify/config.ts";
+import { emailReady, offersCanBeSent } from "../notify/config.ts";
+import type { Message } from "../../../src/lib/schemas/message.ts";
+import { INVITE_WITHDRAWN_NOTE } from "../delivery/compose.ts";
+import { isHeld } from "../delivery/routing.ts";
 import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
 import { EMERGENCY_CONFIRMATION, HOTLINE } from "../../../src/lib/forms/copy.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
@@ -53,6 +56,28 @@ export interface DangerBox {
   callHref: string;
 }
 
+/** One e-mail to the visitor about the request, as its delivery stands in the message log. */
+export interface EmailRow {
+  subject: string;
+  /** "Sent to jo@example.com Nov 28, 3:02 PM EST", "Not sent: ...": said from its state only. */
+  state: string;
+  tone: StateTone;
+}
+
+/** The status page's "E-mails to you": each one's state, or why there are none. */
+export interface EmailsPart {
+  rows: EmailRow[];
+  /** Said when there are none yet. */
+  note?: string;
+}
+
+export const EMAIL_NOTES = {
+  /** No e-mail can reach the visitor here, or the request is held: nothing is e-mailed. */
+  none: "No e-mail is sent for this request: this page is how you follow it.",
+  /** E-mail can reach them, and nothing is composed yet (the notifier runs right after the request). */
+  soon: "We'll e-mail you about this request at the address you gave.",
+} as const;
+
 export interface StatusPage {
   reference: string;
   /** Shown before anything else on an emergency's page, whoever has it. */
@@ -60,8 +85,50 @@ export interface StatusPage {
   nextStep: string;
   holders: Holder[];
   asked: Row[];
+  /** The e-mails to the visitor about this request, each as its delivery stands. */
+  emails: EmailsPart;
   /** The reference, or the lead id for a lead stored before references. */
   quote: string;
+}
+
+/** What one e-mail to the visitor came to: "sent" only once the provider took it. */
+function emailRowOf(m: Message, tz: string, now: number): EmailRow {
+  const row = (state: string, tone: StateTone) => ({ subject: m.subject, state, tone });
+  switch (m.state) {
+    case "sent":
+      return row(`Sent to ${m.to}${m.sentAt ? ` ${dayTime(m.sentAt, tz)}` : ""}`, "ok");
+    case "queued":
+      return m.nextAttemptAt && Date.parse(m.nextAttemptAt) > now
+        ? row(`Not sent yet: it goes to ${m.to} ${dayTime(m.nextAttemptAt, tz)}`, "wait")
+        : row(`Not sent yet: going to ${m.to} now`, "wait");
+    case "retrying":
+      return row(
+        `Not sent yet: our e-mail service didn't take it, we'll try again${m.nextAttemptAt ? ` ${dayTime(m.nextAttemptAt, tz)}` : ""}`,
+        "wait",
+      );
+    case "failed":
+      return row(`Couldn't be sent to ${m.to}: the e-mail service refused it`, "no");
+    case "kept":
+      return row(
+        m.note === INVITE_WITHDRAWN_NOTE ? "Not sent: the pro gave the job back" : "Not sent: this site sends no e-mail yet",
+        "no",
+      );
+  }
+}
+
+/** The visitor's e-mails about a lead from its message log, oldest first. */
+export function emailsOf(
+  lead: Lead,
+  messages: readonly Message[],
+  { ready, now = Date.now() }: { ready: boolean; now?: number },
+): EmailsPart {
+  const tz = jobTimeZone(lead);
+  const rows = messages
+    .filter((m) => m.audience === "visitor" && m.channel === "email")
+    .toSorted((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map((m) => emailRowOf(m, tz, now));
+  if (rows.length > 0) return { rows };
+  return { rows, note: ready && !isHeld(lead) ? EMAIL_NOTES.soon : EMAIL_NOTES.none };
 }
 
 /** The line under a business: what its offer came to, each time in the job's zone. */
@@ -113,6 +180,8 @@ export function statusPageOf(
   lead: Lead,
   /** Offers reach no business here (no e-mail or text provider): they are kept for the team. */
   kept = false,
+  /** The lead's messages (the e-mails to the visitor are shown as they stand) and whether e-mail can reach them. */
+  mail: { messages: readonly Message[]; ready: boolean; now?: number } = { messages: [], ready: !kept },
 ): StatusPage {
   const routing = lead.routing;
   const tz = jobTimeZone(lead);
@@ -146,6 +215,7 @@ export function statusPageOf(
       ["Sent", dayTime(lead.createdAt, tz)],
       ...(detailed ? jobRows(lead) : [["What", summarizeLead(lead).what] as Row]),
     ],
+    emails: emailsOf(lead, mail.messages, mail),
     quote: lead.reference ?? lead.id,
   };
 }
@@ -165,6 +235,7 @@ export function loadStatusPage(
     if (!signer.checkStatus(leadId, sig)) return { ok: false, problem: "invalid" };
     const lead = await s.leads.get(leadId);
     if (!lead) return { ok: false, problem: "gone" };
-    return { ok: true, page: statusPageOf(lead, !offersCanBeSent()) };
+    const messages = await s.messages.forLead(leadId);
+    return { ok: true, page: statusPageOf(lead, !offersCanBeSent(), { messages, ready: emailReady() }) };
   });
 }

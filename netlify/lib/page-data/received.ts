@@ -4,7 +4,7 @@
  * and says what the JSON reply said: the receipt, what was asked, the pros it went to and
  * where the request stands (offerSummary, read from the lead's own routing).
  */
-import { offersCanBeSent } from "../notify/config.ts";
+import { emailReady, offersCanBeSent } from "../notify/config.ts";
 import { env as currentEnv } from "../../../src/lib/env.ts";
 import type { Receipt } from "../../../src/lib/receipt.ts";
 import type { ReceivedLead, ReceivedMatch } from "../../../src/lib/received.ts";
@@ -29,6 +29,7 @@ const matchesIn = (data: Record<string, unknown>): ReceivedMatch[] =>
 export function receivedOf(
   lead: Lead,
   statusUrl: string,
+  /** E-mail can reach the visitor here (emailReady). */
   emailConfigured: boolean,
   /** Offers reach no business here (no e-mail or text provider): they are kept for the team. */
   kept = false,
@@ -38,8 +39,8 @@ export function receivedOf(
     reference: lead.reference ?? "",
     statusUrl,
     urgency: lead.urgency ?? "routine",
-    // Every lead form asks for an e-mail; it is only sent with a provider, and not for a held lead.
-    emailed: emailConfigured && !isHeld(lead),
+    // Every lead form asks for an e-mail; it goes only when e-mail can reach the visitor, and not for a held lead.
+    willEmail: emailConfigured && !isHeld(lead),
   };
   // What happened to a request routed to businesses (leads stored before routing have nothing to tell).
   const withOffers = lead.routing ? { offers: offerSummary(lead, { kept }) } : {};
@@ -55,7 +56,12 @@ export function receivedOf(
     case "booking":
       return {
         receipt,
-        lead: { kind: "booking", businessName: str(data.businessName) ?? "the business", slug: str(data.businessSlug) },
+        lead: {
+          kind: "booking",
+          businessName: str(data.businessName) ?? "the business",
+          slug: str(data.businessSlug),
+          ...withOffers,
+        },
       };
     case "find-pros":
       return { receipt, lead: { kind: "find-pros", matches: matchesIn(data), ...withOffers } };
@@ -75,7 +81,7 @@ export async function loadReceived(
     const lead = await s.leads.get(leadId);
     if (!lead) return null;
     const env = currentEnv();
-    return receivedOf(lead, signer.statusPath(leadId), env.RESEND_API_KEY !== undefined, !offersCanBeSent(env));
+    return receivedOf(lead, signer.statusPath(leadId), emailReady(env), !offersCanBeSent(env));
   } catch (error) {
     console.error(`[lead] confirmation page: store unavailable (${errorName(error)})`);
     return "unavailable";

@@ -57,8 +57,11 @@ export function Confirmation({ matches, message, receipt, offers, name, location
         {greeting ? `Thanks, ${greeting}. ` : "Thanks. "}
         {matches.length > 0
           ? (now ??
-              `We've sent your request to ${matches.length === 1 ? "a local pro" : `${matches.length} local pros`}.`) +
-            (emergency ? "" : ` Expect a call or e-mail with a quote within ${CONTACT_PROMISE_HOURS} hours.`)
+              `We matched your request to ${matches.length === 1 ? "a local pro" : `${matches.length} local pros`}.`) +
+            // A held request, or offers only kept, reached no pro: the team gets in touch instead.
+            (emergency || offers?.held || offers?.kept
+              ? ""
+              : ` Expect a call or e-mail with a quote within ${CONTACT_PROMISE_HOURS} hours.`)
           : "We've got your request for quotes."}
       </p>
       {receipt.reference ? (

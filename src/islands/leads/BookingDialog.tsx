@@ -12,6 +12,7 @@ import { closeDialog } from "../../lib/dialogs.ts";
 import { BOOKING_TOASTS, bookingToast, withReceipt } from "../../lib/forms/copy.ts";
 import { bookingForm } from "../../lib/forms/fields.ts";
 import { urgencyOf } from "../../lib/lead-urgency.ts";
+import { readOffers } from "../../lib/offers.ts";
 import { receiptOf } from "../../lib/receipt.ts";
 import { $bookingReceipt } from "./ReceiptPanel.tsx";
 import { BookingRequest } from "../../lib/schemas/booking.ts";
@@ -65,7 +66,8 @@ export function BookingDialogBody({
           return send(form, payload, (reply) => {
             closeDialog("booking");
             const receipt = receiptOf(reply, urgencyOf("booking", payload));
-            if (receipt.reference) $bookingReceipt.set({ businessName: business.businessName, receipt });
+            if (receipt.reference)
+              $bookingReceipt.set({ businessName: business.businessName, receipt, offers: readOffers(reply) });
             onFinished();
           });
         }}

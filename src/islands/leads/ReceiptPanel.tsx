@@ -12,12 +12,15 @@ import { useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { BOOKING_CONFIRMATION as B, DANGER_FIRST } from "../../lib/forms/copy.ts";
 import type { Receipt } from "../../lib/receipt.ts";
+import type { OfferSummary } from "../../lib/received.ts";
 import { Icon } from "../../views/Icon.tsx";
 import { BookingConfirmation } from "../../views/leads/Confirmations.tsx";
 
 export interface BookingReceipt {
   businessName: string;
   receipt: Receipt;
+  /** Where it stands (the reply's `offers`). */
+  offers?: OfferSummary;
 }
 
 /** The receipt on screen, if any (one at a time: the latest booking's). */
@@ -64,7 +67,7 @@ export function BookingReceiptPanel() {
         </button>
       </div>
       {emergency ? <p className="mb-3 text-lg font-bold text-red-900">{DANGER_FIRST.hurt}</p> : null}
-      <BookingConfirmation businessName={shown.businessName} receipt={shown.receipt} />
+      <BookingConfirmation businessName={shown.businessName} receipt={shown.receipt} offers={shown.offers} />
     </section>,
     document.body,
   );

@@ -41,9 +41,18 @@ export const EMERGENCY_CONFIRMATION = {
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** When the team gets in touch. */
+const teamWill = (urgency: UrgencyLevel) => (urgency === "emergency" ? "call you" : `contact you ${WITHIN_PROMISE}`);
+
 /** Who has the request when no business does, and when they get in touch. */
-const teamHasIt = (urgency: UrgencyLevel) =>
-  `${SITE.name}'s team has your request and will ${urgency === "emergency" ? "call you" : `contact you ${WITHIN_PROMISE}`}.`;
+const teamHasIt = (urgency: UrgencyLevel) => `${SITE.name}'s team has your request and will ${teamWill(urgency)}.`;
+
+/** A request held for the team to check (sent faster than a person types): it went nowhere yet. */
+const heldForTeam = (urgency: UrgencyLevel) =>
+  `${SITE.name}'s team checks it before it goes to any business, and will ${teamWill(urgency)}.`;
+
+/** No e-mail or text service here: the offers are only kept. */
+const NO_SERVICE = "this site has no e-mail or text service set up yet, so it has not reached";
 
 /**
  * What is happening to a routed request right now, from the reply's (or the stored lead's)
@@ -62,9 +71,10 @@ export function offersNow(
   const emergency = urgency === "emergency";
   const near = offers.near ? ` near ${offers.near}` : "";
   const n = offers.offered;
+  if (offers.held) return `We've got your request: ${heldForTeam(urgency)}`;
   if (n > 0 && offers.kept) {
     const who = `${count(n, emergency ? "crew" : "pro", emergency ? "crews" : "pros")}${near}`;
-    return `We matched your request to ${who}, but this site has no e-mail or text service set up yet, so it has not reached them: ${teamHasIt(urgency)}`;
+    return `We matched your request to ${who}, but ${NO_SERVICE} them: ${teamHasIt(urgency)}`;
   }
   if (n > 0) {
     const who = emergency
@@ -116,6 +126,10 @@ export const QUOTE_CONFIRMATION = {
   callPrompt: `Need help sooner? Call ${SITE.name}'s 24/7 line:`,
   /** The heading over the businesses a routed quote went to. */
   offeredTo: "Offered to",
+  /** ...when no e-mail or text service can reach them (the offers are only kept). */
+  matchedWith: "Matched with",
+  /** ...when the request is held for the team to check (nobody was offered it). */
+  nearYou: "Pros near you",
 } as const;
 
 /** The quote's success words for its urgency (the dialog's header, its toast, the no-JS page). */
@@ -172,9 +186,10 @@ export const bookingToast = (urgency: UrgencyLevel) =>
 export const RECEIPT_COPY = {
   referenceLabel: "Your reference:",
   track: "Track your request",
-  emailed: "A confirmation e-mail with this link is on its way.",
-  /** Without an e-mail provider nothing is sent: the page is the only copy of the link. */
-  keep: "Keep this link: it is how you follow your request.",
+  /** Said before anything is sent: the e-mail goes after this answer (its state is on the status page). */
+  willEmail: "We'll also e-mail you this link; keep this page until you have that e-mail.",
+  /** No e-mail can reach the visitor here (or the request is held): the page is the only copy of the link. */
+  keep: "No confirmation e-mail is sent for this request: keep this link, it is how you follow your request.",
   /** Radix Toast's altText: where a screen reader user finds the toast's link otherwise. */
   trackElsewhere: "Track your request from the link in this notification, or call us with your reference.",
 } as const;
@@ -207,9 +222,31 @@ export const findProsFollowUp = (urgency: UrgencyLevel) =>
 /** The no-JS assessment page's heading (the dialog shares the audit's wording). */
 export const ASSESSMENT_SUBMITTED = "Assessment Request Submitted";
 
+/**
+ * Where a booking stands, around its business's name (shown bold between the two): offered to
+ * it, or, when nothing can reach it, with the team. Never "sent": the offer goes after the
+ * answer, and the status page says whether it reached them.
+ */
+export function bookingWith(
+  offers: OfferSummary | undefined,
+  urgency: UrgencyLevel,
+): { before: string; after: string; next?: string } {
+  const emergency = urgency === "emergency";
+  if (offers?.held) return { before: "Thank you! We've got your request for", after: `. ${heldForTeam(urgency)}` };
+  if (offers?.kept)
+    return { before: "Thank you! We've got your request for", after: `, but ${NO_SERVICE} them: ${teamHasIt(urgency)}` };
+  if (offers && offers.offered === 0)
+    return { before: "Thank you! Our offer of your request couldn't reach", after: `: ${teamHasIt(urgency)}` };
+  return {
+    before: BOOKING_CONFIRMATION.offeredTo,
+    after: ".",
+    ...(emergency ? { next: BOOKING_CONFIRMATION.emergencyNext } : {}),
+  };
+}
+
 /** The no-JS booking page: the toast's words, and who the request went to. */
 export const BOOKING_CONFIRMATION = {
-  sentTo: "Thank you! Your request has been sent to",
+  offeredTo: "Thank you! Your request is offered to",
   /** An emergency booking: what happens when its one business does not take it. */
   emergencyNext: `If they don't accept it in time, ${SITE.name}'s team takes it over and calls you.`,
   backTo: "Back to",

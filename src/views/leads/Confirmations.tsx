@@ -7,6 +7,7 @@ import {
   AUDIT_CONFIRMATION as A,
   BOOKING_CONFIRMATION as B,
   QUOTE_CONFIRMATION as Q,
+  bookingWith,
   offersNow,
   quotePromises,
 } from "../../lib/forms/copy.ts";
@@ -54,7 +55,7 @@ export function QuoteConfirmation({
       {matches.length > 0 ? (
         <section aria-labelledby="quote-offered-to">
           <h3 id="quote-offered-to" className="mb-3 text-lg font-semibold text-forest-950">
-            {Q.offeredTo}
+            {offers?.held ? Q.nearYou : offers?.kept ? Q.matchedWith : Q.offeredTo}
           </h3>
           <MatchList matches={matches} />
         </section>
@@ -130,17 +131,23 @@ export function BookingConfirmation({
   businessName,
   slug,
   receipt,
+  offers,
 }: {
   businessName: string;
   slug?: string;
   receipt: Receipt;
+  /** Where it stands (the reply's or the stored lead's offer summary). */
+  offers?: OfferSummary;
 }) {
   const emergency = receipt.urgency === "emergency";
+  const said = bookingWith(offers, receipt.urgency);
   return (
     <div className="lead-confirmation grid gap-4">
       {emergency ? <EmergencyCall hurt={false} /> : null}
-      <p>
-        {B.sentTo} <strong>{businessName}</strong>.{emergency ? ` ${B.emergencyNext}` : ""}
+      <p data-testid="booking-with">
+        {said.before} <strong>{businessName}</strong>
+        {said.after}
+        {said.next ? ` ${said.next}` : ""}
       </p>
       <ReceiptNote receipt={receipt} />
       {slug ? (

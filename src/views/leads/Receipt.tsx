@@ -9,7 +9,7 @@ import type { Receipt } from "../../lib/receipt.ts";
 import { SITE } from "../../lib/site.ts";
 
 /** "Your reference: TL-7KQ2-9F", the status link and the e-mail note; nothing without a reference. */
-export function ReceiptNote({ receipt }: { receipt: Pick<Receipt, "reference" | "statusUrl" | "emailed"> }) {
+export function ReceiptNote({ receipt }: { receipt: Pick<Receipt, "reference" | "statusUrl" | "willEmail"> }) {
   if (!receipt.reference) return null;
   return (
     <div className="receipt rounded-card border border-forest-200 bg-forest-50 p-4" data-testid="lead-receipt">
@@ -24,7 +24,7 @@ export function ReceiptNote({ receipt }: { receipt: Pick<Receipt, "reference" | 
               {R.track}
             </a>
           </p>
-          <p className="note mt-1 text-sm text-slate-600">{receipt.emailed ? R.emailed : R.keep}</p>
+          <p className="note mt-1 text-sm text-slate-600">{receipt.willEmail ? R.willEmail : R.keep}</p>
         </>
       ) : null}
     </div>

@@ -96,7 +96,12 @@ export function Received({ lead, receipt }: { lead: ReceivedLead; receipt: Recei
           {heading}
           <Lead danger={receipt.urgency === "emergency"}>{bookingToast(receipt.urgency).description}</Lead>
           <div className="mt-6">
-            <BookingConfirmation businessName={lead.businessName} slug={lead.slug} receipt={receipt} />
+            <BookingConfirmation
+              businessName={lead.businessName}
+              slug={lead.slug}
+              receipt={receipt}
+              offers={lead.offers}
+            />
           </div>
         </>
       );

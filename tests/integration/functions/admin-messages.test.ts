@@ -276,9 +276,17 @@ describe.skipIf(!h)("admin API: messages, lead delivery and inbox filters", () =
         )
       ).channels;
     expect(await outbox({})).toEqual({ webhook: false, email: false, visitorEmail: false, sms: false });
+    // Resend's test sender (the default NOTIFY_EMAIL_FROM) reaches no visitor or business.
+    expect(await outbox({ RESEND_API_KEY: "re_test", NOTIFY_EMAIL_TO: "ops@example.com" })).toEqual({
+      webhook: false,
+      email: true,
+      visitorEmail: false,
+      sms: false,
+    });
     expect(
       await outbox({
         RESEND_API_KEY: "re_test",
+        NOTIFY_EMAIL_FROM: "Treeline <leads@treeline.test>",
         TWILIO_ACCOUNT_SID: "AC123",
         TWILIO_AUTH_TOKEN: "secret",
         TWILIO_FROM: "+15125550100",
@@ -287,6 +295,7 @@ describe.skipIf(!h)("admin API: messages, lead delivery and inbox filters", () =
     expect(
       await outbox({
         RESEND_API_KEY: "re_test",
+        NOTIFY_EMAIL_FROM: "Treeline <leads@treeline.test>",
         NOTIFY_EMAIL_TO: "ops@example.com",
         NOTIFY_WEBHOOK_URL: "https://hooks.example.com/x",
       }),

@@ -205,9 +205,9 @@ describe.skipIf(!h)("POST /api/quote", () => {
       waitUntil: (p) => void pending.push(p),
     });
     expect(fast.status).toBe(201);
-    const reply = (await fast.json()) as { id: string; statusUrl: string; emailed: boolean };
+    const reply = (await fast.json()) as { id: string; statusUrl: string; willEmail: boolean };
     // A real receipt: its status link works; no e-mail is promised.
-    expect(reply.emailed).toBe(false);
+    expect(reply.willEmail).toBe(false);
     expect(reply.statusUrl).toMatch(new RegExp(`^/requests/${reply.id}/`));
     const lead = await harness.store.leads.get(reply.id);
     expect(lead!.routing).toMatchObject({

@@ -198,7 +198,7 @@ describe("the review invitation's time", () => {
 
   it("a waiting invitation is brought forward when the job is done, and stopped when the job is given back", () => {
     const ctx = {
-      setup: { email: true, operatorEmails: [], webhook: false, sms: false },
+      setup: { email: true, emailReady: true, operatorEmails: [], webhook: false, sms: false },
       signer: signer("x".repeat(40)),
       siteUrl: "https://treeline.test",
     };

@@ -149,7 +149,7 @@ describe("audit dialog: success", () => {
     expect(within(receipt).getByRole("link", { name: RECEIPT_COPY.track }).getAttribute("href")).toBe(
       RECEIPT.statusUrl,
     );
-    expect(receipt.textContent).toContain(RECEIPT_COPY.emailed);
+    expect(receipt.textContent).toContain(RECEIPT_COPY.willEmail);
     expect(api.calls[0]!.json()).toEqual({
       name: contact.name,
       email: contact.email,

@@ -191,7 +191,7 @@ describe("booking dialog", () => {
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(panel.getByText(RECEIPT.reference).tagName).toBe("STRONG");
     expect(panel.getByRole("link", { name: RECEIPT_COPY.track }).getAttribute("href")).toBe(RECEIPT.statusUrl);
-    expect(receiptPanel()!.textContent).toContain(`${BOOKING_CONFIRMATION.sentTo} Balcones Canopy Works.`);
+    expect(receiptPanel()!.textContent).toContain(`${BOOKING_CONFIRMATION.offeredTo} Balcones Canopy Works.`);
     // No way back to the page it is on.
     expect(panel.queryByRole("link", { name: /^Back to/ })).toBeNull();
     // The toast is the spec's; closing it leaves the receipt.

@@ -377,7 +377,7 @@ describe("quote dialog: success", () => {
     expect(within(receipt).getByRole("link", { name: RECEIPT_COPY.track }).getAttribute("href")).toBe(
       RECEIPT.statusUrl,
     );
-    expect(receipt.textContent).toContain(RECEIPT_COPY.emailed);
+    expect(receipt.textContent).toContain(RECEIPT_COPY.willEmail);
     await waitFor(() => expect(theToast().textContent).toContain(QUOTE_TOASTS.success.description));
   });
 

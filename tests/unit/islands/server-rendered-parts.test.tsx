@@ -80,8 +80,8 @@ describe("confirmations", () => {
     const { rerender } = render(
       <BookingConfirmation businessName="Balcones Canopy Works" slug="balcones canopy" receipt={none} />,
     );
-    expect(screen.getByText(/Thank you! Your request has been sent to/).textContent).toBe(
-      `${BOOKING_CONFIRMATION.sentTo} Balcones Canopy Works.`,
+    expect(screen.getByTestId("booking-with").textContent).toBe(
+      `${BOOKING_CONFIRMATION.offeredTo} Balcones Canopy Works.`,
     );
     expect(
       screen.getByRole("link", { name: `${BOOKING_CONFIRMATION.backTo} Balcones Canopy Works` }).getAttribute("href"),
