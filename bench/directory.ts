@@ -141,7 +141,7 @@ function stats(all: number[]): Stats {
 
 /**
  * Samples every size and kind round-robin (not one block per size or kind), so drift on a
- * shared machine (CPU frequency, neighbours, GC) lands on all of them alike.
+ * shared machine (CPU frequency, neighbors, GC) lands on all of them alike.
  */
 async function measure(
   bySize: Map<number, Record<Kind, () => Promise<unknown>>>,

@@ -3,7 +3,7 @@
  * data: the hand-written businesses (ids below GENERATED_FROM, their words kept) plus
  * generated ones around every city the home page serves (content/marketing/states.yaml: four
  * Texas metros and their suburbs, and Miami, Chicago, Los Angeles, ... in FL, CA, NY, IL), so
- * "near 78664", "near 33101" or "near Katy, TX" finds real neighbours.
+ * "near 78664", "near 33101" or "near Katy, TX" finds real neighbors.
  *
  * Reproducible: fixed-seed PRNGs (scripts/random.ts), so re-running writes the same file. The
  * sample data must not give itself away (docs/directory.md, "Sample data rules", guarded by
@@ -680,7 +680,7 @@ for (const [metro, { area, towns }] of Object.entries(METROS) as [MetroName, Met
         ...(random() < 0.4 ? sample(extras, 1) : []),
       ];
       const specialties = sample(specialtyPool, between(1, 3));
-      const neighbours = sample(
+      const neighbors = sample(
         towns.map((t) => t.town).filter((t) => t !== town),
         between(Math.min(2, towns.length - 1), Math.min(5, towns.length - 1)),
       );
@@ -705,7 +705,7 @@ for (const [metro, { area, towns }] of Object.entries(METROS) as [MetroName, Met
         isFeatured: random() < 0.08,
         services,
         specialties,
-        serviceAreas: [town, ...neighbours],
+        serviceAreas: [town, ...neighbors],
         images: [] as string[],
         businessHours: hoursFor(kind),
         yearsInBusiness: years,

@@ -36,7 +36,7 @@ const started = Date.now();
 const state = new Map(Object.keys(STAGES).map((name) => [name, { status: "waiting", seconds: 0 }]));
 const seconds = (ms) => (ms / 1000).toFixed(1);
 const log = (line) => process.stdout.write(`\n[test] ${line}\n`);
-// Buffered output keeps its colours when this run's own output is a terminal.
+// Buffered output keeps its colors when this run's own output is a terminal.
 const env = process.stdout.isTTY && !process.env.NO_COLOR ? { ...process.env, FORCE_COLOR: "1" } : process.env;
 
 function run(name) {
@@ -70,7 +70,7 @@ function run(name) {
   });
 }
 
-// Stopped (Ctrl-C, or CI cancelling), this run stops each running stage's process group.
+// Stopped (Ctrl-C, or CI canceling), this run stops each running stage's process group.
 const children = new Set();
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {

@@ -1,6 +1,6 @@
 /**
  * PATCH /api/admin/credentials/:businessId { licence?, insurance?: "checked" | "rejected", note? }:
- * the operator's check of a business's licence or insurance; the public page shows the badge
+ * the operator's check of a business's license or insurance; the public page shows the badge
  * on the next request. Bearer ADMIN_TOKEN; the handler lives in ../lib/admin/credentials.ts.
  */
 import type { Config } from "@netlify/functions";

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/credentials: owners' licences and insurance waiting for the operator's check.
+ * GET /api/admin/credentials: owners' licenses and insurance waiting for the operator's check.
  * Bearer ADMIN_TOKEN; the handler lives in ../lib/admin/credentials.ts.
  */
 import type { Config } from "@netlify/functions";

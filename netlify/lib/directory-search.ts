@@ -19,7 +19,7 @@ const LIST_PARAMS = Object.keys(DirectoryQuery.shape).join("|");
 export type DirectoryAnswer = ListResult & {
   limit: number;
   offset: number;
-  /** Where a near search was centred. */
+  /** Where a near search was centered. */
   near?: { label: string; lat: number; lng: number; radius: number };
 };
 

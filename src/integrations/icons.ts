@@ -2,13 +2,13 @@
  * The site's icons as CSS: every outline in src/lib/icons.ts becomes a mask image on an
  * `.icon-{name}` class (`virtual:treeline/icons.css`, imported once by BaseLayout), and
  * Icon.astro / Icon.tsx draw an empty `<span class="icon icon-phone">` in the current text
- * colour. The outlines travel once, in the cached stylesheet, instead of in every page's
+ * color. The outlines travel once, in the cached stylesheet, instead of in every page's
  * HTML: about 0.8 KB (brotli) less per page, which is what lets a business page fit in
  * the first round trip (docs/directory-pages.md).
  *
  * Like Tailwind's preflight for `<svg>`, an icon is a block that does not shrink in a flex
- * row. In forced-colors mode the span keeps its own colours (a forced background would hide
- * it); `currentColor` is then the forced text colour, so icons stay visible. Printing
+ * row. In forced-colors mode the span keeps its own colors (a forced background would hide
+ * it); `currentColor` is then the forced text color, so icons stay visible. Printing
  * keeps them too.
  */
 import type { AstroIntegration } from "astro";

@@ -4,7 +4,7 @@
  * and hydrates on intent (Island.astro): nothing of it (nor React) downloads until a visitor
  * reaches for the launcher or the panel opens. It then takes over the panel as it is
  * (open or not, with whatever was typed) and adds what needs script: sending through
- * the store, minimise, Escape, focus, and this tab's conversation across pages.
+ * the store, minimize, Escape, focus, and this tab's conversation across pages.
  *
  * The popover's open state is the truth for "closed vs shown"; $chatView follows it
  * (toggle events) and drives it (showPopover/hidePopover) when the island changes it.
@@ -18,7 +18,7 @@ import {
   $chatPending,
   $chatView,
   closeChat,
-  minimiseChat,
+  minimizeChat,
   openChat,
   persistChat,
   restoreChat,
@@ -70,7 +70,7 @@ export default function ChatWidget() {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const focusNext = useRef<FocusIntent>(null);
   const synced = useRef(false);
-  const minimised = view === "minimised";
+  const minimized = view === "minimized";
   const canSend = draft.trim() !== "" && !pending;
   const newestRole = messages.at(-1)?.role;
 
@@ -95,8 +95,8 @@ export default function ChatWidget() {
       focusNext.current = document.activeElement === el ? "panel" : null;
       openChat();
     } else if (left !== "closed") {
-      // A panel left open on the previous page comes back (minimised on phones, so the page they navigated to shows).
-      $chatView.set(left === "open" && !matchMedia("(min-width: 40rem)").matches ? "minimised" : left);
+      // A panel left open on the previous page comes back (minimized on phones, so the page they navigated to shows).
+      $chatView.set(left === "open" && !matchMedia("(min-width: 40rem)").matches ? "minimized" : left);
     }
     const stopSaving = persistChat();
 
@@ -153,8 +153,8 @@ export default function ChatWidget() {
     // a reply from its start (a long one opens with what matters, "Please call us now"), what
     // the visitor sent and the typing dots from the end.
     const log = logRef.current;
-    if (log && !minimised) scrollToNewest(log, !pending && newestRole === "assistant");
-  }, [messages.length, newestRole, pending, minimised]);
+    if (log && !minimized) scrollToNewest(log, !pending && newestRole === "assistant");
+  }, [messages.length, newestRole, pending, minimized]);
 
   const send = () => {
     if (!canSend) return;
@@ -177,11 +177,11 @@ export default function ChatWidget() {
     <>
       <ChatHeader
         headerRef={headerRef}
-        minimised={minimised}
-        onMinimise={(event) => {
-          // The button's no-script meaning (hide the popover) gives way to minimising.
+        minimized={minimized}
+        onMinimize={(event) => {
+          // The button's no-script meaning (hide the popover) gives way to minimizing.
           event.preventDefault();
-          minimiseChat();
+          minimizeChat();
         }}
         onRestore={(event) => {
           event.preventDefault();
@@ -193,7 +193,7 @@ export default function ChatWidget() {
           focusNext.current = "launcher";
         }}
       />
-      <div id={CHAT_IDS.body} hidden={minimised} className="flex min-h-0 flex-1 flex-col">
+      <div id={CHAT_IDS.body} hidden={minimized} className="flex min-h-0 flex-1 flex-col">
         <ChatLog
           messages={messages}
           pending={pending}

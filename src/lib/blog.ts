@@ -24,7 +24,7 @@ export const BLOG_CATEGORIES = [
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 
 /**
- * Stage badge colours. Full static class strings (never assembled from parts) so Tailwind's
+ * Stage badge colors. Full static class strings (never assembled from parts) so Tailwind's
  * scanner finds them; each pair is AA contrast (the 800 shade on the 100 tint is above 7:1).
  */
 export const STAGE_BADGE_CLASSES: Readonly<Record<BlogStage, string>> = {
@@ -37,7 +37,7 @@ export const STAGE_BADGE_CLASSES: Readonly<Record<BlogStage, string>> = {
 /** Any stage outside the list (a typo, a future stage) falls back to neutral gray. */
 export const UNKNOWN_STAGE_BADGE_CLASS = "bg-gray-100 text-gray-800";
 
-/** Category badges share one neutral brand colour: the stage is the colour-coded signal. */
+/** Category badges share one neutral brand color: the stage is the color-coded signal. */
 export const CATEGORY_BADGE_CLASS = "bg-forest-100 text-forest-800";
 
 export function stageBadgeClass(stage: string): string {

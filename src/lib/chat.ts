@@ -67,7 +67,7 @@ export const MAX_STORED_MESSAGES = 100;
 export const CHAT_STORAGE_KEY = "treeline:chat:v1";
 
 /**
- * Present (sessionStorage) while the panel is open or minimised. The launcher names it in
+ * Present (sessionStorage) while the panel is open or minimized. The launcher names it in
  * `data-restore`, and the island loader (src/scripts/islands.ts) restores the panel on the next page
  * when it is set; a closed chat costs the next page nothing.
  */

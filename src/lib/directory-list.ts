@@ -38,7 +38,7 @@ export type ListBusiness = Pick<
 export interface ListPage {
   data: ListBusiness[];
   total: number;
-  /** Where a `near` search was centred, as the server read it ("Round Rock, TX 78664"). */
+  /** Where a `near` search was centered, as the server read it ("Round Rock, TX 78664"). */
   near?: { label: string; radius: number };
 }
 

@@ -9,7 +9,7 @@
  *
  * Anything can arrive in the URL: links from /find-a-tree-service (a city as typed without
  * JavaScript, "San Antonio"), the no-JS form (`city=all&q=`), hand edits. Parsing never
- * throws; it normalises to a state the API accepts, and serialising writes the canonical
+ * throws; it normalizes to a state the API accepts, and serialising writes the canonical
  * form back, so equal states always have equal URLs (and equal cache keys).
  */
 import { PRO_SERVICES, findCity } from "./options.ts";

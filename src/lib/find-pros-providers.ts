@@ -26,7 +26,7 @@ export interface SampleProvider {
   services: string[];
   phone: string;
   /**
-   * Its licence was checked by Treeline (in the seed's credentials). The seed's free-text
+   * Its license was checked by Treeline (in the seed's credentials). The seed's free-text
    * `licenseNumber` is the business's own claim and does not count: nobody checked it.
    */
   certified: boolean;

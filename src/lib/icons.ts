@@ -43,7 +43,7 @@ export const ICON_PATHS = {
 export type IconName = keyof typeof ICON_PATHS;
 
 /**
- * A rating star: amber when on, a grey outline when off (the caller picks the empty fill
+ * A rating star: amber when on, a gray outline when off (the caller picks the empty fill
  * for its background). The state is the `data-on` attribute rather than a class, so a page
  * script can relight a rendered row (the business page's rating after a review).
  */

@@ -47,7 +47,7 @@ export function openingHours(hours: Business["businessHours"]) {
 }
 
 /**
- * A licence the operator has checked, as schema.org's credential; nothing for an unchecked one.
+ * A license the operator has checked, as schema.org's credential; nothing for an unchecked one.
  * Insurance has no schema.org property and stays out (the page's badge says it).
  */
 export function licenceCredential(business: Pick<Business, "credentials">): Record<string, unknown> | null {

@@ -29,7 +29,7 @@ export const MARKET_INTELLIGENCE: NavLink = {
   highlight: true,
 };
 
-/** The Business Growth dropdown: two labelled groups. */
+/** The Business Growth dropdown: two labeled groups. */
 export const GROWTH_MENU: { label: string; href: string; groups: { title: string; links: NavLink[] }[] } = {
   label: "Business Growth",
   href: "/business-growth",

@@ -37,7 +37,7 @@ export interface SignInGrant {
   via: OwnerVia;
   /** The claim it answers (also the message log's id for it). */
   claimId: string;
-  /** ms; checked as well as the key's TTL, so a clock a test drives is honoured. */
+  /** ms; checked as well as the key's TTL, so a clock a test drives is honored. */
   expiresAt: number;
   /**
    * Signs in only someone who is still an owner (a link to an owner's own address, or after the

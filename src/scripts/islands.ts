@@ -8,7 +8,7 @@
  * invokers (`[commandfor]` / `[popovertarget]` naming the `<dialog>` or `[popover]` around
  * it) or inside the box, or the box opening by any means (`toggle`). Until then the page
  * runs no framework code and has downloaded none. The boxes open without this (Invoker
- * Commands, popovers), so hydration only adds behaviour to markup that already works, and
+ * Commands, popovers), so hydration only adds behavior to markup that already works, and
  * it may wait: it starts once the page is idle after the next frame, so the tap that opens
  * a box gets its frame first and the download and start-up never delay it.
  * An invoker's `data-restore` names a sessionStorage key; when this tab has it (a chat left

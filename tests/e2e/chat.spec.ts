@@ -3,7 +3,7 @@
  * no API key in e2e). The launcher is a button that opens the prebuilt panel before the
  * island has loaded; what is typed or sent meanwhile is kept and then sent by the island;
  * Enter vs Shift+Enter, the request body, the pending state, links in replies, the hand-over
- * to the quote dialog; minimise, restore, Escape and close on both screens; the conversation
+ * to the quote dialog; minimize, restore, Escape and close on both screens; the conversation
  * surviving a page navigation. Without JavaScript the panel still opens and its form posts
  * to the function, which answers with a page. How the island shows a failed reply is its
  * component test's (tests/unit/islands); the function is tests/integration/functions/chat.test.ts.
@@ -163,7 +163,7 @@ test("a conversation: nothing loads before the launcher is touched; typed and se
 });
 
 test(
-  "the panel on the screen: prebuilt and reply pages pass axe; minimise, restore, Escape, close; the conversation follows a link",
+  "the panel on the screen: prebuilt and reply pages pass axe; minimize, restore, Escape, close; the conversation follows a link",
   { tag: "@mobile" },
   async ({ page }) => {
     test.setTimeout(120_000);
@@ -188,7 +188,7 @@ test(
     // Focus moves into the panel: the message box with a mouse, the panel itself on touch screens.
     if (await page.evaluate(() => matchMedia("(pointer: fine)").matches)) await expect(input(page)).toBeFocused();
     else await expect(panel(page)).toBeFocused();
-    // Minimise needs the island (before it, the button hides the panel: its no-script meaning).
+    // Minimize needs the island (before it, the button hides the panel: its no-script meaning).
     await hydrated(page);
     const box = (await panel(page).boundingBox())!;
     const viewport = page.viewportSize()!;
@@ -205,7 +205,7 @@ test(
     await panel(page).getByRole("button", { name: "Minimize chat" }).click();
     await expect(log(page)).toBeHidden();
     expect(Math.round((await panel(page).boundingBox())!.height)).toBe(56);
-    // The call link stays one tap away in the minimised bar.
+    // The call link stays one tap away in the minimized bar.
     await expect(panel(page).getByRole("link", { name: `Call ${SITE.phone}` })).toHaveAttribute("href", SITE.phoneHref);
     expect(await axeBlocking(page)).toEqual([]);
     await panel(page).getByRole("button", { name: "Restore chat" }).click();
@@ -223,7 +223,7 @@ test(
     await input(page).press("Enter");
     await log(page).getByRole("link", { name: "Emergency tree service" }).click();
     await page.waitForURL("**/services/emergency");
-    // Restored without a tap: open on desktop, minimised on phones so the new page shows.
+    // Restored without a tap: open on desktop, minimized on phones so the new page shows.
     if (viewport.width < 640) {
       await expect(panel(page).getByRole("button", { name: "Restore chat" })).toBeVisible();
       await panel(page).getByRole("button", { name: "Restore chat" }).click();

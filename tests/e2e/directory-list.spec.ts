@@ -440,7 +440,7 @@ test.describe("near me", () => {
   const miles = async (page: Page) =>
     (await results(page).getByTestId("distance").allTextContents()).map((t) => parseFloat(t));
 
-  test("a ZIP finds its neighbours with distances; sort, toggles and pages live in the URL; Back/Forward restore them", async ({
+  test("a ZIP finds its neighbors with distances; sort, toggles and pages live in the URL; Back/Forward restore them", async ({
     page,
   }) => {
     await open(page);

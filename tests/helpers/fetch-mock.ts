@@ -32,7 +32,7 @@ export const reply = {
       new Response('{"ok": tru', { status, headers: { "content-type": "application/json" } }),
   /** What fetch rejects with when the network is down. */
   networkError: (): Reply => () => new TypeError("Failed to fetch"),
-  /** What fetch rejects with when its signal aborts (a timeout or a cancelled request). */
+  /** What fetch rejects with when its signal aborts (a timeout or a canceled request). */
   aborted: (): Reply => () => new DOMException("The operation was aborted.", "AbortError"),
   /** Bytes with a content type of its own (CSV). */
   text:

@@ -423,7 +423,7 @@ const segment = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: "binary", maxLength: 20 }),
 );
-/** A path segment sent raw (may be normalised by URL parsing) or percent-encoded. */
+/** A path segment sent raw (may be normalized by URL parsing) or percent-encoded. */
 const pathSegment = fc.tuple(segment, fc.boolean()).map(([s, raw]) => (raw ? s : encodeURIComponent(s)));
 
 const directoryCases: fc.Arbitrary<Promise<FuzzCase>> = fc.oneof(

@@ -2,7 +2,7 @@
  * happy-dom has no Popover API. The chat island relies on it (showPopover, hidePopover,
  * `:popover-open`, `toggle` events, `popovertarget` buttons), so its tests install this
  * much of it: enough to see what the island does with the platform's state, not a test of
- * the platform (Chromium's own popover behaviour stays in the Playwright specs).
+ * the platform (Chromium's own popover behavior stays in the Playwright specs).
  */
 const open = new WeakSet<Element>();
 
@@ -34,7 +34,7 @@ export function installPopover(): () => void {
   Element.prototype.matches = function (this: Element, selector: string) {
     return selector === ":popover-open" ? open.has(this) : matches.call(this, selector);
   } as typeof matches;
-  // A `popovertarget` button acts after the page's own click handlers, unless one cancelled it.
+  // A `popovertarget` button acts after the page's own click handlers, unless one canceled it.
   const onClick = (event: MouseEvent) => {
     const button = (event.target as Element | null)?.closest?.("button[popovertarget]");
     if (!button || event.defaultPrevented) return;

@@ -108,7 +108,7 @@ describe("blogArticleSchema", () => {
     expect(blogArticleSchema.parse(rest).featured).toBe(false);
   });
 
-  it("normalises an unquoted YAML date to the ISO day", () => {
+  it("normalizes an unquoted YAML date to the ISO day", () => {
     expect(blogArticleSchema.parse({ ...valid, date: new Date("2024-12-12T00:00:00Z") }).date).toBe("2024-12-12");
   });
 
@@ -123,7 +123,7 @@ describe("blogArticleSchema", () => {
   });
 });
 
-describe("stage badge colours", () => {
+describe("stage badge colors", () => {
   it.each([
     ["Startup", "bg-blue-100 text-blue-800"],
     ["Growth Stage", "bg-green-100 text-green-800"],

@@ -262,7 +262,7 @@ describe.each(Object.entries(PHASES))("/business-growth/phase-%s", (n, want) => 
       expect(textOf(steps[steps.length - 1]!)).toContain("100%");
     }
 
-    // Cross-links to the neighbouring phases (or the overview).
+    // Cross-links to the neighboring phases (or the overview).
     expect(document.querySelector('[data-phase-nav="prev"]')?.getAttribute("href")).toBe(want.prev);
     expect(document.querySelector('[data-phase-nav="next"]')?.getAttribute("href")).toBe(want.next);
     if (n === "6")

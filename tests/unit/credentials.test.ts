@@ -1,5 +1,5 @@
 /**
- * src/lib/credentials/: every licensing state's number format (valid, invalid, normalised),
+ * src/lib/credentials/: every licensing state's number format (valid, invalid, normalized),
  * the owner's form schema, which check survives an edit, and the public badges (none before
  * the operator's check, exact text after, insurance gone the day after its expiry).
  */
@@ -98,7 +98,7 @@ describe("CredentialsInput", () => {
     insuranceExpiresOn: "2027-06-30",
   };
 
-  it("reads a full form into a normalised licence and insurance", () => {
+  it("reads a full form into a normalized licence and insurance", () => {
     expect(schema.parse(full)).toEqual({
       licence: { state: "MD", type: "LTE", number: "1234" },
       insurance: { carrier: "Acme Mutual", coverUsd: 1_000_000, expiresOn: "2027-06-30" },

@@ -99,7 +99,7 @@ describe("DirectoryList's props transport", () => {
     expect(calls).toContain(businessesApiUrl(DEFAULT_DIRECTORY_STATE));
   });
 
-  it("keeps a near search's centre", async () => {
+  it("keeps a near search's center", async () => {
     const state = S({ near: "78701", radius: 10 });
     apiFetch({
       [businessesApiUrl(state)]: json({ data: listed, total: 2, near: { label: "Austin, TX 78701", radius: 10 } }),

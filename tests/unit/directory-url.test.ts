@@ -125,11 +125,11 @@ describe("serializeDirectoryQuery", () => {
     );
   });
 
-  it("normalises on the way out too", () => {
+  it("normalizes on the way out too", () => {
     expect(serializeDirectoryQuery({ search: "  oak ", city: "San Antonio", page: 0 })).toBe("?q=oak&city=san-antonio");
   });
 
-  it("round-trips every normalised state", () => {
+  it("round-trips every normalized state", () => {
     const states = [
       DEFAULT_DIRECTORY_STATE,
       S({ search: "oak", city: "austin", page: 2 }),
@@ -158,7 +158,7 @@ describe("normalizeDirectoryState", () => {
 });
 
 describe("sameDirectoryState", () => {
-  it("compares normalised states", () => {
+  it("compares normalized states", () => {
     expect(
       sameDirectoryState(S({ search: "oak ", city: "Austin", page: 1 }), S({ search: "oak", city: "austin", page: 1 })),
     ).toBe(true);

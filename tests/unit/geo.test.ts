@@ -36,7 +36,7 @@ describe("geohash scores", () => {
     expect(geohashScore({ lat: 29.8323, lng: -95.736 })).toBe(1387239166582192);
   });
 
-  it("decode to within a metre, and every point within the radius is inside a search range (property)", () => {
+  it("decode to within a meter, and every point within the radius is inside a search range (property)", () => {
     fc.assert(
       fc.property(
         fc.double({ min: 25, max: 49, noNaN: true }),
@@ -165,7 +165,7 @@ describe("the seed", () => {
     }
   });
 
-  it("has neighbours near Round Rock (78664) and Katy", () => {
+  it("has neighbors near Round Rock (78664) and Katy", () => {
     const near = (place: string, miles: number) =>
       seed.filter((b) => distanceMiles(findPlace(place)!, b.location!) <= miles).length;
     expect(near("78664", 10)).toBeGreaterThanOrEqual(5);

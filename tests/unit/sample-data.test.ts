@@ -22,7 +22,7 @@ const states = parseYaml(readFileSync("content/marketing/states.yaml", "utf8")) 
 
 /** How far a business may be from its ZIP's centroid (the generator jitters up to 1.5 miles). */
 const MAX_FROM_CENTROID_MILES = 2;
-/** Cities whose "City, ST" the ZIP dataset does not name: a ZIP in their centre instead. */
+/** Cities whose "City, ST" the ZIP dataset does not name: a ZIP in their center instead. */
 const CITY_CENTRE_ZIP: Record<string, string> = { "New York City": "10001" };
 
 function within(point: Point, miles: number) {
@@ -48,7 +48,7 @@ describe("sample directory data", () => {
       expect(centroid!.state, b.id).toBe(b.state);
       points.add(`${b.location!.lat},${b.location!.lng}`);
     }
-    // Not stacked on the centroids: distances between neighbours are real.
+    // Not stacked on the centroids: distances between neighbors are real.
     expect(points.size).toBe(seed.length);
   });
 

@@ -69,7 +69,7 @@ describe("control and bidi characters in visitor text", () => {
     expect(singleLine("Subject\r\nBcc: x@evil.example\ttab\u2028sep")).toBe("Subject Bcc: x@evil.example tab sep");
   });
 
-  it("multiLine keeps newlines (normalised) and tabs", () => {
+  it("multiLine keeps newlines (normalized) and tabs", () => {
     expect(multiLine("one\r\ntwo\rthree\n\tfour\u2029five")).toBe("one\ntwo\nthree\n\tfour\nfive");
     expect(multiLine(nasty)).toBe("ABC[2JDEFGHIJ");
   });

@@ -29,7 +29,7 @@ describe("store boundary", () => {
     expect(users).toEqual([]);
   });
 
-  it("recognises the raw client however it is reached", () => {
+  it("recognizes the raw client however it is reached", () => {
     for (const text of [
       "store.redis.get(k)",
       "h.store.redis.del(k)",

@@ -1,5 +1,5 @@
 /**
- * The operator's check of owners' licences and insurance, behind the same gate as every admin
+ * The operator's check of owners' licenses and insurance, behind the same gate as every admin
  * endpoint (endpoint.ts adminSpec):
  *
  *   GET   /api/admin/credentials              -> AdminCredentialsReply: the queue, oldest first

@@ -47,7 +47,7 @@ export interface AskOptions {
 
 /**
  * The history as the Messages API wants it: starting with the visitor (our greeting is
- * in the system prompt instead) and alternating, neighbours of one role joined.
+ * in the system prompt instead) and alternating, neighbors of one role joined.
  */
 export function toModelMessages(messages: readonly ChatMessage[]): Anthropic.MessageParam[] {
   const out: { role: "user" | "assistant"; content: string }[] = [];

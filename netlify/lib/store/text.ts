@@ -45,7 +45,7 @@ export function indexTerms(texts: readonly string[]): string[] {
   return [...terms].sort();
 }
 
-/** The terms a search box text asks for (AND), normalised like the index, sorted, unique. */
+/** The terms a search box text asks for (AND), normalized like the index, sorted, unique. */
 export function queryTerms(search: string | null | undefined): string[] {
   const terms = new Set<string>();
   for (const word of words(search ?? "")) {

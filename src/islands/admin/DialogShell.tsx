@@ -1,8 +1,8 @@
 /**
  * The admin's lead-detail dialog frame (the public lead dialogs are native `<dialog>`s, see
  * src/components/LeadDialog.astro; the admin is a client-only app): Radix Dialog (focus trap, Escape, scroll lock,
- * aria-modal, labelled by its title and description) styled as a bottom sheet on phones
- * and a centred card from the sm breakpoint. Content taller than 80% of the viewport
+ * aria-modal, labeled by its title and description) styled as a bottom sheet on phones
+ * and a centered card from the sm breakpoint. Content taller than 80% of the viewport
  * scrolls inside the dialog.
  */
 import { Dialog } from "radix-ui";

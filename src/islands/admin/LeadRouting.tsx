@@ -14,7 +14,7 @@ import { formatMiles } from "../../lib/geo/distance.ts";
 import type { Delivery, DeliveryState, Routing } from "../../lib/schemas/lead.ts";
 import { formatWhen } from "./api.ts";
 
-const STATE_COLOURS: Record<DeliveryState, string> = {
+const STATE_COLORS: Record<DeliveryState, string> = {
   waiting: "bg-amber-100 text-amber-900",
   accepted: "bg-forest-100 text-forest-800",
   declined: "bg-slate-200 text-slate-700",
@@ -65,7 +65,7 @@ export function LeadRouting({ routing, timeZone }: { routing: Routing; timeZone:
                 {typeof d.distanceMiles === "number" ? (
                   <span className="text-slate-500">{formatMiles(d.distanceMiles)}</span>
                 ) : null}
-                <span className={`badge ${STATE_COLOURS[d.state]}`}>{DELIVERY_STATE_LABELS[d.state]}</span>
+                <span className={`badge ${STATE_COLORS[d.state]}`}>{DELIVERY_STATE_LABELS[d.state]}</span>
               </p>
               <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_minmax(0,1fr)]">
                 {answerFacts(d, when).map(([term, value]) => (

@@ -14,7 +14,7 @@ import { isClaimId } from "../../lib/owners/choices.ts";
 import { formatWhen } from "./api.ts";
 import { MessageBody } from "./MessageBody.tsx";
 
-const STATE_COLOURS: Record<MessageState, string> = {
+const STATE_COLORS: Record<MessageState, string> = {
   sent: "bg-forest-100 text-forest-800",
   kept: "bg-slate-200 text-slate-800",
   retrying: "bg-amber-100 text-amber-900",
@@ -23,7 +23,7 @@ const STATE_COLOURS: Record<MessageState, string> = {
 };
 
 export function MessageStateBadge({ state }: { state: MessageState }) {
-  return <span className={`badge ${STATE_COLOURS[state] ?? STATE_COLOURS.queued}`}>{MESSAGE_STATE_LABELS[state]}</span>;
+  return <span className={`badge ${STATE_COLORS[state] ?? STATE_COLORS.queued}`}>{MESSAGE_STATE_LABELS[state]}</span>;
 }
 
 /** "Business: Cedar Crew <crew@example.com>": who it is for and where it went. */

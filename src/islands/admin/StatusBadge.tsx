@@ -1,13 +1,13 @@
 /**
- * A lead's status (which follows its offers: accepted, escalated...) and urgency as coloured
- * pills (text, not colour alone, carries the meaning). Routine urgency gets no pill in lists:
+ * A lead's status (which follows its offers: accepted, escalated...) and urgency as colored
+ * pills (text, not color alone, carries the meaning). Routine urgency gets no pill in lists:
  * only what needs attention stands out.
  */
 import { LEAD_STATUS_LABELS } from "../../lib/admin.ts";
 import { URGENCY_LABELS, type UrgencyLevel } from "../../lib/lead-urgency.ts";
 import type { LeadStatus } from "../../lib/schemas/lead.ts";
 
-const COLOURS: Record<LeadStatus, string> = {
+const COLORS: Record<LeadStatus, string> = {
   new: "bg-amber-100 text-amber-900",
   offered: "bg-sky-100 text-sky-900",
   accepted: "bg-forest-100 text-forest-800",
@@ -16,10 +16,10 @@ const COLOURS: Record<LeadStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: LeadStatus }) {
-  return <span className={`badge ${COLOURS[status] ?? COLOURS.new}`}>{LEAD_STATUS_LABELS[status] ?? status}</span>;
+  return <span className={`badge ${COLORS[status] ?? COLORS.new}`}>{LEAD_STATUS_LABELS[status] ?? status}</span>;
 }
 
-const URGENCY_COLOURS: Record<UrgencyLevel, string> = {
+const URGENCY_COLORS: Record<UrgencyLevel, string> = {
   emergency: "bg-red-700 text-white",
   urgent: "bg-orange-100 text-orange-900",
   routine: "bg-slate-100 text-slate-700",
@@ -29,5 +29,5 @@ const URGENCY_COLOURS: Record<UrgencyLevel, string> = {
 export function UrgencyBadge({ urgency, always }: { urgency: UrgencyLevel | undefined; always?: boolean }) {
   const level = urgency ?? "routine";
   if (level === "routine" && !always) return null;
-  return <span className={`badge ${URGENCY_COLOURS[level]}`}>{URGENCY_LABELS[level]}</span>;
+  return <span className={`badge ${URGENCY_COLORS[level]}`}>{URGENCY_LABELS[level]}</span>;
 }

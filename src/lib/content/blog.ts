@@ -29,7 +29,7 @@ export const blogArticleSchema = z.strictObject({
   readTime: z.string().regex(/^\d{1,2} min read$/, 'Use the form "8 min read"'),
   /** One of the ten categories of the specification; shown as the neutral badge. */
   category: z.enum(BLOG_CATEGORIES),
-  /** Business stage the advice is for; drives the badge colour (Startup blue, Growth Stage green, ...). */
+  /** Business stage the advice is for; drives the badge color (Startup blue, Growth Stage green, ...). */
   stage: z.enum(BLOG_STAGES),
   /** The article shown large at the top of /blog ('Read Article'); true on exactly one article. */
   featured: z.boolean().default(false),

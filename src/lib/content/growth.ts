@@ -80,14 +80,14 @@ const PhaseAction = z.object({
 });
 
 // ---------------------------------------------------------------------------------------
-// Growth programme
+// Growth program
 
 /** The six growth phases: one YAML file per phase in content/growth/phases/ (id = file name). */
 const growthPhases = defineCollection({
   loader: glob({ pattern: "phase-[1-6].yaml", base: "./content/growth/phases" }),
   schema: withFacts(
     z.object({
-      /** Position in the programme, 1-6 (matches the id phase-N). */
+      /** Position in the program, 1-6 (matches the id phase-N). */
       number: z.number().int().min(1).max(6),
       /** Phase name without the number, as in GROWTH_PHASES ("Part-Time to Full-Time"). */
       name: z.string().min(1),

@@ -36,7 +36,7 @@ const growthPhasesSummary = entries(
   }),
 );
 
-/** Programme results shown with the growth phases on the home page (500+ scaled, ...). */
+/** Program results shown with the growth phases on the home page (500+ scaled, ...). */
 const homeGrowthHighlights = list("marketing/growth-highlights.yaml", Figure);
 
 /** The owner story told on the home page (and in short on phase 6). */
@@ -81,7 +81,7 @@ const homeTestimonials = list(
     name: z.string(),
     /** City and state, or company. */
     detail: z.string(),
-    /** Service or programme they used. */
+    /** Service or program they used. */
     service: z.string(),
     /** Stars, 1-5. */
     rating: z.number().int().min(1).max(5),

@@ -19,7 +19,7 @@ export interface CredentialBadges {
 export const insuranceCurrent = (i: Pick<Insurance, "expiresOn">, today: string) => i.expiresOn >= today;
 
 /**
- * The public badges: a licence only once the operator has checked it; insurance only once
+ * The public badges: a license only once the operator has checked it; insurance only once
  * checked and while `today` (the business's date, `todayIn`) is not past its expiry.
  */
 export function badgesOf(

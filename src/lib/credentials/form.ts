@@ -14,17 +14,17 @@ const field = (max: number) => cleanString().trim().max(max, CREDENTIAL_MESSAGES
 
 /**
  * The owner's form at /owner/credentials, as posted (every field text; blank = not stated).
- * A licence is all three licence fields or none; insurance all three insurance fields or
+ * A license is all three license fields or none; insurance all three insurance fields or
  * none. `today` is the business's date, so an expiry already past is refused.
  */
 export function credentialsInput(today: string) {
   return z
     .object({
-      /** Issuing state, two letters (blank with type and number blank = no licence). */
+      /** Issuing state, two letters (blank with type and number blank = no license). */
       licenceState: field(2),
       /** A type key of that state (LICENSING_STATES), or OTHER_LICENCE elsewhere. */
       licenceType: field(40),
-      /** The number as the owner typed it; stored normalised. */
+      /** The number as the owner typed it; stored normalized. */
       licenceNumber: field(60),
       /** Insurer's name (blank with cover and expiry blank = no insurance). */
       insuranceCarrier: field(120),
@@ -72,7 +72,7 @@ const sameInsurance = (a: Insurance | undefined, b: CredentialsInput["insurance"
   !!a && !!b && a.carrier === b.carrier && a.coverUsd === b.coverUsd && a.expiresOn === b.expiresOn;
 
 /**
- * The credentials after the owner's form: an unchanged licence (or insurance) keeps the
+ * The credentials after the owner's form: an unchanged license (or insurance) keeps the
  * operator's check; any change to it drops the check. Undefined when nothing is stated.
  */
 export function mergeCredentials(current: Credentials | undefined, input: CredentialsInput): Credentials | undefined {

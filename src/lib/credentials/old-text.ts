@@ -1,4 +1,4 @@
-/** The older free text about a licence and insurance, and how the pages label and retire it. */
+/** The older free text about a license and insurance, and how the pages label and retire it. */
 import type { Credentials } from "../schemas/credentials.ts";
 
 /**

@@ -21,7 +21,7 @@ export type CredentialDecision = z.infer<typeof CredentialDecision>;
 /** PATCH /api/admin/credentials/:businessId. */
 export const CredentialsPatch = z
   .object({
-    /** "checked": the number is on the state's register; "rejected": it is not (the licence is removed). */
+    /** "checked": the number is on the state's register; "rejected": it is not (the license is removed). */
     licence: CredentialDecision.optional(),
     /** "checked": the certificate matches; "rejected": it does not (the insurance is removed). */
     insurance: CredentialDecision.optional(),
@@ -29,11 +29,11 @@ export const CredentialsPatch = z
     note: cleanString().trim().max(200, CREDENTIAL_MESSAGES.tooLong).optional(),
     /**
      * The credentials as the operator saw them (`credentialFingerprint`): a decision about a
-     * licence the owner has changed since is refused (409), never applied to the new number.
+     * license the owner has changed since is refused (409), never applied to the new number.
      */
     seen: z
       .object({
-        /** The licence's fingerprint when the operator looked. */
+        /** The license's fingerprint when the operator looked. */
         licence: z.string().max(300).optional(),
         /** The insurance's fingerprint when the operator looked. */
         insurance: z.string().max(300).optional(),

@@ -1,6 +1,6 @@
 /**
- * What the state tables (states.ts) say about one licence: the types a state offers, whether
- * a number is written the state's way, and how the licence is named on the pages.
+ * What the state tables (states.ts) say about one license: the types a state offers, whether
+ * a number is written the state's way, and how the license is named on the pages.
  */
 import type { Licence } from "../schemas/credentials.ts";
 import { CREDENTIAL_MESSAGES } from "./messages.ts";
@@ -16,7 +16,7 @@ import {
 export const licensingState = (code: string): LicensingState | undefined =>
   LICENSING_STATES.find((s) => s.code === code);
 
-/** The licence types an owner may choose for `state`: the state's own, or a free-form one. */
+/** The license types an owner may choose for `state`: the state's own, or a free-form one. */
 export function licenceTypesFor(state: string): readonly LicenceType[] {
   return licensingState(state)?.types ?? [OTHER_LICENCE_TYPE];
 }
@@ -25,7 +25,7 @@ export function licenceType(state: string, key: string): LicenceType | undefined
   return licenceTypesFor(state).find((t) => t.key === key);
 }
 
-/** What the form says for a state without a licence for tree work. */
+/** What the form says for a state without a license for tree work. */
 export const noStateLicence = (state: string) =>
   `No state license for tree work in ${US_STATES[state] ?? state}; add a certification instead, or a local license number.`;
 
@@ -37,23 +37,23 @@ export function checkLicenceNumber(
 ): { ok: true; number: string } | { ok: false; message: string } {
   const type = licenceType(state, typeKey);
   if (!type) return { ok: false, message: CREDENTIAL_MESSAGES.type };
-  const number = type.normalise(raw);
+  const number = type.normalize(raw);
   return type.pattern.test(number) ? { ok: true, number } : { ok: false, message: type.message };
 }
 
-/** "MD LTE #1234" ("TX #ABC-1" for a licence from a state without one for tree work). */
+/** "MD LTE #1234" ("TX #ABC-1" for a license from a state without one for tree work). */
 export const licenceLine = (l: Pick<Licence, "state" | "type" | "number">) =>
   `${l.state}${l.type === OTHER_LICENCE ? "" : ` ${l.type}`} #${l.number}`;
 
-/** The licence type as the form's option shows it: "CA · C-49" (the full names are in the state rules). */
+/** The license type as the form's option shows it: "CA · C-49" (the full names are in the state rules). */
 export const licenceOptionLabel = (state: string, type: Pick<LicenceType, "short">) => `${state} · ${type.short}`;
 
-/** The full name of a licence, e.g. "Maryland Licensed Tree Expert (LTE)". */
+/** The full name of a license, e.g. "Maryland Licensed Tree Expert (LTE)". */
 export function licenceName(l: Pick<Licence, "state" | "type">): string {
   const state = licensingState(l.state);
   const type = licenceType(l.state, l.type);
   return `${state?.name ?? US_STATES[l.state] ?? l.state} ${type?.label ?? l.type}`;
 }
 
-/** The register the operator checks a licence in (the state's lookup page), if the state has one. */
+/** The register the operator checks a license in (the state's lookup page), if the state has one. */
 export const lookupUrlOf = (state: string) => licensingState(state)?.lookupUrl;

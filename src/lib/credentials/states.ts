@@ -1,20 +1,20 @@
 /**
- * The states that license or register tree work, their licence types and how each type's
+ * The states that license or register tree work, their license types and how each type's
  * number is written, and every US state's name: the data the owner's form, the operator's
  * queue and the public badges read. Client-safe: imports nothing.
  */
-/** One licence (or registration) a state issues for tree work, and how its number is written. */
+/** One license (or registration) a state issues for tree work, and how its number is written. */
 export interface LicenceType {
-  /** Stored in Licence.type and shown in the badge, e.g. "LTE". */
+  /** Stored in a license's `type` and shown in the badge, e.g. "LTE". */
   key: string;
   /** e.g. "Licensed Tree Expert (LTE)". */
   label: string;
   /** The type in a few characters, e.g. "LTE": the form's option reads "MD · LTE" and fits a phone's select. */
   short: string;
-  /** The normalised number must match this. */
+  /** The normalized number must match this. */
   pattern: RegExp;
   /** Turns what the owner typed ("lte #01234") into the number as stored ("1234"). */
-  normalise(raw: string): string;
+  normalize(raw: string): string;
   /** A valid number, shown as the field's hint. */
   example: string;
   /** The field message when the number does not match. */
@@ -25,7 +25,7 @@ export interface LicenceType {
 export interface LicensingState {
   code: string;
   name: string;
-  /** Who issues the licence (the JSON-LD's recognizedBy). */
+  /** Who issues the license (the JSON-LD's recognizedBy). */
   authority: string;
   /** Who needs it, in one sentence. */
   requires: string;
@@ -68,7 +68,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
         label: "Licensed Tree Expert (LTE)",
         // The DNR's cards carried a three-digit number; today's numbers run to four digits.
         pattern: /^[1-9]\d{0,4}$/,
-        normalise: (raw) => digits(bare(raw, "MD", "LTE")),
+        normalize: (raw) => digits(bare(raw, "MD", "LTE")),
         example: "1234",
         message: "Maryland LTE numbers are 1 to 5 digits, e.g. 1234",
       },
@@ -91,7 +91,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
         label: "Tree care business registration (NJTC)",
         // Printed as "NJTC" and digits; the count of digits is not published, so 3 to 7.
         pattern: /^[1-9]\d{2,6}$/,
-        normalise: (raw) => digits(bare(raw, "NJ", "TC", "NJTC")),
+        normalize: (raw) => digits(bare(raw, "NJ", "TC", "NJTC")),
         example: "849512",
         message: "New Jersey registration numbers are NJTC followed by 3 to 7 digits, e.g. NJTC 849512",
       },
@@ -100,7 +100,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
         short: "LTE",
         label: "Licensed Tree Expert (LTE)",
         pattern: /^[1-9]\d{0,4}$/,
-        normalise: (raw) => digits(bare(raw, "NJ", "LTE")),
+        normalize: (raw) => digits(bare(raw, "NJ", "LTE")),
         example: "100",
         message: "New Jersey LTE numbers are 1 to 5 digits, e.g. 100",
       },
@@ -109,7 +109,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
         short: "LTCO",
         label: "Licensed Tree Care Operator (LTCO)",
         pattern: /^[1-9]\d{0,4}$/,
-        normalise: (raw) => digits(bare(raw, "NJ", "LTCO")),
+        normalize: (raw) => digits(bare(raw, "NJ", "LTCO")),
         example: "1001",
         message: "New Jersey LTCO numbers are 1 to 5 digits, e.g. 1001",
       },
@@ -131,7 +131,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
         label: "Arborist license",
         // Format not published: the Commission's numbers are plain digits; 1 to 6 accepted.
         pattern: /^[1-9]\d{0,5}$/,
-        normalise: (raw) => digits(bare(raw, "LA", "ARB")),
+        normalize: (raw) => digits(bare(raw, "LA", "ARB")),
         example: "2345",
         message: "Louisiana arborist license numbers are 1 to 6 digits, e.g. 2345",
       },
@@ -153,7 +153,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
         label: "Arborist license",
         // Supervisory certificates print as "S-" and digits; a bare number gets the "S-".
         pattern: /^S-[1-9]\d{0,5}$/,
-        normalise: (raw) => {
+        normalize: (raw) => {
           const s = bare(raw, "CT", "ARB");
           const n = /^S-?(\d+)$/.exec(s)?.[1] ?? (/^\d+$/.test(s) ? s : null);
           return n === null ? s : `S-${digits(n)}`;
@@ -177,9 +177,9 @@ export const LICENSING_STATES: readonly LicensingState[] = [
         key: "C-49",
         short: "C-49",
         label: "C-49 Tree and Palm contractor",
-        // CSLB numbers are all digits: six for older licences, seven for recent ones.
+        // CSLB numbers are all digits: six for older licenses, seven for recent ones.
         pattern: /^[1-9]\d{5,6}$/,
-        normalise: (raw) => digits(bare(raw, "CA", "CSLB", "C-49", "C49")),
+        normalize: (raw) => digits(bare(raw, "CA", "CSLB", "C-49", "C49")),
         example: "1012345",
         message: "California CSLB license numbers are 6 or 7 digits, e.g. 1012345",
       },
@@ -187,7 +187,7 @@ export const LICENSING_STATES: readonly LicensingState[] = [
   },
 ];
 
-/** The type key for a licence from a state that is not in LICENSING_STATES. */
+/** The type key for a license from a state that is not in LICENSING_STATES. */
 export const OTHER_LICENCE = "OTHER";
 /** The free-form type offered for a state that is not in LICENSING_STATES. */
 export const OTHER_LICENCE_TYPE: LicenceType = {
@@ -195,7 +195,7 @@ export const OTHER_LICENCE_TYPE: LicenceType = {
   short: "State or local",
   label: "State or local license",
   pattern: /^[A-Z0-9](?:[A-Z0-9 ./-]{0,38}[A-Z0-9])?$/,
-  normalise: (raw) => raw.trim().toUpperCase().replace(/\s+/g, " ").replace(/^#\s*/, ""),
+  normalize: (raw) => raw.trim().toUpperCase().replace(/\s+/g, " ").replace(/^#\s*/, ""),
   example: "TX-12345",
   message: "Please enter the license number as printed: letters, digits, spaces, dots, slashes and dashes",
 };

@@ -64,7 +64,7 @@ export function geohashScore(p: Point): number {
   );
 }
 
-/** The centre of a score's cell (within about 0.6 m of the stored point, as GEOPOS). */
+/** The center of a score's cell (within about 0.6 m of the stored point, as GEOPOS). */
 export function decodeGeohashScore(score: number): Point {
   let latIdx = 0;
   let lngIdx = 0;
@@ -112,7 +112,7 @@ export function searchRanges(center: Point, miles: number): { min: number; max: 
     for (let lo = lng0; lo <= Math.min(lng1, lng0 + cells - 1); lo++)
       hashes.add(interleave(la, ((lo % cells) + cells) % cells, step));
   }
-  // Neighbouring cells are often consecutive hashes: merge them into fewer ranges.
+  // Neighboring cells are often consecutive hashes: merge them into fewer ranges.
   const ranges = [...hashes].sort((a, b) => a - b).map((h) => ({ min: h * shift, max: (h + 1) * shift }));
   const merged: { min: number; max: number }[] = [];
   for (const r of ranges) {

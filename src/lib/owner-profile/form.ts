@@ -53,7 +53,7 @@ export const ProfileInput = z.object({
     )
     .max(PROFILE_LIMITS.services, PROFILE_MESSAGES.services)
     .transform((list) => dedupeServices(list)),
-  /** Towns or neighbourhoods served, one per line; blank lines are dropped. */
+  /** Towns or neighborhoods served, one per line; blank lines are dropped. */
   serviceAreas: cleanString({ error: PROFILE_MESSAGES.serviceAreas }, { multiline: true })
     .transform((v) => [
       ...new Set(

@@ -83,7 +83,7 @@ export const Business = z.object({
   services: z.array(text.min(1).max(80)).max(40),
   /** Specialties shown as tags. */
   specialties: z.array(text.min(1).max(80)).max(40),
-  /** Neighbourhoods or towns served. */
+  /** Neighborhoods or towns served. */
   serviceAreas: z.array(text.min(1).max(80)).max(60),
   /** Image URLs or site paths. */
   images: z.array(z.string().min(1).max(500)).max(30),
@@ -91,7 +91,7 @@ export const Business = z.object({
   businessHours: BusinessHours,
   /** Years trading. */
   yearsInBusiness: z.number().int().min(0).max(200),
-  /** Licence or certification reference. */
+  /** License or certification reference. */
   licenseNumber: text.max(120).optional(),
   /** Insurance summary. */
   insuranceDetails: text.max(300).optional(),
@@ -117,7 +117,7 @@ export const Business = z.object({
     .array(z.object({ date: z.iso.date(), note: text.max(80).optional() }))
     .max(60)
     .optional(),
-  /** Licence and insurance with the operator's checks (schemas/credentials.ts). */
+  /** License and insurance with the operator's checks (schemas/credentials.ts). */
   credentials: Credentials.optional(),
   /**
    * Median minutes from a lead's offer to the business's first answer, night hours left out, over

@@ -1,5 +1,5 @@
 /**
- * A business's credentials as the store keeps them: the licence the owner states and the
+ * A business's credentials as the store keeps them: the license the owner states and the
  * insurance they carry, each with the operator's check. Nothing here is a public claim until
  * the operator has checked it (src/lib/credentials/badges.ts turns these into badges). Shared by the
  * browser and the functions: imports nothing node-only.
@@ -19,15 +19,15 @@ export const CredentialCheck = z.object({
 });
 export type CredentialCheck = z.infer<typeof CredentialCheck>;
 
-/** A licence to do (or advertise) tree work, as the owner states it. */
+/** A license to do (or advertise) tree work, as the owner states it. */
 export const Licence = z.object({
   /** Issuing state, two letters. */
   state: z.string().regex(/^[A-Z]{2}$/),
-  /** The state's licence type key (src/lib/credentials/states.ts), e.g. "LTE" in Maryland. */
+  /** The state's license type key (src/lib/credentials/states.ts), e.g. "LTE" in Maryland. */
   type: z.string().min(1).max(40),
-  /** The number as the state prints it, normalised by the state's format. */
+  /** The number as the state prints it, normalized by the state's format. */
   number: cleanString().trim().min(1).max(60),
-  /** Set by the operator only; cleared whenever the owner changes the licence. */
+  /** Set by the operator only; cleared whenever the owner changes the license. */
   check: CredentialCheck.optional(),
 });
 export type Licence = z.infer<typeof Licence>;
@@ -46,7 +46,7 @@ export const Insurance = z.object({
 export type Insurance = z.infer<typeof Insurance>;
 
 export const Credentials = z.object({
-  /** The licence, when the owner has stated one. */
+  /** The license, when the owner has stated one. */
   licence: Licence.optional(),
   /** The insurance, when the owner has stated it. */
   insurance: Insurance.optional(),

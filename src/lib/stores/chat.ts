@@ -1,5 +1,5 @@
 /**
- * The chat conversation and the panel's state (closed, open, minimised), with the
+ * The chat conversation and the panel's state (closed, open, minimized), with the
  * actions the widget calls. Kept in sessionStorage so the conversation follows the
  * visitor across pages of the same tab (the history is what makes a link in a reply
  * usable).
@@ -17,7 +17,7 @@ import {
   historyForRequest,
 } from "../chat.ts";
 
-export type ChatView = "closed" | "open" | "minimised";
+export type ChatView = "closed" | "open" | "minimized";
 
 /** A message as the widget keeps it: role, content, timestamp. */
 export interface StoredMessage {
@@ -60,7 +60,7 @@ export function restoreChat(): ChatView {
       actions: m.actions?.filter((a) => ChatAction.safeParse(a).success),
     }));
     if (messages.length > 0) $chatMessages.set(messages);
-    return saved?.view === "open" || saved?.view === "minimised" ? saved.view : "closed";
+    return saved?.view === "open" || saved?.view === "minimized" ? saved.view : "closed";
   } catch {
     return "closed";
   }
@@ -94,8 +94,8 @@ export function openChat(): void {
   $chatView.set("open");
 }
 
-export function minimiseChat(): void {
-  $chatView.set("minimised");
+export function minimizeChat(): void {
+  $chatView.set("minimized");
 }
 
 export function closeChat(): void {

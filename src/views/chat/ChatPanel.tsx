@@ -83,20 +83,20 @@ const headerButton =
   "inline-flex size-9 shrink-0 sm:size-10 items-center justify-center rounded-full text-forest-50 hover:bg-forest-700 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white";
 
 interface HeaderProps {
-  minimised: boolean;
-  onMinimise: (event: { preventDefault(): void }) => void;
+  minimized: boolean;
+  onMinimize: (event: { preventDefault(): void }) => void;
   onRestore: (event: { preventDefault(): void }) => void;
   onClose: () => void;
   headerRef?: RefObject<HTMLElement | null>;
 }
 
 /**
- * Minimise and close also work with no script at all: they hide the popover natively
- * (`popovertarget`), so a minimise before the island runs closes the panel, keeping what
- * was typed for the next opening. The island minimises instead (it cancels the click;
+ * Minimize and close also work with no script at all: they hide the popover natively
+ * (`popovertarget`), so a minimize before the island runs closes the panel, keeping what
+ * was typed for the next opening. The island minimizes instead (it cancels the click;
  * restore cancels it too, as React puts `popovertarget` back before the click's default).
  */
-export function ChatHeader({ minimised, onMinimise, onRestore, onClose, headerRef }: HeaderProps) {
+export function ChatHeader({ minimized, onMinimize, onRestore, onClose, headerRef }: HeaderProps) {
   return (
     <header
       ref={headerRef}
@@ -105,7 +105,7 @@ export function ChatHeader({ minimised, onMinimise, onRestore, onClose, headerRe
       <h2 id={TITLE_ID} className="min-w-0 flex-1 truncate font-display text-sm font-semibold text-white sm:text-base">
         {CHAT_TITLE}
       </h2>
-      {/* The panel's own call button, labelled (it covers part of the page on a phone, maybe the page's). */}
+      {/* The panel's own call button, labeled (it covers part of the page on a phone, maybe the page's). */}
       <a
         href={SITE.phoneHref}
         className="mr-1 inline-flex h-9 shrink-0 items-center gap-1 rounded-full bg-amber-300 px-2.5 text-sm font-bold text-forest-950 no-underline hover:bg-amber-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
@@ -119,14 +119,14 @@ export function ChatHeader({ minimised, onMinimise, onRestore, onClose, headerRe
       <button
         type="button"
         className={headerButton}
-        onClick={minimised ? onRestore : onMinimise}
-        popoverTarget={minimised ? undefined : PANEL_ID}
-        popoverTargetAction={minimised ? undefined : "hide"}
-        aria-label={minimised ? "Restore chat" : "Minimize chat"}
-        aria-expanded={!minimised}
+        onClick={minimized ? onRestore : onMinimize}
+        popoverTarget={minimized ? undefined : PANEL_ID}
+        popoverTargetAction={minimized ? undefined : "hide"}
+        aria-label={minimized ? "Restore chat" : "Minimize chat"}
+        aria-expanded={!minimized}
         aria-controls={BODY_ID}
       >
-        <Icon name={minimised ? "chevronUp" : "minus"} className="size-[1.125rem]" />
+        <Icon name={minimized ? "chevronUp" : "minus"} className="size-[1.125rem]" />
       </button>
       <button
         type="button"

@@ -1,6 +1,6 @@
 /**
  * POST /api/booking-request against a real Redis with seeded businesses: the lead pipeline's
- * behaviour (limits, bot traps, HTML path) plus the booking's own rules: the business must
+ * behavior (limits, bot traps, HTML path) plus the booking's own rules: the business must
  * exist and offer the service, and the date must be real and not past in Texas.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

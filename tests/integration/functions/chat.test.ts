@@ -159,7 +159,7 @@ describe.skipIf(!h)("POST /api/chat", () => {
       expect(logs.some((l) => /Claude answered \(1 calls, \d+ tokens\)/.test(l))).toBe(true);
     });
 
-    it("honours ANTHROPIC_MODEL", async () => {
+    it("honors ANTHROPIC_MODEL", async () => {
       fake.queue({ text: "Hi" });
       await say(handler({ env: claudeEnv({ ANTHROPIC_MODEL: "claude-sonnet-5-5" }) }), [
         { role: "user", content: "hello" },

@@ -47,7 +47,7 @@ describe.skipIf(!h)("GET /api/businesses near-me", () => {
     await h!.store.batch(() => seedDirectory(h!.store, SEED));
   }, 120_000);
 
-  it("finds Round Rock's neighbours from a ZIP, nearest first, each with its distance", async () => {
+  it("finds Round Rock's neighbors from a ZIP, nearest first, each with its distance", async () => {
     const expected = model("78664", 25);
     expect(expected.length).toBeGreaterThan(5);
     const body = await json(`?near=78664&sort=distance&limit=50`);
@@ -66,7 +66,7 @@ describe.skipIf(!h)("GET /api/businesses near-me", () => {
       const body = await json(`?near=${zip}&radius=25&sort=distance&limit=50`);
       expect(body.total, zip).toBe(expected.length);
       expect(body.data.map((b) => b.id).sort()).toEqual(expected.map((b) => b.id).sort());
-      // Each at its own point: not all "0.0 mi" from the ZIP's centre.
+      // Each at its own point: not all "0.0 mi" from the ZIP's center.
       expect(new Set(body.data.map((b) => b.distanceMiles)).size, zip).toBeGreaterThan(1);
     }
   });

@@ -159,7 +159,7 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
     expect((lead!.data as Record<string, unknown>).photoKey).toBeUndefined();
   });
 
-  it("a suburb ZIP finds its neighbours, nearest first: Round Rock 78664, Katy 77494", async () => {
+  it("a suburb ZIP finds its neighbors, nearest first: Round Rock 78664, Katy 77494", async () => {
     const send = async (location: string, serviceType: string) =>
       (await (
         await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location, serviceType }), nextIp())
@@ -188,7 +188,7 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
     expect((await send("Pflugerville, TX", "Stump Grinding")).matches[0]!.name).toBe("Pflugerville Stumps");
   });
 
-  it("a place finds its neighbours; no match gets the phone promise", async () => {
+  it("a place finds its neighbors; no match gets the phone promise", async () => {
     const houston = await (
       await findPros()(jsonRequest("/api/find-pros", { ...validFindPros(), location: "77002" }), nextIp())
     ).json();

@@ -199,7 +199,7 @@ describe.skipIf(!site)("/owner/reviews", () => {
   it("a hidden review shows its reason and no form, and a reply to it is refused (409)", async () => {
     const hidden = await store.reviews.add(
       "own-1",
-      { ...validReview(), customerName: "Hidden Person", reviewText: "My neighbour's phone is 555-0100" },
+      { ...validReview(), customerName: "Hidden Person", reviewText: "My neighbor's phone is 555-0100" },
       { createdAt: "2026-10-06T12:00:00Z" },
     );
     await store.reviews.moderate(hidden.id, { hidden: true, hiddenReason: "not-about-this-business" });

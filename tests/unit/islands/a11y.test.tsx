@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 /**
  * axe-core on the islands as the visitor has them: the chat panel open with a reply and its
- * quote action, minimised, and prebuilt before the island runs; the lead dialogs showing
- * their messages. happy-dom has no layout, so colour contrast (and anything else axe needs
+ * quote action, minimized, and prebuilt before the island runs; the lead dialogs showing
+ * their messages. happy-dom has no layout, so color contrast (and anything else axe needs
  * geometry for) stays with the Playwright axe runs on the real pages; so do the page-level
  * rules (landmarks, one h1), since these are fragments.
  */
@@ -67,7 +67,7 @@ describe("axe: the chat panel", () => {
     expect(await blocking()).toEqual([]);
   });
 
-  it("open with a reply and its quote action, then minimised", async () => {
+  it("open with a reply and its quote action, then minimized", async () => {
     mockFetch().on(
       "POST",
       "/api/chat",

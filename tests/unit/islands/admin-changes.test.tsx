@@ -2,7 +2,7 @@
 /**
  * The operator's Changes tab (src/islands/admin/ChangesPanel.tsx) against a mocked
  * /api/admin/changes: each change with business, who, when, summary and fields before ->
- * after; Roll back asks again and can be cancelled; a confirmed rollback posts and reads the
+ * after; Roll back asks again and can be canceled; a confirmed rollback posts and reads the
  * list again; the server's refusal shows inline; a lost sign-in goes back to the token; the
  * business filter narrows the query; paging.
  */

@@ -213,15 +213,15 @@ describe("chat: sending", () => {
 });
 
 describe("chat: the panel's states", () => {
-  it("minimise, restore, Escape and close; the draft survives, focus returns to the launcher", async () => {
+  it("minimize, restore, Escape and close; the draft survives, focus returns to the launcher", async () => {
     const { launcher, panel: el } = mount();
     await openPanel(launcher);
     await user.click(within(panel()).getByRole("button", { name: "Minimize chat" }));
-    expect($chatView.get()).toBe("minimised");
-    expect(el.dataset.view).toBe("minimised");
+    expect($chatView.get()).toBe("minimized");
+    expect(el.dataset.view).toBe("minimized");
     expect(isShown(el)).toBe(true);
     expect(document.getElementById(CHAT_IDS.body)!.hidden).toBe(true);
-    // The call link stays one tap away in the minimised bar.
+    // The call link stays one tap away in the minimized bar.
     expect(
       within(panel())
         .getByRole("link", { name: `Call ${SITE.phone}` })
@@ -343,7 +343,7 @@ describe("chat: hydration and the next page", () => {
     expect(log().textContent).toContain("Here you go: Emergency service");
   });
 
-  it("on a phone an open panel comes back minimised; a closed one stays closed, history kept", async () => {
+  it("on a phone an open panel comes back minimized; a closed one stays closed, history kept", async () => {
     sessionStorage.setItem(
       CHAT_STORAGE_KEY,
       JSON.stringify({
@@ -357,10 +357,10 @@ describe("chat: hydration and the next page", () => {
     );
     media({ wide: false });
     const phone = mount();
-    await waitFor(() => expect($chatView.get()).toBe("minimised"));
+    await waitFor(() => expect($chatView.get()).toBe("minimized"));
     expect(isShown(phone.panel)).toBe(true);
     expect(within(panel()).getByRole("button", { name: "Restore chat" })).toBeTruthy();
-    // Only known actions come back as buttons (the log is hidden while minimised).
+    // Only known actions come back as buttons (the log is hidden while minimized).
     const hiddenLog = within(panel()).getByRole("log", { hidden: true });
     expect(within(hiddenLog).getAllByRole("button", { name: QUOTE_ACTION_LABEL, hidden: true })).toHaveLength(1);
 
@@ -433,7 +433,7 @@ describe("chat: where the conversation scrolls", () => {
     expect(layout.newestTop()).toBe(0);
     expect(layout.atEnd()).toBe(false);
 
-    // Minimised and restored: still from the reply's start.
+    // Minimized and restored: still from the reply's start.
     const logEl = log();
     await user.click(within(panel()).getByRole("button", { name: "Minimize chat" }));
     logEl.scrollTop = 0;
@@ -459,7 +459,7 @@ describe("chat: where the conversation scrolls", () => {
 });
 
 describe("chat: the hotline in the panel", () => {
-  it("the header offers a labelled call button of its own, minimised too (the panel may cover the page's)", async () => {
+  it("the header offers a labeled call button of its own, minimized too (the panel may cover the page's)", async () => {
     const { launcher } = mount();
     await openPanel(launcher);
     const call = within(panel()).getAllByRole("link", { name: `Call ${SITE.phone}` })[0]!;

@@ -157,7 +157,7 @@ describe("BusinessCard", () => {
 });
 
 describe("Pagination", () => {
-  it("links to the neighbouring pages, with Page X of Y; a plain click goes through onPage", async () => {
+  it("links to the neighboring pages, with Page X of Y; a plain click goes through onPage", async () => {
     const onPage = vi.fn();
     render(<Pagination page={2} pages={3} hrefFor={(n) => `/directory?page=${n}`} onPage={onPage} />);
     const nav = screen.getByRole("navigation", { name: "Pagination" });
@@ -243,7 +243,7 @@ describe("SearchForm", () => {
 });
 
 describe("Stars and Icon", () => {
-  it("a labelled row is one image named in words; filled stars are the floor of the rating", () => {
+  it("a labeled row is one image named in words; filled stars are the floor of the rating", () => {
     render(<StarRow rating="3.9" label={ratingLabel("3.9")} />);
     const row = screen.getByRole("img", { name: ratingLabel("3.9") });
     expect(row.querySelectorAll('[data-on="true"]')).toHaveLength(3);

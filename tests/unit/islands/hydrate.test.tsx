@@ -74,7 +74,7 @@ describe("hydrate.ts", () => {
     dialog.showModal();
     await import("../../../src/islands/hydrate.ts");
     await waitFor(() => expect(root.querySelector("form")!.hasAttribute(HYDRATED)).toBe(true));
-    // Hydrated, not replaced: the same form element, now with its island's behaviour.
+    // Hydrated, not replaced: the same form element, now with its island's behavior.
     await userEvent.click(within(root).getByRole("button", { name: QUOTE_FORM.submit }));
     await waitFor(() => expect(root.querySelector('[aria-invalid="true"]')).toBeTruthy());
   });

@@ -24,10 +24,10 @@ const OPTION_WORDS = new Set(
 );
 
 /**
- * ioredis-mock only recognises upper-case option words ("NX", "BYSCORE"), while the Upstash
+ * ioredis-mock only recognizes upper-case option words ("NX", "BYSCORE"), while the Upstash
  * client sends them lower-case. Upper-case them where options may appear, never in values.
  */
-export function normaliseOptions(name: string, args: string[]): string[] {
+export function normalizeOptions(name: string, args: string[]): string[] {
   let start: number;
   switch (name) {
     case "ZADD": {

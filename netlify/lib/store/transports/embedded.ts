@@ -32,7 +32,7 @@ import {
   removeLeftovers,
   removeOldLogs,
 } from "./data-folder.ts";
-import { isWrite, normaliseOptions } from "./embedded-commands.ts";
+import { isWrite, normalizeOptions } from "./embedded-commands.ts";
 import { Keyspace, detached } from "./keyspace.ts";
 import type { CommandBackend, Reply } from "./requester.ts";
 import { SnapshotDump, fsyncDirAsync, probeWrite, snapshotFooter, snapshotHeader, tempOf } from "./snapshot.ts";
@@ -312,7 +312,7 @@ export class EmbeddedBackend implements CommandBackend {
     const fn = this.method(name);
     if (!fn) throw new Error(`ERR unknown command '${name}'`);
     // A reply must not be the stored value itself (HGETALL hands back the hash).
-    return detached(await fn(...normaliseOptions(name.toUpperCase(), rest)));
+    return detached(await fn(...normalizeOptions(name.toUpperCase(), rest)));
   }
 
   private async execAll(commands: string[][]): Promise<Reply[]> {

@@ -319,7 +319,7 @@ function ServiceAreas({ business }: { business: Business }) {
 
 /**
  * Badges only for what Treeline checked (badgesOf: an insurance badge goes by itself after its
- * last day); the operator's old free-text licence and insurance lines are the business's own
+ * last day); the operator's old free-text license and insurance lines are the business's own
  * words, shown plainly as such, and only for a kind the owner has not stated since (statedText).
  */
 function Credentials({ business, now }: { business: Business; now: number }) {

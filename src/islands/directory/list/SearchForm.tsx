@@ -235,7 +235,7 @@ const FILTERS: readonly {
 
 type SelectProps = { id: string; name: string; defaultValue: string; options: readonly Choice[]; onChange: () => void };
 
-/** A labelled filter select. */
+/** A labeled filter select. */
 function SelectField({ label: text, ...props }: SelectProps & { label: string }) {
   return (
     <div>
