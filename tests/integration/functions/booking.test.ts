@@ -69,6 +69,8 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
       ok: true,
       id: expect.stringMatching(/^ld_/),
       businessName: "Oakline Tree Care",
+      // No e-mail or text provider here: offered to its business, but only kept for the team.
+      offers: expect.objectContaining({ offered: 1, kept: true }),
       ...receiptReply("routine"),
     });
     const lead = await h!.store.leads.get(body.id);
@@ -238,6 +240,24 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
     expect((await res.json()).error).toMatch(/too many/i);
   });
 
+  it("too fast, with e-mail that can reach anyone: held for the team; the reply promises no e-mail and no offer", async () => {
+    const ready = booking({
+      env: parseEnv({ RESEND_API_KEY: "re_x", NOTIFY_EMAIL_FROM: "Treeline <leads@treeline.test>" }),
+      notify: async () => undefined,
+    });
+    const human = await (
+      await ready(jsonRequest(PATH, { ...validBooking("bk-01"), _started: humanStarted() }), nextIp())
+    ).json();
+    expect(human).toMatchObject({ willEmail: true, offers: { offered: 1 } });
+    expect(human.offers.kept).toBeUndefined();
+    const fast = await (
+      await ready(jsonRequest(PATH, { ...validBooking("bk-01"), _started: String(clock() - 300) }), nextIp())
+    ).json();
+    expect(fast).toMatchObject({ willEmail: false, offers: { offered: 0, held: true } });
+    const lead = await h!.store.leads.get(fast.id);
+    expect(lead!.routing!.events[0]).toMatchObject({ kind: "escalated", reason: "too-fast" });
+  });
+
   it("honeypot: the same reply with the business name, nothing stored", async () => {
     const before = (await bookings()).length;
     const res = await post({ ...validBooking("bk-01"), company_website: "spam" });
@@ -247,6 +267,7 @@ describe.skipIf(!h)("POST /api/booking-request", () => {
       ok: true,
       id: expect.stringMatching(/^ld_/),
       businessName: "Oakline Tree Care",
+      offers: expect.objectContaining({ offered: 1, kept: true }),
       ...receiptReply("routine"),
     });
     expect(await h!.store.leads.get(body.id)).toBeNull();

@@ -23,6 +23,7 @@ const SECRET = "status-page-secret-0123456789abcdefghij";
 const site = await siteHarness("status", {
   LINK_SIGNING_SECRET: SECRET,
   RESEND_API_KEY: "re_test",
+  NOTIFY_EMAIL_FROM: "Treeline <leads@treeline.test>",
   RESEND_API_URL: "http://127.0.0.1:9/emails",
 });
 
@@ -53,6 +54,49 @@ describe.skipIf(!site)("the status page", () => {
     );
     return { lead, path: sign.statusPath(lead.id) };
   }
+
+  it("lists each e-mail to the visitor by its delivery state: sent only once the provider took it", async () => {
+    const { lead, path } = await booking("routine");
+    const before = await site!.page(path);
+    // E-mail can reach the visitor on this install, and nothing is composed yet.
+    expect(before.inMain.getByTestId("emails-note").textContent).toBe(
+      "We'll e-mail you about this request at the address you gave.",
+    );
+    const at = new Date().toISOString();
+    const base = {
+      leadId: lead.id,
+      audience: "visitor" as const,
+      channel: "email" as const,
+      to: "jane@example.com",
+      text: "...",
+      createdAt: at,
+    };
+    await site!.store.messages.ensure([
+      {
+        ...base,
+        id: `${lead.id}~receipt~email`,
+        kind: "receipt",
+        subject: "Your request is in",
+        state: "sent",
+        attempts: 1,
+        sentAt: at,
+      },
+      {
+        ...base,
+        id: `${lead.id}~ev1~email`,
+        kind: "accepted",
+        subject: "Accepted",
+        state: "failed",
+        attempts: 1,
+        createdAt: new Date(Date.parse(at) + 1000).toISOString(),
+      },
+    ]);
+    const { inMain } = await site!.page(path);
+    const rows = [...inMain.getByTestId("emails").querySelectorAll("li")].map((li) => li.textContent);
+    expect(rows[0]).toMatch(/^Your request is inSent to jane@example\.com /);
+    expect(rows[1]).toBe("AcceptedCouldn't be sent to jane@example.com: the e-mail service refused it");
+    expect(inMain.queryByTestId("emails-note")).toBeNull();
+  });
 
   it("names the request, who has it and what was asked; private headers; the danger first for an emergency", async () => {
     const { lead, path } = await booking("emergency");
