@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 34, "say only what happened": e-mail counts as able to reach a visitor or a business
+ * Say only what happened: e-mail counts as able to reach a visitor or a business
  * only with a Resend key and a sender of the operator's own (never Resend's test sender);
  * the receipt never says an e-mail is on its way (it goes after the answer), and says none is
  * sent when e-mail cannot reach the visitor or the request is held; a request held as too fast

@@ -236,7 +236,7 @@ describe("find pros: success", () => {
     await waitFor(() => expect(document.activeElement).toBe(heading));
     // The whole name: its first word is not always a name ("Find Pros Tester").
     expect(done.textContent).toContain("Thanks, Jordan Rivera.");
-    expect(done.textContent).toContain("We've sent your request to 2 local pros");
+    expect(done.textContent).toContain("We matched your request to 2 local pros");
     expect(done.textContent).toContain("within 24 hours");
     expect(screen.queryByRole("form", { name: FIND_PROS_FORM.title })).toBeNull();
     for (const match of MATCHES) {
@@ -294,7 +294,7 @@ describe("find pros: success", () => {
     await fillValid();
     await user.click(submitButton());
     const done = await screen.findByTestId("find-pros-confirmation");
-    expect(done.textContent).toContain("We've sent your request to a local pro");
+    expect(done.textContent).toContain("We matched your request to a local pro");
     expect((api.calls[0]!.body as FormData).has("photo")).toBe(false);
   });
 
