@@ -104,7 +104,12 @@ describe.skipIf(!h)("lead delivery", () => {
     // The served pages run with the same providers as the functions: offers do reach businesses.
     site = (await siteHarness(
       "delivery",
-      { LINK_SIGNING_SECRET: SECRET, RESEND_API_KEY: "re_test", RESEND_API_URL: mail.url },
+      {
+        LINK_SIGNING_SECRET: SECRET,
+        RESEND_API_KEY: "re_test",
+        NOTIFY_EMAIL_FROM: "Treeline <leads@treeline.test>",
+        RESEND_API_URL: mail.url,
+      },
       { prefix: h!.store.prefix },
     ))!;
     for (const n of [1, 2, 3, 4, 5]) await h!.store.businesses.upsert(near(n));
@@ -418,7 +423,7 @@ describe.skipIf(!h)("lead delivery", () => {
     expect(emails("pro4@pros.test")[0]!.subject).toMatch(/^EMERGENCY job/);
     expect(emails("pro5@pros.test")).toHaveLength(0);
     expect(emails("homer@example.com")[0]!.subject).toBe(
-      `We've passed your request to Pro 4 Trees (${reply.reference})`,
+      `We've also offered your request to Pro 4 Trees (${reply.reference})`,
     );
     // The first pros' links no longer take an answer.
     const late = await answer(path, [["action", "accept"]]);

@@ -116,6 +116,8 @@ describe.skipIf(!h)("quotes routed to businesses", () => {
       RATE_LIMIT_PER_MINUTE: "1000",
       LINK_SIGNING_SECRET: SECRET,
       RESEND_API_KEY: "re_test",
+      // A sender of our own: Resend's test sender (the default) reaches no business.
+      NOTIFY_EMAIL_FROM: "Treeline <leads@treeline.test>",
       RESEND_API_URL: mail.url,
       NOTIFY_EMAIL_TO: "ops@treeline.test",
     });
