@@ -35,9 +35,9 @@ describe("offers on an install that cannot send them", () => {
     expect(offersCanBeSent(parseEnv({ NOTIFY_WEBHOOK_URL: "https://hooks.example/x" }))).toBe(false);
     // Resend's test sender (the default NOTIFY_EMAIL_FROM) reaches no business.
     expect(offersCanBeSent(parseEnv({ RESEND_API_KEY: "re_x" }))).toBe(false);
-    expect(offersCanBeSent(parseEnv({ RESEND_API_KEY: "re_x", NOTIFY_EMAIL_FROM: "Leads <leads@treeline.test>" }))).toBe(
-      true,
-    );
+    expect(
+      offersCanBeSent(parseEnv({ RESEND_API_KEY: "re_x", NOTIFY_EMAIL_FROM: "Leads <leads@treeline.test>" })),
+    ).toBe(true);
     expect(
       offersCanBeSent(parseEnv({ TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_FROM: "+15125550100" })),
     ).toBe(true);

@@ -39,7 +39,13 @@ vi.mock("../../src/lib/lead-summary.ts", async (actual) => {
 
 const SITE = "https://treeline.test";
 const HOSTILE = 'Jo <script>alert(1)</script>\nBcc: "x"';
-const ALL: ChannelSetup = { email: true, emailReady: true, operatorEmails: ["ops@treeline.test"], webhook: true, sms: true };
+const ALL: ChannelSetup = {
+  email: true,
+  emailReady: true,
+  operatorEmails: ["ops@treeline.test"],
+  webhook: true,
+  sms: true,
+};
 const NONE: ChannelSetup = { email: false, emailReady: false, operatorEmails: [], webhook: false, sms: false };
 const ctx = (setup: ChannelSetup) => ({ setup, signer: signer("x".repeat(40)), siteUrl: SITE });
 

@@ -110,7 +110,9 @@ function emailRowOf(m: Message, tz: string, now: number): EmailRow {
       return row(`Couldn't be sent to ${m.to}: the e-mail service refused it`, "no");
     case "kept":
       return row(
-        m.note === INVITE_WITHDRAWN_NOTE ? "Not sent: the pro gave the job back" : "Not sent: this site sends no e-mail yet",
+        m.note === INVITE_WITHDRAWN_NOTE
+          ? "Not sent: the pro gave the job back"
+          : "Not sent: this site sends no e-mail yet",
         "no",
       );
   }

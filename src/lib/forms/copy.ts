@@ -234,7 +234,10 @@ export function bookingWith(
   const emergency = urgency === "emergency";
   if (offers?.held) return { before: "Thank you! We've got your request for", after: `. ${heldForTeam(urgency)}` };
   if (offers?.kept)
-    return { before: "Thank you! We've got your request for", after: `, but ${NO_SERVICE} them: ${teamHasIt(urgency)}` };
+    return {
+      before: "Thank you! We've got your request for",
+      after: `, but ${NO_SERVICE} them: ${teamHasIt(urgency)}`,
+    };
   if (offers && offers.offered === 0)
     return { before: "Thank you! Our offer of your request couldn't reach", after: `: ${teamHasIt(urgency)}` };
   return {
