@@ -36,7 +36,7 @@ async function precedes(first: Locator, second: Locator): Promise<boolean> {
 }
 
 /** The status page's "Who has it" entries, in order. */
-const holders = (page: Page) => page.getByRole("main").getByRole("listitem");
+const holders = (page: Page) => page.getByRole("list", { name: "Who has it" }).getByRole("listitem");
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });

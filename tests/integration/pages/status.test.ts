@@ -126,7 +126,7 @@ describe.skipIf(!site)("the status page", () => {
       "tel:+15125550142",
     );
     expect(main.textContent).not.toMatch(ARRIVAL_PROMISE);
-    const holders = inMain.getAllByRole("listitem");
+    const holders = within(inMain.getByRole("list", { name: "Who has it" })).getAllByRole("listitem");
     expect(holders).toHaveLength(1);
     expect(holders[0]!.textContent).toContain("Miller Family Tree Works");
     expect(holders[0]!.textContent).toContain("Waiting for an answer");
@@ -138,7 +138,7 @@ describe.skipIf(!site)("the status page", () => {
     const answer = { kind: "accept", window: "Today 4-6 PM", price: "$650" } as const;
     await answerLead(site!.store, lead.id, "st-1", answer, Date.now(), async () => {});
     const { inMain, main } = await site!.page(path);
-    const [holder] = inMain.getAllByRole("listitem");
+    const [holder] = within(inMain.getByRole("list", { name: "Who has it" })).getAllByRole("listitem");
     expect(holder!.textContent).toContain("Accepted");
     expect(holder!.textContent).toContain("When: Today 4-6 PM · Price: $650");
     expect(inMain.getByRole("link", { name: "Call Miller Family Tree Works: (512) 555-0111" })).toBeTruthy();
@@ -177,7 +177,7 @@ describe.skipIf(!site)("the status page", () => {
     expect(text).toContain(
       "Offered to 3 crews near 33131 that take emergencies now; each has 10 minutes to answer (by 10:10 AM EST). If nobody accepts in time, we pass your request on.",
     );
-    const holders = inMain.getAllByRole("listitem");
+    const holders = within(inMain.getByRole("list", { name: "Who has it" })).getAllByRole("listitem");
     expect(holders).toHaveLength(3);
     for (const h of holders) expect(h.textContent).toContain("Answer due by Sat, Nov 28, 10:10 AM EST");
     expect(text).toMatch(/Sent\w{3}, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M E[SD]T/);
@@ -191,7 +191,9 @@ describe.skipIf(!site)("the status page", () => {
       { state: "undelivered" },
       { state: "withdrawn", answeredAt: "2026-11-28T15:03:00.000Z", withdrawnAt: "2026-11-28T15:06:00.000Z" },
     ]);
-    const [waiting, undelivered, withdrawn] = inMain.getAllByRole("listitem");
+    const [waiting, undelivered, withdrawn] = within(inMain.getByRole("list", { name: "Who has it" })).getAllByRole(
+      "listitem",
+    );
     expect(waiting!.textContent).toContain("Waiting for an answer");
     expect(undelivered!.textContent).toContain("Couldn't be reached");
     expect(undelivered!.textContent).toContain("Our offer couldn't reach them");
