@@ -75,7 +75,7 @@ export function keyspace(prefix: string) {
     /** String with 24h TTL: idempotency key hash -> lead id. */
     leadIdempotency: (type: LeadType, keyHash: string) => `${p}lead:idem:${type}:${keyHash}`,
     /**
-     * Hash: store metadata (seededAt; linkSecret, the answer links' key when LINK_SIGNING_SECRET
+     * Hash: store metadata (seededAt, seededFrom, sampleData "yes" when the sample directory was loaded; linkSecret, the answer links' key when LINK_SIGNING_SECRET
      * is unset; leadStatuses, "done" once every lead is in the sets of today's statuses).
      */
     meta: `${p}meta`,
