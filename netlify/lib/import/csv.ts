@@ -5,7 +5,14 @@
  * read is refused whole; a row with the wrong number of fields is refused alone.
  */
 import { parse } from "csv-parse/sync";
-import { CONTACT_COLUMNS, IMPORT_COLUMNS, REQUIRED_COLUMNS, columnOf, type ImportColumn, type ImportRow } from "./columns.ts";
+import {
+  CONTACT_COLUMNS,
+  IMPORT_COLUMNS,
+  REQUIRED_COLUMNS,
+  columnOf,
+  type ImportColumn,
+  type ImportRow,
+} from "./columns.ts";
 
 /** A row refused before its values were read (its field count). */
 export interface RowProblem {
@@ -13,9 +20,7 @@ export interface RowProblem {
   reasons: string[];
 }
 
-export type ReadFile =
-  | { ok: true; rows: ImportRow[]; problems: RowProblem[] }
-  | { ok: false; error: string };
+export type ReadFile = { ok: true; rows: ImportRow[]; problems: RowProblem[] } | { ok: false; error: string };
 
 const listed = (names: readonly string[]) => names.map((n) => `"${n}"`).join(", ");
 

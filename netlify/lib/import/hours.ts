@@ -18,8 +18,7 @@ import type { BusinessHours } from "../../../src/lib/schemas/business.ts";
 export const HOURS_FORMAT = 'e.g. "Mon-Fri 7:00 AM - 6:00 PM; Sat 8:00 AM - 12:00 PM" or "by appointment"';
 
 export type ImportHours =
-  | { ok: true; businessHours: BusinessHours; byAppointment: boolean }
-  | { ok: false; reason: string };
+  { ok: true; businessHours: BusinessHours; byAppointment: boolean } | { ok: false; reason: string };
 
 const DAY_NAMES: Readonly<Record<string, Weekday>> = {
   mon: "monday",

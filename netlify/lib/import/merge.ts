@@ -6,17 +6,12 @@
  *   - every other column: the first row that fills it (a later row only fills blanks);
  *   - services: all of them, in the order the rows name them.
  */
-import { listingKeys, sharedKeys, keyStrings, type MatchKind } from "./keys.ts";
+import type { ImportMergedRow } from "../../../src/lib/admin-import.ts";
+import { listingKeys, sharedKeys, keyStrings } from "./keys.ts";
 import type { Listing, ListingFields } from "./row.ts";
 
-/** A row folded into an earlier one, and why. */
-export interface MergedRow {
-  line: number;
-  /** The line of the group's first row. */
-  into: number;
-  /** What it shares: a key (MatchKind), or "the same listed business" it matches. */
-  why: string[];
-}
+/** A row folded into an earlier one, and what it shares: a key (MatchKind), or "the same listed business". */
+export type MergedRow = ImportMergedRow;
 
 export interface Group {
   /** The merged listing; its line is the first row's. */

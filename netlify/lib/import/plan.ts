@@ -10,6 +10,7 @@
  * operator's call. Groups matching the same listed business are merged into one.
  */
 import { createHash } from "node:crypto";
+import type { ImportRejectedRow } from "../../../src/lib/admin-import.ts";
 import type { Business, BusinessInput } from "../../../src/lib/schemas/business.ts";
 import { slugify } from "../admin/claims.ts";
 import type { Store } from "../store/index.ts";
@@ -37,12 +38,7 @@ export type PlannedChange =
   | (Named & { kind: "unchanged" })
   | (Named & { kind: "kept"; reason: string });
 
-export interface Rejected {
-  line: number;
-  /** The row's name, when it has one. */
-  name?: string;
-  reasons: string[];
-}
+export type Rejected = ImportRejectedRow;
 
 export interface ImportPlan {
   /** Data rows read (the header not counted). */
@@ -112,7 +108,12 @@ export async function planImport(
   for (const row of rows) {
     const read = readRow(row);
     if (read.ok) listings.push(read.listing);
-    else rejected.push({ line: read.line, ...(row.cells.name.trim() ? { name: row.cells.name.trim() } : {}), reasons: read.reasons });
+    else
+      rejected.push({
+        line: read.line,
+        ...(row.cells.name.trim() ? { name: row.cells.name.trim() } : {}),
+        reasons: read.reasons,
+      });
   }
   const { groups, merged } = mergeDuplicates(listings);
 
@@ -127,7 +128,9 @@ export async function planImport(
       rejected.push({
         line: group.listing.line,
         name: group.listing.fields.name,
-        reasons: [`matches ${matches.length} listed businesses: ${which.join(" and ")}; fix the row or merge those first`],
+        reasons: [
+          `matches ${matches.length} listed businesses: ${which.join(" and ")}; fix the row or merge those first`,
+        ],
       });
       refused.add(group);
       continue;

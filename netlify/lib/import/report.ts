@@ -2,20 +2,11 @@
  * An import's report: the counts (the admin shows them, the CLI prints them) and the text the
  * CLI prints, a line per rejected row, merged row and business.
  */
+import type { ImportSummary } from "../../../src/lib/admin-import.ts";
 import type { Applied } from "./apply.ts";
 import type { ImportPlan, PlannedChange } from "./plan.ts";
 
-export interface ImportSummary {
-  rows: number;
-  rejected: number;
-  merged: number;
-  new: number;
-  updated: number;
-  unchanged: number;
-  kept: number;
-  /** New plus updated: what an apply writes (or wrote). */
-  changes: number;
-}
+export type { ImportSummary };
 
 export function summarize(plan: ImportPlan, applied?: Applied): ImportSummary {
   const count = (kind: PlannedChange["kind"]) => plan.changes.filter((c) => c.kind === kind).length;
@@ -53,8 +44,7 @@ export function formatReport(plan: ImportPlan, summary: ImportSummary, applied?:
   const out: string[] = [];
   if (plan.rejected.length) {
     out.push(`Rejected rows (${plan.rejected.length}):`);
-    for (const r of plan.rejected)
-      out.push(`  line ${r.line}${r.name ? ` "${r.name}"` : ""}: ${r.reasons.join("; ")}`);
+    for (const r of plan.rejected) out.push(`  line ${r.line}${r.name ? ` "${r.name}"` : ""}: ${r.reasons.join("; ")}`);
   }
   if (plan.merged.length) {
     out.push(`Merged rows (${plan.merged.length}):`);

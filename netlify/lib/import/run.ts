@@ -11,8 +11,7 @@ import { planImport, type ImportPlan } from "./plan.ts";
 import { summarize, type ImportSummary } from "./report.ts";
 
 export type ImportResult =
-  | { ok: false; error: string }
-  | { ok: true; plan: ImportPlan; summary: ImportSummary; applied?: Applied };
+  { ok: false; error: string } | { ok: true; plan: ImportPlan; summary: ImportSummary; applied?: Applied };
 
 export async function runImport(
   store: Store,
