@@ -2,7 +2,7 @@
  * Writing a planned import: each new or updated business upserted by id (so a write repeated
  * after a failure or a timeout lands once), then one purge of the directory's cached pages.
  * With a deadline (the admin upload runs in a function with a time limit) it starts no write
- * past it; what it did not reach is left for the next run, which plans it again.
+ * past it but the first; what it did not reach is left for the next run, which plans it again.
  */
 import { ConflictError } from "../store/errors.ts";
 import { DIRECTORY_TAG, purgeQuietly, type Purge } from "../directory.ts";
@@ -34,7 +34,8 @@ export async function applyPlan(store: Store, plan: ImportPlan, options: ApplyOp
   const applied: Applied = { written: 0, remaining: 0, failed: [], purged: false };
   await store.batch(async () => {
     for (const [i, change] of writes.entries()) {
-      if (options.deadline !== undefined && now() >= options.deadline) {
+      // The first write always goes, so applying again always gets further.
+      if (i > 0 && options.deadline !== undefined && now() >= options.deadline) {
         applied.remaining = writes.length - i;
         break;
       }

@@ -94,6 +94,20 @@ function freeSlug(base: string, taken: Set<string>): string {
   }
 }
 
+/** Owner lookups in flight at once (a re-import of a large directory asks once per business). */
+const OWNER_LOOKUPS = 50;
+
+/** The ids among `ids` that have an owner. */
+async function claimedOf(owners: Pick<Store["owners"], "list">, ids: readonly string[]): Promise<Set<string>> {
+  const claimed = new Set<string>();
+  for (let i = 0; i < ids.length; i += OWNER_LOOKUPS) {
+    const chunk = ids.slice(i, i + OWNER_LOOKUPS);
+    const lists = await Promise.all(chunk.map((id) => owners.list(id)));
+    for (const [j, list] of lists.entries()) if (list.length > 0) claimed.add(chunk[j]!);
+  }
+  return claimed;
+}
+
 const whyText = (why: readonly MatchKind[]) => why.join(", ");
 
 /** Plans an import of `rows` against the directory `known` (owners answer whether a business is claimed). */
@@ -141,6 +155,7 @@ export async function planImport(
     byTarget.set(existing.id, [...(byTarget.get(existing.id) ?? []), group]);
   }
 
+  const claimed = await claimedOf(owners, [...byTarget.keys()]);
   const taken = new Set(known.slugs);
   const changes: PlannedChange[] = [];
   const done = new Set<Group>();
@@ -166,7 +181,7 @@ export async function planImport(
     const lines = siblings.flatMap((g) => g.lines).sort((a, b) => a - b);
     for (const g of rest)
       merged.push({ line: g.listing.line, into: first.listing.line, why: ["the same listed business"] });
-    if ((await owners.list(existing.id)).length > 0) {
+    if (claimed.has(existing.id)) {
       changes.push({ kind: "kept", ...named(lines, existing), reason: KEPT_CLAIMED });
       continue;
     }
