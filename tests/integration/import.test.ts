@@ -127,7 +127,8 @@ describe.each(transports)("importing docs/import-example.csv ($name)", ({ name, 
   });
 });
 
-describe.concurrent("npm run import (scripts/import.ts)", () => {
+// Each run starts Node, tsx and the store: seconds each on a busy two-core machine.
+describe.concurrent("npm run import (scripts/import.ts)", { timeout: 120_000 }, () => {
   const cli = (env: Record<string, string>, ...args: string[]) =>
     run(process.execPath, ["--import", "tsx", "scripts/import.ts", EXAMPLE, ...args], {
       env: { ...process.env, NODE_ENV: "production", ...env },
