@@ -51,7 +51,10 @@ const store = createStore(
 
 try {
   const csv = readFileSync(file, "utf8");
-  if (!(await store.ping())) throw new Error(`${store.description} does not answer`);
+  // A first connection on a busy machine may miss the 2 s ping: three tries before giving up.
+  let answers = false;
+  for (let i = 0; i < 3 && !answers; i++) answers = await store.ping();
+  if (!answers) throw new Error(`${store.description} does not answer`);
   const apply = values.apply === true;
   console.log(`[import] ${apply ? "applying" : "dry run of"} ${file} against ${store.description}`);
   const result = await runImport(store, csv, apply ? { apply, purge: purgeFor(store.kind) } : { apply });
