@@ -1,6 +1,7 @@
 /**
  * Reading an import file: CSV (RFC 4180, comma-separated, a header row first, UTF-8 with or
- * without a byte-order mark) into rows by column, each with the line it starts on. A file
+ * without a byte-order mark) into rows by column, each with the line it starts on (a column
+ * whose header is empty is skipped). A file
  * whose header lacks a required column, names one twice or names one the import does not
  * read is refused whole; a row with the wrong number of fields is refused alone.
  */
@@ -25,9 +26,14 @@ export type ReadFile = { ok: true; rows: ImportRow[]; problems: RowProblem[] } |
 const listed = (names: readonly string[]) => names.map((n) => `"${n}"`).join(", ");
 
 /** Why a header cannot be read, or the column of each field. */
-function readHeader(header: readonly string[]): { columns: ImportColumn[] } | { error: string } {
-  const columns: ImportColumn[] = [];
+function readHeader(header: readonly string[]): { columns: (ImportColumn | null)[] } | { error: string } {
+  const columns: (ImportColumn | null)[] = [];
   for (const [i, raw] of header.entries()) {
+    // A spreadsheet's export may end its rows with empty columns: a column without a name is skipped.
+    if (raw === "") {
+      columns.push(null);
+      continue;
+    }
     const column = columnOf(raw);
     if (!column)
       return {
@@ -81,7 +87,7 @@ export function readImportCsv(text: string): ReadFile {
       continue;
     }
     const cells = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, ""])) as Record<ImportColumn, string>;
-    for (const [i, column] of header.columns.entries()) cells[column] = record[i]!;
+    for (const [i, column] of header.columns.entries()) if (column) cells[column] = record[i]!;
     rows.push({ line, cells });
   }
   if (rows.length === 0 && problems.length === 0)

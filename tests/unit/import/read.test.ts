@@ -52,6 +52,11 @@ describe("reading the CSV", () => {
     });
   });
 
+  it("skips columns without a name (a spreadsheet's trailing commas)", () => {
+    const file = readImportCsv(`${HEADER},,\nA,1,,,,Boise,ID,83702,Tree Removal,by appointment,,,\n`);
+    expect(file.ok && file.rows.map((r) => r.cells.name)).toEqual(["A"]);
+  });
+
   it("refuses a whole file it cannot read, saying why", () => {
     const refused = (text: string) => {
       const file = readImportCsv(text);
