@@ -167,9 +167,14 @@ export function countersContract(h: StoreHarness) {
       expect(await store.redis.hget(keyspace(store.prefix).meta, "linkSecret")).toBe(kept[0]);
     });
 
-    it("notes a seeding", async () => {
+    it("notes a seeding, and reads it back", async () => {
       const store = await h.fresh("meta-seeded");
+      expect(await store.meta.seeding()).toBeNull();
       await store.meta.seeded("content/directory/businesses.json", new Date(NOW));
+      expect(await store.meta.seeding()).toEqual({
+        at: new Date(NOW).toISOString(),
+        file: "content/directory/businesses.json",
+      });
       expect(await store.redis.hgetall(keyspace(store.prefix).meta)).toEqual({
         seededAt: new Date(NOW).toISOString(),
         seededFrom: "content/directory/businesses.json",

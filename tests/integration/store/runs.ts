@@ -35,9 +35,7 @@ export function runsContract(h: StoreHarness) {
       const stored = await store.redis.llen(`${store.prefix}runs:lead-clock`);
       expect(stored).toBe(RUNS_KEPT);
       const recent = await store.runs.recent("lead-clock");
-      expect(recent.map((r) => r.counts.due)).toEqual(
-        Array.from({ length: RUNS_KEPT }, (_, i) => RUNS_KEPT + 4 - i),
-      );
+      expect(recent.map((r) => r.counts.due)).toEqual(Array.from({ length: RUNS_KEPT }, (_, i) => RUNS_KEPT + 4 - i));
       expect(await store.runs.recent("lead-clock", 3)).toEqual(recent.slice(0, 3));
       // The other function has its own list.
       expect(await store.runs.recent("notify-outbox")).toEqual([]);
@@ -101,7 +99,10 @@ export function runsContract(h: StoreHarness) {
       await expect(
         store.runs.recordSends([{ channel: "admin" as "email", outcome: "accepted", at: at(1) }]),
       ).rejects.toThrow();
-      await store.redis.hset(`${store.prefix}sends:last`, { email: "{oops", sms: JSON.stringify({ channel: "email" }) });
+      await store.redis.hset(`${store.prefix}sends:last`, {
+        email: "{oops",
+        sms: JSON.stringify({ channel: "email" }),
+      });
       expect(await store.runs.lastSends()).toEqual({});
     });
   });

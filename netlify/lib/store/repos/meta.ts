@@ -4,6 +4,7 @@
  * every other instance reads the same one).
  */
 import type { Redis } from "@upstash/redis";
+import { asString } from "../decode.ts";
 import type { Keys } from "../keys.ts";
 
 export interface MetaRepository {
@@ -11,6 +12,8 @@ export interface MetaRepository {
   linkSecret(candidate: string): Promise<string | null>;
   /** Notes a seeding: when, and from which file. */
   seeded(file: string, at?: Date): Promise<void>;
+  /** The last seeding noted (when, ISO, and from which file), or null when the store was never seeded. */
+  seeding(): Promise<{ at: string; file: string } | null>;
 }
 
 export function metaRepository(redis: Redis, keys: Keys): MetaRepository {
@@ -27,6 +30,13 @@ export function metaRepository(redis: Redis, keys: Keys): MetaRepository {
 
     async seeded(file, at = new Date()) {
       await redis.hset(keys.meta, { seededAt: at.toISOString(), seededFrom: file });
+    },
+
+    async seeding() {
+      const [at, file] = await redis
+        .hmget<Record<string, unknown>>(keys.meta, "seededAt", "seededFrom")
+        .then((r) => [asString(r?.seededAt), asString(r?.seededFrom)]);
+      return at && file ? { at, file } : null;
     },
   };
 }

@@ -42,7 +42,11 @@ export function runsRepository(redis: Redis, keys: Keys): RunsRepository {
     async record(input) {
       const run = RunRecord.parse(input);
       const key = keys.runs(run.name);
-      await redis.multi().lpush(key, JSON.stringify(run)).ltrim(key, 0, RUNS_KEPT - 1).exec();
+      await redis
+        .multi()
+        .lpush(key, JSON.stringify(run))
+        .ltrim(key, 0, RUNS_KEPT - 1)
+        .exec();
       return run;
     },
 
