@@ -1,6 +1,6 @@
 /**
  * The launch checklist (/admin > Setup): one line per thing a live site needs, each with its
- * state (Ready, Warning, Not ready: in words, not colour alone), one sentence of what to do,
+ * state (Ready, Warning, Not ready: in words, not color alone), one sentence of what to do,
  * and its facts (the sender, the last send, a schedule's last run...). The lines come from
  * GET /api/admin/setup (netlify/lib/admin/setup.ts), the same ones the server logs at start.
  */
@@ -9,7 +9,7 @@ import { SETUP_STATE_LABELS, type AdminSetupReply, type SetupLine, type SetupSta
 import { adminJson, formatWhen } from "./api.ts";
 import { ErrorAlert, LoadingNote, useLatestRead, type PanelProps } from "./ListParts.tsx";
 
-const COLOURS: Record<SetupState, string> = {
+const COLORS: Record<SetupState, string> = {
   ready: "bg-forest-100 text-forest-800",
   warning: "bg-amber-100 text-amber-900",
   "not-ready": "bg-red-700 text-white",
@@ -22,7 +22,7 @@ function SetupRow({ line }: { line: SetupLine }) {
         <h2 id={`setup-${line.id}`} className="font-semibold text-forest-950">
           {line.label}
         </h2>
-        <span className={`badge ${COLOURS[line.state]}`}>{SETUP_STATE_LABELS[line.state]}</span>
+        <span className={`badge ${COLORS[line.state]}`}>{SETUP_STATE_LABELS[line.state]}</span>
       </div>
       <p className="mt-1 text-sm text-slate-700">{line.text}</p>
       {line.facts.length > 0 ? (
