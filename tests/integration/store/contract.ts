@@ -25,6 +25,7 @@ import { listingsContract } from "./listings.ts";
 import { countersContract } from "./counters.ts";
 import { ownerOutboxContract } from "./owner-outbox.ts";
 import { flashesContract } from "./flashes.ts";
+import { runsContract } from "./runs.ts";
 import type { StoreHarness } from "./contract.types.ts";
 
 type Fixture = BusinessInput & { rating: string; reviewCount: number; isFeatured: boolean };
@@ -201,6 +202,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     countersContract(h);
     ownerOutboxContract(h);
     flashesContract(h);
+    runsContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {

@@ -174,6 +174,7 @@ describe("admin: signing in", () => {
       "Notifications1",
       "Changes",
       "Import",
+      "Setup",
     ]);
     // The heading names the section open, and so does the browser tab.
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Leads inbox");
