@@ -403,7 +403,7 @@ describe("launch checklist: the whole list", () => {
     expect(line["schedule:notify-outbox"]!).toMatchObject({ state: "not-ready" });
     expect(line.data!).toMatchObject({ state: "ready", text: "1 business, 1 claimed by their owners." });
 
-    await store.meta.seeded("content/directory/businesses.json", new Date(NOW));
+    await store.meta.seeded("content/directory/businesses.json", new Date(NOW), true);
     line = byId(await setupChecklist({ store, env: config, now: () => NOW }));
     expect(line.data!.state).toBe("warning");
     expect(line.data!.facts).toContainEqual({ label: "Sample loaded", at: iso(NOW) });
