@@ -411,8 +411,13 @@ server.once("error", async (error) => {
   process.exit(1);
 });
 
+// The launch checklist, as /admin > Setup shows it: one line per item, state and what to do.
+const { logSetup } = await import("../netlify/lib/admin/setup.ts");
+const { getStore } = await import("../netlify/lib/store/index.ts");
+
 server.listen(port, host, () => {
   console.log(`[serve] Treeline production build on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
+  void logSetup({ store: getStore() });
 });
 
 // Never let the blobs server's stop block a shutdown.

@@ -81,6 +81,35 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("logs the launch checklist at start, one line per item, as /admin > Setup answers it", async () => {
+    const lines = () =>
+      served
+        .log()
+        .split("\n")
+        .filter((l) => l.startsWith("[setup] "));
+    for (let i = 0; i < 100 && !lines().some((l) => l.startsWith("[setup] data:")); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(lines().map((l) => l.split(":")[0])).toEqual([
+      "[setup] store",
+      "[setup] e-mail",
+      "[setup] SMS",
+      "[setup] Claude",
+      "[setup] link-signing secret",
+      "[setup] schedule lead-clock",
+      "[setup] schedule notify-outbox",
+      "[setup] data",
+    ]);
+    expect(lines()[0]).toMatch(/^\[setup\] store: ready: The embedded store takes writes/);
+    expect(lines()[1]).toMatch(/^\[setup\] e-mail: not ready: No e-mail is sent/);
+    const res = await send(served, "GET", "/api/admin/setup", {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      from: "127.0.0.40",
+    });
+    expect(res.status).toBe(200);
+    const body = JSON.parse(res.text) as { lines: { id: string; state: string }[] };
+    expect(body.lines.find((l) => l.id === "email")?.state).toBe("not-ready");
+  });
+
   it("takes the client's address from the socket: spoofed X-Forwarded-For does not escape the limit", async () => {
     // The limit is 3 a minute. The limiter fails open when the store is slow to answer (its
     // count still lands), so on a busy machine the 429 may come a request or two late; with

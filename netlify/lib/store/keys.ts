@@ -75,8 +75,9 @@ export function keyspace(prefix: string) {
     /** String with 24h TTL: idempotency key hash -> lead id. */
     leadIdempotency: (type: LeadType, keyHash: string) => `${p}lead:idem:${type}:${keyHash}`,
     /**
-     * Hash: store metadata (seededAt; linkSecret, the answer links' key when LINK_SIGNING_SECRET
-     * is unset; leadStatuses, "done" once every lead is in the sets of today's statuses).
+     * Hash: store metadata (seededAt, seededFrom; sampleData, "yes" when that seeding loaded the
+     * sample directory; linkSecret, the answer links' key when LINK_SIGNING_SECRET is unset;
+     * leadStatuses, "done" once every lead is in the sets of today's statuses).
      */
     meta: `${p}meta`,
     /** Hash: owner e-mail (lower-cased) -> JSON {email, via, since}: who may run this business's listing. */
@@ -109,6 +110,10 @@ export function keyspace(prefix: string) {
     businessLeads: (businessId: string) => `${p}biz:${businessId}:leads`,
     /** String with a short TTL: a form flash (what a no-JS post hands the page it redirects to), by its random id. */
     flash: (id: string) => `${p}flash:${id}`,
+    /** List: one scheduled function's latest runs (JSON, schemas/runs.ts), newest first; RUNS_KEPT of them. */
+    runs: (name: string) => `${p}runs:${name}`,
+    /** Hash: channel (email, sms, webhook) -> its last send's result (JSON): one record per channel. */
+    lastSends: `${p}sends:last`,
     /** String (60 s TTL): /api/health's write probe. */
     healthProbe: `${p}health:probe`,
     /** Prefix of @upstash/ratelimit's own keys (it appends `:{endpoint}:{ip}` and its window). */

@@ -88,8 +88,10 @@ export const Business = z.object({
   images: z.array(z.string().min(1).max(500)).max(30),
   /** Opening hours keyed monday..sunday. */
   businessHours: BusinessHours,
-  /** Years trading. */
-  yearsInBusiness: z.number().int().min(0).max(200),
+  /** Works by appointment rather than set hours: shown as "By appointment", never as open now or closed. */
+  byAppointment: z.boolean().optional(),
+  /** Years trading, as the business gave it; absent = not known, and not shown anywhere. */
+  yearsInBusiness: z.number().int().min(0).max(200).optional(),
   /** License or certification reference. */
   licenseNumber: text.max(120).optional(),
   /** Insurance summary. */
@@ -106,6 +108,11 @@ export const Business = z.object({
     .optional(),
   /** Answers emergency calls around the clock (the "24/7 emergency" filter). */
   emergency247: z.boolean().optional(),
+  /**
+   * A generated demo business (scripts/generate-directory.ts), not a real company: every page and
+   * card showing it says SAMPLE_LISTING (src/lib/sample.ts). Absent on real businesses.
+   */
+  isSample: z.boolean().optional(),
   /**
    * The public holidays it closes on, by name (CLOSING_HOLIDAYS in src/lib/holidays.ts); absent =
    * all of them, an empty list = open on every one. Set by the owner.
