@@ -29,6 +29,7 @@ export type ListBusiness = Pick<
   | "responseOffers"
   | "closedHolidays"
   | "closedDates"
+  | "isSample"
 > & {
   /** Miles from the searched place (a `near` search only). */
   distanceMiles?: number;
@@ -66,5 +67,7 @@ export function toListBusiness(b: ListBusiness): ListBusiness {
     ...(b.closedHolidays ? { closedHolidays: b.closedHolidays } : {}),
     ...(b.closedDates?.length ? { closedDates: b.closedDates } : {}),
     ...(typeof b.distanceMiles === "number" ? { distanceMiles: b.distanceMiles } : {}),
+    // A demo business: its card says so (src/lib/sample.ts).
+    ...(b.isSample ? { isSample: true } : {}),
   };
 }
