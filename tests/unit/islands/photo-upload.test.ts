@@ -35,7 +35,7 @@ function choose(file: File) {
   fireEvent.change(input());
 }
 
-let posted: ReturnType<typeof vi.fn>;
+let posted: ReturnType<typeof vi.fn<() => void>>;
 /** Encoded JPEGs weigh this many bytes. */
 let encoded = 900_000;
 
@@ -51,7 +51,7 @@ beforeEach(async () => {
   vi.spyOn(HTMLCanvasElement.prototype, "toBlob").mockImplementation((done, type) =>
     done(new Blob([new Uint8Array(encoded)], { type })),
   );
-  posted = vi.fn();
+  posted = vi.fn<() => void>();
   vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(posted);
   // The script runs once, at import, over the page as it is.
   drawPage();
