@@ -155,16 +155,23 @@ export interface ClaimFormView {
   action: string;
   values: Readonly<Record<string, string>>;
   errors: FieldMessages;
-  /** The ways to prove it this business allows, with the masked contact on file. */
+  /** The ways to prove it that can deliver here, with the masked contact on file. */
   proofs: readonly Choice[];
   roles: readonly Option[];
+  /** No e-mail or text can prove it here: the claim goes to Treeline for a check by hand. */
+  manualOnly?: boolean;
 }
 
 export interface AddBusinessFormView {
   action: string;
   values: Readonly<Record<string, string>>;
   errors: FieldMessages;
-  cities: readonly Option[];
   services: readonly Choice[];
+  /** Set hours or by appointment. */
+  schedules: readonly Choice[];
+  /** Monday..Sunday as the form shows them (as posted after a refusal; closed at first). */
+  days: readonly { day: string; label: string; mode: string; open: string; close: string }[];
+  dayModes: readonly Option[];
+  holidays: readonly Choice[];
   roles: readonly Option[];
 }

@@ -10,7 +10,13 @@ import { CLOSING_HOLIDAYS, closingHolidaysOf } from "../../../src/lib/holidays.t
 import { daySpans, isOpen247 } from "../../../src/lib/hours.ts";
 import { WEEKDAYS } from "../../../src/lib/options.ts";
 import { ProfileInput, profileFormInput, profilePatch } from "../../../src/lib/owner-profile/form.ts";
-import { DAY_MODES, dayFields, keepUntouchedDays, type DayMode } from "../../../src/lib/owner-profile/hours.ts";
+import {
+  DAY_MODES,
+  DAY_MODE_LABELS,
+  dayFields,
+  keepUntouchedDays,
+  type DayMode,
+} from "../../../src/lib/owner-profile/hours.ts";
 import {
   CLOSED_DATE_ROWS,
   HOLIDAYS_IGNORED,
@@ -39,7 +45,7 @@ export const PROFILE_INVALID = "Please check the fields marked below. Nothing wa
 export const PROFILE_UNCHANGED = "Nothing changed.";
 
 const DAY_LABEL = (d: string) => d[0]!.toUpperCase() + d.slice(1);
-const MODE_LABELS: Record<DayMode, string> = { open: "Open", closed: "Closed", "24h": "24 hours" };
+const MODE_LABELS = DAY_MODE_LABELS;
 
 /** What the form shows: the business as stored, or the post as sent (after an error). */
 export interface ProfileValues {

@@ -16,7 +16,8 @@ import { dedupeServices } from "./services.ts";
 
 const text = (message: string) => cleanString({ error: message }).trim();
 
-const Day = z
+/** One day of the week as the forms post it (mode, open, close) -> its stored text ("" = closed). */
+export const DayHours = z
   .object({
     /** open (with times), closed, or 24h. */
     mode: z.enum(DAY_MODES, { error: PROFILE_MESSAGES.time }),
@@ -37,6 +38,7 @@ const Day = z
     d.mode === "closed" ? "" : d.mode === "24h" ? OPEN_24_HOURS : `${to12h(d.open)} - ${to12h(d.close)}`,
   );
 
+const Day = DayHours;
 const dayShape = Object.fromEntries(WEEKDAYS.map((d) => [d, Day])) as Record<Weekday, typeof Day>;
 
 export const ProfileInput = z.object({

@@ -89,8 +89,10 @@ export const Business = z.object({
   images: z.array(z.string().min(1).max(500)).max(30),
   /** Opening hours keyed monday..sunday. */
   businessHours: BusinessHours,
-  /** Years trading. */
-  yearsInBusiness: z.number().int().min(0).max(200),
+  /** Works by appointment rather than set hours: shown as "By appointment", never as open now or closed. */
+  byAppointment: z.boolean().optional(),
+  /** Years trading, as the business gave it; absent = not known, and not shown anywhere. */
+  yearsInBusiness: z.number().int().min(0).max(200).optional(),
   /** Licence or certification reference. */
   licenseNumber: text.max(120).optional(),
   /** Insurance summary. */
