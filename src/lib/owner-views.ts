@@ -19,9 +19,28 @@ export type OwnerShell =
       /** "#field-id": the problem line leads to the field it is about. */
       problemHref?: string;
     }
-  | { kind: "signed-out" }
+  | { kind: "signed-out"; signIn?: SignInRequestView }
   | { kind: "gone" }
   | { kind: "unavailable"; problem: string };
+
+/**
+ * The returning owner's sign-in form (/owner, signed out): the address as sent and its message
+ * after a refused post, or, after a request, what happens next. The same whether or not the
+ * address is on file.
+ */
+export interface SignInRequestView {
+  action: string;
+  value: string;
+  error?: string;
+  problem?: string;
+  requested?: {
+    kind: "email" | "phone";
+    /** The address as entered, masked. */
+    to: string;
+    /** Whether a provider can deliver by that channel here (else Treeline's team has the request). */
+    ready: boolean;
+  };
+}
 
 /** An option of a select; with a label, a group of them (<optgroup>). */
 export interface Option {

@@ -157,6 +157,30 @@ export function addedHours(input: AddBusinessInput): BusinessHours {
   return week;
 }
 
+/**
+ * A returning owner's sign-in (/owner): the e-mail they run a listing with, or the business's
+ * phone on file. Read as one or the other by its shape.
+ */
+export const SignInRequestInput = z.object({
+  /** An e-mail (with "@"), else a US phone number (10 digits, or 11 starting with 1). */
+  address: cleanString({ error: OWNER_MESSAGES.signInAddress })
+    .trim()
+    .max(254, OWNER_MESSAGES.signInAddress)
+    .transform((v, ctx) => {
+      if (v.includes("@")) {
+        const parsed = z.email().safeParse(v);
+        if (parsed.success) return { kind: "email" as const, value: v.toLowerCase() };
+      } else {
+        const digits = v.replace(/\D/g, "");
+        const national = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+        if (/^[0-9()+.\-\s]+$/.test(v) && national.length === 10) return { kind: "phone" as const, value: national };
+      }
+      ctx.addIssue({ code: "custom", message: OWNER_MESSAGES.signInAddress });
+      return z.NEVER;
+    }),
+});
+export type SignInRequestInput = z.output<typeof SignInRequestInput>;
+
 /** The SMS code form. */
 export const CodeInput = z.object({
   /** The digits as texted; spaces are ignored. */

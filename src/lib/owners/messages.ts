@@ -21,6 +21,7 @@ export const OWNER_MESSAGES = {
   services: "Please choose at least one service",
   tooLong: MESSAGES.tooLong,
   code: `Please enter the ${CODE_DIGITS}-digit code`,
+  signInAddress: "Please enter your e-mail, or the business's phone number on file",
   /** No phone or e-mail on file for the proof chosen. */
   nothingOnFile: "This business has no e-mail or phone on file for that; choose another way.",
   linkInvalid: "This sign-in link isn't valid or was already used. Ask for a new one.",
