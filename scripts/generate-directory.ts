@@ -629,14 +629,14 @@ const written = existing.filter((b) => Number(b.id.slice(4)) < GENERATED_FROM);
 const curated = written.map((b) => {
   const always = WEEKDAYS.every((d) => b.businessHours[d] === OPEN_24_HOURS);
   const { reviews, website: _deadLink, images: _stock, phone, ...rest } = b;
-  const { area } = METROS[b.city];
+  const { area } = METROS[b.city as MetroName];
   const code = phone ? PHONE.exec(phone)?.[1] : undefined;
   let ownPhone = phone;
   if (phone !== undefined) {
     if (code && area.includes(code) && !usedPhones.has(phone)) usedPhones.add(phone);
     else ownPhone = freshPhone(area, (free) => free[0]!);
   }
-  const locality = b.locality ?? localityOf(b.zipCode, b.city);
+  const locality = b.locality ?? localityOf(b.zipCode, b.city as MetroName);
   return {
     ...rest,
     ...(ownPhone !== undefined ? { phone: ownPhone } : {}),

@@ -5,7 +5,7 @@
  *
  * The Lua scripts in lua.ts compute the same numbers; keep the two in step.
  */
-import { METROS, type MetroName } from "../../../src/lib/options.ts";
+import { METROS } from "../../../src/lib/options.ts";
 
 export const CITY_BAND = 100_000_000;
 export const FEATURED_BOOST = 10_000_000;
@@ -28,11 +28,20 @@ export function orderScore(featured: boolean, sum: number, count: number): numbe
   );
 }
 
-/** The band of a stored metro (Business.city): its index in METROS, the filter cities first. */
-export function cityRank(city: MetroName): number {
-  const rank = METROS.findIndex((c) => c.label === city);
-  if (rank < 0) throw new Error(`unknown city ${city}`);
-  return rank;
+/** The band of every business outside the METROS: one after theirs, so "All Cities" lists it too. */
+export const ELSEWHERE_RANK = METROS.length;
+
+/** How many bands the city-banded sets hold: one per metro, then ELSEWHERE_RANK. */
+export const BAND_COUNT = METROS.length + 1;
+
+/**
+ * The band of a stored business: its metro's index in METROS (the filter cities first) when
+ * its city names one in the same state, else ELSEWHERE_RANK (Boise, ID; a Springfield in
+ * another state). Without a state only the name is matched (the directory's city filter).
+ */
+export function cityRank(city: string, state?: string): number {
+  const rank = METROS.findIndex((c) => c.label === city && (state === undefined || c.state === state));
+  return rank < 0 ? ELSEWHERE_RANK : rank;
 }
 
 /** Score range [min, max) of one city's band, optionally only its featured part. */

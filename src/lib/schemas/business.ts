@@ -4,7 +4,6 @@
  * node-only.
  */
 import { z } from "../zod.ts";
-import { METRO_NAMES } from "../options.ts";
 import { Credentials } from "./credentials.ts";
 
 /** Opening hours as display text per day; an empty or missing day means Closed. */
@@ -57,10 +56,10 @@ export const Business = z.object({
   /** About text. */
   description: text.max(4000),
   /**
-   * Its metro area: one of METROS (src/lib/options.ts), the four filter cities or another
-   * served city (e.g. "Miami"); `locality` names the suburb when it is not the metro's city.
+   * Its city, any US city (e.g. "Boise"); when it names one of METROS (src/lib/options.ts) in
+   * the same state it is listed in that metro, and `locality` names the suburb it is in.
    */
-  city: z.enum(METRO_NAMES),
+  city: text.min(1).max(80),
   /** Two-letter state code. */
   state: z.string().regex(/^[A-Z]{2}$/),
   /** ZIP code as text (keeps leading zeros). */

@@ -417,7 +417,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
 
       it("rejects invalid businesses", async () => {
         const store = await h.fresh("biz-invalid");
-        await expect(store.businesses.upsert(business(1, { city: "Paris" as never }))).rejects.toThrow();
+        await expect(store.businesses.upsert(business(1, { city: "" }))).rejects.toThrow();
         await expect(store.businesses.upsert(business(1, { slug: "Not A Slug" }))).rejects.toThrow();
       });
 
@@ -514,6 +514,29 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
           ),
           { numRuns: 40 },
         );
+      });
+
+      it("lists a business outside the metros under All Cities in the usual order, and under no city filter", async () => {
+        const store = await h.fresh("biz-elsewhere");
+        await withDirectory(store);
+        const boise = business(40, { city: "Boise", state: "ID", zipCode: "83702", rating: "5.0", reviewCount: 50 });
+        // Springfield is a metro in Illinois only: the one in Missouri is elsewhere.
+        const springfield = business(41, {
+          city: "Springfield",
+          state: "MO",
+          zipCode: "65806",
+          description: "Maple work.",
+        });
+        await store.businesses.upsert(boise);
+        await store.businesses.upsert(springfield);
+        const all = await store.businesses.list({ limit: 50 });
+        expect(all.total).toBe(DIRECTORY.length + 2);
+        expect(ids(all.data)).toEqual(ids(modelOrder([...DIRECTORY, boise, springfield])));
+        expect((await store.businesses.list({ search: "boise" })).data.map((b) => b.city)).toEqual(["Boise"]);
+        for (const city of CITIES) {
+          expect(ids((await store.businesses.list({ city: city.value, limit: 50 })).data)).not.toContain("t-040");
+        }
+        expect((await store.businesses.get("t-041"))?.city).toBe("Springfield");
       });
 
       it("re-indexes on upsert: old words stop matching, new words match", async () => {

@@ -31,7 +31,7 @@ export function searchableTexts(
  * is exactly the repository's.
  */
 export function indexPlan(profile: Profile, sum: number, count: number) {
-  const rank = cityRank(profile.city);
+  const rank = cityRank(profile.city, profile.state);
   const order = orderScore(profile.isFeatured, sum, count);
   return { terms: indexTerms(searchableTexts(profile)), rank, order, banded: rank * CITY_BAND + order };
 }

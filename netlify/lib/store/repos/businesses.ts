@@ -8,13 +8,13 @@
  *   - several words: their intersection, computed once per directory version and cached.
  */
 import type { Redis } from "@upstash/redis";
-import { findCity, METROS } from "../../../../src/lib/options.ts";
+import { findCity } from "../../../../src/lib/options.ts";
 import type { Business } from "../../../../src/lib/schemas/business.ts";
 import type { Review } from "../../../../src/lib/schemas/review.ts";
 import { DIRECTORY_MAX_LIMIT, DIRECTORY_PAGE_SIZE } from "../../../../src/lib/directory-url.ts";
 import { asJson, asNumber, asString, pairs } from "../decode.ts";
 import type { Keys } from "../keys.ts";
-import { CITY_BAND, FEATURED_BOOST, cityBand, cityRank, formatRating } from "../score.ts";
+import { BAND_COUNT, CITY_BAND, FEATURED_BOOST, cityBand, cityRank, formatRating } from "../score.ts";
 import { queryTerms } from "../text.ts";
 import { nearList } from "./business-near.ts";
 import { outcomeRecorder, responseFields } from "./business-responses.ts";
@@ -92,8 +92,8 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
       const [ids, total] = await p.exec<[unknown[], number]>();
       return { ids: ids.map((v) => asString(v) ?? ""), total: asNumber(total) };
     }
-    // Every city: the top offset+limit of each metro's band, merged. Bounded by the metro count.
-    for (let r = 0; r < METROS.length; r++) {
+    // Every city: the top offset+limit of each band, merged. Bounded by the metro count.
+    for (let r = 0; r < BAND_COUNT; r++) {
       const band = cityBand(r, featured);
       const max = `(${band.max * scale}` as const;
       p.zrange(key, max, band.min * scale, {
@@ -108,7 +108,7 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
     const replies = await p.exec<unknown[]>();
     const merged: { id: string; order: number }[] = [];
     let total = 0;
-    for (let r = 0; r < METROS.length; r++) {
+    for (let r = 0; r < BAND_COUNT; r++) {
       for (const [id, score] of pairs(replies[r * 2])) merged.push({ id, order: score / scale - r * CITY_BAND });
       total += asNumber(replies[r * 2 + 1]);
     }
@@ -154,7 +154,7 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
       const cityInput = (query.city ?? "").trim();
       const city = cityInput && cityInput.toLowerCase() !== "all" ? findCity(cityInput) : undefined;
       if (cityInput && cityInput.toLowerCase() !== "all" && !city) return { data: [], total: 0 };
-      const rank = city ? cityRank(city.label) : null;
+      const rank = city ? cityRank(city.label, city.state) : null;
 
       const terms = queryTerms(query.search);
       if (query.near) {
