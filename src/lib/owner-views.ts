@@ -109,6 +109,8 @@ export interface ProfileFormView {
     splitNote?: string;
   }[];
   dayModes: readonly Option[];
+  /** Works by appointment ("By appointment" on its page; with no hours, instead of them). */
+  byAppointment: boolean;
   holidays: readonly Choice[];
   /** Set when holidays cannot close this listing (24/7, or emergencies around the clock). */
   holidaysIgnored?: string;

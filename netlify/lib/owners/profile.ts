@@ -55,6 +55,7 @@ export interface ProfileValues {
   website: string;
   phone: string;
   hours: Record<string, { mode: string; open: string; close: string }>;
+  byAppointment: boolean;
   closedHolidays: string[];
   closedDates: { date: string; note?: string }[];
 }
@@ -67,6 +68,7 @@ export function valuesOf(b: Business): ProfileValues {
     website: b.website ?? "",
     phone: b.phone ?? "",
     hours: Object.fromEntries(WEEKDAYS.map((d) => [d, dayFields(b.businessHours[d])])),
+    byAppointment: b.byAppointment === true,
     closedHolidays: closingHolidaysOf(b),
     closedDates: b.closedDates ?? [],
   };
@@ -84,6 +86,7 @@ function postedValues(input: Record<string, unknown>): ProfileValues {
     website: str(input.website),
     phone: str(input.phone),
     hours,
+    byAppointment: input.byAppointment === true,
     closedHolidays: strs(input.closedHolidays),
     closedDates: (Array.isArray(input.closedDates) ? input.closedDates : []) as { date: string; note?: string }[],
   };
@@ -120,6 +123,7 @@ export function profileFormView(business: Business, v: ProfileValues, errors: Fi
       };
     }),
     dayModes: DAY_MODES.map((m) => ({ value: m, label: MODE_LABELS[m] })),
+    byAppointment: v.byAppointment,
     holidays: CLOSING_HOLIDAYS.map((h) => choice(h, v.closedHolidays.includes(h))),
     ...(holidaysIgnored ? { holidaysIgnored } : {}),
     closedDates: [
@@ -174,6 +178,7 @@ export function ownerProfileHandler(deps: OwnerProfileDeps = {}): Endpoint {
       if (!business.closedHolidays && patch.closedHolidays?.length === CLOSING_HOLIDAYS.length)
         delete patch.closedHolidays;
       if (!business.closedDates && patch.closedDates?.length === 0) delete patch.closedDates;
+      if (!business.byAppointment && patch.byAppointment === null) delete patch.byAppointment;
       // The form lists services in its own order (the site's first): the same set is no change.
       if (patch.services && sameServices(patch.services, business.services)) delete patch.services;
       const { change } = await storeCall(
