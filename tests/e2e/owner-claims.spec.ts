@@ -136,7 +136,7 @@ test("a new business the operator approves in /admin gets a public page its subm
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const name = unique("Hollow Oak Tree Care");
   const submitter = `owner.${Date.now().toString(36)}@example.com`;
 
