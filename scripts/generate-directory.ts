@@ -5,9 +5,10 @@
  * Texas metros and their suburbs, and Miami, Chicago, Los Angeles, ... in FL, CA, NY, IL), so
  * "near 78664", "near 33101" or "near Katy, TX" finds real neighbours.
  *
- * Reproducible: fixed-seed PRNGs (scripts/random.ts), so re-running writes the same file. The
- * sample data must not give itself away (docs/directory.md, "Sample data rules", guarded by
- * tests/unit/sample-data.test.ts):
+ * Reproducible: fixed-seed PRNGs (scripts/random.ts), so re-running writes the same file. It is
+ * a demo and says so, and otherwise looks like a real directory (docs/directory.md, "Sample data
+ * rules", guarded by tests/unit/sample-data.test.ts):
+ * - every business carries `isSample: true`: its pages and cards say "Sample listing";
  * - every business is at a real ZIP of its town, geocoded here from the ZIP dataset
  *   (src/lib/geo/places.ts; the store and the browser never load it for this), at its own
  *   point: the ZIP's centroid moved by up to MAX_JITTER_MILES, so distances are real;
@@ -16,7 +17,11 @@
  * - no dead links: sample businesses have no website (an *.example.com one leads nowhere);
  * - no shared stock photos: only the one showcase business keeps its own pictures, every
  *   other shows "No photos yet";
- * - reviews: most businesses have several, with varied ratings; a few have none.
+ * - reviews: most businesses have several, with varied ratings; a few have none. None is
+ *   Verified (only a review invited after a booked job is); each is about a service its business
+ *   offers, names trees of its region, and no text is on two reviews (scripts/sample-reviews.ts).
+ *   Hand-written businesses keep their reviewers, ratings and dates, with words composed the
+ *   same way.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { zipPoint } from "../src/lib/geo/places.ts";
@@ -26,6 +31,7 @@ import type { BusinessHours } from "../src/lib/schemas/business.ts";
 import { SeedFile } from "../src/lib/schemas/seed.ts";
 import { SITE } from "../src/lib/site.ts";
 import { mulberry32 } from "./random.ts";
+import { composeReview, foreignServices, foreignTrees, treesOfState, withoutOwnWords } from "./sample-reviews.ts";
 
 const FILE = "content/directory/businesses.json";
 /** Ids from biz-101 on are generated; below are hand-written. */
@@ -442,122 +448,87 @@ const REVIEWERS = [
   "Ben H.",
   "Erin M.",
 ];
-const REVIEW_TEXTS: [number, string, string, string][] = [
-  [
-    5,
-    "Careful with our live oak",
-    "They thinned the canopy without topping it and sealed every cut. Yard was spotless afterwards.",
-    "Tree Trimming",
-  ],
-  [
-    5,
-    "Fast after the storm",
-    "A big limb came down on the fence overnight. They had a crew out by 8 AM and hauled everything.",
-    "Storm Cleanup",
-  ],
-  [
-    4,
-    "Good work, a day late",
-    "Rain pushed the job a day, but they called ahead and the removal itself was clean.",
-    "Tree Removal",
-  ],
-  [
-    5,
-    "Stump gone, lawn level",
-    "Ground the stump well below grade and backfilled with mulch. Fair price.",
-    "Stump Grinding",
-  ],
-  [
-    5,
-    "Honest advice",
-    "The arborist told us the pecan was healthy and only needed deadwood out, not removal.",
-    "Tree Health Assessment",
-  ],
-  [
-    4,
-    "Solid crew",
-    "Showed up on time, worked safely around the power line, left a few small twigs behind.",
-    "Tree Trimming",
-  ],
-  [3, "Okay result", "The work was fine but the quote took a week to arrive.", "Tree Pruning"],
-  [
-    5,
-    "Cleared our back lot",
-    "Took out the cedar and brush in two days. We can finally see the creek.",
-    "Lot Clearing",
-  ],
-  [
-    5,
-    "Answered at midnight",
-    "Called their emergency line when a tree split onto the carport. They came within the hour.",
-    "Emergency Service",
-  ],
-  [
-    4,
-    "Would hire again",
-    "Pruned six crape myrtles the right way. A bit pricier than others, worth it.",
-    "Tree Pruning",
-  ],
+/**
+ * The old review table's ratings and services, drawn as before so every business keeps its
+ * ratings (and the rest of the file its draws); the words are composed (sample-reviews.ts).
+ */
+const REVIEW_DRAWS: [number, string][] = [
+  [5, "Tree Trimming"],
+  [5, "Storm Cleanup"],
+  [4, "Tree Removal"],
+  [5, "Stump Grinding"],
+  [5, "Tree Health Assessment"],
+  [4, "Tree Trimming"],
+  [3, "Tree Pruning"],
+  [5, "Lot Clearing"],
+  [5, "Emergency Service"],
+  [4, "Tree Pruning"],
+];
+/** Texas-only entries of the old table (they named Texas trees): left out elsewhere, as before. */
+const TEXAS_DRAWS = new Set([4, 7, 9]);
+const MORE_REVIEW_DRAWS: [number, string][] = [
+  [5, "Tree Trimming"],
+  [4, "Tree Removal"],
+  [2, "Tree Pruning"],
+  [3, "Stump Grinding"],
+  [5, "Tree Health Assessment"],
+  [1, ""],
+  [4, "Tree Trimming"],
+  [5, "Storm Cleanup"],
 ];
 
-/** Reviews any metro could have (no Texas trees named), with the low ratings real lists have. */
-const MORE_REVIEW_TEXTS: [number, string, string, string][] = [
-  [
-    5,
-    "Worth every penny",
-    "Three big maples trimmed back from the roof in one day, and they raked the whole yard.",
-    "Tree Trimming",
-  ],
-  [
-    4,
-    "Careful around the house",
-    "Dropped a dead tree in sections next to the garage without a scratch. Cleanup was good.",
-    "Tree Removal",
-  ],
-  [
-    2,
-    "Late and hard to reach",
-    "The work was acceptable, but nobody called back for a week and the crew came two hours late.",
-    "Tree Pruning",
-  ],
-  [
-    3,
-    "Fine, not great",
-    "Stump is gone, but they left a pile of grindings we had to spread ourselves.",
-    "Stump Grinding",
-  ],
-  [
-    5,
-    "Clear explanation",
-    "The arborist walked the lot with us and explained which trees were worth saving.",
-    "Tree Health Assessment",
-  ],
-  [1, "Missed the appointment", "Booked for a Tuesday, no one showed and no call. Went with someone else.", ""],
-  [4, "Good value", "Fair quote, done in an afternoon, only a couple of branches left on the lawn.", "Tree Trimming"],
-  [
-    5,
-    "Calm in a mess",
-    "After the windstorm they had the limb off our car and the driveway clear the same morning.",
-    "Storm Cleanup",
-  ],
-];
+/** Review words have a PRNG of their own, so they never shift a business's other draws. */
+const wordsRandom = mulberry32(34);
+/** Every review text in the file, so none is written twice. */
+const usedTexts = new Set<string>();
 
-function reviewsFor(n: number, emergency: boolean, texan: boolean) {
-  const texts = [
-    ...(texan ? REVIEW_TEXTS : REVIEW_TEXTS.filter((t) => !/oak|pecan|cedar|crape/i.test(t[2]))),
-    ...MORE_REVIEW_TEXTS,
-  ].filter(([, , , service]) => emergency || service !== "Emergency Service");
-  return sample(texts, n).map(([rating, title, reviewText, serviceType], i) => ({
-    customerName: pick(REVIEWERS),
+interface ReviewOf {
+  /** What this business's reviews used so far (sample-reviews.ts varies them). */
+  seen?: Set<string>;
+  name: string;
+  town: string;
+  metro: MetroName;
+  state: string;
+  services: string[];
+  serviceAreas: string[];
+}
+
+/** A review's words for its business, checked against the rules before they are written. */
+function wordsFor(b: ReviewOf, rating: number, wanted: string) {
+  const words = composeReview({
     rating,
-    title,
-    reviewText,
-    serviceType,
-    isVerified: random() < 0.7,
-    createdAt: new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 700) * 86_400_000 + (i * 37 + 9) * 60_000)
-      .toISOString()
-      .replace(".000Z", "Z"),
-  }));
+    wanted,
+    business: { name: b.name, town: b.town, metro: b.metro, services: b.services },
+    random: wordsRandom,
+    used: usedTexts,
+    seen: (b.seen ??= new Set()),
+  });
+  const own = withoutOwnWords(`${words.title} ${words.reviewText}`, [b.name, b.town, ...b.serviceAreas]);
+  const trees = foreignTrees(own, treesOfState(b.state));
+  const services = foreignServices(own, b.services);
+  if (trees.length || services.length || !b.services.includes(words.serviceType))
+    throw new Error(`${b.name}: review names ${[...trees, ...services].join(", ")}: ${words.reviewText}`);
+  return words;
+}
+
+function reviewsFor(n: number, emergency: boolean, texan: boolean, business: ReviewOf) {
+  const draws = [
+    ...(texan ? REVIEW_DRAWS : REVIEW_DRAWS.filter((_, i) => !TEXAS_DRAWS.has(i))),
+    ...MORE_REVIEW_DRAWS,
+  ].filter(([, service]) => emergency || service !== "Emergency Service");
+  return sample(draws, n).map(([rating, wanted], i) => {
+    const customerName = pick(REVIEWERS);
+    random(); // once the Verified draw: kept so the dates below stay as they were
+    return {
+      customerName,
+      rating,
+      ...wordsFor(business, rating, wanted),
+      isVerified: false,
+      createdAt: new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 700) * 86_400_000 + (i * 37 + 9) * 60_000)
+        .toISOString()
+        .replace(".000Z", "Z"),
+    };
+  });
 }
 
 /** How many reviews a generated business has: a few none, most several. */
@@ -622,13 +593,14 @@ const metroInfo = (name: MetroName) => METRO_LIST.find((m) => m.label === name)!
 const existing = SeedFile.parse(JSON.parse(readFileSync(FILE, "utf8")));
 const written = existing.filter((b) => Number(b.id.slice(4)) < GENERATED_FROM);
 
-// Hand-written businesses keep their words; they gain their own point, and the 24/7 ones the
-// flag. A phone that is the hotline, another's or not on the metro's area codes is replaced
+// Hand-written businesses keep their words (their reviews their reviewers, ratings and dates,
+// with words that fit them, composed like the rest); they gain their own point, and the 24/7
+// ones the flag. A phone that is the hotline, another's or not on the metro's area codes is replaced
 // by the first free one (deterministic, so a re-run keeps it); the website and shared stock
 // pictures go.
 const curated = written.map((b) => {
   const always = WEEKDAYS.every((d) => b.businessHours[d] === OPEN_24_HOURS);
-  const { reviews, website: _deadLink, images: _stock, phone, ...rest } = b;
+  const { reviews, website: _deadLink, images: _stock, phone, isSample: _sample, ...rest } = b;
   const { area } = METROS[b.city as MetroName];
   const code = phone ? PHONE.exec(phone)?.[1] : undefined;
   let ownPhone = phone;
@@ -637,13 +609,22 @@ const curated = written.map((b) => {
     else ownPhone = freshPhone(area, (free) => free[0]!);
   }
   const locality = b.locality ?? localityOf(b.zipCode, b.city as MetroName);
+  const about: ReviewOf = { ...b, town: locality ?? b.city, metro: b.city as MetroName };
   return {
     ...rest,
     ...(ownPhone !== undefined ? { phone: ownPhone } : {}),
     images: b.id === SHOWCASE_ID ? SHOWCASE_IMAGES : [],
     ...located(b.id, b.zipCode, locality),
     ...(always || (b.services.includes("Emergency Service") && b.isFeatured) ? { emergency247: true } : {}),
-    reviews,
+    isSample: true,
+    reviews: reviews.map(({ customerName, customerEmail, rating, serviceType, createdAt }) => ({
+      customerName,
+      ...(customerEmail ? { customerEmail } : {}),
+      rating,
+      ...wordsFor(about, rating, serviceType),
+      isVerified: false,
+      createdAt,
+    })),
   };
 });
 
@@ -714,7 +695,15 @@ for (const [metro, { area, towns }] of Object.entries(METROS) as [MetroName, Met
         ...located(id, zip, localityOf(zip, metro)),
         ...(texan ? {} : { timeZone }),
         ...(emergency ? { emergency247: true } : {}),
-        reviews: reviewsFor(reviewCount(), emergency, texan),
+        isSample: true,
+        reviews: reviewsFor(reviewCount(), emergency, texan, {
+          name,
+          town,
+          metro,
+          state,
+          services,
+          serviceAreas: [town, ...neighbours],
+        }),
       });
     }
   }

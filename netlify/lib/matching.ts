@@ -108,6 +108,7 @@ export function proMatchOf(b: ListedBusiness): ProMatch {
     rating: b.rating,
     reviewCount: b.reviewCount,
     distanceMiles: b.distanceMiles ?? 0,
+    ...(b.isSample ? { isSample: true as const } : {}),
   };
 }
 

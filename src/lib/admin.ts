@@ -220,6 +220,8 @@ export type AdminReview = Review & {
   /** Owner's name and slug, when the business still exists. */
   businessName?: string;
   businessSlug?: string;
+  /** The business is a sample (the demo directory): the review is a sample too. */
+  businessSample?: boolean;
 };
 
 // ---------------------------------------------------------------------------------------
@@ -277,6 +279,8 @@ export interface AdminNearbyBusiness {
   openNow: boolean;
   /** Where the offer goes: false when it has neither an e-mail nor a phone on file. */
   reachable: boolean;
+  /** A sample business (the demo directory), not a real company. */
+  isSample?: boolean;
 }
 
 /** GET /api/admin/leads/:id/offers. */

@@ -30,6 +30,7 @@ export type ListBusiness = Pick<
   | "closedHolidays"
   | "closedDates"
   | "byAppointment"
+  | "isSample"
 > & {
   /** Miles from the searched place (a `near` search only). */
   distanceMiles?: number;
@@ -68,5 +69,7 @@ export function toListBusiness(b: ListBusiness): ListBusiness {
     ...(b.closedDates?.length ? { closedDates: b.closedDates } : {}),
     ...(b.byAppointment ? { byAppointment: true } : {}),
     ...(typeof b.distanceMiles === "number" ? { distanceMiles: b.distanceMiles } : {}),
+    // A demo business: its card says so (src/lib/sample.ts).
+    ...(b.isSample ? { isSample: true } : {}),
   };
 }

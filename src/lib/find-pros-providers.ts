@@ -34,6 +34,8 @@ export interface SampleProvider {
   highlight?: string;
   /** The first sentence of its directory description. */
   description: string;
+  /** A sample business (the demo directory): its card says "Sample listing". */
+  isSample: boolean;
 }
 
 type SeedEntry = (typeof seed)[number] & {
@@ -42,6 +44,7 @@ type SeedEntry = (typeof seed)[number] & {
   credentials?: Credentials;
   emergency247?: boolean;
   phone?: string;
+  isSample?: boolean;
 };
 
 const OFFERED = new Set<string>(PRO_SERVICES.map((s) => s.value));
@@ -72,6 +75,7 @@ export function sampleProviders(): SampleProvider[] {
           : undefined,
       // Its first sentence ("Co." and "St." are no sentence ends).
       description: /^.*?[a-z]{2}[.!?](?=\s|$)/s.exec(b.description)?.[0] ?? b.description,
+      isSample: b.isSample === true,
     };
   });
 }

@@ -1,6 +1,8 @@
 /**
  * schema.org markup for a business page, so search engines can show the rating and
- * reviews. Only data the page itself shows goes in (Google's rule for review snippets).
+ * reviews. Only data the page itself shows goes in (Google's rule for review snippets). A
+ * sample business (`isSample`, a demo) gets no rating or reviews in it: its reviews are samples,
+ * and structured data cannot carry the page's "Sample listing".
  */
 import type { Business } from "./schemas/business.ts";
 import type { PublicReview } from "./schemas/review.ts";
@@ -87,7 +89,9 @@ export function businessJsonLd(
   const hours = openingHours(business.businessHours);
   const closures = specialClosures(business, localTime(now, business.timeZone ?? DEFAULT_TIME_ZONE).date);
   // A hidden review's placeholder is no review: it stays out of the structured data.
-  const shown = reviews.filter((r) => !r.hidden);
+  // A sample business's reviews are not real customers' words: never presented as reviews.
+  const shown = business.isSample ? [] : reviews.filter((r) => !r.hidden);
+  const rated = business.reviewCount > 0 && !business.isSample;
   const licence = licenceCredential(business);
   return {
     "@context": "https://schema.org",
@@ -113,7 +117,7 @@ export function businessJsonLd(
     ...(licence ? { hasCredential: [licence] } : {}),
     ...(closures.length ? { specialOpeningHoursSpecification: closures } : {}),
     // A rating without reviews is not a rating: schema.org consumers reject a zero count.
-    ...(business.reviewCount > 0
+    ...(rated
       ? {
           aggregateRating: {
             "@type": "AggregateRating",

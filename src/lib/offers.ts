@@ -59,6 +59,7 @@ export function readMatches(reply: unknown): ReceivedMatch[] {
         rating: typeof m.rating === "number" || typeof m.rating === "string" ? String(m.rating) : "0",
         reviewCount: isCount(m.reviewCount) ? m.reviewCount : 0,
         distanceMiles: typeof m.distanceMiles === "number" && m.distanceMiles >= 0 ? m.distanceMiles : 0,
+        ...(m.isSample === true ? { isSample: true as const } : {}),
       },
     ];
   });

@@ -11,7 +11,8 @@ export type FieldMessages = Readonly<Record<string, string>>;
 export type OwnerShell =
   | {
       kind: "signed-in";
-      business: { name: string; slug: string };
+      /** `isSample`: a demo business (src/lib/sample.ts), marked "Sample listing". */
+      business: { name: string; slug: string; isSample?: boolean };
       /** A success line ("Saved. Your public page shows it now."). */
       notice?: string;
       /** What went wrong with the last post. */

@@ -16,6 +16,8 @@ export interface ProMatch {
   reviewCount: number;
   /** Miles from the job's location. */
   distanceMiles: number;
+  /** A sample business (a demo, src/lib/sample.ts): the confirmation marks it "Sample listing". */
+  isSample?: true;
 }
 
 /**

@@ -231,8 +231,9 @@ test("a review: stars by keyboard, the name required; posted, it tops the list a
   await expect(fresh.locator(`[data-live-summary="${REVIEWED.id}"] [data-live-count]`)).toHaveText(
     `${business.reviewCount} ${business.reviewCount === 1 ? "review" : "reviews"}`,
   );
+  // A sample business (the demo directory) gives search engines no rating or reviews, even a visitor's.
   const ld = await localBusiness(fresh);
-  expect(ld.aggregateRating).toMatchObject({ ratingValue: business.rating, reviewCount: business.reviewCount });
-  expect((ld.review as unknown[]).some((r) => JSON.stringify(r).includes(marker))).toBe(true);
+  expect(ld.aggregateRating).toBeUndefined();
+  expect(ld.review).toBeUndefined();
   await context.close();
 });

@@ -15,6 +15,7 @@ import { WEEKDAYS } from "../../src/lib/options.ts";
 import { STATIC_ROUTES } from "../../src/lib/routes.ts";
 import type { BusinessHours } from "../../src/lib/schemas/business.ts";
 import { SITE, telHref } from "../../src/lib/site.ts";
+import { SAMPLE_BUSINESS_NOTICE, SAMPLE_DIRECTORY_NOTICE, SAMPLE_LISTING } from "../../src/lib/sample.ts";
 import { NO_REVIEWS } from "../../src/islands/directory/detail/ReviewsPanel.tsx";
 import { formatRating } from "../../netlify/lib/store/score.ts";
 import { jsonLd, parseHtml, textOf } from "../helpers/dist.ts";
@@ -164,7 +165,10 @@ describe("business pages as the server renders them", () => {
     const newest = [...FULL.reviews].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0]!;
     expect(textOf(items[0]!)).toContain(newest.customerName);
     if (newest.title) expect(textOf(items[0]!)).toContain(newest.title);
-    expect(within(reviews).queryAllByText("Verified")).toHaveLength(FULL.reviews.filter((r) => r.isVerified).length);
+    // A sample review is never Verified; the page says the business is a sample.
+    expect(within(reviews).queryAllByText("Verified")).toHaveLength(0);
+    expect(inMain.getByTestId("sample-badge").textContent).toBe(SAMPLE_LISTING);
+    expect(textOf(inMain.getByTestId("sample-notice"))).toBe(SAMPLE_BUSINESS_NOTICE);
 
     const contact = within(region("Contact Information"));
     expect(contact.getByRole("link", { name: FULL.phone! }).getAttribute("href")).toBe(telHref(FULL.phone!));
@@ -199,8 +203,10 @@ describe("business pages as the server renders them", () => {
       addressRegion: FULL.state,
       postalCode: FULL.zipCode,
     });
-    expect(data.aggregateRating).toMatchObject({ "@type": "AggregateRating", ratingValue: rating, reviewCount: count });
-    expect(data.review).toHaveLength(count);
+    // A sample business's reviews are not presented as real ones to search engines.
+    expect(FULL.isSample).toBe(true);
+    expect(data.aggregateRating).toBeUndefined();
+    expect(data.review).toBeUndefined();
     expect(data.openingHoursSpecification[0]).toMatchObject({ dayOfWeek: "Monday", opens: "07:00", closes: "17:00" });
   });
 
@@ -284,6 +290,16 @@ describe("no dead ends, as served without JavaScript", () => {
     expect(empty.querySelector("button")).toBeNull();
     const all = await directoryPage("");
     expect(textOf(all)).toMatch(new RegExp(`${seed.length} businesses found`));
+  });
+
+  it("the sample directory says it is a demo, and every card it shows says Sample listing, even where a search found nothing", async () => {
+    const all = await directoryPage("");
+    expect(textOf(all.querySelector('[data-testid="sample-directory-notice"]')!)).toContain(SAMPLE_DIRECTORY_NOTICE);
+    const cards = [...all.querySelectorAll('[data-testid="business-card"]')];
+    expect(cards.length).toBeGreaterThan(10);
+    for (const card of cards) expect(within(card as HTMLElement).getByText(SAMPLE_LISTING)).toBeTruthy();
+    const none = await directoryPage("?near=99501&service=Tree+Removal");
+    expect(none.querySelector('[data-testid="sample-directory-notice"]')).not.toBeNull();
   });
 
   it("a business page opened from a near-me search says how far it is, and links directions", async () => {

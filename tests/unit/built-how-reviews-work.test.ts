@@ -18,6 +18,7 @@ import {
   RESPONSE_RULES_PATH,
   RESPONSE_WINDOW,
 } from "../../src/lib/response-time.ts";
+import { SAMPLE_LISTING } from "../../src/lib/sample.ts";
 import { builtPage, textOf } from "../helpers/dist.ts";
 
 describe("/how-reviews-work", () => {
@@ -33,6 +34,13 @@ describe("/how-reviews-work", () => {
     expect(text).toContain("Nobody can mark a review Verified any other way");
     expect(text).toMatch(/an unverified review counts in the business's rating exactly like a verified one/);
     expect(text).toMatch(/A few reviews per minute from one connection/);
+  });
+
+  it("says a sample listing is a demo and its reviews are samples, never Verified", () => {
+    const said = textOf(doc.querySelector("[data-sample-listings]")!);
+    expect(said).toContain(`${SAMPLE_LISTING} is part of a demo`);
+    expect(said).toMatch(/not a real company/);
+    expect(said).toMatch(/none of them is Verified/);
   });
 
   it("says what an owner's reply is and what owners cannot do", () => {

@@ -81,6 +81,14 @@ describe("businessJsonLd", () => {
     expect(JSON.stringify(data)).not.toContain("Owner answer here");
   });
 
+  it("a sample business's reviews are not presented as real: no rating, no reviews", () => {
+    const data = businessJsonLd({ ...business, isSample: true }, reviews, "https://treeline.example/directory/oak-elm");
+    expect(data).toMatchObject({ "@type": "LocalBusiness", name: business.name });
+    expect(data.aggregateRating).toBeUndefined();
+    expect(data.review).toBeUndefined();
+    expect(JSON.stringify(data)).not.toContain("Fast");
+  });
+
   it("leaves the rating out when there are no reviews", () => {
     const data = businessJsonLd(
       { ...business, rating: "0.0", reviewCount: 0 },

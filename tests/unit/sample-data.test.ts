@@ -1,6 +1,7 @@
 /**
  * The sample directory's rules (docs/directory.md, "Sample data rules"): the seed written by
- * `npm run seed:generate` must not give itself away. One test per rule.
+ * `npm run seed:generate` is a demo and says so, its reviews are never Verified and fit their
+ * business, and otherwise it looks like a real directory. One test per rule.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
@@ -12,6 +13,17 @@ import { findPlace, zipPoint } from "../../src/lib/geo/places.ts";
 import { METROS, STATE_NAMES, directoryCoverage } from "../../src/lib/options.ts";
 import { SeedFile } from "../../src/lib/schemas/seed.ts";
 import { SITE } from "../../src/lib/site.ts";
+import { mulberry32 } from "../../scripts/random.ts";
+import {
+  ALL_TREES,
+  SERVICE_TERMS,
+  TREES_BY_METRO,
+  composeReview,
+  foreignServices,
+  foreignTrees,
+  treesOfState,
+  withoutOwnWords,
+} from "../../scripts/sample-reviews.ts";
 
 const seed = SeedFile.parse(seedJson);
 const states = parseYaml(readFileSync("content/marketing/states.yaml", "utf8")) as {
@@ -29,7 +41,76 @@ function within(point: Point, miles: number) {
   return seed.filter((b) => b.location && distanceMiles(point, b.location) <= miles);
 }
 
+/** A review's words without its business's own (name, towns): "Bur Oak Tree Care" names no tree. */
+const ownText = (b: (typeof seed)[number], text: string) =>
+  withoutOwnWords(text, [b.name, b.city, ...(b.locality ? [b.locality] : []), ...b.serviceAreas]);
+const allReviews = seed.flatMap((b) => b.reviews.map((r) => ({ b, r })));
+
 describe("sample directory data", () => {
+  it("every business is marked as a sample", () => {
+    for (const b of seed) expect(b.isSample, b.id).toBe(true);
+  });
+
+  it("no sample review is Verified", () => {
+    expect(allReviews.length).toBeGreaterThan(1000);
+    expect(allReviews.filter(({ r }) => r.isVerified)).toEqual([]);
+  });
+
+  it("no review text appears twice, on one business or two", () => {
+    const seen = new Map<string, string>();
+    const repeated: string[] = [];
+    for (const { b, r } of allReviews) {
+      const first = seen.get(r.reviewText);
+      if (first) repeated.push(`${first} and ${b.id}: ${r.reviewText}`);
+      else seen.set(r.reviewText, b.id);
+    }
+    expect(repeated).toEqual([]);
+  });
+
+  it("reviews name only trees of their business's region: no live oak in Chicago", () => {
+    const wrong = allReviews.flatMap(({ b, r }) => {
+      const trees = foreignTrees(ownText(b, `${r.title} ${r.reviewText}`), treesOfState(b.state));
+      return trees.length ? [`${b.id} (${b.city}, ${b.state}) names ${trees.join(", ")}: ${r.reviewText}`] : [];
+    });
+    expect(wrong).toEqual([]);
+    // The check sees a tree where one is named (and keeps "coast live oak" apart from "live oak").
+    expect(foreignTrees("They trimmed our live oak.", treesOfState("IL"))).toEqual(["live oak"]);
+    expect(foreignTrees("The coast live oak stump is gone.", treesOfState("CA"))).toEqual([]);
+    expect(foreignTrees("Two young red maples pruned.", treesOfState("TX"))).toEqual(["red maple"]);
+    // Most reviews do name a tree, so the rule is not met by saying nothing.
+    const naming = allReviews.filter(({ r }) =>
+      ALL_TREES.some((t) => r.reviewText.toLowerCase().includes(t.toLowerCase())),
+    );
+    expect(naming.length).toBeGreaterThan(allReviews.length * 0.9);
+  });
+
+  it("reviews are about a service their business offers and name no service it does not", () => {
+    const wrong = allReviews.flatMap(({ b, r }) => {
+      const services = foreignServices(ownText(b, `${r.title} ${r.reviewText}`), b.services);
+      const offered = b.services.includes(r.serviceType);
+      return services.length || !offered
+        ? [`${b.id} (${b.services.join(", ")}) ${r.serviceType}: ${r.reviewText}`]
+        : [];
+    });
+    expect(wrong).toEqual([]);
+    expect(foreignServices("They ground out the stump.", ["Tree Trimming"])).toEqual(["Stump Grinding"]);
+    expect(Object.keys(SERVICE_TERMS)).toEqual(expect.arrayContaining([...new Set(seed.flatMap((b) => b.services))]));
+  });
+
+  it("review words are reproducible: the same draws compose the same review", () => {
+    const business = {
+      name: "Prairie Tree Care",
+      town: "Peoria",
+      metro: "Peoria" as const,
+      services: ["Stump Grinding"],
+    };
+    const compose = () =>
+      composeReview({ rating: 5, wanted: "Tree Removal", business, random: mulberry32(7), used: new Set() });
+    expect(compose()).toEqual(compose());
+    expect(compose().serviceType).toBe("Stump Grinding");
+    expect(TREES_BY_METRO.Peoria.some((t) => compose().reviewText.includes(t))).toBe(true);
+  });
+
   it("every business has its own phone: fictional 555-01xx, never the hotline, never another's", () => {
     const phones = seed.flatMap((b) => (b.phone ? [b.phone] : []));
     expect(phones.length).toBeGreaterThan(seed.length * 0.95);

@@ -34,6 +34,7 @@ async function rowsOf(store: Store, nearby: NearbyCandidate[]): Promise<AdminNea
     emergency247: c.emergency247,
     openNow: c.openNow,
     reachable: c.email !== null || c.phone !== null,
+    ...(listed.get(c.id)?.isSample ? { isSample: true } : {}),
   }));
 }
 

@@ -16,7 +16,9 @@ async function withBusinesses(
   const byId = new Map((await store.businesses.getMany(ids)).map((b) => [b.id, b]));
   return reviews.map((r) => {
     const b = byId.get(r.businessId);
-    return b ? { ...r, businessName: b.name, businessSlug: b.slug } : { ...r };
+    return b
+      ? { ...r, businessName: b.name, businessSlug: b.slug, ...(b.isSample ? { businessSample: true } : {}) }
+      : { ...r };
   });
 }
 
@@ -48,7 +50,12 @@ export function adminReviewHandler(deps: AdminDeps = {}): AdminHandler {
     // The public lists and the profile's rating are cached by tag: drop them now.
     await afterResponse(context, purgeQuietly(purge, [DIRECTORY_TAG, businessTag(review.businessId)]));
     const data: AdminReview = business
-      ? { ...review, businessName: business.name, businessSlug: business.slug }
+      ? {
+          ...review,
+          businessName: business.name,
+          businessSlug: business.slug,
+          ...(business.isSample ? { businessSample: true } : {}),
+        }
       : review;
     return jsonResponse({
       data,

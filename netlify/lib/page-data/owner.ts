@@ -81,7 +81,11 @@ async function section<V>(
     const { view, problemHref } = await build({ store, env, now, owner, flash: refused });
     const shell: OwnerShell = {
       kind: "signed-in",
-      business: { name: owner.business.name, slug: owner.business.slug },
+      business: {
+        name: owner.business.name,
+        slug: owner.business.slug,
+        ...(owner.business.isSample ? { isSample: true } : {}),
+      },
       ...(fromPath?.notice ? { notice: fromPath.notice } : {}),
       ...(fromPath?.problem ? { problem: fromPath.problem } : {}),
       ...(fromPath?.problem && problemHref ? { problemHref } : {}),

@@ -36,9 +36,10 @@ export function createStore(options: CreateStoreOptions): Store {
       await batch(async () => {
         if ((await raw.businesses.count()) > 0) return;
         const report = await seedDirectory(raw, readSeedFile(seedFile));
-        await raw.meta.seeded(seedFile);
+        await raw.meta.seeded(seedFile, new Date(), report.samples > 0);
         console.log(
-          `[store] seeded ${report.businesses} businesses and ${report.reviewsAdded} reviews from ${seedFile}`,
+          `[store] seeded ${report.businesses} businesses and ${report.reviewsAdded} reviews from ${seedFile}` +
+            (report.samples > 0 ? " (sample data: a demo, labeled on every page)" : ""),
         );
       });
     })());

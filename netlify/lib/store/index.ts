@@ -32,7 +32,7 @@ export type { BusinessLeadsRepository, OfferedLead } from "./repos/business-lead
 export type { LockoutScope, LockoutsRepository } from "./repos/lockouts.ts";
 export type { RateLimitsRepository } from "./repos/rate-limits.ts";
 export type { BudgetLines, ChatBudgetRepository } from "./repos/chat-budget.ts";
-export type { MetaRepository } from "./repos/meta.ts";
+export type { MetaRepository, Seeding } from "./repos/meta.ts";
 export type { FlashesRepository } from "./repos/flashes.ts";
 export type { SeedReport } from "./seed.ts";
 

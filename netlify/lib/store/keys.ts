@@ -75,8 +75,9 @@ export function keyspace(prefix: string) {
     /** String with 24h TTL: idempotency key hash -> lead id. */
     leadIdempotency: (type: LeadType, keyHash: string) => `${p}lead:idem:${type}:${keyHash}`,
     /**
-     * Hash: store metadata (seededAt; linkSecret, the answer links' key when LINK_SIGNING_SECRET
-     * is unset; leadStatuses, "done" once every lead is in the sets of today's statuses).
+     * Hash: store metadata (seededAt, seededFrom; sampleData, "yes" when that seeding loaded the
+     * sample directory; linkSecret, the answer links' key when LINK_SIGNING_SECRET is unset;
+     * leadStatuses, "done" once every lead is in the sets of today's statuses).
      */
     meta: `${p}meta`,
     /** Hash: owner e-mail (lower-cased) -> JSON {email, via, since}: who may run this business's listing. */

@@ -6,7 +6,7 @@
  * the data file itself: Netlify's bundler would trace the folder into every bundle.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,6 +46,8 @@ export async function openLocalStore(source?: RawEnv): Promise<LocalStore> {
   }
   const file = embeddedFileFromEnv(source);
   const backend = new EmbeddedBackend({ file });
+  // The backend holds the folder now, so no other server is seeding in it.
+  if (file) removeSeedingLeftovers(dirname(file));
   lendEmbeddedBackend(backend);
   const store = createStore(options);
   try {
@@ -70,6 +72,16 @@ export async function openLocalStore(source?: RawEnv): Promise<LocalStore> {
   };
 }
 
+const SEEDING_PREFIX = ".seeding-";
+
+/** Seeding folders a server killed mid-seed left beside the data file. */
+function removeSeedingLeftovers(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith(SEEDING_PREFIX)) rmSync(join(dir, name), { recursive: true, force: true });
+  }
+}
+
 /**
  * Seeds in a child process (seed-process.ts) into a file of its own, then adds that data to
  * the server's store: the seeding's garbage dies with the child instead of staying in the
@@ -77,7 +89,7 @@ export async function openLocalStore(source?: RawEnv): Promise<LocalStore> {
  */
 async function seedInChild(backend: EmbeddedBackend, prefix: string, seedFile: string, file?: string): Promise<void> {
   // Next to the data file when there is one (same disk), else a temp folder.
-  const dir = mkdtempSync(join(file ? dirname(file) : tmpdir(), ".seeding-"));
+  const dir = mkdtempSync(join(file ? dirname(file) : tmpdir(), SEEDING_PREFIX));
   try {
     const out = join(dir, "store.json");
     const script = fileURLToPath(new URL("./seed-process.ts", import.meta.url));

@@ -11,7 +11,8 @@ export function probes(kind: StoreKind, redis: Redis, keys: Keys, lazy: LazyBack
     writable: () =>
       within(
         kind === "embedded"
-          ? // Saving the whole store for every health check would cost a full snapshot each time.
+          ? // Whether the log is still the file and takes data, and the folder takes a new file:
+            // a probe key would sit in the log (and the next snapshot) for every health check.
             lazy!.get().then((backend) => (backend as unknown as EmbeddedBackend).canSave())
           : // A key of its own that expires: nothing else reads it, so the probe changes nothing.
             redis.set(keys.healthProbe, new Date().toISOString(), { ex: 60 }).then((ok) => ok === "OK"),

@@ -14,6 +14,7 @@ import { formatMiles } from "../../lib/geo/distance.ts";
 import type { Lead } from "../../lib/schemas/lead.ts";
 import { adminJson } from "./api.ts";
 import { useAdminAction } from "./ListParts.tsx";
+import { SampleBadge } from "../../views/SampleBadge.tsx";
 
 const sectionTitle = "mt-6 text-sm font-semibold tracking-wide text-forest-700 uppercase";
 
@@ -148,6 +149,7 @@ export function LeadOffers({ token, lead, onOffered, onAuthError }: Props) {
                     <a className="link text-xs" href={businessPath(b.slug)} target="_blank" rel="noreferrer">
                       Profile<span className="sr-only"> of {b.name}</span>
                     </a>
+                    {b.isSample ? <SampleBadge className="ml-1" /> : null}
                     <p id={`${uid}-${b.id}-facts`} className="break-words text-slate-600">
                       {factsOf(b, nearby.service).join(" · ")}
                       {b.reachable ? "" : " · No e-mail or phone on file: the offer would come back to you"}

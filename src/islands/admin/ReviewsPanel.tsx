@@ -12,6 +12,7 @@ import { adminJson, formatWhen } from "./api.ts";
 import { OwnerReplyView } from "../directory/detail/ReviewsPanel.tsx";
 import { ErrorAlert, Pager, useAdminAction, useCursorList, type CursorPage, type PanelProps } from "./ListParts.tsx";
 import { inputClass } from "../../views/leads/LeadForm.tsx";
+import { SampleBadge } from "../../views/SampleBadge.tsx";
 
 export function ReviewsPanel({ token, refreshKey, onAuthError }: PanelProps) {
   const fetchPage = useCallback(
@@ -79,6 +80,7 @@ export function ReviewsPanel({ token, refreshKey, onAuthError }: PanelProps) {
               ) : (
                 review.businessId
               )}
+              {review.businessSample ? <SampleBadge className="ml-1" /> : null}
               {" · "}
               <time dateTime={review.createdAt}>{formatWhen(review.createdAt)}</time>
               {review.customerEmail ? <span className="break-all"> · {review.customerEmail}</span> : null}

@@ -15,6 +15,7 @@ import type { OfferSummary } from "../../lib/received.ts";
 import { telHref } from "../../lib/site.ts";
 import { StarRow } from "../Stars.tsx";
 import { Icon } from "../../views/Icon.tsx";
+import { SampleBadge } from "../../views/SampleBadge.tsx";
 import { EmergencyCall, ReceiptNote } from "../../views/leads/Receipt.tsx";
 import type { Match } from "./submit.ts";
 
@@ -82,6 +83,7 @@ export function Confirmation({ matches, message, receipt, offers, name, location
                   <a href={`/directory/${encodeURIComponent(pro.slug)}`} className="link text-base font-semibold">
                     {pro.name}
                   </a>
+                  {pro.isSample ? <SampleBadge className="ml-2" /> : null}
                   {pro.reviewCount > 0 ? (
                     <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
                       <StarRow rating={pro.rating} />

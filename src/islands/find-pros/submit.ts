@@ -20,6 +20,8 @@ const Match = z.object({
   reviewCount: z.coerce.number().default(0),
   /** Miles from the job. */
   distanceMiles: z.number().optional(),
+  /** A sample business (a demo): marked "Sample listing". */
+  isSample: z.boolean().optional(),
 });
 export type Match = z.infer<typeof Match>;
 

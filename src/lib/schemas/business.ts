@@ -109,6 +109,11 @@ export const Business = z.object({
   /** Answers emergency calls around the clock (the "24/7 emergency" filter). */
   emergency247: z.boolean().optional(),
   /**
+   * A generated demo business (scripts/generate-directory.ts), not a real company: every page and
+   * card showing it says SAMPLE_LISTING (src/lib/sample.ts). Absent on real businesses.
+   */
+  isSample: z.boolean().optional(),
+  /**
    * The public holidays it closes on, by name (CLOSING_HOLIDAYS in src/lib/holidays.ts); absent =
    * all of them, an empty list = open on every one. Set by the owner.
    */

@@ -55,7 +55,7 @@ export const Review = z.object({
   reviewText: text.max(5000),
   /** Service the review is about, may be empty. */
   serviceType: text.max(100),
-  /** Set by the server only: true for a review made through the invitation after an accepted job (review-invite.ts) and for curated seed reviews; nobody can switch it later. */
+  /** Set by the server only: true only for a review made through the invitation after an accepted job (review-invite.ts), never for a sample business's review (store/seed.ts); nobody can switch it later. */
   isVerified: z.boolean(),
   /** ISO timestamp set by the server. */
   createdAt: isoDateTime,

@@ -7,7 +7,7 @@ const isoDateTime = z.iso.datetime({ offset: true });
 
 /** A review as written in the seed file: the visitor fields plus what the server normally sets. */
 export const SeedReview = ReviewInput.extend({
-  /** Verified badge as curated in the seed. */
+  /** Verified badge as the file gives it; never stored for a sample business (`isSample`): store/seed.ts. */
   isVerified: z.boolean().default(false),
   /** When the review was written. */
   createdAt: isoDateTime,

@@ -1,11 +1,12 @@
 /**
  * The businesses a request was offered to, as the confirmations list them (the quote's, and
  * find-pros' no-JS page): each one's page, distance, rating and own number, so a homeowner
- * can tell them from the site's line and call one directly.
+ * can tell them from the site's line and call one directly. A sample business says so.
  */
 import { formatMiles } from "../../lib/geo/distance.ts";
 import type { ReceivedMatch } from "../../lib/received.ts";
 import { telHref } from "../../lib/site.ts";
+import { SampleBadge } from "../SampleBadge.tsx";
 
 export function MatchList({ matches }: { matches: readonly ReceivedMatch[] }) {
   return (
@@ -15,6 +16,7 @@ export function MatchList({ matches }: { matches: readonly ReceivedMatch[] }) {
           <a href={`/directory/${encodeURIComponent(m.slug)}`} className="link font-semibold">
             {m.name}
           </a>
+          {m.isSample ? <SampleBadge className="ml-2" /> : null}
           <p className="mt-1 text-sm text-slate-600">
             {formatMiles(m.distanceMiles)} away
             {m.reviewCount > 0

@@ -51,7 +51,8 @@ function biz(n: number, over: Partial<BusinessInput>): BusinessInput {
 const DIRECTORY: BusinessInput[] = [
   biz(1, { name: "Austin Oak Removal", isFeatured: true, rating: "4.5", reviewCount: 10 }),
   biz(2, { name: "Capitol Tree Co", rating: "4.9", reviewCount: 20, services: ["Tree Trimming", "Tree Removal"] }),
-  biz(3, { name: "Barton Creek Trees", rating: "4.7", reviewCount: 5, phone: undefined }),
+  // A sample business (the demo directory): its match says so.
+  biz(3, { name: "Barton Creek Trees", rating: "4.7", reviewCount: 5, phone: undefined, isSample: true }),
   biz(4, { name: "Hill Country Removal", rating: "3.9", reviewCount: 2 }),
   biz(5, {
     name: "Austin Trim Only",
@@ -138,6 +139,7 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
         rating: "4.7",
         reviewCount: 5,
         distanceMiles: miles,
+        isSample: true,
       },
       {
         id: "fp-1",

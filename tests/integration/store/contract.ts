@@ -1117,11 +1117,35 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
 
       it("is idempotent", async () => {
         const store = await h.fresh("seed");
-        expect(await seedDirectory(store, seed)).toEqual({ businesses: 2, reviewsAdded: 2, reviewsKept: 0 });
-        expect(await seedDirectory(store, seed)).toEqual({ businesses: 2, reviewsAdded: 0, reviewsKept: 2 });
+        expect(await seedDirectory(store, seed)).toEqual({
+          businesses: 2,
+          reviewsAdded: 2,
+          reviewsKept: 0,
+          samples: 0,
+        });
+        expect(await seedDirectory(store, seed)).toEqual({
+          businesses: 2,
+          reviewsAdded: 0,
+          reviewsKept: 2,
+          samples: 0,
+        });
         expect(await store.businesses.get("t-001")).toMatchObject({ rating: "4.5", reviewCount: 2 });
         expect(await store.businesses.get("t-002")).toMatchObject({ rating: "0.0", reviewCount: 0 });
         expect((await store.reviews.list("t-001")).map((r) => r.id)).toEqual(["t-001-rev-002", "t-001-rev-001"]);
+      });
+
+      it("keeps a sample business's mark and never stores its reviews as Verified", async () => {
+        const store = await h.fresh("seed-sample");
+        const samples = seed.map((b) => ({ ...b, isSample: true }));
+        expect(await seedDirectory(store, samples)).toMatchObject({ businesses: 2, samples: 2 });
+        expect(await store.businesses.get("t-001")).toMatchObject({ isSample: true });
+        expect((await store.businesses.getBySlug(seed[1]!.slug))?.isSample).toBe(true);
+        const reviews = await store.reviews.list("t-001");
+        expect(reviews).toHaveLength(2);
+        expect(reviews.filter((r) => r.isVerified)).toEqual([]);
+        // A real business keeps no mark.
+        await store.businesses.upsert({ ...seed[0]!, id: "t-003", slug: "real-one", isSample: undefined });
+        expect((await store.businesses.get("t-003"))?.isSample).toBeUndefined();
       });
 
       it.runIf(existsSync(DEFAULT_SEED_FILE))(

@@ -167,13 +167,22 @@ export function countersContract(h: StoreHarness) {
       expect(await store.redis.hget(keyspace(store.prefix).meta, "linkSecret")).toBe(kept[0]);
     });
 
-    it("notes a seeding", async () => {
+    it("notes a seeding, and whether it was sample data", async () => {
       const store = await h.fresh("meta-seeded");
-      await store.meta.seeded("content/directory/businesses.json", new Date(NOW));
+      expect(await store.meta.seeding()).toBeNull();
+      await store.meta.seeded("content/directory/businesses.json", new Date(NOW), true);
       expect(await store.redis.hgetall(keyspace(store.prefix).meta)).toEqual({
         seededAt: new Date(NOW).toISOString(),
         seededFrom: "content/directory/businesses.json",
+        sampleData: "yes",
       });
+      expect(await store.meta.seeding()).toEqual({
+        at: new Date(NOW).toISOString(),
+        from: "content/directory/businesses.json",
+        sample: true,
+      });
+      await store.meta.seeded("other.json", new Date(NOW));
+      expect((await store.meta.seeding())?.sample).toBe(false);
     });
   });
 }

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createStore, lendEmbeddedBackend, type Store } from "../../../netlify/lib/store/index.ts";
 import { EmbeddedBackend } from "../../../netlify/lib/store/transports/embedded.ts";
+import { openLocalStore } from "../../../netlify/lib/store/local.ts";
 import { contentsOf } from "./embedded-contents.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "treeline-store-"));
@@ -240,6 +241,19 @@ describe("embedded store persistence", () => {
     expect(reads).toBeGreaterThan(0);
     expect(readdirSync(join(dir, "reading"))).toContain("store.snapshot");
     await backend.close();
+  });
+
+  it("removes the seeding folders a server killed mid-seed left beside the data file", async () => {
+    const data = join(dir, "left-seeding");
+    mkdirSync(join(data, ".seeding-abc123"), { recursive: true });
+    writeFileSync(join(data, ".seeding-abc123", "store.json"), "half a seed");
+    const local = await openLocalStore({
+      TREELINE_DATA_DIR: data,
+      TREELINE_EMBEDDED_PERSIST: "1",
+      TREELINE_AUTO_SEED: "0",
+    });
+    expect(readdirSync(data).filter((name) => name.startsWith(".seeding-"))).toEqual([]);
+    await local.close();
   });
 
   it("stays in memory without a file", async () => {

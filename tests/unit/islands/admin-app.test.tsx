@@ -23,6 +23,7 @@ import {
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
 import type { OutboxItem } from "../../../src/lib/schemas/outbox.ts";
 import { mockFetch, reply, type FetchMock, type Reply } from "../../helpers/fetch-mock.ts";
+import { SAMPLE_LISTING } from "../../../src/lib/sample.ts";
 import "../../helpers/islands.ts";
 
 const TOKEN = "operator-token-for-tests";
@@ -551,7 +552,9 @@ describe("admin: reviews and notifications", () => {
     api.on(
       "GET",
       "/api/admin/reviews",
-      authorized(reply.json(200, { data: [adminReview({ reply: ownerReply })], nextCursor: null })),
+      authorized(
+        reply.json(200, { data: [adminReview({ reply: ownerReply, businessSample: true })], nextCursor: null }),
+      ),
     );
     await tab("Reviews");
     const list = await screen.findByRole("list", { name: "Reviews, newest first" });
@@ -561,6 +564,8 @@ describe("admin: reviews and notifications", () => {
     expect(within(item).getByRole("link", { name: "Balcones Canopy Works" }).getAttribute("href")).toBe(
       "/directory/balcones-canopy-works-austin",
     );
+    // Its business is a sample (the demo directory): the operator sees so.
+    expect(within(item).getByText(SAMPLE_LISTING)).toBeTruthy();
 
     expect(within(item).getByText("Unverified")).toBeTruthy();
     // Verified comes only from the invitation after an accepted job: nothing here sets it.

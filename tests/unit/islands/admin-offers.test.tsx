@@ -5,7 +5,7 @@
  * open now, unreachable ones said so, the businesses already offered marked and not
  * choosable), nothing posted without a choice, an offer that updates the window, the row and
  * the tab's count, a refusal said in place, a lead with no known place, and no section for a
- * growth request.
+ * growth request. A sample business is marked "Sample listing".
  */
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
@@ -18,6 +18,7 @@ import {
   type AdminNearbyReply,
   type AdminOfferReply,
 } from "../../../src/lib/admin.ts";
+import { SAMPLE_LISTING } from "../../../src/lib/sample.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import type { Message } from "../../../src/lib/schemas/message.ts";
 import { mockFetch, reply, type FetchMock, type Reply } from "../../helpers/fetch-mock.ts";
@@ -81,7 +82,7 @@ const NEARBY: AdminNearbyReply = {
     business("a", { emergency247: true }),
     business("b", { distanceMiles: 3.4, openNow: true }),
     business("c", { distanceMiles: 7, reachable: false }),
-    business("d", { distanceMiles: 9, services: ["Stump Grinding"], offersService: false }),
+    business("d", { distanceMiles: 9, services: ["Stump Grinding"], offersService: false, isSample: true }),
   ],
 };
 
@@ -157,6 +158,11 @@ describe("admin: offering a lead to nearby businesses by hand", () => {
     );
     expect(within(list).getByRole("checkbox", { name: "Crew d" }).closest("li")!.textContent).toContain(
       "Stump Grinding · Does not list Tree Removal",
+    );
+    // A sample business (the demo directory) says so; a real one does not.
+    expect(within(list).getByRole("checkbox", { name: "Crew d" }).closest("li")!.textContent).toContain(SAMPLE_LISTING);
+    expect(within(list).getByRole("checkbox", { name: "Crew a" }).closest("li")!.textContent).not.toContain(
+      SAMPLE_LISTING,
     );
     expect(within(list).getByRole("link", { name: "Profile of Crew a" }).getAttribute("href")).toBe(
       "/directory/crew-a",

@@ -16,6 +16,7 @@ import { IdempotencyConflictError } from "../errors.ts";
 import { leadCounter } from "./lead-counts.ts";
 import { MUTATE_LEAD, SET_LEAD_FACETS } from "../lua.ts";
 import { newReference } from "../reference.ts";
+import { coveredByNextWrite } from "../transports/sync-scope.ts";
 import { routedStatus, statusOf } from "../../../../src/lib/lead-status.ts";
 import {
   facetArgs,
@@ -105,10 +106,10 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
         const hash = createHash("sha256").update(options.idempotencyKey).digest("hex").slice(0, 32);
         const idemKey = keys.leadIdempotency(type, hash);
         const fingerprint = options.fingerprint ?? requestFingerprint(data);
-        const claimed = await redis.set(idemKey, claimValue(id, fingerprint), {
-          nx: true,
-          ex: IDEMPOTENCY_TTL_SECONDS,
-        });
+        // Both claims are made durable by the lead's own write below (transports/sync-scope.ts).
+        const claimed = await coveredByNextWrite(() =>
+          redis.set(idemKey, claimValue(id, fingerprint), { nx: true, ex: IDEMPOTENCY_TTL_SECONDS }),
+        );
         if (claimed === null) {
           const first = await firstFor(idemKey, fingerprint);
           if (first.lead) return { lead: first.lead as Lead<T>, duplicate: true };
@@ -119,7 +120,7 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
       // A reference is claimed before the write; a collision (1 in a billion per lead) draws again.
       let reference = newReference();
       for (let attempt = 0; ; attempt++) {
-        const ok = await redis.set(keys.reference(reference), id, { nx: true });
+        const ok = await coveredByNextWrite(() => redis.set(keys.reference(reference), id, { nx: true }));
         if (ok !== null) break;
         if (asString(await redis.get(keys.reference(reference))) === id) break;
         if (attempt === 5) throw new Error("could not draw a free reference");

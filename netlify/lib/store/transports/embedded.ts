@@ -34,6 +34,8 @@ import {
 } from "./data-folder.ts";
 import { isWrite, normaliseOptions } from "./embedded-commands.ts";
 import { Keyspace, detached } from "./keyspace.ts";
+import { LuaScripts, type SyncCommand } from "./lua-vm.ts";
+import { isCoveredByNextWrite } from "./sync-scope.ts";
 import type { CommandBackend, Reply } from "./requester.ts";
 import { SnapshotDump, fsyncDirAsync, probeWrite, snapshotFooter, snapshotHeader, tempOf } from "./snapshot.ts";
 
@@ -54,10 +56,42 @@ const SLICE_MS = 2;
 const COMPACT_RETRY_MS = 30_000;
 /** How long operations may run back to back before the event loop gets a turn. */
 const YIELD_MS = 5;
+/**
+ * A write that only changes keys expiring within this long (rate-limit windows, lockout
+ * counters) is answered once appended, not once synced: such a key is lost at a crash only if
+ * it would have vanished anyway minutes later, and no answer promises it.
+ */
+export const EPHEMERAL_MS = 5 * 60_000;
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 class Aborted extends Error {}
+
+/**
+ * The mock's synchronous command functions (what its own EVAL calls), by lower-case name. The
+ * mock does not export them; its pipeline wraps each one once on creation, so that is where
+ * they are picked up.
+ */
+function syncCommandsOf(mock: InstanceType<typeof RedisMock>): (name: string) => SyncCommand | undefined {
+  const proto = Object.getPrototypeOf(mock.pipeline()) as {
+    _createCommand?: (name: string, fn: SyncCommand) => unknown;
+  };
+  const original = proto._createCommand;
+  if (typeof original !== "function") {
+    throw new Error("ioredis-mock internals changed; the embedded store cannot run with this version");
+  }
+  const found = new Map<string, SyncCommand>();
+  proto._createCommand = function (this: unknown, name: string, fn: SyncCommand) {
+    found.set(name.toLowerCase(), fn.bind(mock));
+    return original.call(this, name, fn);
+  };
+  try {
+    mock.pipeline();
+  } finally {
+    proto._createCommand = original;
+  }
+  return (name) => found.get(name);
+}
 
 function saveError(error: unknown): Error {
   return new Error(
@@ -70,6 +104,7 @@ export class EmbeddedBackend implements CommandBackend {
   readonly scriptCache = "local" as const;
   private readonly mock: InstanceType<typeof RedisMock>;
   private readonly keyspace = new Keyspace();
+  private readonly lua: LuaScripts;
   private readonly layout?: Layout;
   private readonly guard?: DataFileGuard;
   private log?: AppendLog;
@@ -101,6 +136,7 @@ export class EmbeddedBackend implements CommandBackend {
       throw new Error("ioredis-mock internals changed; the embedded store cannot run with this version");
     }
     Object.assign(this.mock, { data: this.keyspace.data, expires: this.keyspace.expires });
+    this.lua = new LuaScripts(syncCommandsOf(this.mock));
     if (options.file) {
       this.layout = layoutOf(options.file);
       this.guard = DataFileGuard.take(`${options.file}.lock`);
@@ -212,6 +248,7 @@ export class EmbeddedBackend implements CommandBackend {
     await this.compaction?.catch(() => {});
     await this.log?.close().catch(() => {});
     this.mock.disconnect();
+    this.lua.close();
     this.guard?.release();
   }
 
@@ -290,9 +327,21 @@ export class EmbeddedBackend implements CommandBackend {
       const seq = log.append(changes, keys);
       this.keyspace.markPending(seq, keys);
       this.maybeCompact();
+      // Still on the log in order, and a read of these keys still waits for their sync.
+      if (isCoveredByNextWrite() || this.ephemeral(changes)) return seen > 0 ? log.whenSynced(seen) : null;
       return log.whenSynced(seq);
     }
     return seen > 0 ? log.whenSynced(seen) : null;
+  }
+
+  /** Whether every change sets a key that expires within EPHEMERAL_MS (see there). */
+  private ephemeral(changes: readonly (readonly unknown[])[]): boolean {
+    const until = Date.now() + EPHEMERAL_MS;
+    return changes.every(([kind, key]) => {
+      if (kind === "flush" || kind === "del" || typeof key !== "string") return false;
+      const at = this.keyspace.expiries.get(key);
+      return at !== undefined && at <= until;
+    });
   }
 
   private async forgetBatch(): Promise<void> {
@@ -309,6 +358,10 @@ export class EmbeddedBackend implements CommandBackend {
 
   private async exec(args: string[]): Promise<unknown> {
     const [name = "", ...rest] = args;
+    if (name.toUpperCase() === "EVAL") {
+      const [script = "", numberOfKeys = "0", ...scriptArgs] = rest;
+      return detached(this.lua.eval(script, numberOfKeys, scriptArgs));
+    }
     const fn = this.method(name);
     if (!fn) throw new Error(`ERR unknown command '${name}'`);
     // A reply must not be the stored value itself (HGETALL hands back the hash).

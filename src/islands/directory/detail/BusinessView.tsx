@@ -23,6 +23,8 @@ import { telHref } from "../../../lib/site.ts";
 import { invokerProps } from "../../../lib/dialogs.ts";
 import { CLAIM_LINK_HINT, CLAIM_LINK_LABEL, claimPath } from "../../../lib/owner-links.ts";
 import { Icon } from "../../../views/Icon.tsx";
+import { SampleBadge } from "../../../views/SampleBadge.tsx";
+import { SAMPLE_BUSINESS_NOTICE } from "../../../lib/sample.ts";
 import { StarRow } from "../../Stars.tsx";
 import { ResponseTime } from "../ResponseTime.tsx";
 import { HoursTable, OpenNow, ServiceArea } from "./BusinessHours.tsx";
@@ -98,7 +100,13 @@ export function BusinessHeader({
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="text-3xl leading-tight font-bold text-forest-950 sm:text-4xl">{business.name}</h1>
           {business.isFeatured ? <span className="badge bg-amber-100 text-amber-900">Featured</span> : null}
+          {business.isSample ? <SampleBadge /> : null}
         </div>
+        {business.isSample ? (
+          <p className="mt-2 max-w-prose text-sm text-slate-700" data-testid="sample-notice">
+            {SAMPLE_BUSINESS_NOTICE}
+          </p>
+        ) : null}
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
           <RatingSummary business={business} live={live} />
           <span className="inline-flex items-center gap-1 text-slate-700">

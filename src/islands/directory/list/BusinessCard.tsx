@@ -1,5 +1,5 @@
 /**
- * One directory card: name, Featured badge, stars, review count,
+ * One directory card: name, Featured badge ("Sample listing" on a demo business), stars, review count,
  * description, town and state, phone, up to 3 services plus "+N more", View Details and,
  * when the business has a phone, Call Now. A near-me search adds the distance ("3.2 mi");
  * the hours add a "24/7", "Open now", "Closed" or "By appointment" badge, and the response figures ("Responds to
@@ -14,6 +14,7 @@ import { formatMiles } from "../../../lib/geo/distance.ts";
 import { OPEN_TEXT, byAppointmentOnly, openState } from "../../../lib/hours.ts";
 import { telHref } from "../../../lib/site.ts";
 import { Icon } from "../../../views/Icon.tsx";
+import { SampleBadge } from "../../../views/SampleBadge.tsx";
 import { Stars } from "../../Stars.tsx";
 import { ResponseTime } from "../ResponseTime.tsx";
 import type { ListBusiness } from "../../../lib/directory-list.ts";
@@ -93,6 +94,7 @@ export function BusinessCard({
         <h3 className="min-w-0 text-lg leading-snug font-semibold break-words">{name}</h3>
         {isFeatured && <span className="badge mt-0.5 shrink-0 bg-amber-100 text-amber-800">Featured</span>}
       </div>
+      {business.isSample && <SampleBadge className="mt-2 self-start" />}
       <Stars rating={rating} count={reviewCount} className="mt-2" />
       <div className="mt-2 flex flex-wrap items-center gap-2 empty:hidden">
         <OpenBadge business={business} now={now} />
