@@ -10,13 +10,7 @@ import { CLOSING_HOLIDAYS, closingHolidaysOf } from "../../../src/lib/holidays.t
 import { daySpans, isOpen247 } from "../../../src/lib/hours.ts";
 import { WEEKDAYS } from "../../../src/lib/options.ts";
 import { ProfileInput, profileFormInput, profilePatch } from "../../../src/lib/owner-profile/form.ts";
-import {
-  DAY_MODES,
-  DAY_MODE_LABELS,
-  dayFields,
-  keepUntouchedDays,
-  type DayMode,
-} from "../../../src/lib/owner-profile/hours.ts";
+import { DAY_MODES, DAY_MODE_LABELS, dayFields, keepUntouchedDays } from "../../../src/lib/owner-profile/hours.ts";
 import {
   CLOSED_DATE_ROWS,
   HOLIDAYS_IGNORED,

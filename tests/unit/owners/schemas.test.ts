@@ -98,7 +98,9 @@ describe("AddBusinessInput", () => {
     }).data!;
     expect(addedHours(input)).toEqual({});
     expect(input.yearsInBusiness).toBe(12);
-    expect(input.closedHolidays).toEqual(CLOSING_HOLIDAYS.filter((h) => ["Christmas Day", "Thanksgiving Day"].includes(h)));
+    expect(input.closedHolidays).toEqual(
+      CLOSING_HOLIDAYS.filter((h) => ["Christmas Day", "Thanksgiving Day"].includes(h)),
+    );
   });
 
   it("refuses set hours with every day closed, a day without times, a bad ZIP, years and holidays not in range", () => {
