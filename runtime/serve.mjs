@@ -34,8 +34,9 @@ if (!existsSync(resolve("dist/index.html")) || !existsSync(SSR_ENTRY)) {
 // The functions and the store code are TypeScript.
 register();
 
-const { MAX_BODY_LIMIT, PAGE_SECURITY_HEADERS, formatBytes, jsonError, wantsPage } =
+const { MAX_BODY_LIMIT, PAGE_SECURITY_HEADERS, bodyKind, formatBytes, jsonError, wantsPage } =
   await import("../netlify/lib/http.ts");
+const { PHOTO_TEXT, photoTooLargePage } = await import("../src/lib/photos.ts");
 const { env } = await import("../src/lib/env.ts");
 // Without SITE_URL (or Netlify's URL) the links in messages (a visitor's status page, a
 // business's answer page, /admin) point at this server, so a default install's whole loop
@@ -139,21 +140,46 @@ async function readCapped(req, limit) {
   return Buffer.concat(chunks, total);
 }
 
-/**
- * A refusal the server makes itself, before any function or page (as Netlify's edge answers
- * its own): plain words for a browser's form post, JSON otherwise.
- */
-function refusal(req, status, title, message) {
+/** The request's content type and Accept, as a Request the body helpers read. */
+function asked(req) {
   const headers = {
     "content-type": String(req.headers["content-type"] ?? ""),
     accept: String(req.headers.accept ?? ""),
   };
-  const asked = new Request("http://refusal/", { method: "POST", headers });
-  if (!wantsPage(asked)) return jsonError(status, message);
-  return new Response(`${title}\n\n${message}\n`, {
+  return new Request("http://refusal/", { method: "POST", headers });
+}
+
+/**
+ * A refusal the server makes itself, before any function or page (as Netlify's edge answers
+ * its own): plain words for a browser's form post, JSON otherwise. `page`: a whole HTML page
+ * for the form post instead of the plain words.
+ */
+function refusal(req, status, title, message, page) {
+  if (!wantsPage(asked(req))) return jsonError(status, message);
+  const [body, type] = page ? [page, "text/html"] : [`${title}\n\n${message}\n`, "text/plain"];
+  return new Response(body, {
     status,
-    headers: { ...PAGE_SECURITY_HEADERS, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    headers: {
+      ...PAGE_SECURITY_HEADERS,
+      "content-type": `${type}; charset=utf-8`,
+      "cache-control": "no-store",
+      // The page has no script, style or image of its own.
+      ...(page ? { "content-security-policy": "default-src 'none'; base-uri 'none'; frame-ancestors 'none'" } : {}),
+    },
   });
+}
+
+/**
+ * 413 for a body over MAX_BODY_LIMIT. Only the photo forms post that much: a browser's
+ * multipart form post gets the page saying the photo is too large, the limit and how to retry
+ * (src/lib/photos.ts); a script gets JSON.
+ */
+function refuseTooLarge(req, res) {
+  const photo = bodyKind(asked(req)) === "multipart";
+  const message = photo
+    ? PHOTO_TEXT.tooLargeToSend
+    : `The request is too large (limit ${formatBytes(MAX_BODY_LIMIT)}).`;
+  return refuse(req, res, 413, "That upload is too large", message, {}, photo ? photoTooLargePage() : undefined);
 }
 
 /** How long a connection whose body is not read may go on sending (dropped) after the answer. */
@@ -174,8 +200,8 @@ function closeAfterAnswer(req, res) {
 }
 
 /** Sends a refusal and closes the connection (see closeAfterAnswer). */
-async function refuse(req, res, status, title, message, headers = {}) {
-  const answer = refusal(req, status, title, message);
+async function refuse(req, res, status, title, message, headers = {}, page = undefined) {
+  const answer = refusal(req, status, title, message, page);
   for (const [name, value] of Object.entries(headers)) answer.headers.set(name, value);
   const body = Buffer.from(await answer.arrayBuffer());
   closeAfterAnswer(req, res);
@@ -321,15 +347,13 @@ const server = http.createServer(async (req, res) => {
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
     let body = null;
     if (hasBody) {
-      const tooLarge = `The request is too large (limit ${formatBytes(MAX_BODY_LIMIT)}).`;
       const declared = Number(req.headers["content-length"] ?? "");
-      if (Number.isFinite(declared) && declared > MAX_BODY_LIMIT)
-        return refuse(req, res, 413, "That upload is too large", tooLarge);
+      if (Number.isFinite(declared) && declared > MAX_BODY_LIMIT) return refuseTooLarge(req, res);
       if (readsBody(req)) {
         try {
           body = await readCapped(req, MAX_BODY_LIMIT);
         } catch (error) {
-          if (error instanceof TooLarge) return refuse(req, res, 413, "That upload is too large", tooLarge);
+          if (error instanceof TooLarge) return refuseTooLarge(req, res);
           if (error instanceof TooSlow)
             return refuse(req, res, 408, "The upload stalled", "The request body stopped arriving. Please try again.");
           throw error;
@@ -411,8 +435,13 @@ server.once("error", async (error) => {
   process.exit(1);
 });
 
+// The launch checklist, as /admin > Setup shows it: one line per item, state and what to do.
+const { logSetup } = await import("../netlify/lib/admin/setup.ts");
+const { getStore } = await import("../netlify/lib/store/index.ts");
+
 server.listen(port, host, () => {
   console.log(`[serve] Treeline production build on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
+  void logSetup({ store: getStore() });
 });
 
 // Never let the blobs server's stop block a shutdown.

@@ -4,8 +4,12 @@
 //   lint and build  ─> typecheck and static ─┐
 //   build           ─> unit (vitest) ─────────┴─> e2e
 //
-// tsc reads the content types the build writes to .astro/; vitest, the static checks and e2e
-// read the build; e2e runs alone (the browser journeys take both cores).
+// The build is the deploy as Netlify builds it (`npm run build:netlify`: Netlify's own build,
+// offline, runs netlify.toml's build command, `npm run build`, then bundles every function into
+// .netlify/functions/), so the site is built once and vitest's tests/unit/built-functions.test.ts
+// reads the functions' manifest. tsc reads the content types the build writes to .astro/;
+// vitest, the static checks and e2e read the build; e2e runs alone (the browser journeys take
+// both cores).
 //
 // Each stage is its npm script, run as it is; a stage side by side with others prints its
 // output when it ends, e2e streams. One failure starts nothing new; what is running
@@ -23,7 +27,7 @@ const STAGES = {
 };
 const SCRIPTS = {
   lint: "lint",
-  build: "build",
+  build: "build:netlify",
   typecheck: "typecheck",
   unit: "test:unit",
   static: "test:static",

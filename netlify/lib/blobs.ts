@@ -4,11 +4,15 @@
  * @netlify/blobs throws when it has no environment context.
  */
 import { getStore as getBlobStore } from "@netlify/blobs";
-import { MESSAGES, PHOTO_MAX_BYTES } from "../../src/lib/schemas/forms.ts";
+import { MAX_UPLOAD_BYTES } from "../../src/lib/photos.ts";
+import { MESSAGES } from "../../src/lib/schemas/forms.ts";
 
 export const PHOTO_STORE_NAME = "find-pros-photos";
-export const MAX_PHOTO_BYTES = PHOTO_MAX_BYTES;
+export const MAX_PHOTO_BYTES = MAX_UPLOAD_BYTES;
+/** Not an image. */
 export const PHOTO_ERROR = MESSAGES.photo;
+/** Larger than MAX_PHOTO_BYTES. */
+export const PHOTO_TOO_LARGE = MESSAGES.photoTooLarge;
 
 export interface PhotoMeta {
   /** Sniffed type, not the one the browser declared. */
@@ -105,13 +109,14 @@ export type PhotoCheck =
 
 /**
  * Validates an optional upload: no file (or the empty part a browser sends when none was
- * chosen) is fine; otherwise it must be at most 5 MB and really be one of the image types.
+ * chosen) is fine; otherwise it must be at most MAX_PHOTO_BYTES and really be one of the image types.
  */
 export async function checkPhoto(entry: FormDataEntryValue | null): Promise<PhotoCheck> {
   if (entry === null) return { ok: true, bytes: null };
   if (typeof entry === "string") return entry === "" ? { ok: true, bytes: null } : { ok: false, message: PHOTO_ERROR };
   if (entry.size === 0 && entry.name === "") return { ok: true, bytes: null };
-  if (entry.size === 0 || entry.size > MAX_PHOTO_BYTES) return { ok: false, message: PHOTO_ERROR };
+  if (entry.size > MAX_PHOTO_BYTES) return { ok: false, message: PHOTO_TOO_LARGE };
+  if (entry.size === 0) return { ok: false, message: PHOTO_ERROR };
   if (!ACCEPTABLE_DECLARED.has(entry.type.toLowerCase())) return { ok: false, message: PHOTO_ERROR };
   const bytes = new Uint8Array(await entry.arrayBuffer());
   const contentType = sniffImageType(bytes);

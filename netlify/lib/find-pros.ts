@@ -11,6 +11,7 @@ import { noMatchesMessage } from "../../src/lib/forms/copy.ts";
 import { findPlace } from "../../src/lib/geo/places.ts";
 import { PRO_SERVICES, optionLabel } from "../../src/lib/options.ts";
 import { FindProsRequest } from "../../src/lib/schemas/forms.ts";
+import { PHOTO_TEXT } from "../../src/lib/photos.ts";
 import { checkPhoto } from "./blobs.ts";
 import type { LeadEndpoint, LeadRoute } from "./leads.types.ts";
 import type { ProMatch } from "../../src/lib/received.ts";
@@ -35,6 +36,7 @@ export const FIND_PROS_ENDPOINT: LeadEndpoint<FindProsLead> = {
   form: FIND_PROS_FORM,
   schema: FindProsRequest,
   multipartLimit: PHOTO_BODY_LIMIT,
+  multipartTooLarge: PHOTO_TEXT.tooLargeToSend,
   replyOffers: true,
   async readUploads(form): ReturnType<NonNullable<LeadEndpoint["readUploads"]>> {
     const photo = await checkPhoto(form.get("photo"));

@@ -2,6 +2,7 @@
  * Request bodies: which kind a request declares, the size caps, and reading one whole
  * (refusing past its cap) into a JSON object, form fields or multipart form data.
  */
+import { MAX_BODY_BYTES } from "../../src/lib/photos.ts";
 import { HttpError } from "./http-responses.ts";
 
 /** "multipart/form-data; boundary=..." -> "multipart/form-data" ("" when absent). */
@@ -42,10 +43,11 @@ export const KB = 1024;
 export const TEXT_BODY_LIMIT = 16 * KB;
 export const MB = 1024 * KB;
 /**
- * The largest body any endpoint accepts (find-pros: a 5 MB photo plus fields and multipart
- * overhead). `npm start`'s server refuses a longer body before reading it.
+ * The largest body any endpoint accepts (the photo forms: a photo plus fields and multipart
+ * overhead; src/lib/photos.ts says why it is what Netlify can pass a function). `npm start`'s
+ * server refuses a longer body before reading it.
  */
-export const MAX_BODY_LIMIT = 6 * MB;
+export const MAX_BODY_LIMIT = MAX_BODY_BYTES;
 
 /** Human form of a byte limit for error messages: "16 KB", "6 MB". */
 export function formatBytes(bytes: number): string {
@@ -55,10 +57,14 @@ export function formatBytes(bytes: number): string {
 /**
  * Reads the whole body, refusing (413) as soon as it exceeds `limit`: a declared
  * Content-Length is checked first, and the stream is counted too because chunked
- * uploads declare nothing.
+ * uploads declare nothing. `tooLargeMessage` is the 413's text (default: the limit in words).
  */
-export async function readBody(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = () => new HttpError(413, `The request is too large (limit ${formatBytes(limit)}).`);
+export async function readBody(
+  req: Request,
+  limit: number,
+  tooLargeMessage = `The request is too large (limit ${formatBytes(limit)}).`,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const tooLarge = () => new HttpError(413, tooLargeMessage);
   const declared = Number(req.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
   if (!req.body) return new Uint8Array(0);
@@ -128,9 +134,14 @@ export type ParsedBody =
   | { kind: "urlencoded"; value: URLSearchParams }
   | { kind: "multipart"; value: FormData };
 
-/** Reads a `kind` body of at most `limit` bytes; 413 above it, 400 when it does not parse. */
-export async function parseBody(req: Request, kind: BodyKind, limit: number): Promise<ParsedBody> {
-  const bytes = await readBody(req, limit);
+/** Reads a `kind` body of at most `limit` bytes; 413 (`tooLargeMessage`) above it, 400 when it does not parse. */
+export async function parseBody(
+  req: Request,
+  kind: BodyKind,
+  limit: number,
+  tooLargeMessage?: string,
+): Promise<ParsedBody> {
+  const bytes = await readBody(req, limit, tooLargeMessage);
   if (kind === "multipart") return { kind, value: await parseMultipart(bytes, req.headers.get("content-type") ?? "") };
   const text = decodeText(bytes);
   return kind === "json" ? { kind, value: parseJsonObject(text) } : { kind, value: new URLSearchParams(text) };

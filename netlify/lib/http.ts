@@ -56,6 +56,8 @@ export interface EndpointSpec<R extends string, K extends BodyKind, O extends bo
   route?: { path: R; valid(value: string): boolean; notFound: string };
   /** The body kinds a write may send, each with its size cap; others get 415. */
   body?: Readonly<Record<K, number>>;
+  /** The 413 text for a body of a kind over its cap (a photo form's multipart: the photo is too large); default the limit in words. */
+  tooLarge?: Readonly<Partial<Record<K, string>>>;
   /** The 415 text when the accepted kinds are not all to be advertised. */
   accepts?: string;
   /** Refuse writes a browser sent from another site (403). */
@@ -112,6 +114,7 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
   const paramsOf = spec.route ? routeParams(spec.route.path) : null;
   const use = spec.methods.filter((m) => m !== "HEAD").join(", ");
   const limits: Partial<Record<BodyKind, number>> = spec.body ?? {};
+  const tooLarge: Partial<Record<BodyKind, string>> = spec.tooLarge ?? {};
   const kinds = Object.keys(limits) as BodyKind[];
   const accepts = spec.accepts ?? `Unsupported content type. Send ${listed(kinds.map((k) => BODY_MEDIA_TYPES[k]))}.`;
 
@@ -168,7 +171,7 @@ export function endpoint<R extends string = never, K extends BodyKind = never, O
       if (!store && !spec.optionalStore) return fail(503, unavailable);
       if (writing && store && spec.rateLimit)
         await enforceRateLimit(store, spec.rateLimit.name, clientIp(req, context), spec.rateLimit.perMinute(env), now);
-      const body = kind ? await parseBody(req, kind, limits[kind]!) : null;
+      const body = kind ? await parseBody(req, kind, limits[kind]!, tooLarge[kind]) : null;
       const call = { req, context, store, env, now, params: params ?? {}, body, html };
       return work(call as Call<RouteParams<R>, O extends true ? Store | null : Store, K>);
     }

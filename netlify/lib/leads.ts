@@ -52,7 +52,7 @@ export const IDEMPOTENCY_CONFLICT =
   "This idempotency key was already used for a different request. Send a new key for new content, or the same content to repeat the request.";
 /** People take longer than this to fill in any of the forms; scripts do not. */
 export const MIN_FILL_MS = 2_500;
-/** Find-pros multipart: a 5 MB photo plus the fields and multipart overhead (the largest body). */
+/** Find-pros multipart: a photo plus the fields and multipart overhead (the largest body; src/lib/photos.ts). */
 export const PHOTO_BODY_LIMIT = MAX_BODY_LIMIT;
 
 /** Seams for tests and local scripts; production uses the defaults. */
@@ -95,6 +95,7 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
     log: `[lead] ${lead.type}`,
     methods: ["POST"],
     body: { json: TEXT_BODY_LIMIT, urlencoded: TEXT_BODY_LIMIT, multipart: lead.multipartLimit },
+    ...(lead.multipartTooLarge ? { tooLarge: { multipart: lead.multipartTooLarge } } : {}),
     sameSiteOnly: true,
     rateLimit: { name: lead.type, perMinute: (env: Env) => env.RATE_LIMIT_PER_MINUTE },
     unavailable: SAVE_ERROR,

@@ -40,6 +40,8 @@ export interface LeadEndpoint<T = unknown> {
   schemaAt?(now: () => number): z.ZodType<T>;
   /** Body cap for multipart posts (text-only posts are capped at TEXT_BODY_LIMIT). */
   multipartLimit: number;
+  /** The 413 text for a multipart post over that cap (a photo form's: PHOTO_TEXT.tooLargeToSend). */
+  multipartTooLarge?: string;
   /** Checks a multipart post's files; messages join the schema's field errors. */
   readUploads?(form: FormData): Promise<{ errors: FieldErrors; upload?: Upload }>;
   /**

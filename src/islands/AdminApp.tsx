@@ -3,7 +3,8 @@
  * Sign-in with the operator token (kept in sessionStorage, sent as a bearer header), then
  * tabs: the leads (with the "N need you" count: new and escalated leads; filters and pinned
  * emergencies in the panel), every
- * message the site sent or kept, reviews and undelivered notifications. Lists are read again
+ * message the site sent or kept, reviews, undelivered notifications, the businesses' import and
+ * the launch checklist (Setup). Lists are read again
  * when the tab regains focus (the spec's "submissions" list is refreshed by being looked at),
  * and `#lead=ld_...` (the link in a notification) opens that lead.
  */
@@ -25,6 +26,8 @@ import { MessagesPanel } from "./admin/MessagesPanel.tsx";
 import { OutboxPanel } from "./admin/OutboxPanel.tsx";
 import { ReviewsPanel } from "./admin/ReviewsPanel.tsx";
 import { ClaimsPanel } from "./admin/ClaimsPanel.tsx";
+import { ImportPanel } from "./admin/ImportPanel.tsx";
+import { SetupPanel } from "./admin/SetupPanel.tsx";
 import { inputClass, labelClass } from "../views/leads/LeadForm.tsx";
 
 type Phase =
@@ -32,7 +35,7 @@ type Phase =
   | { kind: "disabled"; message: string }
   | { kind: "signed-out"; error?: string }
   | { kind: "ready"; token: string };
-type Tab = "leads" | "messages" | "reviews" | "claims" | "credentials" | "outbox" | "changes";
+type Tab = "leads" | "messages" | "reviews" | "claims" | "credentials" | "outbox" | "changes" | "import" | "setup";
 const TABS: [Tab, string][] = [
   ["leads", "Leads"],
   ["messages", "Messages"],
@@ -41,6 +44,8 @@ const TABS: [Tab, string][] = [
   ["credentials", "Credentials"],
   ["outbox", "Notifications"],
   ["changes", "Changes"],
+  ["import", "Import"],
+  ["setup", "Setup"],
 ];
 /** The page's heading follows the open tab (the page title stays the operator area's). */
 const HEADINGS: Record<Tab, string> = {
@@ -51,6 +56,8 @@ const HEADINGS: Record<Tab, string> = {
   credentials: "License and insurance checks",
   outbox: "Notifications waiting",
   changes: "Listing changes",
+  import: "Import businesses",
+  setup: "Launch checklist",
 };
 
 const LEAD_FROM_HASH = /^#lead=(ld_[0-9a-z]{19})$/;
@@ -243,6 +250,10 @@ export default function AdminApp() {
         return <OutboxPanel {...common} onOpen={openLead} onTotal={setUndelivered} />;
       case "changes":
         return <ChangesPanel {...common} />;
+      case "import":
+        return <ImportPanel {...common} />;
+      case "setup":
+        return <SetupPanel {...common} />;
     }
   };
 

@@ -4,8 +4,9 @@
  * The server-rendered form drawn from FIND_PROS_FORM is the no-JavaScript form (it posts to
  * /api/find-pros and the server answers an HTML page). When this island hydrates it (an
  * Island with when="visible", as it nears the viewport), the uncontrolled fields keep
- * whatever was typed or chosen; from then on it validates with the server's schema,
- * uploads via fetch and shows the matched pros in place.
+ * whatever was typed or chosen; from then on it validates with the server's schema, makes a
+ * camera photo small enough to send (src/lib/photo-resize.ts), uploads via fetch and shows the
+ * matched pros in place.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { FIND_PROS_FORM } from "../lib/forms/fields.ts";
@@ -18,7 +19,8 @@ import { ensureToaster } from "./leads/Toaster.tsx";
 import { Confirmation } from "./find-pros/Confirmation.tsx";
 import { Field } from "./find-pros/Field.tsx";
 import { newIdempotencyKey, submitFindPros, type Match } from "./find-pros/submit.ts";
-import { chosenFile, firstInvalid, PHOTO_MESSAGE, validateFindPros } from "./find-pros/validate.ts";
+import { chosenFile, firstInvalid, PHOTO_TOO_LARGE, validateFindPros } from "./find-pros/validate.ts";
+import { preparePhoto } from "../lib/photo-resize.ts";
 
 const FORM = FIND_PROS_FORM;
 /** Fields that take the whole row; the rest pair up two per row from the sm breakpoint. */
@@ -91,11 +93,23 @@ export default function FindProsForm({ source }: Props) {
       focusField(firstInvalid(found));
       return;
     }
-    // An empty file part would make the endpoint inspect a zero-byte "photo".
-    if (!chosenFile(data.get("photo"))) data.delete("photo");
-
     inFlight.current = true;
     setPending(true);
+    const photo = chosenFile(data.get("photo"));
+    // An empty file part would make the endpoint inspect a zero-byte "photo".
+    if (!photo) data.delete("photo");
+    else {
+      // A camera photo is larger than a function may receive: sent smaller, or not at all.
+      const prepared = await preparePhoto(photo);
+      if (prepared.kind === "too-large") {
+        inFlight.current = false;
+        setPending(false);
+        setErrors({ photo: PHOTO_TOO_LARGE });
+        focusField("photo");
+        return;
+      }
+      data.set("photo", prepared.file);
+    }
     const outcome = await submitFindPros(data, key.current);
     inFlight.current = false;
     setPending(false);
@@ -124,7 +138,7 @@ export default function FindProsForm({ source }: Props) {
     }
     // Only the photo can make the body too large; a wrong image type comes back as a 400 above.
     if (outcome.status === 413) {
-      setErrors({ photo: PHOTO_MESSAGE });
+      setErrors({ photo: PHOTO_TOO_LARGE });
       focusField("photo");
       return;
     }

@@ -123,7 +123,7 @@ export interface PhotosView {
   action: string;
   images: readonly string[];
   max: number;
-  /** "5 MB". */
+  /** "4 MB" (MAX_UPLOAD_LABEL, src/lib/photos.ts). */
   maxSize: string;
   /** The photo types taken (the file input's accept). */
   accept: string;

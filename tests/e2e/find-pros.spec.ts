@@ -6,8 +6,10 @@
  * POST /api/find-pros is its component test's (tests/unit/islands).
  */
 import type { Locator, Page, Request } from "@playwright/test";
+import sharp from "sharp";
 import { FIND_PROS_FORM } from "../../src/lib/forms/fields";
 import { MESSAGES } from "../../src/lib/schemas/forms";
+import { MAX_UPLOAD_BYTES } from "../../src/lib/photos";
 import { expect, hold, settled, test } from "./fixtures";
 
 const PAGE = "/find-a-tree-service";
@@ -157,17 +159,18 @@ test("quotes form: no framework code until it nears the viewport, typed text sur
   await expect(form.getByText(MESSAGES.location)).toHaveCount(0);
   await expect(form.getByText(MESSAGES.name)).toBeVisible();
 
-  // The photo is checked before upload: images up to 5 MB only.
+  // The photo is checked before upload: an image, and one this browser cannot read (here: not
+  // really a JPEG) must fit the limit as it is.
   const values = { ...VALID, location: "78664", email: `e2e-rr-${Date.now()}@example.com` };
   await fillValid(form, values);
   const photo = control(form, "photo");
   await photo.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") });
   await submit.click();
-  await expect(form.getByText("Please upload an image up to 5 MB")).toBeVisible();
+  await expect(form.getByText(MESSAGES.photo)).toBeVisible();
   await expect(photo).toBeFocused();
-  await photo.setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+  await photo.setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(MAX_UPLOAD_BYTES + 1) });
   await submit.click();
-  await expect(form.getByText("Please upload an image up to 5 MB")).toBeVisible();
+  await expect(form.getByText(MESSAGES.photoTooLarge)).toBeVisible();
   await settled(page);
   expect(sent).toHaveLength(0);
 
@@ -200,6 +203,72 @@ test("quotes form: no framework code until it nears the viewport, typed text sur
   expect(fields).toMatchObject({ ...values, _source: PAGE, company_website: "" });
   expect(Number(fields._started)).toBeGreaterThan(Date.now() - 10 * 60_000);
   expect(request.postDataBuffer()!.toString("latin1")).toContain('name="photo"; filename="oak.png"');
+});
+
+test("a camera photo larger than a function takes is made smaller in the browser, upright, and the request goes through", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // A 12 MP phone photo stored on its side (EXIF orientation 6) that is over the limit as it is.
+  const camera = await sharp({
+    create: {
+      width: 4032,
+      height: 3024,
+      channels: 3,
+      background: "#3a7",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 92 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  expect(camera.length).toBeGreaterThan(MAX_UPLOAD_BYTES);
+  // The browser does not hand a large upload's body to Playwright: the page notes the photo it
+  // sends (name, type, size, and its pixels as this browser decodes them), and sends it as it is.
+  await page.addInitScript(() => {
+    const send = window.fetch;
+    window.fetch = async (input, init) => {
+      const photo = init?.body instanceof FormData ? init.body.get("photo") : null;
+      if (photo instanceof File) {
+        const bitmap = await createImageBitmap(photo);
+        const bytes = new Uint8Array(await photo.arrayBuffer());
+        Object.assign(window, {
+          sentPhoto: {
+            name: photo.name,
+            type: photo.type,
+            size: photo.size,
+            width: bitmap.width,
+            height: bitmap.height,
+            // A JPEG with an EXIF block says so in its first segments ("Exif\0\0").
+            exif: new TextDecoder("latin1").decode(bytes.subarray(0, 64 * 1024)).includes("Exif\0\0"),
+          },
+        });
+      }
+      return send(input, init);
+    };
+  });
+  const sent = posts(page);
+  await page.goto(PAGE);
+  const form = quotesForm(page);
+  await form.scrollIntoViewIfNeeded();
+  await expect(form).toHaveAttribute("novalidate", "");
+  await fillValid(form, { ...VALID, location: "78664", email: `e2e-photo-${Date.now()}@example.com` });
+  await control(form, "photo").setInputFiles({ name: "IMG_0412.JPG", mimeType: "image/jpeg", buffer: camera });
+  await form.getByRole("button", { name: FIND_PROS_FORM.submit }).click();
+  await expect(page.getByTestId("find-pros-confirmation")).toBeVisible({ timeout: 60_000 });
+  expect(sent).toHaveLength(1);
+  const photo = (await page.evaluate(() => (window as unknown as { sentPhoto: unknown }).sentPhoto)) as {
+    name: string;
+    type: string;
+    size: number;
+    width: number;
+    height: number;
+    exif: boolean;
+  };
+  expect(photo).toMatchObject({ name: "IMG_0412.jpg", type: "image/jpeg" });
+  expect(photo.size).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
+  // Upright (the EXIF turn applied and no EXIF left to turn it again), 2048 px on its longest side.
+  expect([photo.width, photo.height, photo.exif]).toEqual([1536, 2048, false]);
 });
 
 test.describe("without JavaScript", () => {

@@ -187,6 +187,7 @@ export function deadStore(alive: Store): Store {
     rateLimits: dead(alive.rateLimits),
     chatBudget: dead(alive.chatBudget),
     meta: dead(alive.meta),
+    runs: dead(alive.runs),
   } as Store;
 }
 

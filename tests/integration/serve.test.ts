@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROSS_SITE_ERROR, MAX_BODY_LIMIT, PAGE_SECURITY_HEADERS } from "../../netlify/lib/http.ts";
+import { MAX_UPLOAD_LABEL, PHOTO_TEXT } from "../../src/lib/photos.ts";
 import { SAVE_ERROR } from "../../netlify/lib/leads.ts";
 import { layoutOf } from "../../netlify/lib/store/transports/data-folder.ts";
 import { DEFAULT_SEED_FILE, readSeedFile } from "../../netlify/lib/store/seed.ts";
@@ -81,6 +82,35 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("logs the launch checklist at start, one line per item, as /admin > Setup answers it", async () => {
+    const lines = () =>
+      served
+        .log()
+        .split("\n")
+        .filter((l) => l.startsWith("[setup] "));
+    for (let i = 0; i < 100 && !lines().some((l) => l.startsWith("[setup] data:")); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(lines().map((l) => l.split(":")[0])).toEqual([
+      "[setup] store",
+      "[setup] e-mail",
+      "[setup] SMS",
+      "[setup] Claude",
+      "[setup] link-signing secret",
+      "[setup] schedule lead-clock",
+      "[setup] schedule notify-outbox",
+      "[setup] data",
+    ]);
+    expect(lines()[0]).toMatch(/^\[setup\] store: ready: The embedded store takes writes/);
+    expect(lines()[1]).toMatch(/^\[setup\] e-mail: not ready: No e-mail is sent/);
+    const res = await send(served, "GET", "/api/admin/setup", {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      from: "127.0.0.40",
+    });
+    expect(res.status).toBe(200);
+    const body = JSON.parse(res.text) as { lines: { id: string; state: string }[] };
+    expect(body.lines.find((l) => l.id === "email")?.state).toBe("not-ready");
+  });
+
   it("takes the client's address from the socket: spoofed X-Forwarded-For does not escape the limit", async () => {
     // The limit is 3 a minute. The limiter fails open when the store is slow to answer (its
     // count still lands), so on a busy machine the 429 may come a request or two late; with
@@ -127,6 +157,35 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
       const { status } = await rawStatus(served, head, "x".repeat(1024), "127.0.0.6");
       expect(status, path).toBe(413);
     }
+  }, 120_000);
+
+  // A photo form posted without JavaScript (multipart, a browser's Accept) gets a page that says
+  // what happened and how to retry; a script asking for JSON gets JSON.
+  it("answers a too-large photo form post with a page saying so, the limit and how to retry", async () => {
+    const answer = (accept: string, from: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect({ host: "127.0.0.1", port: served.port, localAddress: from }, () =>
+          socket.write(
+            `POST /api/find-pros HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nContent-Type: multipart/form-data; boundary=x\r\n` +
+              `Accept: ${accept}\r\nContent-Length: ${MAX_BODY_LIMIT + 1}\r\n\r\n--x\r\n`,
+          ),
+        );
+        let text = "";
+        socket.on("data", (c: Buffer) => (text += c.toString("utf8")));
+        // The server answers and closes: the whole answer is what arrived by then.
+        socket.on("end", () => resolve(text));
+        socket.on("error", (e) => (text ? resolve(text) : reject(e)));
+        socket.setTimeout(30_000, () => reject(new Error("no answer")));
+      });
+    const page = await answer("text/html,application/xhtml+xml", "127.0.0.41");
+    expect(page).toMatch(/^HTTP\/1\.1 413 /);
+    expect(page).toMatch(/content-type: text\/html; charset=utf-8/i);
+    expect(page).toContain(`<h1>${PHOTO_TEXT.pageTitle}</h1>`);
+    expect(page).toContain(`at most ${MAX_UPLOAD_LABEL}`);
+    expect(page).toContain("Back button");
+    const json = await answer("application/json", "127.0.0.42");
+    expect(json).toMatch(/^HTTP\/1\.1 413 /);
+    expect(json).toContain(JSON.stringify({ error: PHOTO_TEXT.tooLargeToSend }));
   }, 120_000);
 
   it("cuts a streamed body at the limit with 413, buffering no more than the limit", async () => {

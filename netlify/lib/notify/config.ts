@@ -38,6 +38,22 @@ export function notifyConfig(env: Env = currentEnv()): NotifyConfig {
   return { webhookUrl: env.NOTIFY_WEBHOOK_URL, email, resend, sms, siteUrl: env.siteUrl };
 }
 
+/** Resend's test sender (the default NOTIFY_EMAIL_FROM): Resend delivers its mail only to the account's owner. */
+export const RESEND_TEST_SENDER = "onboarding@resend.dev";
+
+/** The address inside a sender ("Treeline <hello@example.com>" -> "hello@example.com"), lower-cased. */
+export const senderAddress = (from: string): string => (/<([^>]*)>/.exec(from)?.[1] ?? from).trim().toLowerCase();
+
+/**
+ * Whether e-mail can reach people: a Resend key and a sender of the operator's own
+ * (NOTIFY_EMAIL_FROM set, not Resend's test sender, which reaches nobody but the account owner).
+ */
+export const emailReady = (env: Env = currentEnv()): boolean =>
+  Boolean(env.RESEND_API_KEY) && senderAddress(env.NOTIFY_EMAIL_FROM) !== RESEND_TEST_SENDER;
+
+/** Whether texts can go: every Twilio setting (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM). */
+export const smsReady = (env: Env = currentEnv()): boolean => notifyConfig(env).sms !== undefined;
+
 /** Whether an offer can reach a business at all here: by e-mail (Resend) or text (Twilio). */
 export const offersCanBeSent = (env: Env = currentEnv()): boolean => {
   const config = notifyConfig(env);

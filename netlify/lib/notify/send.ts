@@ -7,6 +7,8 @@
  * and status codes only.
  */
 import { isPending, type Message } from "../../../src/lib/schemas/message.ts";
+import { SendChannel, type SendResult } from "../../../src/lib/schemas/runs.ts";
+import { errorName } from "../http-responses.ts";
 import { withoutSignInSecrets } from "../messages/owner.ts";
 import type { Store } from "../store/index.ts";
 import { DeliveryError, MIN_SEND_MS, SEND_TIMEOUT_MS, sendEmail, sendSms, sendWebhook } from "./channels.ts";
@@ -125,7 +127,31 @@ export async function sendDue(
   );
 }
 
-/** sendDue, then the new state of every message it tried stored in one round trip. */
+/**
+ * What an attempt says for the launch checklist's "last send" (/admin > Setup): accepted, or
+ * failed with its reason; null when nothing went to a provider (kept, or not tried).
+ */
+export function sendResultOf(m: Message, now: number): SendResult | null {
+  const channel = SendChannel.safeParse(m.channel);
+  if (!channel.success) return null;
+  if (m.state === "sent") {
+    return { channel: channel.data, outcome: "accepted", at: m.sentAt ?? new Date(now).toISOString(), kind: m.kind };
+  }
+  if (m.state !== "failed" && m.state !== "retrying") return null;
+  const error = m.note?.replace(/^Attempt \d+: /, "");
+  return {
+    channel: channel.data,
+    outcome: "failed",
+    at: new Date(now).toISOString(),
+    kind: m.kind,
+    ...(error ? { error } : {}),
+  };
+}
+
+/**
+ * sendDue, then the new state of every message it tried stored in one round trip, and each
+ * channel's result kept as its last send (a failure to keep that is logged, never thrown).
+ */
 export async function sendAndRecord(
   store: Store,
   messages: Message[],
@@ -134,6 +160,16 @@ export async function sendAndRecord(
   which?: (m: Message, now: number) => boolean,
 ): Promise<Message[]> {
   const sent = await sendDue(messages, config, deps, which);
-  await store.messages.update(...sent.filter((m, i) => m !== messages[i]));
+  const tried = sent.filter((m, i) => m !== messages[i]);
+  const now = deps.now();
+  const results = tried.flatMap((m) => sendResultOf(m, now) ?? []);
+  await Promise.all([
+    store.messages.update(...tried),
+    results.length === 0
+      ? undefined
+      : store.runs
+          .recordSends(results)
+          .catch((error) => console.error(`[notify] last send not kept (${errorName(error)})`)),
+  ]);
   return sent;
 }

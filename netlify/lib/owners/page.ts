@@ -121,7 +121,7 @@ export type SignedInOwner = { session: OwnerSession; business: Business };
  * the page, which shows how to sign in (401) or that the listing is gone (404).
  */
 export function ownerEndpoint<K extends BodyKind = never>(
-  spec: Pick<EndpointSpec<never, K, false>, "log" | "body" | "rateLimit">,
+  spec: Pick<EndpointSpec<never, K, false>, "log" | "body" | "tooLarge" | "rateLimit">,
   deps: EndpointDeps,
   work: (call: Call<never, Store, K>, owner: SignedInOwner) => Promise<Response>,
 ): Endpoint {

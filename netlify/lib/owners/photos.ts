@@ -3,7 +3,9 @@
  * JavaScript: upload, or a Remove button per photo; the page is src/pages/owner/photos.astro);
  * the public copies are served by photo-serve.ts.
  *
- * An upload is checked by its bytes (JPEG, PNG or WebP, at most 5 MB), then re-encoded with
+ * An upload is checked by its bytes (JPEG, PNG or WebP, at most MAX_UPLOAD_BYTES: 4 MB, what a
+ * function can receive, src/lib/photos.ts; the page shrinks a larger one first when it has
+ * JavaScript, src/scripts/photo-upload.ts), then re-encoded with
  * sharp: turned upright from its EXIF orientation, shrunk to at most 1600 px on its longest
  * side and written as WebP without any metadata (no GPS position, camera or owner name
  * leaves the phone). The result is stored in Netlify Blobs under a name made from its own
@@ -16,7 +18,8 @@ import type { PhotosView } from "../../../src/lib/owner-views.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { IMAGE_TYPES, sniffImageType, type PhotoStore } from "../blobs.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";
-import { MAX_BODY_LIMIT, MB, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, PHOTO_TEXT } from "../../../src/lib/photos.ts";
+import { MAX_BODY_LIMIT, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { applyListingChange } from "./changes.ts";
 import { INVALID_STATUS, backToPage, ownerEndpoint, seeOwnerPage } from "./page.ts";
 import { blobKey, defaultBusinessPhotos, photoPath } from "./photo-serve.ts";
@@ -25,7 +28,7 @@ export const PHOTOS_ROUTE = "/owner/photos";
 /** Photos a listing may show. */
 export const MAX_BUSINESS_PHOTOS = 12;
 /** One upload, as sent (the whole post must fit MAX_BODY_LIMIT, the functions' body cap). */
-export const MAX_UPLOAD_BYTES = 5 * MB;
+export { MAX_UPLOAD_BYTES };
 /** The longest side of a stored photo. */
 export const PHOTO_MAX_SIDE = 1600;
 /** What a photo may be, sniffed from its bytes. */
@@ -37,7 +40,9 @@ export const ACCEPTED_PHOTO_TYPES = [
 
 export const PHOTO_MESSAGES = {
   type: "That file is not a JPEG, PNG or WebP photo. Nothing was added.",
-  size: `A photo can be at most ${MAX_UPLOAD_BYTES / MB} MB. Nothing was added.`,
+  size: PHOTO_TEXT.tooLargeToAdd,
+  /** The whole post was over the body cap: nothing of it was read. */
+  tooLargeToSend: PHOTO_TEXT.tooLargeToSend,
   none: "Choose a photo to upload.",
   full: `A listing shows at most ${MAX_BUSINESS_PHOTOS} photos: remove one first.`,
   unreadable: "That photo could not be read. Try saving it again as a JPEG. Nothing was added.",
@@ -68,7 +73,7 @@ export function photosView(business: Pick<Business, "images">): PhotosView {
     action: PHOTOS_ROUTE,
     images: business.images,
     max: MAX_BUSINESS_PHOTOS,
-    maxSize: `${MAX_UPLOAD_BYTES / MB} MB`,
+    maxSize: MAX_UPLOAD_LABEL,
     accept: ACCEPTED_PHOTO_TYPES.join(","),
     ...(business.images.length >= MAX_BUSINESS_PHOTOS ? { full: PHOTO_MESSAGES.full } : {}),
   };
@@ -81,6 +86,7 @@ export function ownerPhotosHandler(deps: OwnerPhotosDeps = {}): Endpoint {
     {
       log: "[owner] photos",
       body: { multipart: MAX_BODY_LIMIT },
+      tooLarge: { multipart: PHOTO_MESSAGES.tooLargeToSend },
       rateLimit: { name: "owner-photos", perMinute: () => 20 },
     },
     deps,

@@ -114,6 +114,10 @@ export function keyspace(prefix: string) {
     businessLeads: (businessId: string) => `${p}biz:${businessId}:leads`,
     /** String with a short TTL: a form flash (what a no-JS post hands the page it redirects to), by its random id. */
     flash: (id: string) => `${p}flash:${id}`,
+    /** List: one scheduled function's latest runs (JSON, schemas/runs.ts), newest first; RUNS_KEPT of them. */
+    runs: (name: string) => `${p}runs:${name}`,
+    /** Hash: channel (email, sms, webhook) -> its last send's result (JSON): one record per channel. */
+    lastSends: `${p}sends:last`,
     /** String (60 s TTL): /api/health's write probe. */
     healthProbe: `${p}health:probe`,
     /** Prefix of @upstash/ratelimit's own keys (it appends `:{endpoint}:{ip}` and its window). */

@@ -18,6 +18,7 @@ import { rateLimitsRepository } from "./repos/rate-limits.ts";
 import { chatBudgetRepository } from "./repos/chat-budget.ts";
 import { metaRepository } from "./repos/meta.ts";
 import { flashesRepository } from "./repos/flashes.ts";
+import { runsRepository } from "./repos/runs.ts";
 import type { Store } from "./store.types.ts";
 
 /** The repositories that wait for ready(): every one but the rate limits. */
@@ -39,6 +40,7 @@ export function rawRepositories(redis: Redis, keys: Keys) {
     chatBudget: chatBudgetRepository(redis, keys),
     meta: metaRepository(redis, keys),
     flashes: flashesRepository(redis, keys),
+    runs: runsRepository(redis, keys),
   };
 }
 
@@ -74,6 +76,7 @@ export function storeRepositories(
     chatBudget: gated(raw.chatBudget, ready),
     meta: gated(raw.meta, ready),
     flashes: gated(raw.flashes, ready),
+    runs: gated(raw.runs, ready),
   };
 }
 

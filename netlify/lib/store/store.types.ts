@@ -17,6 +17,7 @@ import type { RateLimitsRepository } from "./repos/rate-limits.ts";
 import type { ChatBudgetRepository } from "./repos/chat-budget.ts";
 import type { MetaRepository } from "./repos/meta.ts";
 import type { FlashesRepository } from "./repos/flashes.ts";
+import type { RunsRepository } from "./repos/runs.ts";
 
 export type StoreKind = "upstash" | "redis" | "embedded";
 
@@ -83,6 +84,8 @@ export interface Store {
   readonly meta: MetaRepository;
   /** What a no-JS form post hands the page it redirects to (a form flash). */
   readonly flashes: FlashesRepository;
+  /** The scheduled functions' latest runs and the last send on each channel (the launch checklist). */
+  readonly runs: RunsRepository;
   /** Resolves once the store is loaded (and seeded, for a fresh embedded store). */
   ready(): Promise<void>;
   /** Runs many writes as one unit: the embedded store locks its file once and saves once. */

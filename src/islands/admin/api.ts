@@ -46,6 +46,19 @@ export async function adminFetch(
   return res;
 }
 
+/** A multipart upload (FormData: the browser sets the boundary) answered with JSON. */
+export async function adminUpload<T>(token: string, path: string, form: FormData): Promise<T> {
+  const res = await fetch(path, {
+    method: "POST",
+    headers: { Accept: "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: form,
+    credentials: "same-origin",
+    cache: "no-store",
+  });
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}
+
 export async function adminJson<T>(
   token: string,
   path: string,

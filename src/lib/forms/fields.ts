@@ -18,6 +18,7 @@ import {
   YEARS_IN_BUSINESS,
   type Option,
 } from "../options.ts";
+import { PHOTO_TEXT } from "../photos.ts";
 import { RESPONSE_TIMES } from "../lead-urgency.ts";
 import type { Business } from "../schemas/business.ts";
 
@@ -214,7 +215,7 @@ export const FIND_PROS_FORM: FormDef = {
       options: TIMELINES,
       placeholder: "Select a timeline",
     },
-    { name: "photo", label: "Photo (optional, up to 5 MB)", kind: "file", accept: "image/*" },
+    { name: "photo", label: PHOTO_TEXT.label, kind: "file", accept: "image/*" },
     ...contact(),
   ],
 };

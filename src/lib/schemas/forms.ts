@@ -16,6 +16,7 @@ import {
   YEARS_IN_BUSINESS,
   optionValues,
 } from "../options.ts";
+import { PHOTO_TEXT } from "../photos.ts";
 import { cleanString } from "./text.ts";
 
 /** Above a form's field errors: the 400 answer's `error` and the no-JS page's summary. */
@@ -38,11 +39,10 @@ export const MESSAGES = {
   propertyType: "Please select a property type",
   timeline: "Please select a timeline",
   tooLong: "This is too long",
-  photo: "Please upload an image up to 5 MB",
+  /** Not an image (the size has its own, photoTooLarge; both from src/lib/photos.ts). */
+  photo: PHOTO_TEXT.notImage,
+  photoTooLarge: PHOTO_TEXT.tooLarge,
 } as const;
-
-/** Largest photo the find-pros form accepts (checked in the browser and again by the function). */
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Trimmed one-line text with a length window; the upper bound only stops abuse. */
 export const text = (min: number, message: string, max = 200) =>

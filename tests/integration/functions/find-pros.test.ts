@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIND_PROS_ENDPOINT } from "../../../netlify/lib/find-pros.ts";
 import { VALIDATION_ERROR } from "../../../src/lib/schemas/forms.ts";
-import { PHOTO_ERROR, type PhotoStore } from "../../../netlify/lib/blobs.ts";
+import { PHOTO_ERROR, PHOTO_TOO_LARGE, type PhotoStore } from "../../../netlify/lib/blobs.ts";
+import { MAX_BODY_LIMIT } from "../../../netlify/lib/http.ts";
+import { MAX_UPLOAD_BYTES, PHOTO_TEXT } from "../../../src/lib/photos.ts";
 import { NO_MATCHES_MESSAGE } from "../../../netlify/lib/find-pros.ts";
 import type { BusinessInput } from "../../../src/lib/schemas/business.ts";
 import { zipPoint } from "../../../src/lib/geo/places.ts";
@@ -254,33 +256,58 @@ describe.skipIf(!h)("POST /api/find-pros", () => {
     expect(res.status).toBe(201);
   });
 
-  it("a non-image, a disguised file or an image over 5 MB: 400 with the photo message", async () => {
+  it("a non-image, a disguised file or an image over the limit: 400 with the photo's message", async () => {
     const before = h!.photos.entries.size;
-    const big = new Uint8Array(5 * 1024 * 1024 + 10);
+    const big = new Uint8Array(MAX_UPLOAD_BYTES + 10);
     big.set(TINY_PNG);
-    const cases: File[] = [
-      png(new TextEncoder().encode("<?php system($_GET['c']); ?>"), "image/png", "shell.png"),
-      png(TINY_PNG, "text/html", "tree.html"),
-      png(new TextEncoder().encode("%PDF-1.7"), "application/pdf", "doc.pdf"),
-      png(big),
+    const cases: [File, string][] = [
+      [png(new TextEncoder().encode("<?php system($_GET['c']); ?>"), "image/png", "shell.png"), PHOTO_ERROR],
+      [png(TINY_PNG, "text/html", "tree.html"), PHOTO_ERROR],
+      [png(new TextEncoder().encode("%PDF-1.7"), "application/pdf", "doc.pdf"), PHOTO_ERROR],
+      [png(big), PHOTO_TOO_LARGE],
     ];
-    for (const file of cases) {
+    for (const [file, message] of cases) {
       const res = await findPros()(
         multipartRequest("/api/find-pros", form(validFindPros(), file), JSON_ACCEPT),
         nextIp(),
       );
       expect(res.status, file.name).toBe(400);
-      expect(await res.json()).toEqual({ error: VALIDATION_ERROR, fields: { photo: PHOTO_ERROR } });
+      expect(await res.json()).toEqual({ error: VALIDATION_ERROR, fields: { photo: message } });
     }
     expect(h!.photos.entries.size).toBe(before);
   });
 
-  it("413 above 6 MB in total (a no-JS post: back to the form's page, which says so)", async () => {
-    const big = () => form(validFindPros(), png(new Uint8Array(7 * 1024 * 1024)));
+  it("a photo over the limit inside the body cap, without JavaScript: back to the form with what was typed and the photo's message", async () => {
+    const big = new Uint8Array(MAX_UPLOAD_BYTES + 1);
+    big.set(TINY_PNG);
+    const fields = { ...validFindPros(), description: "Oak over the garage" };
+    const page = await findPros()(multipartRequest("/api/find-pros", form(fields, png(big))), nextIp());
+    const flash = await expectFlash(h!.store, page, "/forms/find-pros");
+    expect(flash.errors).toEqual({ photo: PHOTO_TOO_LARGE });
+    expect(flash.values).toMatchObject({ description: "Oak over the garage", email: fields.email });
+    expect(PHOTO_TOO_LARGE).toContain("4 MB");
+  });
+
+  it("413 over the body cap: JSON for a script, and without JavaScript the form's page saying the photo is too large, the limit and how to retry", async () => {
+    const before = h!.photos.entries.size;
+    const big = () => form(validFindPros(), png(new Uint8Array(MAX_BODY_LIMIT + 1)));
     const res = await findPros()(multipartRequest("/api/find-pros", big(), { accept: "application/json" }), nextIp());
     expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: PHOTO_TEXT.tooLargeToSend });
     const page = await findPros()(multipartRequest("/api/find-pros", big()), nextIp());
-    expect(await expectFlash(h!.store, page, "/forms/find-pros")).toMatchObject({ status: 413 });
+    expect(await expectFlash(h!.store, page, "/forms/find-pros")).toMatchObject({
+      status: 413,
+      problem: PHOTO_TEXT.tooLargeToSend,
+    });
+    expect(PHOTO_TEXT.tooLargeToSend).toMatch(/at most 4 MB.*Choose a smaller photo/);
+    // A text-only post over its own cap keeps the plain limit: its body holds no photo.
+    const text = await findPros()(
+      jsonRequest("/api/find-pros", JSON.stringify({ ...validFindPros(), description: "x".repeat(20_000) })),
+      nextIp(),
+    );
+    expect(text.status).toBe(413);
+    expect(((await text.json()) as { error: string }).error).toMatch(/limit 16 KB/);
+    expect(h!.photos.entries.size).toBe(before);
   });
 
   it("a no-JS multipart post: 303 to its confirmation (the lead keeps the matches it lists); a refused one back to the form", async () => {

@@ -8,7 +8,7 @@
  */
 import sharp from "sharp";
 import type { Endpoint } from "../../../netlify/lib/http.ts";
-import { CROSS_SITE_ERROR } from "../../../netlify/lib/http.ts";
+import { CROSS_SITE_ERROR, MAX_BODY_LIMIT } from "../../../netlify/lib/http.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryPhotoStore } from "../../../netlify/lib/blobs.ts";
 import { loadBusinessPage } from "../../../netlify/lib/directory-page.ts";
@@ -18,6 +18,7 @@ import { OWNER_PAGE_HEADERS } from "../../../netlify/lib/owners/page.ts";
 import { backfillBusinessLeads } from "../../../netlify/lib/owners/leads.ts";
 import { ownerProfileHandler, PROFILE_INVALID, PROFILE_UNCHANGED } from "../../../netlify/lib/owners/profile.ts";
 import { PHOTO_MAX_SIDE, PHOTO_MESSAGES, ownerPhotosHandler } from "../../../netlify/lib/owners/photos.ts";
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, PHOTO_TEXT } from "../../../src/lib/photos.ts";
 import { businessPhotoHandler } from "../../../netlify/lib/owners/photo-serve.ts";
 import { listChanges } from "../../../netlify/lib/owners/changes.ts";
 import { adminChangesHandler, adminRollbackHandler } from "../../../netlify/lib/admin/changes.ts";
@@ -620,6 +621,42 @@ describe.skipIf(!site)("owner pages", () => {
       expect(response.status).toBe(422);
       expect(inMain.getByRole("alert").textContent?.trim()).toBe(PHOTO_MESSAGES.type);
       expect((await store().businesses.get(id))!.images).toEqual([]);
+    });
+
+    it("a photo over the limit: 413 on the page saying the limit and how to retry, nothing added", async () => {
+      const { id, cookie } = await ownedBusiness();
+      // A JPEG's first bytes: refused for its size before anything decodes it.
+      const big = new Uint8Array(MAX_UPLOAD_BYTES + 1);
+      big.set([0xff, 0xd8, 0xff]);
+      const form = new FormData();
+      form.set("photo", new File([big], "camera.jpg", { type: "image/jpeg" }));
+      const res = await ownerPhotosHandler(deps)(postForm("/owner/photos", form, cookie), nextIp());
+      const { response, inMain } = await follow(res, cookie);
+      expect(response.status).toBe(413);
+      expect(inMain.getByRole("alert").textContent?.trim()).toBe(PHOTO_MESSAGES.size);
+      expect(PHOTO_MESSAGES.size).toMatch(/at most 4 MB\. Nothing was added\. Choose a smaller one/);
+      expect((await store().businesses.get(id))!.images).toEqual([]);
+    });
+
+    it("a post over the body cap (no JavaScript to shrink the photo): 413 on the page saying the photo is too large", async () => {
+      const { id, cookie } = await ownedBusiness();
+      const form = new FormData();
+      form.set("photo", new File([new Uint8Array(MAX_BODY_LIMIT + 1)], "camera.jpg", { type: "image/jpeg" }));
+      const res = await ownerPhotosHandler(deps)(postForm("/owner/photos", form, cookie), nextIp());
+      const { response, inMain } = await follow(res, cookie);
+      expect(response.status).toBe(413);
+      expect(inMain.getByRole("alert").textContent?.trim()).toBe(PHOTO_TEXT.tooLargeToSend);
+      expect((await store().businesses.get(id))!.images).toEqual([]);
+    });
+
+    it("the upload form states the limit the server enforces and carries the script that shrinks a photo", async () => {
+      const { cookie } = await ownedBusiness();
+      const { document } = await open("/owner/photos", cookie);
+      const upload = document.querySelector("form[data-photo-upload]");
+      expect(upload).not.toBeNull();
+      expect(upload!.querySelector("[data-photo-status][aria-live=polite]")).not.toBeNull();
+      expect(document.querySelector("main")!.textContent).toContain(`up to ${MAX_UPLOAD_LABEL} each`);
+      expect(document.querySelector("main")!.textContent).not.toContain("5 MB");
     });
 
     it("Remove takes a photo off the listing", async () => {

@@ -25,6 +25,7 @@ import { listingsContract } from "./listings.ts";
 import { countersContract } from "./counters.ts";
 import { ownerOutboxContract } from "./owner-outbox.ts";
 import { flashesContract } from "./flashes.ts";
+import { runsContract } from "./runs.ts";
 import type { StoreHarness } from "./contract.types.ts";
 
 type Fixture = BusinessInput & { rating: string; reviewCount: number; isFeatured: boolean };
@@ -201,6 +202,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     countersContract(h);
     ownerOutboxContract(h);
     flashesContract(h);
+    runsContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {
@@ -366,13 +368,17 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     });
 
     describe("businesses", () => {
-      it("lists slugs in directory order, a page at a time (the sitemaps)", async () => {
+      it("lists ids and slugs in directory order, a page at a time (the import, the sitemaps)", async () => {
         const store = await h.fresh("biz-slugs");
         await withDirectory(store);
         const order = modelOrder(DIRECTORY).map((b) => b.slug);
         expect(await store.businesses.slugs(0, 100)).toEqual(order);
         expect(await store.businesses.slugs(3, 4)).toEqual(order.slice(3, 7));
         expect(await store.businesses.slugs(DIRECTORY.length, 4)).toEqual([]);
+        const ids = modelOrder(DIRECTORY).map((b) => b.id);
+        expect(await store.businesses.ids(0, 100)).toEqual(ids);
+        expect(await store.businesses.ids(3, 4)).toEqual(ids.slice(3, 7));
+        expect(await store.businesses.ids(DIRECTORY.length, 4)).toEqual([]);
       });
 
       it("upserts and reads by id and slug", async () => {

@@ -165,7 +165,17 @@ describe("admin: signing in", () => {
       within(tabs)
         .getAllByRole("tab")
         .map((t) => t.textContent),
-    ).toEqual(["Leads2 need you", "Messages", "Reviews", "Claims", "Credentials", "Notifications1", "Changes"]);
+    ).toEqual([
+      "Leads2 need you",
+      "Messages",
+      "Reviews",
+      "Claims",
+      "Credentials",
+      "Notifications1",
+      "Changes",
+      "Import",
+      "Setup",
+    ]);
     // The heading names the section open, and so does the browser tab.
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Leads inbox");
     expect(document.title).toBe("Leads inbox | Treeline");

@@ -7,12 +7,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { renderToString } from "react-dom/server";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import FindProsForm from "../../../src/islands/FindProsForm.tsx";
 import { DANGER_FIRST, EMERGENCY_CONFIRMATION, RECEIPT_COPY, noMatchesMessage } from "../../../src/lib/forms/copy.ts";
 import { FIND_PROS_FORM } from "../../../src/lib/forms/fields.ts";
 import { SITE } from "../../../src/lib/site.ts";
-import { MESSAGES, PHOTO_MAX_BYTES } from "../../../src/lib/schemas/forms.ts";
+import { MESSAGES } from "../../../src/lib/schemas/forms.ts";
+import { MAX_UPLOAD_BYTES } from "../../../src/lib/photos.ts";
 import { mockFetch, reply, type FetchMock } from "../../helpers/fetch-mock.ts";
 import { description, isInvalid, theToast, toasts } from "../../helpers/islands.ts";
 import { ARRIVAL_PROMISE, DAY_PROMISE, RECEIPT } from "../../helpers/receipts.ts";
@@ -123,15 +124,21 @@ describe("find pros: checks before sending", () => {
     expect(screen.queryByText(MESSAGES.email)).toBeNull();
   });
 
+  // (happy-dom decodes no image: a photo it cannot make smaller goes as chosen when it fits;
+  // making one smaller is tests/unit/photo-resize.test.ts's.)
   it.each([
-    ["a file that is not an image", new File(["not a picture"], "notes.txt", { type: "text/plain" })],
-    ["an image over 5 MB", new File([new Uint8Array(PHOTO_MAX_BYTES + 1)], "huge.jpg", { type: "image/jpeg" })],
-  ])("the photo is checked before upload: %s is refused", async (_, file) => {
+    ["a file that is not an image", new File(["not a picture"], "notes.txt", { type: "text/plain" }), MESSAGES.photo],
+    [
+      "an image over the limit this browser cannot make smaller",
+      new File([new Uint8Array(MAX_UPLOAD_BYTES + 1)], "huge.jpg", { type: "image/jpeg" }),
+      MESSAGES.photoTooLarge,
+    ],
+  ])("the photo is checked before upload: %s is refused", async (_, file, message) => {
     mount();
     await fillValid();
     choose(control("photo"), file);
     await user.click(submitButton());
-    expect(description(control("photo"))).toBe(MESSAGES.photo);
+    await waitFor(() => expect(description(control("photo"))).toBe(message));
     expect(document.activeElement).toBe(control("photo"));
     expect(api.calls).toHaveLength(0);
   });
@@ -210,7 +217,7 @@ describe("find pros: failures", () => {
     mount();
     await fillValid();
     await user.click(submitButton());
-    await waitFor(() => expect(description(control("photo"))).toBe(MESSAGES.photo));
+    await waitFor(() => expect(description(control("photo"))).toBe(MESSAGES.photoTooLarge));
     expect(document.activeElement).toBe(control("photo"));
     expect(screen.queryByRole("alert")).toBeNull();
   });
@@ -286,6 +293,36 @@ describe("find pros: success", () => {
     expect(done.textContent).toContain("No reviews yet");
     expect(done.textContent).not.toContain("0.0");
     expect(done.querySelectorAll("[data-star]")).toHaveLength(0);
+  });
+
+  it("a 7 MB camera photo is made smaller in the browser (upright, 2048 px, JPEG) and sent under the limit", async () => {
+    api.on("POST", API, reply.json(201, { ok: true, id: "lead_129", matches: MATCHES }));
+    // The browser's decoder (EXIF orientation applied) and canvas, as the real codec uses them.
+    const decode = vi.fn(async () => ({ width: 4032, height: 3024, close: vi.fn() }));
+    vi.stubGlobal("createImageBitmap", decode);
+    const drawn: number[][] = [];
+    const context = { fillRect: vi.fn(), drawImage: (_: unknown, ...box: number[]) => drawn.push(box) };
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockReturnValue(context as never);
+    const toBlob = vi
+      .spyOn(HTMLCanvasElement.prototype, "toBlob")
+      .mockImplementation((done, type) => done(new Blob([new Uint8Array(900_000)], { type })));
+    try {
+      mount();
+      await fillValid();
+      choose(control("photo"), new File([new Uint8Array(7 * 1024 * 1024)], "IMG_0412.HEIC", { type: "image/heic" }));
+      await user.click(submitButton());
+      await screen.findByTestId("find-pros-confirmation");
+      expect(decode).toHaveBeenCalledWith(expect.any(File), { imageOrientation: "from-image" });
+      expect(drawn).toEqual([[0, 0, 2048, 1536]]);
+      expect(toBlob).toHaveBeenCalledWith(expect.any(Function), "image/jpeg", 0.85);
+      const sent = (api.calls[0]!.body as FormData).get("photo") as File;
+      expect([sent.name, sent.type, sent.size]).toEqual(["IMG_0412.jpg", "image/jpeg", 900_000]);
+      expect(sent.size).toBeLessThanOrEqual(MAX_UPLOAD_BYTES);
+    } finally {
+      vi.unstubAllGlobals();
+      getContext.mockRestore();
+      toBlob.mockRestore();
+    }
   });
 
   it("without a photo no empty file part is sent", async () => {

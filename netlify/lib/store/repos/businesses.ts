@@ -18,7 +18,7 @@ import { BAND_COUNT, CITY_BAND, FEATURED_BOOST, cityBand, cityRank, formatRating
 import { queryTerms } from "../text.ts";
 import { nearList } from "./business-near.ts";
 import { outcomeRecorder, responseFields } from "./business-responses.ts";
-import { slugPager } from "./business-slugs.ts";
+import { idPager, slugPager } from "./business-slugs.ts";
 import type { BusinessesRepository, ListQuery, ListResult } from "./businesses.types.ts";
 import { businessUpsert, type Profile } from "./business-writes.ts";
 
@@ -188,6 +188,7 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
     },
 
     slugs: slugPager(redis, keys),
+    ids: idPager(redis, keys),
 
     recordOutcome: outcomeRecorder(redis, keys),
   };

@@ -80,6 +80,8 @@ export interface BusinessesRepository {
   featured(options?: { limit?: number }): Promise<Business[]>;
   /** Number of businesses (O(1)). */
   count(): Promise<number>;
+  /** Ids of the businesses at positions offset .. offset + limit - 1 in directory order (the import reads them all). */
+  ids(offset: number, limit: number): Promise<string[]>;
   /** Slugs of the businesses at positions offset .. offset + limit - 1 in directory order (the sitemaps). */
   slugs(offset: number, limit: number): Promise<string[]>;
   /**
