@@ -7,13 +7,16 @@
  */
 import type { Message } from "../../../src/lib/schemas/message.ts";
 import type { Env } from "../http.ts";
-import { notifyConfig } from "../notify/config.ts";
+import { emailReady, smsReady } from "../notify/config.ts";
 
-/** Whether an e-mail to an owner can go out here (a provider is set up). */
-export const canEmail = (env: Env): boolean => notifyConfig(env).resend !== undefined;
+/**
+ * Whether an e-mail to an owner can reach them here: Resend with a sender of the operator's own
+ * (`emailReady`: not Resend's test sender, which reaches nobody but the account owner).
+ */
+export const canEmail = (env: Env): boolean => emailReady(env);
 
-/** Whether a text to an owner can go out here (Twilio is set up). */
-export const canText = (env: Env): boolean => notifyConfig(env).sms !== undefined;
+/** Whether a text to an owner can go out here (Twilio is set up: `smsReady`). */
+export const canText = (env: Env): boolean => smsReady(env);
 
 /**
  * What became of a message, as the visitor is told: the provider took it (`sent`), a send failed
