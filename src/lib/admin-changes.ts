@@ -48,6 +48,7 @@ export const CHANGE_FIELD_LABELS: Readonly<Record<string, string>> = {
   businessHours: "Hours",
   closedHolidays: "Holiday closures",
   closedDates: "Closed days",
+  byAppointment: "By appointment",
   images: "Photos",
   website: "Website",
   phone: "Phone",
@@ -160,6 +161,7 @@ function credentialsText(c: Record<string, unknown>): string {
  * (hours and credentials are short and useless cut).
  */
 export function changeValueText(field: string, value: unknown, max = 160): string {
+  if (field === "byAppointment") return value === true ? "Yes" : "No";
   if (field === "closedHolidays") {
     if (value === null || value === undefined) return HOLIDAY_VALUE_TEXT.absent;
     if (Array.isArray(value) && value.length === 0) return HOLIDAY_VALUE_TEXT.empty;

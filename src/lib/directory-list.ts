@@ -29,6 +29,7 @@ export type ListBusiness = Pick<
   | "responseOffers"
   | "closedHolidays"
   | "closedDates"
+  | "byAppointment"
   | "isSample"
 > & {
   /** Miles from the searched place (a `near` search only). */
@@ -66,6 +67,7 @@ export function toListBusiness(b: ListBusiness): ListBusiness {
     // The owner's closures: the card's "Open now" must agree with the business page.
     ...(b.closedHolidays ? { closedHolidays: b.closedHolidays } : {}),
     ...(b.closedDates?.length ? { closedDates: b.closedDates } : {}),
+    ...(b.byAppointment ? { byAppointment: true } : {}),
     ...(typeof b.distanceMiles === "number" ? { distanceMiles: b.distanceMiles } : {}),
     // A demo business: its card says so (src/lib/sample.ts).
     ...(b.isSample ? { isSample: true } : {}),

@@ -30,8 +30,8 @@ export interface SampleProvider {
    * `licenseNumber` is the business's own claim and does not count: nobody checked it.
    */
   certified: boolean;
-  /** "24/7 emergency service" or "{n} years in business". */
-  highlight: string;
+  /** "24/7 emergency service" or "{n} years in business"; absent when neither is known. */
+  highlight?: string;
   /** The first sentence of its directory description. */
   description: string;
   /** A sample business (the demo directory): its card says "Sample listing". */
@@ -68,7 +68,11 @@ export function sampleProviders(): SampleProvider[] {
       services: b.services.filter((s) => OFFERED.has(s)),
       phone: b.phone,
       certified: Boolean(b.credentials?.licence?.check),
-      highlight: b.emergency247 ? "24/7 emergency service" : `${b.yearsInBusiness} years in business`,
+      highlight: b.emergency247
+        ? "24/7 emergency service"
+        : b.yearsInBusiness
+          ? `${b.yearsInBusiness} ${b.yearsInBusiness === 1 ? "year" : "years"} in business`
+          : undefined,
       // Its first sentence ("Co." and "St." are no sentence ends).
       description: /^.*?[a-z]{2}[.!?](?=\s|$)/s.exec(b.description)?.[0] ?? b.description,
       isSample: b.isSample === true,

@@ -20,8 +20,22 @@ import type { BusinessHours } from "./schemas/business.ts";
 export const DEFAULT_TIME_ZONE = "America/Chicago";
 export const OPEN_24_HOURS = "Open 24 hours";
 /** The business page's open state, as the visitor reads it. */
-export const OPEN_TEXT = { always: "Open 24/7", open: "Open now", closed: "Closed now" } as const;
+export const OPEN_TEXT = {
+  always: "Open 24/7",
+  open: "Open now",
+  closed: "Closed now",
+  appointment: "By appointment",
+} as const;
 const DAY = 24 * 60;
+
+/**
+ * A business that works by appointment and gave no set hours: its page and cards say "By
+ * appointment", never "Closed", and it is never open now (the near search's filter included).
+ * One that gave hours as well shows them, with the appointment line beside them.
+ */
+export function byAppointmentOnly(b: { byAppointment?: boolean; businessHours?: BusinessHours }): boolean {
+  return b.byAppointment === true && Object.values(b.businessHours ?? {}).every((h) => !h?.trim());
+}
 
 /** [open, close) in minutes after the day's midnight; close may pass 1440 (after midnight). */
 export type Span = readonly [number, number];

@@ -66,6 +66,7 @@ export const OWNER_FIELDS = [
   "businessHours",
   "closedHolidays",
   "closedDates",
+  "byAppointment",
   "images",
   "website",
   "phone",

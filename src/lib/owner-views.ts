@@ -20,9 +20,28 @@ export type OwnerShell =
       /** "#field-id": the problem line leads to the field it is about. */
       problemHref?: string;
     }
-  | { kind: "signed-out" }
+  | { kind: "signed-out"; signIn?: SignInRequestView }
   | { kind: "gone" }
   | { kind: "unavailable"; problem: string };
+
+/**
+ * The returning owner's sign-in form (/owner, signed out): the address as sent and its message
+ * after a refused post, or, after a request, what happens next. The same whether or not the
+ * address is on file.
+ */
+export interface SignInRequestView {
+  action: string;
+  value: string;
+  error?: string;
+  problem?: string;
+  requested?: {
+    kind: "email" | "phone";
+    /** The address as entered, masked. */
+    to: string;
+    /** Whether a provider can deliver by that channel here (else Treeline's team has the request). */
+    ready: boolean;
+  };
+}
 
 /** An option of a select; with a label, a group of them (<optgroup>). */
 export interface Option {
@@ -91,6 +110,8 @@ export interface ProfileFormView {
     splitNote?: string;
   }[];
   dayModes: readonly Option[];
+  /** Works by appointment ("By appointment" on its page; with no hours, instead of them). */
+  byAppointment: boolean;
   holidays: readonly Choice[];
   /** Set when holidays cannot close this listing (24/7, or emergencies around the clock). */
   holidaysIgnored?: string;
@@ -156,16 +177,23 @@ export interface ClaimFormView {
   action: string;
   values: Readonly<Record<string, string>>;
   errors: FieldMessages;
-  /** The ways to prove it this business allows, with the masked contact on file. */
+  /** The ways to prove it that can deliver here, with the masked contact on file. */
   proofs: readonly Choice[];
   roles: readonly Option[];
+  /** No e-mail or text can prove it here: the claim goes to Treeline for a check by hand. */
+  manualOnly?: boolean;
 }
 
 export interface AddBusinessFormView {
   action: string;
   values: Readonly<Record<string, string>>;
   errors: FieldMessages;
-  cities: readonly Option[];
   services: readonly Choice[];
+  /** Set hours or by appointment. */
+  schedules: readonly Choice[];
+  /** Monday..Sunday as the form shows them (as posted after a refusal; closed at first). */
+  days: readonly { day: string; label: string; mode: string; open: string; close: string }[];
+  dayModes: readonly Option[];
+  holidays: readonly Choice[];
   roles: readonly Option[];
 }

@@ -63,6 +63,11 @@ describe("profile form", () => {
     expect(dayFields(undefined)).toEqual({ mode: "closed", open: "", close: "" });
   });
 
+  it("by appointment is a tick: true when ticked, removed (null) when not", () => {
+    expect(profilePatch(parse(form({ byAppointment: "1" })).data!).byAppointment).toBe(true);
+    expect(profilePatch(parse(form()).data!).byAppointment).toBeNull();
+  });
+
   it("stores hours in the format hours.ts reads, and the rest cleaned", () => {
     const result = parse(form());
     expect(result.success).toBe(true);

@@ -12,7 +12,6 @@
  * business id per claim, owners written once), so a retried or doubled approval lists
  * nothing twice; only the one that marks the claim decided sends the e-mail.
  */
-import { METROS } from "../../../src/lib/options.ts";
 import { CLAIM_ID } from "../../../src/lib/owners/choices.ts";
 import {
   AdminClaimsQuery,
@@ -22,12 +21,12 @@ import {
   type Claim,
 } from "../../../src/lib/owners/claims.ts";
 import { OWNER_MESSAGES } from "../../../src/lib/owners/messages.ts";
-import { zipPoint } from "../../../src/lib/geo/places.ts";
 import type { Business, BusinessInput } from "../../../src/lib/schemas/business.ts";
 import { DIRECTORY_TAG, businessTag, netlifyPurge, purgeQuietly } from "../directory.ts";
 import { afterResponse, endpoint, jsonError, jsonResponse, storeCall, type Endpoint } from "../http.ts";
 import type { Store } from "../store/index.ts";
 import { claimRefused } from "../messages/owner.ts";
+import { placeOfZip } from "../owners/forms.ts";
 import { addOwner, removeOwner } from "../owners/session.ts";
 import { sendSignInLink } from "../owners/sign-in.ts";
 import { sendToOwner } from "../notify/index.ts";
@@ -59,12 +58,16 @@ async function freeSlug(store: Store, base: string, id: string): Promise<string>
   return `${base}-${id.slice(-8)}`;
 }
 
-/** The business an approved "add" lists: its id is fixed by the claim, so approving twice lists it once. */
+/**
+ * The business an approved "add" lists: its id is fixed by the claim, so approving twice lists it
+ * once. It says only what its owner gave: the hours given (or by appointment), the holidays they
+ * chose (none: open on every one), years in business only if given. City, state, time zone and
+ * place come from its ZIP.
+ */
 export async function businessFromClaim(store: Store, claim: Claim): Promise<BusinessInput> {
   const p = claim.proposal!;
   const id = `own-${claim.id.slice(3)}`;
-  const point = zipPoint(p.zipCode);
-  const metro = METROS.find((m) => m.label === p.city);
+  const place = placeOfZip(p.zipCode);
   return {
     id,
     name: p.businessName,
@@ -84,10 +87,12 @@ export async function businessFromClaim(store: Store, claim: Claim): Promise<Bus
     specialties: [],
     serviceAreas: [],
     images: [],
-    businessHours: {},
-    yearsInBusiness: 0,
-    ...(point ? { location: { lat: point.lat, lng: point.lng } } : {}),
-    ...(metro ? { timeZone: metro.timeZone } : {}),
+    businessHours: p.businessHours ?? {},
+    ...(p.byAppointment ? { byAppointment: true } : {}),
+    closedHolidays: p.closedHolidays ?? [],
+    ...(p.yearsInBusiness !== undefined ? { yearsInBusiness: p.yearsInBusiness } : {}),
+    ...(place ? { location: place.location } : {}),
+    ...(place?.timeZone ? { timeZone: place.timeZone } : {}),
   };
 }
 

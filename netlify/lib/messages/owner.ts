@@ -44,6 +44,16 @@ export function signInLink(o: {
   };
 }
 
+/** A returning owner's sign-in link, by text to the business's phone on file (asked for at /owner). */
+export function signInLinkText(o: { businessName: string; url: string }): OwnerMessage {
+  const sms = `${SITE.name}: sign in to manage ${o.businessName}: ${o.url} (works once, for ${linkLifetime(SIGN_IN_LINK_TTL_MS)}). If you didn't ask for it, ignore this text.`;
+  return {
+    kind: "owner-sign-in",
+    channel: "sms",
+    written: { subject: signInTitle(o.businessName), text: sms, sms },
+  };
+}
+
 /** The sign-in code, by text to the phone on file. */
 export function signInCode(o: { businessName: string; code: string }): OwnerMessage {
   const sms = `${SITE.name}: ${o.code} is your code to manage ${o.businessName}. It works for ${linkLifetime(CODE_TTL_MS)}. If you didn't ask for it, ignore this text.`;

@@ -8,9 +8,14 @@
  *   /owner/add            "Add your business": a pending claim the operator approves
  */
 import { zipPoint } from "../../../src/lib/geo/places.ts";
-import { METROS, PRO_SERVICES } from "../../../src/lib/options.ts";
+import { timeZoneOf } from "../../../src/lib/geo/time-zone.ts";
+import { CLOSING_HOLIDAYS } from "../../../src/lib/holidays.ts";
+import { PRO_SERVICES, WEEKDAYS } from "../../../src/lib/options.ts";
+import { dayLabel } from "../../../src/lib/directory.ts";
+import { DAY_MODES, DAY_MODE_LABELS } from "../../../src/lib/owner-profile/hours.ts";
 import { CLAIM_PROOFS, OWNER_ROLES } from "../../../src/lib/owners/choices.ts";
-import { AddBusinessInput, ClaimInput } from "../../../src/lib/owners/forms.ts";
+import type { BusinessProposal } from "../../../src/lib/owners/claims.ts";
+import { AddBusinessInput, ClaimInput, SCHEDULES, addFormInput, addedHours } from "../../../src/lib/owners/forms.ts";
 import {
   CLAIMS_PER_MINUTE,
   CODES_PAUSED,
@@ -25,7 +30,7 @@ import type { Business } from "../../../src/lib/schemas/business.ts";
 import { VALIDATION_ERROR, fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { businessRoute } from "../directory.ts";
 import { seeOther } from "../form-flash.ts";
-import { HttpError, endpoint, storeCall, type Endpoint } from "../http.ts";
+import { HttpError, endpoint, storeCall, type Endpoint, type Env } from "../http.ts";
 import { signInCode } from "../messages/owner.ts";
 import { sendToOwner } from "../notify/index.ts";
 import { enforceRateLimit } from "../ratelimit.ts";
@@ -40,6 +45,7 @@ import {
   type FlashValues,
   type OwnerAuthDeps,
 } from "./page.ts";
+import { canEmail, canText, deliveryOf, type Delivery } from "./reach.ts";
 import { isOwner, normalEmail } from "./session.ts";
 import { sendSignInLink } from "./sign-in.ts";
 import { codesPausedFor, countCodeSend, issueCode } from "./tokens.ts";
@@ -70,12 +76,14 @@ const one = (v: FlashValues, name: string) => {
 /** Every value as one text, for the form's fields. */
 const texts = (v: FlashValues) => Object.fromEntries(Object.keys(v).map((k) => [k, one(v, k)]));
 
-/** What a claim or an added business became, as its page says it after the post. */
-export type Outcome =
-  /** A sign-in link went to `to` (masked). */
-  | { kind: "sent"; to: string }
-  /** Treeline checks it by hand and answers `to` (masked). */
-  | { kind: "pending"; to: string };
+/**
+ * What a claim or an added business became, as its page says it after the post: a sign-in link
+ * to `to` (masked) that the provider took (`sent`), that failed for now and is tried again
+ * (`retrying`), or that nothing will send (`kept` for the Treeline team); or a claim Treeline
+ * checks by hand (`pending`).
+ */
+export type Outcome = { kind: Delivery | "pending"; to: string };
+const OUTCOMES: readonly string[] = ["sent", "retrying", "kept", "pending"] satisfies Outcome["kind"][];
 
 /** The flash values that carry an outcome (set by the post, read by the page). */
 export function outcomeValues(outcome: Outcome): Record<string, string> {
@@ -84,21 +92,33 @@ export function outcomeValues(outcome: Outcome): Record<string, string> {
 export function outcomeOf(values: FlashValues): Outcome | null {
   const kind = one(values, "outcome");
   const to = one(values, "to");
-  return kind === "sent" || kind === "pending" ? { kind, to } : null;
+  return OUTCOMES.includes(kind) ? { kind: kind as Outcome["kind"], to } : null;
 }
 
-/** The claim form, empty or as last posted (with its messages). */
+/**
+ * The ways to prove a claim that can deliver here: the e-mail on file only with an e-mail
+ * provider, the phone on file only with a text provider; the operator's check always.
+ */
+export function proofsFor(business: Pick<Business, "email" | "phone">, env: Env): Claim["proof"][] {
+  return [
+    ...(business.email && canEmail(env) ? (["email"] as const) : []),
+    ...(business.phone && canText(env) ? (["sms"] as const) : []),
+    "operator" as const,
+  ];
+}
+
+/** The claim form, empty or as last posted (with its messages); it offers only `proofsFor`. */
 export function claimFormView(
   business: Pick<Business, "email" | "phone">,
+  env: Env,
   action: string,
   posted: FlashValues = {},
   errors: Readonly<Record<string, string>> = {},
 ): ClaimFormView {
   const values = texts(posted);
-  const proof = values.proof || (business.email ? "email" : business.phone ? "sms" : "operator");
-  const proofs = CLAIM_PROOFS.filter(
-    (p) => (p.value !== "email" || business.email) && (p.value !== "sms" || business.phone),
-  ).map((p) => {
+  const offered = proofsFor(business, env);
+  const proof = offered.includes(values.proof as Claim["proof"]) ? values.proof : offered[0];
+  const proofs = CLAIM_PROOFS.filter((p) => offered.includes(p.value)).map((p) => {
     const onFile =
       p.value === "email" && business.email
         ? `: ${maskEmail(business.email)} (enter that address above)`
@@ -107,8 +127,10 @@ export function claimFormView(
           : "";
     return { value: p.value, label: p.label + onFile, checked: p.value === proof };
   });
-  return { action, values, errors, proofs, roles: OWNER_ROLES };
+  return { action, values, errors, proofs, roles: OWNER_ROLES, ...(offered.length === 1 ? { manualOnly: true } : {}) };
 }
+
+const listOf = (v: string | readonly string[] | undefined) => new Set(typeof v === "string" ? [v] : (v ?? []));
 
 /** "Add your business", empty or as last posted (with its messages). */
 export function addFormView(
@@ -116,14 +138,40 @@ export function addFormView(
   posted: FlashValues = {},
   errors: Readonly<Record<string, string>> = {},
 ): AddBusinessFormView {
-  const chosen = new Set(typeof posted.services === "string" ? [posted.services] : (posted.services ?? []));
+  const chosen = listOf(posted.services);
+  const holidays = listOf(posted.closedHolidays);
+  const values = texts(posted);
+  const schedule = values.schedule || "hours";
   return {
     action,
-    values: texts(posted),
+    values,
     errors,
-    cities: METROS.map((m) => ({ value: m.label, label: `${m.label}, ${m.state}` })),
     services: PRO_SERVICES.map((s) => ({ value: s.value, label: s.label, checked: chosen.has(s.value) })),
+    schedules: SCHEDULES.map((s) => ({ value: s.value, label: s.label, checked: s.value === schedule })),
+    days: WEEKDAYS.map((d) => ({
+      day: d,
+      label: dayLabel(d),
+      mode: values[`${d}.mode`] || "closed",
+      open: values[`${d}.open`] ?? "",
+      close: values[`${d}.close`] ?? "",
+    })),
+    dayModes: DAY_MODES.map((m) => ({ value: m, label: DAY_MODE_LABELS[m] })),
+    // None ticked at first: a new listing closes on no holiday its owner did not choose.
+    holidays: CLOSING_HOLIDAYS.map((h) => ({ value: h, label: h, checked: holidays.has(h) })),
     roles: OWNER_ROLES,
+  };
+}
+
+/** Where a ZIP is, for a new listing: its city and state as the dataset has them, time zone and centroid. */
+export function placeOfZip(zip: string) {
+  const point = zipPoint(zip);
+  if (!point) return null;
+  const timeZone = timeZoneOf(point.state, point);
+  return {
+    city: point.city,
+    state: point.state,
+    location: { lat: point.lat, lng: point.lng },
+    ...(timeZone ? { timeZone } : {}),
   };
 }
 
@@ -157,8 +205,14 @@ export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
       const at = now();
       const onFile = business.email ? normalEmail(business.email) : null;
       const owner = await storeCall(() => isOwner(store, business.id, email), { step: "owners" });
+      // Only a channel that can deliver here proves a claim; without one, Treeline checks it.
+      const offered = proofsFor(business, env);
       const proof: Claim["proof"] =
-        input.proof === "sms" && business.phone ? "sms" : email === onFile || owner ? "email" : "operator";
+        input.proof === "sms" && offered.includes("sms")
+          ? "sms"
+          : (email === onFile || owner) && offered.includes("email")
+            ? "email"
+            : "operator";
       // The contact on file gets a few links or codes a minute, however many addresses ask.
       if (proof !== "operator")
         await enforceRateLimit(
@@ -200,7 +254,8 @@ export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
 
       if (proof === "sms") {
         const { id, code } = await storeCall(() => issueCode(store, grant, at), { step: "code" });
-        await storeCall(
+        // The code page says whether the text went (it reads the message's state).
+        const texted = await storeCall(
           () =>
             sendToOwner(
               store,
@@ -210,12 +265,12 @@ export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
             ),
           { step: "message" },
         );
-        console.info(`[owner] ${claim.id}: code sent for ${business.id}`);
+        console.info(`[owner] ${claim.id}: code for ${business.id} ${texted.state}`);
         return seeOther(`/owner/code/${id}`, OWNER_PAGE_HEADERS);
       }
       if (proof === "email") {
         // The address on file (or an owner's own): it gets the link, nobody else does.
-        await storeCall(
+        const mailed = await storeCall(
           () =>
             sendSignInLink(store, env, at, grant, {
               to: email,
@@ -225,8 +280,9 @@ export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
             }),
           { step: "message" },
         );
-        console.info(`[owner] ${claim.id}: sign-in link sent for ${business.id}`);
-        return backToPage(store, { path, status: 200, values: outcomeValues({ kind: "sent", to: maskEmail(email) }) });
+        console.info(`[owner] ${claim.id}: sign-in link for ${business.id} ${mailed.state}`);
+        const kind = deliveryOf(mailed);
+        return backToPage(store, { path, status: 200, values: outcomeValues({ kind, to: maskEmail(email) }) });
       }
       console.info(`[owner] ${claim.id}: claim of ${business.id} waits for the operator`);
       return backToPage(store, { path, status: 200, values: outcomeValues({ kind: "pending", to: maskEmail(email) }) });
@@ -240,16 +296,31 @@ export function claimHandler(deps: OwnerAuthDeps = {}): Endpoint {
 export function addBusinessHandler(deps: OwnerAuthDeps = {}): Endpoint {
   return endpoint(signedOutSpec("add", CLAIMS_PER_MINUTE), deps, async ({ store, now, body }) => {
     const values = postedValues(body!.value);
-    const parsed = AddBusinessInput.safeParse(values);
+    const parsed = AddBusinessInput.safeParse(addFormInput(values));
     const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
-    if (parsed.success) {
-      const place = zipPoint(parsed.data.zipCode);
-      if (!place) errors.zipCode = OWNER_MESSAGES.zipUnknown;
-      else if (place.state !== parsed.data.state) errors.zipCode = OWNER_MESSAGES.zipElsewhere;
-    }
-    if (!parsed.success || Object.keys(errors).length > 0)
+    // Any US ZIP the dataset knows; its city and state are the listing's.
+    const place = /^\d{5}$/.test(one(values, "zipCode").trim()) ? placeOfZip(one(values, "zipCode").trim()) : null;
+    if (!errors.zipCode && !place) errors.zipCode = OWNER_MESSAGES.zipUnknown;
+    if (!parsed.success || !place || Object.keys(errors).length > 0)
       return backToPage(store, { path: ADD_ROUTE, status: INVALID_STATUS, values, errors, problem: VALIDATION_ERROR });
-    const { name, email, role, note, ...proposal } = parsed.data;
+    const input = parsed.data;
+    const businessHours = addedHours(input);
+    const proposal: BusinessProposal = {
+      businessName: input.businessName,
+      address: input.address,
+      city: place.city,
+      state: place.state,
+      zipCode: input.zipCode,
+      phone: input.phone,
+      businessEmail: input.businessEmail,
+      ...(input.website ? { website: input.website } : {}),
+      services: input.services,
+      businessHours,
+      ...(input.schedule === "appointment" ? { byAppointment: true } : {}),
+      closedHolidays: input.closedHolidays,
+      ...(input.yearsInBusiness !== undefined ? { yearsInBusiness: input.yearsInBusiness } : {}),
+    };
+    const { name, email, role, note } = input;
     const claim: Claim = {
       id: newClaimId(),
       kind: "add",

@@ -10,7 +10,7 @@ import { CLOSING_HOLIDAYS, closingHolidaysOf } from "../../../src/lib/holidays.t
 import { daySpans, isOpen247 } from "../../../src/lib/hours.ts";
 import { WEEKDAYS } from "../../../src/lib/options.ts";
 import { ProfileInput, profileFormInput, profilePatch } from "../../../src/lib/owner-profile/form.ts";
-import { DAY_MODES, dayFields, keepUntouchedDays, type DayMode } from "../../../src/lib/owner-profile/hours.ts";
+import { DAY_MODES, DAY_MODE_LABELS, dayFields, keepUntouchedDays } from "../../../src/lib/owner-profile/hours.ts";
 import {
   CLOSED_DATE_ROWS,
   HOLIDAYS_IGNORED,
@@ -39,7 +39,7 @@ export const PROFILE_INVALID = "Please check the fields marked below. Nothing wa
 export const PROFILE_UNCHANGED = "Nothing changed.";
 
 const DAY_LABEL = (d: string) => d[0]!.toUpperCase() + d.slice(1);
-const MODE_LABELS: Record<DayMode, string> = { open: "Open", closed: "Closed", "24h": "24 hours" };
+const MODE_LABELS = DAY_MODE_LABELS;
 
 /** What the form shows: the business as stored, or the post as sent (after an error). */
 export interface ProfileValues {
@@ -49,6 +49,7 @@ export interface ProfileValues {
   website: string;
   phone: string;
   hours: Record<string, { mode: string; open: string; close: string }>;
+  byAppointment: boolean;
   closedHolidays: string[];
   closedDates: { date: string; note?: string }[];
 }
@@ -61,6 +62,7 @@ export function valuesOf(b: Business): ProfileValues {
     website: b.website ?? "",
     phone: b.phone ?? "",
     hours: Object.fromEntries(WEEKDAYS.map((d) => [d, dayFields(b.businessHours[d])])),
+    byAppointment: b.byAppointment === true,
     closedHolidays: closingHolidaysOf(b),
     closedDates: b.closedDates ?? [],
   };
@@ -78,6 +80,7 @@ function postedValues(input: Record<string, unknown>): ProfileValues {
     website: str(input.website),
     phone: str(input.phone),
     hours,
+    byAppointment: input.byAppointment === true,
     closedHolidays: strs(input.closedHolidays),
     closedDates: (Array.isArray(input.closedDates) ? input.closedDates : []) as { date: string; note?: string }[],
   };
@@ -114,6 +117,7 @@ export function profileFormView(business: Business, v: ProfileValues, errors: Fi
       };
     }),
     dayModes: DAY_MODES.map((m) => ({ value: m, label: MODE_LABELS[m] })),
+    byAppointment: v.byAppointment,
     holidays: CLOSING_HOLIDAYS.map((h) => choice(h, v.closedHolidays.includes(h))),
     ...(holidaysIgnored ? { holidaysIgnored } : {}),
     closedDates: [
@@ -168,6 +172,7 @@ export function ownerProfileHandler(deps: OwnerProfileDeps = {}): Endpoint {
       if (!business.closedHolidays && patch.closedHolidays?.length === CLOSING_HOLIDAYS.length)
         delete patch.closedHolidays;
       if (!business.closedDates && patch.closedDates?.length === 0) delete patch.closedDates;
+      if (!business.byAppointment && patch.byAppointment === null) delete patch.byAppointment;
       // The form lists services in its own order (the site's first): the same set is no change.
       if (patch.services && sameServices(patch.services, business.services)) delete patch.services;
       const { change } = await storeCall(

@@ -15,6 +15,7 @@ import { STORE_UNAVAILABLE, clientIp, type Env } from "../http.ts";
 import { getStore, type Store } from "../store/index.ts";
 import { addFormView, claimFormView, outcomeOf, type Outcome } from "../owners/forms.ts";
 import { OWNER_PAGE_HEADERS, readOwner } from "../owners/page.ts";
+import { canEmail, deliveryOf, type Delivery } from "../owners/reach.ts";
 import { ANY_TOKEN, SIGN_IN_HELP_PATH } from "../owners/sign-in.ts";
 import {
   CODE_ID_PATTERN,
@@ -97,11 +98,19 @@ const flashOf = (url: URL, store: Store): Promise<Flash | null> => readFlash(url
 
 export type ClaimView =
   | { kind: "form"; businessName: string; slug: string; form: ClaimFormView; problem?: string }
-  | { kind: "outcome"; businessName: string; slug: string; outcome: Outcome; again: string };
+  | {
+      kind: "outcome";
+      businessName: string;
+      slug: string;
+      outcome: Outcome;
+      again: string;
+      /** Whether the answer can reach the claimant by e-mail here (else Treeline contacts them). */
+      emailReady: boolean;
+    };
 
 /** /owner/claim/{slug}: the claim form, or what became of the claim. */
 export function loadClaim(request: Request, slug: string, deps: OwnerPageDeps = {}): Promise<OwnerAuthPage<ClaimView>> {
-  return load<ClaimView>("claim", deps, async ({ store }) => {
+  return load<ClaimView>("claim", deps, async ({ store, env }) => {
     const missing = () => refused(404, "Not found", "This business is not in the directory.");
     if (!Business.shape.slug.safeParse(slug).success) return missing();
     const business = await store.businesses.getBySlug(slug);
@@ -112,14 +121,18 @@ export function loadClaim(request: Request, slug: string, deps: OwnerPageDeps = 
     const outcome = flash?.status === 200 ? outcomeOf(flash.values) : null;
     const base = { businessName: business.name, slug: business.slug };
     if (outcome)
-      return { status: 200, headers: OWNER_PAGE_HEADERS, view: { kind: "outcome", ...base, outcome, again: path } };
+      return {
+        status: 200,
+        headers: OWNER_PAGE_HEADERS,
+        view: { kind: "outcome", ...base, outcome, again: path, emailReady: canEmail(env) },
+      };
     return {
       status: flash?.status ?? 200,
       headers: OWNER_PAGE_HEADERS,
       view: {
         kind: "form",
         ...base,
-        form: claimFormView(business, path, flash?.values, flash?.errors),
+        form: claimFormView(business, env, path, flash?.values, flash?.errors),
         ...(flash?.problem ? { problem: flash.problem } : {}),
       },
     };
@@ -127,11 +140,12 @@ export function loadClaim(request: Request, slug: string, deps: OwnerPageDeps = 
 }
 
 export type AddView =
-  { kind: "form"; form: AddBusinessFormView; problem?: string } | { kind: "outcome"; businessName: string; to: string };
+  | { kind: "form"; form: AddBusinessFormView; problem?: string }
+  | { kind: "outcome"; businessName: string; to: string; emailReady: boolean };
 
 /** /owner/add: "Add your business", or the thanks once it is sent. */
 export function loadAdd(request: Request, action: string, deps: OwnerPageDeps = {}): Promise<OwnerAuthPage<AddView>> {
-  return load<AddView>("add", deps, async ({ store }) => {
+  return load<AddView>("add", deps, async ({ store, env }) => {
     const flash = await flashOf(new URL(request.url), store);
     const outcome = flash?.status === 200 ? outcomeOf(flash.values) : null;
     const name = flash?.values.business;
@@ -139,7 +153,7 @@ export function loadAdd(request: Request, action: string, deps: OwnerPageDeps = 
       return {
         status: 200,
         headers: OWNER_PAGE_HEADERS,
-        view: { kind: "outcome", businessName: name, to: outcome.to },
+        view: { kind: "outcome", businessName: name, to: outcome.to, emailReady: canEmail(env) },
       };
     return {
       status: flash?.status ?? 200,
@@ -214,7 +228,15 @@ export function loadSignInHelp(request: Request, deps: OwnerPageDeps = {}): Prom
 
 // ---------------------------------------------------------------------------------------
 
-export type CodeView = { kind: "form"; businessName: string; phone?: string; action: string; error?: string };
+export type CodeView = {
+  kind: "form";
+  businessName: string;
+  phone?: string;
+  action: string;
+  error?: string;
+  /** What became of the text carrying the code (the page says "We texted" only when it went). */
+  delivery: Delivery;
+};
 
 const CODE_UNUSABLE = "This code can't be used";
 
@@ -243,11 +265,14 @@ export function loadCode(
     const paused = await codesPausedFor(store, grant.businessId);
     if (paused > 0) return refused(429, "Please wait", CODES_PAUSED, waitHeaders(paused));
     const business = await store.businesses.get(grant.businessId);
+    const texts = (await store.messages.forLead(grant.claimId)).filter((m) => m.kind === "owner-code");
+    const text = texts.at(-1);
     return {
       status: flash?.status ?? 200,
       headers: OWNER_PAGE_HEADERS,
       view: {
         kind: "form",
+        delivery: text ? deliveryOf(text) : "retrying",
         businessName: business?.name ?? "the business",
         ...(business?.phone ? { phone: maskPhone(business.phone) } : {}),
         action: `/owner/code/${id}`,

@@ -16,11 +16,14 @@ import type {
   PhotosView,
   ProfileFormView,
   ReviewsView,
+  SignInRequestView,
 } from "../../../src/lib/owner-views.ts";
 import { getStore, type Store } from "../store/index.ts";
 import { credentialsView } from "../owners/credentials.ts";
 import { leadsPageOf, overviewView } from "../owners/overview.ts";
-import { OWNER_PAGE_HEADERS, readOwner, type SignedInOwner } from "../owners/page.ts";
+import { INVALID_STATUS, OWNER_PAGE_HEADERS, readOwner, type SignedInOwner } from "../owners/page.ts";
+import { canEmail, canText } from "../owners/reach.ts";
+import { OWNER_PATH } from "../owners/session.ts";
 import { photosView } from "../owners/photos.ts";
 import { profileView } from "../owners/profile.ts";
 import { reviewsView } from "../owners/reviews.ts";
@@ -64,6 +67,11 @@ async function section<V>(
     const now = (deps.now ?? Date.now)();
     const flash = await readFlash(url, () => store);
     const owner = await readOwner(request, store, env, now);
+    if (!owner.ok && owner.reason === "signed-out") {
+      const signIn = signInRequestView(flash && flash.path === OWNER_PATH ? flash : null, env);
+      const status = signIn.requested ? 200 : signIn.error ? INVALID_STATUS : SHELL_STATUS["signed-out"];
+      return { status, headers, shell: { kind: "signed-out", signIn } };
+    }
     if (!owner.ok) return { status: SHELL_STATUS[owner.reason], headers, shell: { kind: owner.reason } };
     const fromPath = flash && flash.path === path ? flash : null;
     // Only a refused post's flash carries values to fill the form again; after a success the
@@ -87,6 +95,28 @@ async function section<V>(
     console.error(`[owner] ${path}: page unavailable (${error instanceof Error ? error.name : typeof error})`);
     return { status: 503, headers, shell: { kind: "unavailable", problem: STORE_UNAVAILABLE } };
   }
+}
+
+/** The returning owner's sign-in form, empty, as refused, or after a request (`flash` of /owner). */
+export function signInRequestView(flash: Flash | null, env: Env): SignInRequestView {
+  const base = { action: OWNER_PATH, value: "" };
+  if (!flash) return base;
+  const one = (k: string) => {
+    const v = flash.values[k];
+    return typeof v === "string" ? v : (v?.[0] ?? "");
+  };
+  const kind = one("requested");
+  if (flash.status === 200 && (kind === "email" || kind === "phone"))
+    return {
+      ...base,
+      requested: { kind, to: one("to"), ready: kind === "email" ? canEmail(env) : canText(env) },
+    };
+  return {
+    ...base,
+    value: one("address"),
+    ...(flash.errors.address ? { error: flash.errors.address } : {}),
+    ...(flash.problem ? { problem: flash.problem } : {}),
+  };
 }
 
 /** /owner: the checklist, the business at a glance and the leads (`?page=`). */

@@ -82,6 +82,10 @@ export function keyspace(prefix: string) {
     meta: `${p}meta`,
     /** Hash: owner e-mail (lower-cased) -> JSON {email, via, since}: who may run this business's listing. */
     owners: (businessId: string) => `${p}biz:${businessId}:owners`,
+    /** Set: the businesses an owner e-mail (lower-cased) runs: a returning owner's sign-in finds them here. */
+    ownerBusinesses: (email: string) => `${p}owner:biz:${email}`,
+    /** Set: every business with at least one owner (a sign-in by the phone on file looks among these). */
+    ownedBusinesses: `${p}owned`,
     /** String with the session's TTL: owner session id -> JSON {businessId, email, createdAt}. */
     ownerSession: (id: string) => `${p}owner:sess:${id}`,
     /** String with a short TTL: sha256 of a one-time sign-in link's token -> JSON of what it grants. */

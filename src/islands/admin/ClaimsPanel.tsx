@@ -7,6 +7,7 @@
  * their sessions.
  */
 import { useCallback, useState, type FormEvent } from "react";
+import { changeValueText } from "../../lib/admin-changes.ts";
 import { optionLabel, PRO_SERVICES } from "../../lib/options.ts";
 import { CLAIM_KIND_LABELS, CLAIM_PROOFS, CLAIM_STATUS_LABELS, OWNER_ROLES } from "../../lib/owners/choices.ts";
 import type { AdminClaimReply, AdminClaimsReply, Claim } from "../../lib/owners/claims.ts";
@@ -167,6 +168,15 @@ function ClaimCard({
               {p.website ? ` · ${p.website}` : ""}
             </Row>
             <Row label="Services">{p.services.map((s) => optionLabel(PRO_SERVICES, s)).join(", ")}</Row>
+            {p.businessHours ? (
+              <Row label="Hours">
+                {p.byAppointment ? "By appointment" : changeValueText("businessHours", p.businessHours, 400)}
+              </Row>
+            ) : null}
+            {p.closedHolidays ? (
+              <Row label="Holidays">{changeValueText("closedHolidays", p.closedHolidays, 400)}</Row>
+            ) : null}
+            {p.yearsInBusiness !== undefined ? <Row label="Years in business">{p.yearsInBusiness}</Row> : null}
           </>
         ) : null}
         {claim.reason ? <Row label="Reason">{claim.reason}</Row> : null}

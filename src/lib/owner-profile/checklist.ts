@@ -17,11 +17,12 @@ export const FINISH_LISTING = {
 
 /** What the listing still lacks, in the checklist's order (empty = nothing to finish). */
 export function unfinishedListing(
-  b: Pick<Business, "description" | "businessHours" | "images">,
+  b: Pick<Business, "description" | "businessHours" | "images" | "byAppointment">,
 ): { text: string; href: string }[] {
   const items: { text: string; href: string }[] = [];
   if (!b.description.trim()) items.push(FINISH_LISTING.description);
-  if (WEEKDAYS.every((d) => !(b.businessHours[d] ?? "").trim())) items.push(FINISH_LISTING.hours);
+  // By appointment, no hours is what the owner said: nothing to finish.
+  if (!b.byAppointment && WEEKDAYS.every((d) => !(b.businessHours[d] ?? "").trim())) items.push(FINISH_LISTING.hours);
   if (b.images.length === 0) items.push(FINISH_LISTING.photos);
   return items;
 }

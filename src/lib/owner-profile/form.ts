@@ -16,7 +16,8 @@ import { dedupeServices } from "./services.ts";
 
 const text = (message: string) => cleanString({ error: message }).trim();
 
-const Day = z
+/** One day of the week as the forms post it (mode, open, close) -> its stored text ("" = closed). */
+export const DayHours = z
   .object({
     /** open (with times), closed, or 24h. */
     mode: z.enum(DAY_MODES, { error: PROFILE_MESSAGES.time }),
@@ -37,6 +38,7 @@ const Day = z
     d.mode === "closed" ? "" : d.mode === "24h" ? OPEN_24_HOURS : `${to12h(d.open)} - ${to12h(d.close)}`,
   );
 
+const Day = DayHours;
 const dayShape = Object.fromEntries(WEEKDAYS.map((d) => [d, Day])) as Record<Weekday, typeof Day>;
 
 export const ProfileInput = z.object({
@@ -87,6 +89,8 @@ export const ProfileInput = z.object({
     .transform((v) => v || null),
   /** Monday..Sunday: open with times, closed, or 24 hours. */
   hours: z.object(dayShape),
+  /** Also (or only, with no hours) by appointment: the page says "By appointment". */
+  byAppointment: z.boolean().default(false),
   /** The public holidays it closes on (CLOSING_HOLIDAYS names); none = open on all of them. */
   closedHolidays: z
     .array(z.string().refine((h) => (CLOSING_HOLIDAYS as readonly string[]).includes(h), PROFILE_MESSAGES.holidays))
@@ -135,6 +139,7 @@ export function profileFormInput(form: URLSearchParams): Record<string, unknown>
     website: form.get("website") ?? "",
     phone: form.get("phone") ?? "",
     hours,
+    byAppointment: form.get("byAppointment") === "1",
     closedHolidays: form.getAll("closedHolidays"),
     closedDates,
   };
@@ -148,6 +153,7 @@ export function profilePatch(p: ProfileOutput): {
   website: string | null;
   phone: string | null;
   businessHours: BusinessHours;
+  byAppointment: true | null;
   closedHolidays: string[];
   closedDates: { date: string; note?: string }[];
 } {
@@ -160,6 +166,7 @@ export function profilePatch(p: ProfileOutput): {
     website: p.website,
     phone: p.phone,
     businessHours,
+    byAppointment: p.byAppointment ? true : null,
     closedHolidays: p.closedHolidays,
     closedDates: p.closedDates,
   };

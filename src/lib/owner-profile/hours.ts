@@ -6,6 +6,8 @@ import type { BusinessHours } from "../schemas/business.ts";
 /** How a day is set: its hours, closed all day, or open around the clock. */
 export const DAY_MODES = ["open", "closed", "24h"] as const;
 export type DayMode = (typeof DAY_MODES)[number];
+/** Each mode as the forms' radio buttons say it. */
+export const DAY_MODE_LABELS: Record<DayMode, string> = { open: "Open", closed: "Closed", "24h": "24 hours" };
 
 /** "07:00" (an <input type=time> value) -> "7:00 AM"; null when it is not HH:MM. */
 export function to12h(value: string): string | null {

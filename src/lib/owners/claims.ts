@@ -2,14 +2,32 @@
 import { z } from "../zod.ts";
 import { cleanString } from "../schemas/text.ts";
 import type { ClaimKind, ClaimStatus, OwnerRole } from "./choices.ts";
+import type { BusinessHours } from "../schemas/business.ts";
 import type { AddBusinessInput } from "./forms.ts";
 import { OWNER_MESSAGES } from "./messages.ts";
 
-/** The business an "add" claim proposes (AddBusinessInput without the submitter's fields). */
+/**
+ * The business an "add" claim proposes: what its owner gave (AddBusinessInput without the
+ * submitter's fields), and the city and state its ZIP gave. Proposals made before hours were
+ * asked have none of the optional fields.
+ */
 export type BusinessProposal = Pick<
   AddBusinessInput,
-  "businessName" | "address" | "city" | "state" | "zipCode" | "phone" | "businessEmail" | "website" | "services"
->;
+  "businessName" | "address" | "zipCode" | "phone" | "businessEmail" | "website" | "services"
+> & {
+  /** The ZIP's city, as the ZIP dataset names it ("Boise"). */
+  city: string;
+  /** The ZIP's state ("ID"). */
+  state: string;
+  /** The week as the owner gave it ("7:00 AM - 6:00 PM" per open day). */
+  businessHours?: BusinessHours;
+  /** By appointment only: no set hours. */
+  byAppointment?: boolean;
+  /** The public holidays the owner said it closes on (none = open on every one). */
+  closedHolidays?: string[];
+  /** Only when the owner gave it. */
+  yearsInBusiness?: number;
+};
 
 /** A claim of a listed business, or a business to add. */
 export interface Claim {

@@ -11,15 +11,17 @@ export const OWNER_MESSAGES = {
   note: "The note can be at most 1000 characters",
   businessName: "Please enter the business's name",
   address: "Please enter the street address",
-  city: "Please choose the city",
-  state: "Please enter the two-letter state code",
   zipCode: "Please enter a 5-digit ZIP code",
-  zipUnknown: "We couldn't find that ZIP code",
-  zipElsewhere: "That ZIP code is in another state: please check it",
+  zipUnknown: "We couldn't find that ZIP code: please check it (a US ZIP, e.g. 83702)",
+  schedule: "Please choose set hours or by appointment",
+  hoursMissing: "Please give the hours of at least one day, or choose By appointment only",
+  holidays: "Please choose holidays from the list",
+  yearsInBusiness: "Years in business is a whole number from 0 to 200 (or leave it blank)",
   website: "Please enter a full web address (https://...)",
   services: "Please choose at least one service",
   tooLong: MESSAGES.tooLong,
   code: `Please enter the ${CODE_DIGITS}-digit code`,
+  signInAddress: "Please enter your e-mail, or the business's phone number on file",
   /** No phone or e-mail on file for the proof chosen. */
   nothingOnFile: "This business has no e-mail or phone on file for that; choose another way.",
   linkInvalid: "This sign-in link isn't valid or was already used. Ask for a new one.",
@@ -33,9 +35,6 @@ export const OWNER_MESSAGES = {
   revokeReasonRequired: "Please give the reason for removing this owner",
   notAnOwnersClaim: "Only a claim that made someone an owner (proved or approved) can be revoked",
 } as const;
-
-/** "Los Angeles is in CA: please check the state." */
-export const stateOfCity = (city: string, state: string) => `${city} is in ${state}: please check the state`;
 
 /** "Wrong code. 3 tries left." */
 export const wrongCodeMessage = (left: number) =>

@@ -13,6 +13,9 @@ import { adminClaimHandler, adminClaimsHandler } from "../../../netlify/lib/admi
 import { getClaim } from "../../../netlify/lib/owners/claims.ts";
 import { addOwner, isOwner, listOwners, readOwnerSession, removeOwner } from "../../../netlify/lib/owners/session.ts";
 import { addBusinessHandler, claimHandler } from "../../../netlify/lib/owners/forms.ts";
+import { returningSignInHandler } from "../../../netlify/lib/owners/returning.ts";
+import { businessesHandler } from "../../../netlify/lib/directory-search.ts";
+import type { ListPage } from "../../../src/lib/directory-list.ts";
 import type { OwnerAuthDeps } from "../../../netlify/lib/owners/page.ts";
 import { codeHandler, signInHandler, signOutHandler } from "../../../netlify/lib/owners/sign-in.ts";
 import type { AdminMessagesReply } from "../../../src/lib/admin.ts";
@@ -36,8 +39,36 @@ import { CROSS_SITE_ERROR } from "../../../netlify/lib/http.ts";
 const SITE = "https://treeline.test";
 const TOKEN = "test-admin-token-claims-0123456";
 const SECRET = "owner-claims-link-secret-0123456789abcdef";
-const site = await siteHarness("owner-claims", { LINK_SIGNING_SECRET: SECRET, SITE_URL: SITE });
-afterAll(() => site?.stop());
+/** A provider set up for each channel: the pages offer and say what each can deliver (nothing is sent by a page). */
+const PROVIDERS = {
+  RESEND_API_KEY: "re_test",
+  NOTIFY_EMAIL_FROM: "Treeline <owners@treeline.test>",
+  TWILIO_ACCOUNT_SID: "AC123",
+  TWILIO_AUTH_TOKEN: "twilio-token",
+  TWILIO_FROM: "+15125550100",
+};
+const site = await siteHarness("owner-claims", { LINK_SIGNING_SECRET: SECRET, SITE_URL: SITE, ...PROVIDERS });
+// The same store's pages as an install with no provider, and with e-mail only, would draw them.
+const shared = { prefix: site?.env.REDIS_KEY_PREFIX ?? "" };
+const noProvider =
+  site && (await siteHarness("owner-claims-quiet", { LINK_SIGNING_SECRET: SECRET, SITE_URL: SITE }, shared));
+const emailOnly =
+  site &&
+  (await siteHarness(
+    "owner-claims-email",
+    {
+      LINK_SIGNING_SECRET: SECRET,
+      SITE_URL: SITE,
+      RESEND_API_KEY: PROVIDERS.RESEND_API_KEY,
+      NOTIFY_EMAIL_FROM: PROVIDERS.NOTIFY_EMAIL_FROM,
+    },
+    shared,
+  ));
+afterAll(async () => {
+  await noProvider?.stop();
+  await emailOnly?.stop();
+  await site?.stop();
+});
 
 interface Email {
   to: string[];
@@ -52,6 +83,7 @@ describe.skipIf(!site)("owner claims and sign-in", () => {
   let sms: WebhookReceiver;
   let env: ReturnType<typeof parseEnv>;
   let quiet: ReturnType<typeof parseEnv>;
+  let quietBase: Record<string, string>;
   const store = () => site!.store;
 
   // The per-business send limit has its own test; the others claim one business many times.
@@ -101,6 +133,7 @@ describe.skipIf(!site)("owner claims and sign-in", () => {
       TWILIO_API_URL: new URL(sms.url).origin,
     });
     quiet = parseEnv(base);
+    quietBase = base;
     await store().businesses.upsert(
       testBusiness("oc-maple", {
         name: "Maple Trees",
@@ -226,28 +259,60 @@ describe.skipIf(!site)("owner claims and sign-in", () => {
     expect(expiredPage.inMain.getByRole("alert").textContent).toContain(OWNER_MESSAGES.linkExpired);
   });
 
-  it("keeps the link for /admin's Messages view when no e-mail provider is set up", async () => {
-    const res = await post(claimHandler(deps({ env: quiet })), "/owner/claim/maple-trees", claimFields());
-    expect(res.status).toBe(303);
+  it("with no provider, offers no e-mail or text, sends a claim to the team and never says sent or texted", async () => {
+    const form = await noProvider!.page("/owner/claim/maple-trees");
+    expect(form.response.status).toBe(200);
+    expect(form.document.querySelectorAll('input[name="proof"][type="radio"]')).toHaveLength(0);
+    expect(form.document.querySelector<HTMLInputElement>('input[name="proof"]')?.value).toBe("operator");
+    expect(form.main.textContent).toContain("your claim goes to the Treeline team, who check it by hand");
+    // Even the address on file (and a posted "sms" from an old form) goes to the team.
+    for (const proof of ["email", "sms"]) {
+      const res = await post(claimHandler(deps({ env: quiet })), "/owner/claim/maple-trees", claimFields({ proof }));
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toMatch(/^\/owner\/claim\/maple-trees\?form=/);
+      const answer = await noProvider!.page(res.headers.get("location")!);
+      expect(heading(answer)).toBe("Claim received");
+      const words = answer.main.textContent!.replace(/\s+/g, " ");
+      expect(words).not.toMatch(/\bsent\b|\btexted\b|on its way|We'll e-mail/i);
+      expect(words).toContain("The Treeline team will contact you at o•••@maple-trees.test");
+    }
     expect(mail.calls).toHaveLength(0);
-    const list = await adminMessagesHandler({ store, env: quiet })(
-      getRequest("/api/admin/messages?limit=100", { headers: auth }),
+    expect(texts()).toHaveLength(0);
+    const queue = await adminClaimsHandler({ store, env: quiet })(
+      getRequest("/api/admin/claims", { headers: auth }),
       nextIp(),
     );
-    expect(list.status).toBe(200);
-    const { data } = (await list.json()) as AdminMessagesReply;
-    const kept = data.find((m) => m.kind === "owner-sign-in" && m.to === ON_FILE.toLowerCase());
-    expect(kept).toMatchObject({ state: "kept", channel: "email", audience: "business" });
-    expect(kept!.leadId).toMatch(/^cl_[a-z0-9]{20}$/);
-    // The kept link works like a sent one.
-    const signedIn = await post(signInHandler(deps({ env: quiet })), linkIn(kept!.text));
-    expect(signedIn.status).toBe(303);
+    const mine = ((await queue.json()) as AdminClaimsReply).data.filter(
+      (c) => c.claimant.email === ON_FILE.toLowerCase() && c.status === "pending",
+    );
+    expect(mine.map((c) => c.proof)).toEqual(["operator", "operator"]);
+  });
+
+  it("with e-mail only, the claim form offers no text message, JS on or off", async () => {
+    const form = await emailOnly!.page("/owner/claim/maple-trees");
+    const proofs = [...form.document.querySelectorAll<HTMLInputElement>('input[name="proof"]')].map((i) => i.value);
+    expect(proofs).toEqual(["email", "operator"]);
+    expect(form.html).not.toContain("Text a code");
+    // A posted "sms" (an old form) texts nothing: the address on file gets its link instead.
+    const emailEnv = parseEnv({ ...quietBase, RESEND_API_KEY: "re_test", RESEND_API_URL: mail.url });
+    const res = await post(
+      claimHandler(deps({ env: emailEnv })),
+      "/owner/claim/maple-trees",
+      claimFields({ proof: "sms" }),
+    );
+    expect(texts()).toHaveLength(0);
+    expect(heading(await emailOnly!.page(res.headers.get("location")!))).toBe("Check your e-mail");
+    expect(emailsTo(ON_FILE.toLowerCase())).toHaveLength(1);
   });
 
   it("answers the visitor even when Resend fails: the link is stored and its message waits in the log", async () => {
     mail.respondWith(500);
     const res = await post(claimHandler(deps()), "/owner/claim/maple-trees", claimFields());
-    expect(heading(await follow(res))).toBe("Check your e-mail");
+    const onHold = await follow(res);
+    // Not "Check your e-mail": nothing went yet.
+    expect(heading(onHold)).toBe("Your sign-in link is on hold");
+    expect(onHold.main.textContent).not.toMatch(/We sent/);
+    expect(onHold.main.textContent).toContain("We'll try again in the next few minutes");
     const list = await adminMessagesHandler({ store, env })(
       getRequest("/api/admin/messages?limit=5", { headers: auth }),
       nextIp(),
@@ -526,52 +591,76 @@ describe.skipIf(!site)("owner claims and sign-in", () => {
     expect(document.querySelector<HTMLInputElement>('input[name="name"]')?.value).toBe("Mia Maple");
   });
 
-  it("lists an added business only once the operator approves it, then mails the submitter a link", async () => {
+  it("adds a business in Boise, ID 83702: listed only once approved, found near 83702, with the hours given", async () => {
     const fields: [string, string][] = [
-      ["businessName", "Cedar Ridge Arborists"],
-      ["address", "400 Ridge Rd"],
-      ["city", "Austin"],
-      ["state", "tx"],
-      ["zipCode", "78704"],
-      ["phone", "(512) 555-0177"],
-      ["businessEmail", "hello@cedar-ridge.test"],
+      ["businessName", "Sawtooth Tree Care"],
+      ["address", "150 N Capitol Blvd"],
+      ["zipCode", "83702"],
+      ["phone", "(208) 555-0177"],
+      ["businessEmail", "hello@sawtooth-trees.test"],
       ["services", "Tree Removal"],
       ["services", "Stump Grinding"],
-      ["name", "Cal Cedar"],
-      ["email", "cal@cedar-ridge.test"],
+      ["schedule", "hours"],
+      ["monday.mode", "open"],
+      ["monday.open", "07:00"],
+      ["monday.close", "17:30"],
+      ["tuesday.mode", "open"],
+      ["tuesday.open", "07:00"],
+      ["tuesday.close", "17:30"],
+      ["saturday.mode", "closed"],
+      ["yearsInBusiness", ""],
+      ["name", "Sam Sawtooth"],
+      ["email", "sam@sawtooth-trees.test"],
       ["role", "owner"],
     ];
-    const bad = await post(
-      addBusinessHandler(deps()),
-      "/owner/add",
-      fields.filter(([k]) => k !== "services"),
-    );
-    const badPage = await follow(bad);
+    const add = (list: [string, string][]) => post(addBusinessHandler(deps()), "/owner/add", list);
+
+    // The form: no city list, any ZIP, hours per day or by appointment, no holiday ticked.
+    const form = await page("/owner/add");
+    expect(form.response.status).toBe(200);
+    expect(form.document.querySelector('select[name="city"]')).toBeNull();
+    expect(form.document.querySelector('input[name="zipCode"]')).not.toBeNull();
+    expect(form.document.querySelectorAll('input[name="schedule"]')).toHaveLength(2);
+    expect(form.document.querySelectorAll('input[name="monday.mode"]')).toHaveLength(3);
+    expect(form.document.querySelectorAll('input[name="closedHolidays"]:checked')).toHaveLength(0);
+
+    const badPage = await follow(await add(fields.filter(([k]) => k !== "services")));
     expect(badPage.response.status).toBe(422);
     expect(badPage.document.getElementById("err-services")?.textContent?.trim()).toBe(OWNER_MESSAGES.services);
     expect(badPage.document.querySelector<HTMLInputElement>('input[name="businessName"]')?.value).toBe(
-      "Cedar Ridge Arborists",
+      "Sawtooth Tree Care",
     );
-    // A ZIP from another state than the one given (90012 is Los Angeles, CA): refused by the field.
-    const elsewhere = await post(
-      addBusinessHandler(deps()),
-      "/owner/add",
-      fields.map(([k, v]) => [k, k === "zipCode" ? "90012" : v] as [string, string]),
+    expect(badPage.document.querySelector<HTMLInputElement>('input[name="monday.open"]')?.value).toBe("07:00");
+    // A ZIP the dataset does not know: a 4xx with the field's message, nothing stored.
+    const unknown = await add(fields.map(([k, v]) => [k, k === "zipCode" ? "00000" : v] as [string, string]));
+    const unknownPage = await follow(unknown);
+    expect(unknownPage.response.status).toBe(422);
+    expect(unknownPage.document.getElementById("err-zipCode")?.textContent?.trim()).toBe(OWNER_MESSAGES.zipUnknown);
+    // "Set hours" with no open day is refused rather than listed closed all week.
+    const noHours = await follow(
+      await add(fields.map(([k, v]) => [k, k.endsWith(".mode") ? "closed" : v] as [string, string])),
     );
-    const elsewherePage = await follow(elsewhere);
-    expect(elsewherePage.response.status).toBe(422);
-    expect(elsewherePage.document.getElementById("err-zipCode")?.textContent?.trim()).toBe(OWNER_MESSAGES.zipElsewhere);
+    expect(noHours.response.status).toBe(422);
+    expect(noHours.main.textContent).toContain(OWNER_MESSAGES.hoursMissing);
 
-    const res = await post(addBusinessHandler(deps()), "/owner/add", fields);
-    const thanks = await follow(res);
+    const thanks = await follow(await add(fields));
     expect(heading(thanks)).toBe("Thanks: we'll check it");
-    expect(thanks.main.textContent).toContain("Cedar Ridge Arborists is not listed");
-    const search = () => store().businesses.list({ search: "Cedar Ridge" });
+    expect(thanks.main.textContent).toContain("Sawtooth Tree Care is not listed");
+    const search = () => store().businesses.list({ search: "Sawtooth" });
     expect((await search()).data).toHaveLength(0);
 
     const list = await adminClaimsHandler({ store, env })(getRequest("/api/admin/claims", { headers: auth }), nextIp());
-    const claim = ((await list.json()) as AdminClaimsReply).data.find((c) => c.kind === "add")!;
-    expect(claim.proposal).toMatchObject({ state: "TX", services: ["Tree Removal", "Stump Grinding"] });
+    const claim = ((await list.json()) as AdminClaimsReply).data.find(
+      (c) => c.kind === "add" && c.proposal?.businessName === "Sawtooth Tree Care",
+    )!;
+    expect(claim.proposal).toMatchObject({
+      city: "Boise",
+      state: "ID",
+      zipCode: "83702",
+      services: ["Tree Removal", "Stump Grinding"],
+      businessHours: { monday: "7:00 AM - 5:30 PM", tuesday: "7:00 AM - 5:30 PM" },
+      closedHolidays: [],
+    });
     const purged: string[][] = [];
     const approved = await adminClaimHandler({ store, env, purge: async (tags) => void purged.push(tags) })(
       patchRequest(`/api/admin/claims/${claim.id}`, { decision: "approve" }, auth),
@@ -579,15 +668,189 @@ describe.skipIf(!site)("owner claims and sign-in", () => {
     );
     expect(approved.status).toBe(200);
     const { business } = (await approved.json()) as AdminClaimReply;
-    expect(business!.slug).toBe("cedar-ridge-arborists-austin");
-    const listed = await store().businesses.getBySlug("cedar-ridge-arborists-austin");
-    expect(listed).toMatchObject({ name: "Cedar Ridge Arborists", city: "Austin", email: "hello@cedar-ridge.test" });
-    expect(listed!.location).toBeDefined();
+    expect(business!.slug).toBe("sawtooth-tree-care-boise");
+    const listed = (await store().businesses.getBySlug("sawtooth-tree-care-boise"))!;
+    expect(listed).toMatchObject({
+      name: "Sawtooth Tree Care",
+      city: "Boise",
+      state: "ID",
+      zipCode: "83702",
+      timeZone: "America/Boise",
+      email: "hello@sawtooth-trees.test",
+      businessHours: { monday: "7:00 AM - 5:30 PM", tuesday: "7:00 AM - 5:30 PM" },
+      closedHolidays: [],
+    });
+    // Only what the owner gave: no years, not closed on holidays nobody chose.
+    expect(listed.yearsInBusiness).toBeUndefined();
+    expect(listed.byAppointment).toBeUndefined();
+    expect(listed.location!.lat).toBeCloseTo(43.6, 0);
     expect((await search()).data.map((b) => b.id)).toEqual([business!.id]);
     expect(purged.flat()).toContain("directory");
-    expect(await isOwner(store(), business!.id, "cal@cedar-ridge.test")).toBe(true);
-    const [email] = emailsTo("cal@cedar-ridge.test");
+
+    // Found by a near search of its own ZIP, with its hours.
+    const near = await businessesHandler({ store, env })(getRequest("/api/businesses?near=83702&radius=10"), nextIp());
+    expect(near.status).toBe(200);
+    const found = ((await near.json()) as ListPage).data.find((b) => b.id === business!.id);
+    expect(found).toMatchObject({ city: "Boise", state: "ID", businessHours: { monday: "7:00 AM - 5:30 PM" } });
+    expect(found!.distanceMiles).toBeLessThan(2);
+
+    // Its public page: the hours as given, the rest of the week closed, no "years in business".
+    const shown = await page(`/directory/${business!.slug}`);
+    expect(shown.response.status).toBe(200);
+    const hours = shown.document.querySelector('[data-day="monday"]')?.textContent?.replace(/\s+/g, " ");
+    expect(hours).toContain("7:00 AM - 5:30 PM");
+    expect(shown.main.textContent).not.toMatch(/years? in business/);
+    expect(shown.main.textContent).toContain("Open on public holidays.");
+
+    expect(await isOwner(store(), business!.id, "sam@sawtooth-trees.test")).toBe(true);
+    const [email] = emailsTo("sam@sawtooth-trees.test");
     expect((await post(signInHandler(deps()), linkIn(email!.text))).status).toBe(303);
+  });
+
+  it("adds a business by appointment with its years: the page says By appointment, never Closed", async () => {
+    const res = await post(addBusinessHandler(deps()), "/owner/add", [
+      ["businessName", "Boise Canopy by Appointment"],
+      ["address", "9 Main St"],
+      ["zipCode", "83702"],
+      ["phone", "(208) 555-0188"],
+      ["businessEmail", "hi@canopy-appt.test"],
+      ["services", "Tree Trimming"],
+      ["schedule", "appointment"],
+      ["yearsInBusiness", "12"],
+      ["closedHolidays", "Christmas Day"],
+      ["name", "Ada Canopy"],
+      ["email", "ada@canopy-appt.test"],
+      ["role", "owner"],
+    ]);
+    expect(res.status).toBe(303);
+    const list = await adminClaimsHandler({ store, env })(getRequest("/api/admin/claims", { headers: auth }), nextIp());
+    const claim = ((await list.json()) as AdminClaimsReply).data.find(
+      (c) => c.proposal?.businessName === "Boise Canopy by Appointment",
+    )!;
+    const approved = await adminClaimHandler({ store, env, purge: async () => {} })(
+      patchRequest(`/api/admin/claims/${claim.id}`, { decision: "approve" }, auth),
+      nextIp(),
+    );
+    const { business } = (await approved.json()) as AdminClaimReply;
+    const listed = (await store().businesses.get(business!.id))!;
+    expect(listed).toMatchObject({
+      byAppointment: true,
+      businessHours: {},
+      yearsInBusiness: 12,
+      closedHolidays: ["Christmas Day"],
+    });
+    const shown = await page(`/directory/${business!.slug}`);
+    expect(shown.document.querySelector("[data-open-status]")?.textContent?.trim()).toBe("By appointment");
+    expect(shown.document.querySelector("[data-hours-appointment]")).not.toBeNull();
+    expect(shown.document.querySelector('[data-day="monday"]')).toBeNull();
+    expect(shown.main.textContent).toContain("12 years in business");
+    // Never "open now": on a Monday at 10 AM in Boise the near search's filter finds the business
+    // with hours (added above), never this one.
+    const mondayMorning = Date.parse("2026-11-30T17:00:00Z");
+    const open = await businessesHandler({ store, env, now: () => mondayMorning })(
+      getRequest("/api/businesses?near=83702&radius=10&open=now"),
+      nextIp(),
+    );
+    const openIds = ((await open.json()) as ListPage).data.map((b) => b.slug);
+    expect(openIds).toContain("sawtooth-tree-care-boise");
+    expect(openIds).not.toContain(business!.slug);
+  });
+
+  it("a returning owner signs in from /owner with the address on file; the answer is the same for any address", async () => {
+    await store().businesses.upsert(
+      testBusiness("oc-return", { name: "Return Trees", slug: "return-trees", phone: "(512) 555-0199" }),
+    );
+    await addOwner(store(), "oc-return", "back@return-trees.test", "operator", Date.now());
+    const ask = (address: string, over: Partial<OwnerAuthDeps> = {}) =>
+      post(returningSignInHandler(deps(over)), "/owner", [["address", address]]);
+
+    // The signed-out /owner has the form, JS or not (a plain post).
+    const signedOut = await page("/owner");
+    expect(signedOut.response.status).toBe(401);
+    const form = signedOut.document.querySelector<HTMLFormElement>('form[method="post"][action="/owner"]');
+    expect(form?.querySelector('input[name="address"]')).not.toBeNull();
+
+    const known = await ask("Back@Return-Trees.test");
+    expect(known.status).toBe(303);
+    expect(known.headers.get("location")).toMatch(/^\/owner\?form=/);
+    const [email] = emailsTo("back@return-trees.test");
+    expect(email!.subject).toBe("Sign in to manage Return Trees");
+    const unknown = await ask("nobody@nowhere.test");
+    expect(emailsTo("nobody@nowhere.test")).toHaveLength(0);
+    // Same status, same words (but the masked address) whether or not it is on file.
+    const [knownPage, unknownPage] = [await follow(known), await follow(unknown)];
+    expect(knownPage.response.status).toBe(unknownPage.response.status);
+    const said = (p: SitePage) =>
+      p.document
+        .querySelector("[data-sign-in-requested]")!
+        .textContent!.replace(/\s+/g, " ")
+        .replace(/\S+@\S+/g, "@");
+    expect(said(knownPage)).toBe(said(unknownPage));
+    expect(said(knownPage)).not.toMatch(/We sent|\btexted\b/);
+
+    const signedIn = await post(signInHandler(deps()), linkIn(email!.text));
+    expect(signedIn.status).toBe(303);
+    const session = await readOwnerSession(
+      new Request(`${ORIGIN}/owner`, { headers: { cookie: cookieOf(signedIn) } }),
+      store(),
+      env,
+      Date.now(),
+    );
+    expect(session).toMatchObject({ businessId: "oc-return", email: "back@return-trees.test" });
+
+    // The business's phone on file gets a link by text, signing in as its owner.
+    await ask("512-555-0199");
+    const [text] = texts();
+    expect(text!.get("To")).toBe("+15125550199");
+    const byText = await post(signInHandler(deps()), linkIn(text!.get("Body") ?? ""));
+    expect(byText.status).toBe(303);
+    // A phone with no owned business, and a bad address: nothing sent; the bad one is a 422 with its message.
+    sms.calls.length = 0;
+    await ask("(208) 555-0999");
+    expect(texts()).toHaveLength(0);
+    const bad = await follow(await ask("not an address"));
+    expect(bad.response.status).toBe(422);
+    expect(bad.document.getElementById("err-address")?.textContent?.trim()).toBe(OWNER_MESSAGES.signInAddress);
+
+    // The per-business limit skips in silence: still the same page.
+    const limited = await follow(await ask("back@return-trees.test", { sendsPerBusiness: 0 }));
+    expect(limited.response.status).toBe(knownPage.response.status);
+
+    // Removed as an owner: no link any more.
+    mail.calls.length = 0;
+    await removeOwner(store(), "oc-return", "back@return-trees.test");
+    await ask("back@return-trees.test");
+    expect(emailsTo("back@return-trees.test")).toHaveLength(0);
+
+    // With no provider the page says the request is kept for the team, not that anything went.
+    const quietAsk = await post(returningSignInHandler(deps({ env: quiet })), "/owner", [["address", "x@y.test"]]);
+    const quietPage = await noProvider!.page(quietAsk.headers.get("location")!);
+    expect(quietPage.main.textContent).toContain("your request is kept for the Treeline team, who will contact you");
+    expect(quietPage.main.textContent).not.toMatch(/we're e-mailing|We sent/);
+  });
+
+  it("says the code was texted only once Twilio took it", async () => {
+    sms.respondWith(500);
+    const res = await post(
+      claimHandler(deps()),
+      "/owner/claim/maple-trees",
+      claimFields({ email: "texter3@maple.test", proof: "sms" }),
+    );
+    const codePage = await follow(res);
+    expect(codePage.response.status).toBe(200);
+    const line = codePage.document.querySelector("[data-delivery]")!;
+    expect(line.getAttribute("data-delivery")).toBe("retrying");
+    expect(line.textContent).not.toMatch(/We texted/);
+    expect(line.textContent).toContain("We couldn't text");
+    // Texted: the page says so.
+    const ok = await follow(
+      await post(
+        claimHandler(deps()),
+        "/owner/claim/maple-trees",
+        claimFields({ email: "texter4@maple.test", proof: "sms" }),
+      ),
+    );
+    expect(ok.document.querySelector("[data-delivery]")?.textContent).toContain("We texted a 6-digit code");
   });
 
   it("signs out: the cookie is cleared and the session no longer reads", async () => {

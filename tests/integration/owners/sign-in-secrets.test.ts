@@ -12,6 +12,8 @@ import { CODE_REMOVED, LINK_REMOVED } from "../../../netlify/lib/messages/owner.
 import { drainOutbox } from "../../../netlify/lib/notify/index.ts";
 import { forgetSentSignIns } from "../../../netlify/lib/notify/owners.ts";
 import { claimHandler } from "../../../netlify/lib/owners/forms.ts";
+import { returningSignInHandler } from "../../../netlify/lib/owners/returning.ts";
+import { addOwner } from "../../../netlify/lib/owners/session.ts";
 import type { OwnerAuthDeps } from "../../../netlify/lib/owners/page.ts";
 import { codeHandler, signInHandler } from "../../../netlify/lib/owners/sign-in.ts";
 import { loadCode } from "../../../netlify/lib/page-data/owner-sign-in.ts";
@@ -224,7 +226,14 @@ describe.skipIf(!url)("sign-in secrets at rest, and code guessing", () => {
   });
 
   it("without a provider the kept message shows the link: the operator is the only way to deliver it", async () => {
-    await claim("maple-trees", { email: "office@maple.test" }, { env: quiet });
+    // Without a provider a claim goes to the operator; an owner asking again from /owner gets a
+    // link that only the operator can pass on.
+    await addOwner(store, "sec-maple", "office@maple.test", "operator", clock);
+    const asked = await returningSignInHandler(deps({ env: quiet, now: () => (clock += 1_000) }))(
+      formRequest("/owner", [["address", "office@maple.test"]]),
+      nextIp(),
+    );
+    expect(asked.status).toBe(303);
     const kept = await latest("owner-sign-in");
     expect(kept.state).toBe("kept");
     const token = linkIn(kept.text);

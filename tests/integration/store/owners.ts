@@ -57,6 +57,29 @@ export function ownersContract(h: StoreHarness) {
       expect((await store.owners.list("biz-1")).map((o) => o.email)).toEqual(["amy@oak.test"]);
     });
 
+    it("indexes each owner e-mail's businesses and the owned businesses, in step with add and remove", async () => {
+      const store = await h.fresh("owners-index");
+      await store.owners.add("biz-1", { email: "Jo@Oak.test", via: "email", since: "2026-02-01T00:00:00.000Z" });
+      await store.owners.add("biz-2", { email: "jo@oak.test", via: "operator", since: "2026-02-02T00:00:00.000Z" });
+      await store.owners.add("biz-2", { email: "amy@oak.test", via: "operator", since: "2026-02-03T00:00:00.000Z" });
+      expect(await store.owners.businessesOf("JO@oak.test")).toEqual(["biz-1", "biz-2"]);
+      expect(await store.owners.owned()).toEqual(["biz-1", "biz-2"]);
+      await store.owners.remove("biz-1", "jo@oak.test");
+      await store.owners.remove("biz-2", "jo@oak.test");
+      expect(await store.owners.businessesOf("jo@oak.test")).toEqual([]);
+      // biz-2 still has an owner; biz-1 has none left.
+      expect(await store.owners.owned()).toEqual(["biz-2"]);
+      // The backfill's index: an owner added before the indexes (the hash only) is found after it.
+      await store.redis.hset(keyspace(store.prefix).owners("biz-3"), {
+        "old@oak.test": JSON.stringify({ email: "old@oak.test", via: "sms", since: "2025-05-05T00:00:00.000Z" }),
+      });
+      expect(await store.owners.businessesOf("old@oak.test")).toEqual([]);
+      await store.owners.index("biz-3", "Old@Oak.test");
+      await store.owners.index("biz-3", "old@oak.test");
+      expect(await store.owners.businessesOf("old@oak.test")).toEqual(["biz-3"]);
+      expect(await store.owners.owned()).toEqual(["biz-2", "biz-3"]);
+    });
+
     it("reads owners stored in the hash layout (e-mail -> JSON) and skips unreadable entries", async () => {
       const store = await h.fresh("owners-layout");
       const key = keyspace(store.prefix).owners("biz-9");

@@ -46,6 +46,8 @@ const addition = (n: number): Claim => ({
     phone: "(512) 555-0177",
     businessEmail: "hello@cedar-ridge.test",
     services: ["Tree Removal", "Stump Grinding"],
+    businessHours: { monday: "7:00 AM - 5:00 PM" },
+    closedHolidays: [],
   },
   claimant: { name: "Cal Cedar", email: "cal@cedar-ridge.test", role: "owner" },
   proof: "operator",
@@ -89,6 +91,10 @@ describe("admin: the Claims tab", () => {
     expect(second!.textContent).toContain("New business");
     expect(second!.textContent).toContain("400 Ridge Rd, Austin, TX 78704");
     expect(second!.textContent).toContain("Tree Removal, Stump Grinding");
+    // The hours and holidays as the owner gave them; no years row when none were given.
+    expect(second!.textContent).toContain("Mon 7:00 AM - 5:00 PM");
+    expect(second!.textContent).toContain("Open on every holiday");
+    expect(second!.textContent).not.toContain("Years in business");
     expect(within(panel).getByRole("button", { name: "Waiting (2)" }).getAttribute("aria-pressed")).toBe("true");
     expect(api.to("/api/admin/claims")[0]!.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
   });

@@ -275,6 +275,28 @@ describe("hours", () => {
     expect(screen.getByText(OPEN_TEXT.always)).toBeTruthy();
   });
 
+  it("by appointment with no hours: the badge and the hours say By appointment, never Closed or open now", () => {
+    const appointment = { businessHours: {}, byAppointment: true };
+    render(<OpenNow business={appointment} now={MONDAY_10AM} />);
+    expect(screen.getByText(OPEN_TEXT.appointment)).toBeTruthy();
+    cleanup();
+    render(<HoursTable business={appointment} now={MONDAY_10AM} />);
+    expect(screen.queryByRole("term")).toBeNull();
+    expect(screen.queryByText(/Closed/)).toBeNull();
+    expect(screen.getByText(/^By appointment/)).toBeTruthy();
+    cleanup();
+    // With hours as well: the hours, and the appointment line beside them.
+    render(<HoursTable business={{ ...FULL, byAppointment: true }} now={MONDAY_10AM} />);
+    expect(screen.getAllByRole("term")).toHaveLength(7);
+    expect(screen.getByText("Also by appointment.")).toBeTruthy();
+  });
+
+  it("years in business shows only when the business gave it", () => {
+    const { yearsInBusiness: _gone, ...unknown } = SPARSE;
+    render(<BusinessDetail business={unknown} reviews={null} now={MONDAY_10AM} />);
+    expect(screen.queryByText(/in business/)).toBeNull();
+  });
+
   it("lists Monday to Sunday with Closed days, marks today for screen readers, and names the time zone", () => {
     render(<HoursTable business={FULL} now={MONDAY_10AM} />);
     const terms = screen.getAllByRole("term").map((t) => t.textContent);

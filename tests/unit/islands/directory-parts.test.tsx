@@ -145,6 +145,11 @@ describe("BusinessCard", () => {
     expect(screen.getByTestId("open-badge").textContent).toBe("24/7");
   });
 
+  it("a business by appointment with no hours says By appointment, never Closed, clock or not", () => {
+    render(<OpenBadge business={{ businessHours: {}, byAppointment: true }} now={Date.now()} />);
+    expect(screen.getByTestId("open-badge").textContent).toBe("By appointment");
+  });
+
   it("the skeleton card is hidden from assistive tech", () => {
     render(
       <ul>

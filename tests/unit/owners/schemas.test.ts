@@ -7,9 +7,18 @@ import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
 import { isClaimId } from "../../../src/lib/owners/choices.ts";
 import { ClaimDecision } from "../../../src/lib/owners/claims.ts";
-import { AddBusinessInput, ClaimInput, CodeInput } from "../../../src/lib/owners/forms.ts";
+import { CLOSING_HOLIDAYS } from "../../../src/lib/holidays.ts";
+import { PROFILE_MESSAGES } from "../../../src/lib/owner-profile/messages.ts";
+import {
+  AddBusinessInput,
+  ClaimInput,
+  CodeInput,
+  SignInRequestInput,
+  addFormInput,
+  addedHours,
+} from "../../../src/lib/owners/forms.ts";
 import { linkLifetime } from "../../../src/lib/owners/limits.ts";
-import { OWNER_MESSAGES, stateOfCity } from "../../../src/lib/owners/messages.ts";
+import { OWNER_MESSAGES } from "../../../src/lib/owners/messages.ts";
 
 const errors = (result: { success: boolean; error?: unknown }) =>
   result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);
@@ -47,55 +56,83 @@ describe("ClaimInput", () => {
 });
 
 describe("AddBusinessInput", () => {
-  const valid = {
+  /** The form as the browser posts it: flat fields, each day's mode and times. */
+  const posted: Record<string, string | string[]> = {
     businessName: "Cedar Ridge Arborists",
     address: "400 Ridge Rd",
-    city: "Austin",
-    state: "tx",
-    zipCode: "78704",
-    phone: "(512) 555-0177",
+    zipCode: "83702",
+    phone: "(208) 555-0177",
     businessEmail: "hello@cedar-ridge.test",
     website: "",
     services: "Tree Removal",
+    schedule: "hours",
+    "monday.mode": "open",
+    "monday.open": "07:00",
+    "monday.close": "17:30",
+    "saturday.mode": "24h",
+    yearsInBusiness: "",
     name: "Cal Cedar",
     email: "cal@cedar-ridge.test",
     role: "owner",
   };
+  const parse = (over: Record<string, string | string[]> = {}) =>
+    AddBusinessInput.safeParse(addFormInput({ ...posted, ...over }));
 
-  it("takes one checkbox or several, upper-cases the state, and drops a blank website", () => {
-    const one = AddBusinessInput.parse(valid);
-    expect(one.services).toEqual(["Tree Removal"]);
-    expect(one.state).toBe("TX");
-    expect(one.website).toBeUndefined();
-    expect(AddBusinessInput.parse({ ...valid, services: ["Tree Removal", "Stump Grinding"] }).services).toHaveLength(2);
+  it("reads any US ZIP with no city or state, the hours per day, no holidays and no years unless given", () => {
+    const result = parse();
+    expect(result.success).toBe(true);
+    const input = result.data!;
+    expect(input.services).toEqual(["Tree Removal"]);
+    expect(input.website).toBeUndefined();
+    expect(input.yearsInBusiness).toBeUndefined();
+    expect(input.closedHolidays).toEqual([]);
+    expect(addedHours(input)).toEqual({ monday: "7:00 AM - 5:30 PM", saturday: "Open 24 hours" });
+    expect(parse({ services: ["Tree Removal", "Stump Grinding"] }).data!.services).toHaveLength(2);
   });
 
-  it("refuses a city outside the metros, a bad ZIP, no service and a website that is not http(s)", () => {
-    const result = AddBusinessInput.safeParse({
-      ...valid,
-      city: "Gotham",
-      zipCode: "7870",
-      services: [],
-      website: "ftp://x.test",
-    });
-    expect(errors(result)).toMatchObject({
-      city: OWNER_MESSAGES.city,
-      zipCode: OWNER_MESSAGES.zipCode,
+  it("by appointment stores no hours; years and chosen holidays are kept", () => {
+    const input = parse({
+      schedule: "appointment",
+      yearsInBusiness: "12",
+      closedHolidays: ["Christmas Day", "Thanksgiving Day"],
+    }).data!;
+    expect(addedHours(input)).toEqual({});
+    expect(input.yearsInBusiness).toBe(12);
+    expect(input.closedHolidays).toEqual(
+      CLOSING_HOLIDAYS.filter((h) => ["Christmas Day", "Thanksgiving Day"].includes(h)),
+    );
+  });
+
+  it("refuses set hours with every day closed, a day without times, a bad ZIP, years and holidays not in range", () => {
+    const closed = parse({ "monday.mode": "closed", "saturday.mode": "closed" });
+    expect(errors(closed)).toEqual({ hours: OWNER_MESSAGES.hoursMissing });
+    expect(errors(parse({ "monday.close": "" }))["hours.monday"]).toBe(PROFILE_MESSAGES.time);
+    expect(errors(parse({ zipCode: "8370" })).zipCode).toBe(OWNER_MESSAGES.zipCode);
+    expect(errors(parse({ yearsInBusiness: "-1" })).yearsInBusiness).toBe(OWNER_MESSAGES.yearsInBusiness);
+    expect(errors(parse({ yearsInBusiness: "ten" })).yearsInBusiness).toBe(OWNER_MESSAGES.yearsInBusiness);
+    expect(Object.values(errors(parse({ closedHolidays: "Festivus" })))).toContain(OWNER_MESSAGES.holidays);
+    expect(errors(parse({ schedule: "sometimes" })).schedule).toBe(OWNER_MESSAGES.schedule);
+  });
+
+  it("refuses no service and a website that is not http(s)", () => {
+    expect(errors(parse({ services: [], website: "ftp://x.test" }))).toMatchObject({
       services: OWNER_MESSAGES.services,
       website: OWNER_MESSAGES.website,
     });
-    expect(errors(AddBusinessInput.safeParse({ ...valid, services: "Juggling" })).services).toBe(
-      OWNER_MESSAGES.services,
-    );
+    expect(errors(parse({ services: "Juggling" })).services).toBe(OWNER_MESSAGES.services);
   });
+});
 
-  it("refuses a state the city is not in", () => {
-    expect(errors(AddBusinessInput.safeParse({ ...valid, city: "Los Angeles", state: "TX" })).state).toBe(
-      stateOfCity("Los Angeles", "CA"),
-    );
-    expect(AddBusinessInput.safeParse({ ...valid, city: "Los Angeles", state: "ca", zipCode: "90012" }).success).toBe(
-      true,
-    );
+describe("SignInRequestInput", () => {
+  const address = (v: string) => SignInRequestInput.safeParse({ address: v });
+  it("reads an e-mail (lower-cased) or a US phone (its 10 digits)", () => {
+    expect(address(" Mia@Maple.TEST ").data!.address).toEqual({ kind: "email", value: "mia@maple.test" });
+    expect(address("(208) 555-0142").data!.address).toEqual({ kind: "phone", value: "2085550142" });
+    expect(address("+1 208 555 0142").data!.address).toEqual({ kind: "phone", value: "2085550142" });
+  });
+  it("refuses anything else with one message", () => {
+    for (const bad of ["", "mia@", "555-0142", "call me", "x".repeat(300)])
+      expect(errors(address(bad))).toEqual({ address: OWNER_MESSAGES.signInAddress });
   });
 });
 

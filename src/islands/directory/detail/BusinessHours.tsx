@@ -8,7 +8,14 @@
  * (nextOpenStateChange, src/pages/directory/[slug].astro).
  */
 import { closingHolidaysOf, upcomingClosedDates } from "../../../lib/holidays.ts";
-import { DEFAULT_TIME_ZONE, OPEN_TEXT, isOpen247, localTime, openState } from "../../../lib/hours.ts";
+import {
+  DEFAULT_TIME_ZONE,
+  OPEN_TEXT,
+  byAppointmentOnly,
+  isOpen247,
+  localTime,
+  openState,
+} from "../../../lib/hours.ts";
 import { hoursRows } from "../../../lib/directory.ts";
 import type { Business } from "../../../lib/schemas/business.ts";
 
@@ -39,10 +46,20 @@ export function OpenNow({
   business,
   now,
 }: {
-  business: Pick<Business, "businessHours" | "timeZone" | "emergency247" | "closedHolidays" | "closedDates">;
+  business: Pick<
+    Business,
+    "businessHours" | "timeZone" | "emergency247" | "closedHolidays" | "closedDates" | "byAppointment"
+  >;
   now: number;
 }) {
   const state = openState(business.businessHours, business.timeZone, now, business.emergency247, business);
+  // By appointment without set hours: neither open nor closed now, so the page says neither.
+  if (byAppointmentOnly(business))
+    return (
+      <p className="badge bg-slate-100 text-slate-700" data-open-status="" data-appointment="">
+        {OPEN_TEXT.appointment}
+      </p>
+    );
   return (
     <p
       className="badge bg-forest-100 text-forest-800 data-[closed]:bg-slate-100 data-[closed]:text-slate-700"
@@ -59,9 +76,18 @@ export function HoursTable({
   business,
   now,
 }: {
-  business: Pick<Business, "businessHours" | "timeZone" | "emergency247" | "closedHolidays" | "closedDates">;
+  business: Pick<
+    Business,
+    "businessHours" | "timeZone" | "emergency247" | "closedHolidays" | "closedDates" | "byAppointment"
+  >;
   now: number;
 }) {
+  if (byAppointmentOnly(business))
+    return (
+      <p className="text-sm text-slate-700" data-hours-appointment="">
+        {OPEN_TEXT.appointment}: call or write to the business to arrange a time.
+      </p>
+    );
   const timeZone = business.timeZone ?? DEFAULT_TIME_ZONE;
   const state = openState(business.businessHours, timeZone, now, business.emergency247, business);
   const today = state.today;
@@ -107,6 +133,11 @@ export function HoursTable({
             ))}
           </ul>
         </div>
+      )}
+      {business.byAppointment && (
+        <p className="mt-1 text-xs text-slate-600" data-hours-appointment="">
+          Also {OPEN_TEXT.appointment.toLowerCase()}.
+        </p>
       )}
       <p className="mt-1 text-xs text-slate-500">Times are {timeZoneName(timeZone)}.</p>
     </div>

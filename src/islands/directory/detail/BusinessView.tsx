@@ -172,10 +172,12 @@ function About({ business }: { business: Business }) {
   return (
     <Section id="about-heading" title="About">
       <p className="whitespace-pre-line text-slate-700">{business.description}</p>
-      <p className="mt-3 inline-flex items-center gap-2 text-sm font-medium text-forest-800">
-        <Icon name="award" className="size-4" /> {business.yearsInBusiness}{" "}
-        {business.yearsInBusiness === 1 ? "year" : "years"} in business
-      </p>
+      {typeof business.yearsInBusiness === "number" && business.yearsInBusiness > 0 && (
+        <p className="mt-3 inline-flex items-center gap-2 text-sm font-medium text-forest-800">
+          <Icon name="award" className="size-4" /> {business.yearsInBusiness}{" "}
+          {business.yearsInBusiness === 1 ? "year" : "years"} in business
+        </p>
+      )}
     </Section>
   );
 }

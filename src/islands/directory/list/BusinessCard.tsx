@@ -2,7 +2,7 @@
  * One directory card: name, Featured badge ("Sample listing" on a demo business), stars, review count,
  * description, town and state, phone, up to 3 services plus "+N more", View Details and,
  * when the business has a phone, Call Now. A near-me search adds the distance ("3.2 mi");
- * the hours add a "24/7", "Open now" or "Closed" badge, and the response figures ("Responds to
+ * the hours add a "24/7", "Open now", "Closed" or "By appointment" badge, and the response figures ("Responds to
  * 90% of requests · usually within 2 hours · last 50 requests") under the phone.
  *
  * Pure: everything comes in as props. "Open now" depends on the clock, so it is drawn only
@@ -11,7 +11,7 @@
  */
 import { businessPath } from "../../../lib/directory.ts";
 import { formatMiles } from "../../../lib/geo/distance.ts";
-import { openState } from "../../../lib/hours.ts";
+import { OPEN_TEXT, byAppointmentOnly, openState } from "../../../lib/hours.ts";
 import { telHref } from "../../../lib/site.ts";
 import { Icon } from "../../../views/Icon.tsx";
 import { SampleBadge } from "../../../views/SampleBadge.tsx";
@@ -27,9 +27,19 @@ export function OpenBadge({
   business,
   now,
 }: {
-  business: Pick<ListBusiness, "businessHours" | "timeZone" | "emergency247" | "closedHolidays" | "closedDates">;
+  business: Pick<
+    ListBusiness,
+    "businessHours" | "timeZone" | "emergency247" | "closedHolidays" | "closedDates" | "byAppointment"
+  >;
   now?: number;
 }) {
+  // No set hours to be open or closed by: the card says how to get a time instead.
+  if (byAppointmentOnly(business))
+    return (
+      <span className="badge shrink-0 bg-slate-100 text-slate-700" data-testid="open-badge">
+        {OPEN_TEXT.appointment}
+      </span>
+    );
   const state = openState(business.businessHours ?? {}, business.timeZone, now ?? 0, business.emergency247, business);
   if (state.always)
     return (
