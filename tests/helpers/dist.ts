@@ -22,6 +22,8 @@ export const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 
 /** The path of `file` in dist/, which must exist. */
 export function distPath(file: string): string {
+  // A URL from a page may carry Netlify's deploy query (`?dpl=...`): the file is the path.
+  file = file.replace(/[?#].*$/, "");
   const full = DIST + file.replace(/^\//, "");
   if (!existsSync(full))
     throw new Error(
