@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { DIRECTORY_TAG, type Purge } from "../netlify/lib/directory.ts";
 import { runImport } from "../netlify/lib/import/run.ts";
 import { formatReport } from "../netlify/lib/import/report.ts";
+import { DataFileInUseError } from "../netlify/lib/store/transports/data-file-guard.ts";
 import { createStore, storeOptionsFromEnv } from "../netlify/lib/store/index.ts";
 import { embeddedFileFromEnv } from "../netlify/lib/store/local.ts";
 import { env } from "../src/lib/env.ts";
@@ -51,6 +52,8 @@ const store = createStore(
 
 try {
   const csv = readFileSync(file, "utf8");
+  // The embedded store's folder belongs to one process: a running server keeps it.
+  if (store.kind === "embedded") await store.ready();
   // A first connection on a busy machine may miss the 2 s ping: three tries before giving up.
   let answers = false;
   for (let i = 0; i < 3 && !answers; i++) answers = await store.ping();
@@ -66,8 +69,12 @@ try {
     if (result.applied?.failed.length) process.exitCode = 1;
   }
 } catch (error) {
-  console.error(`[import] failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    error instanceof DataFileInUseError
+      ? `[import] ${error.message}: stop the server (npm start) and run the import again, or upload the file in /admin > Import`
+      : `[import] failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exitCode = 1;
 } finally {
-  await store.close();
+  await store.close().catch(() => {});
 }

@@ -18,8 +18,8 @@ import { axeBlocking, expect, hold, settled, test } from "./fixtures";
 
 /** Chunks nobody needs before a tap: the chat island, the dialogs island, React and its renderer. */
 const INTERACTIVE_CHUNK =
-  /\/_astro\/(IslandEntry|ChatWidget|ChatPanel|LeadDialogs|client|react|react-dom|chat)[.-][^/]*\.js$/;
-const CHAT_CHUNK = /\/_astro\/ChatWidget[.-][^/]*\.js$/;
+  /\/_astro\/(IslandEntry|ChatWidget|ChatPanel|LeadDialogs|client|react|react-dom|chat)[.-][^/]*\.js(?:\?|$)/;
+const CHAT_CHUNK = /\/_astro\/ChatWidget[.-][^/]*\.js(?:\?|$)/;
 
 const launcher = (page: Page) => page.getByRole("button", { name: `Chat with our ${CHAT_TITLE}` });
 const panel = (page: Page) => page.getByRole("dialog", { name: CHAT_TITLE });

@@ -114,7 +114,7 @@ test("quotes form: no framework code until it nears the viewport, typed text sur
   // Hold the island's module: type into the static form meanwhile, then let it hydrate.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/FindProsForm\.[^/]+\.js$/, async (route) => {
+  await page.route(/FindProsForm\.[^/]+\.js(?:\?|$)/, async (route) => {
     await held;
     await route.continue();
   });

@@ -26,9 +26,9 @@ import {
 import { axeBlocking, expect, expectModal, hold, hydrated, settled, test, toasts } from "./fixtures";
 
 /** Chunks that only the dialogs island needs (React, react-dom, Radix, zod, the island). */
-const FRAMEWORK_CHUNK = /\/_astro\/(IslandEntry|LeadDialogs|client|react|react-dom|forms)[.-][^/]*\.js$/;
+const FRAMEWORK_CHUNK = /\/_astro\/(IslandEntry|LeadDialogs|client|react|react-dom|forms)[.-][^/]*\.js(?:\?|$)/;
 /** The dialogs island's own chunk (the opener is inline). */
-const ISLAND_CHUNK = /\/_astro\/LeadDialogs\.[\w-]+\.js$/;
+const ISLAND_CHUNK = /\/_astro\/LeadDialogs\.[\w-]+\.js(?:\?|$)/;
 
 const contact = { name: "Jordan Rivera", email: "jordan@example.com", phone: "(512) 555-0199" };
 

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   CLAIMS_READ,
   claudeLine,
+  contactLine,
   dataLine,
   emailLine,
   linkSecretLine,
@@ -175,12 +176,28 @@ describe("launch checklist: e-mail", () => {
   });
 });
 
+describe("launch checklist: contact", () => {
+  it("the shipped placeholders (a 555-01xx line, an example.* address) are not ready; real ones are", () => {
+    const placeholder = contactLine();
+    expect(placeholder.state).toBe("not-ready");
+    expect(placeholder.text).toContain("is a fictional 555 number");
+    expect(contactLine({ phone: "(512) 555-0142", email: "help@treeline.com" }).text).not.toContain("example address");
+    expect(contactLine({ phone: "(512) 555-2368", email: "help@treeline.com" })).toMatchObject({ state: "ready" });
+    expect(contactLine({ phone: "(512) 800-0142", email: "ops@mail.example.com" }).state).toBe("not-ready");
+  });
+});
+
 describe("launch checklist: SMS", () => {
   it("no Twilio at all: a warning (texts are optional), saying what to set", () => {
     const l = smsLine(env(), undefined);
     expect(l.state).toBe("warning");
     expect(l.text).toContain("set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM");
     expect(smsReady(env())).toBe(false);
+  });
+
+  it("no Twilio and no e-mail: says that nothing reaches owners and businesses", () => {
+    expect(smsLine(env(), undefined).text).toContain("reached by no message at all");
+    expect(smsLine(env(OWN_SENDER), undefined).text).toContain("offered e-mail only");
   });
 
   it("Twilio in part sends nothing: not ready, naming what is missing", () => {
@@ -327,7 +344,8 @@ describe("launch checklist: data", () => {
     const sample = { at: iso(NOW), file: "content/directory/businesses.json" };
     expect(dataLine("embedded", facts({ sample })).state).toBe("warning");
     expect(dataLine("redis", facts({ sample })).state).toBe("not-ready");
-    expect(dataLine("upstash", facts({ sample })).text).toContain("generated sample data (12 businesses");
+    expect(dataLine("upstash", facts({ sample })).text).toContain("generated sample businesses (12 businesses in all)");
+    expect(dataLine("embedded", facts({ sample })).text).toContain("only npm run import loads businesses");
     expect(dataLine("upstash", facts({ sample })).facts).toContainEqual({
       label: "Data",
       value: "Sample (content/directory/businesses.json)",
@@ -354,6 +372,7 @@ describe("launch checklist: the whole list", () => {
     const lines = await setupChecklist({ store, env: env(), now: () => NOW });
     expect(ids(lines)).toEqual([
       "store",
+      "contact",
       "email",
       "sms",
       "claude",
@@ -473,17 +492,18 @@ describe("launch checklist: the server's log at start", () => {
     const store = embedded("log");
     const logged: string[] = [];
     await logSetup({ store, env: env(KEY), now: () => NOW }, (l) => logged.push(l));
-    expect(logged).toHaveLength(8);
+    expect(logged).toHaveLength(9);
     expect(logged).toContain(
       "[setup] e-mail: not ready: RESEND_API_KEY uses Resend's test sender onboarding@resend.dev, set NOTIFY_EMAIL_FROM to an address on your verified domain.",
     );
     expect(logged.map((l) => l.split(":")[0])).toEqual(
-      Array(8)
+      Array(9)
         .fill("[setup] store")
         .map(
           (_, i) =>
             [
               "[setup] store",
+              "[setup] contact",
               "[setup] e-mail",
               "[setup] SMS",
               "[setup] Claude",
@@ -494,7 +514,7 @@ describe("launch checklist: the server's log at start", () => {
             ][i],
         ),
     );
-    expect(logged[2]).toMatch(/^\[setup\] SMS: warning: No texts are sent/);
+    expect(logged[3]).toMatch(/^\[setup\] SMS: warning: No texts are sent/);
     expect(logLine({ id: "x", label: "Data", state: "ready", text: "Fine.", facts: [] })).toBe(
       "[setup] data: ready: Fine.",
     );

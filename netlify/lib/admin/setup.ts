@@ -16,6 +16,7 @@ import {
   type SendChannel,
   type SendResult,
 } from "../../../src/lib/schemas/runs.ts";
+import { SITE } from "../../../src/lib/site.ts";
 import { linkSecret } from "../delivery/signing.ts";
 import { endpoint, errorName, jsonResponse, storeCall } from "../http.ts";
 import { RESEND_TEST_SENDER, emailReady, senderAddress, smsReady } from "../notify/config.ts";
@@ -123,6 +124,38 @@ function lastSendText(channel: SendChannel, last: SendResult | undefined): strin
     : `the last ${word} failed (${utc(last.at)}${last.error ? `, ${last.error}` : ""})`;
 }
 
+// --- contact ---------------------------------------------------------------------------------
+
+/** 555-0100 to 555-0199: the numbers set aside for fiction, which reach nobody. */
+const FICTIONAL_PHONE = /\b555[-. ]?01\d\d\b/;
+/** Domains reserved for examples (RFC 2606), which take no mail. */
+const EXAMPLE_DOMAIN = /@(?:[\w-]+\.)*(?:example(?:\.(?:com|net|org))?|test|invalid)$/i;
+
+/**
+ * Treeline's own line and address, printed on every page (src/lib/site.ts, built into the static
+ * pages): a homeowner in an emergency calls this number, so a placeholder is not ready.
+ */
+export function contactLine(site: { phone: string; email: string } = SITE): SetupLine {
+  const facts = [
+    { label: "24/7 line", value: site.phone },
+    { label: "E-mail", value: site.email },
+  ];
+  const placeholders = [
+    ...(FICTIONAL_PHONE.test(site.phone) ? [`the 24/7 line ${site.phone} is a fictional 555 number`] : []),
+    ...(EXAMPLE_DOMAIN.test(site.email) ? [`the e-mail ${site.email} is an example address`] : []),
+  ];
+  if (placeholders.length > 0) {
+    return line(
+      "contact",
+      "Contact",
+      "not-ready",
+      `Every page shows Treeline's own contact, and ${placeholders.join(" and ")} that reaches nobody: set the real ones in src/lib/site.ts and deploy again.`,
+      facts,
+    );
+  }
+  return line("contact", "Contact", "ready", `Every page shows ${site.phone} and ${site.email}.`, facts);
+}
+
 export function emailLine(env: Env, last: SendResult | undefined): SetupLine {
   const sender = env.NOTIFY_EMAIL_FROM;
   const operator = env.NOTIFY_EMAIL_TO.length > 0 ? env.NOTIFY_EMAIL_TO.join(", ") : "None (NOTIFY_EMAIL_TO unset)";
@@ -175,7 +208,7 @@ export function smsLine(env: Env, last: SendResult | undefined): SetupLine {
       "sms",
       "SMS",
       "warning",
-      "No texts are sent, so owners and businesses are offered e-mail only: to text them, set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM.",
+      `No texts are sent, so owners and businesses are ${emailReady(env) ? "offered e-mail only" : "reached by no message at all while e-mail is not ready either"}: to text them, set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM.`,
       facts,
     );
   }
@@ -392,7 +425,9 @@ export function dataLine(kind: Store["kind"], data: DataFacts): SetupLine {
       "data",
       "Data",
       kind === "embedded" ? "warning" : "not-ready",
-      `The directory holds the generated sample data (${businesses(data.businesses)}, shown as samples): import your real businesses with npm run import before launch.`,
+      kind === "embedded"
+        ? `The directory holds the generated sample businesses (${businesses(data.businesses)} in all, samples marked on every page): a demo. A launch runs on Redis or Upstash, where only npm run import loads businesses.`
+        : `The directory holds the generated sample businesses (${businesses(data.businesses)} in all): a demo on a store that looks like production. Launch on a store holding only what npm run import loaded.`,
       facts,
     );
   }
@@ -437,6 +472,7 @@ export async function setupChecklist({ store, env = currentEnv(), now = Date.now
     line(id, label, "not-ready", `${what} could not be read from the store (${error}): check the store line.`);
   return [
     storeLine(store, writable),
+    contactLine(),
     emailLine(env, last.email),
     smsLine(env, last.sms),
     claudeLine(env, used === null ? 0 : used.ok ? used.value : null),

@@ -70,6 +70,7 @@ describe.skipIf(!h)("admin API: the launch checklist", () => {
     expect(body.checkedAt).toBe(new Date(NOW).toISOString());
     expect(body.lines.map((l) => l.id)).toEqual([
       "store",
+      "contact",
       "email",
       "sms",
       "claude",
