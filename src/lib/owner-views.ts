@@ -40,6 +40,8 @@ export interface SignInRequestView {
     to: string;
     /** Whether a provider can deliver by that channel here (else Treeline's team has the request). */
     ready: boolean;
+    /** Whether the other channel (a text for an e-mail, an e-mail for a phone) can deliver here. */
+    otherReady: boolean;
   };
 }
 

@@ -5,7 +5,8 @@
  *   PATCH /api/admin/claims/:id {decision: approve|refuse|revoke, reason?} -> AdminClaimReply
  *
  * Approving a claim makes the claimant an owner (via "operator") and e-mails them a sign-in
- * link; approving an "add" first lists the business (new id, unique slug, placed by its ZIP),
+ * link (the answer's `mail` says whether it was sent, only kept for lack of a provider, or
+ * waits for a retry); approving an "add" first lists the business (new id, unique slug, placed by its ZIP),
  * so before that it is in no directory list at all. Refusing needs a reason, which is kept
  * and e-mailed. Revoking a claim that made someone an owner (proved or approved) removes them
  * as an owner, which ends their sessions; the reason is kept. The effects run before the claim is marked decided and are idempotent (fixed
@@ -19,8 +20,10 @@ import {
   type AdminClaimReply,
   type AdminClaimsReply,
   type Claim,
+  type ClaimMail,
 } from "../../../src/lib/owners/claims.ts";
 import { OWNER_MESSAGES } from "../../../src/lib/owners/messages.ts";
+import type { Message } from "../../../src/lib/schemas/message.ts";
 import type { Business, BusinessInput } from "../../../src/lib/schemas/business.ts";
 import { DIRECTORY_TAG, businessTag, netlifyPurge, purgeQuietly } from "../directory.ts";
 import { afterResponse, endpoint, jsonError, jsonResponse, storeCall, type Endpoint } from "../http.ts";
@@ -96,6 +99,21 @@ export async function businessFromClaim(store: Store, claim: Claim): Promise<Bus
   };
 }
 
+/**
+ * What became of a claimant's e-mail, for the operator's answer: only a provider's "sent" is
+ * sent; queued (deferred) or retrying ones wait for the notifier.
+ */
+export function claimMailOf(message: Pick<Message, "state">): ClaimMail {
+  switch (message.state) {
+    case "sent":
+    case "kept":
+    case "failed":
+      return message.state;
+    default:
+      return "retrying";
+  }
+}
+
 /** GET /api/admin/claims?status=pending|all&offset=&limit= -> AdminClaimsReply. */
 export function adminClaimsHandler(deps: AdminDeps = {}): Endpoint {
   return endpoint(adminSpec("claims", ["GET"]), deps, async ({ req, store }) => {
@@ -142,9 +160,11 @@ export function adminClaimHandler(deps: AdminDeps = {}): Endpoint {
       if (!(await storeCall(() => store.claims.settle(claim, refused))))
         return jsonError(409, OWNER_MESSAGES.claimDecided);
       const to = { claimId: claim.id, to: claim.claimant.email, toName: claim.claimant.name };
-      await storeCall(() => sendToOwner(store, to, claimRefused({ businessName: name, reason: reason! }), notify));
+      const sent = await storeCall(() =>
+        sendToOwner(store, to, claimRefused({ businessName: name, reason: reason! }), notify),
+      );
       console.info(`[admin] claim ${claim.id}: refused`);
-      const reply: AdminClaimReply = { data: refused };
+      const reply: AdminClaimReply = { data: refused, mail: claimMailOf(sent) };
       return jsonResponse(reply);
     }
 
@@ -169,7 +189,7 @@ export function adminClaimHandler(deps: AdminDeps = {}): Endpoint {
     if (!(await storeCall(() => store.claims.settle(claim, approved))))
       return jsonError(409, OWNER_MESSAGES.claimDecided);
     if (claim.kind === "add") await afterResponse(context, purgeQuietly(purge, [DIRECTORY_TAG, businessTag(biz.id)]));
-    await storeCall(() =>
+    const sent = await storeCall(() =>
       sendSignInLink(
         store,
         env,
@@ -185,7 +205,11 @@ export function adminClaimHandler(deps: AdminDeps = {}): Endpoint {
       ),
     );
     console.info(`[admin] claim ${claim.id}: approved for ${biz.id}`);
-    const reply: AdminClaimReply = { data: approved, business: { id: biz.id, slug: biz.slug, name: biz.name } };
+    const reply: AdminClaimReply = {
+      data: approved,
+      business: { id: biz.id, slug: biz.slug, name: biz.name },
+      mail: claimMailOf(sent),
+    };
     return jsonResponse(reply);
   });
 }

@@ -140,7 +140,13 @@ export function loadClaim(request: Request, slug: string, deps: OwnerPageDeps = 
 }
 
 export type AddView =
-  | { kind: "form"; form: AddBusinessFormView; problem?: string }
+  | {
+      kind: "form";
+      form: AddBusinessFormView;
+      problem?: string;
+      /** Whether the answer (and, once approved, a sign-in link) can be e-mailed here (else Treeline contacts them). */
+      emailReady: boolean;
+    }
   | { kind: "outcome"; businessName: string; to: string; emailReady: boolean };
 
 /** /owner/add: "Add your business", or the thanks once it is sent. */
@@ -162,6 +168,7 @@ export function loadAdd(request: Request, action: string, deps: OwnerPageDeps = 
         kind: "form",
         form: addFormView(action, flash?.values, flash?.errors),
         ...(flash?.problem ? { problem: flash.problem } : {}),
+        emailReady: canEmail(env),
       },
     };
   });

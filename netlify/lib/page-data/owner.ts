@@ -109,7 +109,12 @@ export function signInRequestView(flash: Flash | null, env: Env): SignInRequestV
   if (flash.status === 200 && (kind === "email" || kind === "phone"))
     return {
       ...base,
-      requested: { kind, to: one("to"), ready: kind === "email" ? canEmail(env) : canText(env) },
+      requested: {
+        kind,
+        to: one("to"),
+        ready: kind === "email" ? canEmail(env) : canText(env),
+        otherReady: kind === "email" ? canText(env) : canEmail(env),
+      },
     };
   return {
     ...base,

@@ -1,7 +1,9 @@
 /**
  * The operator's claims queue: claims of listed businesses that no contact on file proved, and
  * businesses to add. Approve makes the claimant an owner (an added business is listed first)
- * and e-mails them a sign-in link; Refuse needs a reason, which is kept and e-mailed. "All"
+ * and e-mails them a sign-in link; Refuse needs a reason, which is kept and e-mailed. The note
+ * after a decision says what became of that e-mail (sent, only kept in Messages as no e-mail
+ * service is set up, or waiting for a retry), never "e-mailed" unless it was sent. "All"
  * also shows the claims proved by the e-mail or phone on file, and every decision made; a claim
  * that made someone an owner can be revoked there (Remove owner, with a reason), which ends
  * their sessions.
@@ -10,7 +12,7 @@ import { useCallback, useState, type FormEvent } from "react";
 import { changeValueText } from "../../lib/admin-changes.ts";
 import { optionLabel, PRO_SERVICES } from "../../lib/options.ts";
 import { CLAIM_KIND_LABELS, CLAIM_PROOFS, CLAIM_STATUS_LABELS, OWNER_ROLES } from "../../lib/owners/choices.ts";
-import type { AdminClaimReply, AdminClaimsReply, Claim } from "../../lib/owners/claims.ts";
+import type { AdminClaimReply, AdminClaimsReply, Claim, ClaimMail } from "../../lib/owners/claims.ts";
 import { OWNER_MESSAGES } from "../../lib/owners/messages.ts";
 import { adminJson, formatWhen } from "./api.ts";
 import {
@@ -220,6 +222,41 @@ function ClaimCard({
 /** A page of claims in the list's terms, with the count of claims waiting (for the switch). */
 type ClaimsPage = CursorPage<Claim> & { pending: number };
 
+/**
+ * The note after a decision. "e-mailed" only when a provider took the e-mail; kept (no e-mail
+ * service), retrying and failed ones say where the message is and what the operator does.
+ */
+export function decisionNotice(decision: Decision, email: string, name: string, mail?: ClaimMail): string {
+  if (decision === "revoke") return `Owner removed: ${email} no longer manages ${name}; their sessions have ended.`;
+  if (decision === "approve") {
+    const done = `Approved: ${email} now manages ${name}`;
+    switch (mail) {
+      case "sent":
+        return `${done} and was e-mailed a sign-in link.`;
+      case "kept":
+        return `${done}. No e-mail service is set up, so the sign-in link is kept in Messages: send it to them yourself.`;
+      case "retrying":
+        return `${done}. The e-mail with their sign-in link could not be sent yet; it will be tried again (see Messages).`;
+      case "failed":
+        return `${done}. The e-mail with their sign-in link could not be sent: it is in Messages, send it to them yourself.`;
+      default:
+        return `${done}. Their sign-in link is in Messages.`;
+    }
+  }
+  switch (mail) {
+    case "sent":
+      return `Refused: ${email} was e-mailed the reason.`;
+    case "kept":
+      return `Refused. No e-mail service is set up, so the message with the reason is kept in Messages: tell ${email} yourself.`;
+    case "retrying":
+      return `Refused. The e-mail with the reason to ${email} could not be sent yet; it will be tried again (see Messages).`;
+    case "failed":
+      return `Refused. The e-mail with the reason to ${email} could not be sent: it is in Messages, tell them yourself.`;
+    default:
+      return `Refused. The message with the reason to ${email} is in Messages.`;
+  }
+}
+
 export function ClaimsPanel({ token, refreshKey, onAuthError }: PanelProps) {
   const [view, setView] = useState<View>("pending");
   const [pending, setPending] = useState<number | null>(null);
@@ -263,13 +300,7 @@ export function ClaimsPanel({ token, refreshKey, onAuthError }: PanelProps) {
       );
       if (decision !== "revoke") setPending((n) => (n === null ? n : Math.max(0, n - 1)));
       const name = body.business?.name ?? claim.businessName ?? "the business";
-      setNotice(
-        decision === "approve"
-          ? `Approved: ${claim.claimant.email} now manages ${name} and was e-mailed a sign-in link.`
-          : decision === "refuse"
-            ? `Refused: ${claim.claimant.email} was e-mailed the reason.`
-            : `Owner removed: ${claim.claimant.email} no longer manages ${name}; their sessions have ended.`,
-      );
+      setNotice(decisionNotice(decision, claim.claimant.email, name, body.mail));
     });
   }
 

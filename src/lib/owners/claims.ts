@@ -96,8 +96,18 @@ export interface AdminClaimsReply {
   pending: number;
 }
 
+/**
+ * What became of the e-mail an approval (sign-in link) or a refusal (the reason) sends: "sent"
+ * (a provider took it), "kept" (no e-mail provider is set up: it is only kept in /admin
+ * Messages, for the operator to pass on), "retrying" (not sent yet: the notifier tries again),
+ * "failed" (the provider refused it for good).
+ */
+export type ClaimMail = "sent" | "kept" | "retrying" | "failed";
+
 export interface AdminClaimReply {
   data: Claim;
   /** The business it is about (an approved "add": the one just listed). */
   business?: { id: string; slug: string; name: string };
+  /** An approval's or a refusal's e-mail to the claimant (none for a revocation). */
+  mail?: ClaimMail;
 }

@@ -426,7 +426,7 @@ describe.skipIf(!site)("owner claims and sign-in", () => {
       );
     const approved = await decide({ decision: "approve" });
     expect(approved.status).toBe(200);
-    expect(((await approved.json()) as AdminClaimReply).data.status).toBe("approved");
+    expect((await approved.json()) as AdminClaimReply).toMatchObject({ data: { status: "approved" }, mail: "sent" });
     expect((await listOwners(store(), "oc-maple")).find((o) => o.email === "nephew@gmail.test")?.via).toBe("operator");
     const [email] = emailsTo("nephew@gmail.test");
     expect(email!.subject).toBe("Your claim of Maple Trees is approved");
@@ -517,6 +517,7 @@ describe.skipIf(!site)("owner claims and sign-in", () => {
 
     const refused = await patch({ decision: "refuse", reason: "Not listed as staff on the business's website" });
     expect(refused.status).toBe(200);
+    expect(((await refused.json()) as AdminClaimReply).mail).toBe("sent");
     expect(await getClaim(store(), claim.id)).toMatchObject({
       status: "refused",
       reason: "Not listed as staff on the business's website",
@@ -524,6 +525,43 @@ describe.skipIf(!site)("owner claims and sign-in", () => {
     const [email] = emailsTo("someone@else.test");
     expect(email!.text).toContain("Reason: Not listed as staff on the business's website");
     expect(await isOwner(store(), "oc-maple", "someone@else.test")).toBe(false);
+  });
+
+  it("with no e-mail provider, the decision's answer says its e-mail was only kept, not sent", async () => {
+    for (const email of ["kept-approve@gmail.test", "kept-refuse@gmail.test"])
+      await post(
+        claimHandler(deps({ env: quiet })),
+        "/owner/claim/maple-trees",
+        claimFields({ email, proof: "operator" }),
+      );
+    const list = await adminClaimsHandler({ store, env: quiet })(
+      getRequest("/api/admin/claims", { headers: auth }),
+      nextIp(),
+    );
+    const claims = ((await list.json()) as AdminClaimsReply).data;
+    const idOf = (email: string) => claims.find((c) => c.claimant.email === email && c.status === "pending")!.id;
+    const patch = (email: string, body: unknown) =>
+      adminClaimHandler({ store, env: quiet, purge: async () => {} })(
+        patchRequest(`/api/admin/claims/${idOf(email)}`, body, auth),
+        nextIp(),
+      );
+
+    const approved = await patch("kept-approve@gmail.test", { decision: "approve" });
+    expect(approved.status).toBe(200);
+    expect((await approved.json()) as AdminClaimReply).toMatchObject({ data: { status: "approved" }, mail: "kept" });
+    const refused = await patch("kept-refuse@gmail.test", { decision: "refuse", reason: "Not staff" });
+    expect(refused.status).toBe(200);
+    expect((await refused.json()) as AdminClaimReply).toMatchObject({ data: { status: "refused" }, mail: "kept" });
+    expect(mail.calls).toHaveLength(0);
+    // The sign-in link and the reason wait in /admin Messages, kept, for the operator to pass on.
+    const kept = [
+      ...(await store().messages.forLead(idOf("kept-approve@gmail.test"))),
+      ...(await store().messages.forLead(idOf("kept-refuse@gmail.test"))),
+    ];
+    expect(kept.map((m) => [m.kind, m.state])).toEqual([
+      ["claim-approved", "kept"],
+      ["claim-refused", "kept"],
+    ]);
   });
 
   it("texts a code to the phone on file: five wrong tries and it is gone", async () => {
@@ -589,6 +627,22 @@ describe.skipIf(!site)("owner claims and sign-in", () => {
     expect(document.getElementById("err-role")?.textContent?.trim()).toBe(OWNER_MESSAGES.role);
     expect(document.querySelector('input[name="email"]')?.getAttribute("aria-describedby")).toBe("err-email");
     expect(document.querySelector<HTMLInputElement>('input[name="name"]')?.value).toBe("Mia Maple");
+  });
+
+  it("the add-a-business form promises a sign-in link by e-mail only where e-mail can be sent", async () => {
+    // The e-mail field's label holds its hint.
+    const hint = (p: SitePage) =>
+      p.document.querySelector('input[name="email"]')!.closest("label")!.textContent!.replace(/\s+/g, " ").trim();
+    const words = (p: SitePage) => p.main.textContent!.replace(/\s+/g, " ");
+    const ready = await page("/owner/add");
+    expect(words(ready)).toContain("once it is approved you get a sign-in link to manage its page.");
+    expect(hint(ready)).toContain("Your sign-in link goes here.");
+    const none = await noProvider!.page("/owner/add");
+    expect(none.response.status).toBe(200);
+    expect(words(none)).toContain("the Treeline team contacts you once it is approved.");
+    expect(words(none)).not.toMatch(/sign-in link/i);
+    expect(hint(none)).toContain("The Treeline team contacts you here once your business is approved.");
+    expect(hint(none)).not.toMatch(/sign-in link/i);
   });
 
   it("adds a business in Boise, ID 83702: listed only once approved, found near 83702, with the hours given", async () => {
@@ -827,6 +881,17 @@ describe.skipIf(!site)("owner claims and sign-in", () => {
     const quietPage = await noProvider!.page(quietAsk.headers.get("location")!);
     expect(quietPage.main.textContent).toContain("your request is kept for the Treeline team, who will contact you");
     expect(quietPage.main.textContent).not.toMatch(/we're e-mailing|We sent/);
+    // Nothing can be sent by e-mail or by phone: no "check your spam folder", no other address to try.
+    expect(quietPage.main.textContent).not.toMatch(/spam|Nothing arrives|try the/i);
+    // A phone where only e-mail can be sent: the request is kept, and the e-mail is the one to try.
+    const phoneAsk = await post(returningSignInHandler(deps({ env: quiet })), "/owner", [["address", "512-555-0199"]]);
+    const phonePage = await emailOnly!.page(phoneAsk.headers.get("location")!);
+    const phoneWords = phonePage.main.textContent!.replace(/\s+/g, " ");
+    expect(phoneWords).toContain("can't send sign-in texts yet");
+    expect(phoneWords).not.toMatch(/spam|Nothing arrives/i);
+    expect(phoneWords).toContain(
+      "This site can send sign-in e-mails: try the e-mail you manage the listing with instead.",
+    );
   });
 
   it("says the code was texted only once Twilio took it", async () => {

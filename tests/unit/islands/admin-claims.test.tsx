@@ -3,14 +3,15 @@
  * The operator's Claims tab (src/islands/admin/ClaimsPanel.tsx, mounted alone) against a mocked
  * /api/admin/claims: the queue with each claim's details, Approve, Refuse (a reason required
  * before anything is sent), a refused decision's error, every claim under "All", an empty
- * queue; and (in the whole AdminApp) a claim's messages in the Messages tab offer no lead to
+ * queue; the note after a decision says "e-mailed" only when the e-mail was sent; and (in the
+ * whole AdminApp) a claim's messages in the Messages tab offer no lead to
  * open.
  */
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import AdminApp from "../../../src/islands/AdminApp.tsx";
-import { ClaimsPanel } from "../../../src/islands/admin/ClaimsPanel.tsx";
+import { ClaimsPanel, decisionNotice } from "../../../src/islands/admin/ClaimsPanel.tsx";
 import { ADMIN_TOKEN_STORAGE_KEY, type AdminMessagesReply } from "../../../src/lib/admin.ts";
 import type { AdminClaimsReply, Claim } from "../../../src/lib/owners/claims.ts";
 import { OWNER_MESSAGES } from "../../../src/lib/owners/messages.ts";
@@ -105,6 +106,7 @@ describe("admin: the Claims tab", () => {
       reply.json(200, {
         data: { ...claim(1), status: "approved" },
         business: { id: "biz-7", slug: "maple-trees", name: "Maple Trees" },
+        mail: "sent",
       })(call),
     );
     const panel = await openClaims();
@@ -120,10 +122,44 @@ describe("admin: the Claims tab", () => {
     expect(within(panel).getByRole("button", { name: "Waiting (1)" })).toBeTruthy();
   });
 
+  it("approves without an e-mail service: the note says the sign-in link is kept in Messages, not e-mailed", async () => {
+    claims([claim(1)]);
+    api.on("PATCH", /^\/api\/admin\/claims\/cl_/, (call) =>
+      reply.json(200, {
+        data: { ...claim(1), status: "approved" },
+        business: { id: "biz-7", slug: "maple-trees", name: "Maple Trees" },
+        mail: "kept",
+      })(call),
+    );
+    const panel = await openClaims();
+    await user.click(await within(panel).findByRole("button", { name: "Approve" }));
+    const note = (await within(panel).findByRole("status")).textContent;
+    expect(note).toBe(
+      "Approved: nell1@gmail.test now manages Maple Trees. No e-mail service is set up, so the sign-in link is kept in Messages: send it to them yourself.",
+    );
+    expect(note).not.toMatch(/e-mailed|sent/);
+  });
+
+  it("says 'e-mailed' only for a sent e-mail, for every outcome of an approval or a refusal", () => {
+    for (const decision of ["approve", "refuse"] as const) {
+      expect(decisionNotice(decision, "a@b.test", "Maple Trees", "sent")).toContain("was e-mailed");
+      for (const mail of ["kept", "retrying", "failed", undefined] as const) {
+        const note = decisionNotice(decision, "a@b.test", "Maple Trees", mail);
+        expect(note, `${decision} ${mail}`).not.toMatch(/e-mailed|was sent/);
+        expect(note, `${decision} ${mail}`).toContain("Messages");
+      }
+      expect(decisionNotice(decision, "a@b.test", "Maple Trees", "retrying")).toContain("tried again");
+      expect(decisionNotice(decision, "a@b.test", "Maple Trees", "kept")).toContain("No e-mail service is set up");
+    }
+    expect(decisionNotice("refuse", "a@b.test", "Maple Trees", "kept")).toBe(
+      "Refused. No e-mail service is set up, so the message with the reason is kept in Messages: tell a@b.test yourself.",
+    );
+  });
+
   it("refuses only with a reason, and sends the reason", async () => {
     claims([claim(1)]);
     api.on("PATCH", /^\/api\/admin\/claims\/cl_/, (call) =>
-      reply.json(200, { data: { ...claim(1), status: "refused", reason: call.json().reason } })(call),
+      reply.json(200, { data: { ...claim(1), status: "refused", reason: call.json().reason }, mail: "sent" })(call),
     );
     const panel = await openClaims();
     const item = (await within(panel).findAllByRole("listitem"))[0]!;
