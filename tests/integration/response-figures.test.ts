@@ -1,15 +1,24 @@
 /**
  * Lead delivery's response figures on a real Redis: an offer the clock expires is a miss for
  * its business, once however often the clock's step runs (one after another or at once); a first
- * answer is recorded, in time or late; an offer no channel delivered is not held against the
- * business, and an acceptance given back keeps its answer. A business with 1 answered and 9
- * expired offers shows a 10% response rate, and its page is purged each time its public line
- * changes.
+ * answer is recorded, in time or late; an offer no channel delivered, or only kept (no provider),
+ * is not held against the business, and an acceptance given back keeps its answer. A business
+ * with 1 answered and 9 expired offers shows a 10% response rate, and its page is purged each
+ * time its public line changes.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { advanceLead, answerLead, runClock } from "../../netlify/lib/delivery/progress.ts";
 import { initialRouting, type Candidate } from "../../netlify/lib/delivery/routing.ts";
+import { offersCanBeSent } from "../../netlify/lib/notify/config.ts";
+import { notifyLead } from "../../netlify/lib/notify/index.ts";
+import {
+  KEPT_UNREACHED_BADGE,
+  KEPT_UNREACHED_LINE,
+  STATE_BADGES,
+  statusPageOf,
+} from "../../netlify/lib/page-data/delivery-status.ts";
 import { keyspace } from "../../netlify/lib/store/keys.ts";
+import { parseEnv } from "../../src/lib/env.ts";
 import { responseLabel } from "../../src/lib/response-time.ts";
 import type { Delivery, Lead } from "../../src/lib/schemas/lead.ts";
 import { functionsHarness, testBusiness } from "../helpers/functions.ts";
@@ -112,6 +121,44 @@ describe.skipIf(!h)("response figures from lead delivery", () => {
     await advanceLead(store(), lead.id, t0 + 30 * MIN, async () => {});
     expect(await outcomes("rf-6")).toEqual([]);
     expect(await outcomes("rf-7")).toEqual([`${lead.id}|a|2|${t0 + 2 * MIN}`]);
+  });
+
+  it("an offer only kept (no provider here) has no outcome at its deadline, and its page says not reached", async () => {
+    await store().businesses.upsert(testBusiness("rf-9"));
+    await store().businesses.upsert(testBusiness("rf-10"));
+    const t0 = Date.now();
+    const routing = initialRouting(
+      ["rf-9", "rf-10"].map((id) => ({ ...candidate(id), email: `${id}@pro.test` })),
+      "emergency",
+      t0,
+    );
+    const { lead } = await store().leads.create(
+      "booking",
+      { customerName: "Kip Kept", customerEmail: "kip@example.com", customerPhone: "512-555-0124" },
+      { sourcePage: "/directory/pro", urgency: "emergency", routing },
+    );
+    // A default install: no e-mail or text provider, so every offer is composed and kept.
+    const env = parseEnv({});
+    expect(offersCanBeSent(env)).toBe(false);
+    await notifyLead(store(), lead.id, { env, now: () => t0 + 1_000 });
+    const offers = (await store().messages.forLead(lead.id)).filter((m) => m.kind === "offer");
+    expect(offers.length).toBeGreaterThanOrEqual(2);
+    expect(offers.every((m) => m.state === "kept")).toBe(true);
+    // rf-10's offer went after all (as if a provider had taken it): its expiry is a miss.
+    await store().messages.update(
+      ...offers.filter((m) => m.to === "rf-10@pro.test").map((m) => ({ ...m, state: "sent" as const })),
+    );
+
+    expect(await advanceLead(store(), lead.id, t0 + 11 * MIN, async () => {})).toBe(true);
+    expect(await outcomes("rf-9")).toEqual([]);
+    expect(await store().businesses.get("rf-9")).not.toHaveProperty("responseOffers");
+    expect(await outcomes("rf-10")).toEqual([`${lead.id}|m|0|${t0 + 10 * MIN}`]);
+
+    const after = (await store().leads.get(lead.id))!;
+    const page = statusPageOf(after, true, { messages: await store().messages.forLead(lead.id), ready: false });
+    const [kept, missed] = page.holders;
+    expect(kept).toMatchObject({ name: "Pro rf-9", badge: KEPT_UNREACHED_BADGE, lines: [KEPT_UNREACHED_LINE] });
+    expect(missed).toMatchObject({ name: "Pro rf-10", badge: STATE_BADGES.expired });
   });
 
   it("1 answered and 9 expired offers: a 10% response rate; the page is purged as its line changes", async () => {

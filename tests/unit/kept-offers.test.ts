@@ -1,14 +1,22 @@
 /**
  * An install with no e-mail or text provider keeps its offers for the team: the confirmation and
- * the status page say so, never "offered ... each has 10 minutes" nor "waiting for an answer".
+ * the status page say so, never "offered ... each has 10 minutes" nor "waiting for an answer",
+ * and past the deadline such an offer is not reached, never "didn't answer in time".
  */
 import { describe, expect, it } from "vitest";
-import { initialRouting, offerSummary } from "../../netlify/lib/delivery/routing.ts";
+import { advance, initialRouting, offerSummary } from "../../netlify/lib/delivery/routing.ts";
 import { offersCanBeSent } from "../../netlify/lib/notify/config.ts";
-import { KEPT_BADGE, statusPageOf } from "../../netlify/lib/page-data/delivery-status.ts";
+import {
+  KEPT_BADGE,
+  KEPT_UNREACHED_BADGE,
+  KEPT_UNREACHED_LINE,
+  STATE_BADGES,
+  statusPageOf,
+} from "../../netlify/lib/page-data/delivery-status.ts";
 import { offersNow } from "../../src/lib/forms/copy.ts";
 import { parseEnv } from "../../src/lib/env.ts";
 import type { Lead } from "../../src/lib/schemas/lead.ts";
+import type { Message } from "../../src/lib/schemas/message.ts";
 
 const NOW = Date.parse("2026-11-28T20:00:00Z");
 const lead: Lead = {
@@ -59,5 +67,43 @@ describe("offers on an install that cannot send them", () => {
     // With a provider, the same lead is offered and waiting.
     expect(offerSummary(lead).kept).toBeUndefined();
     expect(statusPageOf(lead).holders[0]!.badge.label).toBe("Waiting for an answer");
+  });
+
+  it("past their deadline are not reached, never 'didn't answer in time'", () => {
+    const expired = advance(lead, NOW + 11 * 60_000, null)!;
+    expect(expired.routing!.deliveries.map((d) => d.state)).toEqual(["expired", "expired"]);
+    const offer = (businessId: string, state: Message["state"]): Message => {
+      const i = expired.routing!.events.findIndex((e) => e.kind === "offered" && e.businessId === businessId);
+      return {
+        id: `${lead.id}~ev${i}~email`,
+        leadId: lead.id,
+        kind: "offer",
+        audience: "business",
+        channel: "email",
+        to: `${businessId}@x.test`,
+        subject: "Emergency job",
+        text: "...",
+        state,
+        createdAt: new Date(NOW).toISOString(),
+        attempts: state === "sent" ? 1 : 0,
+      };
+    };
+    const notReached = { badge: KEPT_UNREACHED_BADGE, lines: [KEPT_UNREACHED_LINE] };
+    expect(KEPT_UNREACHED_LINE).toBe(
+      "Not reached: this site sends no e-mail or text yet; Treeline's team has your request",
+    );
+
+    // An install that cannot send offers, before its messages are read: none reached anyone.
+    for (const holder of statusPageOf(expired, true).holders.slice(0, 2)) expect(holder).toMatchObject(notReached);
+
+    // The message log says which: Crew 1's offer was only kept, Crew 2's went (a provider took it).
+    const messages = [offer("b1", "kept"), offer("b2", "sent")];
+    for (const kept of [true, false]) {
+      const [crew1, crew2] = statusPageOf(expired, kept, { messages, ready: false }).holders;
+      expect(crew1).toMatchObject(notReached);
+      expect(crew2).toMatchObject({ badge: STATE_BADGES.expired, lines: ["Didn't answer in time"] });
+    }
+    // With a provider and no sign of a kept offer, an expired offer is unanswered as before.
+    expect(statusPageOf(expired).holders[0]!.badge).toEqual(STATE_BADGES.expired);
   });
 });

@@ -43,7 +43,7 @@ export async function advanceLead(
     },
     now,
   );
-  if (result?.changed) await recordMisses(store, leadId, expired, purge);
+  if (result?.changed) await recordMisses(store, result.lead, expired, purge);
   return result?.changed ?? false;
 }
 

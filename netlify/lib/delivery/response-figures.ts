@@ -2,9 +2,9 @@
  * Lead delivery's side of the response figures (src/lib/response-time.ts): each offer's outcome
  * goes to its business once, when it becomes known. A first answer is recorded with the daytime
  * minutes it took and whether it came by the deadline; an offer the clock expires is a miss. An
- * offer no channel delivered is never either, so it does not count against the business, and an
- * acceptance given back later keeps its answer. The business's page is purged when its public
- * line changes.
+ * offer no channel delivered (undelivered, or only kept: no provider here sends offers) is never
+ * either, so it does not count against the business, and an acceptance given back later keeps
+ * its answer. The business's page is purged when its public line changes.
  *
  * The lead's change is stored first (compare-and-set) and its outcomes recorded after, from the
  * committed change: a clock step that runs twice finds nothing newly expired the second time,
@@ -16,6 +16,7 @@ import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { businessTag, purgeQuietly, type Purge } from "../directory.ts";
 import { errorName } from "../http.ts";
 import type { Store } from "../store/index.ts";
+import { offerKept } from "./kept.ts";
 
 /** The business's outcome for this offer; its page is purged when the public line changed. */
 async function record(
@@ -53,12 +54,24 @@ export function newlyExpired(before: Lead, after: Lead | null): Delivery[] {
   return (after.routing?.deliveries ?? []).filter((d) => d.state === "expired" && waiting.has(d.businessId));
 }
 
-/** Each expired offer is a miss for its business, dated at its deadline. */
+/**
+ * Each expired offer is a miss for its business, dated at its deadline; an offer that was only
+ * kept (no provider here carried it: kept.ts) has no outcome, its business never had it.
+ */
 export async function recordMisses(
   store: Store,
-  leadId: string,
+  lead: Lead,
   expired: readonly Delivery[],
   purge: Purge,
 ): Promise<void> {
-  await Promise.all(expired.map((d) => record(store, leadId, d, { answered: false }, Date.parse(d.deadlineAt), purge)));
+  if (expired.length === 0) return;
+  let missed = expired;
+  try {
+    const messages = await store.messages.forLead(lead.id);
+    missed = expired.filter((d) => !offerKept(lead, d.businessId, messages));
+  } catch (error) {
+    // Without the message log the offers count as they did before it: each one a miss.
+    console.warn(`[delivery] ${lead.id}: messages not read for the response figures (${errorName(error)})`);
+  }
+  await Promise.all(missed.map((d) => record(store, lead.id, d, { answered: false }, Date.parse(d.deadlineAt), purge)));
 }

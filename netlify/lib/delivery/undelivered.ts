@@ -37,6 +37,6 @@ export async function passOnUndelivered(
     },
     now,
   );
-  if (result?.changed) await recordMisses(store, leadId, expired, purge);
+  if (result?.changed) await recordMisses(store, result.lead, expired, purge);
   return result?.changed ?? false;
 }

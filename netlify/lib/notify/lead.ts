@@ -9,6 +9,7 @@ import type { Lead } from "../../../src/lib/schemas/lead.ts";
 import { isPending, type Message } from "../../../src/lib/schemas/message.ts";
 import type { Store } from "../store/index.ts";
 import { composeMessages, rescheduled } from "../delivery/compose.ts";
+import { offerMessages } from "../delivery/kept.ts";
 import { signerFor } from "../delivery/signing.ts";
 import { passOnUndelivered } from "../delivery/undelivered.ts";
 import { setupOf, type NotifyConfig, type NotifyDeps } from "./config.ts";
@@ -23,20 +24,12 @@ import { sendAndRecord } from "./send.ts";
  * that is how a default install shows the whole loop.
  */
 export function undeliveredOffers(lead: Lead, messages: readonly Message[], setup: ChannelSetup): string[] {
-  const events = lead.routing?.events ?? [];
   const configured = setup.email || setup.sms || setup.webhook;
-  const offers = new Map<string, Message[]>();
-  for (const m of messages) {
-    if (m.kind !== "offer") continue;
-    const key = m.id.split("~")[1]!;
-    offers.set(key, [...(offers.get(key) ?? []), m]);
-  }
   return (lead.routing?.deliveries ?? [])
     .filter((d) => {
       if (d.state !== "waiting") return false;
       if (!d.email && !d.phone) return true;
-      const offered = events.findLastIndex((e) => e.kind === "offered" && e.businessId === d.businessId);
-      const group = offers.get(`ev${offered}`) ?? [];
+      const group = offerMessages(lead, d.businessId, messages);
       if (group.length === 0) return false;
       const unsent = group.every((m) => m.state === "failed" || m.state === "kept");
       return unsent && (configured || group.some((m) => m.state === "failed"));

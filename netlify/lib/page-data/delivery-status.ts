@@ -1,12 +1,13 @@
 /**
  * The visitor's status page (/requests/{id}/{sig}): who holds their request and where each
- * offer truly stands (one no channel could deliver is said as such, never as waiting), and
- * what they asked. Every time is in the job's own zone, named; an emergency's page opens
- * with the danger and our own line.
+ * offer truly stands (one no channel could deliver, or only kept, is said as such, never as
+ * waiting nor as unanswered), and what they asked. Every time is in the job's own zone, named;
+ * an emergency's page opens with the danger and our own line.
  */
 import { emailReady, offersCanBeSent } from "../notify/config.ts";
 import type { Message } from "../../../src/lib/schemas/message.ts";
 import { INVITE_WITHDRAWN_NOTE } from "../delivery/compose.ts";
+import { offerKept, offerMessages } from "../delivery/kept.ts";
 import { isHeld } from "../delivery/routing.ts";
 import { LEAD_STATUS_LABELS, LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
 import { EMERGENCY_CONFIRMATION, HOTLINE } from "../../../src/lib/forms/copy.ts";
@@ -156,14 +157,25 @@ export const KEPT_BADGE = { label: "Not sent yet", tone: "wait" } as const satis
 const keptLine = (d: Delivery, tz: string) =>
   `Kept for our team until ${dayTime(d.deadlineAt, tz)}: this site sends no e-mail or text yet`;
 
-function holderOf(d: Delivery, tz: string, kept: boolean): Holder {
+/**
+ * An offer past its deadline that was only kept (no provider here carried it: every message of it
+ * kept, or none logged on an install that cannot send offers): its business never had it, so it
+ * is not reached, never "didn't answer in time".
+ */
+export const KEPT_UNREACHED_BADGE = { label: "Not reached", tone: "no" } as const satisfies Holder["badge"];
+export const KEPT_UNREACHED_LINE = `Not reached: this site sends no e-mail or text yet; ${SITE.name}'s team has your request`;
+
+function holderOf(lead: Lead, d: Delivery, tz: string, kept: boolean, messages: readonly Message[]): Holder {
   const keptOffer = kept && d.state === "waiting";
+  const keptExpired =
+    d.state === "expired" &&
+    (offerKept(lead, d.businessId, messages) || (kept && offerMessages(lead, d.businessId, messages).length === 0));
   return {
     name: d.name,
     href: `/directory/${encodeURIComponent(d.slug)}`,
-    badge: keptOffer ? KEPT_BADGE : STATE_BADGES[d.state],
+    badge: keptOffer ? KEPT_BADGE : keptExpired ? KEPT_UNREACHED_BADGE : STATE_BADGES[d.state],
     lines: [
-      keptOffer ? keptLine(d, tz) : detailOf(d, tz),
+      keptOffer ? keptLine(d, tz) : keptExpired ? KEPT_UNREACHED_LINE : detailOf(d, tz),
       ...(d.calledAt ? [`Called you ${dayTime(d.calledAt, tz)}`] : []),
     ],
     call:
@@ -187,7 +199,7 @@ export function statusPageOf(
 ): StatusPage {
   const routing = lead.routing;
   const tz = jobTimeZone(lead);
-  const holders = (routing?.deliveries ?? []).map((d) => holderOf(d, tz, kept));
+  const holders = (routing?.deliveries ?? []).map((d) => holderOf(lead, d, tz, kept, mail.messages));
   if (!routing || routing.escalatedAt) {
     holders.push({
       name: `${SITE.name}'s team`,
