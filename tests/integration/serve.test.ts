@@ -92,6 +92,7 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
       await new Promise((r) => setTimeout(r, 100));
     expect(lines().map((l) => l.split(":")[0])).toEqual([
       "[setup] store",
+      "[setup] contact",
       "[setup] e-mail",
       "[setup] SMS",
       "[setup] Claude",
@@ -101,7 +102,8 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
       "[setup] data",
     ]);
     expect(lines()[0]).toMatch(/^\[setup\] store: ready: The embedded store takes writes/);
-    expect(lines()[1]).toMatch(/^\[setup\] e-mail: not ready: No e-mail is sent/);
+    expect(lines()[1]).toMatch(/^\[setup\] contact: not ready: .*fictional 555 number/);
+    expect(lines()[2]).toMatch(/^\[setup\] e-mail: not ready: No e-mail is sent/);
     const res = await send(served, "GET", "/api/admin/setup", {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       from: "127.0.0.40",
