@@ -339,11 +339,19 @@ if (sizes.length > 0) {
   const [small, large] = [sizes[0], sizes.at(-1)];
   const s = bySize[small];
   const l = bySize[large];
-  const targets = [
-    ["quote post p50, embedded / Redis", s.embedded.write.p50 / s.redis.write.p50, 2],
-    ["30 posts at once, embedded / Redis", s.embedded.burst.p50 / s.redis.burst.p50, 3],
-    ["embedded read p95 under writes / idle", s.embedded.readDuringWrites.p95 / s.embedded.readIdle.p95, 2],
-  ];
+  // Every target holds at every size: each ratio is given per size, not for the first one only.
+  const targets = sizes.flatMap((size) => {
+    const at = bySize[size];
+    return [
+      [`quote post p50, embedded / Redis (${size} leads)`, at.embedded.write.p50 / at.redis.write.p50, 2],
+      [`30 posts at once, embedded / Redis (${size} leads)`, at.embedded.burst.p50 / at.redis.burst.p50, 3],
+      [
+        `embedded read p95 under writes / idle (${size} leads)`,
+        at.embedded.readDuringWrites.p95 / at.embedded.readIdle.p95,
+        2,
+      ],
+    ];
+  });
   if (large !== small)
     targets.push([`embedded write p50, ${large} / ${small} leads`, l.embedded.write.p50 / s.embedded.write.p50, 1.2]);
   console.log(
