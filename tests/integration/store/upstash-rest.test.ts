@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, afterAll } from "vitest";
 import { Redis } from "@upstash/redis";
-import { createStore, type Store } from "../../../netlify/lib/store/index.ts";
+import { createStore } from "../../../netlify/lib/store/index.ts";
 import { deleteKeysWithPrefix, resolveTestRedisUrl, uniquePrefix } from "../../helpers/redis.ts";
 import { startUpstashRestServer, type UpstashRestServer } from "../../helpers/upstash-rest.ts";
 import { defineStoreContract } from "./contract.ts";
@@ -18,20 +18,21 @@ afterAll(async () => server?.close());
 defineStoreContract("upstash-rest", async () => {
   if (!url || !server) return null;
   const rest = server;
-  const stores: Store[] = [];
+  let count = 0;
+  // One prefix for the suite: clean-up is one SCAN of the shared key space, not one per store.
+  const suite = uniquePrefix("rest");
   return {
     async fresh(label) {
-      const store = createStore({
+      count += 1;
+      return createStore({
         transport: "upstash",
         url: rest.url,
         token: rest.token,
-        prefix: uniquePrefix(`rest-${label}`),
+        prefix: `${suite}${label}-${count}:`,
       });
-      stores.push(store);
-      return store;
     },
     async teardown() {
-      for (const store of stores) await deleteKeysWithPrefix(url, store.prefix);
+      await deleteKeysWithPrefix(url, suite);
     },
   };
 });
