@@ -235,7 +235,7 @@ describe("a business's webhook", () => {
     expect((email!.body as { subject: string }).subject).toMatch(/webhook was disabled/);
     expect((await store.outbox.list()).items).toEqual([]);
 
-    await store.leads.mutate(lead.id, (l) => applyAnswer(l, "b1", { kind: "decline", reason: "booked" }, Date.now()).lead);
+    await store.leads.mutate(lead.id, (l) => applyAnswer(l, "b1", { kind: "decline", reason: "too-busy" }, Date.now()).lead);
     await notifyLead(store, lead.id, deps());
     expect(crmCalls()).toHaveLength(1);
   });
