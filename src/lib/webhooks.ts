@@ -164,6 +164,7 @@ export const WEBHOOK_MESSAGES = {
   tooManyKeys: `A business can have ${MAX_API_KEYS} API keys. Revoke one first.`,
   unknownEndpoint: "That webhook endpoint is not one of yours (it may have been deleted).",
   unknownDelivery: "That delivery is not in the log any more.",
+  unknownKey: "That API key is not one of yours (it may have been revoked).",
   added: (secret: string) =>
     `Webhook added. Its signing secret, shown only now: ${secret} . Copy it into your software to verify our signatures.`,
   rotated: (secret: string) =>
