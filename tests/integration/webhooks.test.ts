@@ -17,7 +17,7 @@ import { drainOutbox, notifyLead, type NotifyDeps } from "../../netlify/lib/noti
 import { applyAnswer } from "../../netlify/lib/delivery/routing.ts";
 import { addOwner } from "../../netlify/lib/owners/session.ts";
 import { createEndpoint, EndpointRefused } from "../../netlify/lib/webhooks/endpoints.ts";
-import { sendAgain } from "../../netlify/lib/webhooks/deliver.ts";
+import { reviewPosted, sendAgain } from "../../netlify/lib/webhooks/deliver.ts";
 import { checkWebhookUrl, isPublicAddress, postWebhook } from "../../netlify/lib/webhooks/net.ts";
 import {
   WEBHOOK_MAX_ATTEMPTS,
@@ -269,6 +269,34 @@ describe("a business's webhook", () => {
     // The whole schedule is about a day.
     expect(Date.now() - T0).toBeGreaterThan(20 * 3_600_000);
     expect(Date.now() - T0).toBeLessThan(30 * 3_600_000);
+  });
+
+  it("a review posted reaches the endpoints that take review.posted, and only those", async () => {
+    const ep = await setup(["review.posted"]);
+    const offers = await createEndpoint(
+      store,
+      "b1",
+      { url: receiver.url.replace("/crm", "/offers"), events: ["offer.made"], source: "owner" },
+      Date.now(),
+      LOOPBACK,
+    );
+    const review = {
+      id: "rv_1",
+      customerName: "Rita R.",
+      rating: 5,
+      title: "Great crew",
+      reviewText: "On time and tidy.",
+      serviceType: "Tree Trimming",
+      isVerified: true,
+      createdAt: new Date().toISOString(),
+    };
+    await reviewPosted(store, "b1", review, deps());
+    const [call] = crmCalls();
+    const body = new Webhook(ep.secret).verify(call!.text, headersOf(call!)) as Record<string, any>;
+    expect(body).toMatchObject({ type: "review.posted", data: { review: { id: "rv_1", rating: 5, verified: true } } });
+    expect(body.data.review.url).toBe(`${SITE}/directory/business-b1`);
+    expect(receiver.calls.filter((c) => c.path === "/offers")).toEqual([]);
+    expect(await store.webhooks.deliveries(offers.id)).toEqual([]);
   });
 
   it("Send again posts the same event once more and logs it as manual", async () => {

@@ -34,7 +34,9 @@ import { roomToSend } from "../notify/send.ts";
 import { deliveryOf } from "../owners/reach.ts";
 import type { Store } from "../store/index.ts";
 import { WebhookSendError, WebhookUrlError, postWebhook, type WebhookNet } from "./net.ts";
-import { bodyOf, type BusinessEvent } from "./payload.ts";
+import { bodyOf, reviewEvent, type BusinessEvent } from "./payload.ts";
+import { businessPath } from "../../../src/lib/directory.ts";
+import type { Review } from "../../../src/lib/schemas/review.ts";
 
 /** The outbox's lease on a claimed delivery (longer than any send's timeout). */
 const LEASE_MS = 60_000;
@@ -331,4 +333,25 @@ export async function sendAgain(
   } else await store.webhooks.saveDelivery({ ...current, log: withLog(current, manual) });
   if (result === "ok") await afterAttempt(store, ep, "ok", r);
   return manual;
+}
+
+/**
+ * A review was stored: "review.posted" to the business's endpoints that take it, tried at once.
+ * Never throws: a visitor's review is stored whatever a webhook does (the log shows the rest).
+ */
+export async function reviewPosted(
+  store: Store,
+  businessId: string,
+  review: Review,
+  deps: NotifyDeps = {},
+): Promise<void> {
+  try {
+    const d = resolveDeps(deps);
+    const business = await store.businesses.get(businessId);
+    const page = `${notifyConfig(d.env).siteUrl}${business ? businessPath(business.slug) : ""}`;
+    const created = await queueEvents(store, [reviewEvent(businessId, review, page)], d.now());
+    if (created.length > 0) await sendNow(store, created, d);
+  } catch (error) {
+    console.error(`[webhooks] review ${review.id}: event not queued (${error instanceof Error ? error.name : typeof error})`);
+  }
 }
