@@ -184,9 +184,11 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     const business = await store.businesses.get(id).catch(() => null);
 
     // On Netlify the purge finishes after the answer; elsewhere it is awaited (and only warns).
-    await afterResponse(context, purgeQuietly(purge, [DIRECTORY_TAG, businessTag(id)]));
-    // The business's webhooks that take "review.posted" (never holds up or fails the answer).
-    await afterResponse(context, reviewPosted(store, id, review, { env }));
+    // With it, the business's webhooks that take "review.posted" (neither ever fails the answer).
+    await afterResponse(
+      context,
+      Promise.all([purgeQuietly(purge, [DIRECTORY_TAG, businessTag(id)]), reviewPosted(store, id, review, { env })]),
+    );
 
     if (form)
       return redirectWithFlash(store, {
