@@ -31,6 +31,9 @@ import type { Lead } from "../../src/lib/schemas/lead.ts";
 import { testBusiness } from "../helpers/functions.ts";
 import { startWebhookReceiver, type ReceivedCall, type WebhookReceiver } from "../helpers/webhook-receiver.ts";
 
+/** A parsed JSON body, read by path in assertions. */
+type Loose = { [key: string]: Loose };
+
 const T0 = Date.parse("2026-11-29T15:00:00Z");
 const SITE = "https://treeline.test";
 const LOOPBACK = { allowLoopback: true } as const;
@@ -143,7 +146,7 @@ describe("a business's webhook", () => {
     const [call] = crmCalls();
     expect(call).toBeDefined();
     const verifier = new Webhook(ep.secret);
-    const body = verifier.verify(call!.text, headersOf(call!)) as Record<string, any>;
+    const body = verifier.verify(call!.text, headersOf(call!)) as Loose;
     expect(body.type).toBe("offer.made");
     expect(call!.headers["webhook-id"]).toBe(`evt_${lead.id}_0`);
 
@@ -156,7 +159,7 @@ describe("a business's webhook", () => {
     expect(data.timeline.code).toBe("this-week");
     expect(data.description).toBe("A dead oak over the driveway.");
     expect(data.answerUrl).toMatch(new RegExp(`^${SITE}/respond/`));
-    expect(data.photoUrl).toBe(`${data.answerUrl}/photo`);
+    expect(data.photoUrl).toBe(`${String(data.answerUrl)}/photo`);
     for (const secret of ["jane@example.com", "512-555-0199", "123 Oak Street", "Customer"])
       expect(call!.text).not.toContain(secret);
 
@@ -164,7 +167,9 @@ describe("a business's webhook", () => {
     advance(10 * 60_000);
     expect(() => verifier.verify(call!.text, headersOf(call!))).toThrow(/timestamp/i);
     // Another endpoint's secret does not verify it either.
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString("base64")}`).verify(call!.text, headersOf(call!))).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 7).toString("base64")}`).verify(call!.text, headersOf(call!)),
+    ).toThrow();
 
     // The log has the attempt; nothing waits in the outbox.
     const [logged] = await store.webhooks.deliveries(ep.id);
@@ -177,13 +182,20 @@ describe("a business's webhook", () => {
     await setup();
     const lead = await offerLead();
     await notifyLead(store, lead.id, deps());
-    await store.leads.mutate(lead.id, (l) => applyAnswer(l, "b1", { kind: "accept", window: "Tuesday 8-10" }, Date.now()).lead);
+    await store.leads.mutate(
+      lead.id,
+      (l) => applyAnswer(l, "b1", { kind: "accept", window: "Tuesday 8-10" }, Date.now()).lead,
+    );
     await notifyLead(store, lead.id, deps());
     const calls = crmCalls();
     expect(calls.map((c) => c.headers["webhook-id"])).toEqual([`evt_${lead.id}_0`, `evt_${lead.id}_1`]);
-    const answered = calls[1]!.body as Record<string, any>;
+    const answered = calls[1]!.body as Loose;
     expect(answered.type).toBe("offer.answered");
-    expect(answered.data.lead.customer).toEqual({ name: "Jane Customer", phone: "512-555-0199", email: "jane@example.com" });
+    expect(answered.data.lead.customer).toEqual({
+      name: "Jane Customer",
+      phone: "512-555-0199",
+      email: "jane@example.com",
+    });
     expect(answered.data.lead.address.street).toContain("123 Oak Street");
     expect(answered.data.offer).toMatchObject({ state: "accepted", window: "Tuesday 8-10" });
     // Read again, the lead adds nothing: one event reaches an endpoint once.
@@ -235,7 +247,10 @@ describe("a business's webhook", () => {
     expect((email!.body as { subject: string }).subject).toMatch(/webhook was disabled/);
     expect((await store.outbox.list()).items).toEqual([]);
 
-    await store.leads.mutate(lead.id, (l) => applyAnswer(l, "b1", { kind: "decline", reason: "too-busy" }, Date.now()).lead);
+    await store.leads.mutate(
+      lead.id,
+      (l) => applyAnswer(l, "b1", { kind: "decline", reason: "too-busy" }, Date.now()).lead,
+    );
     await notifyLead(store, lead.id, deps());
     expect(crmCalls()).toHaveLength(1);
   });
@@ -258,7 +273,9 @@ describe("a business's webhook", () => {
       advance(delay);
       await drainOutbox(store, deps());
       const now = (await store.webhooks.endpoint(ep.id))!;
-      const failing = emailsTo("owner@b1.example").filter((c) => /failing/.test((c.body as { subject: string }).subject));
+      const failing = emailsTo("owner@b1.example").filter((c) =>
+        /failing/.test((c.body as { subject: string }).subject),
+      );
       expect(failing).toHaveLength(now.failures >= WEBHOOK_WARN_AFTER ? 1 : 0);
     }
     expect(crmCalls()).toHaveLength(WEBHOOK_MAX_ATTEMPTS);
@@ -292,7 +309,7 @@ describe("a business's webhook", () => {
     };
     await reviewPosted(store, "b1", review, deps());
     const [call] = crmCalls();
-    const body = new Webhook(ep.secret).verify(call!.text, headersOf(call!)) as Record<string, any>;
+    const body = new Webhook(ep.secret).verify(call!.text, headersOf(call!)) as Loose;
     expect(body).toMatchObject({ type: "review.posted", data: { review: { id: "rv_1", rating: 5, verified: true } } });
     expect(body.data.review.url).toBe(`${SITE}/directory/business-b1`);
     expect(receiver.calls.filter((c) => c.path === "/offers")).toEqual([]);
@@ -341,7 +358,9 @@ describe("where a webhook may go", () => {
         { address: "192.168.1.5", family: 4 as const },
       ],
     };
-    await expect(checkWebhookUrl("https://crm.example/hook", mixed)).rejects.toThrow(WEBHOOK_MESSAGES.forbidden("192.168.1.5"));
+    await expect(checkWebhookUrl("https://crm.example/hook", mixed)).rejects.toThrow(
+      WEBHOOK_MESSAGES.forbidden("192.168.1.5"),
+    );
     await expect(
       checkWebhookUrl("http://crm.example/hook", { resolve: async () => [{ address: "93.184.215.14", family: 4 }] }),
     ).rejects.toThrow(WEBHOOK_MESSAGES.https);

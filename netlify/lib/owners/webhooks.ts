@@ -12,7 +12,13 @@
  *   key        a new API key for Zapier or Make (in the notice, once; stored as its sha256)
  *   revoke     an API key stops working
  */
-import { WEBHOOK_EVENTS, WEBHOOK_MESSAGES, EndpointForm, MAX_API_KEYS, MAX_WEBHOOK_ENDPOINTS } from "../../../src/lib/webhooks.ts";
+import {
+  WEBHOOK_EVENTS,
+  WEBHOOK_MESSAGES,
+  EndpointForm,
+  MAX_API_KEYS,
+  MAX_WEBHOOK_ENDPOINTS,
+} from "../../../src/lib/webhooks.ts";
 import type { WebhookDelivery, WebhookEndpoint } from "../../../src/lib/webhooks.ts";
 import { fieldErrors, type FieldErrors } from "../../../src/lib/schemas/forms.ts";
 import type { WebhookDeliveryView, WebhookEndpointView, WebhooksView } from "../../../src/lib/owner-views.ts";
@@ -150,7 +156,11 @@ export async function webhooksView(
         sample: `${env.siteUrl}/api/hooks/sample`,
       },
     },
-    ...(adding?.errors.url ? { problemHref: "#webhook-url" } : adding?.errors.events ? { problemHref: "#webhook-events" } : {}),
+    ...(adding?.errors.url
+      ? { problemHref: "#webhook-url" }
+      : adding?.errors.events
+        ? { problemHref: "#webhook-events" }
+        : {}),
   };
 }
 
@@ -216,7 +226,9 @@ export function ownerWebhooksHandler(deps: OwnerWebhooksDeps = {}): Endpoint {
             const a = await sendAgain(store, ep, d, { now, webhookNet: deps.webhookNet, ...deps.notify });
             return done(
               WEBHOOK_MESSAGES.resent(
-                a.status !== undefined ? `the endpoint answered ${a.status}${a.error ? `. ${a.error}` : ""}` : (a.error ?? "failed"),
+                a.status !== undefined
+                  ? `the endpoint answered ${a.status}${a.error ? `. ${a.error}` : ""}`
+                  : (a.error ?? "failed"),
               ),
             );
           }

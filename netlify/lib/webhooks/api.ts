@@ -13,7 +13,13 @@
  * messages.
  */
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
-import { SubscribeInput, UnsubscribeInput, WEBHOOK_MESSAGES, WebhookEventType, type WebhookEvent } from "../../../src/lib/webhooks.ts";
+import {
+  SubscribeInput,
+  UnsubscribeInput,
+  WEBHOOK_MESSAGES,
+  WebhookEventType,
+  type WebhookEvent,
+} from "../../../src/lib/webhooks.ts";
 import { HttpError, KB, endpoint, jsonResponse, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import type { Store } from "../store/index.ts";
 import { businessForKey, createEndpoint, EndpointRefused, ownEndpoint } from "./endpoints.ts";
@@ -106,18 +112,20 @@ export function unsubscribeHandler(deps: EndpointDeps = {}): Endpoint {
 }
 
 export function sampleHandler(deps: EndpointDeps = {}): Endpoint {
-  return endpoint(
-    { log: "[hooks] sample", methods: ["GET"], headers: NO_STORE },
-    deps,
-    async ({ req, store, env }) => {
-      const businessId = await businessOf(req, store);
-      const asked = new URL(req.url).searchParams.get("event") ?? "offer.made";
-      const event = WebhookEventType.safeParse(asked);
-      if (!event.success)
-        throw new HttpError(400, WEBHOOK_MESSAGES.subscribeEvent, { extra: { fields: { event: WEBHOOK_MESSAGES.subscribeEvent } } });
-      const business = await storeCall(() => store.businesses.get(businessId), { step: "read" });
-      // Zapier reads a list (newest first) and takes the first as the trigger's sample.
-      return jsonResponse([sampleEvent(event.data as WebhookEvent, { id: businessId, name: business?.name ?? "" }, env.siteUrl)], 200, NO_STORE);
-    },
-  );
+  return endpoint({ log: "[hooks] sample", methods: ["GET"], headers: NO_STORE }, deps, async ({ req, store, env }) => {
+    const businessId = await businessOf(req, store);
+    const asked = new URL(req.url).searchParams.get("event") ?? "offer.made";
+    const event = WebhookEventType.safeParse(asked);
+    if (!event.success)
+      throw new HttpError(400, WEBHOOK_MESSAGES.subscribeEvent, {
+        extra: { fields: { event: WEBHOOK_MESSAGES.subscribeEvent } },
+      });
+    const business = await storeCall(() => store.businesses.get(businessId), { step: "read" });
+    // Zapier reads a list (newest first) and takes the first as the trigger's sample.
+    return jsonResponse(
+      [sampleEvent(event.data as WebhookEvent, { id: businessId, name: business?.name ?? "" }, env.siteUrl)],
+      200,
+      NO_STORE,
+    );
+  });
 }

@@ -125,7 +125,8 @@ export async function attempt(
     const base = { at: at.toISOString(), status, ms: took() };
     if (status >= 200 && status < 300) return { attempt: base, result: "ok" };
     if (status === 410) return { attempt: { ...base, error: WEBHOOK_MESSAGES.gone }, result: "gone" };
-    const error = status >= 300 && status < 400 ? WEBHOOK_MESSAGES.redirect(status) : `The endpoint answered ${status}.`;
+    const error =
+      status >= 300 && status < 400 ? WEBHOOK_MESSAGES.redirect(status) : `The endpoint answered ${status}.`;
     return { attempt: { ...base, error }, result: "failed" };
   } catch (error) {
     const message =
@@ -151,10 +152,7 @@ async function tellOwners(
   deps: Required<NotifyDeps>,
 ): Promise<NonNullable<WebhookEndpoint["lastNotice"]>> {
   const at = new Date(deps.now()).toISOString();
-  const [owners, business] = await Promise.all([
-    store.owners.list(ep.businessId),
-    store.businesses.get(ep.businessId),
-  ]);
+  const [owners, business] = await Promise.all([store.owners.list(ep.businessId), store.businesses.get(ep.businessId)]);
   if (owners.length === 0) return { kind, at, outcome: "none" };
   const siteUrl = notifyConfig(deps.env).siteUrl;
   const message = (kind === "failing" ? webhookFailing : webhookDisabled)({
@@ -175,7 +173,9 @@ async function tellOwners(
         );
         return deliveryOf(sent);
       } catch (error) {
-        console.error(`[webhooks] ${ep.id}: owner notice not stored (${error instanceof Error ? error.name : "error"})`);
+        console.error(
+          `[webhooks] ${ep.id}: owner notice not stored (${error instanceof Error ? error.name : "error"})`,
+        );
         return "failed" as const;
       }
     }),
@@ -216,13 +216,7 @@ async function afterAttempt(
   if (next.failures >= WEBHOOK_WARN_AFTER && !next.warnedAt && !next.disabled) {
     next = { ...next, warnedAt: new Date(deps.now()).toISOString() };
     await store.webhooks.saveEndpoint(next);
-    const lastNotice = await tellOwners(
-      store,
-      next,
-      "failing",
-      `${next.failures} attempts in a row failed`,
-      deps,
-    );
+    const lastNotice = await tellOwners(store, next, "failing", `${next.failures} attempts in a row failed`, deps);
     next = { ...next, lastNotice };
   }
   await store.webhooks.saveEndpoint(next);
@@ -352,6 +346,8 @@ export async function reviewPosted(
     const created = await queueEvents(store, [reviewEvent(businessId, review, page)], d.now());
     if (created.length > 0) await sendNow(store, created, d);
   } catch (error) {
-    console.error(`[webhooks] review ${review.id}: event not queued (${error instanceof Error ? error.name : typeof error})`);
+    console.error(
+      `[webhooks] review ${review.id}: event not queued (${error instanceof Error ? error.name : typeof error})`,
+    );
   }
 }

@@ -16,6 +16,9 @@ import { WEBHOOK_MESSAGES } from "../../../src/lib/webhooks.ts";
 import { getRequest, jsonRequest, nextIp, testBusiness } from "../../helpers/functions.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver.ts";
 
+/** A parsed JSON body, read by path in assertions. */
+type Loose = { [key: string]: Loose };
+
 const LOOPBACK = { allowLoopback: true } as const;
 const env = parseEnv({ SITE_URL: "https://treeline.test", RATE_LIMIT_PER_MINUTE: "1000" });
 
@@ -79,7 +82,11 @@ describe("Zapier and Make REST hooks", () => {
     );
     expect(res.status).toBe(201);
     const sub = (await res.json()) as { id: string; secret: string; event: string };
-    expect(sub).toMatchObject({ id: expect.stringMatching(/^we_/), event: "offer.made", secret: expect.stringMatching(/^whsec_/) });
+    expect(sub).toMatchObject({
+      id: expect.stringMatching(/^we_/),
+      event: "offer.made",
+      secret: expect.stringMatching(/^whsec_/),
+    });
     expect((await store.webhooks.endpoint(sub.id))!.businessId).toBe("b1");
 
     const first = await offerToB1();
@@ -164,13 +171,13 @@ describe("Zapier and Make REST hooks", () => {
     const sample = sampleHandler({ store: () => store, env });
     const res = await sample(getRequest("/api/hooks/sample?event=offer.answered", { headers: withKey(key) }), nextIp());
     expect(res.status).toBe(200);
-    const [event] = (await res.json()) as Record<string, any>[];
+    const [event] = (await res.json()) as Loose[];
     expect(event).toMatchObject({
       type: "offer.answered",
       data: { business: { id: "b1", name: "Oak & Sons" }, lead: { customer: { phone: expect.any(String) } } },
     });
     const made = await sample(getRequest("/api/hooks/sample", { headers: withKey(key) }), nextIp());
-    const [offer] = (await made.json()) as Record<string, any>[];
+    const [offer] = (await made.json()) as Loose[];
     expect(offer.type).toBe("offer.made");
     expect(offer.data.lead.customer).toEqual({ name: "Sam" });
     expect((await sample(getRequest("/api/hooks/sample"), nextIp())).status).toBe(401);

@@ -98,7 +98,15 @@ describe("/owner/webhooks", () => {
     // A review event goes out; the log shows it, and Send again adds a manual attempt.
     const created = await queueEvents(
       store,
-      [{ id: "evt_review_r1", type: "review.posted", businessId: id, at: new Date().toISOString(), data: { review: {} } }],
+      [
+        {
+          id: "evt_review_r1",
+          type: "review.posted",
+          businessId: id,
+          at: new Date().toISOString(),
+          data: { review: {} },
+        },
+      ],
       Date.now(),
     );
     await sendNow(store, created, { env, webhookNet: LOOPBACK });
@@ -158,10 +166,7 @@ describe("/owner/webhooks", () => {
     expect(refused.shell).toMatchObject({ problem: WEBHOOK_MESSAGES.unknownEndpoint });
     expect(await store.webhooks.endpoint(theirs!.id)).not.toBeNull();
 
-    const res = await handler()(
-      formRequest("/owner/webhooks", [["intent", "key"]], { origin: ORIGIN }),
-      nextIp(),
-    );
+    const res = await handler()(formRequest("/owner/webhooks", [["intent", "key"]], { origin: ORIGIN }), nextIp());
     expect(res.status).toBe(303);
     expect(await store.webhooks.apiKeys("b1")).toEqual([]);
   });

@@ -88,7 +88,12 @@ export function webhooksContract(h: StoreHarness) {
       expect(await store.webhooks.addDelivery(again)).toBe(false);
       expect((await store.webhooks.delivery("wd_delivery0001"))!.body).toBe('{"n":1}');
 
-      const sent = { ...delivery(1), state: "delivered" as const, attempts: 1, log: [{ at: at(1), status: 200, ms: 12 }] };
+      const sent = {
+        ...delivery(1),
+        state: "delivered" as const,
+        attempts: 1,
+        log: [{ at: at(1), status: 200, ms: 12 }],
+      };
       const { nextAttemptAt: _n, ...withoutNext } = sent;
       await store.webhooks.saveDelivery(withoutNext);
       expect(await store.webhooks.delivery("wd_delivery0001")).toEqual(withoutNext);

@@ -5,12 +5,7 @@
  * (./outbox.ts) holds the retry schedule; a delivery here holds what was sent and what came back.
  */
 import type { Redis } from "@upstash/redis";
-import {
-  ApiKeyRecord,
-  WEBHOOK_LOG_SIZE,
-  WebhookDelivery,
-  WebhookEndpoint,
-} from "../../../../src/lib/webhooks.ts";
+import { ApiKeyRecord, WEBHOOK_LOG_SIZE, WebhookDelivery, WebhookEndpoint } from "../../../../src/lib/webhooks.ts";
 import { asJson, asString } from "../decode.ts";
 import type { Keys } from "../keys.ts";
 
