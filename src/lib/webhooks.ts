@@ -36,6 +36,12 @@ export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
 export const WEBHOOK_WARN_AFTER = 4;
 /** A receiver has this long to answer (ms); it should queue the event and answer at once. */
 export const WEBHOOK_TIMEOUT_MS = 5_000;
+/**
+ * Events older than this are not sent to an endpoint (a lead read again weeks later sends
+ * nothing new); a delivery that left the log is kept a day longer, so the same event is still
+ * known as sent (its answer link lasts as long).
+ */
+export const WEBHOOK_EVENT_HORIZON_MS = 7 * 24 * 60 * 60_000;
 /** Endpoints per business (each is tried on every event it takes). */
 export const MAX_WEBHOOK_ENDPOINTS = 5;
 /** API keys per business. */

@@ -17,9 +17,10 @@ import { drainOutbox, notifyLead, type NotifyDeps } from "../../netlify/lib/noti
 import { applyAnswer } from "../../netlify/lib/delivery/routing.ts";
 import { addOwner } from "../../netlify/lib/owners/session.ts";
 import { createEndpoint, EndpointRefused } from "../../netlify/lib/webhooks/endpoints.ts";
-import { reviewPosted, sendAgain } from "../../netlify/lib/webhooks/deliver.ts";
+import { queueEvents, reviewPosted, sendAgain } from "../../netlify/lib/webhooks/deliver.ts";
 import { checkWebhookUrl, isPublicAddress, postWebhook } from "../../netlify/lib/webhooks/net.ts";
 import {
+  WEBHOOK_EVENT_HORIZON_MS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_MESSAGES,
   WEBHOOK_RETRY_DELAYS_MS,
@@ -316,6 +317,21 @@ describe("a business's webhook", () => {
     expect(await store.webhooks.deliveries(offers.id)).toEqual([]);
   });
 
+  it("queues no event from before the endpoint was made, nor one older than the horizon", async () => {
+    await setup(["review.posted"]);
+    const event = (at: number) => ({
+      id: `evt_review_${at}`,
+      type: "review.posted" as const,
+      businessId: "b1",
+      at: new Date(at).toISOString(),
+      data: {},
+    });
+    expect(await queueEvents(store, [event(Date.now() - 60_000)], Date.now())).toEqual([]);
+    advance(WEBHOOK_EVENT_HORIZON_MS + 60_000);
+    expect(await queueEvents(store, [event(T0 + 1_000)], Date.now())).toEqual([]);
+    expect(await queueEvents(store, [event(Date.now() - 1_000)], Date.now())).toHaveLength(1);
+  });
+
   it("Send again posts the same event once more and logs it as manual", async () => {
     const ep = await setup();
     const lead = await offerLead();
@@ -398,6 +414,11 @@ describe("where a webhook may go", () => {
     expect(crmCalls()).toHaveLength(1);
     const [d] = await store.webhooks.deliveries(ep.id);
     expect(d!.log[0]).toMatchObject({ status: 302, error: WEBHOOK_MESSAGES.redirect(302) });
+  });
+
+  it("gives up on a name that does not resolve in time", async () => {
+    const stuck = { ...LOOPBACK, timeoutMs: 50, resolve: () => new Promise<never>(() => {}) };
+    await expect(postWebhook("https://crm.example/hook", "{}", {}, stuck)).rejects.toThrow(/no answer within/);
   });
 
   it("gives up on a receiver that does not answer in time", async () => {

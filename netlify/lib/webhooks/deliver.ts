@@ -17,6 +17,7 @@
 import { createHash } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import {
+  WEBHOOK_EVENT_HORIZON_MS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_MESSAGES,
   WEBHOOK_RETRY_DELAYS_MS,
@@ -56,9 +57,9 @@ const itemFor = (d: WebhookDelivery, at: number, attempts = d.attempts): OutboxI
 });
 
 /**
- * Addresses events to the endpoints of their business that take them (enabled, and made
- * before the event happened): a new delivery and its outbox item, due at once. Returns the
- * new deliveries' ids.
+ * Addresses events to the endpoints of their business that take them (enabled, made before
+ * the event happened, and the event within WEBHOOK_EVENT_HORIZON_MS): a new delivery and its
+ * outbox item, due at once. Returns the new deliveries' ids.
  */
 export async function queueEvents(store: Store, events: readonly BusinessEvent[], now: number): Promise<string[]> {
   const byBusiness = new Map<string, BusinessEvent[]>();
@@ -69,6 +70,7 @@ export async function queueEvents(store: Store, events: readonly BusinessEvent[]
     for (const ep of endpoints) {
       for (const event of list) {
         if (!ep.events.includes(event.type) || event.at < ep.createdAt) continue;
+        if (Date.parse(event.at) < now - WEBHOOK_EVENT_HORIZON_MS) continue;
         const delivery: WebhookDelivery = {
           id: deliveryId(ep.id, event.id),
           endpointId: ep.id,

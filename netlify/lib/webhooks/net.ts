@@ -181,7 +181,19 @@ export async function postWebhook(
   net: WebhookNet = {},
   timeoutMs = net.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
 ): Promise<PostResult> {
-  const { url, address } = await checkWebhookUrl(raw, net);
+  // The timeout covers the name's resolution too: a slow resolver cannot outlast the run.
+  const startedAt = Date.now();
+  let resolveTimer: ReturnType<typeof setTimeout> | undefined;
+  const { url, address } = await Promise.race([
+    checkWebhookUrl(raw, net),
+    new Promise<never>((_, reject) => {
+      resolveTimer = setTimeout(
+        () => reject(new WebhookSendError(`no answer within ${Math.round(timeoutMs / 1000)} s`)),
+        timeoutMs,
+      );
+    }),
+  ]).finally(() => clearTimeout(resolveTimer));
+  const left = Math.max(1, timeoutMs - (Date.now() - startedAt));
   const pinned: LookupFunction = (_host, options, callback) => {
     if ((options as { all?: boolean }).all) {
       (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, [address]);
@@ -220,7 +232,7 @@ export async function postWebhook(
     const timer = setTimeout(() => {
       req.destroy();
       finish(() => reject(new WebhookSendError(`no answer within ${Math.round(timeoutMs / 1000)} s`)));
-    }, timeoutMs);
+    }, left);
     req.on("error", (error: NodeJS.ErrnoException) =>
       finish(() => reject(new WebhookSendError(`could not connect (${error.code ?? error.name})`))),
     );

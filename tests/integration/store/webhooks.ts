@@ -2,7 +2,7 @@
  * Businesses' webhooks, part of the repository contract run by contract.ts on every transport
  * (embedded, real Redis, Upstash REST): endpoints per business (a cap, replace only what
  * exists, delete only one's own, with its log), deliveries stored once per id with the log
- * newest first and no longer than WEBHOOK_LOG_SIZE, API keys by hash (a cap, revoke only
+ * newest first and no longer than WEBHOOK_LOG_SIZE (what leaves it expires later), API keys by hash (a cap, revoke only
  * one's own), damaged records read as none.
  */
 import { describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from "../../../src/lib/webhooks.ts";
+import { TRIMMED_TTL_SECONDS } from "../../../netlify/lib/store/repos/webhooks.ts";
 import type { StoreHarness } from "./contract.types.ts";
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 29, 12, minute)).toISOString();
@@ -106,7 +107,12 @@ export function webhooksContract(h: StoreHarness) {
       expect(log).toHaveLength(WEBHOOK_LOG_SIZE);
       expect(log[0]!.id).toBe(`wd_delivery${String(WEBHOOK_LOG_SIZE + 3).padStart(4, "0")}`);
       expect(log.at(-1)!.id).toBe("wd_delivery0004");
-      expect(await store.webhooks.delivery("wd_delivery0003")).toBeNull();
+      // What left the log is kept a while (so the event is still known as sent), then goes.
+      expect(await store.webhooks.delivery("wd_delivery0003")).not.toBeNull();
+      const ttl = await store.redis.ttl(`${store.prefix}wh:dl:wd_delivery0003`);
+      expect(ttl).toBeGreaterThan(TRIMMED_TTL_SECONDS - 60);
+      expect(ttl).toBeLessThanOrEqual(TRIMMED_TTL_SECONDS);
+      expect(await store.redis.ttl(`${store.prefix}wh:dl:wd_delivery0004`)).toBe(-1);
       expect((await store.webhooks.deliveries("we_endpoint0001", 2)).map((d) => d.id)).toEqual(
         log.slice(0, 2).map((d) => d.id),
       );

@@ -5,7 +5,13 @@
  * (./outbox.ts) holds the retry schedule; a delivery here holds what was sent and what came back.
  */
 import type { Redis } from "@upstash/redis";
-import { ApiKeyRecord, WEBHOOK_LOG_SIZE, WebhookDelivery, WebhookEndpoint } from "../../../../src/lib/webhooks.ts";
+import {
+  ApiKeyRecord,
+  WEBHOOK_EVENT_HORIZON_MS,
+  WEBHOOK_LOG_SIZE,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from "../../../../src/lib/webhooks.ts";
 import { asJson, asString } from "../decode.ts";
 import type { Keys } from "../keys.ts";
 
@@ -21,8 +27,8 @@ export interface WebhooksRepository {
   removeEndpoint(businessId: string, id: string): Promise<boolean>;
   /**
    * Stores a new delivery and puts it at the top of its endpoint's log (the oldest beyond
-   * WEBHOOK_LOG_SIZE leave it); false when one with its id exists (the event reached the
-   * endpoint before: nothing changes).
+   * WEBHOOK_LOG_SIZE leave it, and are kept TRIMMED_TTL_SECONDS more); false when one with its
+   * id exists (the event reached the endpoint before: nothing changes).
    */
   addDelivery(delivery: WebhookDelivery): Promise<boolean>;
   delivery(id: string): Promise<WebhookDelivery | null>;
@@ -39,6 +45,9 @@ export interface WebhooksRepository {
   /** Revokes a key of the business; false when it is not one of them. */
   removeApiKey(businessId: string, id: string): Promise<boolean>;
 }
+
+/** How long a delivery that left its endpoint's log is kept (a day past the event horizon). */
+export const TRIMMED_TTL_SECONDS = WEBHOOK_EVENT_HORIZON_MS / 1000 + 86_400;
 
 function parsed<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, v: unknown) {
   const r = schema.safeParse(asJson(v));
@@ -97,12 +106,13 @@ export function webhooksRepository(redis: Redis, keys: Keys): WebhooksRepository
       if (created === null) return false;
       const log = keys.webhookLog(doc.endpointId);
       await redis.zadd(log, { score: Date.parse(doc.createdAt), member: doc.id });
-      // Only the newest stay in the log; what leaves it goes (its outbox item finds nothing and is dropped).
+      // Only the newest stay in the log. What leaves it is kept past the event horizon, then
+      // goes: until then the same event is known as sent and is not queued again.
       const over = ids(await redis.zrange<unknown[]>(log, 0, -(WEBHOOK_LOG_SIZE + 1)));
       if (over.length > 0) {
         const tx = redis.multi();
         tx.zrem(log, ...over);
-        tx.del(...over.map(keys.webhookDelivery));
+        for (const id of over) tx.expire(keys.webhookDelivery(id), TRIMMED_TTL_SECONDS);
         await tx.exec();
       }
       return true;
