@@ -211,7 +211,9 @@ export function ownerWebhooksHandler(deps: OwnerWebhooksDeps = {}): Endpoint {
             if (!ep) return refused(404, WEBHOOK_MESSAGES.unknownEndpoint);
             if (intent === "rotate") {
               const next = await storeCall(() => rotateSecret(store, ep, now()), { step: "write" });
-              return done(WEBHOOK_MESSAGES.rotated(next.secret));
+              return next
+                ? done(WEBHOOK_MESSAGES.rotated(next.secret))
+                : refused(404, WEBHOOK_MESSAGES.unknownEndpoint);
             }
             if (intent === "enable") {
               await enableEndpoint(store, ep, deps.webhookNet);

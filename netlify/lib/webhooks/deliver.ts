@@ -188,41 +188,52 @@ async function tellOwners(
   return { kind, at, outcome };
 }
 
-/** Disables an endpoint (once) and tells its owners. */
-async function disable(store: Store, ep: WebhookEndpoint, reason: string, deps: Required<NotifyDeps>) {
+/** Records what became of the owners' e-mail on the endpoint (if it is still there). */
+const keepNotice = (store: Store, id: string, lastNotice: NonNullable<WebhookEndpoint["lastNotice"]>) =>
+  store.webhooks.updateEndpoint(id, (current) => ({ ...current, lastNotice }));
+
+/**
+ * Disables an endpoint and tells its owners, once: when several deliveries fail at the same
+ * time, only the one that disables it (compare-and-set) sends the e-mail.
+ */
+async function disable(store: Store, id: string, reason: string, deps: Required<NotifyDeps>) {
   const at = new Date(deps.now()).toISOString();
-  const disabled: WebhookEndpoint = { ...ep, disabled: { at, reason } };
-  await store.webhooks.saveEndpoint(disabled);
-  const lastNotice = await tellOwners(store, disabled, "disabled", reason, deps);
-  await store.webhooks.saveEndpoint({ ...disabled, lastNotice });
-  console.info(`[webhooks] ${ep.id}: disabled (${reason}); owner notice ${lastNotice.outcome}`);
+  let disabledNow = false;
+  const stored = await store.webhooks.updateEndpoint(id, (current) => {
+    disabledNow = !current.disabled;
+    return current.disabled ? null : { ...current, disabled: { at, reason } };
+  });
+  if (!stored || !disabledNow) return;
+  const lastNotice = await tellOwners(store, stored, "disabled", reason, deps);
+  await keepNotice(store, id, lastNotice);
+  console.info(`[webhooks] ${id}: disabled (${reason}); owner notice ${lastNotice.outcome}`);
 }
 
-/** What one attempt did to its endpoint: failures in a row counted, the owner warned once. */
+/** What one attempt did to its endpoint: failures in a row counted (atomically), the owner warned once. */
 async function afterAttempt(
   store: Store,
-  ep: WebhookEndpoint,
+  id: string,
   result: "ok" | "failed",
   deps: Required<NotifyDeps>,
-): Promise<WebhookEndpoint> {
-  // Read again: another delivery to the same endpoint may have changed it meanwhile.
-  const current = (await store.webhooks.endpoint(ep.id)) ?? ep;
+): Promise<WebhookEndpoint | null> {
   if (result === "ok") {
-    if (current.failures === 0 && !current.warnedAt) return current;
-    const { warnedAt: _w, ...rest } = current;
-    const next = { ...rest, failures: 0 };
-    await store.webhooks.saveEndpoint(next);
-    return next;
+    return store.webhooks.updateEndpoint(id, (current) => {
+      if (current.failures === 0 && !current.warnedAt) return null;
+      const { warnedAt: _w, ...rest } = current;
+      return { ...rest, failures: 0 };
+    });
   }
-  let next: WebhookEndpoint = { ...current, failures: current.failures + 1 };
-  if (next.failures >= WEBHOOK_WARN_AFTER && !next.warnedAt && !next.disabled) {
-    next = { ...next, warnedAt: new Date(deps.now()).toISOString() };
-    await store.webhooks.saveEndpoint(next);
-    const lastNotice = await tellOwners(store, next, "failing", `${next.failures} attempts in a row failed`, deps);
-    next = { ...next, lastNotice };
+  let warnNow = false;
+  const stored = await store.webhooks.updateEndpoint(id, (current) => {
+    const failures = current.failures + 1;
+    warnNow = failures >= WEBHOOK_WARN_AFTER && !current.warnedAt && !current.disabled;
+    return { ...current, failures, ...(warnNow ? { warnedAt: new Date(deps.now()).toISOString() } : {}) };
+  });
+  if (stored && warnNow) {
+    const lastNotice = await tellOwners(store, stored, "failing", `${stored.failures} attempts in a row failed`, deps);
+    return keepNotice(store, id, lastNotice);
   }
-  await store.webhooks.saveEndpoint(next);
-  return next;
+  return stored;
 }
 
 export type WebhookOutcome = "delivered" | "retry" | "dropped" | "left";
@@ -257,13 +268,13 @@ export async function handleWebhookItem(
   if (result === "ok") {
     await store.webhooks.saveDelivery({ ...base, state: "delivered", attempts, log: withLog(d, a) });
     await store.outbox.settle(d.id, leaseUntil, null);
-    await afterAttempt(store, ep, "ok", deps);
+    await afterAttempt(store, ep.id, "ok", deps);
     return "delivered";
   }
   if (result === "gone") {
     await store.webhooks.saveDelivery({ ...base, state: "failed", attempts, log: withLog(d, a) });
     await store.outbox.settle(d.id, leaseUntil, null);
-    await disable(store, ep, WEBHOOK_MESSAGES.gone, deps);
+    await disable(store, ep.id, WEBHOOK_MESSAGES.gone, deps);
     return "dropped";
   }
   const last = attempts >= WEBHOOK_MAX_ATTEMPTS;
@@ -273,10 +284,10 @@ export async function handleWebhookItem(
       ? { ...base, state: "failed", attempts, log: withLog(d, a) }
       : { ...base, attempts, nextAttemptAt: new Date(nextAt).toISOString(), log: withLog(d, a) },
   );
-  const after = await afterAttempt(store, ep, "failed", deps);
+  await afterAttempt(store, ep.id, "failed", deps);
   if (last) {
     await store.outbox.settle(d.id, leaseUntil, null);
-    if (!after.disabled) await disable(store, after, WEBHOOK_MESSAGES.exhausted, deps);
+    await disable(store, ep.id, WEBHOOK_MESSAGES.exhausted, deps);
     return "dropped";
   }
   await store.outbox.settle(d.id, leaseUntil, {
@@ -327,7 +338,7 @@ export async function sendAgain(
     await store.webhooks.saveDelivery({ ...rest, state: "delivered", log: withLog(current, manual) });
     if (current.state === "pending") await store.outbox.done(current.id);
   } else await store.webhooks.saveDelivery({ ...current, log: withLog(current, manual) });
-  if (result === "ok") await afterAttempt(store, ep, "ok", r);
+  if (result === "ok") await afterAttempt(store, ep.id, "ok", r);
   return manual;
 }
 

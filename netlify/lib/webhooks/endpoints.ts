@@ -65,10 +65,14 @@ export async function ownEndpoint(store: Store, businessId: string, id: string):
   return ep && ep.businessId === businessId ? ep : null;
 }
 
-/** A new secret for the endpoint (the old one signs nothing from now on); returns the endpoint. */
-export async function rotateSecret(store: Store, ep: WebhookEndpoint, now: number): Promise<WebhookEndpoint> {
-  const next = { ...ep, secret: newSecret(), secretAt: new Date(now).toISOString() };
-  await store.webhooks.saveEndpoint(next);
+/** A new secret for the endpoint (the old one signs nothing from now on); returns the endpoint, null when it is gone. */
+export async function rotateSecret(store: Store, ep: WebhookEndpoint, now: number): Promise<WebhookEndpoint | null> {
+  const secret = newSecret();
+  const next = await store.webhooks.updateEndpoint(ep.id, (current) => ({
+    ...current,
+    secret,
+    secretAt: new Date(now).toISOString(),
+  }));
   return next;
 }
 
@@ -80,8 +84,7 @@ export async function enableEndpoint(store: Store, ep: WebhookEndpoint, net: Web
     if (error instanceof WebhookUrlError) throw new EndpointRefused(error.message);
     throw error;
   }
-  const { disabled: _d, warnedAt: _w, ...rest } = ep;
-  await store.webhooks.saveEndpoint({ ...rest, failures: 0 });
+  await store.webhooks.updateEndpoint(ep.id, ({ disabled: _d, warnedAt: _w, ...rest }) => ({ ...rest, failures: 0 }));
 }
 
 /** An API key's fingerprint, the only form of it the store holds. */

@@ -82,6 +82,19 @@ export function webhooksContract(h: StoreHarness) {
       expect(await store.webhooks.endpoints("b1")).toEqual([]);
     });
 
+    it("updates an endpoint atomically: concurrent changes all count; null changes nothing; a gone one is null", async () => {
+      const store = await h.fresh("webhooks-update");
+      await store.webhooks.addEndpoint(endpoint(1), 5);
+      await Promise.all(
+        Array.from({ length: 6 }, () =>
+          store.webhooks.updateEndpoint("we_endpoint0001", (e) => ({ ...e, failures: e.failures + 1 })),
+        ),
+      );
+      expect((await store.webhooks.endpoint("we_endpoint0001"))!.failures).toBe(6);
+      expect(await store.webhooks.updateEndpoint("we_endpoint0001", () => null)).toMatchObject({ failures: 6 });
+      expect(await store.webhooks.updateEndpoint("we_gone000000", (e) => e)).toBeNull();
+    });
+
     it("stores a delivery once, keeps the newest WEBHOOK_LOG_SIZE in the log, newest first", async () => {
       const store = await h.fresh("webhooks-deliveries");
       expect(await store.webhooks.addDelivery(delivery(1))).toBe(true);

@@ -14,6 +14,7 @@ import {
 } from "../../../../src/lib/webhooks.ts";
 import { asJson, asString } from "../decode.ts";
 import type { Keys } from "../keys.ts";
+import { COMPARE_AND_SET } from "../lua.ts";
 
 export interface WebhooksRepository {
   /** Adds an endpoint unless the business has `max` already; false then. */
@@ -23,6 +24,15 @@ export interface WebhooksRepository {
   endpoints(businessId: string): Promise<WebhookEndpoint[]>;
   /** Replaces a stored endpoint; false (nothing written) when it is gone. */
   saveEndpoint(endpoint: WebhookEndpoint): Promise<boolean>;
+  /**
+   * Changes a stored endpoint atomically (compare-and-set, retried on a concurrent change):
+   * `change` gets it as stored and returns the next one, or null for no change. Returns the
+   * endpoint as stored afterwards, or null when it is gone.
+   */
+  updateEndpoint(
+    id: string,
+    change: (endpoint: WebhookEndpoint) => WebhookEndpoint | null,
+  ): Promise<WebhookEndpoint | null>;
   /** Deletes the business's endpoint and its log; false when it is not the business's. */
   removeEndpoint(businessId: string, id: string): Promise<boolean>;
   /**
@@ -63,6 +73,8 @@ export function webhooksRepository(redis: Redis, keys: Keys): WebhooksRepository
 
   const ids = (v: unknown[]) => v.map((x) => asString(x) ?? "").filter(Boolean);
 
+  const casScript = redis.createScript<unknown>(COMPARE_AND_SET);
+
   const endpoint = async (id: string) =>
     parsed<WebhookEndpoint>(WebhookEndpoint, await redis.get(keys.webhookEndpoint(id)));
 
@@ -87,6 +99,21 @@ export function webhooksRepository(redis: Redis, keys: Keys): WebhooksRepository
       const doc = WebhookEndpoint.parse(endpoint);
       const reply = await redis.set(keys.webhookEndpoint(doc.id), JSON.stringify(doc), { xx: true });
       return reply !== null;
+    },
+
+    async updateEndpoint(id, change) {
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const stored = asString(await redis.get(keys.webhookEndpoint(id)));
+        const current = stored === null ? null : parsed<WebhookEndpoint>(WebhookEndpoint, stored);
+        if (!stored || !current) return null;
+        const next = change(current);
+        if (next === null) return current;
+        const doc = WebhookEndpoint.parse(next);
+        const reply = asString(await casScript.exec([keys.webhookEndpoint(id)], [stored, JSON.stringify(doc)]));
+        if (reply === "ok") return doc;
+        if (reply === "gone") return null;
+      }
+      throw new Error("The webhook endpoint kept changing; try again.");
     },
 
     async removeEndpoint(businessId, id) {
