@@ -393,6 +393,17 @@ describe("where a webhook may go", () => {
     expect(crmCalls()).toEqual([]);
   });
 
+  it("the loopback seam cannot be on outside tests: on Netlify it throws and nothing is sent", async () => {
+    vi.stubEnv("NETLIFY", "true");
+    try {
+      await expect(checkWebhookUrl(receiver.url, LOOPBACK)).rejects.toThrow(/tests only/);
+      await expect(postWebhook(receiver.url, "{}", {}, LOOPBACK)).rejects.toThrow(/tests only/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(crmCalls()).toEqual([]);
+  });
+
   it("refuses at send an endpoint whose name now resolves to a private address (checked at every send)", async () => {
     const ep = await setup();
     const lead = await offerLead();
