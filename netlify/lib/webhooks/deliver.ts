@@ -18,6 +18,7 @@ import { createHash } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import {
   WEBHOOK_EVENT_HORIZON_MS,
+  WEBHOOK_LOG_SIZE,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_MESSAGES,
   WEBHOOK_RETRY_DELAYS_MS,
@@ -139,7 +140,7 @@ export async function attempt(
   }
 }
 
-const withLog = (d: WebhookDelivery, a: WebhookAttempt): WebhookDelivery["log"] => [...d.log, a].slice(-50);
+const withLog = (d: WebhookDelivery, a: WebhookAttempt): WebhookDelivery["log"] => [...d.log, a].slice(-WEBHOOK_LOG_SIZE);
 
 /** A notice's id in the message log and the outbox (at most 40 characters, as a lead's). */
 const noticeId = (endpointId: string, kind: string, at: string, i: number) =>
