@@ -140,7 +140,8 @@ export async function attempt(
   }
 }
 
-const withLog = (d: WebhookDelivery, a: WebhookAttempt): WebhookDelivery["log"] => [...d.log, a].slice(-WEBHOOK_LOG_SIZE);
+const withLog = (d: WebhookDelivery, a: WebhookAttempt): WebhookDelivery["log"] =>
+  [...d.log, a].slice(-WEBHOOK_LOG_SIZE);
 
 /** A notice's id in the message log and the outbox (at most 40 characters, as a lead's). */
 const noticeId = (endpointId: string, kind: string, at: string, i: number) =>
