@@ -9,6 +9,7 @@
  *   per-business hourly limit (429) -> write (404 unknown business, 409 e-mail already
  *   reviewed it, 503 on failure) -> 201 + cache purge
  */
+import { reviewPosted } from "./webhooks/deliver.ts";
 import { z } from "../../src/lib/zod.ts";
 import { BUSINESS_NOT_FOUND } from "../../src/lib/directory.ts";
 import { REVIEW_TOASTS } from "../../src/lib/forms/copy.ts";
@@ -183,7 +184,11 @@ export function reviewsHandler(deps: DirectoryDeps = {}): Endpoint {
     const business = await store.businesses.get(id).catch(() => null);
 
     // On Netlify the purge finishes after the answer; elsewhere it is awaited (and only warns).
-    await afterResponse(context, purgeQuietly(purge, [DIRECTORY_TAG, businessTag(id)]));
+    // With it, the business's webhooks that take "review.posted" (neither ever fails the answer).
+    await afterResponse(
+      context,
+      Promise.all([purgeQuietly(purge, [DIRECTORY_TAG, businessTag(id)]), reviewPosted(store, id, review, { env })]),
+    );
 
     if (form)
       return redirectWithFlash(store, {

@@ -41,6 +41,7 @@ export const LEAD_TYPE_SINGULAR: Record<LeadType, string> = {
 export const OUTBOX_TYPE_LABELS: Record<OutboxType, string> = {
   ...LEAD_TYPE_SINGULAR,
   owner: "Owner sign-in or claim message",
+  webhook: "A business's webhook delivery",
 };
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {

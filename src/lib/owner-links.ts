@@ -20,5 +20,6 @@ export const OWNER_SECTIONS = [
   { path: "/owner/photos", label: "Photos" },
   { path: "/owner/credentials", label: "License & insurance" },
   { path: "/owner/reviews", label: "Reviews" },
+  { path: "/owner/webhooks", label: "Webhooks & Zapier" },
 ] as const;
 export type OwnerSectionPath = (typeof OWNER_SECTIONS)[number]["path"];

@@ -199,3 +199,58 @@ export interface AddBusinessFormView {
   holidays: readonly Choice[];
   roles: readonly Option[];
 }
+
+/** One attempt in a webhook delivery's log. */
+export interface WebhookAttemptView {
+  when: { iso: string; text: string };
+  /** "200", "500", or "No answer" (then `error` says why). */
+  status: string;
+  error?: string;
+  manual: boolean;
+}
+
+/** One row of an endpoint's delivery log, with its "Send again" form. */
+export interface WebhookDeliveryView {
+  id: string;
+  eventId: string;
+  /** The event's label ("Offer made"). */
+  type: string;
+  when: { iso: string; text: string };
+  /** "Delivered", "Waiting to retry at ...", "Failed". */
+  state: string;
+  attempts: readonly WebhookAttemptView[];
+}
+
+/** One endpoint of the business, with its actions and log. */
+export interface WebhookEndpointView {
+  id: string;
+  url: string;
+  /** The events it takes, as labels. */
+  events: readonly string[];
+  /** "Set up on this page" or "Zapier or Make subscription". */
+  source: string;
+  /** When its secret was made. */
+  secretAt: { iso: string; text: string };
+  /** Absent while it is active. */
+  disabled?: { text: string };
+  /** What became of our last e-mail about it, said as it happened. */
+  notice?: string;
+  deliveries: readonly WebhookDeliveryView[];
+}
+
+export interface WebhooksView {
+  action: string;
+  endpoints: readonly WebhookEndpointView[];
+  /** The add form, empty or as last posted with its messages. */
+  form: {
+    url: string;
+    events: readonly { value: string; label: string; checked: boolean }[];
+    errors: FieldMessages;
+  };
+  /** Whether another endpoint may be added. */
+  canAdd: boolean;
+  keys: readonly { id: string; hint: string; created: { iso: string; text: string } }[];
+  canAddKey: boolean;
+  /** The REST hook addresses, absolute. */
+  api: { subscribe: string; unsubscribe: string; sample: string };
+}

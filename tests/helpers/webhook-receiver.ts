@@ -10,6 +10,8 @@ export interface ReceivedCall {
   path: string;
   headers: IncomingHttpHeaders;
   body: unknown;
+  /** The body as received, byte for byte (what a signature covers). */
+  text: string;
 }
 
 export interface WebhookReceiver {
@@ -20,6 +22,8 @@ export interface WebhookReceiver {
   respondWith(...statuses: number[]): void;
   /** A status chosen per request (e.g. by recipient), before the queue; undefined falls through. */
   route: ((call: ReceivedCall) => number | undefined) | null;
+  /** Sent as Location with every 3xx answer. */
+  redirectTo: string | null;
   close(): Promise<void>;
 }
 
@@ -37,16 +41,18 @@ export async function startWebhookReceiver(path = "/hook"): Promise<WebhookRecei
       } catch {
         // Kept as text: the test will say what it expected.
       }
-      const call = { path: req.url ?? "", headers: req.headers, body };
+      const call = { path: req.url ?? "", headers: req.headers, body, text };
       calls.push(call);
       const status = receiver.route?.(call) ?? queue.shift() ?? 200;
-      res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : "error");
+      const location = status >= 300 && status < 400 && receiver.redirectTo ? { location: receiver.redirectTo } : {};
+      res.writeHead(status, { "content-type": "text/plain", ...location }).end(status < 300 ? "ok" : "error");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const receiver: WebhookReceiver = {
     route: null,
+    redirectTo: null,
     url: `http://127.0.0.1:${port}${path}`,
     calls,
     respondWith: (...statuses) => queue.push(...statuses),

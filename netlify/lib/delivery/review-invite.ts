@@ -8,14 +8,15 @@
  * back to the page (303), with the result or the form's values and messages.
  */
 import { fieldErrors } from "../../../src/lib/schemas/forms.ts";
-import { ReviewInput } from "../../../src/lib/schemas/review.ts";
+import { ReviewInput, type Review } from "../../../src/lib/schemas/review.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import { REVIEW_EMAIL_TAKEN } from "../directory-reviews.ts";
 import { businessTag, DIRECTORY_TAG, netlifyPurge, purgeQuietly, type Purge } from "../directory.ts";
 import { redirectWithFlash } from "../form-flash.ts";
 import { REVIEW_NOTICES, reviewFrom } from "../messages/review.ts";
 import { ReviewEmailTakenError } from "../store/errors.ts";
-import { HttpError, KB, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
+import { HttpError, KB, afterResponse, endpoint, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
+import { reviewPosted } from "../webhooks/deliver.ts";
 import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
 import { reviewTime } from "./review-time.ts";
 import { signerFor } from "./signing.ts";
@@ -45,7 +46,7 @@ export function reviewInviteHandler(deps: ReviewInviteDeps = {}): Endpoint {
       pagesOnly: true,
     },
     deps,
-    async ({ store, env, now, params, body }) => {
+    async ({ store, env, now, params, body, context }) => {
       const path = `/review/${params.token}`;
       const signer = await storeCall(() => signerFor(store, env), { step: "link key" });
       const grant = signer.readReview(params.token, now());
@@ -74,8 +75,9 @@ export function reviewInviteHandler(deps: ReviewInviteDeps = {}): Endpoint {
         const errors = fieldErrors(parsed.error);
         return redirectWithFlash(store, { path, status: 422, values, errors, problem: Object.values(errors)[0] });
       }
+      let review: Review;
       try {
-        await storeCall(
+        review = await storeCall(
           () =>
             store.reviews.add(delivery.businessId, parsed.data, {
               id,
@@ -91,6 +93,8 @@ export function reviewInviteHandler(deps: ReviewInviteDeps = {}): Endpoint {
       }
       await purgeQuietly(purge, [DIRECTORY_TAG, businessTag(delivery.businessId)]);
       console.info(`[delivery] ${lead.id} ${delivery.businessId}: verified review stored`);
+      // The business's webhooks that take "review.posted" (never holds up or fails the answer).
+      await afterResponse(context, reviewPosted(store, delivery.businessId, review, { env, now }));
       return done(REVIEW_NOTICES.stored(delivery.name));
     },
   );

@@ -8,7 +8,8 @@ import type { Message } from "../../../src/lib/schemas/message.ts";
 import { SITE } from "../../../src/lib/site.ts";
 import { button, para, shell, type Written } from "./parts.ts";
 
-export type OwnerMessageKind = "owner-sign-in" | "owner-code" | "claim-approved" | "claim-refused";
+export type OwnerMessageKind =
+  "owner-sign-in" | "owner-code" | "claim-approved" | "claim-refused" | "webhook-failing" | "webhook-disabled";
 
 /** A message to a business owner: what it is, how it goes, what it says. */
 export interface OwnerMessage {

@@ -6,6 +6,7 @@
 import { env as currentEnv, type Env } from "../../../src/lib/env.ts";
 import type { EmailProvider, SmsProvider } from "./channels.ts";
 import type { ChannelSetup } from "./drafts.ts";
+import type { WebhookNet } from "../webhooks/net.ts";
 
 /** The operator's channels, as the admin's Notifications tab names them. */
 export type Channel = "webhook" | "email";
@@ -120,6 +121,8 @@ export interface NotifyDeps {
    * none (a request's own attempt, which only has the send timeout).
    */
   deadline?: number;
+  /** Where businesses' webhooks may go (tests: a receiver on 127.0.0.1, a fake resolver); default the internet. */
+  webhookNet?: WebhookNet;
 }
 
 export const resolveDeps = (deps: NotifyDeps): Required<NotifyDeps> => ({
@@ -127,4 +130,5 @@ export const resolveDeps = (deps: NotifyDeps): Required<NotifyDeps> => ({
   fetch: deps.fetch ?? fetch,
   now: deps.now ?? Date.now,
   deadline: deps.deadline ?? Infinity,
+  webhookNet: deps.webhookNet ?? {},
 });

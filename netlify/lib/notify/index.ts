@@ -23,6 +23,7 @@ import { deliverLead } from "./lead.ts";
 import { adoptLegacyRetries, deliverOwner, failureOf } from "./owners.ts";
 import { RUN_BUDGET_MS, runDeadline } from "../run-budget.ts";
 import { describe, roomToSend, wasDeferred } from "./send.ts";
+import { handleWebhookItem } from "../webhooks/deliver.ts";
 
 export { MIN_SEND_MS, SEND_TIMEOUT_MS } from "./channels.ts";
 export { channelsOf, notifyConfig, setupOf, type Channel, type NotifyConfig, type NotifyDeps } from "./config.ts";
@@ -89,6 +90,8 @@ async function handle(
   config: NotifyConfig,
   deps: Required<NotifyDeps>,
 ): Promise<Outcome> {
+  // A business's webhook delivery: one signed POST, its own schedule (../webhooks/deliver.ts).
+  if (claimed.type === "webhook") return handleWebhookItem(store, claimed, leaseUntil, deps);
   let item = claimed;
   let lease = leaseUntil;
   for (let pass = 1; ; pass++) {

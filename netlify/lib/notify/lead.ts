@@ -15,6 +15,8 @@ import { passOnUndelivered } from "../delivery/undelivered.ts";
 import { setupOf, type NotifyConfig, type NotifyDeps } from "./config.ts";
 import { NOTES, type ChannelSetup } from "./drafts.ts";
 import { sendAndRecord } from "./send.ts";
+import { queueEvents, sendNow } from "../webhooks/deliver.ts";
+import { leadEvents } from "../webhooks/payload.ts";
 
 /**
  * The businesses whose waiting offer no channel delivered (docs/lead-delivery.md,
@@ -63,7 +65,28 @@ export async function deliverLead(
     stored = stored.map((m) => changed.find((c) => c.id === m.id) ?? m);
   }
   const messages = await sendAndRecord(store, stored, config, deps);
+  await webhooksOf(store, lead, signer, config.siteUrl, deps);
   const unreached = undeliveredOffers(lead, messages, setup);
   const moved = unreached.length > 0 && (await passOnUndelivered(store, lead.id, unreached, deps.now()));
   return { messages, moved };
+}
+
+/**
+ * The lead's events for the businesses' webhooks (../webhooks/): new deliveries queued and
+ * tried at once. A failure here is logged and never holds up the lead's messages: the next
+ * pass over the lead queues what is missing.
+ */
+async function webhooksOf(
+  store: Store,
+  lead: Lead,
+  signer: Awaited<ReturnType<typeof signerFor>>,
+  siteUrl: string,
+  deps: Required<NotifyDeps>,
+): Promise<void> {
+  try {
+    const created = await queueEvents(store, leadEvents(lead, { signer, siteUrl }), deps.now());
+    if (created.length > 0) await sendNow(store, created, deps);
+  } catch (error) {
+    console.error(`[webhooks] ${lead.id}: events not queued (${error instanceof Error ? error.name : typeof error})`);
+  }
 }

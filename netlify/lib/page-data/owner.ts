@@ -17,6 +17,7 @@ import type {
   ProfileFormView,
   ReviewsView,
   SignInRequestView,
+  WebhooksView,
 } from "../../../src/lib/owner-views.ts";
 import { getStore, type Store } from "../store/index.ts";
 import { credentialsView } from "../owners/credentials.ts";
@@ -27,6 +28,7 @@ import { OWNER_PATH } from "../owners/session.ts";
 import { photosView } from "../owners/photos.ts";
 import { profileView } from "../owners/profile.ts";
 import { reviewsView } from "../owners/reviews.ts";
+import { webhooksView } from "../owners/webhooks.ts";
 import { readFlash, type Flash } from "./flash.ts";
 
 export { OWNER_PAGE_HEADERS };
@@ -154,5 +156,12 @@ export function loadCredentials(request: Request, deps: OwnerPageDeps = {}): Pro
 export function loadReviews(request: Request, deps: OwnerPageDeps = {}): Promise<OwnerSection<ReviewsView>> {
   return section(request, "/owner/reviews", deps, ({ store, owner, flash }) =>
     reviewsView(store, owner.business, new URL(request.url), flash),
+  );
+}
+
+/** /owner/webhooks: the business's webhooks with their delivery logs, the add form, its API keys. */
+export function loadWebhooks(request: Request, deps: OwnerPageDeps = {}): Promise<OwnerSection<WebhooksView>> {
+  return section(request, "/owner/webhooks", deps, ({ store, env, owner, flash }) =>
+    webhooksView(store, owner.business.id, env, flash),
   );
 }

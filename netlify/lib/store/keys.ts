@@ -118,6 +118,18 @@ export function keyspace(prefix: string) {
     runs: (name: string) => `${p}runs:${name}`,
     /** Hash: channel (email, sms, webhook) -> its last send's result (JSON): one record per channel. */
     lastSends: `${p}sends:last`,
+    /** String: one webhook endpoint's JSON (schemas in src/lib/webhooks.ts), by endpoint id. */
+    webhookEndpoint: (id: string) => `${p}wh:ep:${id}`,
+    /** Zset: one business's webhook endpoint ids by creation (ms). */
+    businessWebhooks: (businessId: string) => `${p}biz:${businessId}:wh`,
+    /** String: one webhook delivery's JSON (the event's body and every attempt), by delivery id. */
+    webhookDelivery: (id: string) => `${p}wh:dl:${id}`,
+    /** Zset: one endpoint's delivery ids by event time (ms), its newest WEBHOOK_LOG_SIZE only. */
+    webhookLog: (endpointId: string) => `${p}wh:ep:${endpointId}:log`,
+    /** String: sha256 of an API key (hex) -> the key's record JSON (its business). */
+    apiKey: (hash: string) => `${p}apikey:${hash}`,
+    /** Hash: one business's API key ids -> the key's hash. */
+    businessApiKeys: (businessId: string) => `${p}biz:${businessId}:apikeys`,
     /** String (60 s TTL): /api/health's write probe. */
     healthProbe: `${p}health:probe`,
     /** Prefix of @upstash/ratelimit's own keys (it appends `:{endpoint}:{ip}` and its window). */

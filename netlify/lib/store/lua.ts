@@ -408,3 +408,16 @@ for i, key in ipairs(KEYS) do
 end
 return 1
 `;
+
+/**
+ * Replaces a JSON document only if it is still the one read (compare-and-set): a webhook
+ * endpoint that several deliveries update at once (failures in a row, disabled) never loses one.
+ * KEYS: the document. ARGV: expected JSON, new JSON -> "ok" | "changed" | "gone"
+ */
+export const COMPARE_AND_SET = `
+local current = redis.call('GET', KEYS[1])
+if not current then return 'gone' end
+if current ~= ARGV[1] then return 'changed' end
+redis.call('SET', KEYS[1], ARGV[2])
+return 'ok'
+`;

@@ -18,6 +18,7 @@ import type { ChatBudgetRepository } from "./repos/chat-budget.ts";
 import type { MetaRepository } from "./repos/meta.ts";
 import type { FlashesRepository } from "./repos/flashes.ts";
 import type { RunsRepository } from "./repos/runs.ts";
+import type { WebhooksRepository } from "./repos/webhooks.ts";
 
 export type StoreKind = "upstash" | "redis" | "embedded";
 
@@ -86,6 +87,8 @@ export interface Store {
   readonly flashes: FlashesRepository;
   /** The scheduled functions' latest runs and the last send on each channel (the launch checklist). */
   readonly runs: RunsRepository;
+  /** Businesses' webhook endpoints, their delivery logs and API keys. */
+  readonly webhooks: WebhooksRepository;
   /** Resolves once the store is loaded (and seeded, for a fresh embedded store). */
   ready(): Promise<void>;
   /** Runs many writes as one unit: the embedded store locks its file once and saves once. */

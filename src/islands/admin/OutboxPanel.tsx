@@ -91,10 +91,10 @@ export function OutboxPanel({ token, refreshKey, onOpen, onAuthError, onTotal }:
                 key={item.leadId}
                 className="flex flex-col gap-1 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
               >
-                {item.type === "owner" ? (
-                  // No lead to open: the message itself is in the Messages tab.
+                {item.type === "owner" || item.type === "webhook" ? (
+                  // No lead to open: the message is in the Messages tab, a delivery in its owner's log.
                   <span>
-                    {OUTBOX_TYPE_LABELS.owner}{" "}
+                    {OUTBOX_TYPE_LABELS[item.type]}{" "}
                     <span className="text-slate-500">first tried {formatWhen(item.createdAt)}</span>
                   </span>
                 ) : (

@@ -7,8 +7,8 @@
 import { z } from "../zod.ts";
 import { LEAD_TYPES } from "../lead-types.ts";
 
-/** What an item delivers: a lead's messages (the lead's type), or an owner's ("owner"). */
-export const OutboxType = z.enum([...LEAD_TYPES, "owner"]);
+/** What an item delivers: a lead's messages (the lead's type), an owner's ("owner"), or one webhook delivery ("webhook", id `wd_...`). */
+export const OutboxType = z.enum([...LEAD_TYPES, "owner", "webhook"]);
 export type OutboxType = z.infer<typeof OutboxType>;
 
 /** A notification waiting in the outbox (one per lead or claim). */

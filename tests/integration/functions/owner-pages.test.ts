@@ -775,4 +775,57 @@ describe.skipIf(!site)("owner pages", () => {
       expect(((await res.json()) as { error: string }).error).toBe(CHANGE_NOT_FOUND);
     });
   });
+
+  describe("webhooks", () => {
+    it("shows each endpoint, its state, the e-mail's outcome and its log; every action a button in a form; valid HTML", async () => {
+      const { id, cookie } = await ownedBusiness();
+      const at = new Date().toISOString();
+      const ep = {
+        id: `we_page${n}xxxxxxxx`,
+        businessId: id,
+        url: "https://crm.example/hooks/treeline",
+        secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+        events: ["offer.made" as const, "offer.answered" as const],
+        source: "owner" as const,
+        createdAt: at,
+        secretAt: at,
+        failures: 1,
+        disabled: { at, reason: "The endpoint answered 410 Gone, so it was disabled." },
+        lastNotice: { kind: "disabled" as const, at, outcome: "kept" as const },
+      };
+      await store().webhooks.addEndpoint(ep, 5);
+      await store().webhooks.addDelivery({
+        id: `wd_page${n}xxxxxxxx`,
+        endpointId: ep.id,
+        businessId: id,
+        eventId: "evt_ld_page_0",
+        type: "offer.made",
+        body: "{}",
+        createdAt: at,
+        state: "failed",
+        attempts: 1,
+        log: [{ at, status: 410, error: "The endpoint answered 410 Gone, so it was disabled.", ms: 40 }],
+      });
+      const { response, html, inMain, main } = await open("/owner/webhooks", cookie);
+      expect(response.status).toBe(200);
+      expectPrivate(response);
+      expect(html).not.toContain(ep.secret);
+      const item = main.querySelector(`[data-endpoint-id="${ep.id}"]`)!;
+      expect(item.textContent).toContain(ep.url);
+      expect(item.textContent).toContain("Disabled");
+      // Kept, never "we e-mailed you": the page says what happened.
+      expect(item.textContent).toContain("nobody was e-mailed");
+      expect(item.textContent).not.toContain("We e-mailed you");
+      expect(item.querySelector("[data-delivery-id] li")!.textContent).toContain("410");
+      for (const name of ["Enable again", "New secret", "Delete", "Send again", "Add webhook", "Make an API key"]) {
+        const button = inMain.getByRole("button", { name });
+        const form = button.closest("form")!;
+        expect(form.getAttribute("method"), name).toBe("post");
+        expect(form.getAttribute("action"), name).toBe("/owner/webhooks");
+      }
+      const { HtmlValidate, FileSystemConfigLoader } = await import("html-validate");
+      const report = await new HtmlValidate(new FileSystemConfigLoader()).validateString(html, "owner-webhooks.html");
+      expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
+    });
+  });
 });
