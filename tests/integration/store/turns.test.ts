@@ -1,8 +1,9 @@
 /**
  * The embedded store answers each command, pipeline and MULTI in a later turn of the event
  * loop, as a network store does, so one caller's run of commands (a quote post) never holds up
- * a request that arrives in the middle of it: the two take turns. Before, every answer came
- * back through promises alone and the whole run finished before anything else could start.
+ * a request that arrives in the middle of it: the two take turns. Before, every answer that
+ * waited for no disk came back through promises alone, and such a run finished before anything
+ * else could start (unless it ran past the 5 ms after which queued operations yield).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
