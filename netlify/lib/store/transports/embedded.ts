@@ -4,7 +4,8 @@
  * It lives in one long-lived process (the local server, which runs the functions in-process
  * and lends this backend to every copy of the store code it loads: see ../local.ts). The
  * folder is read once at start, and a guard file keeps a second server off it. Commands run
- * one at a time, which also makes pipelines, MULTI/EXEC and scripts atomic here.
+ * one at a time, which also makes pipelines, MULTI/EXEC and scripts atomic here, and each
+ * answer comes a turn of the event loop later, as a network store's would (see run).
  *
  * The mock's data lives in a Keyspace (keyspace.ts), which records what each operation
  * changed. A write is acknowledged only once that record is on disk in the append-only log
