@@ -13,13 +13,15 @@
 //   c. read: SAMPLES GET /api/businesses, taking turns, nothing else running: p50/p95;
 //   d. read under writes: on one store at a time, one client posts continuously while SAMPLES
 //      reads go one at a time: p50/p95 and the ratio of that p95 to (c)'s.
+// For (c) and (d) it also sums the server's own CPU time during each read (its main thread,
+// from /proc on Linux): a figure other processes on a shared machine do not inflate.
 // Prints the figures and the ratios the store aims at, writes bench/results/store-<time>.json,
 // stops both servers by PID, deletes the Redis keys and the data folder. It measures; the exit
 // code is 0 whatever the figures.
 //
 //   LEADS=300,30000 SAMPLES=150 ROUNDS=5 npm run bench:store
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { register } from "tsx/esm/api";
@@ -97,8 +99,24 @@ const READS = [
   "/api/businesses?search=oak&limit=12",
   "/api/businesses?limit=12&offset=12",
 ];
-async function read(server, i) {
+/**
+ * The CPU time the server's main thread has had (ms; Linux, from its schedstat), null where
+ * there is none to read. Unlike a read's wall time, what it adds up during a read does not
+ * grow when other processes take the CPUs: it is the server's own work the read waited for.
+ */
+function serverCpu(server) {
+  try {
+    return Number(readFileSync(`/proc/${server.pid}/task/${server.pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/** One read: its wall time; the server's CPU meanwhile goes to `cpu` when given. */
+async function read(server, i, cpu) {
+  const before = cpu ? serverCpu(server) : null;
   const res = await request(server.port, "GET", READS[i % READS.length]);
+  if (before !== null) cpu.push(serverCpu(server) - before);
   if (res.status !== 200) throw new Error(`GET ${READS[i % READS.length]} answered ${res.status}`);
   return res.ms;
 }
@@ -164,8 +182,10 @@ async function measure(servers) {
   }
 
   const idle = { embedded: [], redis: [] };
+  const idleCpu = { embedded: [], redis: [] };
   for (let i = 0; i < SAMPLES; i++)
-    for (const kind of i % 2 ? [...KINDS].reverse() : KINDS) idle[kind].push(await read(servers[kind], i));
+    for (const kind of i % 2 ? [...KINDS].reverse() : KINDS)
+      idle[kind].push(await read(servers[kind], i, idleCpu[kind]));
 
   const busy = {};
   for (const kind of KINDS) {
@@ -178,10 +198,11 @@ async function measure(servers) {
       }
     })();
     const reads = [];
-    for (let i = 0; i < SAMPLES; i++) reads.push(await read(servers[kind], i));
+    const cpu = [];
+    for (let i = 0; i < SAMPLES; i++) reads.push(await read(servers[kind], i, cpu));
     stop = true;
     await writer;
-    busy[kind] = { reads, writesDuring: during };
+    busy[kind] = { reads, cpu, writesDuring: during };
   }
 
   const out = {};
@@ -191,6 +212,9 @@ async function measure(servers) {
       burst: { ...stats(bursts[kind]), rounds: bursts[kind] },
       readIdle: stats(idle[kind]),
       readDuringWrites: stats(busy[kind].reads),
+      // Empty where the server's CPU cannot be read (not Linux).
+      readIdleServerCpu: idleCpu[kind].length ? stats(idleCpu[kind]) : null,
+      readDuringWritesServerCpu: busy[kind].cpu.length ? stats(busy[kind].cpu) : null,
       writesDuringReads: busy[kind].writesDuring,
     };
   }
@@ -320,6 +344,19 @@ if (sizes.length > 0) {
       `${ms(f.embedded.readDuringWrites.p50)} / ${ms(f.embedded.readDuringWrites.p95)}`,
       `${ms(f.redis.readDuringWrites.p50)} / ${ms(f.redis.readDuringWrites.p95)}`,
     );
+    if (f.embedded.readIdleServerCpu && f.redis.readIdleServerCpu) {
+      const cpu = (x) => `${x.p50.toFixed(2)} / ${x.p95.toFixed(2)}`;
+      row(
+        "server CPU during a read, idle p50 / p95 (ms)",
+        cpu(f.embedded.readIdleServerCpu),
+        cpu(f.redis.readIdleServerCpu),
+      );
+      row(
+        "the same while one client posts, p50 / p95 (ms)",
+        cpu(f.embedded.readDuringWritesServerCpu),
+        cpu(f.redis.readDuringWritesServerCpu),
+      );
+    }
   }
   for (const size of sizes) {
     const f = bySize[size];
@@ -366,6 +403,15 @@ if (sizes.length > 0) {
         ]),
       ),
   );
+  // The same ratio in the server's own CPU time, which other processes on the machine do not
+  // move: what the reads waited for of the server's work, not of the machine's.
+  const cpuRatios = sizes.flatMap((size) =>
+    KINDS.filter((kind) => bySize[size][kind].readIdleServerCpu).map(
+      (kind) =>
+        `${kind} ${(bySize[size][kind].readDuringWritesServerCpu.p95 / bySize[size][kind].readIdleServerCpu.p95).toFixed(2)} (${size} leads)`,
+    ),
+  );
+  if (cpuRatios.length > 0) console.log(`\nserver CPU during a read, p95 under writes / idle: ${cpuRatios.join(", ")}`);
   if (compacted) {
     console.log(
       `\ncompaction at ${sizes.at(-1).toLocaleString("en-US")} leads (in process): ${compacted.seconds.toFixed(1)} s for a ${(compacted.snapshotBytes / 1e6).toFixed(1)} MB snapshot; ` +

@@ -4,7 +4,8 @@
  * It lives in one long-lived process (the local server, which runs the functions in-process
  * and lends this backend to every copy of the store code it loads: see ../local.ts). The
  * folder is read once at start, and a guard file keeps a second server off it. Commands run
- * one at a time, which also makes pipelines, MULTI/EXEC and scripts atomic here.
+ * one at a time, which also makes pipelines, MULTI/EXEC and scripts atomic here, and each
+ * answer comes a turn of the event loop later, as a network store's would (see run).
  *
  * The mock's data lives in a Keyspace (keyspace.ts), which records what each operation
  * changed. A write is acknowledged only once that record is on disk in the append-only log
@@ -257,9 +258,10 @@ export class EmbeddedBackend implements CommandBackend {
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     this.queued++;
     const run = async () => {
-      // An operation that waits for no I/O (a read, anything in memory) resolves through
-      // promises alone: a caller reading in a loop would keep the event loop from everything
-      // else, the log's own completions included, so after YIELD_MS it gets a turn.
+      // Operations queued back to back (many callers at once, a batch's commands, the slices
+      // of a snapshot) run through promises alone: after YIELD_MS the event loop gets a turn,
+      // the log's own completions included. (Each caller's answer comes a turn later anyway:
+      // see run.)
       if (performance.now() - this.ranSince > YIELD_MS) {
         await turn();
         this.ranSince = performance.now();
@@ -302,6 +304,12 @@ export class EmbeddedBackend implements CommandBackend {
       return { outcome, durable: batched ? null : this.commit() };
     });
     if (durable) await durable.catch((error: unknown) => Promise.reject(saveError(error)));
+    // The answer comes in a later turn of the event loop, as a network store's reply does:
+    // otherwise a caller's run of commands that wait for no disk (a quote post's rate limit,
+    // claims, reads, the messages it composes between them) resolves through promises alone,
+    // as one long task, and a request that arrives meanwhile waits for all of it. Now the two
+    // take turns, command by command. Within a batch every other caller waits anyway.
+    if (!batched) await turn();
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
   }
