@@ -148,7 +148,8 @@ function detailOf(d: Delivery, tz: string): string {
     case "undelivered":
       return "Our offer couldn't reach them";
     case "withdrawn":
-      return `Gave the job back${d.withdrawnAt ? ` ${dayTime(d.withdrawnAt, tz)}` : ""} after accepting it (${withdrawLabel(d.reason).toLowerCase()})`;
+      // A pro's report of the lead is for our team; the homeowner reads that it gave the job back.
+      return `Gave the job back${d.withdrawnAt ? ` ${dayTime(d.withdrawnAt, tz)}` : ""} after accepting it${d.reportedAt ? "" : ` (${withdrawLabel(d.reason).toLowerCase()})`}`;
   }
 }
 
