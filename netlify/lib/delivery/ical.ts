@@ -74,7 +74,8 @@ export function dateStamp(day: number): string {
 }
 
 /** Control characters other than the newlines escapeText handles have no place in a TEXT value. */
-const clean = (value: string) => value.replace(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/g, " ");
+const clean = (value: string) =>
+  [...value].map((ch) => (/[\n\r]/.test(ch) || (ch > "\u001f" && ch !== "\u007f") ? ch : " ")).join("");
 
 function eventLines(event: CalendarEvent, now: number): string[] {
   const w = event.window;
