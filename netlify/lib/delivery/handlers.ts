@@ -152,7 +152,7 @@ function noticeOf(
   state?: string,
 ): string {
   if (outcome === "applied") return NOTICES.applied[action];
-  if (action === "report") return NOTICES.reportedAgain;
+  if (action === "report") return outcome === "repeated" ? NOTICES.reportedAgain : NOTICES.closed;
   if (action === "withdraw") return outcome === "repeated" ? NOTICES.withdrawnAgain : NOTICES.notYours;
   if (state === "withdrawn") return NOTICES.gaveBack;
   return outcome === "repeated" ? NOTICES.repeated : NOTICES.closed;
