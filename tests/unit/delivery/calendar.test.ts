@@ -119,6 +119,13 @@ describe("iCalendar text", () => {
       if (i > 0) expect(line.startsWith(" ")).toBe(true);
     }
     expect(lines.map((l, i) => (i === 0 ? l : l.slice(1))).join("")).toBe(long);
+    // Control characters never reach the text; a newline is escaped, a tab becomes a space.
+    const odd = icsCalendar({
+      name: "x",
+      now: 0,
+      events: [{ uid: "u@x", window: { kind: "days", first: 0, last: 0 }, summary: "a\u0007b\tc\nd" }],
+    });
+    expect(odd).toContain("SUMMARY:a b c\\nd\r\n");
   });
 
   it("a business's feed parses with ical.js and lists the accepted window, in UTC, with UID and DTSTAMP", () => {
