@@ -46,7 +46,7 @@ export const RESPOND_PHOTO_ROUTE = "/respond/:token/photo";
 const ANSWERS_PER_MINUTE = 30;
 
 export const ANSWER_MESSAGES = {
-  action: "Choose Accept, Decline or Report.",
+  action: "Choose Accept or Decline.",
   reason: "Choose a reason for declining.",
   withdrawReason: "Choose a reason for giving the job back.",
   reportReason: "Choose what is wrong with this lead.",
