@@ -28,6 +28,7 @@ import { ReviewsPanel } from "./admin/ReviewsPanel.tsx";
 import { ClaimsPanel } from "./admin/ClaimsPanel.tsx";
 import { ImportPanel } from "./admin/ImportPanel.tsx";
 import { SetupPanel } from "./admin/SetupPanel.tsx";
+import { ReportsPanel } from "./admin/ReportsPanel.tsx";
 import { inputClass, labelClass } from "../views/leads/LeadForm.tsx";
 
 type Phase =
@@ -35,10 +36,12 @@ type Phase =
   | { kind: "disabled"; message: string }
   | { kind: "signed-out"; error?: string }
   | { kind: "ready"; token: string };
-type Tab = "leads" | "messages" | "reviews" | "claims" | "credentials" | "outbox" | "changes" | "import" | "setup";
+type Tab =
+  "leads" | "messages" | "reports" | "reviews" | "claims" | "credentials" | "outbox" | "changes" | "import" | "setup";
 const TABS: [Tab, string][] = [
   ["leads", "Leads"],
   ["messages", "Messages"],
+  ["reports", "Reports"],
   ["reviews", "Reviews"],
   ["claims", "Claims"],
   ["credentials", "Credentials"],
@@ -51,6 +54,7 @@ const TABS: [Tab, string][] = [
 const HEADINGS: Record<Tab, string> = {
   leads: "Leads inbox",
   messages: "Messages sent and kept",
+  reports: "Bad-lead reports",
   reviews: "Review moderation",
   claims: "Listing claims",
   credentials: "License and insurance checks",
@@ -240,6 +244,8 @@ export default function AdminApp() {
         );
       case "messages":
         return <MessagesPanel {...common} channels={channels} onOpen={openLead} />;
+      case "reports":
+        return <ReportsPanel {...common} onOpen={openLead} />;
       case "reviews":
         return <ReviewsPanel {...common} />;
       case "claims":

@@ -4,7 +4,7 @@
  * The reasons come from lead-routing.ts, as the answer page and the e-mails read them.
  */
 import type { AdminChannels } from "./admin.ts";
-import { DECLINE_REASONS, ROUTING_REASON_LABELS } from "./lead-routing.ts";
+import { DECLINE_REASONS, REPORT_REASONS, ROUTING_REASON_LABELS } from "./lead-routing.ts";
 import type { DeliveryState, RoutingEvent } from "./schemas/lead.ts";
 import type { MessageAudience, MessageChannel, MessageState } from "./schemas/message.ts";
 
@@ -68,11 +68,12 @@ export const ROUTING_EVENT_LABELS: Record<RoutingEvent["kind"], string> = {
   undelivered: "Offer not delivered",
   withdrawn: "Withdrew after accepting",
   completed: "Homeowner marked the job done",
+  reported: "Reported as a bad lead",
 };
 
-/** A business's reason to decline, by value. */
+/** A business's reason to decline (or, on a reported offer, to report it), by value. */
 export const DECLINE_REASON_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
-  DECLINE_REASONS.map((r) => [r.value, r.label]),
+  [...DECLINE_REASONS, ...REPORT_REASONS].map((r) => [r.value, r.label]),
 );
 
 export { ROUTING_REASON_LABELS };

@@ -24,6 +24,23 @@ export const WITHDRAW_REASONS = [
 export type WithdrawReason = (typeof WITHDRAW_REASONS)[number]["value"];
 
 /**
+ * What a business can report about a lead from its answer page (a bad lead: it goes to the
+ * operator and never counts in the business's response figures), in display order.
+ */
+export const REPORT_REASONS = [
+  { value: "wrong-area", label: "Wrong area" },
+  { value: "wrong-job", label: "Not our kind of job" },
+  { value: "bad-contact", label: "Bad contact details" },
+  { value: "duplicate", label: "Duplicate" },
+  { value: "spam", label: "Spam" },
+] as const satisfies readonly Option[];
+export type ReportReason = (typeof REPORT_REASONS)[number]["value"];
+
+/** A report reason's label ("Spam"), or the value itself for one no longer offered. */
+export const reportReasonLabel = (value: string): string =>
+  REPORT_REASONS.find((r) => r.value === value)?.label ?? value;
+
+/**
  * Why a new lead went to the operator without an offer: the job's place is not one we know
  * (no ZIP or "City, ST" the dataset has), or no listed pro near it offers the service (for an
  * emergency: none answering 24/7 or open now).
@@ -46,5 +63,8 @@ export const ROUTING_REASON_LABELS: Readonly<Record<string, string>> = {
   "no-channel": "no channel set up here reaches the business (e.g. only a phone on file, and SMS is not set up)",
   "next-pro": "next pro",
   operator: "offered by the operator",
+  reported: "a pro reported the lead as a bad lead",
+  // A report's event carries the business's reason; the operator's alert and /admin read it here.
+  ...Object.fromEntries(REPORT_REASONS.map((r) => [r.value, `reported the lead: ${r.label.toLowerCase()}`])),
   "too-fast": "held: sent faster than a person types, so nothing went out; check it and call the customer",
 };

@@ -92,6 +92,8 @@ export interface OverviewView {
   /** "Austin, TX · rating 4.8 from 12 reviews". */
   glance: string;
   responseFigure: string;
+  /** The business's private calendar feed (jobs it accepted) and where "New calendar link" posts. */
+  calendar: { url: string; action: string };
   leads: { total: number; rows: readonly LeadRow[]; pager?: PagerView };
 }
 

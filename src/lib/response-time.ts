@@ -7,6 +7,7 @@
  * that explains the rule and the store all use this one reading (docs/directory.md, "Response
  * figures").
  */
+import { REPORT_REASONS } from "./lead-routing.ts";
 import { DEFAULT_TIME_ZONE, zoneParts } from "./hours.ts";
 
 export { DEFAULT_TIME_ZONE };
@@ -234,6 +235,7 @@ export const RESPONSE_RULES: readonly { term: string; text: string }[] = [
       `The business's latest ${RESPONSE_WINDOW} requests whose outcome we know (fewer while it has had fewer). ` +
       "A request counts once the business answered it (accepted, declined or called the homeowner) " +
       "or once its deadline to answer passed. A request we could not deliver to the business does not count, " +
+      `nor one the business reported to us as a bad lead ("${REPORT_REASONS.map((r) => r.label).join('", "')}"), ` +
       "and neither does one still waiting for an answer.",
   },
   {

@@ -188,6 +188,8 @@ export function deadStore(alive: Store): Store {
     chatBudget: dead(alive.chatBudget),
     meta: dead(alive.meta),
     runs: dead(alive.runs),
+    leadReports: dead(alive.leadReports),
+    calendarFeeds: dead(alive.calendarFeeds),
   } as Store;
 }
 

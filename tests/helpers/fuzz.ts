@@ -1404,7 +1404,7 @@ const SCHEMAS: Record<LeadType, z.ZodType> = {
 
 /** Known key shapes under the prefix; anything else means input leaked into the keyspace. */
 const KEY_SHAPES =
-  /^(biz:|idx:|rev:|reviews:(all|owner)$|lead:ld|lead:idem:(quote|audit|assessment|find-pros|booking):[0-9a-f]{32}$|leads:|outbox|ratelimit:|meta$|health:probe$|chat|budget|ref:TL-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$|msg:ld_|msgs$|msgs:lead:ld_|clock$|owner:(sess|link|code|fail|codefail):[\w-]+$|owner:biz:[^\s:]+@[^\s:]+$|owned$|runs:[\w-]+$|sends:last$|claim:cl_[a-z0-9]{20}$|msg:cl_[a-z0-9]{20}~owner-(sign-in|code)~(email|sms)$|msgs:lead:cl_[a-z0-9]{20}$|claims(:pending)?$|change:|changes$|credentials:pending$|flash:[\w-]{22}$)/;
+  /^(biz:|idx:|rev:|reviews:(all|owner)$|lead:ld|lead:idem:(quote|audit|assessment|find-pros|booking):[0-9a-f]{32}$|leads:|outbox|ratelimit:|meta$|health:probe$|chat|budget|ref:TL-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$|msg:ld_|msgs$|msgs:lead:ld_|clock$|owner:(sess|link|code|fail|codefail):[\w-]+$|owner:biz:[^\s:]+@[^\s:]+$|owned$|runs:[\w-]+$|sends:last$|claim:cl_[a-z0-9]{20}$|msg:cl_[a-z0-9]{20}~owner-(sign-in|code)~(email|sms)$|msgs:lead:cl_[a-z0-9]{20}$|claims(:pending)?$|change:|changes$|credentials:pending$|flash:[\w-]{22}$|reports(:doc|:count)?$)/;
 
 /** Reads every stored lead and review and checks them against the schemas and the replies. */
 async function audit(

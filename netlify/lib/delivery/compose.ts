@@ -131,6 +131,17 @@ export function composeMessages(lead: Lead, ctx: ComposeContext): Message[] {
         if (!NO_MATCH_REASONS.some((r) => r === event.reason) && event.reason !== "too-fast")
           toVisitor(`${key}-v`, "operator-has-it", operatorHasIt(facts, links.statusUrl), event.at);
         return;
+      case "reported":
+        // A bad lead, in the business's words: the operator checks it (the visitor hears only
+        // when the operator takes the lead: the escalation that may follow).
+        if (delivery)
+          toOperator(
+            key,
+            "reported",
+            escalation(facts, event.reason ?? "reported", links.adminUrl, delivery),
+            event.at,
+          );
+        return;
       case "expired":
         return;
     }

@@ -34,6 +34,8 @@ import { netlifyPurge, type Purge } from "../directory.ts";
 import { DONE_FORM, completeLead, withdrawLead } from "./accepted.ts";
 import { answerLead } from "./progress.ts";
 import { DECLINE_REASONS, WITHDRAW_REASONS, type Answer, type AnswerOutcome } from "./routing.ts";
+import { REPORT_REASONS } from "../../../src/lib/lead-routing.ts";
+import { reportLead } from "./report.ts";
 import { signerFor } from "./signing.ts";
 
 export const RESPOND_ROUTE = "/respond/:token";
@@ -47,6 +49,7 @@ export const ANSWER_MESSAGES = {
   action: "Choose Accept or Decline.",
   reason: "Choose a reason for declining.",
   withdrawReason: "Choose a reason for giving the job back.",
+  reportReason: "Choose what is wrong with this lead.",
   window: "Keep the time window under 200 characters.",
   price: "Keep the price under 100 characters.",
 } as const;
@@ -88,6 +91,12 @@ export const AnswerForm = z.discriminatedUnion(
       /** Why (WITHDRAW_REASONS). */
       reason: z.enum(optionValues(WITHDRAW_REASONS), { error: ANSWER_MESSAGES.withdrawReason }),
     }),
+    z.object({
+      /** Report the lead as a bad lead (it goes to the operator, never into the response figures). */
+      action: z.literal("report"),
+      /** What is wrong with it (REPORT_REASONS). */
+      reason: z.enum(optionValues(REPORT_REASONS), { error: ANSWER_MESSAGES.reportReason }),
+    }),
   ],
   { error: ANSWER_MESSAGES.action },
 );
@@ -125,7 +134,10 @@ export const NOTICES = {
     call: "You accepted this job. Call the customer now: their number is first on this page.",
     decline: "Thanks for letting us know. We've passed the job on.",
     withdraw: "You gave this job back. We've told the customer and passed the job on.",
+    report:
+      "Thanks: you reported this lead. Our team has your report, and this lead does not count in your response figures.",
   },
+  reportedAgain: "You already reported this lead; your first report stands.",
   repeated: "You already answered this job; your first answer stands.",
   withdrawnAgain: "You already gave this job back.",
   closed: "The time to answer this job has passed, so nothing was changed.",
@@ -134,8 +146,13 @@ export const NOTICES = {
 } as const;
 
 /** The line after an answer: what it did, or why it did nothing. */
-function noticeOf(action: "accept" | "call" | "decline" | "withdraw", outcome: AnswerOutcome, state?: string): string {
+function noticeOf(
+  action: "accept" | "call" | "decline" | "withdraw" | "report",
+  outcome: AnswerOutcome,
+  state?: string,
+): string {
   if (outcome === "applied") return NOTICES.applied[action];
+  if (action === "report") return outcome === "repeated" ? NOTICES.reportedAgain : NOTICES.closed;
   if (action === "withdraw") return outcome === "repeated" ? NOTICES.withdrawnAgain : NOTICES.notYours;
   if (state === "withdrawn") return NOTICES.gaveBack;
   return outcome === "repeated" ? NOTICES.repeated : NOTICES.closed;
@@ -181,6 +198,8 @@ export function respondHandler(deps: DeliveryDeps = {}): Endpoint {
         () => {
           if (data.action === "withdraw")
             return withdrawLead(store, grant.leadId, grant.businessId, data.reason, now());
+          if (data.action === "report")
+            return reportLead(store, grant.leadId, grant.businessId, data.reason, now(), deps.purge ?? netlifyPurge);
           const answer: Answer =
             data.action === "accept"
               ? { kind: "accept", window: data.window, price: data.price }

@@ -75,3 +75,15 @@ export async function recordMisses(
   }
   await Promise.all(missed.map((d) => record(store, lead.id, d, { answered: false }, Date.parse(d.deadlineAt), purge)));
 }
+
+/**
+ * A lead the business reported as a bad lead leaves its figures for good: an outcome already
+ * kept is taken out, and none recorded later counts (EXCLUDE_OUTCOME). Safe to repeat; an
+ * error is the caller's (the report is kept only once this has run).
+ */
+export async function excludeReported(store: Store, leadId: string, businessId: string, purge: Purge): Promise<void> {
+  const result = await store.businesses.excludeOutcome(businessId, leadId);
+  if (result?.recorded && responseLabel(result.before) !== responseLabel(result.after)) {
+    await purgeQuietly(purge, [businessTag(businessId)]);
+  }
+}

@@ -18,7 +18,7 @@ export const REVIEW_INVITE_DELAY_MS = 3 * DAY_MS;
 export const MAX_JOB_DAYS_AHEAD = 180;
 
 /** Days since 1970-01-01 of a calendar date; null when there is no such date. */
-function dayNumber(year: number, month: number, day: number): number | null {
+export function dayNumber(year: number, month: number, day: number): number | null {
   const t = new Date(Date.UTC(year, month - 1, day));
   if (t.getUTCFullYear() !== year || t.getUTCMonth() !== month - 1 || t.getUTCDate() !== day) return null;
   return Math.round(t.getTime() / DAY_MS);
@@ -32,7 +32,7 @@ const ORDINAL = "(?:st|nd|rd|th)?";
 const NOT_A_FRACTION = "(?!\\s*(?:day|hour|hr|acre|mile|inch|in\\b|ft|foot|feet|%|am|pm))";
 
 /** The calendar day (a day number) and weekday (0 = Sunday) at `at` in `timeZone`. */
-function localDay(at: number, timeZone: string): { day: number; weekday: number; year: number } {
+export function localDay(at: number, timeZone: string): { day: number; weekday: number; year: number } {
   const p = zoneParts(at, timeZone);
   const year = Number(p.year);
   return {
@@ -42,17 +42,35 @@ function localDay(at: number, timeZone: string): { day: number; weekday: number;
   };
 }
 
-/** The instant a local calendar day begins in `timeZone` (its midnight, whatever the offset). */
-export function startOfDay(day: number, timeZone: string): number {
-  const utcMidnight = day * DAY_MS;
-  let at = utcMidnight;
-  // Twice: the offset at a first guess may differ from the one at midnight (a DST change that day).
+/**
+ * The instant a local wall-clock time (minute `minute` of day `day`) happens in `timeZone`,
+ * whatever its offset that day (a DST change included).
+ */
+export function zonedInstant(day: number, minute: number, timeZone: string): number {
+  const wall = day * DAY_MS + minute * 60_000;
+  let at = wall;
+  // Twice: the offset at a first guess may differ from the one at that time (a DST change that day).
   for (let i = 0; i < 2; i++) {
     const p = zoneParts(at, timeZone);
     const clock = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute));
-    at = utcMidnight - (clock - Math.floor(at / 60_000) * 60_000);
+    at = wall - (clock - Math.floor(at / 60_000) * 60_000);
   }
   return at;
+}
+
+/** The instant a local calendar day begins in `timeZone` (its midnight, whatever the offset). */
+export function startOfDay(day: number, timeZone: string): number {
+  return zonedInstant(day, 0, timeZone);
+}
+
+/**
+ * Every day a pro's window names (day numbers, ascending, once each), read from `from`'s day
+ * in `timeZone`: as windowDay reads them, without the days before `from` or too far ahead.
+ */
+export function windowDays(text: string, from: number, timeZone: string = DEFAULT_TIME_ZONE): number[] {
+  const today = localDay(from, timeZone);
+  const fit = namedDays(text, today).filter((d) => d >= today.day && d <= today.day + MAX_JOB_DAYS_AHEAD);
+  return [...new Set(fit)].toSorted((a, b) => a - b);
 }
 
 /**
@@ -63,8 +81,13 @@ export function startOfDay(day: number, timeZone: string): number {
  * `from` or more than MAX_JOB_DAYS_AHEAD after it.
  */
 export function windowDay(text: string, from: number, timeZone: string = DEFAULT_TIME_ZONE): number | null {
+  const days = windowDays(text, from, timeZone);
+  return days.length === 0 ? null : days[days.length - 1]!;
+}
+
+/** The days a window's text names, seen from `today` (a date without a year is the next one to come). */
+function namedDays(text: string, today: ReturnType<typeof localDay>): number[] {
   const t = text.toLowerCase();
-  const today = localDay(from, timeZone);
   const days: number[] = [];
   /** A month and day without a year: this year's, or next year's once this year's has passed. */
   const coming = (month: number, day: number) => {
@@ -85,8 +108,10 @@ export function windowDay(text: string, from: number, timeZone: string = DEFAULT
   );
   for (const m of t.matchAll(monthFirst)) {
     const month = monthOf(m[1]!);
-    const day = Number(m[3] ?? m[2]);
-    add(m[4] ? dayNumber(Number(m[4]), month, day) : coming(month, day));
+    // "Dec 3-5": every day from the first to the last (at most a month's worth).
+    const from = Number(m[2]);
+    const to = Math.max(from, Math.min(Number(m[3] ?? m[2]), from + 31));
+    for (let day = from; day <= to; day++) add(m[4] ? dayNumber(Number(m[4]), month, day) : coming(month, day));
   }
   for (const m of t.matchAll(new RegExp(`\\b(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${MONTH}(?!\\s*\\d)`, "g")))
     add(coming(monthOf(m[2]!), Number(m[1])));
@@ -99,12 +124,11 @@ export function windowDay(text: string, from: number, timeZone: string = DEFAULT
     const ahead = (target - today.weekday + 7) % 7;
     add(today.day + (ahead === 0 && m[1] ? 7 : ahead));
   }
-  const fit = days.filter((d) => d >= today.day && d <= today.day + MAX_JOB_DAYS_AHEAD);
-  return fit.length === 0 ? null : Math.max(...fit);
+  return days;
 }
 
 /** A booking's preferred date ("YYYY-MM-DD") as a day number. */
-function bookedDay(lead: Lead): number | null {
+export function bookedDay(lead: Lead): number | null {
   const date = (lead.data as Record<string, unknown> | null)?.preferredDate;
   const m = typeof date === "string" ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
   return m ? dayNumber(+m[1]!, +m[2]!, +m[3]!) : null;

@@ -19,6 +19,7 @@ import {
   NO_MATCH_REASONS,
   type DeclineReason,
   type NoMatchReason,
+  type ReportReason,
   type WithdrawReason,
 } from "../../../src/lib/lead-routing.ts";
 import type { OfferSummary } from "../../../src/lib/received.ts";
@@ -255,6 +256,44 @@ export function applyWithdraw(
   const event: RoutingEvent = { at, kind: "withdrawn", businessId, reason };
   return {
     lead: { ...lead, routing: { ...routing, deliveries, events: [...routing.events, event] } },
+    outcome: "applied",
+  };
+}
+
+/**
+ * A business reports the lead as a bad lead (wrong area, not its kind of job, bad contact
+ * details, duplicate, spam). Its offer stops there: one still waiting reads as declined, an
+ * accepted job as given back, each with the report's reason; the report is the `reported`
+ * event, which goes to the operator. When nobody else holds the lead or may still answer, the
+ * operator takes it (escalated, "reported"), never a next pro: a reported lead is checked by a
+ * person first. Once per business; any offer of the lead can be reported, whatever its state.
+ */
+export function applyReport(
+  lead: Lead,
+  businessId: string,
+  reason: ReportReason,
+  now: number,
+): { lead: Lead | null; outcome: AnswerOutcome } {
+  const routing = lead.routing;
+  const delivery = routing?.deliveries.find((d) => d.businessId === businessId);
+  if (!routing || !delivery) return { lead: null, outcome: "closed" };
+  if (delivery.reportedAt) return { lead: null, outcome: "repeated" };
+  const at = iso(now);
+  const stopped: Partial<Delivery> =
+    delivery.state === "waiting"
+      ? { state: "declined", reason }
+      : delivery.state === "accepted"
+        ? { state: "withdrawn", withdrawnAt: at, reason }
+        : {};
+  const deliveries = routing.deliveries.map((d) =>
+    d === delivery ? { ...d, ...stopped, report: reason, reportedAt: at } : d,
+  );
+  const events: RoutingEvent[] = [...routing.events, { at, kind: "reported", businessId, reason }];
+  const someoneHasIt = deliveries.some((d) => d.state === "accepted" || d.state === "waiting");
+  const escalate = !routing.escalatedAt && !someoneHasIt;
+  if (escalate) events.push({ at, kind: "escalated", reason: "reported" });
+  return {
+    lead: { ...lead, routing: { ...routing, deliveries, events, ...(escalate ? { escalatedAt: at } : {}) } },
     outcome: "applied",
   };
 }

@@ -7,6 +7,9 @@
  *   answer:  /respond/{leadId}.{businessId}.{expiry}.{sig}  (expiry in base-36 seconds)
  *   review:  /review/{leadId}.{businessId}.{expiry}.{sig}   (the visitor's invitation to review
  *            a business that accepted their job; signed apart, so neither opens the other)
+ *   calendar: /calendar/{businessId}.{feedKey}.{sig}.ics    (a business's private feed of the jobs
+ *            it accepted; no expiry, since calendar apps keep polling it: the business draws a new
+ *            feed key to retire it, and only the current key opens the feed, calendar.ts)
  *
  * The key is LINK_SIGNING_SECRET, or else one the store draws once and keeps (meta hash),
  * so a default install signs links with no setup. Changing the key retires every link.
@@ -32,6 +35,10 @@ export interface Signer {
   reviewPath(leadId: string, businessId: string, expiresAt: number): string;
   /** What a review token grants, or why not. */
   readReview(token: string, now: number): AnswerGrant;
+  /** A business's calendar feed under its feed key (calendar-feeds repo). */
+  calendarPath(businessId: string, feedKey: string): string;
+  /** The business and feed key a calendar token names, when its signature matches. */
+  readCalendar(token: string): { businessId: string; feedKey: string } | null;
 }
 
 export type AnswerGrant =
@@ -39,6 +46,7 @@ export type AnswerGrant =
 
 const LEAD_ID = /^ld_[0-9a-z]{19}$/;
 const BUSINESS_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+const FEED_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 export function signer(secret: string): Signer {
   const sign = (text: string) => createHmac("sha256", secret).update(text).digest("base64url").slice(0, SIG_LENGTH);
@@ -80,6 +88,15 @@ export function signer(secret: string): Signer {
     reviewPath: review.path,
     readReview: review.read,
     checkStatus: (leadId, sig) => LEAD_ID.test(leadId) && same(sig, sign(`status\n${leadId}`)),
+    calendarPath: (businessId, feedKey) =>
+      `/calendar/${businessId}.${feedKey}.${sign(`calendar\n${businessId}\n${feedKey}`)}.ics`,
+    readCalendar(token) {
+      const parts = token.split(".");
+      if (parts.length !== 4 || parts[3] !== "ics") return null;
+      const [businessId = "", feedKey = "", given = ""] = parts;
+      if (!BUSINESS_ID.test(businessId) || !FEED_KEY.test(feedKey)) return null;
+      return same(given, sign(`calendar\n${businessId}\n${feedKey}`)) ? { businessId, feedKey } : null;
+    },
   };
 }
 

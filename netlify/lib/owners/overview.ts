@@ -3,7 +3,8 @@
  * description, no hours or no photos; the business at a glance (its public page, its
  * response figures worded exactly as the public page words them); and "Leads we sent you",
  * newest offer first, 20 a page, each with an Answer link: the business's own signed answer
- * page (/respond/..., the lead-delivery answer flow). The page is src/pages/owner/index.astro.
+ * page (/respond/..., the lead-delivery answer flow); and its private calendar feed's URL
+ * (drawn on first view) with the form that replaces it (calendar.ts). The page is src/pages/owner/index.astro.
  */
 import { LEAD_TYPE_SINGULAR } from "../../../src/lib/admin.ts";
 import { DELIVERY_STATE_LABELS } from "../../../src/lib/admin-messages.ts";
@@ -15,6 +16,8 @@ import { MIN_RESPONSE_OFFERS, responseLabel } from "../../../src/lib/response-ti
 import type { LeadRow, OverviewView } from "../../../src/lib/owner-views.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { ANSWER_LINK_TTL_MS, signerFor, type Signer } from "../delivery/signing.ts";
+import { feedUrl } from "../delivery/calendar.ts";
+import { OWNER_CALENDAR_PATH } from "./calendar.ts";
 import { jobArea } from "../messages/job.ts";
 import { storeCall, type Env } from "../http.ts";
 import type { Store } from "../store/index.ts";
@@ -61,9 +64,10 @@ export async function overviewView(
   pageNo: number,
   now: number,
 ): Promise<OverviewView> {
-  const [{ items, total }, signer] = await Promise.all([
+  const [{ items, total }, signer, calendarUrl] = await Promise.all([
     storeCall(() => businessLeadsPage(store, business.id, (pageNo - 1) * OWNER_LEADS_PAGE), { step: "leads" }),
     storeCall(() => signerFor(store, env), { step: "link key" }),
+    storeCall(() => feedUrl(store, env, business.id), { step: "calendar" }),
   ]);
   const timeZone = business.timeZone ?? DEFAULT_TIME_ZONE;
   const pages = Math.max(1, Math.ceil(total / OWNER_LEADS_PAGE));
@@ -81,7 +85,7 @@ export async function overviewView(
       what: s.what,
       ...(place ? { place } : {}),
       state: delivery.state,
-      stateLabel: DELIVERY_STATE_LABELS[delivery.state],
+      stateLabel: `${DELIVERY_STATE_LABELS[delivery.state]}${delivery.reportedAt ? " (you reported it)" : ""}`,
       answerHref: answerHref(signer, item, now),
     };
   });
@@ -91,6 +95,7 @@ export async function overviewView(
     publicHref: `/directory/${encodeURIComponent(business.slug)}`,
     glance: `${business.city}, ${business.state} · rating ${business.rating} from ${reviews}`,
     responseFigure: responseFigure(business),
+    calendar: { url: calendarUrl, action: OWNER_CALENDAR_PATH },
     leads: {
       total,
       rows,

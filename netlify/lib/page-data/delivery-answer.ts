@@ -6,7 +6,7 @@
  */
 import { formatMiles } from "../../../src/lib/geo/distance.ts";
 import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
-import { DECLINE_REASONS, WITHDRAW_REASONS } from "../../../src/lib/lead-routing.ts";
+import { DECLINE_REASONS, REPORT_REASONS, WITHDRAW_REASONS, reportReasonLabel } from "../../../src/lib/lead-routing.ts";
 import { summarizeLead } from "../../../src/lib/lead-summary.ts";
 import type { Delivery, Lead } from "../../../src/lib/schemas/lead.ts";
 import { telHref } from "../../../src/lib/site.ts";
@@ -17,7 +17,7 @@ import { signerFor } from "../delivery/signing.ts";
 import { getStore, type Store } from "../store/index.ts";
 import { LINK_TOKEN, loading, offerTerms, type Loaded, type Row } from "./delivery-link.ts";
 
-export { DECLINE_REASONS, WITHDRAW_REASONS };
+export { DECLINE_REASONS, REPORT_REASONS, WITHDRAW_REASONS };
 
 /**
  * The answer page's referrer policy. Its forms post to its own address, and a browser sends
@@ -76,6 +76,8 @@ export interface AnswerPage {
   call?: { href: string; phone: string; ping: string };
   /** The page's own path: its forms post there. */
   path: string;
+  /** The business reported this lead (when, and why); absent while it may still report it. */
+  report?: { at: string; reason: string };
 }
 
 /** A business's answer page for /respond/{token}. */
@@ -109,12 +111,12 @@ export function answerPageOf(lead: Lead, delivery: Delivery, path: string, now: 
   const state: AnswerState = holds
     ? { kind: "accepted", at: dayTime(delivery.answeredAt!, tz), terms: offerTerms(delivery) }
     : delivery.state === "declined"
-      ? { kind: "declined", reason: declineLabel(delivery.reason) }
+      ? { kind: "declined", reason: delivery.reportedAt ? "reported" : declineLabel(delivery.reason) }
       : delivery.state === "withdrawn"
         ? {
             kind: "withdrawn",
             at: dayTime(delivery.withdrawnAt ?? delivery.answeredAt ?? delivery.offeredAt, tz),
-            reason: withdrawLabel(delivery.reason),
+            reason: delivery.reportedAt ? "reported" : withdrawLabel(delivery.reason),
           }
         : open
           ? { kind: "open", answerBy: clockTime(delivery.deadlineAt, tz) }
@@ -150,5 +152,8 @@ export function answerPageOf(lead: Lead, delivery: Delivery, path: string, now: 
     hasPhone: s.phone !== undefined,
     call: holds && s.phone ? { href: telHref(s.phone), phone: s.phone, ping: `${path}/call` } : undefined,
     path,
+    ...(delivery.reportedAt
+      ? { report: { at: dayTime(delivery.reportedAt, tz), reason: reportReasonLabel(delivery.report ?? "") } }
+      : {}),
   };
 }

@@ -18,6 +18,7 @@ import { jobRows, withdrawLabel } from "../messages/job.ts";
 import { dayTime, jobTimeZone } from "../messages/time.ts";
 import { EMERGENCY_LINE, nextStep } from "../messages/visitor.ts";
 import { signerFor } from "../delivery/signing.ts";
+import { jobWindow } from "../delivery/job-window.ts";
 import { getStore, type Store } from "../store/index.ts";
 import { loading, offerTerms, type Loaded, type Row } from "./delivery-link.ts";
 
@@ -90,6 +91,14 @@ export interface StatusPage {
   emails: EmailsPart;
   /** The reference, or the lead id for a lead stored before references. */
   quote: string;
+  /** The accepted window as an .ics file, when a pro holding the job gave one that names a day. */
+  calendarHref?: string;
+}
+
+/** The status page's .ics link (delivery/calendar.ts), when some accepted window names a day. */
+export function calendarHrefOf(lead: Lead, statusPath: string): string | undefined {
+  const dated = (lead.routing?.deliveries ?? []).some((d) => jobWindow(lead, d) !== null);
+  return dated ? `${statusPath}/calendar.ics` : undefined;
 }
 
 /** What one e-mail to the visitor came to: "sent" only once the provider took it. */
@@ -148,7 +157,8 @@ function detailOf(d: Delivery, tz: string): string {
     case "undelivered":
       return "Our offer couldn't reach them";
     case "withdrawn":
-      return `Gave the job back${d.withdrawnAt ? ` ${dayTime(d.withdrawnAt, tz)}` : ""} after accepting it (${withdrawLabel(d.reason).toLowerCase()})`;
+      // A pro's report of the lead is for our team; the homeowner reads that it gave the job back.
+      return `Gave the job back${d.withdrawnAt ? ` ${dayTime(d.withdrawnAt, tz)}` : ""} after accepting it${d.reportedAt ? "" : ` (${withdrawLabel(d.reason).toLowerCase()})`}`;
   }
 }
 
@@ -250,6 +260,8 @@ export function loadStatusPage(
     const lead = await s.leads.get(leadId);
     if (!lead) return { ok: false, problem: "gone" };
     const messages = await s.messages.forLead(leadId);
-    return { ok: true, page: statusPageOf(lead, !offersCanBeSent(), { messages, ready: emailReady() }) };
+    const page = statusPageOf(lead, !offersCanBeSent(), { messages, ready: emailReady() });
+    const calendarHref = calendarHrefOf(lead, signer.statusPath(leadId));
+    return { ok: true, page: calendarHref ? { ...page, calendarHref } : page };
   });
 }

@@ -14,6 +14,10 @@ export function keyspace(prefix: string) {
     business: (id: string) => `${p}biz:${id}`,
     /** List: the business's latest offer outcomes, newest first ("lead|a, l or m|minutes|at ms"). */
     responses: (id: string) => `${p}biz:${id}:resp`,
+    /** Set: lead ids the business reported: their outcomes never count in its figures. */
+    reportedLeads: (id: string) => `${p}biz:${id}:reported`,
+    /** String: the business's current calendar feed key (its private feed's URL signs it; a new one retires the old). */
+    calendarFeed: (id: string) => `${p}biz:${id}:cal`,
     /** Hash: slug -> business id. */
     slugs: `${p}biz:slugs`,
     /** Zset of every business, score = order score (featured, rating, review count). */
@@ -112,6 +116,12 @@ export function keyspace(prefix: string) {
     credentialsPending: `${p}credentials:pending`,
     /** Zset: lead ids offered to one business, by offer time (ms): the owner's "leads sent to you". */
     businessLeads: (businessId: string) => `${p}biz:${businessId}:leads`,
+    /** Zset: lead reports ("lead id|business id") by when reported (ms), for /admin. */
+    reports: `${p}reports`,
+    /** Hash: lead report id ("lead id|business id") -> report JSON (schemas/lead-report.ts). */
+    reportDocs: `${p}reports:doc`,
+    /** Hash: report counts: "total", "reason:{reason}", "form:{lead type}". */
+    reportCounts: `${p}reports:count`,
     /** String with a short TTL: a form flash (what a no-JS post hands the page it redirects to), by its random id. */
     flash: (id: string) => `${p}flash:${id}`,
     /** List: one scheduled function's latest runs (JSON, schemas/runs.ts), newest first; RUNS_KEPT of them. */

@@ -288,6 +288,33 @@ if redis.call('ZCARD', KEYS[1]) == 0 then redis.call('DEL', KEYS[1]) end
 return 'ok'
 `;
 
+/** The figures over a business's kept outcomes (KEYS[1] the business, KEYS[2] the list), as `rt`. */
+const STORE_FIGURES = `
+local function store_figures(count)
+  local xs = {}
+  local in_time = 0
+  local offers = 0
+  for _, v in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
+    local kind, minutes = string.match(v, '^[^|]+|([alm])|(%d+)|')
+    offers = offers + 1
+    if kind == 'a' then in_time = in_time + 1 end
+    if kind ~= 'm' then xs[#xs + 1] = tonumber(minutes) end
+  end
+  local median = '-'
+  if #xs > 0 then
+    table.sort(xs)
+    local half = math.floor(#xs / 2)
+    local twice
+    if #xs % 2 == 1 then twice = xs[half + 1] * 2 else twice = xs[half] + xs[half + 1] end
+    median = tostring(math.floor(twice / 2))
+    if twice % 2 == 1 then median = median .. '.5' end
+  end
+  local after = median .. ' ' .. tostring(count) .. ' ' .. tostring(in_time) .. ' ' .. tostring(offers) .. ' ' .. tostring(#xs)
+  redis.call('HSET', KEYS[1], 'rt', after)
+  return after
+end
+`;
+
 /**
  * Records how one lead offer ended for a business, once per lead: pushes the outcome, keeps the
  * newest ARGV[5], and stores the figures over them in the business's `rt` field ("median count
@@ -297,43 +324,67 @@ return 'ok'
  * nothing ("repeated"). Entries without an outcome (the older "minutes:at" answers) are dropped:
  * they cannot say whether the answer came in time. Minutes are whole, so the median is built as
  * text ("12" or "12.5") rather than formatted as a float.
- * KEYS: business, its outcomes list. ARGV: lead id, outcome (a: answered in time, l: answered
+ * A lead in the business's reported set records nothing ("repeated").
+ * KEYS: business, its outcomes list, its reported leads. ARGV: lead id, outcome (a: answered in time, l: answered
  * late, m: missed), whole minutes (0 for a miss), at ms, window
  * -> {"ok" | "repeated", rt before, rt after} | {"missing"}
  */
-export const RECORD_OUTCOME = `
+export const RECORD_OUTCOME = `${STORE_FIGURES}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
 local before = redis.call('HGET', KEYS[1], 'rt') or ''
 local prefix = ARGV[1] .. '|'
+-- A lead the business reported never counts (EXCLUDE_OUTCOME).
+if redis.call('SISMEMBER', KEYS[3], ARGV[1]) == 1 then return {'repeated', before, before} end
 for _, v in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
   if string.sub(v, 1, #prefix) == prefix then return {'repeated', before, before} end
   if not string.match(v, '^[^|]+|[alm]|%d+|%d+$') then redis.call('LREM', KEYS[2], 0, v) end
 end
 redis.call('LPUSH', KEYS[2], prefix .. ARGV[2] .. '|' .. ARGV[3] .. '|' .. ARGV[4])
 redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[5]) - 1)
-local xs = {}
-local in_time = 0
-local offers = 0
-for _, v in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
-  local kind, minutes = string.match(v, '^[^|]+|([alm])|(%d+)|')
-  offers = offers + 1
-  if kind == 'a' then in_time = in_time + 1 end
-  if kind ~= 'm' then xs[#xs + 1] = tonumber(minutes) end
-end
-local median = '-'
-if #xs > 0 then
-  table.sort(xs)
-  local half = math.floor(#xs / 2)
-  local twice
-  if #xs % 2 == 1 then twice = xs[half + 1] * 2 else twice = xs[half] + xs[half + 1] end
-  median = tostring(math.floor(twice / 2))
-  if twice % 2 == 1 then median = median .. '.5' end
-end
 local count = tonumber(string.match(before, '^%S+ (%d+)') or '0') or 0
 if ARGV[2] ~= 'm' then count = count + 1 end
-local after = median .. ' ' .. tostring(count) .. ' ' .. tostring(in_time) .. ' ' .. tostring(offers) .. ' ' .. tostring(#xs)
-redis.call('HSET', KEYS[1], 'rt', after)
-return {'ok', before, after}
+return {'ok', before, store_figures(count)}
+`;
+
+/**
+ * A lead the business reported (a bad lead: docs/lead-delivery.md, "Reporting a lead") leaves
+ * its figures: its outcome, if one was kept, is taken out and the figures stored again, and the
+ * lead is remembered so no outcome recorded later (a late answer, the clock) counts either.
+ * Once per lead ("repeated" after).
+ * KEYS: business, its outcomes list, its reported leads (set). ARGV: lead id
+ * -> {"ok" | "repeated", rt before, rt after} | {"missing"}
+ */
+export const EXCLUDE_OUTCOME = `${STORE_FIGURES}
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'missing'} end
+local before = redis.call('HGET', KEYS[1], 'rt') or ''
+if redis.call('SADD', KEYS[3], ARGV[1]) == 0 then return {'repeated', before, before} end
+local prefix = ARGV[1] .. '|'
+local count = tonumber(string.match(before, '^%S+ (%d+)') or '0') or 0
+local found = false
+for _, v in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
+  if string.sub(v, 1, #prefix) == prefix then
+    found = true
+    redis.call('LREM', KEYS[2], 0, v)
+    if string.match(v, '^[^|]+|([alm])|') ~= 'm' and count > 0 then count = count - 1 end
+  end
+end
+if not found then return {'ok', before, before} end
+return {'ok', before, store_figures(count)}
+`;
+
+/**
+ * A business's report of a lead, kept once per lead and business: the report itself, its place
+ * in the newest-first list, and the counts by reason and by form, in one step.
+ * KEYS: the reports zset, the reports hash (id -> JSON), the counts hash.
+ * ARGV: id (lead|business), report JSON, at ms, reason, form -> 1 added | 0 already there
+ */
+export const ADD_REPORT = `
+if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[2]) == 0 then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+redis.call('HINCRBY', KEYS[3], 'total', 1)
+redis.call('HINCRBY', KEYS[3], 'reason:' .. ARGV[4], 1)
+redis.call('HINCRBY', KEYS[3], 'form:' .. ARGV[5], 1)
+return 1
 `;
 
 /**

@@ -20,6 +20,8 @@ import { metaRepository } from "./repos/meta.ts";
 import { flashesRepository } from "./repos/flashes.ts";
 import { runsRepository } from "./repos/runs.ts";
 import { webhooksRepository } from "./repos/webhooks.ts";
+import { leadReportsRepository } from "./repos/lead-reports.ts";
+import { calendarFeedsRepository } from "./repos/calendar-feeds.ts";
 import type { Store } from "./store.types.ts";
 
 /** The repositories that wait for ready(): every one but the rate limits. */
@@ -43,6 +45,8 @@ export function rawRepositories(redis: Redis, keys: Keys) {
     flashes: flashesRepository(redis, keys),
     runs: runsRepository(redis, keys),
     webhooks: webhooksRepository(redis, keys),
+    leadReports: leadReportsRepository(redis, keys),
+    calendarFeeds: calendarFeedsRepository(redis, keys),
   };
 }
 
@@ -80,6 +84,8 @@ export function storeRepositories(
     flashes: gated(raw.flashes, ready),
     runs: gated(raw.runs, ready),
     webhooks: gated(raw.webhooks, ready),
+    leadReports: gated(raw.leadReports, ready),
+    calendarFeeds: gated(raw.calendarFeeds, ready),
   };
 }
 

@@ -19,6 +19,8 @@ import type { MetaRepository } from "./repos/meta.ts";
 import type { FlashesRepository } from "./repos/flashes.ts";
 import type { RunsRepository } from "./repos/runs.ts";
 import type { WebhooksRepository } from "./repos/webhooks.ts";
+import type { LeadReportsRepository } from "./repos/lead-reports.ts";
+import type { CalendarFeedsRepository } from "./repos/calendar-feeds.ts";
 
 export type StoreKind = "upstash" | "redis" | "embedded";
 
@@ -89,6 +91,10 @@ export interface Store {
   readonly runs: RunsRepository;
   /** Businesses' webhook endpoints, their delivery logs and API keys. */
   readonly webhooks: WebhooksRepository;
+  /** Businesses' reports of bad leads, counted by reason and by form for /admin. */
+  readonly leadReports: LeadReportsRepository;
+  /** Each business's private calendar feed key (a new one retires the old feed URL). */
+  readonly calendarFeeds: CalendarFeedsRepository;
   /** Resolves once the store is loaded (and seeded, for a fresh embedded store). */
   ready(): Promise<void>;
   /** Runs many writes as one unit: the embedded store locks its file once and saves once. */

@@ -10,6 +10,7 @@ import {
   ROUTING_REASON_LABELS,
 } from "../../lib/admin-messages.ts";
 import { businessPath } from "../../lib/directory.ts";
+import { reportReasonLabel } from "../../lib/lead-routing.ts";
 import { formatMiles } from "../../lib/geo/distance.ts";
 import type { Delivery, DeliveryState, Routing } from "../../lib/schemas/lead.ts";
 import { formatWhen } from "./api.ts";
@@ -32,6 +33,7 @@ function answerFacts(d: Delivery, when: (iso: string) => string): [string, strin
     ["Answered", d.answeredAt ? when(d.answeredAt) : undefined],
     ["Called the customer", d.calledAt ? when(d.calledAt) : undefined],
     ["Withdrew", d.withdrawnAt ? when(d.withdrawnAt) : undefined],
+    ["Reported", d.reportedAt ? `${when(d.reportedAt)}: ${reportReasonLabel(d.report ?? "")}` : undefined],
     ["Window", d.window],
     ["Price", d.price],
     ["Reason", d.reason ? (DECLINE_REASON_LABELS[d.reason] ?? d.reason) : undefined],

@@ -95,6 +95,10 @@ export const Delivery = z.object({
   reason: z.string().max(60).optional(),
   /** Withdraw: when the business gave the accepted job back (ISO). */
   withdrawnAt: z.iso.datetime({ offset: true }).optional(),
+  /** Report: why the business reported the lead as a bad lead (one of REPORT_REASONS' values). */
+  report: z.string().max(60).optional(),
+  /** Report: when (ISO). A reported offer never counts in the business's response figures. */
+  reportedAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type Delivery = z.infer<typeof Delivery>;
 
@@ -109,6 +113,7 @@ export const ROUTING_EVENTS = [
   "undelivered",
   "withdrawn",
   "completed",
+  "reported",
 ] as const;
 export const RoutingEvent = z.object({
   /** ISO timestamp. */

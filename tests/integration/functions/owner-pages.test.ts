@@ -16,6 +16,7 @@ import { ownerCredentialsHandler } from "../../../netlify/lib/owners/credentials
 import { ownerReviewsHandler } from "../../../netlify/lib/owners/reviews.ts";
 import { OWNER_PAGE_HEADERS } from "../../../netlify/lib/owners/page.ts";
 import { backfillBusinessLeads } from "../../../netlify/lib/owners/leads.ts";
+import { CALENDAR_RENEWED, ownerCalendarHandler } from "../../../netlify/lib/owners/calendar.ts";
 import { ownerProfileHandler, PROFILE_INVALID, PROFILE_UNCHANGED } from "../../../netlify/lib/owners/profile.ts";
 import { PHOTO_MAX_SIDE, PHOTO_MESSAGES, ownerPhotosHandler } from "../../../netlify/lib/owners/photos.ts";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, PHOTO_TEXT } from "../../../src/lib/photos.ts";
@@ -315,6 +316,29 @@ describe.skipIf(!site)("owner pages", () => {
       const elsewhere = await open(`/owner?form=${other}`, cookie);
       expect(elsewhere.response.status).toBe(200);
       expect(elsewhere.html).not.toContain("suspended");
+    });
+
+    it("shows the private calendar link and a form for a new one, which retires the old link", async () => {
+      const { cookie } = await ownedBusiness({ name: "Calendar Oaks" });
+      const { inMain } = await open("/owner", cookie);
+      const field = inMain.getByLabelText("Calendar link") as HTMLInputElement;
+      expect(field.hasAttribute("readonly")).toBe(true);
+      const first = field.getAttribute("value")!;
+      expect(first).toMatch(/^https?:\/\/[^/]+\/calendar\/own-[\w-]+\.[A-Za-z0-9_-]{24}\.[A-Za-z0-9_-]{22}\.ics$/);
+      expect((await site!.fetch(new URL(first).pathname)).status).toBe(200);
+      const button = inMain.getByRole("button", { name: "Make a new link (the old one stops working)" });
+      const form = button.closest("form")!;
+      expect([form.getAttribute("method"), form.getAttribute("action")]).toEqual(["post", "/owner/calendar"]);
+      // Shown again: the same link.
+      expect((await open("/owner", cookie)).inMain.getByLabelText("Calendar link").getAttribute("value")).toBe(first);
+
+      const res = await ownerCalendarHandler(deps)(post("/owner/calendar", [], cookie), nextIp());
+      const after = await follow(res, cookie);
+      expect(after.inMain.getByRole("status").textContent?.trim()).toBe(CALENDAR_RENEWED);
+      const renewed = after.inMain.getByLabelText("Calendar link").getAttribute("value")!;
+      expect(renewed).not.toBe(first);
+      expect((await site!.fetch(new URL(first).pathname)).status).toBe(404);
+      expect((await site!.fetch(new URL(renewed).pathname)).status).toBe(200);
     });
 
     it("pages the leads 20 at a time", async () => {

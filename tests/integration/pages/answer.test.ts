@@ -12,6 +12,8 @@ import { withdrawLead } from "../../../netlify/lib/delivery/accepted.ts";
 import { answerLead } from "../../../netlify/lib/delivery/progress.ts";
 import { WITHDRAW_REASONS, initialRouting } from "../../../netlify/lib/delivery/routing.ts";
 import { signer } from "../../../netlify/lib/delivery/signing.ts";
+import { reportLead } from "../../../netlify/lib/delivery/report.ts";
+import { REPORT_REASONS } from "../../../src/lib/lead-routing.ts";
 import { siteHarness } from "../../helpers/site.ts";
 import { testBusiness, validBooking } from "../../helpers/functions.ts";
 
@@ -81,7 +83,9 @@ describe.skipIf(!site)("the answer page", () => {
     expect(main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping]")).toBeNull();
     expect(main.textContent).toContain("Their phone, e-mail and street address come with Accept");
     const forms = main.querySelectorAll("form");
+    // Accept, Decline, and Report this lead.
     expect([...forms].map((f) => [f.getAttribute("method"), f.getAttribute("action")])).toEqual([
+      ["post", path],
       ["post", path],
       ["post", path],
     ]);
@@ -89,7 +93,14 @@ describe.skipIf(!site)("the answer page", () => {
     const accept = inMain.getByRole("button", { name: "Accept and call Bob" });
     expect([accept.getAttribute("name"), accept.getAttribute("value")]).toEqual(["then", "call"]);
     expect(inMain.queryByRole("button", { name: "Accept this job" })).toBeNull();
-    expect(inMain.getAllByRole("radio")).toHaveLength(4);
+    expect(inMain.getAllByRole("radio")).toHaveLength(4 + REPORT_REASONS.length);
+    const report = inMain.getByRole("button", { name: "Report this lead" }).closest("form")!;
+    expect(
+      within(report)
+        .getAllByRole("radio")
+        .map((r) => r.getAttribute("value")),
+    ).toEqual(REPORT_REASONS.map((r) => r.value));
+    expect(report.querySelector("input[name='action']")?.getAttribute("value")).toBe("report");
   });
 
   it("after accepting: the customer's name, number, e-mail and address, the call, and a way to give the job back", async () => {
@@ -134,7 +145,9 @@ describe.skipIf(!site)("the answer page", () => {
     const d = await site!.page(declined.path);
     expect(d.main.textContent).toContain("Declined");
     expect(d.main.textContent).not.toMatch(CONTACTS);
-    expect(d.main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping], form")).toBeNull();
+    expect(d.main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping]")).toBeNull();
+    // The one form left reports the lead.
+    expect([...d.main.querySelectorAll("form button")].map((b) => b.textContent?.trim())).toEqual(["Report this lead"]);
 
     const withdrawn = await offer("routine");
     await answer(withdrawn.lead.id, { kind: "accept" });
@@ -144,7 +157,15 @@ describe.skipIf(!site)("the answer page", () => {
     expect(w.main.textContent).toContain("You gave this job back");
     expect(w.main.textContent).toContain("Can't make it after all");
     expect(w.main.textContent).not.toMatch(CONTACTS);
-    expect(w.main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping], form")).toBeNull();
+    expect(w.main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping]")).toBeNull();
+
+    // Reported: the page says so, and offers no second report.
+    await reportLead(site!.store, withdrawn.lead.id, "an-1", "bad-contact", Date.now(), async () => {});
+    const r = await site!.page(withdrawn.path);
+    expect(r.main.textContent).toContain("You reported this lead");
+    expect(r.main.textContent).toContain("(bad contact details)");
+    expect(r.main.textContent).not.toContain("You gave this job back");
+    expect(r.main.querySelector("form")).toBeNull();
   });
 
   it("shows a post's flash: the notice, or the form's message with what was typed", async () => {

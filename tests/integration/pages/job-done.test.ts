@@ -2,7 +2,8 @@
  * After a pro accepted, against the built site: the homeowner's status page offers "The job
  * is done" (a form post to its own address + /done, no script), shows what that post did,
  * and then the link to review the pro; the review invitation's page before the job's time
- * says when instead of showing its form, and links back to the request page.
+ * says when instead of showing its form, and links back to the request page. Once a pro holds
+ * the job with a day to go by, the page offers the visit as an .ics file.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { applyComplete, initialRouting } from "../../../netlify/lib/delivery/routing.ts";
@@ -53,8 +54,17 @@ describe.skipIf(!site)("the job done and the review, on the homeowner's pages", 
     const { lead, statusPath } = await offered("booking");
     const before = await site!.page(statusPath);
     expect(before.inMain.queryByRole("button", { name: "The job is done" })).toBeNull();
+    expect(before.inMain.queryByRole("link", { name: /Add the visit to your calendar/ })).toBeNull();
     await accept(lead.id);
     const { inMain } = await site!.page(statusPath);
+    // The booked day, accepted: the visit as an .ics file, served by its function.
+    const ics = inMain.getByRole("link", { name: "Add the visit to your calendar (.ics)" });
+    expect(ics.getAttribute("href")).toBe(`${statusPath}/calendar.ics`);
+    expect(ics.hasAttribute("download")).toBe(true);
+    const file = await site!.fetch(`${statusPath}/calendar.ics`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(await file.text()).toContain(`DTSTART;VALUE=DATE:${BOOKED.replaceAll("-", "")}`);
     const button = inMain.getByRole("button", { name: "The job is done" });
     const form = button.closest("form")!;
     expect([form.getAttribute("method"), form.getAttribute("action")]).toEqual(["post", `${statusPath}/done`]);

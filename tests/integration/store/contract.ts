@@ -27,6 +27,7 @@ import { ownerOutboxContract } from "./owner-outbox.ts";
 import { flashesContract } from "./flashes.ts";
 import { runsContract } from "./runs.ts";
 import { webhooksContract } from "./webhooks.ts";
+import { reportsCalendarsContract } from "./reports-calendars.ts";
 import type { StoreHarness } from "./contract.types.ts";
 
 type Fixture = BusinessInput & { rating: string; reviewCount: number; isFeatured: boolean };
@@ -205,6 +206,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     flashesContract(h);
     runsContract(h);
     webhooksContract(h);
+    reportsCalendarsContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {

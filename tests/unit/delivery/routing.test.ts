@@ -3,6 +3,7 @@ import { ANSWER_WINDOW_MINUTES, answerDeadline } from "../../../netlify/lib/deli
 import {
   advance,
   applyAnswer,
+  applyReport,
   initialRouting,
   markUndelivered,
   needsNextPro,
@@ -278,5 +279,48 @@ describe("offer summary", () => {
       toOperator: "no-place",
     });
     expect(offerSummary(lead("quote", "routine", []))).toMatchObject({ offered: 0, toOperator: "no-pros" });
+  });
+});
+
+describe("a business reports a bad lead", () => {
+  it("stops its offer (waiting: declined; accepted: given back), once; the operator takes the lead only when nobody else has it", () => {
+    const two = lead("find-pros", "routine", [pro(1), pro(2)]);
+    const first = applyReport(two, "biz-001", "spam", T0 + MIN);
+    expect(first.outcome).toBe("applied");
+    expect(first.lead!.routing!.deliveries[0]).toMatchObject({
+      state: "declined",
+      reason: "spam",
+      report: "spam",
+      reportedAt: new Date(T0 + MIN).toISOString(),
+    });
+    // Pro 2 still may answer: nothing escalates.
+    expect(first.lead!.routing!.escalatedAt).toBeUndefined();
+    expect(first.lead!.routing!.events.at(-1)).toEqual({
+      at: new Date(T0 + MIN).toISOString(),
+      kind: "reported",
+      businessId: "biz-001",
+      reason: "spam",
+    });
+    expect(applyReport(first.lead!, "biz-001", "duplicate", T0 + 2 * MIN)).toEqual({ lead: null, outcome: "repeated" });
+
+    // The last one able to act reports it (after accepting): the operator, never a next pro.
+    const accepted = applyAnswer(first.lead!, "biz-002", { kind: "accept" }, T0 + 2 * MIN).lead!;
+    const last = applyReport(accepted, "biz-002", "bad-contact", T0 + 3 * MIN).lead!;
+    expect(last.routing!.deliveries[1]).toMatchObject({
+      state: "withdrawn",
+      reason: "bad-contact",
+      withdrawnAt: new Date(T0 + 3 * MIN).toISOString(),
+    });
+    expect(last.routing!.escalatedAt).toBe(new Date(T0 + 3 * MIN).toISOString());
+    expect(last.routing!.events.at(-1)).toMatchObject({ kind: "escalated", reason: "reported" });
+    expect(needsNextPro(last, T0 + 3 * MIN)).toBe(false);
+
+    // An expired offer keeps its state; a lead already with the operator is not escalated again.
+    const expired = advance(lead("booking", "routine", [pro(1)]), T0 + 10 * 60 * MIN)!;
+    const reported = applyReport(expired, "biz-001", "wrong-area", T0 + 11 * 60 * MIN).lead!;
+    expect(reported.routing!.deliveries[0]).toMatchObject({ state: "expired", report: "wrong-area" });
+    expect(reported.routing!.events.filter((e) => e.kind === "escalated")).toHaveLength(1);
+    // A business the lead was not offered to reports nothing.
+    expect(applyReport(two, "biz-009", "spam", T0)).toEqual({ lead: null, outcome: "closed" });
   });
 });

@@ -168,6 +168,7 @@ describe("admin: signing in", () => {
     ).toEqual([
       "Leads2 need you",
       "Messages",
+      "Reports",
       "Reviews",
       "Claims",
       "Credentials",

@@ -9,7 +9,7 @@ import type { Redis } from "@upstash/redis";
 import { RESPONSE_WINDOW, figuresOf, type OfferOutcome } from "../../../../src/lib/response-time.ts";
 import { asNumber, asString } from "../decode.ts";
 import type { Keys } from "../keys.ts";
-import { RECORD_OUTCOME } from "../lua.ts";
+import { EXCLUDE_OUTCOME, RECORD_OUTCOME } from "../lua.ts";
 import type { RecordedOutcome, ResponseFigure } from "./businesses.types.ts";
 
 /** A sample longer than this (a year of minutes) is stored as this: keeps Lua's numbers whole and short. */
@@ -57,7 +57,7 @@ export function outcomeRecorder(redis: Redis, keys: Keys) {
     if (!Number.isFinite(at.getTime())) throw new RangeError("the outcome's time is not a valid date");
     const whole = outcome.answered ? Math.min(MAX_RESPONSE_MINUTES, Math.round(outcome.minutes)) : 0;
     const reply = await script.exec(
-      [keys.business(businessId), keys.responses(businessId)],
+      [keys.business(businessId), keys.responses(businessId), keys.reportedLeads(businessId)],
       [leadId, code(outcome), String(whole), String(at.getTime()), String(RESPONSE_WINDOW)],
     );
     const status = asString(reply[0]);
@@ -67,5 +67,24 @@ export function outcomeRecorder(redis: Redis, keys: Keys) {
       before: responseFields(reply[1]),
       after: responseFields(reply[2]),
     };
+  };
+}
+
+/**
+ * Takes lead `leadId` out of the business's figures for good (the business reported it as a
+ * bad lead): its kept outcome, if any, is dropped and no later one counts. Once per lead (a
+ * repeat returns `recorded: false`). Null for an unknown business.
+ */
+export function outcomeExcluder(redis: Redis, keys: Keys) {
+  const script = redis.createScript<unknown[]>(EXCLUDE_OUTCOME);
+  return async (businessId: string, leadId: string): Promise<RecordedOutcome | null> => {
+    if (!LEAD_ID.test(leadId)) throw new RangeError(`not a lead id: ${JSON.stringify(leadId)}`);
+    const reply = await script.exec(
+      [keys.business(businessId), keys.responses(businessId), keys.reportedLeads(businessId)],
+      [leadId],
+    );
+    const status = asString(reply[0]);
+    if (status === "missing") return null;
+    return { recorded: status === "ok", before: responseFields(reply[1]), after: responseFields(reply[2]) };
   };
 }

@@ -17,7 +17,7 @@ import type { Keys } from "../keys.ts";
 import { BAND_COUNT, CITY_BAND, FEATURED_BOOST, cityBand, cityRank, formatRating } from "../score.ts";
 import { queryTerms } from "../text.ts";
 import { nearList } from "./business-near.ts";
-import { outcomeRecorder, responseFields } from "./business-responses.ts";
+import { outcomeExcluder, outcomeRecorder, responseFields } from "./business-responses.ts";
 import { idPager, slugPager } from "./business-slugs.ts";
 import type { BusinessesRepository, ListQuery, ListResult } from "./businesses.types.ts";
 import { businessUpsert, type Profile } from "./business-writes.ts";
@@ -191,5 +191,6 @@ export function businessesRepository(redis: Redis, keys: Keys): BusinessesReposi
     ids: idPager(redis, keys),
 
     recordOutcome: outcomeRecorder(redis, keys),
+    excludeOutcome: outcomeExcluder(redis, keys),
   };
 }

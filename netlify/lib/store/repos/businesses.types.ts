@@ -92,4 +92,9 @@ export interface BusinessesRepository {
    * minimum sample). Null for an unknown business.
    */
   recordOutcome(businessId: string, leadId: string, outcome: OfferOutcome, at?: Date): Promise<RecordedOutcome | null>;
+  /**
+   * Takes a lead the business reported out of its figures for good: its kept outcome is dropped
+   * and none recorded later counts (`recorded: false` for a repeat). Null for an unknown business.
+   */
+  excludeOutcome(businessId: string, leadId: string): Promise<RecordedOutcome | null>;
 }
