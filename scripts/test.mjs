@@ -1,31 +1,29 @@
 // `npm test`: every check, side by side where they do not need each other, on the two cores
 // CI has (docs/testing.md, "What npm test runs"):
 //
-//   lint and build  ─> e2e, typecheck and static
-//   build           ─> unit (vitest)
+//   lint and build  ─> typecheck and static ─┐
+//   build           ─> unit (vitest) ─────────┴─> e2e
 //
 // The build is the deploy as Netlify builds it (`npm run build:netlify`: Netlify's own build,
 // offline, runs netlify.toml's build command, `npm run build`, then bundles every function into
 // .netlify/functions/), so the site is built once and vitest's tests/unit/built-functions.test.ts
 // reads the functions' manifest. tsc reads the content types the build writes to .astro/;
-// vitest, the static checks and e2e read the build. Once it is there everything else runs at
-// once: each of vitest and e2e spends about half its time waiting (servers starting, Redis, a
-// browser's round trips), so side by side they fill the two cores instead of taking turns.
+// vitest, the static checks and e2e read the build; e2e runs alone (the browser journeys take
+// both cores).
 //
 // Each stage is its npm script, run as it is; a stage side by side with others prints its
 // output when it ends, e2e streams. One failure starts nothing new; what is running
 // finishes, so its failures are reported too, and the run fails. The end lists each stage's time.
 import { spawn } from "node:child_process";
 
-/** name -> the stages it waits for; stages ready together start in this order. */
+/** name -> the stages it waits for. Listed in the order the sequential `&&` chain had them. */
 const STAGES = {
   lint: [],
   build: [],
-  // e2e first: the longest stage starts before the others take the cores.
-  e2e: ["build", "lint"],
   typecheck: ["build", "lint"],
   unit: ["build"],
   static: ["build", "lint"],
+  e2e: ["lint", "typecheck", "unit", "static"],
 };
 const SCRIPTS = {
   lint: "lint",
