@@ -118,6 +118,10 @@ export function keyspace(prefix: string) {
     runs: (name: string) => `${p}runs:${name}`,
     /** Hash: channel (email, sms, webhook) -> its last send's result (JSON): one record per channel. */
     lastSends: `${p}sends:last`,
+    /** Hash: storm event id -> StormEvent JSON (src/lib/storm.ts), every event the operator declared. */
+    storms: `${p}storms`,
+    /** Hash: NWS alert id -> StormSuggestion JSON: alerts suggested to the operator, pruned once long over. */
+    stormSuggestions: `${p}storms:suggested`,
     /** String (60 s TTL): /api/health's write probe. */
     healthProbe: `${p}health:probe`,
     /** Prefix of @upstash/ratelimit's own keys (it appends `:{endpoint}:{ip}` and its window). */

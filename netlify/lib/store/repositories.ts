@@ -19,6 +19,7 @@ import { chatBudgetRepository } from "./repos/chat-budget.ts";
 import { metaRepository } from "./repos/meta.ts";
 import { flashesRepository } from "./repos/flashes.ts";
 import { runsRepository } from "./repos/runs.ts";
+import { stormsRepository } from "./repos/storms.ts";
 import type { Store } from "./store.types.ts";
 
 /** The repositories that wait for ready(): every one but the rate limits. */
@@ -41,6 +42,7 @@ export function rawRepositories(redis: Redis, keys: Keys) {
     meta: metaRepository(redis, keys),
     flashes: flashesRepository(redis, keys),
     runs: runsRepository(redis, keys),
+    storms: stormsRepository(redis, keys),
   };
 }
 
@@ -77,6 +79,7 @@ export function storeRepositories(
     meta: gated(raw.meta, ready),
     flashes: gated(raw.flashes, ready),
     runs: gated(raw.runs, ready),
+    storms: gated(raw.storms, ready),
   };
 }
 

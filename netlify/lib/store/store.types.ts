@@ -18,6 +18,7 @@ import type { ChatBudgetRepository } from "./repos/chat-budget.ts";
 import type { MetaRepository } from "./repos/meta.ts";
 import type { FlashesRepository } from "./repos/flashes.ts";
 import type { RunsRepository } from "./repos/runs.ts";
+import type { StormsRepository } from "./repos/storms.ts";
 
 export type StoreKind = "upstash" | "redis" | "embedded";
 
@@ -86,6 +87,8 @@ export interface Store {
   readonly flashes: FlashesRepository;
   /** The scheduled functions' latest runs and the last send on each channel (the launch checklist). */
   readonly runs: RunsRepository;
+  /** Storm events the operator declared, and the NWS alerts suggested to the operator. */
+  readonly storms: StormsRepository;
   /** Resolves once the store is loaded (and seeded, for a fresh embedded store). */
   ready(): Promise<void>;
   /** Runs many writes as one unit: the embedded store locks its file once and saves once. */
