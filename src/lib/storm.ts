@@ -367,3 +367,64 @@ export function stormPricing(pre: Estimate, rule: PriceRule): StormPricing {
     text: `Storm emergency declared here: this estimate is the pre-storm figure, with no storm surcharge. ${priceRuleLine(rule)}${ceiling}`,
   };
 }
+
+/** What the operator gives for the area; a radius names its center as a ZIP or "City, ST". */
+export const StormAreaInput = z.discriminatedUnion("kind", [
+  StormArea.options[0],
+  StormArea.options[1],
+  z.object({
+    kind: z.literal("radius"),
+    /** The center: a ZIP ("33101") or "City, ST", read by the directory's place lookup. */
+    place: z.string().trim().min(2, "Give the center as a ZIP or City, ST").max(120),
+    /** The radius in miles. */
+    miles: z.coerce
+      .number({ error: "Give the radius in miles" })
+      .positive("Give a radius above 0 miles")
+      .max(MAX_STORM_RADIUS_MILES, `At most ${MAX_STORM_RADIUS_MILES} miles`),
+  }),
+]);
+export type StormAreaInput = z.infer<typeof StormAreaInput>;
+
+/** POST /api/admin/storms (and a full edit, PATCH /api/admin/storms/:id): a storm as the operator declares it. */
+export const StormInputSchema = z
+  .object({
+    /** What people call it. */
+    name: StormEvent.shape.name,
+    /** The area. */
+    area: StormAreaInput,
+    /** When it takes effect (ISO). */
+    startsAt: z.iso.datetime({ offset: true, error: "Give the start date and time" }),
+    /** When it ends (ISO); absent while open-ended. */
+    endsAt: z.iso.datetime({ offset: true, error: "Give a valid end date and time" }).optional(),
+    /** The declaration it rests on. */
+    declaration: StormDeclaration,
+    /** The NWS suggestion it is declared from (marked declared in the same step). */
+    fromSuggestion: z.string().min(1).max(300).optional(),
+  })
+  .refine((s) => !s.endsAt || Date.parse(s.endsAt) > Date.parse(s.startsAt), {
+    path: ["endsAt"],
+    message: "The end must come after the start",
+  });
+export type StormInputSchema = z.infer<typeof StormInputSchema>;
+
+/** PATCH /api/admin/storms/:id: a full edit, or `{ end: true }` to end it now. */
+export const StormPatch = z.union([z.object({ /** End it now. */ end: z.literal(true) }).strict(), StormInputSchema]);
+export type StormPatch = z.infer<typeof StormPatch>;
+
+/** GET /api/admin/storms. */
+export interface AdminStormsReply {
+  /** Every event, latest start first. */
+  storms: StormEvent[];
+  /** NWS alerts suggested, latest start first (declared and dismissed ones too). */
+  suggestions: StormSuggestion[];
+  /** The last NWS check's time (ISO) and outcome, when one ran. */
+  lastCheck?: { at: string; outcome: string };
+}
+
+/** What the admin's storm calls answer besides the data. */
+export const STORM_MESSAGES = {
+  notFound: "That storm is not on record.",
+  suggestionNotFound: "That suggestion is not on record.",
+  unknownPlace: "We couldn't find that ZIP code or city",
+  alreadyEnded: "That storm has already ended.",
+} as const;
