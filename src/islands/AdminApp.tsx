@@ -28,6 +28,7 @@ import { ReviewsPanel } from "./admin/ReviewsPanel.tsx";
 import { ClaimsPanel } from "./admin/ClaimsPanel.tsx";
 import { ImportPanel } from "./admin/ImportPanel.tsx";
 import { SetupPanel } from "./admin/SetupPanel.tsx";
+import { StormsPanel } from "./admin/StormsPanel.tsx";
 import { inputClass, labelClass } from "../views/leads/LeadForm.tsx";
 
 type Phase =
@@ -35,7 +36,8 @@ type Phase =
   | { kind: "disabled"; message: string }
   | { kind: "signed-out"; error?: string }
   | { kind: "ready"; token: string };
-type Tab = "leads" | "messages" | "reviews" | "claims" | "credentials" | "outbox" | "changes" | "import" | "setup";
+type Tab =
+  "leads" | "messages" | "reviews" | "claims" | "credentials" | "outbox" | "changes" | "storms" | "import" | "setup";
 const TABS: [Tab, string][] = [
   ["leads", "Leads"],
   ["messages", "Messages"],
@@ -44,6 +46,7 @@ const TABS: [Tab, string][] = [
   ["credentials", "Credentials"],
   ["outbox", "Notifications"],
   ["changes", "Changes"],
+  ["storms", "Storms"],
   ["import", "Import"],
   ["setup", "Setup"],
 ];
@@ -56,6 +59,7 @@ const HEADINGS: Record<Tab, string> = {
   credentials: "License and insurance checks",
   outbox: "Notifications waiting",
   changes: "Listing changes",
+  storms: "Storm mode",
   import: "Import businesses",
   setup: "Launch checklist",
 };
@@ -250,6 +254,8 @@ export default function AdminApp() {
         return <OutboxPanel {...common} onOpen={openLead} onTotal={setUndelivered} />;
       case "changes":
         return <ChangesPanel {...common} />;
+      case "storms":
+        return <StormsPanel {...common} />;
       case "import":
         return <ImportPanel {...common} />;
       case "setup":
