@@ -65,3 +65,9 @@ export function readMatches(reply: unknown): ReceivedMatch[] {
     ];
   });
 }
+
+/** A quote reply's storm line (`storm.text`, src/lib/storm.ts stormPricing), or undefined outside a declared storm. */
+export function readStormLine(reply: unknown): string | undefined {
+  const text = record(record(reply).storm).text;
+  return typeof text === "string" && text ? text.slice(0, 1000) : undefined;
+}

@@ -64,7 +64,14 @@ export type ReceivedMatch = Omit<ProMatch, "id">;
 
 /** What was received, by form. */
 export type ReceivedLead =
-  | { kind: "quote"; estimate: string; matches: readonly ReceivedMatch[]; offers?: OfferSummary }
+  | {
+      kind: "quote";
+      estimate: string;
+      matches: readonly ReceivedMatch[];
+      offers?: OfferSummary;
+      /** The storm line (price rule, no surcharge) when the job is inside a declared storm. */
+      storm?: string;
+    }
   | { kind: "audit" | "assessment" }
   | { kind: "booking"; businessName: string; slug?: string; offers?: OfferSummary }
   | { kind: "find-pros"; matches: readonly ReceivedMatch[]; offers?: OfferSummary };

@@ -48,7 +48,13 @@ export function receivedOf(
     case "quote":
       return {
         receipt,
-        lead: { kind: "quote", estimate: str(data.estimatedCost) ?? "", matches: matchesIn(data), ...withOffers },
+        lead: {
+          kind: "quote",
+          estimate: str(data.estimatedCost) ?? "",
+          matches: matchesIn(data),
+          ...withOffers,
+          ...(str(data.stormPricing) ? { storm: str(data.stormPricing) } : {}),
+        },
       };
     case "audit":
     case "assessment":

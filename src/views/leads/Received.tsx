@@ -72,7 +72,13 @@ export function Received({ lead, receipt }: { lead: ReceivedLead; receipt: Recei
           {heading}
           <Lead danger={receipt.urgency === "emergency"}>{quoteToast(receipt.urgency).description}</Lead>
           <div className="mt-6">
-            <QuoteConfirmation estimate={lead.estimate} receipt={receipt} offers={lead.offers} matches={lead.matches} />
+            <QuoteConfirmation
+              estimate={lead.estimate}
+              receipt={receipt}
+              offers={lead.offers}
+              matches={lead.matches}
+              storm={lead.storm}
+            />
           </div>
         </>
       );
