@@ -153,7 +153,7 @@ function StormForm({
           {kind === "zips" ? (
             field(
               "area.zips",
-              "ZIP codes",
+              "ZIPs in the area",
               <textarea
                 {...attrs("area.zips")}
                 name="zips"
@@ -166,7 +166,7 @@ function StormForm({
           ) : kind === "states" ? (
             field(
               "area.states",
-              "States",
+              "States in the area",
               <input
                 {...attrs("area.states")}
                 name="states"
