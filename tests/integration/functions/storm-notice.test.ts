@@ -7,11 +7,25 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { loadDirectoryPage } from "../../../netlify/lib/directory-page.ts";
+import { FIND_PROS_ENDPOINT } from "../../../netlify/lib/find-pros.ts";
+import { receivedOf } from "../../../netlify/lib/page-data/received.ts";
 import { businessesHandler } from "../../../netlify/lib/directory-search.ts";
 import { declareStorm, stormForPlace, activeStormAt } from "../../../netlify/lib/storms.ts";
 import { parseDirectoryQuery } from "../../../src/lib/directory-url.ts";
 import type { StormNotice } from "../../../src/lib/storm.ts";
-import { directoryDeps, functionsHarness, getRequest, testBusiness } from "../../helpers/functions.ts";
+import {
+  ORIGIN,
+  directoryDeps,
+  formRequest,
+  functionsHarness,
+  getRequest,
+  humanStarted,
+  jsonRequest,
+  nextIp,
+  testBusiness,
+  toEntries,
+  validFindPros,
+} from "../../helpers/functions.ts";
 
 const h = await functionsHarness("storm-notice");
 afterAll(async () => {
@@ -113,5 +127,32 @@ describe.skipIf(!h)("storm notice", () => {
     expect(tulsa.notice?.name).toBe("Ice Storm");
     expect(tulsa.notice?.rule.state).toBe("");
     expect(await activeStormAt({}, T0 + HOUR, store)).toBeNull();
+  });
+
+  it("a find-pros request for a place inside the storm carries the notice, JSON and no-JS; outside it does not", async () => {
+    const send = (location: string, now: number) =>
+      h!.handler(FIND_PROS_ENDPOINT, { now: () => now })(
+        jsonRequest("/api/find-pros", { ...validFindPros(), location, _started: humanStarted() }),
+        nextIp(),
+      );
+    const miami = await send("33101", T0 + HOUR);
+    expect(miami.status).toBe(201);
+    const body = (await miami.json()) as { storm?: StormNotice };
+    expect(body.storm?.rule.citation).toBe("Florida Statutes 501.160");
+    const austin = (await (await send("78701", T0 + HOUR)).json()) as { storm?: StormNotice };
+    expect(austin.storm).toBeUndefined();
+
+    const form = await h!.handler(FIND_PROS_ENDPOINT, { now: () => T0 + HOUR })(
+      formRequest(
+        "/api/find-pros",
+        toEntries({ ...validFindPros(), location: "Miami, FL 33101", _started: humanStarted() }),
+      ),
+      nextIp(),
+    );
+    expect(form.status).toBe(303);
+    const path = new URL(form.headers.get("location")!, ORIGIN).pathname;
+    const lead = (await h!.store.leads.get(path.split("/")[2]!))!;
+    const received = receivedOf(lead, path.replace(/\/received$/, ""), false);
+    expect(received.lead).toMatchObject({ kind: "find-pros", storm: { name: "Hurricane Test" } });
   });
 });
