@@ -3,7 +3,7 @@
  * changes directory pages other specs read): the operator declares a storm for ZIPs around
  * 33101 in /admin > Storms; a Miami business page and a near-me search for 33101 show the
  * notice with Florida's rule, with JavaScript on (the search typed into the list too) and off,
- * and neither a search for 78701 nor /storm for 78701 does; the home page's ZIP check finds it
+ * (axe-clean, and within 360 px), and neither a search for 78701 nor /storm for 78701 does; the home page's ZIP check finds it
  * without JavaScript; ending it in /admin takes it off the pages. Everything finer (area
  * matching, rules, the API, NWS suggestions, estimates) is in vitest.
  */
@@ -36,6 +36,12 @@ test("a storm declared for ZIPs around 33101 shows on Miami pages, JS on and off
   await expect(notice(page)).toContainText("Florida Statutes 501.160");
   await expect(notice(page)).toContainText("Never pay in full up front");
   expect(await axeBlocking(page)).toEqual([]);
+  // At 360 px the notice fits: nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(MIAMI);
+  await expect(notice(page)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/directory?near=78701");
   await expect(page.getByTestId("storm-notice")).toHaveCount(0);
   // Reaching into the list starts its island; the next search is the island's, through the API.
