@@ -1,11 +1,11 @@
 /**
  * Storm mode, one journey (the `owners` project: a server and store of its own, since a storm
  * changes directory pages other specs read): the operator declares a storm for ZIPs around
- * 33101 in /admin > Storms; a Miami business page and a near-me search for 33101 show the
- * notice with Florida's rule, with JavaScript on (the search typed into the list too) and off,
- * (axe-clean, and within 360 px), and neither a search for 78701 nor /storm for 78701 does; the home page's ZIP check finds it
- * without JavaScript; ending it in /admin takes it off the pages. Everything finer (area
- * matching, rules, the API, NWS suggestions, estimates) is in vitest.
+ * 33101 in /admin > Storms; a Miami business page (axe-clean, within 360 px) and a near-me
+ * search for 33101 show the notice with Florida's rule, with JavaScript on (the search typed
+ * into the list too) and off, and neither a search for 78701 nor /storm for 78701 does; the
+ * home page's ZIP check finds it without JavaScript; ending it in /admin takes it off the pages.
+ * Everything finer (area matching, rules, the API, NWS suggestions, estimates) is in vitest.
  */
 import { axeBlocking, expect, signInAdmin, test, unique } from "./fixtures";
 
