@@ -197,7 +197,7 @@ export async function loadDirectoryPage(
   store: Store,
   state: DirectoryState,
   now: number = Date.now(),
-): Promise<{ data: DirectoryPage; fields?: FieldErrors; roundTrips: number }> {
+): Promise<{ data: DirectoryPage; fields?: FieldErrors; roundTrips: number; stormFreshFor?: number }> {
   // Loaded here, not at the top: reading a place needs the ZIP dataset (~5 MB), which the
   // business pages rendered by the same function never use.
   const { searchDirectory } = await import("./directory-search.ts");
@@ -219,6 +219,7 @@ export async function loadDirectoryPage(
   return {
     data: { page, featured: featured.map(toListBusiness) },
     ...(found.ok ? {} : { fields: found.fields }),
+    ...(found.ok && found.stormFreshFor !== undefined ? { stormFreshFor: found.stormFreshFor } : {}),
     roundTrips,
   };
 }

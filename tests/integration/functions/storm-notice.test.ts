@@ -79,6 +79,15 @@ describe.skipIf(!h)("storm notice", () => {
     // The on-demand /directory page reads the same answer.
     const page = await loadDirectoryPage(store, parseDirectoryQuery(new URLSearchParams("near=33101")), T0 + HOUR);
     expect(page.data.page.storm?.rule.citation).toBe("Florida Statutes 501.160");
+    // Its copy ends when the storm does: the page's CDN life, and the API answer is not kept
+    // by the CDN once the end is nearer than a cached copy lives.
+    expect(page.stormFreshFor).toBe(47 * 3600);
+    const answer = (now: number) =>
+      businessesHandler({ ...directoryDeps(h!), now: () => now })(getRequest("/api/businesses?near=33101&limit=5"));
+    expect((await answer(T0 + HOUR)).headers.get("netlify-cdn-cache-control")).toContain("s-maxage=60");
+    const late = await answer(T0 + 48 * HOUR - 60_000);
+    expect(late.headers.get("cache-control")).toBe("no-store");
+    expect(((await late.json()) as { storm?: StormNotice }).storm?.name).toBe("Hurricane Test");
     const austin = await loadDirectoryPage(store, parseDirectoryQuery(new URLSearchParams("near=78701")), T0 + HOUR);
     expect(austin.data.page.storm).toBeUndefined();
 
