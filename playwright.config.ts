@@ -41,8 +41,8 @@ const launchOptions = {
   ],
 };
 
-/** Specs whose journeys add businesses or change a listing's hours. */
-const DIRECTORY_WRITES = /owner-claims\.spec\.ts$/;
+/** Specs whose journeys add businesses, change a listing's hours, or declare a storm over directory pages. */
+const DIRECTORY_WRITES = /(owner-claims|storm)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",

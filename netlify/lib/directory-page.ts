@@ -197,7 +197,7 @@ export async function loadDirectoryPage(
   store: Store,
   state: DirectoryState,
   now: number = Date.now(),
-): Promise<{ data: DirectoryPage; fields?: FieldErrors; roundTrips: number }> {
+): Promise<{ data: DirectoryPage; fields?: FieldErrors; roundTrips: number; stormFreshFor?: number }> {
   // Loaded here, not at the top: reading a place needs the ZIP dataset (~5 MB), which the
   // business pages rendered by the same function never use.
   const { searchDirectory } = await import("./directory-search.ts");
@@ -213,11 +213,13 @@ export async function loadDirectoryPage(
         data: found.answer.data.map(toListBusiness),
         total: found.answer.total,
         ...(found.answer.near ? { near: found.answer.near } : {}),
+        ...(found.answer.storm ? { storm: found.answer.storm } : {}),
       }
     : { data: [], total: 0 };
   return {
     data: { page, featured: featured.map(toListBusiness) },
     ...(found.ok ? {} : { fields: found.fields }),
+    ...(found.ok && found.stormFreshFor !== undefined ? { stormFreshFor: found.stormFreshFor } : {}),
     roundTrips,
   };
 }
@@ -250,3 +252,4 @@ export const directorySitemapPath = (index: number) => `/sitemap-directory-${ind
 
 export { DIRECTORY_TAG, businessTag };
 export { getStore } from "./store/index.ts";
+export { stormForPlace, type PlaceStorm } from "./storms.ts";

@@ -7,6 +7,8 @@ import { withPublicCredentials } from "../../src/lib/credentials/badges.ts";
 import { DirectoryQuery } from "../../src/lib/directory-query.ts";
 import { UNKNOWN_PLACE, findPlace } from "../../src/lib/geo/places.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
+import type { StormNotice } from "../../src/lib/storm.ts";
+import { stormForPlace } from "./storms.ts";
 import { endpoint, jsonResponse, storeCall, type Endpoint } from "./http.ts";
 import { parseQuery } from "./query.ts";
 import type { ListResult } from "./store/repos/businesses.types.ts";
@@ -21,6 +23,8 @@ export type DirectoryAnswer = ListResult & {
   offset: number;
   /** Where a near search was centered. */
   near?: { label: string; lat: number; lng: number; radius: number };
+  /** The storm notice when an active storm covers the near place (src/lib/storm.ts). */
+  storm?: StormNotice;
 };
 
 /**
@@ -32,7 +36,16 @@ export async function searchDirectory(
   store: Store,
   params: URLSearchParams,
   now: number = Date.now(),
-): Promise<{ ok: true; answer: DirectoryAnswer; openNow: boolean } | { ok: false; fields: FieldErrors }> {
+): Promise<
+  | {
+      ok: true;
+      answer: DirectoryAnswer;
+      openNow: boolean;
+      /** Seconds until a storm starts or ends, for a near search (its notice may change then). */
+      stormFreshFor?: number;
+    }
+  | { ok: false; fields: FieldErrors }
+> {
   const query = parseQuery(DirectoryQuery, new Request(`http://directory/?${params}`));
   if (!query.ok) return query;
   const { search, city, limit, offset, radius, service, open, emergency, minRating, sort } = query.data;
@@ -54,14 +67,28 @@ export async function searchDirectory(
     now,
   });
   const near = place ? { label: place.label, lat: round3(place.lat), lng: round3(place.lng), radius } : undefined;
+  // The searched place's storm notice (a place typed as coordinates is tested by its point).
+  const checked = place ? await stormForPlace(place, now, store) : null;
+  const storm = checked?.notice;
   return {
     ok: true,
-    answer: { data: data.map(withPublicCredentials), total, limit, offset, ...(near ? { near } : {}) },
+    answer: {
+      data: data.map(withPublicCredentials),
+      total,
+      limit,
+      offset,
+      ...(near ? { near } : {}),
+      ...(storm ? { storm } : {}),
+    },
     openNow: open,
+    ...(checked?.freshForSeconds !== undefined ? { stormFreshFor: checked.freshForSeconds } : {}),
   };
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** The longest a cached list answer is served (CACHE_HEADERS: a minute, then five stale). */
+const STORM_CACHE_SECONDS = 360;
 
 /** A 200 nobody may keep; HEAD likewise without the body. */
 function uncached(req: Request, body: unknown): Response {
@@ -80,7 +107,11 @@ export function businessesHandler(deps: DirectoryDeps = {}): Endpoint {
     if (!query.ok) return badQuery(query.fields);
     const result = await storeCall(() => searchDirectory(store, new URL(req.url).searchParams, now()));
     if (!result.ok) return badQuery(result.fields);
-    // "Open now" changes by the minute: such answers are not kept by the CDN.
-    return result.openNow ? uncached(req, result.answer) : cached(req, result.answer, [DIRECTORY_TAG], LIST_PARAMS);
+    // "Open now" changes by the minute, and a storm notice when the storm starts or ends: such
+    // answers are not kept by the CDN (a copy lives up to STORM_CACHE_SECONDS).
+    const stormSoon = result.stormFreshFor !== undefined && result.stormFreshFor < STORM_CACHE_SECONDS;
+    return result.openNow || stormSoon
+      ? uncached(req, result.answer)
+      : cached(req, result.answer, [DIRECTORY_TAG], LIST_PARAMS);
   });
 }

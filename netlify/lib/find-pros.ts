@@ -18,6 +18,8 @@ import type { ProMatch } from "../../src/lib/received.ts";
 import { PHOTO_BODY_LIMIT } from "./leads.ts";
 import { urgencyOf } from "../../src/lib/lead-urgency.ts";
 import { routeJob } from "./matching.ts";
+import { stormForPlace } from "./storms.ts";
+import type { StormNotice } from "../../src/lib/storm.ts";
 
 export { MATCH_LIMIT, MATCH_RADIUS } from "./matching.ts";
 
@@ -29,6 +31,8 @@ export type FindProsLead = FindProsRequest & {
   matchedBusinesses?: ProMatch[];
   /** Who it is offered to and where (routing and the lead's envelope keep them, the lead data does not). */
   route?: LeadRoute;
+  /** The storm notice when the job's place is inside a declared storm (the confirmation shows it). */
+  stormNotice?: StormNotice;
 };
 
 export const FIND_PROS_ENDPOINT: LeadEndpoint<FindProsLead> = {
@@ -49,15 +53,20 @@ export const FIND_PROS_ENDPOINT: LeadEndpoint<FindProsLead> = {
   async check(data, store, now) {
     const emergency = urgencyOf("find-pros", data) === "emergency";
     const service = optionLabel(PRO_SERVICES, data.serviceType);
-    const { route, matches } = await routeJob(store, findPlace(data.location), service, emergency, now);
-    return { data: { ...data, matchedBusinesses: matches, route } };
+    const place = findPlace(data.location);
+    const { route, matches } = await routeJob(store, place, service, emergency, now);
+    const storm = place ? (await stormForPlace(place, now, store)).notice : null;
+    return { data: { ...data, matchedBusinesses: matches, route, ...(storm ? { stormNotice: storm } : {}) } };
   },
   route: (data) => data.route ?? { candidates: [] },
   prepare({ route: _route, ...data }) {
     const matches = data.matchedBusinesses ?? [];
     return {
       stored: { ...data, matchedBusinesses: matches },
-      reply: matches.length > 0 ? { matches } : { matches, message: noMatchesMessage(urgencyOf("find-pros", data)) },
+      reply: {
+        ...(matches.length > 0 ? { matches } : { matches, message: noMatchesMessage(urgencyOf("find-pros", data)) }),
+        ...(data.stormNotice ? { storm: data.stormNotice } : {}),
+      },
     };
   },
 };

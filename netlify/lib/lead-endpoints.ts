@@ -6,6 +6,8 @@
  * here never load it. find-pros has its own file.
  */
 import { estimate } from "../../src/lib/estimate.ts";
+import { priceRuleFor, ruleStateOf, stormPricing, type PriceRule } from "../../src/lib/storm.ts";
+import { activeStormAt } from "./storms.ts";
 import { DEFAULT_TIME_ZONE } from "../../src/lib/hours.ts";
 import { timeZoneOf } from "../../src/lib/geo/time-zone.ts";
 import type { LeadPlace } from "../../src/lib/schemas/lead.ts";
@@ -26,6 +28,8 @@ export type QuoteLead = QuoteRequest & {
   matchedBusinesses?: ProMatch[];
   /** Who it is offered to and where (routing and the lead's envelope keep them, the lead data does not). */
   route?: LeadRoute;
+  /** The price rule of the storm declared over the job's place, when one is (the stored lead keeps its line). */
+  stormRule?: PriceRule;
 };
 
 export const QUOTE_ENDPOINT: LeadEndpoint<QuoteLead> = {
@@ -39,23 +43,30 @@ export const QUOTE_ENDPOINT: LeadEndpoint<QuoteLead> = {
     const { placeInAddress } = await import("../../src/lib/geo/places.ts");
     const emergency = urgencyOf("quote", data) === "emergency";
     const service = quoteProService(data.serviceType) ?? null;
-    const { route, matches } = await routeJob(store, placeInAddress(data.address), service, emergency, now);
-    return { data: { ...data, matchedBusinesses: matches, route } };
+    const place = placeInAddress(data.address);
+    const { route, matches } = await routeJob(store, place, service, emergency, now);
+    // Inside a declared storm the estimate states the state's price rule (src/lib/storm.ts).
+    const storm = place ? await activeStormAt(place, now, store) : null;
+    const stormRule = storm && place ? priceRuleFor(ruleStateOf(storm, place)) : undefined;
+    return { data: { ...data, matchedBusinesses: matches, route, ...(stormRule ? { stormRule } : {}) } };
   },
   route: (data) => data.route ?? { candidates: [] },
-  prepare({ route: _route, ...data }) {
+  prepare({ route: _route, stormRule, ...data }) {
     // The visitor's figure is kept for reference only; the price we stand by is our own.
     const { estimatedCost: clientEstimate, ...rest } = data;
-    const { text } = estimate(data.serviceType, data.urgency);
+    const pre = estimate(data.serviceType, data.urgency);
+    // A storm adds nothing to the range: it stays the pre-storm figure, with the rule beside it.
+    const storm = stormRule ? stormPricing(pre, stormRule) : undefined;
     const matches = data.matchedBusinesses ?? [];
     return {
       stored: {
         ...rest,
-        estimatedCost: text,
+        estimatedCost: pre.text,
         ...(clientEstimate ? { clientEstimate } : {}),
+        ...(storm ? { stormPricing: storm.text } : {}),
         matchedBusinesses: matches,
       },
-      reply: { estimatedCost: text, matches },
+      reply: { estimatedCost: pre.text, matches, ...(storm ? { storm } : {}) },
     };
   },
 };

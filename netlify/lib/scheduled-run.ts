@@ -18,12 +18,14 @@ import type { RunOutcome, ScheduledFunction } from "../../src/lib/schemas/runs.t
 export const SCHEDULES: Readonly<Record<ScheduledFunction, string>> = {
   "lead-clock": "* * * * *",
   "notify-outbox": "*/5 * * * *",
+  "storm-alerts": "*/15 * * * *",
 };
 
 /** How often each one runs (ms): a run much older than this means the schedule has stopped. */
 export const SCHEDULE_EVERY_MS: Readonly<Record<ScheduledFunction, number>> = {
   "lead-clock": 60_000,
   "notify-outbox": 5 * 60_000,
+  "storm-alerts": 15 * 60_000,
 };
 
 /** What a run did, in the words of its record. */

@@ -29,6 +29,7 @@ import { ClaimsPanel } from "./admin/ClaimsPanel.tsx";
 import { ImportPanel } from "./admin/ImportPanel.tsx";
 import { SetupPanel } from "./admin/SetupPanel.tsx";
 import { ReportsPanel } from "./admin/ReportsPanel.tsx";
+import { StormsPanel } from "./admin/StormsPanel.tsx";
 import { inputClass, labelClass } from "../views/leads/LeadForm.tsx";
 
 type Phase =
@@ -37,7 +38,17 @@ type Phase =
   | { kind: "signed-out"; error?: string }
   | { kind: "ready"; token: string };
 type Tab =
-  "leads" | "messages" | "reports" | "reviews" | "claims" | "credentials" | "outbox" | "changes" | "import" | "setup";
+  | "leads"
+  | "messages"
+  | "reports"
+  | "reviews"
+  | "claims"
+  | "credentials"
+  | "outbox"
+  | "changes"
+  | "storms"
+  | "import"
+  | "setup";
 const TABS: [Tab, string][] = [
   ["leads", "Leads"],
   ["messages", "Messages"],
@@ -47,6 +58,7 @@ const TABS: [Tab, string][] = [
   ["credentials", "Credentials"],
   ["outbox", "Notifications"],
   ["changes", "Changes"],
+  ["storms", "Storms"],
   ["import", "Import"],
   ["setup", "Setup"],
 ];
@@ -60,6 +72,7 @@ const HEADINGS: Record<Tab, string> = {
   credentials: "License and insurance checks",
   outbox: "Notifications waiting",
   changes: "Listing changes",
+  storms: "Storm mode",
   import: "Import businesses",
   setup: "Launch checklist",
 };
@@ -256,6 +269,8 @@ export default function AdminApp() {
         return <OutboxPanel {...common} onOpen={openLead} onTotal={setUndelivered} />;
       case "changes":
         return <ChangesPanel {...common} />;
+      case "storms":
+        return <StormsPanel {...common} />;
       case "import":
         return <ImportPanel {...common} />;
       case "setup":

@@ -17,6 +17,7 @@ import type { FieldErrors } from "../lib/schemas/forms.ts";
 import { showToast } from "../lib/stores/dialogs.ts";
 import { ensureToaster } from "./leads/Toaster.tsx";
 import { Confirmation } from "./find-pros/Confirmation.tsx";
+import type { StormNotice } from "../lib/storm.ts";
 import { Field } from "./find-pros/Field.tsx";
 import { newIdempotencyKey, submitFindPros, type Match } from "./find-pros/submit.ts";
 import { chosenFile, firstInvalid, PHOTO_TOO_LARGE, validateFindPros } from "./find-pros/validate.ts";
@@ -39,6 +40,7 @@ type View =
       message?: string;
       receipt: Receipt;
       offers?: OfferSummary;
+      storm?: StormNotice;
       name: string;
       location: string;
     };
@@ -124,6 +126,7 @@ export default function FindProsForm({ source }: Props) {
         message: outcome.message,
         receipt: outcome.receipt,
         offers: outcome.offers,
+        storm: outcome.storm,
         name: String(data.get("name") ?? ""),
         location: String(data.get("location") ?? ""),
       });
@@ -163,6 +166,7 @@ export default function FindProsForm({ source }: Props) {
         message={view.message}
         receipt={view.receipt}
         offers={view.offers}
+        storm={view.storm}
         name={view.name}
         location={view.location}
         onReset={reset}

@@ -135,6 +135,10 @@ function buildSchema() {
     /** Percent of the daily budget one client (address) may use, above 0 up to 100, decimals allowed. Default 5 (20 clients share a day at least). */
     CHAT_CLIENT_BUDGET_PERCENT: positiveNumber(5, 100),
 
+    // --- storm mode ---------------------------------------------------------------------------
+    /** National Weather Service API origin (http(s) URL) the storm-alerts check reads. Default `https://api.weather.gov` (no key needed). */
+    NWS_API_URL: httpUrlOr("https://api.weather.gov"),
+
     // --- admin ------------------------------------------------------------------------------
     /** The operator's sign-in token for /admin (at least 16 characters, checked by admin/auth.ts); unset = admin disabled. */
     ADMIN_TOKEN: text(),

@@ -4,6 +4,7 @@
  * checked, since the browser renders them. The server builds both from the lead itself
  * (offerSummary in netlify/lib/delivery/routing.ts), so the pages and e-mails say the same.
  */
+import type { StormNotice } from "./storm.ts";
 import { NO_MATCH_REASONS } from "./lead-routing.ts";
 import type { OfferSummary, ReceivedMatch } from "./received.ts";
 
@@ -64,4 +65,37 @@ export function readMatches(reply: unknown): ReceivedMatch[] {
       },
     ];
   });
+}
+
+/** A quote reply's storm line (`storm.text`, src/lib/storm.ts stormPricing), or undefined outside a declared storm. */
+export function readStormLine(reply: unknown): string | undefined {
+  const text = record(record(reply).storm).text;
+  return typeof text === "string" && text ? text.slice(0, 1000) : undefined;
+}
+
+/**
+ * A storm notice (src/lib/storm.ts StormNotice) as a reply or a stored lead carries it, or
+ * undefined when there is none or it is not whole. Read field by field: this module stays light.
+ */
+export function readStormNotice(value: unknown): StormNotice | undefined {
+  const n = record(value);
+  const rule = record(n.rule);
+  const text = (v: unknown) => typeof v === "string" && v.length > 0 && v.length <= 2000;
+  if (!text(n.id) || !text(n.name) || !text(n.declaration)) return undefined;
+  if (typeof rule.state !== "string" || !text(rule.citation) || !text(rule.rule)) return undefined;
+  const max = rule.maxIncreasePercent;
+  return {
+    id: n.id as string,
+    name: n.name as string,
+    declaration: n.declaration as string,
+    ...(typeof n.declarationUrl === "string" && /^https?:\/\//.test(n.declarationUrl)
+      ? { declarationUrl: n.declarationUrl }
+      : {}),
+    rule: {
+      state: rule.state,
+      citation: rule.citation as string,
+      rule: rule.rule as string,
+      maxIncreasePercent: typeof max === "number" ? max : null,
+    },
+  };
 }

@@ -2,6 +2,7 @@
  * What a lead form's no-JS post left to show once the lead is stored: read by the server's
  * page data and drawn by the confirmation view, so both sides share the shape, not a copy.
  */
+import type { StormNotice } from "./storm.ts";
 import type { NoMatchReason } from "./lead-routing.ts";
 
 /** A directory business a find-pros request went to (also the JSON `matches` item). */
@@ -64,7 +65,20 @@ export type ReceivedMatch = Omit<ProMatch, "id">;
 
 /** What was received, by form. */
 export type ReceivedLead =
-  | { kind: "quote"; estimate: string; matches: readonly ReceivedMatch[]; offers?: OfferSummary }
+  | {
+      kind: "quote";
+      estimate: string;
+      matches: readonly ReceivedMatch[];
+      offers?: OfferSummary;
+      /** The storm line (price rule, no surcharge) when the job is inside a declared storm. */
+      storm?: string;
+    }
   | { kind: "audit" | "assessment" }
   | { kind: "booking"; businessName: string; slug?: string; offers?: OfferSummary }
-  | { kind: "find-pros"; matches: readonly ReceivedMatch[]; offers?: OfferSummary };
+  | {
+      kind: "find-pros";
+      matches: readonly ReceivedMatch[];
+      offers?: OfferSummary;
+      /** The storm notice when the job's place was inside a declared storm. */
+      storm?: StormNotice;
+    };

@@ -99,6 +99,7 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
       "[setup] link-signing secret",
       "[setup] schedule lead-clock",
       "[setup] schedule notify-outbox",
+      "[setup] schedule storm-alerts",
       "[setup] data",
     ]);
     expect(lines()[0]).toMatch(/^\[setup\] store: ready: The embedded store takes writes/);

@@ -26,6 +26,7 @@ describe("parseEnv", () => {
       CHAT_CLIENT_BUDGET_PERCENT: 5,
       ANTHROPIC_MODEL: "claude-haiku-5-5",
       ANTHROPIC_BASE_URL: "https://api.anthropic.com",
+      NWS_API_URL: "https://api.weather.gov",
       NOTIFY_EMAIL_TO: [],
       NOTIFY_EMAIL_FROM: "Treeline <onboarding@resend.dev>",
       RESEND_API_URL: "https://api.resend.com/emails",

@@ -379,6 +379,7 @@ describe("launch checklist: the whole list", () => {
       "link-secret",
       "schedule:lead-clock",
       "schedule:notify-outbox",
+      "schedule:storm-alerts",
       "data",
     ]);
     const line = byId(lines);
@@ -492,12 +493,12 @@ describe("launch checklist: the server's log at start", () => {
     const store = embedded("log");
     const logged: string[] = [];
     await logSetup({ store, env: env(KEY), now: () => NOW }, (l) => logged.push(l));
-    expect(logged).toHaveLength(9);
+    expect(logged).toHaveLength(10);
     expect(logged).toContain(
       "[setup] e-mail: not ready: RESEND_API_KEY uses Resend's test sender onboarding@resend.dev, set NOTIFY_EMAIL_FROM to an address on your verified domain.",
     );
     expect(logged.map((l) => l.split(":")[0])).toEqual(
-      Array(9)
+      Array(10)
         .fill("[setup] store")
         .map(
           (_, i) =>
@@ -510,6 +511,7 @@ describe("launch checklist: the server's log at start", () => {
               "[setup] link-signing secret",
               "[setup] schedule lead-clock",
               "[setup] schedule notify-outbox",
+              "[setup] schedule storm-alerts",
               "[setup] data",
             ][i],
         ),

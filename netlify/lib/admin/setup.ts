@@ -319,7 +319,11 @@ export function linkSecretLine(env: Env, drawn: boolean | null): SetupLine {
 
 // --- schedules ---------------------------------------------------------------------------------
 
-const EVERY: Record<ScheduledFunction, string> = { "lead-clock": "every minute", "notify-outbox": "every 5 minutes" };
+const EVERY: Record<ScheduledFunction, string> = {
+  "lead-clock": "every minute",
+  "notify-outbox": "every 5 minutes",
+  "storm-alerts": "every 15 minutes",
+};
 
 /** "due 3, handled 3, left 0". */
 const countsText = (counts: Record<string, number>) =>

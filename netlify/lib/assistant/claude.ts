@@ -10,6 +10,7 @@ import type { ChatAction, ChatMessage } from "../../../src/lib/chat.ts";
 import { estimateTokens, type TokenBudget } from "./budget.ts";
 import { CLAUDE_TIMEOUT_MS, MAX_MODEL_CALLS, MAX_OUTPUT_TOKENS } from "./caps.ts";
 import { TOOLS, runTool } from "./tools.ts";
+import type { ChatStorm } from "./storm.ts";
 
 /**
  * The client, or null without ANTHROPIC_API_KEY. The key and base URL come from `env`
@@ -43,6 +44,8 @@ export interface AskOptions {
   budget: TokenBudget;
   /** Deadline for all calls together (default CLAUDE_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** The storm at the ZIP the visitor gave, for the estimate tool's storm line. */
+  storm?: ChatStorm | null;
 }
 
 /**
@@ -146,7 +149,7 @@ export async function askClaude(client: Anthropic, options: AskOptions): Promise
       conversation.push({
         role: "user",
         content: toolUses.map((use): Anthropic.ToolResultBlockParam => {
-          const outcome = runTool(use.name, use.input);
+          const outcome = runTool(use.name, use.input, options.storm);
           if (outcome.action) action = outcome.action;
           return {
             type: "tool_result",

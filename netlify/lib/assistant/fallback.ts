@@ -12,6 +12,7 @@ import { estimate, type ServiceType, type Urgency } from "../../../src/lib/estim
 import { CONTACT_PROMISE_HOURS, PRUNING, emergencyFigures, formatRange } from "../../../src/lib/facts.ts";
 import { SERVICE_TYPES, URGENCY, optionLabel } from "../../../src/lib/options.ts";
 import { DANGER_FIRST, HOTLINE } from "../../../src/lib/forms/copy.ts";
+import { stormLine, type ChatStorm } from "./storm.ts";
 import { SITE } from "../../../src/lib/site.ts";
 
 type Segment = "residential" | "commercial";
@@ -116,11 +117,16 @@ function startingPrice(service: ServiceType): string {
   return `${estimate(service, "not-urgent").text} when it isn't urgent, up to ${estimate(service, "within-days").text} within a few days.`;
 }
 
-function estimateReply(slots: Slots & { service: ServiceType; urgency: Urgency }, pruning = false): ChatReply {
+function estimateReply(
+  slots: Slots & { service: ServiceType; urgency: Urgency },
+  pruning = false,
+  storm?: ChatStorm | null,
+): ChatReply {
   const range = estimate(slots.service, slots.urgency).text;
   const when = optionLabel(URGENCY, slots.urgency).toLowerCase();
   const lines = [
     `For ${serviceName(slots.service)} (${when}), our instant estimate is ${range}. The final price is confirmed after a free on-site assessment.`,
+    stormLine(storm, slots.service, slots.urgency),
     pruning && slots.service === PRUNING.quotedAs ? PRUNING_NOTE : "",
     slots.segment === "commercial"
       ? "For commercial properties we can also plan multi-tree or recurring work; mention it in the form."
@@ -130,25 +136,27 @@ function estimateReply(slots: Slots & { service: ServiceType; urgency: Urgency }
   return { message: lines.filter(Boolean).join("\n\n"), actions: quoteAction(slots) };
 }
 
-function emergencyReply(): ChatReply {
+function emergencyReply(storm?: ChatStorm | null): ChatReply {
   const e = emergencyFigures();
+  const inStorm = stormLine(storm, "emergency", "emergency");
   return {
     message:
       `${DANGER_FIRST.hurt} ${DANGER_FIRST.lines} Keep everyone away from the tree.\n\n` +
       `Then call ${HOTLINE.text} (answered around the clock), or send the details with "Get a quote": an emergency request goes at once to nearby crews that take emergencies now.\n\n` +
-      `For reference, our instant estimate for an emergency call-out is ${e.quoted} (the ${e.base} base at ${e.multiplier} for emergency urgency), and a tree removal needed right away is ${e.removal}. [Emergency tree service](/services/emergency)`,
+      `For reference, our instant estimate for an emergency call-out is ${e.quoted} (the ${e.base} base at ${e.multiplier} for emergency urgency), and a tree removal needed right away is ${e.removal}. [Emergency tree service](/services/emergency)` +
+      (inStorm ? `\n\n${inStorm}` : ""),
     actions: [{ type: "quote", serviceType: "emergency", urgency: "emergency" }],
   };
 }
 
 /** The built-in assistant's answer to the conversation so far (the last message is the visitor's). */
-export function fallbackReply(messages: readonly ChatMessage[]): ChatReply {
+export function fallbackReply(messages: readonly ChatMessage[], storm?: ChatStorm | null): ChatReply {
   const userTexts = messages.filter((m) => m.role === "user").map((m) => m.content);
   const latest = userTexts.at(-1) ?? "";
   const before = slotsOf(userTexts.slice(0, -1));
   const now = slotsOf(userTexts);
 
-  if (DANGER.test(latest)) return emergencyReply();
+  if (DANGER.test(latest)) return emergencyReply(storm);
   if (OWNER.test(latest)) {
     return {
       message: `For tree-service owners we offer a free growth and valuation audit and a six-phase growth program: see [Business growth](/business-growth). Questions? Call ${SITE.phone}.`,
@@ -171,6 +179,7 @@ export function fallbackReply(messages: readonly ChatMessage[]): ChatReply {
       return estimateReply(
         now,
         userTexts.some((t) => PRUNING_WORDS.test(t)),
+        storm,
       );
     if (THANKS.test(latest))
       return {

@@ -37,6 +37,7 @@ import { storeTokenBudget, type TokenBudget } from "./budget.ts";
 import { CHAT_BODY_LIMIT, trimHistory } from "./caps.ts";
 import { askClaude, createClaudeClient, type NoAnswer } from "./claude.ts";
 import { fallbackReply } from "./fallback.ts";
+import { chatStorm } from "./storm.ts";
 import { buildSystemPrompt } from "./prompt.ts";
 
 export const CHAT_VALIDATION_ERROR = "Please check the chat messages.";
@@ -113,7 +114,9 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
       if (html) return toChatPage(store, 200, [...messages, { role: "assistant", content: reply.message, ...actions }]);
       return jsonResponse({ message: reply.message, ...actions });
     };
-    const fallback = (why: Why) => answer(fallbackReply(messages), `built-in assistant answered (${why})`);
+    // A ZIP the visitor gave inside a declared storm: its estimates carry the storm line.
+    const storm = await chatStorm(messages, store, now());
+    const fallback = (why: Why) => answer(fallbackReply(messages, storm), `built-in assistant answered (${why})`);
 
     if (client === undefined) client = clientOf(env);
     if (!client) return fallback("no-api-key");
@@ -129,6 +132,7 @@ export function chatHandler(deps: ChatDeps = {}): ChatHandler {
       messages,
       budget,
       timeoutMs: deps.timeoutMs,
+      storm,
     });
     if (!result.ok) {
       console.warn(`[chat] Claude did not answer: ${result.reason} (${result.calls} calls, ${result.tokens} tokens)`);

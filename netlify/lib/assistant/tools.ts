@@ -10,6 +10,7 @@ import { ChatAction } from "../../../src/lib/chat.ts";
 import { estimate } from "../../../src/lib/estimate.ts";
 import { PRUNING } from "../../../src/lib/facts.ts";
 import { SERVICE_TYPES, URGENCY, optionLabel, optionValues } from "../../../src/lib/options.ts";
+import { stormLine, type ChatStorm } from "./storm.ts";
 
 export const ESTIMATE_TOOL = "estimate_quote";
 export const QUOTE_FORM_TOOL = "open_quote_form";
@@ -67,8 +68,11 @@ export interface ToolOutcome {
   action?: ChatAction;
 }
 
-/** Runs one tool call from the model. Never throws: bad input is reported back to the model. */
-export function runTool(name: string, input: unknown): ToolOutcome {
+/**
+ * Runs one tool call from the model. Never throws: bad input is reported back to the model.
+ * `storm`: the visitor's ZIP is inside a declared storm, so the estimate carries its storm line.
+ */
+export function runTool(name: string, input: unknown, storm?: ChatStorm | null): ToolOutcome {
   if (name === ESTIMATE_TOOL) {
     const parsed = EstimateInput.safeParse(input);
     if (!parsed.success)
@@ -78,8 +82,10 @@ export function runTool(name: string, input: unknown): ToolOutcome {
       };
     const { serviceType, urgency } = parsed.data;
     const range = estimate(serviceType, urgency);
+    const inStorm = stormLine(storm, serviceType, urgency);
     return {
       content: JSON.stringify({
+        ...(inStorm ? { storm: inStorm } : {}),
         service: optionLabel(SERVICE_TYPES, serviceType),
         urgency: optionLabel(URGENCY, urgency),
         range: range.text,

@@ -6,6 +6,7 @@
  */
 import { emailReady, offersCanBeSent } from "../notify/config.ts";
 import { env as currentEnv } from "../../../src/lib/env.ts";
+import { readStormNotice } from "../../../src/lib/offers.ts";
 import type { Receipt } from "../../../src/lib/receipt.ts";
 import type { ReceivedLead, ReceivedMatch } from "../../../src/lib/received.ts";
 import type { Lead } from "../../../src/lib/schemas/lead.ts";
@@ -48,7 +49,13 @@ export function receivedOf(
     case "quote":
       return {
         receipt,
-        lead: { kind: "quote", estimate: str(data.estimatedCost) ?? "", matches: matchesIn(data), ...withOffers },
+        lead: {
+          kind: "quote",
+          estimate: str(data.estimatedCost) ?? "",
+          matches: matchesIn(data),
+          ...withOffers,
+          ...(str(data.stormPricing) ? { storm: str(data.stormPricing) } : {}),
+        },
       };
     case "audit":
     case "assessment":
@@ -64,7 +71,15 @@ export function receivedOf(
         },
       };
     case "find-pros":
-      return { receipt, lead: { kind: "find-pros", matches: matchesIn(data), ...withOffers } };
+      return {
+        receipt,
+        lead: {
+          kind: "find-pros",
+          matches: matchesIn(data),
+          ...withOffers,
+          ...(readStormNotice(data.stormNotice) ? { storm: readStormNotice(data.stormNotice) } : {}),
+        },
+      };
   }
 }
 

@@ -140,6 +140,10 @@ export function keyspace(prefix: string) {
     apiKey: (hash: string) => `${p}apikey:${hash}`,
     /** Hash: one business's API key ids -> the key's hash. */
     businessApiKeys: (businessId: string) => `${p}biz:${businessId}:apikeys`,
+    /** Hash: storm event id -> StormEvent JSON (src/lib/storm.ts), every event the operator declared. */
+    storms: `${p}storms`,
+    /** Hash: NWS alert id -> StormSuggestion JSON: alerts suggested to the operator, pruned once long over. */
+    stormSuggestions: `${p}storms:suggested`,
     /** String (60 s TTL): /api/health's write probe. */
     healthProbe: `${p}health:probe`,
     /** Prefix of @upstash/ratelimit's own keys (it appends `:{endpoint}:{ip}` and its window). */

@@ -22,6 +22,7 @@ import { runsRepository } from "./repos/runs.ts";
 import { webhooksRepository } from "./repos/webhooks.ts";
 import { leadReportsRepository } from "./repos/lead-reports.ts";
 import { calendarFeedsRepository } from "./repos/calendar-feeds.ts";
+import { stormsRepository } from "./repos/storms.ts";
 import type { Store } from "./store.types.ts";
 
 /** The repositories that wait for ready(): every one but the rate limits. */
@@ -47,6 +48,7 @@ export function rawRepositories(redis: Redis, keys: Keys) {
     webhooks: webhooksRepository(redis, keys),
     leadReports: leadReportsRepository(redis, keys),
     calendarFeeds: calendarFeedsRepository(redis, keys),
+    storms: stormsRepository(redis, keys),
   };
 }
 
@@ -86,6 +88,7 @@ export function storeRepositories(
     webhooks: gated(raw.webhooks, ready),
     leadReports: gated(raw.leadReports, ready),
     calendarFeeds: gated(raw.calendarFeeds, ready),
+    storms: gated(raw.storms, ready),
   };
 }
 

@@ -21,6 +21,7 @@ import type { RunsRepository } from "./repos/runs.ts";
 import type { WebhooksRepository } from "./repos/webhooks.ts";
 import type { LeadReportsRepository } from "./repos/lead-reports.ts";
 import type { CalendarFeedsRepository } from "./repos/calendar-feeds.ts";
+import type { StormsRepository } from "./repos/storms.ts";
 
 export type StoreKind = "upstash" | "redis" | "embedded";
 
@@ -95,6 +96,8 @@ export interface Store {
   readonly leadReports: LeadReportsRepository;
   /** Each business's private calendar feed key (a new one retires the old feed URL). */
   readonly calendarFeeds: CalendarFeedsRepository;
+  /** Storm events the operator declared, and the NWS alerts suggested to the operator. */
+  readonly storms: StormsRepository;
   /** Resolves once the store is loaded (and seeded, for a fresh embedded store). */
   ready(): Promise<void>;
   /** Runs many writes as one unit: the embedded store locks its file once and saves once. */

@@ -17,6 +17,8 @@ import { StarRow } from "../Stars.tsx";
 import { Icon } from "../../views/Icon.tsx";
 import { SampleBadge } from "../../views/SampleBadge.tsx";
 import { EmergencyCall, ReceiptNote } from "../../views/leads/Receipt.tsx";
+import type { StormNotice as StormNoticeData } from "../../lib/storm.ts";
+import { StormNotice } from "../../views/storm/StormNotice.tsx";
 import type { Match } from "./submit.ts";
 
 interface Props {
@@ -26,13 +28,15 @@ interface Props {
   receipt: Receipt;
   /** Where the request stands now (the reply's `offers`), when the server said. */
   offers?: OfferSummary;
+  /** The storm notice when the job's place is inside a declared storm. */
+  storm?: StormNoticeData;
   /** The name as typed, for a personal touch; may be empty. */
   name: string;
   location: string;
   onReset: () => void;
 }
 
-export function Confirmation({ matches, message, receipt, offers, name, location, onReset }: Props) {
+export function Confirmation({ matches, message, receipt, offers, storm, name, location, onReset }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   // The whole name as typed: its first word may not be a name ("Find Pros Tester", "Dr. Ruiz").
@@ -70,6 +74,7 @@ export function Confirmation({ matches, message, receipt, offers, name, location
           <ReceiptNote receipt={receipt} />
         </div>
       ) : null}
+      {storm ? <StormNotice notice={storm} level={4} className="mt-4 text-left" /> : null}
 
       {matches.length > 0 ? (
         <>

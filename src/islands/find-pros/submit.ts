@@ -6,7 +6,8 @@
 import { z } from "../../lib/zod.ts";
 import { FIND_PROS_FORM } from "../../lib/forms/fields.ts";
 import { urgencyOf } from "../../lib/lead-urgency.ts";
-import { readOffers } from "../../lib/offers.ts";
+import { readOffers, readStormNotice } from "../../lib/offers.ts";
+import type { StormNotice } from "../../lib/storm.ts";
 import { receiptOf, type Receipt } from "../../lib/receipt.ts";
 import type { OfferSummary } from "../../lib/received.ts";
 import type { FieldErrors } from "../../lib/schemas/forms.ts";
@@ -38,7 +39,16 @@ const Created = z.object({
 const Problem = z.object({ error: z.string().optional(), fields: z.record(z.string(), z.string()).optional() });
 
 export type SubmitOutcome =
-  | { kind: "sent"; id: string; matches: Match[]; message?: string; receipt: Receipt; offers?: OfferSummary }
+  | {
+      kind: "sent";
+      id: string;
+      matches: Match[];
+      message?: string;
+      receipt: Receipt;
+      offers?: OfferSummary;
+      /** The storm notice when the job's place is inside a declared storm. */
+      storm?: StormNotice;
+    }
   | { kind: "invalid"; fields: FieldErrors; message?: string }
   | { kind: "failed"; status: number; message?: string };
 
@@ -62,6 +72,7 @@ export async function submitFindPros(data: FormData, key: string, signal?: Abort
     // The form's own timeline counts too, so an emergency is never promised a day.
     const receipt = receiptOf(body, urgencyOf("find-pros", { timeline: data.get("timeline") }));
     const offers = readOffers(body);
+    const storm = readStormNotice((body as { storm?: unknown } | null)?.storm);
     // A 2xx we cannot read still means the request was stored: confirm without matches.
     return created.success
       ? {
@@ -71,6 +82,7 @@ export async function submitFindPros(data: FormData, key: string, signal?: Abort
           message: created.data.message,
           receipt,
           ...(offers ? { offers } : {}),
+          ...(storm ? { storm } : {}),
         }
       : { kind: "sent", id: "", matches: [], receipt };
   }

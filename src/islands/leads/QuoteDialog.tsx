@@ -11,7 +11,7 @@ import { estimate } from "../../lib/estimate.ts";
 import { QUOTE_CONFIRMATION as C, QUOTE_TOASTS, quoteToast } from "../../lib/forms/copy.ts";
 import { QUOTE_FORM } from "../../lib/forms/fields.ts";
 import { urgencyOf } from "../../lib/lead-urgency.ts";
-import { readMatches, readOffers } from "../../lib/offers.ts";
+import { readMatches, readOffers, readStormLine } from "../../lib/offers.ts";
 import { receiptOf, type Receipt } from "../../lib/receipt.ts";
 import type { OfferSummary, ReceivedMatch } from "../../lib/received.ts";
 import { QuoteRequest } from "../../lib/schemas/forms.ts";
@@ -32,6 +32,7 @@ export function QuoteDialogBody({ dialogId, defaults, hidden, onFinished }: Dial
     receipt: Receipt;
     offers?: OfferSummary;
     matches: ReceivedMatch[];
+    storm?: string;
   } | null>(null);
 
   if (done !== null) {
@@ -49,6 +50,7 @@ export function QuoteDialogBody({ dialogId, defaults, hidden, onFinished }: Dial
           receipt={done.receipt}
           offers={done.offers}
           matches={done.matches}
+          storm={done.storm}
         />
         <button type="button" className="btn-secondary mt-6 w-full" onClick={(e) => closeDialog(e.currentTarget)}>
           Done
@@ -84,6 +86,7 @@ export function QuoteDialogBody({ dialogId, defaults, hidden, onFinished }: Dial
               receipt: receiptOf(reply, urgencyOf("quote", payload)),
               offers: readOffers(reply),
               matches: readMatches(reply),
+              storm: readStormLine(reply),
             });
             onFinished();
           });

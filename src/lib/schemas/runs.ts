@@ -7,7 +7,7 @@
 import { z } from "../zod.ts";
 
 /** The scheduled functions (netlify/functions with config.schedule), by file name. */
-export const SCHEDULED_FUNCTIONS = ["lead-clock", "notify-outbox"] as const;
+export const SCHEDULED_FUNCTIONS = ["lead-clock", "notify-outbox", "storm-alerts"] as const;
 export const ScheduledFunction = z.enum(SCHEDULED_FUNCTIONS);
 export type ScheduledFunction = z.infer<typeof ScheduledFunction>;
 

@@ -28,11 +28,14 @@ export function QuoteConfirmation({
   receipt,
   offers,
   matches = [],
+  storm,
 }: {
   estimate: string;
   receipt: Receipt;
   offers?: OfferSummary;
   matches?: readonly ReceivedMatch[];
+  /** The storm line: the price rule that applies and no storm surcharge (src/lib/storm.ts). */
+  storm?: string;
 }) {
   const emergency = receipt.urgency === "emergency";
   return (
@@ -46,6 +49,14 @@ export function QuoteConfirmation({
           {estimate}
         </p>
         <p className="note mt-2 text-sm text-slate-600">{Q.variesNote}</p>
+        {storm ? (
+          <p
+            className="mt-3 border-t border-amber-200 pt-3 text-left text-sm text-slate-800"
+            data-testid="quote-storm-rule"
+          >
+            {storm}
+          </p>
+        ) : null}
       </div>
       <ul className="checks space-y-2 text-slate-700">
         {quotePromises(receipt.urgency).map((p) => (

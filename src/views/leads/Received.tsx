@@ -3,6 +3,7 @@
  * confirmation (Confirmations.tsx) under the toast's heading and words, and for find-pros the
  * businesses it went to. Rendered by src/pages/requests/[leadId]/[sig]/received.astro.
  */
+import { StormNotice } from "../storm/StormNotice.tsx";
 import {
   ASSESSMENT_SUBMITTED,
   AUDIT_TOASTS,
@@ -72,7 +73,13 @@ export function Received({ lead, receipt }: { lead: ReceivedLead; receipt: Recei
           {heading}
           <Lead danger={receipt.urgency === "emergency"}>{quoteToast(receipt.urgency).description}</Lead>
           <div className="mt-6">
-            <QuoteConfirmation estimate={lead.estimate} receipt={receipt} offers={lead.offers} matches={lead.matches} />
+            <QuoteConfirmation
+              estimate={lead.estimate}
+              receipt={receipt}
+              offers={lead.offers}
+              matches={lead.matches}
+              storm={lead.storm}
+            />
           </div>
         </>
       );
@@ -116,6 +123,7 @@ export function Received({ lead, receipt }: { lead: ReceivedLead; receipt: Recei
             </div>
           ) : null}
           <Lead>Thanks! We&apos;ve got your request for quotes.</Lead>
+          {lead.storm ? <StormNotice notice={lead.storm} className="mt-5" /> : null}
           {lead.offers ? (
             <div className="mt-4">
               <OffersNow text={offersNow(lead.offers, receipt.urgency)} />

@@ -77,6 +77,7 @@ describe.skipIf(!h)("admin API: the launch checklist", () => {
       "link-secret",
       "schedule:lead-clock",
       "schedule:notify-outbox",
+      "schedule:storm-alerts",
       "data",
     ]);
     for (const line of body.lines) {

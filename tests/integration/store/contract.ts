@@ -28,6 +28,7 @@ import { flashesContract } from "./flashes.ts";
 import { runsContract } from "./runs.ts";
 import { webhooksContract } from "./webhooks.ts";
 import { reportsCalendarsContract } from "./reports-calendars.ts";
+import { stormsContract } from "./storms.ts";
 import type { StoreHarness } from "./contract.types.ts";
 
 type Fixture = BusinessInput & { rating: string; reviewCount: number; isFeatured: boolean };
@@ -207,6 +208,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     runsContract(h);
     webhooksContract(h);
     reportsCalendarsContract(h);
+    stormsContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {

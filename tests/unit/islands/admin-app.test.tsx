@@ -174,6 +174,7 @@ describe("admin: signing in", () => {
       "Credentials",
       "Notifications1",
       "Changes",
+      "Storms",
       "Import",
       "Setup",
     ]);
