@@ -2,7 +2,7 @@
  * What a lead form's no-JS post left to show once the lead is stored: read by the server's
  * page data and drawn by the confirmation view, so both sides share the shape, not a copy.
  */
-import type { StormNotice } from "./storm.ts";
+import type { StormNotice } from "./storm-notice.ts";
 import type { NoMatchReason } from "./lead-routing.ts";
 
 /** A directory business a find-pros request went to (also the JSON `matches` item). */

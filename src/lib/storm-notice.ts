@@ -3,7 +3,7 @@
  * (src/views/storm/StormNotice.tsx) and the islands that show it import this alone, so their
  * bundles stay small. src/lib/storm.ts re-exports everything here; other code imports that.
  */
-import { DANGER_FIRST, HOTLINE } from "./forms/copy.ts";
+import { DANGER_FIRST, HOTLINE } from "./safety.ts";
 
 /** A state's price-gouging rule during a declared emergency. */
 export interface PriceRule {

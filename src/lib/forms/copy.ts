@@ -5,6 +5,7 @@
 import { RESPONSE_TIMES, type UrgencyLevel } from "../lead-urgency.ts";
 import type { Receipt } from "../receipt.ts";
 import type { OfferSummary } from "../received.ts";
+import { DANGER_FIRST, HOTLINE } from "../safety.ts";
 import { SITE } from "../site.ts";
 import type { ToastInput } from "../stores/dialogs.ts";
 import { clockTime, dayTime } from "../zone-time.ts";
@@ -12,22 +13,7 @@ import { clockTime, dayTime } from "../zone-time.ts";
 /** The routine contact promise, as every non-emergency confirmation words it. */
 const WITHIN_PROMISE = `within ${RESPONSE_TIMES.contact}`;
 
-/**
- * What every emergency confirmation, status page and e-mail says before anything else. The
- * site controls neither a crew's dispatch nor its arrival, so no confirmation of one request
- * promises either: it says what keeps people safe, then what is happening to the request.
- */
-export const DANGER_FIRST = {
-  hurt: "If anyone is hurt or in danger, call 911.",
-  lines: "Stay away from downed power lines and call your electric utility.",
-} as const;
-
-/** The site's own number, named as the site's, so nobody takes it for a pro's. */
-export const HOTLINE = {
-  /** What the number is, before it (the number itself never wraps). */
-  label: `${SITE.name}'s 24/7 line`,
-  text: `${SITE.name}'s 24/7 line: ${SITE.phone}`,
-} as const;
+export { DANGER_FIRST, HOTLINE } from "../safety.ts";
 
 export const EMERGENCY_CONFIRMATION = {
   /** The box's first words: 911 before anything of ours. */
