@@ -29,16 +29,29 @@ class SlowFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx", "tests/integration/**/*.test.ts"],
     // Node by default; the island component tests opt into happy-dom per file (`// @vitest-environment happy-dom`).
     environment: "node",
     // Integration suites share one Redis; files run in parallel but each uses its own key prefix.
-    // Each file in its own process (isolate, the default), so no module state or environment
-    // change crosses files. Many files mostly wait (servers they start, Redis, deadlines), so
-    // more workers than cores: vitest's default on two cores is one worker.
+    // Each file on its own (isolate, the default), so no module state crosses files. Many files
+    // mostly wait (servers they start, Redis, deadlines), so more workers than cores: vitest's
+    // default on two cores is one worker.
     maxWorkers: 3,
     sequence: { sequencer: SlowFirst },
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        // Pure modules, islands and the built pages: a worker thread each (still a fresh module
+        // graph per file) starts in a fraction of a process's time; their environment changes
+        // stay in the thread (a worker's process.env is its own copy).
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"], pool: "threads" },
+      },
+      {
+        extends: true,
+        // Servers, child processes, signals and the working directory: a process each.
+        test: { name: "integration", include: ["tests/integration/**/*.test.ts"], pool: "forks" },
+      },
+    ],
   },
 });
