@@ -69,6 +69,22 @@ export function subscribeHandler(deps: HooksApiDeps = {}): Endpoint {
       const businessId = await businessOf(req, store);
       const parsed = SubscribeInput.safeParse(body!.value);
       if (!parsed.success) throw invalid(parsed.error);
+      // A subscribe sent again (a retry after a lost answer) gets the same subscription back,
+      // not a second endpoint delivering every event twice.
+      const existing = (await storeCall(() => store.webhooks.endpoints(businessId), { step: "read" })).find(
+        (ep) =>
+          ep.source === "rest-hook" &&
+          !ep.disabled &&
+          ep.url === parsed.data.hookUrl &&
+          ep.events.length === 1 &&
+          ep.events[0] === parsed.data.event,
+      );
+      if (existing)
+        return jsonResponse(
+          { id: existing.id, event: parsed.data.event, url: existing.url, secret: existing.secret },
+          200,
+          NO_STORE,
+        );
       try {
         const ep = await createEndpoint(
           store,

@@ -88,6 +88,14 @@ describe("Zapier and Make REST hooks", () => {
       secret: expect.stringMatching(/^whsec_/),
     });
     expect((await store.webhooks.endpoint(sub.id))!.businessId).toBe("b1");
+    // The same call again (a retry) is the same subscription, not a second endpoint.
+    const again = await subscribe(
+      jsonRequest("/api/hooks/subscribe", { hookUrl: zap.url, event: "offer.made" }, withKey(key)),
+      nextIp(),
+    );
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ id: sub.id, secret: sub.secret });
+    expect(await store.webhooks.endpoints("b1")).toHaveLength(1);
 
     const first = await offerToB1();
     expect(zap.calls).toHaveLength(1);
