@@ -344,6 +344,17 @@ describe("a business's webhook", () => {
     expect(calls.map((c) => c.headers["webhook-id"])).toEqual([`evt_${lead.id}_0`, `evt_${lead.id}_0`]);
     expect((await store.webhooks.delivery(d!.id))!.log).toHaveLength(2);
   });
+
+  it("Send again that meets a 410 disables the endpoint, as a scheduled attempt does", async () => {
+    const ep = await setup();
+    const lead = await offerLead();
+    await notifyLead(store, lead.id, deps());
+    const [d] = await store.webhooks.deliveries(ep.id);
+    receiver.respondWith(410);
+    const a = await sendAgain(store, ep, d!, deps());
+    expect(a).toMatchObject({ status: 410, manual: true });
+    expect((await store.webhooks.endpoint(ep.id))!.disabled?.reason).toBe(WEBHOOK_MESSAGES.gone);
+  });
 });
 
 describe("where a webhook may go", () => {

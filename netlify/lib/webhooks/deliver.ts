@@ -322,7 +322,8 @@ export async function sendNow(store: Store, ids: readonly string[], deps: Notify
 
 /**
  * The owner's "Send again": one more attempt now, logged as manual, outside the schedule (a
- * pending delivery keeps its next attempt; a failed one becomes delivered if it goes now).
+ * pending delivery keeps its next attempt; a failed one becomes delivered if it goes now; a 410
+ * disables the endpoint, as it does on schedule).
  * Returns the attempt.
  */
 export async function sendAgain(
@@ -341,6 +342,8 @@ export async function sendAgain(
     if (current.state === "pending") await store.outbox.done(current.id);
   } else await store.webhooks.saveDelivery({ ...current, log: withLog(current, manual) });
   if (result === "ok") await afterAttempt(store, ep.id, "ok", r);
+  // 410 means the same by hand as on schedule: the receiver is gone, stop sending to it.
+  if (result === "gone") await disable(store, ep.id, WEBHOOK_MESSAGES.gone, r);
   return manual;
 }
 
