@@ -118,6 +118,12 @@ export function keyspace(prefix: string) {
     runs: (name: string) => `${p}runs:${name}`,
     /** Hash: channel (email, sms, webhook) -> its last send's result (JSON): one record per channel. */
     lastSends: `${p}sends:last`,
+    /** String: a business's capacity statement (JSON, src/lib/capacity.ts): taking storm jobs, or fully booked until a day. */
+    capacity: (businessId: string) => `${p}biz:${businessId}:cap`,
+    /** Zset: businesses with a capacity statement, score = when stated (ms). */
+    capacityStated: `${p}cap:stated`,
+    /** Zset: the lead ids that arrived inside one storm event, score = arrival (ms). */
+    stormLeads: (stormId: string) => `${p}storm:${stormId}:leads`,
     /** String (60 s TTL): /api/health's write probe. */
     healthProbe: `${p}health:probe`,
     /** Prefix of @upstash/ratelimit's own keys (it appends `:{endpoint}:{ip}` and its window). */

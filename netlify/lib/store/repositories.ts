@@ -19,6 +19,8 @@ import { chatBudgetRepository } from "./repos/chat-budget.ts";
 import { metaRepository } from "./repos/meta.ts";
 import { flashesRepository } from "./repos/flashes.ts";
 import { runsRepository } from "./repos/runs.ts";
+import { capacityRepository } from "./repos/capacity.ts";
+import { stormLeadsRepository } from "./repos/storm-leads.ts";
 import type { Store } from "./store.types.ts";
 
 /** The repositories that wait for ready(): every one but the rate limits. */
@@ -41,6 +43,8 @@ export function rawRepositories(redis: Redis, keys: Keys) {
     meta: metaRepository(redis, keys),
     flashes: flashesRepository(redis, keys),
     runs: runsRepository(redis, keys),
+    capacity: capacityRepository(redis, keys),
+    stormLeads: stormLeadsRepository(redis, keys),
   };
 }
 
@@ -77,6 +81,8 @@ export function storeRepositories(
     meta: gated(raw.meta, ready),
     flashes: gated(raw.flashes, ready),
     runs: gated(raw.runs, ready),
+    capacity: gated(raw.capacity, ready),
+    stormLeads: gated(raw.stormLeads, ready),
   };
 }
 

@@ -18,6 +18,8 @@ import type { ChatBudgetRepository } from "./repos/chat-budget.ts";
 import type { MetaRepository } from "./repos/meta.ts";
 import type { FlashesRepository } from "./repos/flashes.ts";
 import type { RunsRepository } from "./repos/runs.ts";
+import type { CapacityRepository } from "./repos/capacity.ts";
+import type { StormLeadsRepository } from "./repos/storm-leads.ts";
 
 export type StoreKind = "upstash" | "redis" | "embedded";
 
@@ -86,6 +88,10 @@ export interface Store {
   readonly flashes: FlashesRepository;
   /** The scheduled functions' latest runs and the last send on each channel (the launch checklist). */
   readonly runs: RunsRepository;
+  /** Businesses' capacity statements: taking storm jobs, fully booked until a day. */
+  readonly capacity: CapacityRepository;
+  /** The requests that arrived inside each storm event (the storm board's index). */
+  readonly stormLeads: StormLeadsRepository;
   /** Resolves once the store is loaded (and seeded, for a fresh embedded store). */
   ready(): Promise<void>;
   /** Runs many writes as one unit: the embedded store locks its file once and saves once. */

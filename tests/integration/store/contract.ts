@@ -26,6 +26,7 @@ import { countersContract } from "./counters.ts";
 import { ownerOutboxContract } from "./owner-outbox.ts";
 import { flashesContract } from "./flashes.ts";
 import { runsContract } from "./runs.ts";
+import { capacityContract } from "./capacity.ts";
 import type { StoreHarness } from "./contract.types.ts";
 
 type Fixture = BusinessInput & { rating: string; reviewCount: number; isFeatured: boolean };
@@ -203,6 +204,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     ownerOutboxContract(h);
     flashesContract(h);
     runsContract(h);
+    capacityContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {
