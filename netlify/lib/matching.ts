@@ -1,7 +1,8 @@
 /**
  * Who a homeowner's job is offered to: directory businesses within MATCH_RADIUS miles of the
  * job that offer its service, nearest first (best rated first among equally near ones), and
- * for an emergency only those answering emergencies 24/7 or open at that moment. One rule for
+ * for an emergency only those answering emergencies 24/7 or open at that moment, and none that
+ * said it is fully booked (src/lib/capacity.ts) for that day. One rule for
  * the find-pros request, the quote, the clock's next pro and the operator's list of nearby
  * businesses (operator-offer.ts).
  *
@@ -10,6 +11,7 @@
  * read again by the clock (job-place.ts), while the notifier, which never loads the dataset,
  * leaves such a lead to the operator when nobody is left.
  */
+import { isBooked } from "../../src/lib/capacity.ts";
 import { DEFAULT_TIME_ZONE } from "../../src/lib/hours.ts";
 import { PRO_SERVICES, optionLabel, quoteProService } from "../../src/lib/options.ts";
 import type { Place } from "../../src/lib/geo/places.ts";
@@ -57,35 +59,50 @@ const byDistance = (x: ListedBusiness, y: ListedBusiness) =>
   Number(y.rating) - Number(x.rating) ||
   y.reviewCount - x.reviewCount;
 
+/** Most candidates one match reads when fully booked businesses crowd the nearest ones. */
+const MATCH_READ_CAP = 200;
+
 /**
  * Businesses near the job offering its service, nearest first, at most `limit`, none of
- * `exclude`; for an emergency, those answering 24/7 and those open at `now` (two bounded
- * reads merged: the directory filters on one or the other). Throws when the directory cannot
- * be read.
+ * `exclude`, none fully booked at `now` (unless `skipBooked` is false); for an emergency,
+ * those answering 24/7 and those open at `now` (two bounded reads merged: the directory
+ * filters on one or the other). When booked businesses leave too few, it reads further (up
+ * to MATCH_READ_CAP). Throws when the directory cannot be read.
  */
 export async function nearbyBusinesses(
   store: Store,
   job: Job,
-  { limit, exclude = new Set(), now = Date.now(), emergency = job.emergency }: NearbyOptions,
+  { limit, exclude = new Set(), now = Date.now(), emergency = job.emergency, skipBooked = true }: NearbyOptions,
 ): Promise<ListedBusiness[]> {
-  const query: ListQuery = {
-    near: { lat: job.place.lat, lng: job.place.lng },
-    radius: MATCH_RADIUS,
-    ...(job.service ? { service: job.service } : {}),
-    sort: "distance",
-    limit: Math.max(MATCH_CANDIDATES, limit) + exclude.size,
-    now,
-  };
-  const reads = emergency
-    ? [
-        { ...query, emergency: true },
-        { ...query, openNow: true },
-      ]
-    : [query];
-  const lists = await Promise.all(reads.map((q) => store.businesses.list(q)));
-  const seen = new Map<string, ListedBusiness>();
-  for (const b of lists.flatMap((l) => l.data)) if (!exclude.has(b.id) && !seen.has(b.id)) seen.set(b.id, b);
-  return [...seen.values()].sort(byDistance).slice(0, limit);
+  let size = Math.max(MATCH_CANDIDATES, limit) + exclude.size;
+  for (;;) {
+    const query: ListQuery = {
+      near: { lat: job.place.lat, lng: job.place.lng },
+      radius: MATCH_RADIUS,
+      ...(job.service ? { service: job.service } : {}),
+      sort: "distance",
+      limit: size,
+      now,
+    };
+    const reads = emergency
+      ? [
+          { ...query, emergency: true },
+          { ...query, openNow: true },
+        ]
+      : [query];
+    const lists = await Promise.all(reads.map((q) => store.businesses.list(q)));
+    const seen = new Map<string, ListedBusiness>();
+    for (const b of lists.flatMap((l) => l.data)) if (!exclude.has(b.id) && !seen.has(b.id)) seen.set(b.id, b);
+    let found = [...seen.values()];
+    if (skipBooked && found.length > 0) {
+      const capacity = await store.capacity.getMany(found.map((b) => b.id));
+      found = found.filter((b) => !isBooked(capacity.get(b.id), now, b.timeZone ?? DEFAULT_TIME_ZONE));
+    }
+    // Enough left, or the directory has no more near the job: done.
+    const more = lists.some((l) => l.total > size);
+    if (found.length >= limit || !more || size >= MATCH_READ_CAP) return found.sort(byDistance).slice(0, limit);
+    size = Math.min(MATCH_READ_CAP, size * 2);
+  }
 }
 
 export interface NearbyOptions {
@@ -96,6 +113,8 @@ export interface NearbyOptions {
   now?: number;
   /** Override the job's emergency filter (the operator's list shows every nearby business). */
   emergency?: boolean;
+  /** Leave out businesses fully booked at `now` (default true; the operator's list keeps them). */
+  skipBooked?: boolean;
 }
 
 /** A listed business as the visitor's confirmation shows it. */
