@@ -125,3 +125,28 @@ export type CapacityFormValue = z.output<ReturnType<typeof capacityForm>>;
 
 /** The answer page's default "until": tomorrow, so "Fully booked" is one tap too. */
 export const defaultUntil = (now: number, timeZone = DEFAULT_TIME_ZONE) => addDays(todayIn(now, timeZone), 1);
+
+/** What a capacity form shows: the current statement's line, and the date field's bounds and default. */
+export interface CapacityView {
+  /** "Taking storm jobs", "Fully booked until Dec 3", or null (nothing said, or past). */
+  line: string | null;
+  /** A statement stands (so "Back to normal" is offered). */
+  stated: boolean;
+  /** The date field's value: the stated day while booked, else tomorrow. */
+  until: string;
+  /** The date field's min and max (the business's today, and BOOKED_MAX_DAYS on). */
+  min: string;
+  max: string;
+}
+
+export function capacityView(capacity: Capacity | null, now: number, timeZone = DEFAULT_TIME_ZONE): CapacityView {
+  const line = capacityLine(capacity, now, timeZone);
+  const today = todayIn(now, timeZone);
+  return {
+    line,
+    stated: line !== null,
+    until: line && capacity?.until ? capacity.until : defaultUntil(now, timeZone),
+    min: today,
+    max: addDays(today, BOOKED_MAX_DAYS),
+  };
+}
