@@ -37,6 +37,7 @@ export type { FlashesRepository } from "./repos/flashes.ts";
 export type { RunsRepository } from "./repos/runs.ts";
 export type { CapacityRepository } from "./repos/capacity.ts";
 export type { StormLeadsRepository } from "./repos/storm-leads.ts";
+export type { StormsRepository } from "./repos/storms.ts";
 export type { SeedReport } from "./seed.ts";
 
 export type { CreateStoreOptions, Store, StoreKind } from "./store.types.ts";

@@ -124,6 +124,10 @@ export function keyspace(prefix: string) {
     capacityStated: `${p}cap:stated`,
     /** Zset: the lead ids that arrived inside one storm event, score = arrival (ms). */
     stormLeads: (stormId: string) => `${p}storm:${stormId}:leads`,
+    /** Hash: storm event id -> StormEvent JSON (src/lib/storm.ts), every event the operator declared. */
+    storms: `${p}storms`,
+    /** Hash: NWS alert id -> StormSuggestion JSON: alerts suggested to the operator, pruned once long over. */
+    stormSuggestions: `${p}storms:suggested`,
     /** String (60 s TTL): /api/health's write probe. */
     healthProbe: `${p}health:probe`,
     /** Prefix of @upstash/ratelimit's own keys (it appends `:{endpoint}:{ip}` and its window). */

@@ -21,6 +21,7 @@ import { flashesRepository } from "./repos/flashes.ts";
 import { runsRepository } from "./repos/runs.ts";
 import { capacityRepository } from "./repos/capacity.ts";
 import { stormLeadsRepository } from "./repos/storm-leads.ts";
+import { stormsRepository } from "./repos/storms.ts";
 import type { Store } from "./store.types.ts";
 
 /** The repositories that wait for ready(): every one but the rate limits. */
@@ -45,6 +46,7 @@ export function rawRepositories(redis: Redis, keys: Keys) {
     runs: runsRepository(redis, keys),
     capacity: capacityRepository(redis, keys),
     stormLeads: stormLeadsRepository(redis, keys),
+    storms: stormsRepository(redis, keys),
   };
 }
 
@@ -83,6 +85,7 @@ export function storeRepositories(
     runs: gated(raw.runs, ready),
     capacity: gated(raw.capacity, ready),
     stormLeads: gated(raw.stormLeads, ready),
+    storms: gated(raw.storms, ready),
   };
 }
 

@@ -20,6 +20,7 @@ import type { FlashesRepository } from "./repos/flashes.ts";
 import type { RunsRepository } from "./repos/runs.ts";
 import type { CapacityRepository } from "./repos/capacity.ts";
 import type { StormLeadsRepository } from "./repos/storm-leads.ts";
+import type { StormsRepository } from "./repos/storms.ts";
 
 export type StoreKind = "upstash" | "redis" | "embedded";
 
@@ -92,6 +93,8 @@ export interface Store {
   readonly capacity: CapacityRepository;
   /** The requests that arrived inside each storm event (the storm board's index). */
   readonly stormLeads: StormLeadsRepository;
+  /** Storm events the operator declared, and the NWS alerts suggested to the operator. */
+  readonly storms: StormsRepository;
   /** Resolves once the store is loaded (and seeded, for a fresh embedded store). */
   ready(): Promise<void>;
   /** Runs many writes as one unit: the embedded store locks its file once and saves once. */

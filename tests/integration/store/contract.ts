@@ -27,6 +27,7 @@ import { ownerOutboxContract } from "./owner-outbox.ts";
 import { flashesContract } from "./flashes.ts";
 import { runsContract } from "./runs.ts";
 import { capacityContract } from "./capacity.ts";
+import { stormsContract } from "./storms.ts";
 import type { StoreHarness } from "./contract.types.ts";
 
 type Fixture = BusinessInput & { rating: string; reviewCount: number; isFeatured: boolean };
@@ -205,6 +206,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     flashesContract(h);
     runsContract(h);
     capacityContract(h);
+    stormsContract(h);
 
     describe("store", () => {
       it("answers ping", async () => {

@@ -1,0 +1,294 @@
+/**
+ * Storm mode, the shared truth (browser-safe: no dataset, no store): what a storm event is,
+ * which places it covers, the states' price-gouging rules and what a visitor in the area reads.
+ * The operator declares events in /admin (netlify/lib/store/repos/storms.ts keeps them); pages,
+ * functions, the estimate and the assistant all read the rules and texts from here.
+ */
+import { distanceMiles } from "./geo/distance.ts";
+import { DANGER_FIRST, HOTLINE } from "./forms/copy.ts";
+import { z } from "./zod.ts";
+
+/** Two-letter US state code, upper case. */
+const StateCode = z.string().regex(/^[A-Z]{2}$/, "Use two-letter state codes, e.g. FL");
+/** A 5-digit US ZIP. */
+const Zip = z.string().regex(/^\d{5}$/, "Use 5-digit ZIP codes, e.g. 33101");
+
+/** The most a radius may reach (a hurricane's wind field is a few hundred miles across). */
+export const MAX_STORM_RADIUS_MILES = 300;
+/** ZIPs one event may list. */
+export const MAX_STORM_ZIPS = 500;
+
+/** The area an event covers: whole states, a list of ZIPs, or a circle around a place. */
+export const StormArea = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("states"),
+    /** The states covered, e.g. ["FL"]. */
+    states: z.array(StateCode).min(1, "Name at least one state").max(60),
+  }),
+  z.object({
+    kind: z.literal("zips"),
+    /** The ZIPs covered, e.g. ["33101", "33125"]. */
+    zips: z.array(Zip).min(1, "Name at least one ZIP").max(MAX_STORM_ZIPS),
+  }),
+  z.object({
+    kind: z.literal("radius"),
+    /** How the center reads back, e.g. "Miami, FL 33101". */
+    label: z.string().trim().min(1).max(120),
+    /** The center's latitude (resolved from the place or ZIP when declared). */
+    lat: z.number().min(-85).max(85),
+    /** The center's longitude. */
+    lng: z.number().min(-180).max(180),
+    /** The center's state, the price rule's state for a place that names none. */
+    state: StateCode.optional(),
+    /** The radius in miles. */
+    miles: z.number().positive("Give a radius above 0 miles").max(MAX_STORM_RADIUS_MILES),
+  }),
+]);
+export type StormArea = z.infer<typeof StormArea>;
+
+/** Who declared the emergency the event rests on. */
+export const DECLARATION_LEVELS = [
+  { value: "governor", label: "Governor (state of emergency)" },
+  { value: "county", label: "County (local emergency)" },
+  { value: "federal", label: "Federal (FEMA / presidential declaration)" },
+] as const;
+export const DeclarationLevel = z.enum(["governor", "county", "federal"]);
+export type DeclarationLevel = z.infer<typeof DeclarationLevel>;
+
+/** The declaration an event rests on. */
+export const StormDeclaration = z.object({
+  /** Governor, county or federal. */
+  level: DeclarationLevel,
+  /** Its reference, e.g. "Executive Order 24-208" or "FEMA-4834-DR". */
+  reference: z.string().trim().min(2, "Give the declaration's reference").max(200),
+  /** Where it is published, when known. */
+  url: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .optional(),
+});
+export type StormDeclaration = z.infer<typeof StormDeclaration>;
+
+/** A storm the operator declared: while active, visitors in its area see the storm notice. */
+export const StormEvent = z.object({
+  /** "storm_" time id. */
+  id: z.string().regex(/^storm_[0-9a-z]{19}$/),
+  /** What people call it, e.g. "Hurricane Milton". */
+  name: z.string().trim().min(2, "Name the storm").max(120),
+  /** The area it covers. */
+  area: StormArea,
+  /** When it takes effect (ISO); usually the declaration's date. */
+  startsAt: z.iso.datetime({ offset: true }),
+  /** When it ends (ISO); absent while open-ended. */
+  endsAt: z.iso.datetime({ offset: true }).optional(),
+  /** The emergency declaration it rests on. */
+  declaration: StormDeclaration,
+  /** The NWS alert it was declared from, when the operator took a suggestion. */
+  alertId: z.string().max(300).optional(),
+  /** ISO, when the operator declared it. */
+  createdAt: z.iso.datetime({ offset: true }),
+  /** ISO, the last edit (ending it included). */
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type StormEvent = z.infer<typeof StormEvent>;
+
+/** True while `now` (ms) is within the event's start and end. */
+export function stormActive(event: StormEvent, now: number): boolean {
+  if (Date.parse(event.startsAt) > now) return false;
+  return event.endsAt === undefined || Date.parse(event.endsAt) > now;
+}
+
+/** A place to test: whatever is known of it (server code fills the state and point from the ZIP). */
+export interface StormPlace {
+  zip?: string;
+  state?: string;
+  lat?: number;
+  lng?: number;
+}
+
+/** True when the area covers the place (a radius needs the place's point; ZIPs its ZIP). */
+export function areaCovers(area: StormArea, place: StormPlace): boolean {
+  switch (area.kind) {
+    case "states":
+      return !!place.state && area.states.includes(place.state.toUpperCase());
+    case "zips": {
+      const zip = place.zip?.trim().slice(0, 5);
+      return !!zip && area.zips.includes(zip);
+    }
+    case "radius":
+      if (typeof place.lat !== "number" || typeof place.lng !== "number") return false;
+      return distanceMiles({ lat: area.lat, lng: area.lng }, { lat: place.lat, lng: place.lng }) <= area.miles;
+  }
+}
+
+/**
+ * The active storm covering `place` at `now` (ms), or null. With several, the one that started
+ * last (the newest declaration is the one people are living through).
+ */
+export function stormAt(place: StormPlace, events: readonly StormEvent[], now: number): StormEvent | null {
+  let found: StormEvent | null = null;
+  for (const event of events) {
+    if (!stormActive(event, now) || !areaCovers(event.area, place)) continue;
+    if (!found || Date.parse(event.startsAt) > Date.parse(found.startsAt)) found = event;
+  }
+  return found;
+}
+
+/** A state's price-gouging rule during a declared emergency. */
+export interface PriceRule {
+  /** The state ("FL"), or "" for the general line. */
+  state: string;
+  /** The law, as cited, e.g. "California Penal Code 396". */
+  citation: string;
+  /** What it allows, in a sentence a homeowner reads. */
+  rule: string;
+  /**
+   * The most a price may rise over the pre-storm price, in percent, where the law names a
+   * figure (California 10); null where it is judged case by case ("gross disparity").
+   */
+  maxIncreasePercent: number | null;
+}
+
+/** The rules the notice and the estimate state, by state; others get GENERAL_PRICE_RULE. */
+export const PRICE_RULES: Readonly<Record<string, PriceRule>> = {
+  CA: {
+    state: "CA",
+    citation: "California Penal Code 396",
+    rule: "For 30 days after an emergency is declared, no price may be more than 10% above what was charged before it; for contractors' repair and clean-up work, for 180 days.",
+    maxIncreasePercent: 10,
+  },
+  FL: {
+    state: "FL",
+    citation: "Florida Statutes 501.160",
+    rule: "During a declared state of emergency, a price that is a gross disparity from the average price of the 30 days before the declaration is unlawful.",
+    maxIncreasePercent: null,
+  },
+  TX: {
+    state: "TX",
+    citation: "Texas Business and Commerce Code 17.46(b)(27) and 17.4625",
+    rule: "During a declared disaster and for 30 days after it, charging exorbitant or excessive prices for necessities is unlawful.",
+    maxIncreasePercent: null,
+  },
+  GA: {
+    state: "GA",
+    citation: "O.C.G.A. 10-1-393.4",
+    rule: "During a declared state of emergency, no price may rise above what was charged just before it unless the increase reflects the seller's added costs; the Attorney General lists tree removal among the most common complaints.",
+    maxIncreasePercent: 0,
+  },
+  NC: {
+    state: "NC",
+    citation: "North Carolina G.S. 75-38",
+    rule: "During a declared state of disaster or emergency, an unreasonably excessive price is unlawful, judged against the seller's own average price in the 60 days before.",
+    maxIncreasePercent: null,
+  },
+  LA: {
+    state: "LA",
+    citation: "Louisiana R.S. 29:732",
+    rule: "During a declared emergency, no price may exceed what was ordinarily charged in the area just before the declaration, unless the seller's own costs rose.",
+    maxIncreasePercent: 0,
+  },
+};
+
+/** The line for a state without an entry above. */
+export const GENERAL_PRICE_RULE: PriceRule = {
+  state: "",
+  citation: "your state's price-gouging law",
+  rule: "Most states forbid raising prices sharply once an emergency is declared; a price far above what a business charged before the storm can be reported to the state Attorney General.",
+  maxIncreasePercent: null,
+};
+
+/** The rule that applies in a state (the general line when the state has no entry, or none is known). */
+export function priceRuleFor(state: string | undefined): PriceRule {
+  return (state && PRICE_RULES[state.toUpperCase()]) || GENERAL_PRICE_RULE;
+}
+
+/** The state whose rule applies to a place in an event: the place's own, else the area's. */
+export function ruleStateOf(event: StormEvent, place: StormPlace): string | undefined {
+  if (place.state) return place.state.toUpperCase();
+  if (event.area.kind === "states" && event.area.states.length === 1) return event.area.states[0];
+  if (event.area.kind === "radius") return event.area.state;
+  return undefined;
+}
+
+/** The price rule as one sentence with its citation, e.g. "Florida Statutes 501.160: ...". */
+export const priceRuleLine = (rule: PriceRule): string => (rule.state ? `${rule.citation}: ${rule.rule}` : rule.rule);
+
+/** What the storm notice says, in order: safety, the hotline, storm chasers, the price rule. */
+export const STORM_NOTICE = {
+  /** The heading, before the storm's name. */
+  heading: "Storm emergency in this area",
+  /** Safety before anything else. */
+  safety: [
+    DANGER_FIRST.hurt,
+    `${DANGER_FIRST.lines} Treat every downed line as live: stay at least 35 feet away, and keep children and pets back.`,
+  ],
+  /** The hotline's label and text. */
+  hotline: HOTLINE,
+  /** The storm-chaser heading and checks. */
+  chasersHeading: "How to spot a storm chaser",
+  chasers: [
+    "Check the license: the name and license number on the truck, card or contract must match the business's listing here.",
+    "Never pay in full up front: a fair deposit at most, the rest when the work is done.",
+    "Get a written estimate before any work starts, with the price, the work and the clean-up.",
+    "Be wary of crews knocking on doors or pressing you to sign today.",
+  ],
+  /** The price rule's heading. */
+  priceHeading: "Price-gouging rule",
+  /** The "check a ZIP" form's label and button. */
+  checkLabel: "Storm in your area? Enter your ZIP",
+  checkButton: "Check my ZIP",
+  /** What the check answers for a ZIP outside every active storm. */
+  clear: "No storm emergency is declared for this ZIP right now.",
+} as const;
+
+/** How the declaration reads in the notice, e.g. "Declared by the governor: Executive Order 24-208". */
+export function declarationLine(declaration: StormDeclaration): string {
+  const by = { governor: "the governor", county: "the county", federal: "the federal government" }[declaration.level];
+  return `Emergency declared by ${by}: ${declaration.reference}.`;
+}
+
+/** How the area reads in /admin and the notice, e.g. "12 ZIPs" or "50 miles around Miami, FL 33101". */
+export function areaLine(area: StormArea): string {
+  switch (area.kind) {
+    case "states":
+      return area.states.join(", ");
+    case "zips":
+      return area.zips.length <= 6 ? `ZIPs ${area.zips.join(", ")}` : `${area.zips.length} ZIPs`;
+    case "radius":
+      return `${area.miles} miles around ${area.label}`;
+  }
+}
+
+/** What happened to a suggestion: waiting for the operator, declared as an event, or dismissed. */
+export const SuggestionStatus = z.enum(["new", "declared", "dismissed"]);
+export type SuggestionStatus = z.infer<typeof SuggestionStatus>;
+
+/**
+ * An NWS alert the scheduled check (netlify/functions/storm-alerts.mts) suggests to the
+ * operator. Never shown to visitors: only a declared StormEvent is.
+ */
+export const StormSuggestion = z.object({
+  /** The NWS alert's id (its URN or URL). */
+  id: z.string().min(1).max(300),
+  /** The alert's event, e.g. "Hurricane Warning". */
+  event: z.string().max(200),
+  /** The alert's headline, when it has one. */
+  headline: z.string().max(500).optional(),
+  /** The areas it names, as NWS writes them ("Miami-Dade; Broward"). */
+  areaDesc: z.string().max(2000),
+  /** The states it was found for (the ones the directory covers). */
+  states: z.array(StateCode).min(1),
+  /** NWS severity: Extreme, Severe, Moderate, Minor, Unknown. */
+  severity: z.string().max(40),
+  /** When the hazard starts (ISO), as the alert says (onset, else effective, else sent). */
+  startsAt: z.iso.datetime({ offset: true }),
+  /** When the alert ends (ISO; ends, else expires), when it says. */
+  endsAt: z.iso.datetime({ offset: true }).optional(),
+  /** ISO, when the check first stored it. */
+  seenAt: z.iso.datetime({ offset: true }),
+  /** Waiting, declared or dismissed. */
+  status: SuggestionStatus,
+  /** The event declared from it. */
+  stormId: z.string().optional(),
+});
+export type StormSuggestion = z.infer<typeof StormSuggestion>;
