@@ -22,6 +22,8 @@ import { errorName } from "./http.ts";
 import type { Store } from "./store/index.ts";
 import type { ListQuery, ListedBusiness } from "./store/repos/businesses.types.ts";
 import type { LeadRoute } from "./leads.types.ts";
+import { STORM_OFFER_PROS } from "../../src/lib/storm-routing.ts";
+import { activeStormAt } from "./storms.ts";
 import { candidateOf, type Candidate } from "./delivery/routing.ts";
 
 export const MATCH_LIMIT = 3;
@@ -156,6 +158,8 @@ export interface JobRoute {
  * Routes a new job at `place` (null: the text named no place we know) asking for `service`:
  * the nearby matches, the place as the lead keeps it, and the job's time zone (its state's,
  * else the nearest match's, else DEFAULT_TIME_ZONE). No match: the operator's, saying why.
+ * An emergency inside an active storm (activeStormAt) is offered to STORM_OFFER_PROS at once
+ * instead of MATCH_LIMIT, and the lead keeps the event's id (the storm board counts it).
  */
 export async function routeJob(
   store: Store,
@@ -166,10 +170,18 @@ export async function routeJob(
 ): Promise<JobRoute> {
   if (!place) return { route: { candidates: [], noMatch: "no-place", timeZone: DEFAULT_TIME_ZONE }, matches: [] };
   const kept = leadPlaceOf(place);
-  const matched = await matchPros(store, { place: kept, service, emergency }, { now });
+  // activeStormAt fails soft (no storm) when the store cannot say.
+  const storm = emergency
+    ? await activeStormAt({ zip: place.zip, state: place.state, lat: place.lat, lng: place.lng }, now, store)
+    : null;
+  const limit = storm ? STORM_OFFER_PROS : MATCH_LIMIT;
+  const matched = await matchPros(store, { place: kept, service, emergency }, { now, limit });
   const candidates = matched.map((m) => m.candidate);
   const timeZone = timeZoneOf(place.state, place) ?? candidates[0]?.timeZone ?? DEFAULT_TIME_ZONE;
-  return { route: { candidates, place: kept, timeZone }, matches: matched.map((m) => m.match) };
+  return {
+    route: { candidates, place: kept, timeZone, ...(storm ? { storm: storm.id } : {}) },
+    matches: matched.map((m) => m.match),
+  };
 }
 
 /** The service a lead asks for, as the directory names it; null when it names none. */

@@ -65,5 +65,28 @@ export function capacityContract(h: StoreHarness) {
       expect(await store.stormLeads.count("s-3")).toBe(0);
       expect(await store.stormLeads.list("s-1", 1)).toEqual([{ leadId: "lead-b", at: 2_000 }]);
     });
+
+    it("a lead created inside a storm is indexed in the same write; statuses reads each one's status", async () => {
+      const store = await h.fresh("storm-lead-statuses");
+      const create = (storm?: string) =>
+        store.leads.create(
+          "find-pros",
+          { name: "Sam" },
+          { sourcePage: "/", urgency: "emergency", ...(storm ? { storm } : {}) },
+        );
+      const { lead: first } = await create("storm_a");
+      const { lead: second } = await create("storm_a");
+      const { lead: outside } = await create();
+      expect(first.storm).toBe("storm_a");
+      expect(outside.storm).toBeUndefined();
+      await store.leads.update(second.id, { closed: true });
+      const statuses = await store.stormLeads.statuses("storm_a");
+      expect(statuses.map((s) => [s.leadId, s.status])).toEqual([
+        [second.id, "closed"],
+        [first.id, "new"],
+      ]);
+      expect(statuses[1]!.at).toBe(Date.parse(first.createdAt));
+      expect(await store.stormLeads.count("storm_a")).toBe(2);
+    });
   });
 }

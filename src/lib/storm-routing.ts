@@ -1,0 +1,29 @@
+/**
+ * Storm mode's routing figures and the storm board's words (issue 36, parts 4 and 5), once for
+ * the functions, /admin and docs/lead-delivery.md. Client-safe.
+ */
+
+/**
+ * Pros an emergency inside an active storm is offered to at once (MATCH_LIMIT, 3, elsewhere):
+ * the nearest crews are booked for days after a storm, so more of them hear at minute 0. The
+ * clock keeps its schedule: one more pro at minute 10, the operator at minute 20.
+ */
+export const STORM_OFFER_PROS = 6;
+
+/** Hours of arrivals the storm board shows, newest first. */
+export const STORM_BOARD_HOURS = 24;
+
+/** Requests of one event the storm board reads (newest first); older ones are counted, not read. */
+export const STORM_BOARD_LEADS = 2000;
+
+/** The storm board's column headings. */
+export const STORM_BOARD_LABELS = {
+  requests: "Requests",
+  waiting: "Waiting for a pro",
+  accepted: "Accepted",
+  escalated: "With the team (escalated)",
+  closed: "Closed",
+  taking: "Businesses taking storm jobs",
+  booked: "Fully booked",
+  perHour: "Requests per hour (last 24 hours, the job's zone of the storm's first ZIP or UTC)",
+} as const;
