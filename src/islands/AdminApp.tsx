@@ -28,6 +28,7 @@ import { ReviewsPanel } from "./admin/ReviewsPanel.tsx";
 import { ClaimsPanel } from "./admin/ClaimsPanel.tsx";
 import { ImportPanel } from "./admin/ImportPanel.tsx";
 import { SetupPanel } from "./admin/SetupPanel.tsx";
+import { StormBoardPanel } from "./admin/StormBoardPanel.tsx";
 import { inputClass, labelClass } from "../views/leads/LeadForm.tsx";
 
 type Phase =
@@ -35,7 +36,17 @@ type Phase =
   | { kind: "disabled"; message: string }
   | { kind: "signed-out"; error?: string }
   | { kind: "ready"; token: string };
-type Tab = "leads" | "messages" | "reviews" | "claims" | "credentials" | "outbox" | "changes" | "import" | "setup";
+type Tab =
+  | "leads"
+  | "messages"
+  | "reviews"
+  | "claims"
+  | "credentials"
+  | "outbox"
+  | "changes"
+  | "import"
+  | "setup"
+  | "storm-board";
 const TABS: [Tab, string][] = [
   ["leads", "Leads"],
   ["messages", "Messages"],
@@ -46,6 +57,7 @@ const TABS: [Tab, string][] = [
   ["changes", "Changes"],
   ["import", "Import"],
   ["setup", "Setup"],
+  ["storm-board", "Storm board"],
 ];
 /** The page's heading follows the open tab (the page title stays the operator area's). */
 const HEADINGS: Record<Tab, string> = {
@@ -58,6 +70,7 @@ const HEADINGS: Record<Tab, string> = {
   changes: "Listing changes",
   import: "Import businesses",
   setup: "Launch checklist",
+  "storm-board": "Storm board",
 };
 
 const LEAD_FROM_HASH = /^#lead=(ld_[0-9a-z]{19})$/;
@@ -254,6 +267,8 @@ export default function AdminApp() {
         return <ImportPanel {...common} />;
       case "setup":
         return <SetupPanel {...common} />;
+      case "storm-board":
+        return <StormBoardPanel {...common} />;
     }
   };
 

@@ -25,5 +25,32 @@ export const STORM_BOARD_LABELS = {
   closed: "Closed",
   taking: "Businesses taking storm jobs",
   booked: "Fully booked",
-  perHour: "Requests per hour (last 24 hours, the job's zone of the storm's first ZIP or UTC)",
+  perHour: "Requests per hour (last 24 hours)",
 } as const;
+
+/** One storm event on /admin's storm board (GET /api/admin/storm-board). */
+export interface StormBoardEvent {
+  id: string;
+  name: string;
+  /** "ZIPs 33101, 33125" etc. (areaLine in src/lib/storm.ts). */
+  area: string;
+  startsAt: string;
+  endsAt?: string;
+  active: boolean;
+  /** Requests that arrived inside it (every one, not only those read). */
+  requests: number;
+  /** Of the newest STORM_BOARD_LEADS: offered and not yet accepted (or not offered yet). */
+  waiting: number;
+  accepted: number;
+  escalated: number;
+  closed: number;
+  /** Businesses in its area taking storm jobs now, and fully booked now. */
+  taking: { id: string; name: string }[];
+  booked: { id: string; name: string; until: string }[];
+  /** Arrivals per clock hour (UTC hours), newest first, the last STORM_BOARD_HOURS since it started. */
+  perHour: { hourStart: string; count: number }[];
+}
+
+export interface StormBoardReply {
+  storms: StormBoardEvent[];
+}
