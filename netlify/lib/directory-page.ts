@@ -213,6 +213,7 @@ export async function loadDirectoryPage(
         data: found.answer.data.map(toListBusiness),
         total: found.answer.total,
         ...(found.answer.near ? { near: found.answer.near } : {}),
+        ...(found.answer.storm ? { storm: found.answer.storm } : {}),
       }
     : { data: [], total: 0 };
   return {
@@ -250,3 +251,4 @@ export const directorySitemapPath = (index: number) => `/sitemap-directory-${ind
 
 export { DIRECTORY_TAG, businessTag };
 export { getStore } from "./store/index.ts";
+export { stormForPlace, type PlaceStorm } from "./storms.ts";

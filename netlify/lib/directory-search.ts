@@ -7,6 +7,8 @@ import { withPublicCredentials } from "../../src/lib/credentials/badges.ts";
 import { DirectoryQuery } from "../../src/lib/directory-query.ts";
 import { UNKNOWN_PLACE, findPlace } from "../../src/lib/geo/places.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
+import type { StormNotice } from "../../src/lib/storm.ts";
+import { stormForPlace } from "./storms.ts";
 import { endpoint, jsonResponse, storeCall, type Endpoint } from "./http.ts";
 import { parseQuery } from "./query.ts";
 import type { ListResult } from "./store/repos/businesses.types.ts";
@@ -21,6 +23,8 @@ export type DirectoryAnswer = ListResult & {
   offset: number;
   /** Where a near search was centered. */
   near?: { label: string; lat: number; lng: number; radius: number };
+  /** The storm notice when an active storm covers the near place (src/lib/storm.ts). */
+  storm?: StormNotice;
 };
 
 /**
@@ -54,9 +58,18 @@ export async function searchDirectory(
     now,
   });
   const near = place ? { label: place.label, lat: round3(place.lat), lng: round3(place.lng), radius } : undefined;
+  // The searched place's storm notice (a place typed as coordinates is tested by its point).
+  const storm = place ? (await stormForPlace(place, now, store)).notice : null;
   return {
     ok: true,
-    answer: { data: data.map(withPublicCredentials), total, limit, offset, ...(near ? { near } : {}) },
+    answer: {
+      data: data.map(withPublicCredentials),
+      total,
+      limit,
+      offset,
+      ...(near ? { near } : {}),
+      ...(storm ? { storm } : {}),
+    },
     openNow: open,
   };
 }

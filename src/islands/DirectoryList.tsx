@@ -11,6 +11,7 @@ import { Results } from "./directory/list/Results.tsx";
 import { SearchForm } from "./directory/list/SearchForm.tsx";
 import type { DirectoryListProps } from "./directory/list/transport.ts";
 import { useDirectoryList } from "./directory/list/useDirectoryList.ts";
+import { StormNotice } from "../views/storm/StormNotice.tsx";
 
 // The island registry reads an island module's `transport` (src/islands/index.ts).
 export { transport } from "./directory/list/transport.ts";
@@ -56,6 +57,12 @@ export default function DirectoryList(props: DirectoryListProps) {
           locating={locating}
         />
       </div>
+
+      {page?.storm ? (
+        <div className="container-page pt-8">
+          <StormNotice notice={page.storm} />
+        </div>
+      ) : null}
 
       {featured.length > 0 && !filtered && <Featured featured={featured} now={now} />}
 

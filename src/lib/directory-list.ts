@@ -6,6 +6,7 @@
  * the response time's phrase from its minutes.
  */
 import type { Business } from "./schemas/business.ts";
+import type { StormNotice } from "./storm.ts";
 
 export type ListBusiness = Pick<
   Business,
@@ -42,6 +43,8 @@ export interface ListPage {
   total: number;
   /** Where a `near` search was centered, as the server read it ("Round Rock, TX 78664"). */
   near?: { label: string; radius: number };
+  /** The storm notice when an active storm covers the searched place (src/lib/storm.ts). */
+  storm?: StormNotice;
 }
 
 export function toListBusiness(b: ListBusiness): ListBusiness {

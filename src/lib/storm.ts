@@ -4,6 +4,7 @@
  * The operator declares events in /admin (netlify/lib/store/repos/storms.ts keeps them); pages,
  * functions, the estimate and the assistant all read the rules and texts from here.
  */
+import { formatDollars, type Estimate } from "./estimate.ts";
 import { distanceMiles } from "./geo/distance.ts";
 import { DANGER_FIRST, HOTLINE } from "./forms/copy.ts";
 import { z } from "./zod.ts";
@@ -292,3 +293,77 @@ export const StormSuggestion = z.object({
   stormId: z.string().optional(),
 });
 export type StormSuggestion = z.infer<typeof StormSuggestion>;
+
+/** What a page needs to draw the storm notice for one place (serializable: islands get it as props). */
+export interface StormNotice {
+  /** The event's id. */
+  id: string;
+  /** The storm's name, e.g. "Hurricane Milton". */
+  name: string;
+  /** "Emergency declared by the governor: EO 24-208." */
+  declaration: string;
+  /** Where the declaration is published, when known. */
+  declarationUrl?: string;
+  /** The price rule that applies at the place (the general line when its state has none). */
+  rule: PriceRule;
+}
+
+/** The notice for a place inside `event`. */
+export function stormNotice(event: StormEvent, place: StormPlace): StormNotice {
+  return {
+    id: event.id,
+    name: event.name,
+    declaration: declarationLine(event.declaration),
+    ...(event.declaration.url ? { declarationUrl: event.declaration.url } : {}),
+    rule: priceRuleFor(ruleStateOf(event, place)),
+  };
+}
+
+/**
+ * Seconds until an event starts or ends (the soonest after `now`), for a cached page that
+ * shows or leaves out the notice: it must not outlive the change. Undefined when none is ahead.
+ */
+export function stormFreshFor(events: readonly StormEvent[], now: number): number | undefined {
+  let first: number | undefined;
+  for (const e of events) {
+    for (const at of [Date.parse(e.startsAt), e.endsAt ? Date.parse(e.endsAt) : NaN]) {
+      if (at > now && (first === undefined || at < first)) first = at;
+    }
+  }
+  return first === undefined ? undefined : (first - now) / 1000;
+}
+
+/** What an estimate inside a declared area says besides its range. */
+export interface StormPricing {
+  /** The law, as cited. */
+  citation: string;
+  /** The rule, as the notice states it. */
+  rule: string;
+  /** The storm surcharge the estimate carries over its pre-storm figures, in percent: always 0. */
+  surchargePercent: 0;
+  /** The most the law lets a price rise over the pre-storm figure, where it names one. */
+  maxIncreasePercent: number | null;
+  /** The sentence the quote confirmation, the status page and the assistant say. */
+  text: string;
+}
+
+/**
+ * The storm line of an estimate (the pre-storm range `pre`, from estimate()). The site adds
+ * no storm surcharge: the range stays the pre-storm one, which is within every state's rule,
+ * and where the law names a figure the line says the most a pro may charge for that range.
+ */
+export function stormPricing(pre: Estimate, rule: PriceRule): StormPricing {
+  const ceiling =
+    rule.maxIncreasePercent === null
+      ? ""
+      : rule.maxIncreasePercent === 0
+        ? " A pro may not charge more than before the declaration unless their own costs rose."
+        : ` Applied to this range, no more than ${formatDollars(Math.floor((pre.max * (100 + rule.maxIncreasePercent)) / 100))} at its top (${rule.maxIncreasePercent}% over ${formatDollars(pre.max)}).`;
+  return {
+    citation: rule.citation,
+    rule: rule.rule,
+    surchargePercent: 0,
+    maxIncreasePercent: rule.maxIncreasePercent,
+    text: `Storm emergency declared here: this estimate is the pre-storm figure, with no storm surcharge. ${priceRuleLine(rule)}${ceiling}`,
+  };
+}

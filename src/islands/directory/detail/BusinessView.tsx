@@ -386,9 +386,12 @@ export function BusinessDetail({
   now,
   live,
   distance,
+  notice,
 }: {
   business: Business;
   reviews: ReactNode;
+  /** The storm notice, when a storm covers the business's area: after the heading, before the rest. */
+  notice?: ReactNode;
   now: number;
   live?: boolean;
   /** From the place searched, when the page was opened from a near-me search. */
@@ -397,6 +400,7 @@ export function BusinessDetail({
   return (
     <>
       <BusinessHeader business={business} live={live} distance={distance} />
+      {notice ? <div className="container-page pb-6">{notice}</div> : null}
       {/* On phones the contact details and hours come before the (long) reviews; from lg they
           sit beside the main column. */}
       <div className="container-page grid gap-6 pb-16 lg:grid-cols-3 lg:gap-8">

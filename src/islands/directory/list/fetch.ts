@@ -10,6 +10,7 @@ import { apiGet } from "../../../lib/api.ts";
 import { businessesApiUrl, type DirectoryState } from "../../../lib/directory-url.ts";
 import { createFetcherStore, primeCache } from "../../../lib/stores/query.ts";
 import { toListBusiness, type ListBusiness, type ListPage } from "../../../lib/directory-list.ts";
+import type { StormNotice } from "../../../lib/storm.ts";
 
 const FEATURED_URL = "/api/businesses/featured";
 
@@ -17,6 +18,7 @@ interface ListAnswer {
   data?: unknown;
   total?: unknown;
   near?: { label?: unknown; radius?: unknown };
+  storm?: StormNotice;
 }
 
 // The answer is trusted for field types (the same schema wrote it) but not for presence:
@@ -34,7 +36,8 @@ export async function fetchListPage(url: string | number | true): Promise<ListPa
     typeof answer?.near?.label === "string" && typeof answer.near.radius === "number"
       ? { label: answer.near.label, radius: answer.near.radius }
       : undefined;
-  return { data, total, ...(near ? { near } : {}) };
+  const storm = answer?.storm && typeof answer.storm.name === "string" ? answer.storm : undefined;
+  return { data, total, ...(near ? { near } : {}), ...(storm ? { storm } : {}) };
 }
 
 /** GET /api/businesses for the state shown (businessesApiUrl), or null: nothing to read. */
