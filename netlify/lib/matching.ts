@@ -11,7 +11,7 @@
  * read again by the clock (job-place.ts), while the notifier, which never loads the dataset,
  * leaves such a lead to the operator when nobody is left.
  */
-import { isBooked } from "../../src/lib/capacity.ts";
+import { isBooked, isTaking } from "../../src/lib/capacity.ts";
 import { DEFAULT_TIME_ZONE } from "../../src/lib/hours.ts";
 import { PRO_SERVICES, optionLabel, quoteProService } from "../../src/lib/options.ts";
 import type { Place } from "../../src/lib/geo/places.ts";
@@ -74,8 +74,15 @@ const MATCH_READ_CAP = 200;
 export async function nearbyBusinesses(
   store: Store,
   job: Job,
-  { limit, exclude = new Set(), now = Date.now(), emergency = job.emergency, skipBooked = true }: NearbyOptions,
-): Promise<ListedBusiness[]> {
+  {
+    limit,
+    exclude = new Set(),
+    now = Date.now(),
+    emergency = job.emergency,
+    skipBooked = true,
+    preferTaking = false,
+  }: NearbyOptions,
+): Promise<Nearby[]> {
   let size = Math.max(MATCH_CANDIDATES, limit) + exclude.size;
   for (;;) {
     const query: ListQuery = {
@@ -95,17 +102,25 @@ export async function nearbyBusinesses(
     const lists = await Promise.all(reads.map((q) => store.businesses.list(q)));
     const seen = new Map<string, ListedBusiness>();
     for (const b of lists.flatMap((l) => l.data)) if (!exclude.has(b.id) && !seen.has(b.id)) seen.set(b.id, b);
-    let found = [...seen.values()];
-    if (skipBooked && found.length > 0) {
+    let found: Nearby[] = [...seen.values()];
+    if ((skipBooked || preferTaking) && found.length > 0) {
       const capacity = await store.capacity.getMany(found.map((b) => b.id));
-      found = found.filter((b) => !isBooked(capacity.get(b.id), now, b.timeZone ?? DEFAULT_TIME_ZONE));
+      if (skipBooked) found = found.filter((b) => !isBooked(capacity.get(b.id), now, b.timeZone ?? DEFAULT_TIME_ZONE));
+      if (preferTaking)
+        found = found.map((b) => (isTaking(capacity.get(b.id)) ? { ...b, takingStormJobs: true as const } : b));
     }
     // Enough left, or the directory has no more near the job: done.
     const more = lists.some((l) => l.total > size);
-    if (found.length >= limit || !more || size >= MATCH_READ_CAP) return found.sort(byDistance).slice(0, limit);
+    if (found.length >= limit || !more || size >= MATCH_READ_CAP)
+      return found
+        .sort((x, y) => Number(!!y.takingStormJobs) - Number(!!x.takingStormJobs) || byDistance(x, y))
+        .slice(0, limit);
     size = Math.min(MATCH_READ_CAP, size * 2);
   }
 }
+
+/** A nearby business; inside a storm (preferTaking), marked when it said it is taking storm jobs. */
+export type Nearby = ListedBusiness & { takingStormJobs?: true };
 
 export interface NearbyOptions {
   limit: number;
@@ -117,10 +132,12 @@ export interface NearbyOptions {
   emergency?: boolean;
   /** Leave out businesses fully booked at `now` (default true; the operator's list keeps them). */
   skipBooked?: boolean;
+  /** Inside a storm: businesses taking storm jobs first (within MATCH_RADIUS), then the nearest. */
+  preferTaking?: boolean;
 }
 
 /** A listed business as the visitor's confirmation shows it. */
-export function proMatchOf(b: ListedBusiness): ProMatch {
+export function proMatchOf(b: Nearby): ProMatch {
   return {
     id: b.id,
     name: b.name,
@@ -130,6 +147,7 @@ export function proMatchOf(b: ListedBusiness): ProMatch {
     reviewCount: b.reviewCount,
     distanceMiles: b.distanceMiles ?? 0,
     ...(b.isSample ? { isSample: true as const } : {}),
+    ...(b.takingStormJobs ? { takingStormJobs: true as const } : {}),
   };
 }
 
@@ -158,8 +176,9 @@ export interface JobRoute {
  * Routes a new job at `place` (null: the text named no place we know) asking for `service`:
  * the nearby matches, the place as the lead keeps it, and the job's time zone (its state's,
  * else the nearest match's, else DEFAULT_TIME_ZONE). No match: the operator's, saying why.
- * An emergency inside an active storm (activeStormAt) is offered to STORM_OFFER_PROS at once
- * instead of MATCH_LIMIT, and the lead keeps the event's id (the storm board counts it).
+ * Inside an active storm (activeStormAt) businesses taking storm jobs come first, an emergency
+ * is offered to STORM_OFFER_PROS at once instead of MATCH_LIMIT, and the lead keeps the event's
+ * id (the storm board counts it).
  */
 export async function routeJob(
   store: Store,
@@ -171,11 +190,9 @@ export async function routeJob(
   if (!place) return { route: { candidates: [], noMatch: "no-place", timeZone: DEFAULT_TIME_ZONE }, matches: [] };
   const kept = leadPlaceOf(place);
   // activeStormAt fails soft (no storm) when the store cannot say.
-  const storm = emergency
-    ? await activeStormAt({ zip: place.zip, state: place.state, lat: place.lat, lng: place.lng }, now, store)
-    : null;
-  const limit = storm ? STORM_OFFER_PROS : MATCH_LIMIT;
-  const matched = await matchPros(store, { place: kept, service, emergency }, { now, limit });
+  const storm = await activeStormAt({ zip: place.zip, state: place.state, lat: place.lat, lng: place.lng }, now, store);
+  const limit = storm && emergency ? STORM_OFFER_PROS : MATCH_LIMIT;
+  const matched = await matchPros(store, { place: kept, service, emergency }, { now, limit, preferTaking: !!storm });
   const candidates = matched.map((m) => m.candidate);
   const timeZone = timeZoneOf(place.state, place) ?? candidates[0]?.timeZone ?? DEFAULT_TIME_ZONE;
   return {
@@ -227,6 +244,6 @@ export async function nextProFor(
   const job = jobOf(lead, place);
   if (!job) return null;
   const offered = new Set((lead.routing?.deliveries ?? []).map((d) => d.businessId));
-  const [next] = await matchPros(store, job, { limit: 1, exclude: offered, now });
+  const [next] = await matchPros(store, job, { limit: 1, exclude: offered, now, preferTaking: !!lead.storm });
   return next?.candidate ?? null;
 }

@@ -7,6 +7,7 @@
  */
 import { z } from "./zod.ts";
 import { DEFAULT_TIME_ZONE, localTime } from "./hours.ts";
+import { TAKING_FIRST, TAKING_STORM_JOBS } from "./storm-routing.ts";
 
 /** The two statements a business can make; "clear" takes its statement back. */
 export const CAPACITY_STATUSES = ["taking", "booked"] as const;
@@ -35,10 +36,10 @@ export type Capacity = z.output<typeof Capacity>;
 
 /** The words on every page and in /admin. */
 export const CAPACITY_TEXT = {
-  taking: "Taking storm jobs",
+  taking: TAKING_STORM_JOBS,
   booked: (until: string) => `Fully booked until ${dayLabel(until)}`,
   /** A list's note in a storm area (directory, find-pros). */
-  takingFirst: "Businesses taking storm jobs are listed first.",
+  takingFirst: TAKING_FIRST,
   saved: {
     taking: "Saved: you're taking storm jobs. We'll keep offering you jobs.",
     booked: (until: string) =>

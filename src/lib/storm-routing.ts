@@ -10,6 +10,17 @@
  */
 export const STORM_OFFER_PROS = 6;
 
+/** A business that said it is taking storm jobs (src/lib/capacity.ts): its tag on cards and matches. */
+export const TAKING_STORM_JOBS = "Taking storm jobs";
+
+/** Where a storm covers the searched place: the lines that say who comes first. */
+export const TAKING_FIRST = {
+  /** The directory orders each page it sends (the store's order stays within each group). */
+  directory: "Storm area: on each page, businesses taking storm jobs are listed first.",
+  /** Routing prefers them among the pros near the job (matching.ts). */
+  matches: "Storm area: businesses taking storm jobs were offered your request first.",
+} as const;
+
 /** Hours of arrivals the storm board shows, newest first. */
 export const STORM_BOARD_HOURS = 24;
 

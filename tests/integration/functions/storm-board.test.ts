@@ -11,6 +11,7 @@ import { advanceLead, answerLead } from "../../../netlify/lib/delivery/progress.
 import { FIND_PROS_ENDPOINT } from "../../../netlify/lib/find-pros.ts";
 import { MATCH_LIMIT } from "../../../netlify/lib/matching.ts";
 import { declareStorm } from "../../../netlify/lib/storms.ts";
+import { searchDirectory } from "../../../netlify/lib/directory-search.ts";
 import { parseEnv } from "../../../src/lib/env.ts";
 import { zipPoint } from "../../../src/lib/geo/places.ts";
 import type { BusinessInput } from "../../../src/lib/schemas/business.ts";
@@ -87,7 +88,12 @@ describe.skipIf(!h)("storm mode: surge routing and the storm board", () => {
     const lead = await request("33131", "emergency");
     expect(lead.storm).toBe(storm.id);
     expect(lead.routing!.deliveries).toHaveLength(STORM_OFFER_PROS);
-    expect(lead.routing!.deliveries[0]!.businessId).toBe("m0");
+    // m7, the farthest, said it is taking storm jobs: it comes first, then the nearest.
+    const ids = lead.routing!.deliveries.map((d) => d.businessId);
+    expect(ids[0]).toBe("m7");
+    expect(ids[1]).toBe("m0");
+    const matches = (lead.data as { matchedBusinesses: { id: string; takingStormJobs?: true }[] }).matchedBusinesses;
+    expect(matches.filter((m) => m.takingStormJobs).map((m) => m.id)).toEqual(["m7"]);
     expect(await h!.store.stormLeads.count(storm.id)).toBe(1);
 
     const offeredAt = Date.parse(lead.routing!.deliveries[0]!.offeredAt);
@@ -101,10 +107,11 @@ describe.skipIf(!h)("storm mode: surge routing and the storm board", () => {
     expect(twenty.routing!.events.at(-1)).toMatchObject({ kind: "escalated", reason: "no-answer" });
   });
 
-  it("not an emergency, or outside the storm: the usual MATCH_LIMIT and no storm", async () => {
+  it("not an emergency: MATCH_LIMIT (taking ones first) and counted in the storm; outside it, no storm", async () => {
     const routine = await request("33131", "within-week");
+    expect(routine.routing!.deliveries.map((d) => d.businessId).slice(0, 2)).toEqual(["m7", "m0"]);
     expect(routine.routing!.deliveries).toHaveLength(MATCH_LIMIT);
-    expect(routine.storm).toBeUndefined();
+    expect(routine.storm).toBe(storm.id);
     const austin = await request("78701", "emergency");
     expect(austin.storm).toBeUndefined();
     expect(austin.routing!.deliveries.map((d) => d.businessId)).toEqual(["austin"]);
@@ -131,8 +138,8 @@ describe.skipIf(!h)("storm mode: surge routing and the storm board", () => {
       id: storm.id,
       name: "Hurricane Test",
       active: true,
-      requests: 3,
-      waiting: 1,
+      requests: 4,
+      waiting: 2,
       accepted: 1,
       escalated: 1,
       closed: 0,
@@ -140,8 +147,20 @@ describe.skipIf(!h)("storm mode: surge routing and the storm board", () => {
       booked: [{ id: "m6", name: "Storm Crew m6", until: "2099-12-31" }],
     });
     // Every request arrived within the last two clock hours (the storm started an hour ago).
-    expect(s.perHour.reduce((n, x) => n + x.count, 0)).toBe(3);
+    expect(s.perHour.reduce((n, x) => n + x.count, 0)).toBe(4);
     expect(s.perHour.length).toBeGreaterThanOrEqual(2);
     expect(Date.parse(s.perHour[0]!.hourStart)).toBeGreaterThan(Date.parse(s.perHour.at(-1)!.hourStart));
+  });
+
+  it("the directory's near search inside the storm lists businesses taking storm jobs first and says so; outside, as usual", async () => {
+    const inside = await searchDirectory(h!.store, new URLSearchParams({ near: "33131", sort: "distance" }));
+    expect(inside.ok).toBe(true);
+    if (!inside.ok) return;
+    expect(inside.answer.takingFirst).toBe(true);
+    expect(inside.answer.data[0]).toMatchObject({ id: "m7", takingStormJobs: true });
+    expect(inside.answer.data.filter((b) => "takingStormJobs" in b)).toHaveLength(1);
+    const outside = await searchDirectory(h!.store, new URLSearchParams({ near: "78701", sort: "distance" }));
+    expect(outside.ok && outside.answer.takingFirst).toBeFalsy();
+    expect(outside.ok && outside.answer.data.some((b) => "takingStormJobs" in b)).toBe(false);
   });
 });
