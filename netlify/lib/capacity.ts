@@ -6,6 +6,7 @@ import { CAPACITY_TEXT, capacityForm, type Capacity, type CapacityFormValue } fr
 import { DEFAULT_TIME_ZONE } from "../../src/lib/hours.ts";
 import { fieldErrors } from "../../src/lib/schemas/forms.ts";
 import type { Store } from "./store/index.ts";
+import { DIRECTORY_TAG, purgeQuietly, type Purge } from "./directory.ts";
 
 export { capacityView, type CapacityView } from "../../src/lib/capacity.ts";
 
@@ -19,16 +20,22 @@ export function readCapacityForm(
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, fields: fieldErrors(parsed.error) };
 }
 
-/** Stores what the form said ("clear" takes the statement back); returns what is stored now. */
+/**
+ * Stores what the form said ("clear" takes the statement back); returns what is stored now.
+ * The directory's cached list answers are purged: inside a storm they mark and order
+ * businesses by it (a failed purge is logged; the copies then end within the hour).
+ */
 export async function saveCapacity(
   store: Store,
   businessId: string,
   value: CapacityFormValue,
   via: Capacity["via"],
   now: number,
+  purge: Purge,
 ): Promise<Capacity | null> {
   if (value.capacity === "clear") {
     await store.capacity.set(businessId, null);
+    await purgeQuietly(purge, [DIRECTORY_TAG]);
     return null;
   }
   const capacity: Capacity = {
@@ -38,6 +45,7 @@ export async function saveCapacity(
     via,
   };
   await store.capacity.set(businessId, capacity);
+  await purgeQuietly(purge, [DIRECTORY_TAG]);
   return capacity;
 }
 

@@ -171,7 +171,8 @@ export function respondHandler(deps: DeliveryDeps = {}): Endpoint {
       const form = typeof raw.action === "string" ? raw.action.slice(0, 20) : undefined;
       // The link names the business: its capacity needs no account either (any offer's link
       // works while it has not expired, whatever became of that offer).
-      if (raw.action === "capacity") return answerCapacity(store, grant.businessId, raw, now(), path, html);
+      if (raw.action === "capacity")
+        return answerCapacity(store, grant.businessId, raw, now(), path, html, deps.purge ?? netlifyPurge);
       const parsed = AnswerForm.safeParse(raw);
       if (!parsed.success) {
         const fields = fieldErrors(parsed.error);
@@ -226,6 +227,7 @@ async function answerCapacity(
   now: number,
   path: string,
   html: boolean,
+  purge: Purge,
 ): Promise<Response> {
   const business = await storeCall(() => store.businesses.get(businessId), { step: "business" });
   if (!business) throw new HttpError(404, LINK_INVALID);
@@ -243,7 +245,7 @@ async function answerCapacity(
       form: "capacity",
     });
   }
-  const capacity = await storeCall(() => saveCapacity(store, businessId, read.value, "answer", now), {
+  const capacity = await storeCall(() => saveCapacity(store, businessId, read.value, "answer", now, purge), {
     step: "capacity",
   });
   console.info(`[delivery] ${businessId}: capacity -> ${read.value.capacity}`);

@@ -8,6 +8,7 @@ import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
 import { capacityView, type Capacity, type CapacityView } from "../../../src/lib/capacity.ts";
 import type { Business } from "../../../src/lib/schemas/business.ts";
 import { capacitySavedNotice, readCapacityForm, saveCapacity } from "../capacity.ts";
+import { netlifyPurge, type Purge } from "../directory.ts";
 import { KB, storeCall, type Endpoint, type EndpointDeps } from "../http.ts";
 import { INVALID_STATUS, backToPage, ownerEndpoint, seeOwnerPage, type FlashValues } from "./page.ts";
 
@@ -36,7 +37,12 @@ export function availabilityView(
   };
 }
 
-export function ownerAvailabilityHandler(deps: EndpointDeps = {}): Endpoint {
+export interface OwnerAvailabilityDeps extends EndpointDeps {
+  purge?: Purge;
+}
+
+export function ownerAvailabilityHandler(deps: OwnerAvailabilityDeps = {}): Endpoint {
+  const purge = deps.purge ?? netlifyPurge;
   return ownerEndpoint(
     {
       log: "[owner] availability",
@@ -56,7 +62,7 @@ export function ownerAvailabilityHandler(deps: EndpointDeps = {}): Endpoint {
           errors: read.fields,
           problem: Object.values(read.fields)[0],
         });
-      await storeCall(() => saveCapacity(call.store, business.id, read.value, "owner", now), { step: "save" });
+      await storeCall(() => saveCapacity(call.store, business.id, read.value, "owner", now, purge), { step: "save" });
       console.info(`[owner] availability ${business.id}: ${read.value.capacity}`);
       return seeOwnerPage(call.store, AVAILABILITY_ROUTE, capacitySavedNotice(read.value));
     },

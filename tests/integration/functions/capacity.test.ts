@@ -43,7 +43,8 @@ describe.skipIf(!h)("capacity: taking storm jobs, fully booked until", () => {
     SITE_URL: "http://127.0.0.1:8888",
   });
   const sign = signer(SECRET);
-  const deps = () => ({ store: () => h!.store, env, purge: async () => {} });
+  const purges: string[][] = [];
+  const deps = () => ({ store: () => h!.store, env, purge: async (tags: string[]) => void purges.push(tags) });
   const today = todayIn(Date.now(), TZ);
 
   beforeAll(async () => {
@@ -122,6 +123,8 @@ describe.skipIf(!h)("capacity: taking storm jobs, fully booked until", () => {
       notice: CAPACITY_TEXT.saved.booked(tomorrow),
     });
     expect(await h!.store.capacity.get("cap-1")).toMatchObject({ status: "booked", until: tomorrow, via: "answer" });
+    // The directory's cached lists mark and order by it inside a storm: purged.
+    expect(purges.at(-1)).toEqual(["directory"]);
     // The offer itself is untouched: still waiting for its answer.
     const after = await loadAnswerPage(path.slice("/respond/".length), Date.now(), () => h!.store);
     expect(after.ok && after.page.state.kind).toBe("open");
@@ -195,6 +198,7 @@ describe.skipIf(!h)("capacity: taking storm jobs, fully booked until", () => {
     ]);
     expect((await expectFlash(h!.store, saved, AVAILABILITY_ROUTE)).notice).toBe(CAPACITY_TEXT.saved.booked(until));
     expect(await h!.store.capacity.get(id)).toMatchObject({ status: "booked", until, via: "owner" });
+    expect(purges.at(-1)).toEqual(["directory"]);
     const page = await loadAvailability(getRequest(AVAILABILITY_ROUTE, { headers: { cookie } }), {
       store: () => h!.store,
       env,
