@@ -84,7 +84,16 @@ describe.skipIf(!site)("the answer page", () => {
     expect([...forms].map((f) => [f.getAttribute("method"), f.getAttribute("action")])).toEqual([
       ["post", path],
       ["post", path],
+      ["post", path],
     ]);
+    // The business's availability, one tap each (tomorrow filled in), with no account.
+    const capacity = inMain.getByRole("button", { name: "Taking storm jobs" }).closest("form")!;
+    expect(capacity.querySelector<HTMLInputElement>("input[name=action]")?.value).toBe("capacity");
+    expect(within(capacity).getByRole("button", { name: "Fully booked until this day" })).toBeTruthy();
+    expect(capacity.querySelector<HTMLInputElement>("input[type=date][name=until]")?.value).toMatch(
+      /^\d{4}-\d{2}-\d{2}$/,
+    );
+    expect(within(capacity).queryByRole("button", { name: "Back to normal" })).toBeNull();
     // An emergency's Accept calls in the same tap.
     const accept = inMain.getByRole("button", { name: "Accept and call Bob" });
     expect([accept.getAttribute("name"), accept.getAttribute("value")]).toEqual(["then", "call"]);
@@ -134,7 +143,9 @@ describe.skipIf(!site)("the answer page", () => {
     const d = await site!.page(declined.path);
     expect(d.main.textContent).toContain("Declined");
     expect(d.main.textContent).not.toMatch(CONTACTS);
-    expect(d.main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping], form")).toBeNull();
+    expect(d.main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping]")).toBeNull();
+    // The one form left is the business's availability, which reaches nobody.
+    expect(answerForms(d.main)).toEqual([]);
 
     const withdrawn = await offer("routine");
     await answer(withdrawn.lead.id, { kind: "accept" });
@@ -144,7 +155,8 @@ describe.skipIf(!site)("the answer page", () => {
     expect(w.main.textContent).toContain("You gave this job back");
     expect(w.main.textContent).toContain("Can't make it after all");
     expect(w.main.textContent).not.toMatch(CONTACTS);
-    expect(w.main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping], form")).toBeNull();
+    expect(w.main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping]")).toBeNull();
+    expect(answerForms(w.main)).toEqual([]);
   });
 
   it("shows a post's flash: the notice, or the form's message with what was typed", async () => {
@@ -189,3 +201,10 @@ describe.skipIf(!site)("the answer page", () => {
     expect(expired.inMain.getByRole("heading", { level: 1 }).textContent).toBe("This link has expired");
   });
 });
+
+/** The page's forms other than the availability form (action=capacity), by their action field. */
+function answerForms(main: Element): string[] {
+  return [...main.querySelectorAll("form")]
+    .map((f) => f.querySelector<HTMLInputElement>("input[name=action]")?.value ?? "")
+    .filter((action) => action !== "capacity");
+}
