@@ -20,9 +20,15 @@
  * left due, the lag from an offer's deadline to its expiry). Writes bench/results/storm.json.
  * It measures; it never fails a build (exit code 1 only when a check above fails).
  *
- * Options: COUNT=1000 DURATION=600 SPEEDUP=1 TRANSPORTS=redis,embedded
+ * With SPEEDUP above 1 the notifier's claim lease (CLAIM_LEASE_MS, 60 s) is storm time too, so
+ * it lasts 60/SPEEDUP s of wall time while sends take wall time: a send slower than that can be
+ * claimed and sent again. The duplicates line gives each repeat's kind and the wall time
+ * between the two sends, to tell such an artifact from a real double send.
+ *
+ * Options: COUNT=1000 DURATION=600 SPEEDUP=1 TRANSPORTS=redis,embedded OUT=bench/results/storm.json
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { FIND_PROS_ENDPOINT } from "../netlify/lib/find-pros.ts";
 import { leadHandler } from "../netlify/lib/leads.ts";
 import { runClock, type ClockReport } from "../netlify/lib/delivery/progress.ts";
@@ -99,7 +105,14 @@ interface Result {
   answers: Record<string, number>;
   stored: { distinctIds: number; inStore: number; inStormIndex: number; once: boolean };
   offers: { expected: number; made: number; offerEmailsSent: number; leadsShort: number };
-  messages: { providerCalls: number; distinctKeys: number; duplicates: number; notSent: number };
+  messages: {
+    providerCalls: number;
+    distinctKeys: number;
+    duplicates: number;
+    notSent: number;
+    /** Each repeated key's event kind and the wall seconds between its first and its repeat. */
+    repeats: { kind: string; gapSeconds: number }[];
+  };
   clock: {
     runs: number;
     wallMsP50: number;
@@ -126,6 +139,15 @@ async function runOn(transport: string, mail: WebhookReceiver): Promise<Result> 
       ? createStore({ transport: "redis", url: REDIS_URL, prefix })
       : createStore({ transport: "embedded", prefix });
   mail.calls.length = 0;
+  const sentAt = new Map<string, number>();
+  const repeats: { kind: string; gapSeconds: number }[] = [];
+  mail.route = (call) => {
+    const key = String(call.headers["idempotency-key"] ?? "");
+    const first = sentAt.get(key);
+    if (first === undefined) sentAt.set(key, Date.now());
+    else repeats.push({ kind: key.split("~")[1] ?? key, gapSeconds: Math.round((Date.now() - first) / 100) / 10 });
+    return undefined;
+  };
   // Storm time: starts now and runs SPEEDUP times faster than the wall clock.
   const wall0 = Date.now();
   const t0 = wall0;
@@ -270,7 +292,7 @@ async function runOn(transport: string, mail: WebhookReceiver): Promise<Result> 
         once: distinct.size === COUNT && inStore === COUNT && inStormIndex === COUNT,
       },
       offers: { expected: COUNT * (STORM_OFFER_PROS + 1), made, offerEmailsSent, leadsShort },
-      messages: { providerCalls: keys.length, distinctKeys, duplicates: keys.length - distinctKeys, notSent },
+      messages: { providerCalls: keys.length, distinctKeys, duplicates: keys.length - distinctKeys, notSent, repeats },
       clock: {
         runs: clockReports.length,
         wallMsP50: Math.round(pct(wall, 50)),
@@ -331,7 +353,8 @@ try {
 } finally {
   await mail.close();
 }
-mkdirSync("bench/results", { recursive: true });
-writeFileSync("bench/results/storm.json", JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
-console.log("\n[storm] wrote bench/results/storm.json");
+const out = process.env.OUT ?? "bench/results/storm.json";
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+console.log(`\n[storm] wrote ${out}`);
 process.exit(ok ? 0 : 1);

@@ -88,9 +88,9 @@ describe.skipIf(!site)("the answer page", () => {
     ]);
     // The business's availability, one tap each (tomorrow filled in), with no account.
     const capacity = inMain.getByRole("button", { name: "Taking storm jobs" }).closest("form")!;
-    expect(capacity.querySelector<HTMLInputElement>("input[name=action]")?.value).toBe("capacity");
+    expect((capacity.querySelector("input[name=action]") as HTMLInputElement | null)?.value).toBe("capacity");
     expect(within(capacity).getByRole("button", { name: "Fully booked until this day" })).toBeTruthy();
-    expect(capacity.querySelector<HTMLInputElement>("input[type=date][name=until]")?.value).toMatch(
+    expect((capacity.querySelector("input[type=date][name=until]") as HTMLInputElement | null)?.value).toMatch(
       /^\d{4}-\d{2}-\d{2}$/,
     );
     expect(within(capacity).queryByRole("button", { name: "Back to normal" })).toBeNull();
