@@ -1,7 +1,7 @@
 /**
  * npm run bench:storm
  *
- * Storm load (issue 36, part 6): COUNT emergency find-pros requests (default 1,000) arriving
+ * Storm load: COUNT emergency find-pros requests (default 1,000) arriving
  * evenly over DURATION seconds of storm time (default 600, ten minutes) into one declared storm
  * (20 Miami ZIPs, 40 crews answering emergencies 24/7), on each store transport in turn (real
  * Redis at REDIS_URL or 127.0.0.1:6379 under a unique prefix, then the embedded store in

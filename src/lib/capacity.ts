@@ -1,5 +1,5 @@
 /**
- * A business's capacity (issue 36, storm mode): "taking storm jobs", or "fully booked until
+ * A business's capacity in storm mode: "taking storm jobs", or "fully booked until
  * <date>". Said from the answer page of any offer (one tap, no account) or from /owner;
  * routing skips a business while it is fully booked, and in a storm area the directory and
  * find-pros list the businesses taking work first. One schema, the words and the rule for

@@ -1,5 +1,5 @@
 /**
- * Storm mode's routing figures and the storm board's words (issue 36, parts 4 and 5), once for
+ * Storm mode's routing figures and the storm board's words, once for
  * the functions, /admin and docs/lead-delivery.md. Client-safe.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Routing and capacity (issue 36): a business that said it is fully booked gets no new offer
+ * Routing and capacity: a business that said it is fully booked gets no new offer
  * until its day is over, in its own time zone; the next nearest does. On the embedded store
  * (every transport runs the same repositories: tests/integration/store/capacity.ts).
  */

@@ -1,6 +1,6 @@
 /**
- * GET /api/admin/storm-board: one row per declared storm event, newest first (issue 36, part
- * 5): requests per hour, waiting, accepted, escalated, and the businesses in its area taking
+ * GET /api/admin/storm-board: one row per declared storm event, newest first:
+ * requests per hour, waiting, accepted, escalated, and the businesses in its area taking
  * storm jobs (or fully booked). Read from the storm's leads index (store.stormLeads) and the
  * capacity statements (store.capacity): nothing here scans the directory or every lead.
  */

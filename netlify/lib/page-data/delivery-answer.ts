@@ -77,7 +77,7 @@ export interface AnswerPage {
   call?: { href: string; phone: string; ping: string };
   /** The page's own path: its forms post there. */
   path: string;
-  /** The business's capacity statement and its form's date bounds (issue 36). */
+  /** The business's capacity statement and its form's date bounds. */
   capacity?: CapacityView;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The storm board (issue 36): per declared storm, newest first, the requests that arrived
+ * The storm board: per declared storm, newest first, the requests that arrived
  * inside it (per hour, and where they stand: waiting, accepted, escalated) and the businesses
  * in its area taking storm jobs or fully booked. Read from GET /api/admin/storm-board; read
  * again on Refresh and when the tab regains focus, like every panel.

@@ -1,5 +1,5 @@
 /**
- * A business's capacity (issue 36), in-process on a real Redis: "Fully booked until" and
+ * A business's capacity, in-process on a real Redis: "Fully booked until" and
  * "Taking storm jobs" from the answer page's link (one tap, no account; the form post and
  * JSON), refused days, the owner page's form, and the done-when: a business that tapped
  * "fully booked" gets no new offer, the next nearest does.

@@ -1,5 +1,5 @@
 /**
- * Surge routing and the storm board (issue 36, part 5), in-process on a real Redis: an
+ * Surge routing and the storm board, in-process on a real Redis: an
  * emergency inside a declared storm goes to STORM_OFFER_PROS pros at once and keeps the
  * event's id; outside it, or not an emergency, MATCH_LIMIT; the clock keeps its schedule (one
  * more pro at minute 10, the operator at minute 20); GET /api/admin/storm-board counts the

@@ -1,5 +1,5 @@
 /**
- * The requests that arrived inside each storm event (issue 36): a zset per event of lead ids
+ * The requests that arrived inside each storm event: a zset per event of lead ids
  * by arrival (ms), for /admin's storm board (requests per hour, and where each stands) and
  * the storm benchmark. Written right after the lead itself; the lead's own `storm` field is
  * the truth, this is its index.
