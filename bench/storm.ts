@@ -112,6 +112,8 @@ interface Result {
     notSent: number;
     /** Each repeated key's event kind and the wall seconds between its first and its repeat. */
     repeats: { kind: string; gapSeconds: number }[];
+    /** The stored messages behind the repeats: state, attempts and note, counted. */
+    repeatedAs: Record<string, number>;
   };
   clock: {
     runs: number;
@@ -140,12 +142,12 @@ async function runOn(transport: string, mail: WebhookReceiver): Promise<Result> 
       : createStore({ transport: "embedded", prefix });
   mail.calls.length = 0;
   const sentAt = new Map<string, number>();
-  const repeats: { kind: string; gapSeconds: number }[] = [];
+  const repeats: { kind: string; gapSeconds: number; key: string }[] = [];
   mail.route = (call) => {
     const key = String(call.headers["idempotency-key"] ?? "");
     const first = sentAt.get(key);
     if (first === undefined) sentAt.set(key, Date.now());
-    else repeats.push({ kind: key.split("~")[1] ?? key, gapSeconds: Math.round((Date.now() - first) / 100) / 10 });
+    else repeats.push({ key, kind: key.split("~")[1] ?? key, gapSeconds: Math.round((Date.now() - first) / 100) / 10 });
     return undefined;
   };
   // Storm time: starts now and runs SPEEDUP times faster than the wall clock.
@@ -276,6 +278,12 @@ async function runOn(transport: string, mail: WebhookReceiver): Promise<Result> 
       }
     }
     const keys = mail.calls.map((c) => String(c.headers["idempotency-key"] ?? ""));
+    const repeatedAs: Record<string, number> = {};
+    for (const r of repeats) {
+      const [m] = await store.messages.getMany([r.key]);
+      const as = m ? `${m.state}, ${m.attempts} attempts${m.note ? `, ${m.note}` : ""}` : "not stored";
+      repeatedAs[as] = (repeatedAs[as] ?? 0) + 1;
+    }
     const distinctKeys = new Set(keys).size;
     const wall = clockReports.map((r) => r.wallMs);
     return {
@@ -292,7 +300,14 @@ async function runOn(transport: string, mail: WebhookReceiver): Promise<Result> 
         once: distinct.size === COUNT && inStore === COUNT && inStormIndex === COUNT,
       },
       offers: { expected: COUNT * (STORM_OFFER_PROS + 1), made, offerEmailsSent, leadsShort },
-      messages: { providerCalls: keys.length, distinctKeys, duplicates: keys.length - distinctKeys, notSent, repeats },
+      messages: {
+        providerCalls: keys.length,
+        distinctKeys,
+        duplicates: keys.length - distinctKeys,
+        notSent,
+        repeats: repeats.map(({ kind, gapSeconds }) => ({ kind, gapSeconds })),
+        repeatedAs,
+      },
       clock: {
         runs: clockReports.length,
         wallMsP50: Math.round(pct(wall, 50)),
