@@ -175,6 +175,7 @@ describe("admin: signing in", () => {
       "Changes",
       "Import",
       "Setup",
+      "Storm board",
     ]);
     // The heading names the section open, and so does the browser tab.
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Leads inbox");
