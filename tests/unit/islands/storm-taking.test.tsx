@@ -7,6 +7,8 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { BusinessCard } from "../../../src/islands/directory/list/BusinessCard.tsx";
+import { Confirmation } from "../../../src/islands/find-pros/Confirmation.tsx";
+import { receiptOf } from "../../../src/lib/receipt.ts";
 import { toListBusiness } from "../../../src/lib/directory-list.ts";
 import { readMatches } from "../../../src/lib/offers.ts";
 import { TAKING_FIRST, TAKING_STORM_JOBS } from "../../../src/lib/storm-routing.ts";
@@ -34,6 +36,20 @@ describe("taking storm jobs", () => {
 
     render(<MatchList matches={[{ ...matches[1]! }]} />);
     expect(screen.queryByText(TAKING_FIRST.matches)).toBeNull();
+    cleanup();
+
+    // The find-pros island's own confirmation, from the same reply.
+    render(
+      <Confirmation
+        matches={matches.map((m) => ({ ...m, rating: Number(m.rating) }))}
+        receipt={receiptOf({ reference: "TL-1234" })}
+        name="Ann"
+        location="33131"
+        onReset={() => {}}
+      />,
+    );
+    expect(screen.getByText(TAKING_FIRST.matches)).toBeTruthy();
+    expect(screen.getAllByText(TAKING_STORM_JOBS)).toHaveLength(1);
   });
 
   it("shows the tag on a directory card that carries the mark, through the list's own copy", () => {
