@@ -214,6 +214,7 @@ export async function loadDirectoryPage(
         total: found.answer.total,
         ...(found.answer.near ? { near: found.answer.near } : {}),
         ...(found.answer.storm ? { storm: found.answer.storm } : {}),
+        ...(found.answer.takingFirst ? { takingFirst: true as const } : {}),
       }
     : { data: [], total: 0 };
   return {

@@ -9,6 +9,7 @@ import { UNKNOWN_PLACE, findPlace } from "../../src/lib/geo/places.ts";
 import type { FieldErrors } from "../../src/lib/schemas/forms.ts";
 import type { StormNotice } from "../../src/lib/storm.ts";
 import { stormForPlace } from "./storms.ts";
+import { isTaking } from "../../src/lib/capacity.ts";
 import { endpoint, jsonResponse, storeCall, type Endpoint } from "./http.ts";
 import { parseQuery } from "./query.ts";
 import type { ListResult } from "./store/repos/businesses.types.ts";
@@ -25,6 +26,8 @@ export type DirectoryAnswer = ListResult & {
   near?: { label: string; lat: number; lng: number; radius: number };
   /** The storm notice when an active storm covers the near place (src/lib/storm.ts). */
   storm?: StormNotice;
+  /** Inside a storm: this page lists businesses taking storm jobs first (each one marked). */
+  takingFirst?: true;
 };
 
 /**
@@ -70,15 +73,16 @@ export async function searchDirectory(
   // The searched place's storm notice (a place typed as coordinates is tested by its point).
   const checked = place ? await stormForPlace(place, now, store) : null;
   const storm = checked?.notice;
+  const listed = storm ? await takingFirst(store, data) : data;
   return {
     ok: true,
     answer: {
-      data: data.map(withPublicCredentials),
+      data: listed.map(withPublicCredentials),
       total,
       limit,
       offset,
       ...(near ? { near } : {}),
-      ...(storm ? { storm } : {}),
+      ...(storm ? { storm, takingFirst: true as const } : {}),
     },
     openNow: open,
     ...(checked?.freshForSeconds !== undefined ? { stormFreshFor: checked.freshForSeconds } : {}),
@@ -89,6 +93,20 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The longest a cached list answer is served (CACHE_HEADERS: a minute, then five stale). */
 const STORM_CACHE_SECONDS = 360;
+/**
+ * Inside a storm: the page's businesses taking storm jobs first, each marked, the store's
+ * order kept within each group. One MGET of the page's capacity statements.
+ */
+async function takingFirst<T extends { id: string }>(
+  store: Store,
+  data: T[],
+): Promise<(T & { takingStormJobs?: true })[]> {
+  const capacity = await store.capacity.getMany(data.map((b) => b.id));
+  const taking = data
+    .filter((b) => isTaking(capacity.get(b.id)))
+    .map((b) => ({ ...b, takingStormJobs: true as const }));
+  return [...taking, ...data.filter((b) => !isTaking(capacity.get(b.id)))];
+}
 
 /** A 200 nobody may keep; HEAD likewise without the body. */
 function uncached(req: Request, body: unknown): Response {

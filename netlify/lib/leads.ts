@@ -167,6 +167,7 @@ export function leadHandler<T>(lead: LeadEndpoint<T>, deps: LeadDeps = {}): Lead
     const where = {
       ...(route?.timeZone ? { timeZone: route.timeZone } : {}),
       ...(route?.place ? { place: route.place } : {}),
+      ...(route?.storm ? { storm: route.storm } : {}),
     };
 
     const elapsed = meta.started === null ? null : now() - meta.started;

@@ -27,6 +27,8 @@ export interface LeadRoute {
   place?: LeadPlace;
   /** The job's IANA time zone. */
   timeZone?: string;
+  /** The active storm event an emergency arrived inside (surge routing: STORM_OFFER_PROS at once). */
+  storm?: string;
 }
 
 /** What an endpoint's store check decided: go on with (possibly enriched) data, or refuse. */

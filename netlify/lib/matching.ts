@@ -1,7 +1,8 @@
 /**
  * Who a homeowner's job is offered to: directory businesses within MATCH_RADIUS miles of the
  * job that offer its service, nearest first (best rated first among equally near ones), and
- * for an emergency only those answering emergencies 24/7 or open at that moment. One rule for
+ * for an emergency only those answering emergencies 24/7 or open at that moment, and none that
+ * said it is fully booked (src/lib/capacity.ts) for that day. One rule for
  * the find-pros request, the quote, the clock's next pro and the operator's list of nearby
  * businesses (operator-offer.ts).
  *
@@ -10,6 +11,7 @@
  * read again by the clock (job-place.ts), while the notifier, which never loads the dataset,
  * leaves such a lead to the operator when nobody is left.
  */
+import { isBooked, isTaking } from "../../src/lib/capacity.ts";
 import { DEFAULT_TIME_ZONE } from "../../src/lib/hours.ts";
 import { PRO_SERVICES, optionLabel, quoteProService } from "../../src/lib/options.ts";
 import type { Place } from "../../src/lib/geo/places.ts";
@@ -20,6 +22,8 @@ import { errorName } from "./http.ts";
 import type { Store } from "./store/index.ts";
 import type { ListQuery, ListedBusiness } from "./store/repos/businesses.types.ts";
 import type { LeadRoute } from "./leads.types.ts";
+import { STORM_OFFER_PROS } from "../../src/lib/storm-routing.ts";
+import { activeStormAt } from "./storms.ts";
 import { candidateOf, type Candidate } from "./delivery/routing.ts";
 
 export const MATCH_LIMIT = 3;
@@ -57,36 +61,66 @@ const byDistance = (x: ListedBusiness, y: ListedBusiness) =>
   Number(y.rating) - Number(x.rating) ||
   y.reviewCount - x.reviewCount;
 
+/** Most candidates one match reads when fully booked businesses crowd the nearest ones. */
+const MATCH_READ_CAP = 200;
+
 /**
  * Businesses near the job offering its service, nearest first, at most `limit`, none of
- * `exclude`; for an emergency, those answering 24/7 and those open at `now` (two bounded
- * reads merged: the directory filters on one or the other). Throws when the directory cannot
- * be read.
+ * `exclude`, none fully booked at `now` (unless `skipBooked` is false); for an emergency,
+ * those answering 24/7 and those open at `now` (two bounded reads merged: the directory
+ * filters on one or the other). When booked businesses leave too few, it reads further (up
+ * to MATCH_READ_CAP). Throws when the directory cannot be read.
  */
 export async function nearbyBusinesses(
   store: Store,
   job: Job,
-  { limit, exclude = new Set(), now = Date.now(), emergency = job.emergency }: NearbyOptions,
-): Promise<ListedBusiness[]> {
-  const query: ListQuery = {
-    near: { lat: job.place.lat, lng: job.place.lng },
-    radius: MATCH_RADIUS,
-    ...(job.service ? { service: job.service } : {}),
-    sort: "distance",
-    limit: Math.max(MATCH_CANDIDATES, limit) + exclude.size,
-    now,
-  };
-  const reads = emergency
-    ? [
-        { ...query, emergency: true },
-        { ...query, openNow: true },
-      ]
-    : [query];
-  const lists = await Promise.all(reads.map((q) => store.businesses.list(q)));
-  const seen = new Map<string, ListedBusiness>();
-  for (const b of lists.flatMap((l) => l.data)) if (!exclude.has(b.id) && !seen.has(b.id)) seen.set(b.id, b);
-  return [...seen.values()].sort(byDistance).slice(0, limit);
+  {
+    limit,
+    exclude = new Set(),
+    now = Date.now(),
+    emergency = job.emergency,
+    skipBooked = true,
+    preferTaking = false,
+  }: NearbyOptions,
+): Promise<Nearby[]> {
+  let size = Math.max(MATCH_CANDIDATES, limit) + exclude.size;
+  for (;;) {
+    const query: ListQuery = {
+      near: { lat: job.place.lat, lng: job.place.lng },
+      radius: MATCH_RADIUS,
+      ...(job.service ? { service: job.service } : {}),
+      sort: "distance",
+      limit: size,
+      now,
+    };
+    const reads = emergency
+      ? [
+          { ...query, emergency: true },
+          { ...query, openNow: true },
+        ]
+      : [query];
+    const lists = await Promise.all(reads.map((q) => store.businesses.list(q)));
+    const seen = new Map<string, ListedBusiness>();
+    for (const b of lists.flatMap((l) => l.data)) if (!exclude.has(b.id) && !seen.has(b.id)) seen.set(b.id, b);
+    let found: Nearby[] = [...seen.values()];
+    if ((skipBooked || preferTaking) && found.length > 0) {
+      const capacity = await store.capacity.getMany(found.map((b) => b.id));
+      if (skipBooked) found = found.filter((b) => !isBooked(capacity.get(b.id), now, b.timeZone ?? DEFAULT_TIME_ZONE));
+      if (preferTaking)
+        found = found.map((b) => (isTaking(capacity.get(b.id)) ? { ...b, takingStormJobs: true as const } : b));
+    }
+    // Enough left, or the directory has no more near the job: done.
+    const more = lists.some((l) => l.total > size);
+    if (found.length >= limit || !more || size >= MATCH_READ_CAP)
+      return found
+        .sort((x, y) => Number(!!y.takingStormJobs) - Number(!!x.takingStormJobs) || byDistance(x, y))
+        .slice(0, limit);
+    size = Math.min(MATCH_READ_CAP, size * 2);
+  }
 }
+
+/** A nearby business; inside a storm (preferTaking), marked when it said it is taking storm jobs. */
+export type Nearby = ListedBusiness & { takingStormJobs?: true };
 
 export interface NearbyOptions {
   limit: number;
@@ -96,10 +130,14 @@ export interface NearbyOptions {
   now?: number;
   /** Override the job's emergency filter (the operator's list shows every nearby business). */
   emergency?: boolean;
+  /** Leave out businesses fully booked at `now` (default true; the operator's list keeps them). */
+  skipBooked?: boolean;
+  /** Inside a storm: businesses taking storm jobs first (within MATCH_RADIUS), then the nearest. */
+  preferTaking?: boolean;
 }
 
 /** A listed business as the visitor's confirmation shows it. */
-export function proMatchOf(b: ListedBusiness): ProMatch {
+export function proMatchOf(b: Nearby): ProMatch {
   return {
     id: b.id,
     name: b.name,
@@ -109,6 +147,7 @@ export function proMatchOf(b: ListedBusiness): ProMatch {
     reviewCount: b.reviewCount,
     distanceMiles: b.distanceMiles ?? 0,
     ...(b.isSample ? { isSample: true as const } : {}),
+    ...(b.takingStormJobs ? { takingStormJobs: true as const } : {}),
   };
 }
 
@@ -137,6 +176,9 @@ export interface JobRoute {
  * Routes a new job at `place` (null: the text named no place we know) asking for `service`:
  * the nearby matches, the place as the lead keeps it, and the job's time zone (its state's,
  * else the nearest match's, else DEFAULT_TIME_ZONE). No match: the operator's, saying why.
+ * Inside an active storm (activeStormAt) businesses taking storm jobs come first, an emergency
+ * is offered to STORM_OFFER_PROS at once instead of MATCH_LIMIT, and the lead keeps the event's
+ * id (the storm board counts it).
  */
 export async function routeJob(
   store: Store,
@@ -147,10 +189,16 @@ export async function routeJob(
 ): Promise<JobRoute> {
   if (!place) return { route: { candidates: [], noMatch: "no-place", timeZone: DEFAULT_TIME_ZONE }, matches: [] };
   const kept = leadPlaceOf(place);
-  const matched = await matchPros(store, { place: kept, service, emergency }, { now });
+  // activeStormAt fails soft (no storm) when the store cannot say.
+  const storm = await activeStormAt({ zip: place.zip, state: place.state, lat: place.lat, lng: place.lng }, now, store);
+  const limit = storm && emergency ? STORM_OFFER_PROS : MATCH_LIMIT;
+  const matched = await matchPros(store, { place: kept, service, emergency }, { now, limit, preferTaking: !!storm });
   const candidates = matched.map((m) => m.candidate);
   const timeZone = timeZoneOf(place.state, place) ?? candidates[0]?.timeZone ?? DEFAULT_TIME_ZONE;
-  return { route: { candidates, place: kept, timeZone }, matches: matched.map((m) => m.match) };
+  return {
+    route: { candidates, place: kept, timeZone, ...(storm ? { storm: storm.id } : {}) },
+    matches: matched.map((m) => m.match),
+  };
 }
 
 /** The service a lead asks for, as the directory names it; null when it names none. */
@@ -196,6 +244,6 @@ export async function nextProFor(
   const job = jobOf(lead, place);
   if (!job) return null;
   const offered = new Set((lead.routing?.deliveries ?? []).map((d) => d.businessId));
-  const [next] = await matchPros(store, job, { limit: 1, exclude: offered, now });
+  const [next] = await matchPros(store, job, { limit: 1, exclude: offered, now, preferTaking: !!lead.storm });
   return next?.candidate ?? null;
 }

@@ -30,6 +30,7 @@ import { ImportPanel } from "./admin/ImportPanel.tsx";
 import { SetupPanel } from "./admin/SetupPanel.tsx";
 import { ReportsPanel } from "./admin/ReportsPanel.tsx";
 import { StormsPanel } from "./admin/StormsPanel.tsx";
+import { StormBoardPanel } from "./admin/StormBoardPanel.tsx";
 import { inputClass, labelClass } from "../views/leads/LeadForm.tsx";
 
 type Phase =
@@ -48,7 +49,8 @@ type Tab =
   | "changes"
   | "storms"
   | "import"
-  | "setup";
+  | "setup"
+  | "storm-board";
 const TABS: [Tab, string][] = [
   ["leads", "Leads"],
   ["messages", "Messages"],
@@ -61,6 +63,7 @@ const TABS: [Tab, string][] = [
   ["storms", "Storms"],
   ["import", "Import"],
   ["setup", "Setup"],
+  ["storm-board", "Storm board"],
 ];
 /** The page's heading follows the open tab (the page title stays the operator area's). */
 const HEADINGS: Record<Tab, string> = {
@@ -75,6 +78,7 @@ const HEADINGS: Record<Tab, string> = {
   storms: "Storm mode",
   import: "Import businesses",
   setup: "Launch checklist",
+  "storm-board": "Storm board",
 };
 
 const LEAD_FROM_HASH = /^#lead=(ld_[0-9a-z]{19})$/;
@@ -275,6 +279,8 @@ export default function AdminApp() {
         return <ImportPanel {...common} />;
       case "setup":
         return <SetupPanel {...common} />;
+      case "storm-board":
+        return <StormBoardPanel {...common} />;
     }
   };
 

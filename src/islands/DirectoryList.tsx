@@ -12,6 +12,7 @@ import { SearchForm } from "./directory/list/SearchForm.tsx";
 import type { DirectoryListProps } from "./directory/list/transport.ts";
 import { useDirectoryList } from "./directory/list/useDirectoryList.ts";
 import { StormNotice } from "../views/storm/StormNotice.tsx";
+import { TAKING_FIRST } from "../lib/storm-routing.ts";
 
 // The island registry reads an island module's `transport` (src/islands/index.ts).
 export { transport } from "./directory/list/transport.ts";
@@ -61,6 +62,7 @@ export default function DirectoryList(props: DirectoryListProps) {
       {page?.storm ? (
         <div className="container-page pt-8">
           <StormNotice notice={page.storm} />
+          {page.takingFirst ? <p className="mt-3 font-semibold text-slate-900">{TAKING_FIRST.directory}</p> : null}
         </div>
       ) : null}
 

@@ -35,6 +35,8 @@ export type ListBusiness = Pick<
 > & {
   /** Miles from the searched place (a `near` search only). */
   distanceMiles?: number;
+  /** Said it is taking storm jobs; set only on a near search inside an active storm. */
+  takingStormJobs?: true;
 };
 
 /** One page of GET /api/businesses. */
@@ -45,6 +47,8 @@ export interface ListPage {
   near?: { label: string; radius: number };
   /** The storm notice when an active storm covers the searched place (src/lib/storm.ts). */
   storm?: StormNotice;
+  /** Inside a storm: the page lists businesses taking storm jobs first (TAKING_FIRST.directory). */
+  takingFirst?: true;
 }
 
 export function toListBusiness(b: ListBusiness): ListBusiness {
@@ -74,5 +78,6 @@ export function toListBusiness(b: ListBusiness): ListBusiness {
     ...(typeof b.distanceMiles === "number" ? { distanceMiles: b.distanceMiles } : {}),
     // A demo business: its card says so (src/lib/sample.ts).
     ...(b.isSample ? { isSample: true } : {}),
+    ...(b.takingStormJobs ? { takingStormJobs: true } : {}),
   };
 }

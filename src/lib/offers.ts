@@ -62,6 +62,7 @@ export function readMatches(reply: unknown): ReceivedMatch[] {
         reviewCount: isCount(m.reviewCount) ? m.reviewCount : 0,
         distanceMiles: typeof m.distanceMiles === "number" && m.distanceMiles >= 0 ? m.distanceMiles : 0,
         ...(m.isSample === true ? { isSample: true as const } : {}),
+        ...(m.takingStormJobs === true ? { takingStormJobs: true as const } : {}),
       },
     ];
   });

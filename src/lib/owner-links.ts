@@ -17,6 +17,7 @@ export const ADD_BUSINESS_PATH = "/owner/add";
 export const OWNER_SECTIONS = [
   { path: "/owner", label: "Overview" },
   { path: "/owner/profile", label: "Profile & hours" },
+  { path: "/owner/availability", label: "Availability" },
   { path: "/owner/photos", label: "Photos" },
   { path: "/owner/credentials", label: "License & insurance" },
   { path: "/owner/reviews", label: "Reviews" },

@@ -19,6 +19,8 @@ export interface ProMatch {
   distanceMiles: number;
   /** A sample business (a demo, src/lib/sample.ts): the confirmation marks it "Sample listing". */
   isSample?: true;
+  /** Inside a storm: it said it is taking storm jobs (offered first; the confirmation says so). */
+  takingStormJobs?: true;
 }
 
 /**

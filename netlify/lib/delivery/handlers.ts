@@ -1,7 +1,8 @@
 /**
  * The handlers behind a lead's links (one function file each):
  *   POST     /respond/:token        a business's answer (the answer page's forms, or JSON):
- *                                   accept (and call), decline, or give an accepted job back
+ *                                   accept (and call), decline, or give an accepted job back;
+ *                                   and its capacity (taking storm jobs, fully booked until)
  *   POST     /respond/:token/call   the answer page's `ping` when the customer's number is
  *                                   tapped (only a business that accepted has it)
  *   GET      /respond/:token/photo  the customer's photo, for that business only
@@ -31,6 +32,8 @@ import { redirectWithFlash } from "../form-flash.ts";
 import { notifyLead, type NotifyDeps } from "../notify/index.ts";
 import type { Store } from "../store/index.ts";
 import { netlifyPurge, type Purge } from "../directory.ts";
+import { capacitySavedNotice, readCapacityForm, saveCapacity } from "../capacity.ts";
+import { DEFAULT_TIME_ZONE } from "../../../src/lib/hours.ts";
 import { DONE_FORM, completeLead, withdrawLead } from "./accepted.ts";
 import { answerLead } from "./progress.ts";
 import { DECLINE_REASONS, WITHDRAW_REASONS, type Answer, type AnswerOutcome } from "./routing.ts";
@@ -183,6 +186,10 @@ export function respondHandler(deps: DeliveryDeps = {}): Endpoint {
           ? body!.value
           : Object.fromEntries([...body!.value].filter((e): e is [string, string] => typeof e[1] === "string"));
       const form = typeof raw.action === "string" ? raw.action.slice(0, 20) : undefined;
+      // The link names the business: its capacity needs no account either (any offer's link
+      // works while it has not expired, whatever became of that offer).
+      if (raw.action === "capacity")
+        return answerCapacity(store, grant.businessId, raw, now(), path, html, deps.purge ?? netlifyPurge);
       const parsed = AnswerForm.safeParse(raw);
       if (!parsed.success) {
         const fields = fieldErrors(parsed.error);
@@ -229,6 +236,40 @@ export function respondHandler(deps: DeliveryDeps = {}): Endpoint {
       });
     },
   );
+}
+
+/** The answer page's capacity form: stored, then 303 back with a notice (JSON: what is stored). */
+async function answerCapacity(
+  store: Store,
+  businessId: string,
+  raw: Record<string, unknown>,
+  now: number,
+  path: string,
+  html: boolean,
+  purge: Purge,
+): Promise<Response> {
+  const business = await storeCall(() => store.businesses.get(businessId), { step: "business" });
+  if (!business) throw new HttpError(404, LINK_INVALID);
+  const read = readCapacityForm(raw, now, business.timeZone ?? DEFAULT_TIME_ZONE);
+  if (!read.ok) {
+    if (!html) throw new HttpError(400, "Please check your availability.", { extra: { fields: read.fields } });
+    const until = typeof raw.until === "string" ? raw.until.slice(0, 20) : "";
+    const problem = Object.values(read.fields)[0]!;
+    return redirectWithFlash(store, {
+      path,
+      status: 422,
+      values: { until },
+      errors: read.fields,
+      problem,
+      form: "capacity",
+    });
+  }
+  const capacity = await storeCall(() => saveCapacity(store, businessId, read.value, "answer", now, purge), {
+    step: "capacity",
+  });
+  console.info(`[delivery] ${businessId}: capacity -> ${read.value.capacity}`);
+  if (!html) return jsonResponse({ ok: true, capacity });
+  return redirectWithFlash(store, { path, status: 200, notice: capacitySavedNotice(read.value), form: "capacity" });
 }
 
 /** Why the call ping is refused: the number comes with the acceptance. */

@@ -64,7 +64,18 @@ export async function nearbyCandidates(
   if (!job) return [];
   const exclude = new Set((lead.routing?.deliveries ?? []).map((d) => d.businessId));
   const read = (service: string | null) =>
-    nearbyBusinesses(store, { ...job, service }, { limit: limit + exclude.size, exclude, now, emergency: false });
+    nearbyBusinesses(
+      store,
+      { ...job, service },
+      {
+        limit: limit + exclude.size,
+        exclude,
+        now,
+        emergency: false,
+        // The operator decides: a business fully booked may still take a call from us.
+        skipBooked: false,
+      },
+    );
   const offering = (await read(job.service)).map((b) => nearby(b, true, now));
   const seen = new Set(offering.map((c) => c.id));
   const others =

@@ -16,6 +16,7 @@ import { clockTime, dayTime } from "../messages/time.ts";
 import { signerFor } from "../delivery/signing.ts";
 import { getStore, type Store } from "../store/index.ts";
 import { LINK_TOKEN, loading, offerTerms, type Loaded, type Row } from "./delivery-link.ts";
+import { capacityView, type CapacityView } from "../capacity.ts";
 
 export { DECLINE_REASONS, REPORT_REASONS, WITHDRAW_REASONS };
 
@@ -78,6 +79,8 @@ export interface AnswerPage {
   path: string;
   /** The business reported this lead (when, and why); absent while it may still report it. */
   report?: { at: string; reason: string };
+  /** The business's capacity statement and its form's date bounds. */
+  capacity?: CapacityView;
 }
 
 /** A business's answer page for /respond/{token}. */
@@ -94,7 +97,12 @@ export function loadAnswerPage(
     const lead = await s.leads.get(grant.leadId);
     const delivery = lead?.routing?.deliveries.find((d) => d.businessId === grant.businessId);
     if (!lead || !delivery) return { ok: false, problem: "gone" };
-    return { ok: true, page: answerPageOf(lead, delivery, `/respond/${token}`, now) };
+    const capacity = await s.capacity.get(grant.businessId);
+    const page = answerPageOf(lead, delivery, `/respond/${token}`, now);
+    return {
+      ok: true,
+      page: { ...page, capacity: capacityView(capacity, now, delivery.timeZone ?? DEFAULT_TIME_ZONE) },
+    };
   });
 }
 

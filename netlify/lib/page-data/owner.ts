@@ -29,6 +29,7 @@ import { photosView } from "../owners/photos.ts";
 import { profileView } from "../owners/profile.ts";
 import { reviewsView } from "../owners/reviews.ts";
 import { webhooksView } from "../owners/webhooks.ts";
+import { availabilityView, type AvailabilityView } from "../owners/availability.ts";
 import { readFlash, type Flash } from "./flash.ts";
 
 export { OWNER_PAGE_HEADERS };
@@ -137,6 +138,13 @@ export function loadOverview(request: Request, deps: OwnerPageDeps = {}): Promis
 export function loadProfile(request: Request, deps: OwnerPageDeps = {}): Promise<OwnerSection<ProfileFormView>> {
   return section(request, "/owner/profile", deps, async ({ owner, flash }) => ({
     view: profileView(owner.business, flash),
+  }));
+}
+
+/** /owner/availability: the capacity statement and its form. */
+export function loadAvailability(request: Request, deps: OwnerPageDeps = {}): Promise<OwnerSection<AvailabilityView>> {
+  return section(request, "/owner/availability", deps, async ({ store, now, owner, flash }) => ({
+    view: availabilityView(owner.business, await store.capacity.get(owner.business.id), now, flash),
   }));
 }
 

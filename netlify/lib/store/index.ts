@@ -35,6 +35,8 @@ export type { BudgetLines, ChatBudgetRepository } from "./repos/chat-budget.ts";
 export type { MetaRepository, Seeding } from "./repos/meta.ts";
 export type { FlashesRepository } from "./repos/flashes.ts";
 export type { RunsRepository } from "./repos/runs.ts";
+export type { CapacityRepository } from "./repos/capacity.ts";
+export type { StormLeadsRepository } from "./repos/storm-leads.ts";
 export type { StormsRepository } from "./repos/storms.ts";
 export type { SeedReport } from "./seed.ts";
 

@@ -140,6 +140,12 @@ export function keyspace(prefix: string) {
     apiKey: (hash: string) => `${p}apikey:${hash}`,
     /** Hash: one business's API key ids -> the key's hash. */
     businessApiKeys: (businessId: string) => `${p}biz:${businessId}:apikeys`,
+    /** String: a business's capacity statement (JSON, src/lib/capacity.ts): taking storm jobs, or fully booked until a day. */
+    capacity: (businessId: string) => `${p}biz:${businessId}:cap`,
+    /** Zset: businesses with a capacity statement, score = when stated (ms). */
+    capacityStated: `${p}cap:stated`,
+    /** Zset: the lead ids that arrived inside one storm event, score = arrival (ms). */
+    stormLeads: (stormId: string) => `${p}storm:${stormId}:leads`,
     /** Hash: storm event id -> StormEvent JSON (src/lib/storm.ts), every event the operator declared. */
     storms: `${p}storms`,
     /** Hash: NWS alert id -> StormSuggestion JSON: alerts suggested to the operator, pruned once long over. */

@@ -22,6 +22,8 @@ import { runsRepository } from "./repos/runs.ts";
 import { webhooksRepository } from "./repos/webhooks.ts";
 import { leadReportsRepository } from "./repos/lead-reports.ts";
 import { calendarFeedsRepository } from "./repos/calendar-feeds.ts";
+import { capacityRepository } from "./repos/capacity.ts";
+import { stormLeadsRepository } from "./repos/storm-leads.ts";
 import { stormsRepository } from "./repos/storms.ts";
 import type { Store } from "./store.types.ts";
 
@@ -48,6 +50,8 @@ export function rawRepositories(redis: Redis, keys: Keys) {
     webhooks: webhooksRepository(redis, keys),
     leadReports: leadReportsRepository(redis, keys),
     calendarFeeds: calendarFeedsRepository(redis, keys),
+    capacity: capacityRepository(redis, keys),
+    stormLeads: stormLeadsRepository(redis, keys),
     storms: stormsRepository(redis, keys),
   };
 }
@@ -88,6 +92,8 @@ export function storeRepositories(
     webhooks: gated(raw.webhooks, ready),
     leadReports: gated(raw.leadReports, ready),
     calendarFeeds: gated(raw.calendarFeeds, ready),
+    capacity: gated(raw.capacity, ready),
+    stormLeads: gated(raw.stormLeads, ready),
     storms: gated(raw.storms, ready),
   };
 }

@@ -21,6 +21,8 @@ import type { RunsRepository } from "./repos/runs.ts";
 import type { WebhooksRepository } from "./repos/webhooks.ts";
 import type { LeadReportsRepository } from "./repos/lead-reports.ts";
 import type { CalendarFeedsRepository } from "./repos/calendar-feeds.ts";
+import type { CapacityRepository } from "./repos/capacity.ts";
+import type { StormLeadsRepository } from "./repos/storm-leads.ts";
 import type { StormsRepository } from "./repos/storms.ts";
 
 export type StoreKind = "upstash" | "redis" | "embedded";
@@ -96,6 +98,10 @@ export interface Store {
   readonly leadReports: LeadReportsRepository;
   /** Each business's private calendar feed key (a new one retires the old feed URL). */
   readonly calendarFeeds: CalendarFeedsRepository;
+  /** Businesses' capacity statements: taking storm jobs, fully booked until a day. */
+  readonly capacity: CapacityRepository;
+  /** The requests that arrived inside each storm event (the storm board's index). */
+  readonly stormLeads: StormLeadsRepository;
   /** Storm events the operator declared, and the NWS alerts suggested to the operator. */
   readonly storms: StormsRepository;
   /** Resolves once the store is loaded (and seeded, for a fresh embedded store). */

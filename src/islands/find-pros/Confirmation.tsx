@@ -16,6 +16,7 @@ import { telHref } from "../../lib/site.ts";
 import { StarRow } from "../Stars.tsx";
 import { Icon } from "../../views/Icon.tsx";
 import { SampleBadge } from "../../views/SampleBadge.tsx";
+import { TAKING_FIRST, TAKING_STORM_JOBS } from "../../lib/storm-routing.ts";
 import { EmergencyCall, ReceiptNote } from "../../views/leads/Receipt.tsx";
 import type { StormNotice as StormNoticeData } from "../../lib/storm.ts";
 import { StormNotice } from "../../views/storm/StormNotice.tsx";
@@ -81,6 +82,9 @@ export function Confirmation({ matches, message, receipt, offers, storm, name, l
           <h4 className="mt-6 text-left text-sm font-semibold tracking-wide text-forest-600 uppercase">
             Your matched pros
           </h4>
+          {matches.some((m) => m.takingStormJobs) ? (
+            <p className="mt-2 text-left text-sm font-semibold text-slate-900">{TAKING_FIRST.matches}</p>
+          ) : null}
           <ul className="mt-3 space-y-3 text-left">
             {matches.map((pro) => (
               <li
@@ -92,6 +96,9 @@ export function Confirmation({ matches, message, receipt, offers, storm, name, l
                     {pro.name}
                   </a>
                   {pro.isSample ? <SampleBadge className="ml-2" /> : null}
+                  {pro.takingStormJobs ? (
+                    <span className="badge ml-2 bg-forest-100 text-forest-900">{TAKING_STORM_JOBS}</span>
+                  ) : null}
                   {pro.reviewCount > 0 ? (
                     <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
                       <StarRow rating={pro.rating} />

@@ -23,6 +23,8 @@ const Match = z.object({
   distanceMiles: z.number().optional(),
   /** A sample business (a demo): marked "Sample listing". */
   isSample: z.boolean().optional(),
+  /** Inside a storm: it said it is taking storm jobs (offered first, marked). */
+  takingStormJobs: z.boolean().optional(),
 });
 export type Match = z.infer<typeof Match>;
 

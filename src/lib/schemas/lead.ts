@@ -172,6 +172,8 @@ export function leadSchema<T extends z.ZodType>(data: T) {
     timeZone: z.string().max(64).optional(),
     /** Where the job is, as matched (a quote's address, a find-pros location): offers go near it. */
     place: LeadPlace.optional(),
+    /** The storm event (src/lib/storm.ts id) an emergency arrived inside: offered to STORM_OFFER_PROS at once. */
+    storm: z.string().max(40).optional(),
     /** Deliveries to businesses and their answers (bookings and find-pros requests). */
     routing: Routing.optional(),
     /** Where it stands (LEAD_STATUSES), kept in step with its offers by the store. */

@@ -7,9 +7,10 @@ import { formatMiles } from "../../lib/geo/distance.ts";
 import type { ReceivedMatch } from "../../lib/received.ts";
 import { telHref } from "../../lib/site.ts";
 import { SampleBadge } from "../SampleBadge.tsx";
+import { TAKING_FIRST, TAKING_STORM_JOBS } from "../../lib/storm-routing.ts";
 
 export function MatchList({ matches }: { matches: readonly ReceivedMatch[] }) {
-  return (
+  const list = (
     <ul className="matches grid gap-3">
       {matches.map((m) => (
         <li key={m.slug} className="rounded-card border border-forest-100 bg-forest-50 px-4 py-3">
@@ -17,6 +18,9 @@ export function MatchList({ matches }: { matches: readonly ReceivedMatch[] }) {
             {m.name}
           </a>
           {m.isSample ? <SampleBadge className="ml-2" /> : null}
+          {m.takingStormJobs ? (
+            <span className="badge ml-2 bg-forest-100 text-forest-900">{TAKING_STORM_JOBS}</span>
+          ) : null}
           <p className="mt-1 text-sm text-slate-600">
             {formatMiles(m.distanceMiles)} away
             {m.reviewCount > 0
@@ -34,5 +38,13 @@ export function MatchList({ matches }: { matches: readonly ReceivedMatch[] }) {
         </li>
       ))}
     </ul>
+  );
+  // Inside a storm, routing offered the request to businesses taking storm jobs first.
+  if (!matches.some((m) => m.takingStormJobs)) return list;
+  return (
+    <>
+      <p className="mb-2 text-sm font-semibold text-slate-900">{TAKING_FIRST.matches}</p>
+      {list}
+    </>
   );
 }

@@ -89,6 +89,14 @@ describe.skipIf(!site)("the answer page", () => {
       ["post", path],
       ["post", path],
     ]);
+    // The business's availability, one tap each (tomorrow filled in), with no account.
+    const capacity = inMain.getByRole("button", { name: "Taking storm jobs" }).closest("form")!;
+    expect((capacity.querySelector("input[name=action]") as HTMLInputElement | null)?.value).toBe("capacity");
+    expect(within(capacity).getByRole("button", { name: "Fully booked until this day" })).toBeTruthy();
+    expect((capacity.querySelector("input[type=date][name=until]") as HTMLInputElement | null)?.value).toMatch(
+      /^\d{4}-\d{2}-\d{2}$/,
+    );
+    expect(within(capacity).queryByRole("button", { name: "Back to normal" })).toBeNull();
     // An emergency's Accept calls in the same tap.
     const accept = inMain.getByRole("button", { name: "Accept and call Bob" });
     expect([accept.getAttribute("name"), accept.getAttribute("value")]).toEqual(["then", "call"]);
@@ -146,8 +154,9 @@ describe.skipIf(!site)("the answer page", () => {
     expect(d.main.textContent).toContain("Declined");
     expect(d.main.textContent).not.toMatch(CONTACTS);
     expect(d.main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping]")).toBeNull();
-    // The one form left reports the lead.
-    expect([...d.main.querySelectorAll("form button")].map((b) => b.textContent?.trim())).toEqual(["Report this lead"]);
+    // Nothing left to answer: the forms left report the lead and state the business's
+    // availability, which reaches nobody.
+    expect(answerForms(d.main)).toEqual(["report"]);
 
     const withdrawn = await offer("routine");
     await answer(withdrawn.lead.id, { kind: "accept" });
@@ -158,6 +167,7 @@ describe.skipIf(!site)("the answer page", () => {
     expect(w.main.textContent).toContain("Can't make it after all");
     expect(w.main.textContent).not.toMatch(CONTACTS);
     expect(w.main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping]")).toBeNull();
+    expect(answerForms(w.main)).toEqual(["report"]);
 
     // Reported: the page says so, and offers no second report.
     await reportLead(site!.store, withdrawn.lead.id, "an-1", "bad-contact", Date.now(), async () => {});
@@ -165,7 +175,7 @@ describe.skipIf(!site)("the answer page", () => {
     expect(r.main.textContent).toContain("You reported this lead");
     expect(r.main.textContent).toContain("(bad contact details)");
     expect(r.main.textContent).not.toContain("You gave this job back");
-    expect(r.main.querySelector("form")).toBeNull();
+    expect(answerForms(r.main)).toEqual([]);
   });
 
   it("shows a post's flash: the notice, or the form's message with what was typed", async () => {
@@ -210,3 +220,10 @@ describe.skipIf(!site)("the answer page", () => {
     expect(expired.inMain.getByRole("heading", { level: 1 }).textContent).toBe("This link has expired");
   });
 });
+
+/** The page's forms other than the availability form (action=capacity), by their action field. */
+function answerForms(main: Element): string[] {
+  return [...main.querySelectorAll("form")]
+    .map((f) => f.querySelector<HTMLInputElement>("input[name=action]")?.value ?? "")
+    .filter((action) => action !== "capacity");
+}

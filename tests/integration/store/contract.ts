@@ -28,6 +28,7 @@ import { flashesContract } from "./flashes.ts";
 import { runsContract } from "./runs.ts";
 import { webhooksContract } from "./webhooks.ts";
 import { reportsCalendarsContract } from "./reports-calendars.ts";
+import { capacityContract } from "./capacity.ts";
 import { stormsContract } from "./storms.ts";
 import type { StoreHarness } from "./contract.types.ts";
 
@@ -208,6 +209,7 @@ export function defineStoreContract(name: string, harness: () => Promise<StoreHa
     runsContract(h);
     webhooksContract(h);
     reportsCalendarsContract(h);
+    capacityContract(h);
     stormsContract(h);
 
     describe("store", () => {

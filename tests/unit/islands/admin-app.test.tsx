@@ -177,6 +177,7 @@ describe("admin: signing in", () => {
       "Storms",
       "Import",
       "Setup",
+      "Storm board",
     ]);
     // The heading names the section open, and so does the browser tab.
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Leads inbox");

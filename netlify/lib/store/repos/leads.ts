@@ -135,6 +135,7 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
         ...(options.urgency ? { urgency: options.urgency } : {}),
         ...(options.timeZone ? { timeZone: options.timeZone } : {}),
         ...(options.place ? { place: options.place } : {}),
+        ...(options.storm ? { storm: options.storm } : {}),
         ...(options.routing ? { routing: options.routing } : {}),
         status: "new",
         data,
@@ -152,6 +153,8 @@ export function leadsRepository(redis: Redis, keys: Keys): LeadsRepository {
       tx.hset(keys.leadText, { [id]: leadSearchText(lead) });
       tx.set(keys.outboxItem(id), JSON.stringify(newOutboxItem(lead)));
       tx.zadd(keys.outbox, { score: Date.parse(lead.createdAt), member: id });
+      if (lead.storm)
+        tx.zadd(keys.stormLeads(lead.storm), { nx: true }, { score: Date.parse(lead.createdAt), member: id });
       for (const d of lead.routing?.deliveries ?? [])
         tx.zadd(keys.businessLeads(d.businessId), { nx: true }, { score: Date.parse(d.offeredAt), member: id });
       await tx.exec();

@@ -35,6 +35,8 @@ export interface CreateLeadOptions {
   timeZone?: Lead["timeZone"];
   /** Where the job is, as matched (quotes, find-pros requests). */
   place?: Lead["place"];
+  /** The storm event an emergency arrived inside (indexed for the storm board in the same write). */
+  storm?: Lead["storm"];
 }
 
 /** A routing change: the lead as it should be next, or null for "nothing to change". */

@@ -18,6 +18,7 @@ import { SampleBadge } from "../../../views/SampleBadge.tsx";
 import { Stars } from "../../Stars.tsx";
 import { ResponseTime } from "../ResponseTime.tsx";
 import type { ListBusiness } from "../../../lib/directory-list.ts";
+import { TAKING_STORM_JOBS } from "../../../lib/storm-routing.ts";
 
 /** A card lists at most 3 services; the rest show as "+N more". */
 export const CARD_SERVICES = 3;
@@ -99,6 +100,9 @@ export function BusinessCard({
       <div className="mt-2 flex flex-wrap items-center gap-2 empty:hidden">
         <OpenBadge business={business} now={now} />
         {business.emergency247 && <span className="badge shrink-0 bg-red-50 text-red-800">24/7 emergency</span>}
+        {business.takingStormJobs && (
+          <span className="badge shrink-0 bg-forest-50 text-forest-900">{TAKING_STORM_JOBS}</span>
+        )}
       </div>
 
       <p className="mt-3 line-clamp-3 text-slate-600">{description}</p>

@@ -19,6 +19,7 @@ interface ListAnswer {
   total?: unknown;
   near?: { label?: unknown; radius?: unknown };
   storm?: StormNotice;
+  takingFirst?: unknown;
 }
 
 // The answer is trusted for field types (the same schema wrote it) but not for presence:
@@ -37,7 +38,14 @@ export async function fetchListPage(url: string | number | true): Promise<ListPa
       ? { label: answer.near.label, radius: answer.near.radius }
       : undefined;
   const storm = answer?.storm && typeof answer.storm.name === "string" ? answer.storm : undefined;
-  return { data, total, ...(near ? { near } : {}), ...(storm ? { storm } : {}) };
+  const takingFirst = storm && answer?.takingFirst === true;
+  return {
+    data,
+    total,
+    ...(near ? { near } : {}),
+    ...(storm ? { storm } : {}),
+    ...(takingFirst ? { takingFirst } : {}),
+  };
 }
 
 /** GET /api/businesses for the state shown (businessesApiUrl), or null: nothing to read. */
