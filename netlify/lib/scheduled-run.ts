@@ -30,8 +30,11 @@ export const SCHEDULE_EVERY_MS: Readonly<Record<ScheduledFunction, number>> = {
 
 /** What a run did, in the words of its record. */
 export interface RunSummary {
-  outcome: Exclude<RunOutcome, "failed">;
+  /** "failed" without a throw: the run finished, but what it is for did not happen (say why). */
+  outcome: RunOutcome;
   counts: Record<string, number>;
+  /** Why it failed, in a few words (never a message that can quote input). */
+  error?: string;
 }
 
 /** The response clock's run (lead-clock.mts). */
@@ -58,7 +61,7 @@ export async function recordRun<R>(
   now: () => number = Date.now,
 ): Promise<R> {
   const started = now();
-  const keep = async (summary: RunSummary | { outcome: "failed"; counts: Record<string, number>; error: string }) => {
+  const keep = async (summary: RunSummary) => {
     const finished = now();
     try {
       await store.runs.record({

@@ -182,9 +182,16 @@ export async function checkAlerts(store: Store, deps: AlertDeps, states = ALERT_
   return report;
 }
 
+/** Why a check failed, as Setup and the Storms tab say it. */
+export const nwsNotRead = (r: Pick<AlertReport, "failed" | "states">) =>
+  `the National Weather Service's alerts were not read for ${r.failed} of ${r.states} states`;
+
 /** The run's record for /admin > Setup. */
 export const alertsSummary = (r: AlertReport): RunSummary => ({
-  outcome: r.outOfTime ? "partial" : "ok",
+  // A state not read is a check that did not happen: never "ok", or the operator takes no
+  // suggestions for no storm.
+  outcome: r.outOfTime ? "partial" : r.failed > 0 ? "failed" : "ok",
+  ...(r.failed > 0 && !r.outOfTime ? { error: nwsNotRead(r) } : {}),
   counts: {
     states: r.states,
     failed: r.failed,

@@ -315,8 +315,8 @@ export interface AdminStormsReply {
   storms: StormEvent[];
   /** NWS alerts suggested, latest start first (declared and dismissed ones too). */
   suggestions: StormSuggestion[];
-  /** The last NWS check's time (ISO) and outcome, when one ran. */
-  lastCheck?: { at: string; outcome: string };
+  /** The last NWS check's time (ISO), outcome and why it failed, when one ran. */
+  lastCheck?: { at: string; outcome: string; error?: string };
 }
 
 /** What the admin's storm calls answer besides the data. */

@@ -78,7 +78,9 @@ export function adminStormsHandler(deps: AdminDeps = {}): Endpoint {
       const reply: AdminStormsReply = {
         storms,
         suggestions,
-        ...(run ? { lastCheck: { at: run.finishedAt, outcome: run.outcome } } : {}),
+        ...(run
+          ? { lastCheck: { at: run.finishedAt, outcome: run.outcome, ...(run.error ? { error: run.error } : {}) } }
+          : {}),
       };
       return jsonResponse(reply);
     }

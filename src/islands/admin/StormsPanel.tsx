@@ -443,12 +443,20 @@ export function StormsPanel({ token, refreshKey, onAuthError }: PanelProps) {
         </h3>
         <p className="mt-1 text-sm text-slate-600">
           {data?.lastCheck
-            ? `Last check: ${formatWhen(data.lastCheck.at)}${data.lastCheck.outcome === "ok" ? "" : ` (${data.lastCheck.outcome})`}.`
+            ? `Last check: ${formatWhen(data.lastCheck.at)}${lastCheckNote(data.lastCheck)}.`
             : "No check has run yet (every 15 minutes on the published site)."}{" "}
           Nothing shows to visitors until you declare a storm.
         </p>
         {suggestions.length === 0 ? (
-          <p className="mt-3 text-slate-600">{loading && !data ? <LoadingNote /> : "No storm alerts waiting."}</p>
+          <p className="mt-3 text-slate-600">
+            {loading && !data ? (
+              <LoadingNote />
+            ) : data?.lastCheck?.outcome === "failed" ? (
+              "No storm alerts to show from the last check, which could not read them all: look again after the next one."
+            ) : (
+              "No storm alerts waiting."
+            )}
+          </p>
         ) : (
           <ul className="mt-3 space-y-3">
             {suggestions.map((s) => (
@@ -580,4 +588,11 @@ export function StormsPanel({ token, refreshKey, onAuthError }: PanelProps) {
       </section>
     </div>
   );
+}
+
+/** What the last check's outcome adds after its time: nothing when it read every state. */
+function lastCheckNote(check: { outcome: string; error?: string }): string {
+  if (check.outcome === "ok") return "";
+  if (check.outcome === "partial") return " (out of time: some states are left for the next check)";
+  return `: failed, ${check.error ?? "see the function's log"}`;
 }
