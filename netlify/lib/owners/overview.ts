@@ -1,7 +1,7 @@
 /**
  * What the owner's overview (/owner) shows: a "Finish your listing" checklist while it has no
  * description, no hours or no photos; the business at a glance (its public page, its
- * response figures worded exactly as the public page words them); and "Leads we sent you",
+ * response figures worded exactly as the public page words them); and "Leads offered to you",
  * newest offer first, 20 a page, each with an Answer link: the business's own signed answer
  * page (/respond/..., the lead-delivery answer flow); and its private calendar feed's URL
  * (drawn on first view) with the form that replaces it (calendar.ts). The page is src/pages/owner/index.astro.
