@@ -440,7 +440,14 @@ const { logSetup } = await import("../netlify/lib/admin/setup.ts");
 const { getStore } = await import("../netlify/lib/store/index.ts");
 
 server.listen(port, host, () => {
-  console.log(`[serve] Treeline production build on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
+  const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  console.log(`[serve] Treeline production build on ${origin}`);
+  // The checklist lives in /admin, which stays shut without a token: say how to open it.
+  console.log(
+    process.env.ADMIN_TOKEN
+      ? `[serve] operator area: ${origin}/admin (sign in with ADMIN_TOKEN)`
+      : "[serve] operator area /admin is off: set ADMIN_TOKEN (in .env or the environment) and start again",
+  );
   void logSetup({ store: getStore() });
 });
 

@@ -3,7 +3,8 @@
  * booking's property address; a quote or find-pros request stored before places were kept).
  * It loads the ZIP dataset when called, so only the steps that may need it import this: the
  * clock's next pro (progress.ts) and the operator's nearby list (delivery/operator-offer.ts);
- * the notifier and the lead forms other than quote and find-pros never bundle it.
+ * the visitor's status page (its storm notice); the notifier and the lead forms other than quote
+ * and find-pros never bundle it.
  */
 import type { Lead, LeadPlace } from "../../src/lib/schemas/lead.ts";
 import { leadPlaceOf } from "./matching.ts";

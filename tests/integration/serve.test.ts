@@ -105,6 +105,10 @@ describe.skipIf(!BUILT)("npm start under hostile requests", () => {
     expect(lines()[0]).toMatch(/^\[setup\] store: ready: The embedded store takes writes/);
     expect(lines()[1]).toMatch(/^\[setup\] contact: not ready: .*fictional 555 number/);
     expect(lines()[2]).toMatch(/^\[setup\] e-mail: not ready: No e-mail is sent/);
+    // Where the checklist is: /admin, open here since ADMIN_TOKEN is set.
+    expect(served.log()).toMatch(
+      /^\[serve\] operator area: http:\/\/127\.0\.0\.1:\d+\/admin \(sign in with ADMIN_TOKEN\)$/m,
+    );
     const res = await send(served, "GET", "/api/admin/setup", {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       from: "127.0.0.40",

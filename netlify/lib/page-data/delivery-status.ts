@@ -20,6 +20,9 @@ import { EMERGENCY_LINE, nextStep } from "../messages/visitor.ts";
 import { signerFor } from "../delivery/signing.ts";
 import { jobWindow } from "../delivery/job-window.ts";
 import { getStore, type Store } from "../store/index.ts";
+import { stormForPlace } from "../storms.ts";
+import { placeOfText } from "../job-place.ts";
+import type { StormNotice } from "../../../src/lib/storm-notice.ts";
 import { loading, offerTerms, type Loaded, type Row } from "./delivery-link.ts";
 
 export { EMERGENCY_LINE };
@@ -93,6 +96,8 @@ export interface StatusPage {
   quote: string;
   /** The accepted window as an .ics file, when a pro holding the job gave one that names a day. */
   calendarHref?: string;
+  /** The storm notice, while the job's place is inside an active storm (read when the page is). */
+  storm?: StormNotice;
 }
 
 /** The status page's .ics link (delivery/calendar.ts), when some accepted window names a day. */
@@ -262,6 +267,15 @@ export function loadStatusPage(
     const messages = await s.messages.forLead(leadId);
     const page = statusPageOf(lead, !offersCanBeSent(), { messages, ready: emailReady() });
     const calendarHref = calendarHrefOf(lead, signer.statusPath(leadId));
-    return { ok: true, page: calendarHref ? { ...page, calendarHref } : page };
+    // The link a visitor keeps: while a storm covers the job's place, it says what the storm's
+    // pages say (the storm's own state now, not as it stood when the request came).
+    const place = lead.place ?? (await placeOfText(lead));
+    const storm = place
+      ? (await stormForPlace({ zip: place.zip, lat: place.lat, lng: place.lng }, Date.now(), s)).notice
+      : null;
+    return {
+      ok: true,
+      page: { ...page, ...(calendarHref ? { calendarHref } : {}), ...(storm ? { storm } : {}) },
+    };
   });
 }

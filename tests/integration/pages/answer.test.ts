@@ -83,8 +83,9 @@ describe.skipIf(!site)("the answer page", () => {
     expect(main.querySelector("a[href^='tel:'], a[href^='mailto:'], [ping]")).toBeNull();
     expect(main.textContent).toContain("Their phone, e-mail and street address come with Accept");
     const forms = main.querySelectorAll("form");
-    // Accept, Decline, and Report this lead.
+    // Accept, Decline, Report this lead, and the business's availability.
     expect([...forms].map((f) => [f.getAttribute("method"), f.getAttribute("action")])).toEqual([
+      ["post", path],
       ["post", path],
       ["post", path],
       ["post", path],

@@ -10,6 +10,7 @@ import { answerLead } from "../../../netlify/lib/delivery/progress.ts";
 import { initialRouting } from "../../../netlify/lib/delivery/routing.ts";
 import { signer } from "../../../netlify/lib/delivery/signing.ts";
 import { readFlash } from "../../../netlify/lib/page-data/flash.ts";
+import { declareStorm } from "../../../netlify/lib/storms.ts";
 import { STORE_UNAVAILABLE } from "../../../netlify/lib/http.ts";
 import { DANGER_FIRST, HOTLINE } from "../../../src/lib/forms/copy.ts";
 import type { Delivery } from "../../../src/lib/schemas/lead.ts";
@@ -210,6 +211,34 @@ describe.skipIf(!site)("the status page", () => {
       "Waiting for Brickell Tree Pros to answer, by 10:10 AM EST. If nobody accepts in time, we pass your request on.",
     );
     expect(main.textContent).not.toMatch(/Waiting for (Coral Canopy|Key Biscayne Arbor)/);
+  });
+
+  it("inside an active storm it carries the storm notice, with the state's rule; elsewhere none", async () => {
+    const { lead, path } = await booking("emergency");
+    const away = await site!.page(path);
+    expect(away.main.querySelector("[data-testid=storm-notice]")).toBeNull();
+
+    await site!.store.leads.mutate(lead.id, (l) => ({
+      ...l,
+      data: { ...(l.data as object), propertyAddress: "100 Biscayne Blvd, Miami, FL 33131" },
+    }));
+    const now = Date.now();
+    await declareStorm(
+      {
+        name: "Hurricane Status",
+        area: { kind: "zips", zips: ["33131"] },
+        startsAt: new Date(now - 60_000).toISOString(),
+        declaration: { level: "governor", reference: "EO 26-7" },
+      },
+      { store: site!.store, now },
+    );
+    const inside = await site!.page(path);
+    const notice = inside.main.querySelector("[data-testid=storm-notice]");
+    expect(notice?.textContent).toContain("Hurricane Status");
+    expect(notice?.textContent).toContain("Florida Statutes 501.160");
+    // An emergency's danger box still comes first (4: DOCUMENT_POSITION_FOLLOWING).
+    const danger = inside.main.querySelector("[data-testid=danger]")!;
+    expect(danger.compareDocumentPosition(notice!) & 4).toBe(4);
   });
 
   it("a changed or unknown link is 404 with the site's page, and no form posts to it", async () => {
