@@ -302,10 +302,10 @@ async function proAnswersAndWithdraws({ page, request }: { page: Page; request: 
   await expect(main).toContainText(WITHDRAW_REASONS[0].label);
   for (const hidden of [customer, "555-0164", "pro.journey@example.com", "77 Mesquite"])
     await expect(main).not.toContainText(hidden);
-  // No contact and nothing left to answer; a bad lead can still be reported.
-  await expect(
-    main.locator("a[href^='tel:'], a[href^='mailto:'], form:not(:has(input[name='action'][value='report']))"),
-  ).toHaveCount(0);
+  // No contact and nothing left to answer; a bad lead can still be reported, and the business's
+  // availability (taking storm jobs, fully booked) can still be set from its link.
+  const otherForms = "form:not(:has(input[name='action'][value='report'], input[name='action'][value='capacity']))";
+  await expect(main.locator(`a[href^='tel:'], a[href^='mailto:'], ${otherForms}`)).toHaveCount(0);
   await expect(main.getByRole("button", { name: "Report this lead" })).toBeVisible();
 
   // The homeowner's page says so.
