@@ -67,6 +67,11 @@ test("a storm declared for ZIPs around 33101 shows on Miami pages, JS on and off
   await noJs.getByRole("button", { name: "Check my ZIP" }).click();
   await expect(noJs).toHaveURL(/\/storm\?zip=33125$/);
   await expect(notice(noJs)).toContainText("Florida Statutes 501.160");
+  // The next step from the check: the pros near that ZIP, the notice with them.
+  await noJs.getByRole("link", { name: "Find tree pros near 33125" }).click();
+  await expect(noJs).toHaveURL(/\/directory\?near=33125$/);
+  await expect(notice(noJs)).toContainText("Florida Statutes 501.160");
+  await noJs.goBack();
   await noJs.getByLabel("Storm in your area? Enter your ZIP").fill("78701");
   await noJs.getByRole("button", { name: "Check my ZIP" }).click();
   await expect(noJs.getByTestId("storm-clear")).toContainText("No storm emergency is declared for this ZIP");
