@@ -137,8 +137,8 @@ export const NOTICES = {
     call: "You accepted this job. Call the customer now: their number is first on this page.",
     decline: "Thanks for letting us know. We've passed the job on.",
     withdraw: "You gave this job back. We've told the customer and passed the job on.",
-    report:
-      "Thanks: you reported this lead. Our team has your report, and this lead does not count in your response figures.",
+    // The page's own box says the rest (when, why, and that it does not count).
+    report: "Thanks for the report.",
   },
   reportedAgain: "You already reported this lead; your first report stands.",
   repeated: "You already answered this job; your first answer stands.",
