@@ -56,6 +56,16 @@ describe("StormNotice", () => {
     expect(html).toMatch(/<section aria-labelledby="storm-storm_0+"/);
   });
 
+  it("after an emergency's own safety box it leaves the safety lines and hotline out, keeping the rest", () => {
+    const notice = stormNotice(event, { zip: "33101", state: "FL" });
+    const t = text(renderToStaticMarkup(<StormNotice notice={notice} safetyShown />));
+    expect(t).not.toContain("call 911");
+    expect(t).not.toContain(SITE.phone);
+    expect(t).toContain("Storm emergency in this area: Hurricane Test");
+    for (const check of STORM_NOTICE.chasers) expect(t).toContain(check);
+    expect(t).toContain("Florida Statutes 501.160");
+  });
+
   it("a state without its own rule gets the general line, without a citation", () => {
     const notice = stormNotice({ ...event, declaration: { level: "county", reference: "P-1" } }, { state: "OK" });
     expect(notice.rule).toBe(GENERAL_PRICE_RULE);

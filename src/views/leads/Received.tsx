@@ -123,7 +123,7 @@ export function Received({ lead, receipt }: { lead: ReceivedLead; receipt: Recei
             </div>
           ) : null}
           <Lead>Thanks! We&apos;ve got your request for quotes.</Lead>
-          {lead.storm ? <StormNotice notice={lead.storm} className="mt-5" /> : null}
+          {lead.storm ? <StormNotice notice={lead.storm} className="mt-5" safetyShown={emergency} /> : null}
           {lead.offers ? (
             <div className="mt-4">
               <OffersNow text={offersNow(lead.offers, receipt.urgency)} />

@@ -10,11 +10,14 @@ export function StormNotice({
   notice,
   className = "",
   level = 2,
+  safetyShown = false,
 }: {
   notice: Notice;
   className?: string;
   /** Its heading's level where it sits (2 on a page; deeper inside a confirmation); its parts one below. */
   level?: 2 | 3 | 4;
+  /** The page already said the safety lines and the hotline first (an emergency's box): not twice. */
+  safetyShown?: boolean;
 }) {
   const headingId = `storm-${notice.id}`;
   const Heading = `h${level}` as const;
@@ -39,17 +42,21 @@ export function StormNotice({
           </>
         ) : null}
       </p>
-      <ul className="mt-3 list-disc space-y-1 pl-5 font-semibold">
-        {STORM_NOTICE.safety.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-      <p className="mt-3">
-        {STORM_NOTICE.hotline.label}:{" "}
-        <a href={SITE.phoneHref} className="link font-semibold whitespace-nowrap">
-          {SITE.phone}
-        </a>
-      </p>
+      {safetyShown ? null : (
+        <>
+          <ul className="mt-3 list-disc space-y-1 pl-5 font-semibold">
+            {STORM_NOTICE.safety.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p className="mt-3">
+            {STORM_NOTICE.hotline.label}:{" "}
+            <a href={SITE.phoneHref} className="link font-semibold whitespace-nowrap">
+              {SITE.phone}
+            </a>
+          </p>
+        </>
+      )}
       <Part className="mt-4 font-semibold text-red-900">{STORM_NOTICE.chasersHeading}</Part>
       <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
         {STORM_NOTICE.chasers.map((line) => (
