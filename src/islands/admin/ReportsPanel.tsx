@@ -8,8 +8,8 @@ import { LEAD_TYPE_LABELS } from "../../lib/admin.ts";
 import { REPORT_REASONS, reportReasonLabel } from "../../lib/lead-routing.ts";
 import { LEAD_TYPES } from "../../lib/lead-types.ts";
 import type { LeadReportSummary } from "../../lib/schemas/lead-report.ts";
-import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
-import { ErrorAlert, type PanelProps } from "./ListParts.tsx";
+import { adminJson, formatWhen } from "./api.ts";
+import { ErrorAlert, useLatestRead, type PanelProps } from "./ListParts.tsx";
 
 interface Props extends PanelProps {
   onOpen(id: string, trigger: HTMLElement): void;
@@ -35,20 +35,15 @@ function Counts({ label, rows }: { label: string; rows: [string, number][] }) {
 
 export function ReportsPanel({ token, refreshKey, onOpen, onAuthError }: Props) {
   const [state, setState] = useState<LeadReportSummary | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The shared read: only the latest answer is kept, a lost session signs out.
+  const { error, run: read } = useLatestRead(onAuthError, true);
 
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      setState(await adminJson<LeadReportSummary>(token, "/api/admin/reports"));
-    } catch (e) {
-      if (isAuthError(e)) onAuthError();
-      else setError(problem(e));
-    }
-  }, [token, onAuthError]);
+  const load = useCallback(
+    () => read(() => adminJson<LeadReportSummary>(token, "/api/admin/reports"), setState),
+    [read, token],
+  );
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching is this effect's job; it clears the last error as it starts
     void load();
   }, [load, refreshKey]);
 

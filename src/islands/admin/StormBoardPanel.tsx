@@ -7,25 +7,20 @@
 import { useCallback, useEffect, useState } from "react";
 import { STORM_BOARD_LABELS as L, STORM_OFFER_PROS, type StormBoardReply } from "../../lib/storm-routing.ts";
 import { dayLabel } from "../../lib/capacity.ts";
-import { adminJson, formatWhen, isAuthError, problem } from "./api.ts";
-import { ErrorAlert, LoadingNote, type PanelProps } from "./ListParts.tsx";
+import { adminJson, formatWhen } from "./api.ts";
+import { ErrorAlert, LoadingNote, useLatestRead, type PanelProps } from "./ListParts.tsx";
 
 export function StormBoardPanel({ token, refreshKey, onAuthError }: PanelProps) {
   const [state, setState] = useState<StormBoardReply | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The shared read: only the latest answer is kept, a lost session signs out.
+  const { error, run: read } = useLatestRead(onAuthError, true);
 
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      setState(await adminJson<StormBoardReply>(token, "/api/admin/storm-board"));
-    } catch (e) {
-      if (isAuthError(e)) onAuthError();
-      else setError(problem(e));
-    }
-  }, [token, onAuthError]);
+  const load = useCallback(
+    () => read(() => adminJson<StormBoardReply>(token, "/api/admin/storm-board"), setState),
+    [read, token],
+  );
 
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- fetching is this effect's job; it clears the last error as it starts
     void load();
   }, [load, refreshKey]);
 
